@@ -1,0 +1,117 @@
+#ifndef ZARIBA_DECIDE_H
+#define ZARIBA_DECIDE_H
+/*
+ * decide.h: decision points and controllers.
+ *
+ * The rules never decide for a side.  Where the text gives a player a
+ * choice, the rules build a `struct zb_decision` listing the legal options
+ * and call zb_game_decide() (game.h), which asks that side's controller,
+ * validates the answer and logs it.  An AI, a script and a human at a
+ * terminal are all just controllers: they go through the same call and the
+ * same validation, as bots and players do in Quake III's bg_pmove.
+ *
+ * There are few kinds of question, and they are generic:
+ *   ZB_DECIDE_ORDER     what a unit does this phase (hold, move, charge...)
+ *   ZB_DECIDE_TARGET    which enemy a unit fires at (or none)
+ *   ZB_DECIDE_REACTION  what a charged unit does (stand, evade, ...)
+ *   ZB_DECIDE_CHOICE    any other either/or the rules allow a player
+ * Each option is a verb with optional target unit, formation and point.
+ * An option with `wants_point` asks the controller for a destination in
+ * `answer_point` (on the table); the rules then move as far toward it as
+ * the dice allow.  The rules own the options array; the controller only
+ * writes the answer fields.
+ *
+ * A controller's decide() returns ZB_OK, or a ZB_E* code with `err` filled
+ * in, which stops the game with that error.  An answer that is not one of
+ * the options is refused by zb_game_decide() with ZB_EILLEGAL.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include "zariba/error.h"
+#include "zariba/geom.h"
+
+struct zb_game;
+
+enum zb_decision_kind {
+	ZB_DECIDE_ORDER,
+	ZB_DECIDE_TARGET,
+	ZB_DECIDE_REACTION,
+	ZB_DECIDE_CHOICE
+};
+
+enum zb_verb {
+	ZB_VERB_HOLD,		/* stay put (may still fire) */
+	ZB_VERB_MOVE,		/* move toward a point */
+	ZB_VERB_DOUBLE_TIME,	/* move with extra dice */
+	ZB_VERB_FORMATION,	/* change formation (and move part way) */
+	ZB_VERB_CHARGE,		/* charge `target` */
+	ZB_VERB_FIRE,		/* fire at `target` */
+	ZB_VERB_EVADE,
+	ZB_VERB_COUNTERCHARGE,
+	ZB_VERB_REFORM,
+	ZB_VERB_STAND,
+	ZB_VERB_ENTER,		/* enter a building */
+	ZB_VERB_LEAVE,		/* leave a building */
+	ZB_VERB_LIMBER,
+	ZB_VERB_UNLIMBER,
+	ZB_VERB_MAN_GUN,	/* crew an abandoned gun */
+	ZB_VERB_DESTROY,	/* destroy one's own gun */
+	ZB_VERB_ATTACH,		/* a leader joins `target` */
+	ZB_VERB_YES,
+	ZB_VERB_NO,
+	ZB_VERB_COUNT
+};
+
+struct zb_option {
+	int verb;		/* enum zb_verb */
+	int target;		/* a unit id, or -1 */
+	int formation;		/* a rule-set formation, or -1 */
+	bool wants_point;	/* the controller supplies a destination */
+	double max_in;		/* the most the dice could allow, or 0 */
+	const char *label;	/* static text for people */
+};
+
+struct zb_decision {
+	/* The question, filled in by the rules. */
+	enum zb_decision_kind kind;
+	int side;
+	int unit;		/* the unit that acts, or -1 */
+	const char *rule;	/* the rule that offers the choice */
+	const struct zb_option *opt;
+	int n_opt;
+	/* The answer, filled in by the controller. */
+	int choice;		/* index into opt */
+	struct zb_vec2 answer_point;
+	char reason[128];	/* one line, for the log */
+};
+
+struct zb_controller {
+	const char *name;	/* "ai", "script", "human" */
+	int (*decide)(struct zb_controller *self, struct zb_game *g,
+		      struct zb_decision *d, struct zb_error *err);
+	void (*release)(struct zb_controller *self);	/* frees self */
+};
+
+const char *zb_verb_name(int verb);
+
+/*
+ * The scripted controller: answers from a list, for tests.  Each answer
+ * picks the first option with its verb (and its target, if >= 0).  When the
+ * list is used up, or `verb` is -1, it picks option 0.  An answer that
+ * matches no option fails with ZB_EILLEGAL, so a test that expected an
+ * option the rules did not offer fails loudly.  The controller copies the
+ * list.  Returns NULL when out of memory.
+ */
+struct zb_script_answer {
+	int verb;
+	int target;
+	struct zb_vec2 point;
+};
+struct zb_controller *zb_controller_scripted(const struct zb_script_answer *a,
+					     size_t n);
+
+/* Answers every question with option 0 and the option's suggested point
+ * (the current position).  The null player, for tests. */
+struct zb_controller *zb_controller_passive(void);
+
+#endif

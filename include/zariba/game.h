@@ -1,0 +1,136 @@
+#ifndef ZARIBA_GAME_H
+#define ZARIBA_GAME_H
+/*
+ * game.h: one game in progress.  Everything hangs off `struct zb_game`;
+ * there is no global mutable state, so any number of games may run at once
+ * on different threads.
+ *
+ * Lifecycle: zb_game_init() from a loaded scenario and a seed, set a
+ * controller for each side (the game takes ownership; sides without one get
+ * the rule set's AI), then zb_game_play() or zb_game_play_turn() until
+ * g->result.over, then zb_game_release().  On an init failure nothing needs
+ * releasing; a failure during play leaves the game valid to release and to
+ * inspect, with its log intact up to the failure.
+ *
+ * Randomness: the rules roll only through zb_game_roll*() and draw cards
+ * only through zb_game_draw(), which take the RULES stream and record every
+ * face into the open log event.  The AI draws from g->ai_rng; cosmetics
+ * from g->cosmetic_rng.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include "zariba/cards.h"
+#include "zariba/decide.h"
+#include "zariba/dice.h"
+#include "zariba/error.h"
+#include "zariba/log.h"
+#include "zariba/rng.h"
+#include "zariba/ruleset.h"
+#include "zariba/scenario.h"
+#include "zariba/spatial.h"
+#include "zariba/terrain.h"
+#include "zariba/unit.h"
+
+#define ZB_MAX_SIDES 2
+#define ZB_NO_WINNER (-1)
+
+struct zb_side {
+	char name[ZB_SCN_NAME_MAX];
+	char army[ZB_SCN_NAME_MAX];
+	struct zb_controller *ctl;
+	int start_figs;
+};
+
+struct zb_result {
+	bool over;
+	int winner;		/* a side, or ZB_NO_WINNER for a draw */
+	char how[128];		/* "the Dervish force routed (morale)" */
+	int turns;
+};
+
+struct zb_game {
+	const struct zb_ruleset *rules;
+	void *rs;			/* the rule set's private state */
+	char scenario_path[256];
+	char title[128];
+	uint64_t seed;
+
+	struct zb_dice dice;		/* the rules' stream */
+	struct zb_rng ai_rng;
+	struct zb_rng cosmetic_rng;
+
+	double width_in, height_in;
+	struct zb_terrain_set terrain;
+	struct zb_spatial index;	/* unit centres, by unit id */
+
+	struct zb_unit *units;
+	int n_units, cap_units;
+	struct zb_side sides[ZB_MAX_SIDES];
+	int n_sides;
+
+	int turn;			/* from 1 */
+	int turn_limit;
+	int at_limit_winner;		/* ZB_NO_WINNER for a draw */
+	const char *phase;		/* static */
+	struct zb_log log;
+	struct zb_result result;
+	uint64_t decisions;
+};
+
+struct zb_game_opts {
+	uint64_t seed;
+	bool log_enabled;		/* false for batches */
+};
+
+int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
+		 const struct zb_game_opts *opts, struct zb_error *err);
+void zb_game_release(struct zb_game *g);
+
+/* Hand `ctl` to `side`; the game releases it (and any it replaces). */
+int zb_game_set_controller(struct zb_game *g, int side,
+			   struct zb_controller *ctl);
+
+int zb_game_play_turn(struct zb_game *g, struct zb_error *err);
+/* Play until the result is known or the turn limit passes. */
+int zb_game_play(struct zb_game *g, struct zb_error *err);
+
+/* Add a unit (figures allocated, all troopers) and return its id, or a
+ * negative ZB_E*.  The pointer from zb_game_unit() is valid until the next
+ * zb_game_add_unit(). */
+int zb_game_add_unit(struct zb_game *g, int side, const char *name,
+		     int n_figs);
+static inline struct zb_unit *zb_game_unit(struct zb_game *g, int id)
+{
+	return (id >= 0 && id < g->n_units) ? &g->units[id] : 0;
+}
+/* Tell the spatial index a unit moved, changed shape or left the table. */
+void zb_game_sync_unit(struct zb_game *g, int id);
+/* Live figures of a side; the side's strength for morale. */
+int zb_game_side_alive(const struct zb_game *g, int side);
+
+/* The end of the game. */
+void zb_game_end(struct zb_game *g, int winner, const char *how);
+
+/* --- Dice and cards, recorded in the open event --- */
+int zb_game_roll(struct zb_game *g, int sides);
+int zb_game_roll_n(struct zb_game *g, int n, int sides, int *faces);
+int zb_game_draw(struct zb_game *g, struct zb_deck *deck,
+		 struct zb_card *out);
+
+/* --- The event log (log.h) --- */
+void zb_event_begin(struct zb_game *g, const char *kind, const char *rule,
+		    int actor, int target);
+void zb_event_mod(struct zb_game *g, int value, const char *reason);
+void zb_event_kv(struct zb_game *g, const char *key, double value);
+void zb_event_path(struct zb_game *g, struct zb_vec2 from, struct zb_vec2 to);
+void zb_event_text(struct zb_game *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void zb_event_end(struct zb_game *g);
+
+/* --- Decisions (decide.h) --- */
+/* Ask d->side's controller, validate, and log the answer with its reason.
+ * ZB_EILLEGAL when the answer is not a legal option. */
+int zb_game_decide(struct zb_game *g, struct zb_decision *d,
+		   struct zb_error *err);
+
+#endif

@@ -1,0 +1,104 @@
+#ifndef ZARIBA_GEOM_H
+#define ZARIBA_GEOM_H
+/*
+ * geom.h: table geometry, in inches and degrees.
+ *
+ * The table is a plane with x to the right and y away from the first
+ * side's edge (y = 0).  Angles are degrees counter-clockwise from +x, so a
+ * unit facing the far edge has facing_deg = 90.  All functions here are
+ * pure: no allocation, no failure, no state.
+ *
+ * A unit's footprint is an oriented rectangle (`struct zb_rect`) given by
+ * its centre, its half-width across the front, its half-depth along the
+ * facing, and the facing.  Its front centre is where Volley Fire measures
+ * moves from.
+ */
+#include <stdbool.h>
+
+struct zb_vec2 {
+	double x, y;
+};
+
+struct zb_rect {
+	struct zb_vec2 c;	/* centre */
+	double half_w_in;	/* half the frontage */
+	double half_d_in;	/* half the depth */
+	double facing_deg;
+};
+
+enum zb_aspect {
+	ZB_ASPECT_FRONT, ZB_ASPECT_FLANK, ZB_ASPECT_REAR
+};
+
+static inline struct zb_vec2 zb_v2(double x, double y) { struct zb_vec2 v = { x, y }; return v; }
+static inline struct zb_vec2 zb_v2_add(struct zb_vec2 a, struct zb_vec2 b) { return zb_v2(a.x + b.x, a.y + b.y); }
+static inline struct zb_vec2 zb_v2_sub(struct zb_vec2 a, struct zb_vec2 b) { return zb_v2(a.x - b.x, a.y - b.y); }
+static inline struct zb_vec2 zb_v2_scale(struct zb_vec2 a, double k) { return zb_v2(a.x * k, a.y * k); }
+static inline double zb_v2_dot(struct zb_vec2 a, struct zb_vec2 b) { return a.x * b.x + a.y * b.y; }
+static inline double zb_v2_cross(struct zb_vec2 a, struct zb_vec2 b) { return a.x * b.y - a.y * b.x; }
+
+double zb_v2_len(struct zb_vec2 a);
+double zb_v2_dist(struct zb_vec2 a, struct zb_vec2 b);
+/* Unit vector of a heading. */
+struct zb_vec2 zb_v2_from_deg(double deg);
+/* Heading of the vector a->b, in [0, 360). */
+double zb_heading_deg(struct zb_vec2 a, struct zb_vec2 b);
+/* Normalise to [0, 360). */
+double zb_norm_deg(double deg);
+/* Smallest absolute difference between two headings, in [0, 180]. */
+double zb_angle_diff_deg(double a, double b);
+/* Move from `a` toward `b` by at most `dist_in`; never overshoots. */
+struct zb_vec2 zb_v2_toward(struct zb_vec2 a, struct zb_vec2 b, double dist_in);
+
+/* A rectangle whose front edge is centred on `front` (front centre). */
+struct zb_rect zb_rect_from_front(struct zb_vec2 front, double width_in,
+				  double depth_in, double facing_deg);
+struct zb_vec2 zb_rect_front_centre(const struct zb_rect *r);
+/* The four corners: front-left, front-right, rear-right, rear-left. */
+void zb_rect_corners(const struct zb_rect *r, struct zb_vec2 out[4]);
+bool zb_rect_contains(const struct zb_rect *r, struct zb_vec2 p);
+bool zb_rect_overlap(const struct zb_rect *a, const struct zb_rect *b);
+/* Shortest distance between the two rectangles' areas; 0 if they touch. */
+double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b);
+/* Shortest distance from p to the rectangle's area; 0 inside. */
+double zb_rect_point_dist(const struct zb_rect *r, struct zb_vec2 p);
+/* Nearest point of the rectangle's area to p. */
+struct zb_vec2 zb_rect_closest_point(const struct zb_rect *r, struct zb_vec2 p);
+
+/* Is p inside the cone with its apex at `apex`, axis `facing_deg`, and
+ * `half_angle_deg` either side of the axis?  The apex itself is inside. */
+bool zb_in_cone(struct zb_vec2 apex, double facing_deg, double half_angle_deg,
+		struct zb_vec2 p);
+/* Does any part of `target` lie in that cone within `range_in` of apex? */
+bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
+		     double half_angle_deg, double range_in,
+		     const struct zb_rect *target);
+
+/* From which side of `target` does `from` lie?  Front and rear are the 90
+ * degree arcs either side of the facing and its reverse, measured from the
+ * rectangle's centre; the rest is flank. */
+enum zb_aspect zb_aspect_of(const struct zb_rect *target, struct zb_vec2 from);
+
+/* Segment tests. */
+bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
+		      struct zb_vec2 d);
+bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
+		      const struct zb_rect *r);
+double zb_seg_point_dist(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p);
+
+/* Polygons as arrays of n >= 3 vertices, either winding, implicitly closed. */
+bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p);
+/* Does the segment a-b cross or touch the polygon (inside counts)? */
+bool zb_seg_hits_poly(struct zb_vec2 a, struct zb_vec2 b,
+		      const struct zb_vec2 *pts, int n);
+/* Length of the part of segment a-b that lies inside the polygon. */
+double zb_seg_len_in_poly(struct zb_vec2 a, struct zb_vec2 b,
+			  const struct zb_vec2 *pts, int n);
+/* Distance from p to the polygon's boundary (positive inside and out). */
+double zb_poly_edge_dist(const struct zb_vec2 *pts, int n, struct zb_vec2 p);
+/* Does the segment a-b cross the open polyline pts[0..n)? */
+bool zb_seg_hits_polyline(struct zb_vec2 a, struct zb_vec2 b,
+			  const struct zb_vec2 *pts, int n);
+struct zb_vec2 zb_poly_centroid(const struct zb_vec2 *pts, int n);
+
+#endif

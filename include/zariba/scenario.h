@@ -1,0 +1,129 @@
+#ifndef ZARIBA_SCENARIO_H
+#define ZARIBA_SCENARIO_H
+/*
+ * scenario.h: a scenario as loaded from a YAML file, before play.
+ *
+ * This is plain data: the loader checks the file's shape (types, unknown
+ * keys, ranges) and the rule set checks its meaning (unit types, formations,
+ * placement) when a game is made from it.  Every item remembers the line
+ * and column it came from, so that either check can point at the spot.
+ *
+ * Ownership: zb_scenario_load() fills a caller-provided struct and owns the
+ * arrays inside it; release them with zb_scenario_release().  On failure it
+ * returns ZB_EINPUT (or ZB_EIO, ZB_ENOMEM), fills `err` with
+ * "FILE:LINE:COL: problem", and leaves nothing to release.
+ *
+ * File format (see docs/scenarios.md):
+ *
+ *   ruleset: volley-fire
+ *   title: "..."
+ *   table: { width: 72, height: 48 }          # inches
+ *   turns: 12                                 # the turn limit
+ *   victory: { at-limit: draw }               # draw | side name
+ *   options: { key: value, ... }              # the rule set's options
+ *   terrain:
+ *     - { kind: woods, name: "...", points: [[x, y], ...] }
+ *     - { kind: hill, height: 2, points: [...] }
+ *     - { kind: wall, points: [[x, y], [x, y]] }    # linear
+ *   sides:
+ *     - name: British
+ *       army: british          # the rule set's army/nationality
+ *       controller: ai
+ *       units:
+ *         - name: "1st Section"
+ *           type: sudanese-infantry
+ *           figures: { trooper: 22, nco: 1, flag: 1 }
+ *           formation: two-rank-line
+ *           at: [36, 6]             # front centre, inches
+ *           facing: 90              # degrees; 90 faces the far edge
+ *           leader: "Lt. Stribling" # a leader unit attached to this one
+ *           scouts: 3
+ *           commander: true
+ */
+#include <stdbool.h>
+#include "zariba/error.h"
+#include "zariba/geom.h"
+#include "zariba/unit.h"
+
+#define ZB_SCN_NAME_MAX 64
+#define ZB_SCN_MAX_SIDES 2
+#define ZB_SCN_MAX_OPTIONS 32
+
+struct zb_src_pos {
+	int line, col;		/* from 1; 0 when unknown */
+};
+
+struct zb_scn_option {
+	char key[ZB_SCN_NAME_MAX];
+	char value[ZB_SCN_NAME_MAX];	/* scalars kept as written */
+	struct zb_src_pos at;
+};
+
+struct zb_scn_terrain {
+	char kind[ZB_SCN_NAME_MAX];
+	char name[ZB_SCN_NAME_MAX];
+	struct zb_vec2 *pts;
+	int n_pts;
+	double height_in;
+	struct zb_src_pos at;
+};
+
+struct zb_scn_unit {
+	char name[ZB_SCN_NAME_MAX];
+	char type[ZB_SCN_NAME_MAX];
+	char formation[ZB_SCN_NAME_MAX];	/* "" for the type's default */
+	char leader[ZB_SCN_NAME_MAX];		/* "" for none */
+	int figs[ZB_ROLE_COUNT];		/* by enum zb_role */
+	struct zb_vec2 pos;
+	double facing_deg;
+	int scouts;
+	bool commander;
+	struct zb_src_pos at;			/* the unit's mapping */
+	struct zb_src_pos at_type, at_formation, at_leader, at_pos, at_figs;
+};
+
+struct zb_scn_side {
+	char name[ZB_SCN_NAME_MAX];
+	char army[ZB_SCN_NAME_MAX];
+	char controller[ZB_SCN_NAME_MAX];	/* "ai" by default */
+	struct zb_scn_unit *units;
+	int n_units;
+	struct zb_src_pos at;
+};
+
+struct zb_scenario {
+	char path[256];			/* as given to the loader */
+	char ruleset[ZB_SCN_NAME_MAX];
+	char title[128];
+	double width_in, height_in;
+	int turn_limit;
+	char at_limit[ZB_SCN_NAME_MAX];	/* "draw" or a side's name */
+	struct zb_scn_option options[ZB_SCN_MAX_OPTIONS];
+	int n_options;
+	struct zb_scn_terrain *terrain;
+	int n_terrain;
+	struct zb_scn_side sides[ZB_SCN_MAX_SIDES];
+	int n_sides;
+	struct zb_src_pos at_ruleset, at_table, at_turns;
+};
+
+/* Limits the loader enforces. */
+#define ZB_SCN_TABLE_MAX_IN 2400.0	/* 200 feet */
+#define ZB_SCN_TURNS_MAX 1000
+#define ZB_SCN_UNITS_MAX 20000
+#define ZB_SCN_FIGS_MAX 10000		/* per unit */
+#define ZB_SCN_POINTS_MAX 4096		/* per terrain feature */
+#define ZB_SCN_DEPTH_MAX 16		/* YAML nesting */
+
+int zb_scenario_load(struct zb_scenario *scn, const char *path,
+		     struct zb_error *err);
+/* The same from memory; `name` stands for the file in messages. */
+int zb_scenario_parse(struct zb_scenario *scn, const char *name,
+		      const char *text, size_t len, struct zb_error *err);
+void zb_scenario_release(struct zb_scenario *scn);
+
+/* The value of option `key`, or NULL. */
+const struct zb_scn_option *zb_scenario_option(const struct zb_scenario *scn,
+					       const char *key);
+
+#endif

@@ -1,0 +1,63 @@
+#ifndef ZARIBA_SPATIAL_H
+#define ZARIBA_SPATIAL_H
+/*
+ * spatial.h: a uniform-grid index over points, for nearest and in-range
+ * queries that do not cost O(N^2).
+ *
+ * The index stores (id, point, radius) entries: the radius is the entry's
+ * bounding circle (a unit footprint's half-diagonal), so a query at range r
+ * finds every entry whose circle comes within r.  The caller rebuilds or
+ * updates entries when units move; the index owns its arrays and is released
+ * with zb_spatial_release().  Functions that allocate return ZB_OK or
+ * ZB_ENOMEM.  `queries` counts calls, for the benchmark.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include "zariba/geom.h"
+
+struct zb_spatial_entry {
+	int id;
+	struct zb_vec2 p;
+	double radius_in;
+};
+
+struct zb_spatial {
+	double cell_in;
+	double width_in, height_in;
+	int cols, rows;
+	int *cell_head;		/* cols*rows, first entry index or -1 */
+	int *next;		/* per entry, next in the same cell or -1 */
+	int *cell_of;		/* per entry, its cell or -1 when removed */
+	struct zb_spatial_entry *e;
+	int n, cap;		/* entries, indexed by id: ids are 0..n-1 */
+	double max_radius_in;
+	uint64_t queries;
+};
+
+/* An empty index for a table of the given size with square cells of
+ * `cell_in` inches (a good cell is about the commonest query range). */
+int zb_spatial_init(struct zb_spatial *s, double width_in, double height_in,
+		    double cell_in);
+void zb_spatial_release(struct zb_spatial *s);
+
+/* Insert or move entry `id` (ids are small non-negative ints, e.g. unit
+ * indices).  Points off the table are clamped into the edge cells. */
+int zb_spatial_set(struct zb_spatial *s, int id, struct zb_vec2 p,
+		   double radius_in);
+void zb_spatial_remove(struct zb_spatial *s, int id);
+
+/* Called for each candidate; return nonzero to accept it. */
+typedef int (*zb_spatial_filter)(void *ctx, int id);
+
+/* Write up to `max` ids whose circles come within `range_in` of p into
+ * out, nearest first; returns how many were written.  `filter` may be NULL. */
+size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
+			 double range_in, zb_spatial_filter filter, void *ctx,
+			 int *out, size_t max);
+
+/* The accepted id whose circle edge is nearest p, or -1.  Searches rings
+ * of cells outward, so it costs O(1) cells on a busy table. */
+int zb_spatial_nearest(struct zb_spatial *s, struct zb_vec2 p,
+		       zb_spatial_filter filter, void *ctx);
+
+#endif

@@ -1,0 +1,92 @@
+#ifndef ZARIBA_TERRAIN_H
+#define ZARIBA_TERRAIN_H
+/*
+ * terrain.h: the features on the table.
+ *
+ * A feature is an area (a polygon: rough, woods, buildings, water, hills,
+ * zaribas-as-areas) or a linear obstacle (an open polyline: walls, fences,
+ * ditches, hedges).  The core only knows geometry and kind; what each kind
+ * does to movement, cover and sight is decided by the rule set, which asks
+ * the questions below.
+ *
+ * Ownership: a `struct zb_terrain_set` owns its features and their points.
+ * Release it with zb_terrain_set_release().  Adding returns ZB_ENOMEM or
+ * ZB_EINPUT (too few points) and leaves the set unchanged on failure.
+ *
+ * Invariants: area features have >= 3 points, linear ones >= 2; hills have
+ * height_in > 0 and other kinds height_in == 0 unless they are buildings
+ * (which block sight whatever their height).
+ */
+#include <stdbool.h>
+#include "zariba/geom.h"
+
+enum zb_terrain_kind {
+	ZB_TERRAIN_OPEN,	/* never stored; the answer for bare table */
+	ZB_TERRAIN_ROUGH,
+	ZB_TERRAIN_WOODS,	/* woods, scrub, gullies: concealing cover */
+	ZB_TERRAIN_BUILDING,
+	ZB_TERRAIN_FORD,	/* fordable water */
+	ZB_TERRAIN_WATER,	/* impassable water */
+	ZB_TERRAIN_LINEAR,	/* walls, fences, ditches, hedges: a polyline */
+	ZB_TERRAIN_HILL,
+	ZB_TERRAIN_IMPASSABLE,	/* cliffs and the like */
+	ZB_TERRAIN_KIND_COUNT
+};
+
+#define ZB_TERRAIN_NAME_MAX 48
+
+struct zb_terrain {
+	enum zb_terrain_kind kind;
+	char name[ZB_TERRAIN_NAME_MAX];
+	struct zb_vec2 *pts;
+	int n_pts;
+	double height_in;	/* hills: height above the table */
+	struct zb_vec2 lo, hi;	/* bounding box, filled in on add */
+};
+
+struct zb_terrain_set {
+	struct zb_terrain *items;
+	int n, cap;
+};
+
+/* "rough", "woods", ... as used in scenario files; NULL for bad kinds. */
+const char *zb_terrain_kind_name(enum zb_terrain_kind k);
+/* Returns the kind or -1 when `name` is not a kind. */
+int zb_terrain_kind_parse(const char *name);
+static inline bool zb_terrain_kind_is_linear(enum zb_terrain_kind k) { return k == ZB_TERRAIN_LINEAR; }
+
+/* Copies `pts`.  Returns the new feature's index, or a negative ZB_E*. */
+int zb_terrain_add(struct zb_terrain_set *set, enum zb_terrain_kind kind,
+		   const char *name, const struct zb_vec2 *pts, int n_pts,
+		   double height_in);
+void zb_terrain_set_release(struct zb_terrain_set *set);
+
+/* Index of an area feature containing p, preferring buildings, then woods,
+ * then the rest; -1 in the open. */
+int zb_terrain_at(const struct zb_terrain_set *set, struct zb_vec2 p);
+/* The kind at p (ZB_TERRAIN_OPEN if none). Hills count only if nothing else
+ * covers p. */
+enum zb_terrain_kind zb_terrain_kind_at(const struct zb_terrain_set *set,
+					struct zb_vec2 p);
+/* Is p inside any feature of `kind`? */
+bool zb_terrain_in_kind(const struct zb_terrain_set *set, struct zb_vec2 p,
+			enum zb_terrain_kind kind);
+/* Ground height at p (the highest hill containing it). */
+double zb_terrain_height_at(const struct zb_terrain_set *set, struct zb_vec2 p);
+
+/* Does the path a-b enter an area of `kind`, or cross a linear feature
+ * (kind == ZB_TERRAIN_LINEAR)?  Returns the index of the first such feature
+ * found, or -1. */
+int zb_terrain_path_crosses(const struct zb_terrain_set *set, struct zb_vec2 a,
+			    struct zb_vec2 b, enum zb_terrain_kind kind);
+
+/* Does terrain block the line of sight from a to b?  Woods and buildings
+ * block when the segment passes through them beyond `see_into_in` inches
+ * (a viewer inside the feature, or a target at its edge, is a rule-set
+ * matter: pass the distance it allows).  A hill blocks when it lies between
+ * them and neither end stands on ground at least as high as the hill.
+ * Viewers on higher ground than every blocking feature see over it. */
+bool zb_terrain_blocks_los(const struct zb_terrain_set *set, struct zb_vec2 a,
+			   struct zb_vec2 b, double see_into_in);
+
+#endif

@@ -1,0 +1,126 @@
+#ifndef ZARIBA_UNIT_H
+#define ZARIBA_UNIT_H
+/*
+ * unit.h: units made of figures.
+ *
+ * A unit is a body of figures that moves and fights together: a section of
+ * infantry, a Dervish group, a gun and its crew, a mounted leader.  Each
+ * figure has a role and a state.  The unit's footprint on the table is an
+ * oriented rectangle derived from its shape (files across the front, ranks
+ * deep, whether hollow), its figure count and its base size.
+ *
+ * `type` and `formation` are indices into the rule set's own tables; the
+ * core never interprets them.  `rs[]` is scratch the rule set owns (each
+ * rule set documents its slots).
+ *
+ * Ownership: the unit owns `figs` (malloc'd).  Units live in the game's
+ * array and are released with it; a unit is never removed, only flagged
+ * ZB_UF_GONE, so unit ids stay valid for the whole game and in the log.
+ *
+ * Invariants: 0 <= n_figs; every figure's state is a zb_fig_state; the
+ * number of figures in state ZB_FIG_OK never goes negative because counts
+ * are always recomputed from the array, never kept apart from it.
+ */
+#include <stdbool.h>
+#include "zariba/geom.h"
+
+enum zb_role {
+	ZB_ROLE_TROOPER,
+	ZB_ROLE_OFFICER,	/* officer or emir */
+	ZB_ROLE_NCO,
+	ZB_ROLE_FLAG,		/* flag or standard bearer */
+	ZB_ROLE_GUNNER,
+	ZB_ROLE_SCOUT,
+	ZB_ROLE_RIFLEMAN,	/* a key shooter inside a group of other arms */
+	ZB_ROLE_COUNT
+};
+
+enum zb_fig_state {
+	ZB_FIG_OK,		/* standing and fighting */
+	ZB_FIG_DOWN,		/* a casualty */
+	ZB_FIG_HEAT,		/* down from heat stroke: a casualty */
+	ZB_FIG_CAPTURED,
+	ZB_FIG_STATE_COUNT
+};
+
+struct zb_figure {
+	unsigned char role;	/* enum zb_role */
+	unsigned char state;	/* enum zb_fig_state */
+};
+
+/* Unit flags; the rule set decides which it uses. */
+enum {
+	ZB_UF_SHAKEN = 1u << 0,
+	ZB_UF_ROUTED = 1u << 1,		/* left or leaving the field */
+	ZB_UF_GONE = 1u << 2,		/* no longer on the table */
+	ZB_UF_MOUNTED = 1u << 3,
+	ZB_UF_COMMANDER = 1u << 4,	/* the force's commander */
+	ZB_UF_LEADER = 1u << 5,		/* a leader who attaches to units */
+	ZB_UF_CONCEALED = 1u << 6,	/* in concealing cover and unseen */
+	ZB_UF_EXPOSED = 1u << 7,	/* fired from cover's edge this turn */
+	ZB_UF_IN_BUILDING = 1u << 8,
+	ZB_UF_LIMBERED = 1u << 9,
+	ZB_UF_JAMMED = 1u << 10,
+	ZB_UF_ABANDONED = 1u << 11,	/* a gun without its crew */
+	ZB_UF_HOLLOW = 1u << 12,	/* footprint is a hollow square */
+	ZB_UF_ENGAGED = 1u << 13,	/* in contact, melee pending */
+	ZB_UF_REAR_FACING = 1u << 14	/* has its back to the enemy */
+};
+
+#define ZB_UNIT_NAME_MAX 48
+#define ZB_UNIT_RS_SLOTS 8
+
+struct zb_unit {
+	int id;			/* its index in the game's array */
+	int side;
+	char name[ZB_UNIT_NAME_MAX];
+	int type;		/* rule set's unit type */
+	int formation;		/* rule set's formation */
+	struct zb_vec2 pos;	/* front centre, inches */
+	double facing_deg;
+	double base_w_in;	/* one figure's frontage */
+	double base_d_in;	/* one figure's depth */
+	int files;		/* figures across the front; 0 means "all" */
+	unsigned flags;
+	int attached_to;	/* a leader's unit, or -1 */
+	int parent;		/* a detachment's (scouts') parent, or -1 */
+	int start_figs;
+	struct zb_figure *figs;
+	int n_figs;
+	int rs[ZB_UNIT_RS_SLOTS];
+};
+
+/* Allocate n figures, all troopers and ok.  ZB_OK or ZB_ENOMEM. */
+int zb_unit_alloc_figs(struct zb_unit *u, int n);
+void zb_unit_release(struct zb_unit *u);
+
+/* Figures in state ZB_FIG_OK. */
+int zb_unit_alive(const struct zb_unit *u);
+/* Figures of `role` in state ZB_FIG_OK. */
+int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role);
+/* Casualties of every kind (down, heat, captured). */
+int zb_unit_lost(const struct zb_unit *u);
+
+/* Mark up to n ok figures as `state`, preferring `role` when role >= 0 and
+ * otherwise troopers first and leaders last.  Returns how many changed. */
+int zb_unit_take_casualties(struct zb_unit *u, int n, int role,
+			    enum zb_fig_state state);
+
+static inline bool zb_unit_on_table(const struct zb_unit *u)
+{
+	return !(u->flags & ZB_UF_GONE);
+}
+
+/* Files and ranks of the live figures in the unit's present shape. */
+int zb_unit_files(const struct zb_unit *u);
+int zb_unit_ranks(const struct zb_unit *u);
+/* The footprint.  A hollow square is drawn as its outer square. */
+struct zb_rect zb_unit_rect(const struct zb_unit *u);
+/* Where live figure k (0-based, front rank first, left to right) stands. */
+struct zb_vec2 zb_unit_figure_pos(const struct zb_unit *u, int k);
+
+const char *zb_role_name(enum zb_role r);
+/* The role or -1. Accepts "officer" and "emir", "flag" and "flagbearer". */
+int zb_role_parse(const char *s);
+
+#endif
