@@ -9,7 +9,7 @@
 #
 # Everything is built under build/ (and build/asan/ for the sanitizer run).
 
-VERSION    := 0.1.0
+VERSION    := $(shell sed -n 's/^#define ZB_VERSION_STRING "\(.*\)"/\1/p' include/zariba/version.h)
 PREFIX     ?= /usr/local
 DESTDIR    ?=
 CC         ?= cc
@@ -27,7 +27,7 @@ endif
 OPT    ?= -O2 -g
 CFLAGS ?= $(OPT)
 ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) \
-             -Iinclude -Isrc -DZB_VERSION='"$(VERSION)"' \
+             -Iinclude -Isrc \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
 TLIBS  = $(LIBS) -lcriterion

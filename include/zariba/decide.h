@@ -82,6 +82,8 @@ struct zb_decision {
 	/* The answer, filled in by the controller. */
 	int choice;		/* index into opt */
 	struct zb_vec2 answer_point;
+	bool answer_has_facing;	/* end the move facing answer_facing_deg */
+	double answer_facing_deg;
 	char reason[128];	/* one line, for the log */
 };
 

@@ -1,0 +1,328 @@
+/*
+ * game.c: a game's lifecycle, its dice, and its decision points.
+ * See zariba/game.h.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "zariba/game.h"
+
+/* From log.c: the game records every face it rolls or card it turns. */
+void zb_log_die(struct zb_game *g, int sides, int face);
+void zb_log_card(struct zb_game *g, struct zb_card c);
+
+/* Cells about a common fire range across; see spatial.h. */
+#define GAME_INDEX_CELL_IN 12.0
+
+static int copy_terrain(struct zb_game *g, const struct zb_scenario *scn,
+			struct zb_error *err)
+{
+	for (int i = 0; i < scn->n_terrain; i++) {
+		const struct zb_scn_terrain *t = &scn->terrain[i];
+		int kind = zb_terrain_kind_parse(t->kind);
+		if (kind < 0)
+			return zb_error_at(err, ZB_EINPUT, scn->path, t->at.line,
+					   t->at.col, "unknown terrain kind '%s'",
+					   t->kind);
+		int rc = zb_terrain_add(&g->terrain, (enum zb_terrain_kind)kind,
+					t->name, t->pts, t->n_pts, t->height_in);
+		if (rc < 0)
+			return rc == ZB_ENOMEM
+				? zb_error_set(err, rc, "out of memory")
+				: zb_error_at(err, rc, scn->path, t->at.line,
+					      t->at.col, "bad terrain feature");
+	}
+	return ZB_OK;
+}
+
+static struct zb_controller *controller_for(struct zb_game *g, int side,
+					    const char *name)
+{
+	if (!strcmp(name, "passive"))
+		return zb_controller_passive();
+	return g->rules->ai_new ? g->rules->ai_new(g, side)
+				: zb_controller_passive();
+}
+
+int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
+		 const struct zb_game_opts *opts, struct zb_error *err)
+{
+	memset(g, 0, sizeof(*g));
+	g->rules = zb_ruleset_find(scn->ruleset);
+	if (!g->rules)
+		return zb_error_at(err, ZB_EINPUT, scn->path,
+				   scn->at_ruleset.line, scn->at_ruleset.col,
+				   "unknown rule set '%s' (see 'zariba rules')",
+				   scn->ruleset);
+	snprintf(g->scenario_path, sizeof(g->scenario_path), "%s", scn->path);
+	snprintf(g->title, sizeof(g->title), "%s", scn->title);
+	g->seed = opts ? opts->seed : 0;
+	zb_dice_init(&g->dice, g->seed, ZB_STREAM_RULES);
+	zb_rng_seed_stream(&g->ai_rng, g->seed, ZB_STREAM_AI);
+	zb_rng_seed_stream(&g->cosmetic_rng, g->seed, ZB_STREAM_COSMETIC);
+	g->width_in = scn->width_in;
+	g->height_in = scn->height_in;
+	g->turn_limit = scn->turn_limit;
+	g->phase = "setup";
+	g->result.winner = ZB_NO_WINNER;
+	zb_log_init(&g->log, opts ? opts->log_enabled : true);
+
+	g->n_sides = scn->n_sides;
+	g->at_limit_winner = ZB_NO_WINNER;
+	for (int s = 0; s < scn->n_sides; s++) {
+		snprintf(g->sides[s].name, sizeof(g->sides[s].name), "%s",
+			 scn->sides[s].name);
+		snprintf(g->sides[s].army, sizeof(g->sides[s].army), "%s",
+			 scn->sides[s].army);
+		if (!strcmp(scn->at_limit, scn->sides[s].name))
+			g->at_limit_winner = s;
+	}
+
+	int rc = zb_spatial_init(&g->index, g->width_in, g->height_in,
+				 GAME_INDEX_CELL_IN);
+	if (rc == ZB_OK)
+		rc = copy_terrain(g, scn, err);
+	else
+		zb_error_set(err, rc, "out of memory");
+	if (rc == ZB_OK)
+		rc = g->rules->setup(g, scn, err);
+	for (int s = 0; rc == ZB_OK && s < g->n_sides; s++) {
+		struct zb_controller *c =
+			controller_for(g, s, scn->sides[s].controller);
+		if (!c)
+			rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+		else
+			g->sides[s].ctl = c;
+	}
+	if (rc != ZB_OK) {
+		zb_game_release(g);
+		return rc;
+	}
+	for (int i = 0; i < g->n_units; i++)
+		zb_game_sync_unit(g, i);
+	for (int s = 0; s < g->n_sides; s++)
+		g->sides[s].start_figs = zb_game_side_alive(g, s);
+	g->phase = "setup";
+	return ZB_OK;
+}
+
+void zb_game_release(struct zb_game *g)
+{
+	if (g->rules && g->rules->release && g->rs)
+		g->rules->release(g);
+	g->rs = NULL;
+	for (int s = 0; s < ZB_MAX_SIDES; s++) {
+		struct zb_controller *c = g->sides[s].ctl;
+		if (c && c->release)
+			c->release(c);
+		g->sides[s].ctl = NULL;
+	}
+	for (int i = 0; i < g->n_units; i++)
+		zb_unit_release(&g->units[i]);
+	free(g->units);
+	g->units = NULL;
+	g->n_units = g->cap_units = 0;
+	zb_terrain_set_release(&g->terrain);
+	zb_spatial_release(&g->index);
+	zb_log_release(&g->log);
+}
+
+int zb_game_set_controller(struct zb_game *g, int side,
+			   struct zb_controller *ctl)
+{
+	if (side < 0 || side >= ZB_MAX_SIDES || !ctl)
+		return ZB_EUSAGE;
+	struct zb_controller *old = g->sides[side].ctl;
+	if (old && old != ctl && old->release)
+		old->release(old);
+	g->sides[side].ctl = ctl;
+	return ZB_OK;
+}
+
+int zb_game_play_turn(struct zb_game *g, struct zb_error *err)
+{
+	if (g->result.over)
+		return zb_error_set(err, ZB_ESTATE, "the game is over");
+	g->turn++;
+	int rc = g->rules->turn(g, err);
+	if (g->log.open)
+		zb_event_end(g);
+	if (rc != ZB_OK)
+		return rc;
+	/* The rule set may end the game itself; the turn limit is the
+	 * engine's safety net so that every game ends. */
+	if (!g->result.over && g->turn >= g->turn_limit)
+		zb_game_end(g, g->at_limit_winner, "the turn limit was reached");
+	g->result.turns = g->turn;
+	return ZB_OK;
+}
+
+int zb_game_play(struct zb_game *g, struct zb_error *err)
+{
+	while (!g->result.over) {
+		int rc = zb_game_play_turn(g, err);
+		if (rc != ZB_OK)
+			return rc;
+	}
+	return ZB_OK;
+}
+
+int zb_game_add_unit(struct zb_game *g, int side, const char *name,
+		     int n_figs)
+{
+	if (g->n_units == g->cap_units) {
+		int ncap = g->cap_units ? g->cap_units * 2 : 32;
+		struct zb_unit *p = realloc(g->units, (size_t)ncap * sizeof(*p));
+		if (!p)
+			return ZB_ENOMEM;
+		g->units = p;
+		g->cap_units = ncap;
+	}
+	struct zb_unit *u = &g->units[g->n_units];
+	memset(u, 0, sizeof(*u));
+	if (zb_unit_alloc_figs(u, n_figs) != ZB_OK)
+		return ZB_ENOMEM;
+	u->id = g->n_units;
+	u->side = side;
+	snprintf(u->name, sizeof(u->name), "%s", name);
+	u->attached_to = -1;
+	u->parent = -1;
+	u->start_figs = n_figs;
+	u->base_w_in = u->base_d_in = 1.0;
+	return g->n_units++;
+}
+
+void zb_game_sync_unit(struct zb_game *g, int id)
+{
+	struct zb_unit *u = zb_game_unit(g, id);
+	if (!u)
+		return;
+	if (!zb_unit_on_table(u) || zb_unit_alive(u) == 0) {
+		zb_spatial_remove(&g->index, id);
+		return;
+	}
+	struct zb_rect r = zb_unit_rect(u);
+	/* The index is best effort: a failed grow leaves the unit out of
+	 * quick queries, so callers that must not miss it scan instead. */
+	(void)zb_spatial_set(&g->index, id, r.c,
+			     hypot(r.half_w_in, r.half_d_in));
+}
+
+int zb_game_side_alive(const struct zb_game *g, int side)
+{
+	int n = 0;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *u = &g->units[i];
+		if (u->side == side && zb_unit_on_table(u))
+			n += zb_unit_alive(u);
+	}
+	return n;
+}
+
+void zb_game_end(struct zb_game *g, int winner, const char *how)
+{
+	if (g->result.over)
+		return;
+	g->result.over = true;
+	g->result.winner = winner;
+	g->result.turns = g->turn;
+	snprintf(g->result.how, sizeof(g->result.how), "%s", how);
+	const char *saved = g->phase;
+	g->phase = "end";
+	zb_event_begin(g, "end", "zariba:end", -1, -1);
+	zb_event_kv(g, "winner", winner);
+	if (winner >= 0)
+		zb_event_text(g, "%s win: %s", g->sides[winner].name, how);
+	else
+		zb_event_text(g, "a draw: %s", how);
+	zb_event_end(g);
+	g->phase = saved;
+}
+
+int zb_game_roll(struct zb_game *g, int sides)
+{
+	int face = zb_dice_roll(&g->dice, sides);
+	zb_log_die(g, sides, face);
+	return face;
+}
+
+int zb_game_roll_n(struct zb_game *g, int n, int sides, int *faces)
+{
+	int sum = 0;
+	if (n > ZB_DICE_MAX_N)
+		n = ZB_DICE_MAX_N;
+	for (int i = 0; i < n; i++) {
+		int f = zb_game_roll(g, sides);
+		if (faces)
+			faces[i] = f;
+		sum += f;
+	}
+	return sum;
+}
+
+int zb_game_draw(struct zb_game *g, struct zb_deck *deck, struct zb_card *out)
+{
+	int rc = zb_deck_draw(deck, out);
+	if (rc == ZB_OK)
+		zb_log_card(g, *out);
+	return rc;
+}
+
+static bool point_ok(const struct zb_game *g, struct zb_vec2 p)
+{
+	return isfinite(p.x) && isfinite(p.y) && p.x >= 0 && p.y >= 0 &&
+	       p.x <= g->width_in && p.y <= g->height_in;
+}
+
+int zb_game_decide(struct zb_game *g, struct zb_decision *d,
+		   struct zb_error *err)
+{
+	if (d->side < 0 || d->side >= g->n_sides || d->n_opt <= 0)
+		return zb_error_set(err, ZB_EUSAGE,
+				    "decision with no side or no options");
+	struct zb_controller *c = g->sides[d->side].ctl;
+	if (!c)
+		return zb_error_set(err, ZB_ESTATE, "side %d has no controller",
+				    d->side);
+	d->choice = -1;
+	d->answer_has_facing = false;
+	d->answer_facing_deg = 0;
+	d->reason[0] = '\0';
+	struct zb_unit *u = zb_game_unit(g, d->unit);
+	d->answer_point = u ? u->pos : zb_v2(g->width_in / 2, g->height_in / 2);
+	int rc = c->decide(c, g, d, err);
+	if (rc != ZB_OK)
+		return rc;
+	g->decisions++;
+	if (d->choice < 0 || d->choice >= d->n_opt)
+		return zb_error_set(err, ZB_EILLEGAL,
+				    "%s controller chose option %d of %d",
+				    c->name, d->choice, d->n_opt);
+	const struct zb_option *o = &d->opt[d->choice];
+	if (o->wants_point && !point_ok(g, d->answer_point))
+		return zb_error_set(err, ZB_EILLEGAL,
+				    "%s controller gave a point off the table "
+				    "(%.1f, %.1f) for '%s'", c->name,
+				    d->answer_point.x, d->answer_point.y,
+				    o->label ? o->label : zb_verb_name(o->verb));
+	if (d->answer_has_facing && !isfinite(d->answer_facing_deg))
+		return zb_error_set(err, ZB_EILLEGAL,
+				    "%s controller gave a bad facing", c->name);
+	if (d->answer_has_facing)
+		d->answer_facing_deg = zb_norm_deg(d->answer_facing_deg);
+
+	zb_event_begin(g, "decision", d->rule, d->unit, o->target);
+	zb_event_kv(g, "side", d->side);
+	zb_event_kv(g, "choice", d->choice);
+	zb_event_kv(g, "options", d->n_opt);
+	if (o->wants_point)
+		zb_event_path(g, u ? u->pos : d->answer_point, d->answer_point);
+	struct zb_unit *t = zb_game_unit(g, o->target);
+	zb_event_text(g, "%s: %s%s%s%s%s", u ? u->name : g->sides[d->side].name,
+		      o->label ? o->label : zb_verb_name(o->verb),
+		      t ? " " : "", t ? t->name : "",
+		      d->reason[0] ? " - " : "", d->reason);
+	zb_event_end(g);
+	return ZB_OK;
+}

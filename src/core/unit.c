@@ -1,0 +1,167 @@
+/*
+ * unit.c: figures, casualties and footprints.  See zariba/unit.h.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "zariba/error.h"
+#include "zariba/unit.h"
+
+int zb_unit_alloc_figs(struct zb_unit *u, int n)
+{
+	struct zb_figure *f = calloc(n > 0 ? (size_t)n : 1, sizeof(*f));
+	if (!f)
+		return ZB_ENOMEM;
+	free(u->figs);
+	u->figs = f;
+	u->n_figs = n;
+	return ZB_OK;
+}
+
+void zb_unit_release(struct zb_unit *u)
+{
+	free(u->figs);
+	u->figs = NULL;
+	u->n_figs = 0;
+}
+
+int zb_unit_alive(const struct zb_unit *u)
+{
+	int n = 0;
+	for (int i = 0; i < u->n_figs; i++)
+		n += u->figs[i].state == ZB_FIG_OK;
+	return n;
+}
+
+int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role)
+{
+	int n = 0;
+	for (int i = 0; i < u->n_figs; i++)
+		n += u->figs[i].state == ZB_FIG_OK && u->figs[i].role == role;
+	return n;
+}
+
+int zb_unit_lost(const struct zb_unit *u)
+{
+	return u->n_figs - zb_unit_alive(u);
+}
+
+/* The order in which figures fall when nobody says which: the rank and
+ * file go first, then those the rules single out. */
+static const unsigned char fall_order[] = {
+	ZB_ROLE_TROOPER, ZB_ROLE_SCOUT, ZB_ROLE_RIFLEMAN, ZB_ROLE_GUNNER,
+	ZB_ROLE_FLAG, ZB_ROLE_NCO, ZB_ROLE_OFFICER
+};
+
+static int mark_role(struct zb_unit *u, int n, int role,
+		     enum zb_fig_state state)
+{
+	int done = 0;
+	/* From the back of the array, so the front ranks stay filled. */
+	for (int i = u->n_figs - 1; i >= 0 && done < n; i--) {
+		if (u->figs[i].state == ZB_FIG_OK && u->figs[i].role == role) {
+			u->figs[i].state = (unsigned char)state;
+			done++;
+		}
+	}
+	return done;
+}
+
+int zb_unit_take_casualties(struct zb_unit *u, int n, int role,
+			    enum zb_fig_state state)
+{
+	int done = 0;
+	if (n <= 0)
+		return 0;
+	if (role >= 0)
+		done += mark_role(u, n, role, state);
+	for (size_t k = 0; k < sizeof(fall_order) && done < n; k++)
+		done += mark_role(u, n - done, fall_order[k], state);
+	return done;
+}
+
+int zb_unit_files(const struct zb_unit *u)
+{
+	int alive = zb_unit_alive(u);
+	if (alive <= 0)
+		return 1;
+	if (u->flags & ZB_UF_HOLLOW) {
+		/* Four faces, as equal as possible (Infantry squares B). */
+		int side = (alive + 3) / 4 + 1;
+		return side < 2 ? 2 : side;
+	}
+	if (u->files <= 0 || u->files > alive)
+		return alive;
+	return u->files;
+}
+
+int zb_unit_ranks(const struct zb_unit *u)
+{
+	int alive = zb_unit_alive(u);
+	int files = zb_unit_files(u);
+	if (alive <= 0)
+		return 1;
+	if (u->flags & ZB_UF_HOLLOW)
+		return files;	/* a square is as deep as it is wide */
+	return (alive + files - 1) / files;
+}
+
+struct zb_rect zb_unit_rect(const struct zb_unit *u)
+{
+	int files = zb_unit_files(u);
+	int ranks = zb_unit_ranks(u);
+	double w = files * u->base_w_in;
+	double d = (u->flags & ZB_UF_HOLLOW) ? w : ranks * u->base_d_in;
+	return zb_rect_from_front(u->pos, w, d, u->facing_deg);
+}
+
+struct zb_vec2 zb_unit_figure_pos(const struct zb_unit *u, int k)
+{
+	int files = zb_unit_files(u);
+	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
+	if (u->flags & ZB_UF_HOLLOW) {
+		/* Walk the four faces: front, right, rear, left. */
+		double side = files * u->base_w_in;
+		int per = files > 1 ? files - 1 : 1;
+		int face = (k / per) % 4, at = k % per;
+		double t = (at + 0.5) * side / per - side / 2;
+		struct zb_vec2 c = zb_v2_sub(u->pos, zb_v2_scale(fwd, side / 2));
+		switch (face) {
+		case 0: return zb_v2_add(zb_v2_add(c, zb_v2_scale(fwd, side / 2)), zb_v2_scale(right, t));
+		case 1: return zb_v2_add(zb_v2_add(c, zb_v2_scale(right, side / 2)), zb_v2_scale(fwd, -t));
+		case 2: return zb_v2_add(zb_v2_sub(c, zb_v2_scale(fwd, side / 2)), zb_v2_scale(right, -t));
+		default: return zb_v2_add(zb_v2_sub(c, zb_v2_scale(right, side / 2)), zb_v2_scale(fwd, t));
+		}
+	}
+	int rank = k / files, file = k % files;
+	double x = (file + 0.5) * u->base_w_in - files * u->base_w_in / 2;
+	double y = (rank + 0.5) * u->base_d_in;
+	return zb_v2_add(zb_v2_add(u->pos, zb_v2_scale(right, x)),
+			 zb_v2_scale(fwd, -y));
+}
+
+static const char *const role_names[ZB_ROLE_COUNT] = {
+	"trooper", "officer", "nco", "flag", "gunner", "scout", "rifleman"
+};
+
+const char *zb_role_name(enum zb_role r)
+{
+	return (unsigned)r < ZB_ROLE_COUNT ? role_names[r] : "?";
+}
+
+int zb_role_parse(const char *s)
+{
+	static const struct { const char *name; int role; } alias[] = {
+		{ "emir", ZB_ROLE_OFFICER }, { "flagbearer", ZB_ROLE_FLAG },
+		{ "standard-bearer", ZB_ROLE_FLAG }, { "warrior", ZB_ROLE_TROOPER },
+		{ "crew", ZB_ROLE_GUNNER },
+	};
+	for (int i = 0; i < ZB_ROLE_COUNT; i++)
+		if (!strcmp(s, role_names[i]))
+			return i;
+	for (size_t i = 0; i < sizeof(alias) / sizeof(alias[0]); i++)
+		if (!strcmp(s, alias[i].name))
+			return alias[i].role;
+	return -1;
+}

@@ -1,0 +1,295 @@
+#ifndef ZARIBA_VF_H
+#define ZARIBA_VF_H
+/*
+ * vf.h: Volley Fire (The Sudan, 1896, Larry V. Brom), private to the rule
+ * set.  docs/rules/volley-fire.md describes the rules in the project's own
+ * words and maps each to the function below that implements it.
+ *
+ * Layout of the rule set:
+ *   tables.c   every number of the rule text: unit types, weapons, ranges,
+ *              the firing table, move dice, melee modifiers, morale tables
+ *   vf.c       the ruleset hooks, set-up from a scenario, the turn sequence
+ *   move.c     movement, formations, charges and reactions, scouts, mounted
+ *              leaders, buildings, interpenetration
+ *   see.c      concealment, visibility, line of sight, fire cones
+ *   fire.c     infantry fire, Gardner guns, pistols, scouts' fire, firing
+ *              notations; expected-hits for the AI and the odds tools
+ *   melee.c    hand-to-hand, shaken units, falling back, guns in melee
+ *   morale.c   force morale
+ *
+ * Unit scratch slots (zb_unit.rs[]) used by this rule set: see VF_RS_*.
+ */
+#include <stdbool.h>
+#include "zariba/game.h"
+
+#define VF_ID "volley-fire"
+
+/* ---- armies, types, formations, weapons ---- */
+
+enum vf_army { VF_ARMY_BRITISH, VF_ARMY_DERVISH, VF_ARMY_COUNT };
+
+/* Nationality decides heat stroke and the morale table. */
+enum vf_nation { VF_NATION_SUDANESE, VF_NATION_BRITISH, VF_NATION_DERVISH };
+
+enum vf_type {
+	VF_SUDANESE_INFANTRY,
+	VF_BRITISH_INFANTRY,
+	VF_BRITISH_CAVALRY,
+	VF_GARDNER_GUN,
+	VF_MOUNTED_OFFICER,	/* British mounted leader */
+	VF_SCOUTS,		/* detached from a Sudanese/British unit */
+	VF_DERVISH_SWORDSMEN,	/* foot */
+	VF_DERVISH_SPEARMEN,	/* foot */
+	VF_DERVISH_RIFLEMEN,	/* foot */
+	VF_DERVISH_CAV_SWORDSMEN,
+	VF_DERVISH_CAV_SPEARMEN,
+	VF_MOUNTED_EMIR,	/* Dervish mounted leader */
+	VF_TYPE_COUNT
+};
+
+enum vf_formation {
+	VF_ONE_RANK_LINE,
+	VF_TWO_RANK_LINE,
+	VF_FIELD_COLUMN,
+	VF_ROAD_COLUMN,
+	VF_SQUARE,
+	VF_CAV_LINE,
+	VF_CAV_FIELD_COLUMN,
+	VF_CAV_ROAD_COLUMN,
+	VF_MASS,		/* Dervish groups: always a mass */
+	VF_DEPLOYED,		/* a gun unlimbered */
+	VF_LIMBERED,
+	VF_MOUNTED,		/* a mounted leader */
+	VF_SKIRMISH,		/* scouts, open order */
+	VF_FORMATION_COUNT
+};
+
+enum vf_weapon {
+	VF_W_NONE,
+	VF_W_SUDANESE_RIFLE,
+	VF_W_CARBINE,
+	VF_W_DERVISH_RIFLE,
+	VF_W_SPEAR,
+	VF_W_PISTOL,
+	VF_W_GARDNER,
+	VF_WEAPON_COUNT
+};
+
+enum vf_band { VF_POINT_BLANK, VF_DEADLY, VF_CLOSE, VF_BAND_COUNT, VF_OUT_OF_RANGE = -1 };
+
+/* Movement table rows ("MOVE DISTANCES"). */
+enum vf_move_class {
+	VF_MC_SUDANESE, VF_MC_BRITISH_CAV, VF_MC_GUN, VF_MC_DERVISH_FOOT,
+	VF_MC_DERVISH_HORSE, VF_MC_LEADER, VF_MC_SCOUT, VF_MC_COUNT
+};
+
+struct vf_type_info {
+	const char *name;		/* scenario name: "sudanese-infantry" */
+	enum vf_army army;
+	enum vf_nation nation;
+	enum vf_weapon weapon;
+	enum vf_move_class move_class;
+	enum vf_formation default_formation;
+	bool mounted, leader, gun, foot_swordsmen;
+	double base_w_in, base_d_in;
+};
+
+struct vf_formation_info {
+	const char *name;		/* "two-rank-line" */
+	int files_div;			/* files = ceil(n / files_div); 0: fixed */
+	int files_fixed;		/* files when files_div == 0 */
+	bool hollow;
+};
+
+struct vf_weapon_info {
+	const char *name;
+	double band_max_in[VF_BAND_COUNT];	/* 0 for NA */
+	int hit_max[VF_BAND_COUNT];		/* D20 "1 thru N"; 0 for NA */
+	int hit_max_double[VF_BAND_COUNT];	/* double rank, or 0 */
+	int pistol_dice[VF_BAND_COUNT];		/* pistols: D6s, 6s hit */
+	bool cavalry_dice;			/* one die per 7-15, not 13-20 */
+	bool overhead;				/* spears throw overhead */
+};
+
+extern const struct vf_type_info vf_types[VF_TYPE_COUNT];
+extern const struct vf_formation_info vf_formations[VF_FORMATION_COUNT];
+extern const struct vf_weapon_info vf_weapons[VF_WEAPON_COUNT];
+
+/* -1 when not found. */
+int vf_type_parse(const char *name);
+int vf_formation_parse(const char *name);
+bool vf_formation_allowed(enum vf_type t, enum vf_formation f);
+
+/* Move dice for a type in a formation (the MOVE DISTANCES table), before
+ * modifiers; 0 where the table says NA. */
+int vf_move_dice(enum vf_type t, enum vf_formation f);
+
+/* ---- rule-text constants (named here so they are never bare) ---- */
+#define VF_FIRE_CONE_HALF_DEG 22.5	/* "a 45 degree cone" */
+#define VF_FIRE_RANKS 2			/* Infantry fire B */
+#define VF_DIE_FIGS_MIN 13		/* Infantry fire D: 13-20 figures */
+#define VF_DIE_FIGS_MAX 20
+#define VF_DIE_CAV_MIN 7		/* 7-15 cavalrymen */
+#define VF_DIE_CAV_MAX 15
+#define VF_SMALL_RIFLES 12		/* note 2: twelve or less riflemen */
+#define VF_SMALL_CAV 6			/* six or less cavalrymen */
+#define VF_GUN_JAM_FACE 20		/* Gardner gun G */
+#define VF_GUN_JAM_FALLBACK_IN 12.0
+#define VF_GUN_HITS_PER_GUNNER 2	/* Gardner gun E */
+#define VF_GUN_FEW_GUNNERS 2		/* Gardner gun F: two or less */
+#define VF_GUN_MOVE_AND_FIRE_DICE 1	/* Gardner gun B */
+#define VF_GUN_DESTROY_FAIL 6		/* Gardner gun C */
+#define VF_KEY_FIGURE_MAX_FACE 2	/* Firing notations C */
+#define VF_LEADER_HIT_FACE 20		/* Firing notations D */
+#define VF_COMMANDER_KILL_FACE 20	/* Firing notations E */
+#define VF_COMMANDER_WOUND_FACE 19
+#define VF_PISTOL_HIT_FACE 6		/* Mounted leaders C */
+#define VF_SCOUT_MAX 3			/* Scouts A */
+#define VF_SCOUT_HIT_OPEN 4		/* Scouts D: 4,5,6 in the open */
+#define VF_SCOUT_HIT_COVER 5		/* 5,6 in cover */
+#define VF_SCOUT_EVADE_DICE 3		/* Scouts E */
+#define VF_REACTION_FAIL 6		/* Formation changes B */
+#define VF_LEADERLESS_RADIUS_IN 24.0	/* Move modifiers C */
+#define VF_SEE_INTO_NEAR_IN 6.0		/* Concealment B */
+#define VF_VIEWER_NEAR_IN 6.0
+#define VF_SEE_INTO_EDGE_IN 12.0	/* Concealment E */
+#define VF_COVER_EDGE_IN 1.0		/* "at the edge of" cover */
+#define VF_COVER_SMALL_ARMS_IN 24.0	/* Concealment D */
+#define VF_COVER_GUN_IN 36.0
+#define VF_BUILDING_LEAVE_IN 12.0	/* Buildings C */
+#define VF_CONTACT_GAP_IN 1.0		/* Hand-to-hand A: halt 1" away */
+#define VF_SUPPORT_IN 6.0		/* Hand-to-hand B */
+#define VF_FALLBACK_DICE 6		/* Hand-to-hand D */
+#define VF_SHAKEN_MOVE_DICE 2		/* Shaken D */
+#define VF_SHAKEN_STAYS_MIN 5		/* Shaken A: 5 or 6 still shaken */
+#define VF_MORALE_THRESHOLD_PCT 50	/* Morale: below 50% */
+#define VF_DOUBLE_TIME_DICE 2		/* Move modifiers B */
+
+/* ---- house rulings (docs/rules/volley-fire.md, "House rulings") ---- */
+#define VF_GARDNER_MAX_RANGE_IN 180.0	/* "10 ft & over": to 15 ft */
+#define VF_COMMANDER_ZONE_IN 3.0	/* a commander this near a target
+					   unit is "in the zone of fire" */
+#define VF_BUILDING_ADJACENT_IN 2.0	/* "halted outside" a building */
+#define VF_GUN_MAN_IN 2.0		/* close enough to man a gun */
+#define VF_ATTACH_IN 2.0		/* a leader attached stays this near */
+
+/* ---- scratch slots in zb_unit.rs[] ---- */
+enum {
+	VF_RS_GUN_HALF_HITS,	/* a gun crew's odd hit carried over (E) */
+	VF_RS_BUILDING,		/* building feature index waited at, or -1 */
+	VF_RS_BUILDING_WAIT,	/* turns halted outside the building */
+	VF_RS_MOVED,		/* inches moved this turn (gun may fire
+				   after a 1D6 move only) */
+	VF_RS_NO_FIRE,		/* may not fire this turn (limbered,
+				   charged in, jammed...) */
+	VF_RS_SHAKEN_TURN,	/* turn it became shaken */
+	VF_RS_CHARGE_TARGET,	/* unit it charged into contact, or -1 */
+	VF_RS_FROM_REAR		/* its charge began in the target's rear */
+};
+
+/* ---- the rule set's state, g->rs ---- */
+#define VF_MAX_MELEES 256
+
+struct vf_melee {
+	int attacker, defender;	/* unit ids; in contact order */
+	bool from_rear;
+};
+
+struct vf_state {
+	int initiative;			/* side that moved first this turn */
+	int n_melee;
+	struct vf_melee melee[VF_MAX_MELEES];
+	int start_figs[ZB_MAX_SIDES];
+	enum vf_nation nation[ZB_MAX_SIDES];	/* for the morale table */
+};
+
+static inline struct vf_state *vf_state(struct zb_game *g)
+{
+	return (struct vf_state *)g->rs;
+}
+static inline const struct vf_type_info *vf_type_of(const struct zb_unit *u)
+{
+	return &vf_types[u->type];
+}
+
+/* ---- vf.c ---- */
+extern const struct zb_ruleset zb_ruleset_volley_fire;
+int vf_setup(struct zb_game *g, const struct zb_scenario *scn,
+	     struct zb_error *err);
+int vf_turn(struct zb_game *g, struct zb_error *err);
+void vf_release(struct zb_game *g);
+/* Set a unit's formation and the shape (files, hollow) that goes with it. */
+void vf_set_formation(struct zb_unit *u, enum vf_formation f);
+/* Does this unit have a leader for Move modifiers C? */
+bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
+/* Units able to act: on the table, with live figures. */
+bool vf_unit_active(const struct zb_unit *u);
+
+/* ---- move.c ---- */
+int vf_move_phase(struct zb_game *g, int side, struct zb_error *err);
+int vf_regroup_shaken(struct zb_game *g, struct zb_error *err);
+/* Move dice for this unit now, all modifiers applied (shaken, no leader). */
+int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u);
+
+/* ---- see.c ---- */
+/* Can any unit of `side` see unit `target` (concealment, LOS)? */
+bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target);
+/* Can `viewer` see `target` (Concealment B, E; LOS blocked by terrain and
+ * by units, with overhead fire over lower units from high ground)? */
+bool vf_unit_sees(struct zb_game *g, const struct zb_unit *viewer,
+		  const struct zb_unit *target);
+/* Is the unit in concealing cover (woods, scrub, buildings)? */
+bool vf_in_cover(struct zb_game *g, const struct zb_unit *u);
+/* Refresh ZB_UF_CONCEALED for every unit. */
+void vf_update_concealment(struct zb_game *g);
+
+/* ---- fire.c ---- */
+int vf_fire_phase(struct zb_game *g, struct zb_error *err);
+/* The range band from firer to target for its weapon, or VF_OUT_OF_RANGE
+ * (Weapon ranges, Concealment D). */
+int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
+		 const struct zb_unit *target);
+/* Figures of `firer` able to fire at `target` now (Infantry fire A-B). */
+int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target);
+/* May `firer` fire at `target` at all this phase? */
+bool vf_can_fire_at(struct zb_game *g, const struct zb_unit *firer,
+		    const struct zb_unit *target);
+/*
+ * The arithmetic of one volley, apart from the game (as Wesnoth keeps its
+ * attack_prediction apart from the dice), so that the rules, the AI and
+ * the exact-odds tools share one code path.
+ */
+struct vf_volley {
+	enum vf_weapon weapon;
+	int band;		/* enum vf_band */
+	int firers;		/* figures firing */
+	bool double_rank;	/* Sudanese rifles, two ranks */
+	bool halve;		/* cover, shaken firers, few gunners...: once */
+	bool half_result;	/* e.g. waiting outside a building */
+};
+/* How many D20s the volley rolls and how many of them are "small group"
+ * dice that inflict half casualties (Infantry fire D, note 2). */
+void vf_volley_dice(const struct vf_volley *v, int *full, int *small);
+/* Casualties from one D20 face (the firing table, then the halvings,
+ * rounding up). */
+int vf_volley_die_hits(const struct vf_volley *v, int face, bool small);
+/* Total casualties capped by the men firing (note 1). */
+int vf_volley_cap(const struct vf_volley *v, int hits);
+/* Expected casualties of a volley, for the AI's target choice. */
+double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
+			const struct zb_unit *target);
+
+/* ---- melee.c ---- */
+int vf_melee_phase(struct zb_game *g, struct zb_error *err);
+/* Record a contact made by a charge, for the melee phase. */
+int vf_melee_add(struct zb_game *g, int attacker, int defender,
+		 bool from_rear);
+
+/* ---- morale.c ---- */
+int vf_morale_phase(struct zb_game *g, struct zb_error *err);
+
+/* ---- the AI (src/ai/vf_ai.c) ---- */
+struct zb_controller *vf_ai_new(struct zb_game *g, int side);
+
+#endif
