@@ -84,8 +84,9 @@ int zb_terrain_path_crosses(const struct zb_terrain_set *set, struct zb_vec2 a,
  * block when the segment passes through them beyond `see_into_in` inches
  * (a viewer inside the feature, or a target at its edge, is a rule-set
  * matter: pass the distance it allows).  A hill blocks when it lies between
- * them and neither end stands on ground at least as high as the hill.
- * Viewers on higher ground than every blocking feature see over it. */
+ * them, neither end stands on it, and neither end stands on ground higher
+ * than it.  Woods and buildings count as 1 inch tall (a building's own
+ * height_in if it has one); an end on higher ground sees over them. */
 bool zb_terrain_blocks_los(const struct zb_terrain_set *set, struct zb_vec2 a,
 			   struct zb_vec2 b, double see_into_in);
 

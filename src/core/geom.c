@@ -1,0 +1,552 @@
+/*
+ * geom.c: table geometry in inches and degrees (see zariba/geom.h).
+ *
+ * Boundaries are inclusive throughout: a point on a rectangle's edge is in
+ * it, rectangles that touch overlap, a point on a cone's edge ray is in
+ * the cone.  Tests against boundaries use small tolerances so that a
+ * measurement that is exact on paper (a target at exactly 22.5 degrees)
+ * is not lost to rounding.
+ */
+#include <math.h>
+#include <stddef.h>
+
+#include "zariba/geom.h"
+
+#define GEOM_PI 3.14159265358979323846
+#define GEOM_FULL_TURN_DEG 360.0
+#define GEOM_HALF_TURN_DEG 180.0
+/* Length tolerance, in inches: far below anything measurable on a table. */
+#define GEOM_EPS_IN 1e-9
+/* Angle tolerance, in degrees. */
+#define GEOM_EPS_DEG 1e-9
+/* zb_aspect_of: the front and rear arcs are 90 degrees wide. */
+#define GEOM_ASPECT_FRONT_MAX_DEG 45.0
+#define GEOM_ASPECT_REAR_MIN_DEG 135.0
+
+static double deg_to_rad(double deg)
+{
+	return deg * (GEOM_PI / GEOM_HALF_TURN_DEG);
+}
+
+static double rad_to_deg(double rad)
+{
+	return rad * (GEOM_HALF_TURN_DEG / GEOM_PI);
+}
+
+double zb_v2_len(struct zb_vec2 a)
+{
+	return hypot(a.x, a.y);
+}
+
+double zb_v2_dist(struct zb_vec2 a, struct zb_vec2 b)
+{
+	return hypot(a.x - b.x, a.y - b.y);
+}
+
+struct zb_vec2 zb_v2_from_deg(double deg)
+{
+	double r = deg_to_rad(zb_norm_deg(deg));
+
+	return zb_v2(cos(r), sin(r));
+}
+
+double zb_norm_deg(double deg)
+{
+	double d = fmod(deg, GEOM_FULL_TURN_DEG);
+
+	if (d < 0)
+		d += GEOM_FULL_TURN_DEG;
+	/* -1e-20 + 360 rounds to 360, which is outside [0, 360). */
+	if (d >= GEOM_FULL_TURN_DEG)
+		d = 0;
+	return d;
+}
+
+double zb_heading_deg(struct zb_vec2 a, struct zb_vec2 b)
+{
+	return zb_norm_deg(rad_to_deg(atan2(b.y - a.y, b.x - a.x)));
+}
+
+double zb_angle_diff_deg(double a, double b)
+{
+	double d = zb_norm_deg(a - b);
+
+	return d > GEOM_HALF_TURN_DEG ? GEOM_FULL_TURN_DEG - d : d;
+}
+
+struct zb_vec2 zb_v2_toward(struct zb_vec2 a, struct zb_vec2 b, double dist_in)
+{
+	double len = zb_v2_dist(a, b);
+
+	if (dist_in <= 0)
+		return a;
+	if (dist_in >= len)
+		return b;
+	return zb_v2_add(a, zb_v2_scale(zb_v2_sub(b, a), dist_in / len));
+}
+
+/* Unit vectors along the facing and to the rectangle's left. */
+static void rect_axes(const struct zb_rect *r, struct zb_vec2 *fwd,
+		      struct zb_vec2 *left)
+{
+	*fwd = zb_v2_from_deg(r->facing_deg);
+	*left = zb_v2(-fwd->y, fwd->x);
+}
+
+struct zb_rect zb_rect_from_front(struct zb_vec2 front, double width_in,
+				  double depth_in, double facing_deg)
+{
+	struct zb_rect r;
+	struct zb_vec2 fwd = zb_v2_from_deg(facing_deg);
+
+	r.half_w_in = width_in / 2;
+	r.half_d_in = depth_in / 2;
+	r.facing_deg = facing_deg;
+	r.c = zb_v2_sub(front, zb_v2_scale(fwd, r.half_d_in));
+	return r;
+}
+
+struct zb_vec2 zb_rect_front_centre(const struct zb_rect *r)
+{
+	return zb_v2_add(r->c, zb_v2_scale(zb_v2_from_deg(r->facing_deg),
+					   r->half_d_in));
+}
+
+void zb_rect_corners(const struct zb_rect *r, struct zb_vec2 out[4])
+{
+	struct zb_vec2 fwd, left, f, l;
+
+	rect_axes(r, &fwd, &left);
+	f = zb_v2_scale(fwd, r->half_d_in);
+	l = zb_v2_scale(left, r->half_w_in);
+	out[0] = zb_v2_add(zb_v2_add(r->c, f), l);	/* front-left */
+	out[1] = zb_v2_sub(zb_v2_add(r->c, f), l);	/* front-right */
+	out[2] = zb_v2_sub(zb_v2_sub(r->c, f), l);	/* rear-right */
+	out[3] = zb_v2_add(zb_v2_sub(r->c, f), l);	/* rear-left */
+}
+
+static double clampd(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+struct zb_vec2 zb_rect_closest_point(const struct zb_rect *r, struct zb_vec2 p)
+{
+	struct zb_vec2 fwd, left, d = zb_v2_sub(p, r->c);
+	double u, v;
+
+	rect_axes(r, &fwd, &left);
+	u = clampd(zb_v2_dot(d, fwd), -r->half_d_in, r->half_d_in);
+	v = clampd(zb_v2_dot(d, left), -r->half_w_in, r->half_w_in);
+	return zb_v2_add(r->c, zb_v2_add(zb_v2_scale(fwd, u),
+					 zb_v2_scale(left, v)));
+}
+
+double zb_rect_point_dist(const struct zb_rect *r, struct zb_vec2 p)
+{
+	struct zb_vec2 fwd, left, d = zb_v2_sub(p, r->c);
+	double du, dv;
+
+	rect_axes(r, &fwd, &left);
+	du = fabs(zb_v2_dot(d, fwd)) - r->half_d_in;
+	dv = fabs(zb_v2_dot(d, left)) - r->half_w_in;
+	return hypot(du > 0 ? du : 0, dv > 0 ? dv : 0);
+}
+
+bool zb_rect_contains(const struct zb_rect *r, struct zb_vec2 p)
+{
+	struct zb_vec2 fwd, left, d = zb_v2_sub(p, r->c);
+
+	rect_axes(r, &fwd, &left);
+	return fabs(zb_v2_dot(d, fwd)) <= r->half_d_in + GEOM_EPS_IN &&
+	       fabs(zb_v2_dot(d, left)) <= r->half_w_in + GEOM_EPS_IN;
+}
+
+/* Do the projections of the two corner sets onto `axis` overlap? */
+static bool proj_overlap(const struct zb_vec2 ca[4], const struct zb_vec2 cb[4],
+			 struct zb_vec2 axis)
+{
+	double amin = INFINITY, amax = -INFINITY;
+	double bmin = INFINITY, bmax = -INFINITY;
+
+	for (int i = 0; i < 4; i++) {
+		double pa = zb_v2_dot(ca[i], axis), pb = zb_v2_dot(cb[i], axis);
+
+		amin = fmin(amin, pa);
+		amax = fmax(amax, pa);
+		bmin = fmin(bmin, pb);
+		bmax = fmax(bmax, pb);
+	}
+	return amin <= bmax + GEOM_EPS_IN && bmin <= amax + GEOM_EPS_IN;
+}
+
+/* Separating axis test: two convex shapes are disjoint iff one of their
+ * edge normals separates them. */
+bool zb_rect_overlap(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_vec2 ca[4], cb[4], axes[4];
+
+	zb_rect_corners(a, ca);
+	zb_rect_corners(b, cb);
+	rect_axes(a, &axes[0], &axes[1]);
+	rect_axes(b, &axes[2], &axes[3]);
+	for (int i = 0; i < 4; i++)
+		if (!proj_overlap(ca, cb, axes[i]))
+			return false;
+	return true;
+}
+
+static double seg_seg_dist(struct zb_vec2 a, struct zb_vec2 b,
+			   struct zb_vec2 c, struct zb_vec2 d)
+{
+	double ab = fmin(zb_seg_point_dist(a, b, c), zb_seg_point_dist(a, b, d));
+	double cd = fmin(zb_seg_point_dist(c, d, a), zb_seg_point_dist(c, d, b));
+
+	if (zb_seg_intersect(a, b, c, d))
+		return 0;
+	return fmin(ab, cd);
+}
+
+double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_vec2 ca[4], cb[4];
+	double best = INFINITY;
+
+	if (zb_rect_overlap(a, b))
+		return 0;
+	zb_rect_corners(a, ca);
+	zb_rect_corners(b, cb);
+	for (int i = 0; i < 4; i++)
+		for (int j = 0; j < 4; j++)
+			best = fmin(best, seg_seg_dist(ca[i], ca[(i + 1) % 4],
+						       cb[j], cb[(j + 1) % 4]));
+	return best;
+}
+
+bool zb_in_cone(struct zb_vec2 apex, double facing_deg, double half_angle_deg,
+		struct zb_vec2 p)
+{
+	if (zb_v2_dist(apex, p) <= GEOM_EPS_IN)
+		return true;
+	if (half_angle_deg >= GEOM_HALF_TURN_DEG)
+		return true;
+	return zb_angle_diff_deg(zb_heading_deg(apex, p), facing_deg) <=
+	       half_angle_deg + GEOM_EPS_DEG;
+}
+
+/* Is p in the sector: in the cone and within range of the apex? */
+static bool in_sector(struct zb_vec2 apex, double facing_deg, double half_deg,
+		      double range_in, struct zb_vec2 p)
+{
+	return zb_v2_dist(apex, p) <= range_in + GEOM_EPS_IN &&
+	       zb_in_cone(apex, facing_deg, half_deg, p);
+}
+
+/* Does segment a-b meet the arc of radius r about `apex` inside the cone? */
+static bool seg_meets_arc(struct zb_vec2 a, struct zb_vec2 b,
+			  struct zb_vec2 apex, double facing_deg,
+			  double half_deg, double r)
+{
+	struct zb_vec2 d = zb_v2_sub(b, a), f = zb_v2_sub(a, apex);
+	double qa = zb_v2_dot(d, d), qb = 2 * zb_v2_dot(f, d);
+	double qc = zb_v2_dot(f, f) - r * r, disc, sq;
+
+	if (qa <= 0)
+		return false;
+	disc = qb * qb - 4 * qa * qc;
+	if (disc < 0)
+		return false;
+	sq = sqrt(disc);
+	for (int k = 0; k < 2; k++) {
+		double t = (-qb + (k ? sq : -sq)) / (2 * qa);
+
+		if (t >= 0 && t <= 1 &&
+		    zb_in_cone(apex, facing_deg, half_deg,
+			       zb_v2_add(a, zb_v2_scale(d, t))))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Two closed shapes meet iff a boundary of one crosses the other's, or one
+ * holds a point of the other.  The sector's boundary is two rays and an
+ * arc; so test the corners, the apex, the rays against the edges and the
+ * arc against the edges.  The range is first cut down to just past the
+ * farthest corner, which changes nothing and keeps an infinite range
+ * finite.
+ */
+bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
+		     double half_angle_deg, double range_in,
+		     const struct zb_rect *target)
+{
+	struct zb_vec2 c[4];
+	double far = 0;
+
+	if (range_in < 0 || half_angle_deg < 0)
+		return false;
+	if (zb_rect_point_dist(target, apex) > range_in + GEOM_EPS_IN)
+		return false;
+	if (zb_rect_contains(target, apex))
+		return true;
+	if (half_angle_deg >= GEOM_HALF_TURN_DEG)
+		return true;
+	if (in_sector(apex, facing_deg, half_angle_deg, range_in,
+		      zb_rect_closest_point(target, apex)))
+		return true;
+	zb_rect_corners(target, c);
+	for (int i = 0; i < 4; i++) {
+		if (in_sector(apex, facing_deg, half_angle_deg, range_in, c[i]))
+			return true;
+		far = fmax(far, zb_v2_dist(apex, c[i]));
+	}
+	if (range_in > far + 1)
+		range_in = far + 1;
+	for (int side = -1; side <= 1; side += 2) {
+		struct zb_vec2 tip = zb_v2_add(apex, zb_v2_scale(
+			zb_v2_from_deg(facing_deg + side * half_angle_deg),
+			range_in));
+
+		for (int i = 0; i < 4; i++)
+			if (zb_seg_intersect(apex, tip, c[i], c[(i + 1) % 4]))
+				return true;
+	}
+	for (int i = 0; i < 4; i++)
+		if (seg_meets_arc(c[i], c[(i + 1) % 4], apex, facing_deg,
+				  half_angle_deg, range_in))
+			return true;
+	return false;
+}
+
+enum zb_aspect zb_aspect_of(const struct zb_rect *target, struct zb_vec2 from)
+{
+	double d;
+
+	/* A point at the very centre has no direction; call it the front. */
+	if (zb_v2_dist(target->c, from) <= GEOM_EPS_IN)
+		return ZB_ASPECT_FRONT;
+	d = zb_angle_diff_deg(target->facing_deg,
+			      zb_heading_deg(target->c, from));
+	if (d <= GEOM_ASPECT_FRONT_MAX_DEG + GEOM_EPS_DEG)
+		return ZB_ASPECT_FRONT;
+	if (d >= GEOM_ASPECT_REAR_MIN_DEG - GEOM_EPS_DEG)
+		return ZB_ASPECT_REAR;
+	return ZB_ASPECT_FLANK;
+}
+
+/* Twice the signed area of a-b-c, with near-zero snapped to zero. */
+static int orient(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c)
+{
+	double v = zb_v2_cross(zb_v2_sub(b, a), zb_v2_sub(c, a));
+	double scale = fmax(zb_v2_len(zb_v2_sub(b, a)),
+			    zb_v2_len(zb_v2_sub(c, a)));
+
+	if (fabs(v) <= GEOM_EPS_IN * scale)
+		return 0;
+	return v > 0 ? 1 : -1;
+}
+
+/* Given p collinear with a-b, is it within the segment's extent? */
+static bool on_seg(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p)
+{
+	return p.x >= fmin(a.x, b.x) - GEOM_EPS_IN &&
+	       p.x <= fmax(a.x, b.x) + GEOM_EPS_IN &&
+	       p.y >= fmin(a.y, b.y) - GEOM_EPS_IN &&
+	       p.y <= fmax(a.y, b.y) + GEOM_EPS_IN;
+}
+
+bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
+		      struct zb_vec2 d)
+{
+	int o1 = orient(a, b, c), o2 = orient(a, b, d);
+	int o3 = orient(c, d, a), o4 = orient(c, d, b);
+
+	if (o1 * o2 < 0 && o3 * o4 < 0)
+		return true;
+	if (o1 == 0 && on_seg(a, b, c))
+		return true;
+	if (o2 == 0 && on_seg(a, b, d))
+		return true;
+	if (o3 == 0 && on_seg(c, d, a))
+		return true;
+	if (o4 == 0 && on_seg(c, d, b))
+		return true;
+	return false;
+}
+
+bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
+		      const struct zb_rect *r)
+{
+	struct zb_vec2 c[4];
+
+	if (zb_rect_contains(r, a) || zb_rect_contains(r, b))
+		return true;
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++)
+		if (zb_seg_intersect(a, b, c[i], c[(i + 1) % 4]))
+			return true;
+	return false;
+}
+
+double zb_seg_point_dist(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p)
+{
+	struct zb_vec2 d = zb_v2_sub(b, a);
+	double len2 = zb_v2_dot(d, d), t;
+
+	if (len2 <= 0)
+		return zb_v2_dist(a, p);
+	t = clampd(zb_v2_dot(zb_v2_sub(p, a), d) / len2, 0, 1);
+	return zb_v2_dist(p, zb_v2_add(a, zb_v2_scale(d, t)));
+}
+
+double zb_poly_edge_dist(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
+{
+	double best = INFINITY;
+
+	for (int i = 0; i < n; i++)
+		best = fmin(best,
+			    zb_seg_point_dist(pts[i], pts[(i + 1) % n], p));
+	return best;
+}
+
+/* Points on the boundary count as inside. */
+bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
+{
+	bool in = false;
+
+	if (n < 3)
+		return false;
+	if (zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN)
+		return true;
+	for (int i = 0, j = n - 1; i < n; j = i++) {
+		struct zb_vec2 a = pts[j], b = pts[i];
+
+		if ((a.y > p.y) != (b.y > p.y) &&
+		    p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y))
+			in = !in;
+	}
+	return in;
+}
+
+bool zb_seg_hits_poly(struct zb_vec2 a, struct zb_vec2 b,
+		      const struct zb_vec2 *pts, int n)
+{
+	if (n < 3)
+		return false;
+	if (zb_poly_contains(pts, n, a) || zb_poly_contains(pts, n, b))
+		return true;
+	for (int i = 0; i < n; i++)
+		if (zb_seg_intersect(a, b, pts[i], pts[(i + 1) % n]))
+			return true;
+	return false;
+}
+
+/* Parameters along a-b where it meets c-d: one for a crossing, the ends
+ * of the shared stretch for a collinear overlap.  Returns how many. */
+static int crossing_params(struct zb_vec2 a, struct zb_vec2 b,
+			   struct zb_vec2 c, struct zb_vec2 d, double out[2])
+{
+	struct zb_vec2 r = zb_v2_sub(b, a), s = zb_v2_sub(d, c);
+	double den = zb_v2_cross(r, s), rr = zb_v2_dot(r, r);
+	double tc, td;
+	int k = 0;
+
+	if (rr <= 0)
+		return 0;
+	if (fabs(den) > GEOM_EPS_IN * zb_v2_len(r) * zb_v2_len(s)) {
+		double t = zb_v2_cross(zb_v2_sub(c, a), s) / den;
+		double u = zb_v2_cross(zb_v2_sub(c, a), r) / den;
+
+		if (t >= 0 && t <= 1 && u >= -GEOM_EPS_IN &&
+		    u <= 1 + GEOM_EPS_IN)
+			out[k++] = t;
+		return k;
+	}
+	if (orient(a, b, c) != 0)
+		return 0;
+	tc = zb_v2_dot(zb_v2_sub(c, a), r) / rr;
+	td = zb_v2_dot(zb_v2_sub(d, a), r) / rr;
+	if (tc >= 0 && tc <= 1)
+		out[k++] = tc;
+	if (td >= 0 && td <= 1)
+		out[k++] = td;
+	return k;
+}
+
+/* The smallest crossing parameter of a-b with the polygon beyond `after`,
+ * or 1 when there is none. */
+static double next_crossing(struct zb_vec2 a, struct zb_vec2 b,
+			    const struct zb_vec2 *pts, int n, double after)
+{
+	double best = 1;
+
+	for (int i = 0; i < n; i++) {
+		double t[2];
+		int k = crossing_params(a, b, pts[i], pts[(i + 1) % n], t);
+
+		for (int j = 0; j < k; j++)
+			if (t[j] > after && t[j] < best)
+				best = t[j];
+	}
+	return best;
+}
+
+/*
+ * Cut a-b where it meets the polygon's edges; each piece is then wholly
+ * inside or wholly outside, which its midpoint tells.  The pieces are
+ * found in order by rescanning the edges, O(edges * crossings), which
+ * needs no storage and is cheap for table-sized polygons.
+ */
+double zb_seg_len_in_poly(struct zb_vec2 a, struct zb_vec2 b,
+			  const struct zb_vec2 *pts, int n)
+{
+	struct zb_vec2 d = zb_v2_sub(b, a);
+	double len = zb_v2_len(d), sum = 0, t0 = 0;
+
+	if (n < 3 || len <= 0)
+		return 0;
+	while (t0 < 1) {
+		double t1 = next_crossing(a, b, pts, n, t0);
+		struct zb_vec2 mid = zb_v2_add(a,
+					       zb_v2_scale(d, (t0 + t1) / 2));
+
+		if (zb_poly_contains(pts, n, mid))
+			sum += (t1 - t0) * len;
+		t0 = t1;
+	}
+	return sum;
+}
+
+bool zb_seg_hits_polyline(struct zb_vec2 a, struct zb_vec2 b,
+			  const struct zb_vec2 *pts, int n)
+{
+	for (int i = 0; i + 1 < n; i++)
+		if (zb_seg_intersect(a, b, pts[i], pts[i + 1]))
+			return true;
+	return false;
+}
+
+/* Area-weighted centroid; a degenerate (zero-area) polygon falls back to
+ * the mean of its vertices. */
+struct zb_vec2 zb_poly_centroid(const struct zb_vec2 *pts, int n)
+{
+	double a2 = 0, cx = 0, cy = 0, mx = 0, my = 0;
+
+	if (n <= 0)
+		return zb_v2(0, 0);
+	/* Work relative to the first vertex to keep the products small. */
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 p = zb_v2_sub(pts[i], pts[0]);
+		struct zb_vec2 q = zb_v2_sub(pts[(i + 1) % n], pts[0]);
+		double cr = zb_v2_cross(p, q);
+
+		a2 += cr;
+		cx += (p.x + q.x) * cr;
+		cy += (p.y + q.y) * cr;
+		mx += pts[i].x;
+		my += pts[i].y;
+	}
+	if (fabs(a2) <= GEOM_EPS_IN)
+		return zb_v2(mx / n, my / n);
+	return zb_v2(pts[0].x + cx / (3 * a2), pts[0].y + cy / (3 * a2));
+}

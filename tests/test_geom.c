@@ -1,0 +1,376 @@
+/* Tests for src/core/geom.c. */
+#include <math.h>
+
+#include <criterion/criterion.h>
+
+#include "zariba/geom.h"
+
+#define EPS 1e-9
+#define PI 3.14159265358979323846
+
+static void expect_vec(struct zb_vec2 got, double x, double y)
+{
+	cr_expect(fabs(got.x - x) < 1e-9 && fabs(got.y - y) < 1e-9,
+		  "got (%.12f, %.12f), want (%.12f, %.12f)", got.x, got.y, x, y);
+}
+
+Test(geom, angles)
+{
+	cr_expect_float_eq(zb_norm_deg(-90), 270, EPS);
+	cr_expect_float_eq(zb_norm_deg(720 + 45), 45, EPS);
+	cr_expect(zb_norm_deg(-1e-20) < 360);
+	cr_expect_float_eq(zb_angle_diff_deg(350, 10), 20, EPS);
+	cr_expect_float_eq(zb_angle_diff_deg(0, 180), 180, EPS);
+	cr_expect_float_eq(zb_heading_deg(zb_v2(0, 0), zb_v2(0, 5)), 90, EPS);
+	cr_expect_float_eq(zb_heading_deg(zb_v2(0, 0), zb_v2(0, -5)), 270, EPS);
+	cr_expect_float_eq(zb_heading_deg(zb_v2(1, 1), zb_v2(0, 1)), 180, EPS);
+	expect_vec(zb_v2_from_deg(90), 0, 1);
+	expect_vec(zb_v2_from_deg(-180), -1, 0);
+	cr_expect_float_eq(zb_v2_len(zb_v2(3, 4)), 5, EPS);
+}
+
+Test(geom, toward_never_overshoots)
+{
+	expect_vec(zb_v2_toward(zb_v2(0, 0), zb_v2(10, 0), 4), 4, 0);
+	expect_vec(zb_v2_toward(zb_v2(0, 0), zb_v2(3, 4), 12), 3, 4);
+	expect_vec(zb_v2_toward(zb_v2(1, 1), zb_v2(1, 1), 2), 1, 1);
+	expect_vec(zb_v2_toward(zb_v2(0, 0), zb_v2(0, -10), 2.5), 0, -2.5);
+}
+
+Test(geom, rect_corners_unrotated)
+{
+	/* Facing the far edge: front is +y, left is -x. */
+	struct zb_rect r = { { 10, 20 }, 3, 1, 90 };
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(&r, c);
+	expect_vec(c[0], 7, 21);	/* front-left */
+	expect_vec(c[1], 13, 21);	/* front-right */
+	expect_vec(c[2], 13, 19);	/* rear-right */
+	expect_vec(c[3], 7, 19);	/* rear-left */
+	expect_vec(zb_rect_front_centre(&r), 10, 21);
+}
+
+Test(geom, rect_corners_rotated)
+{
+	/* Facing 45 degrees, half-width 2, half-depth 1, at the origin. */
+	struct zb_rect r = { { 0, 0 }, 2, 1, 45 };
+	struct zb_vec2 c[4];
+	double h = sqrt(0.5);
+
+	zb_rect_corners(&r, c);
+	/* fwd = (h, h), left = (-h, h) */
+	expect_vec(c[0], h - 2 * h, h + 2 * h);
+	expect_vec(c[1], h + 2 * h, h - 2 * h);
+	expect_vec(c[2], -h + 2 * h, -h - 2 * h);
+	expect_vec(c[3], -h - 2 * h, -h + 2 * h);
+	expect_vec(zb_rect_front_centre(&r), h, h);
+}
+
+Test(geom, rect_from_front)
+{
+	struct zb_rect r = zb_rect_from_front(zb_v2(5, 5), 6, 2, 0);
+
+	/* Facing +x: the body lies behind the front, toward -x. */
+	expect_vec(r.c, 4, 5);
+	cr_expect_float_eq(r.half_w_in, 3, EPS);
+	cr_expect_float_eq(r.half_d_in, 1, EPS);
+	expect_vec(zb_rect_front_centre(&r), 5, 5);
+	cr_expect(zb_rect_contains(&r, zb_v2(3.5, 7.5)));
+	cr_expect(!zb_rect_contains(&r, zb_v2(5.5, 5)));
+	cr_expect(!zb_rect_contains(&r, zb_v2(4, 8.5)));
+
+	r = zb_rect_from_front(zb_v2(0, 0), 4, 2, 270);
+	expect_vec(r.c, 0, 1);
+}
+
+Test(geom, rect_contains_rotated)
+{
+	struct zb_rect r = { { 0, 0 }, 2, 1, 45 };
+
+	cr_expect(zb_rect_contains(&r, zb_v2(0, 0)));
+	cr_expect(zb_rect_contains(&r, zb_v2(-1.3, 1.3)));	/* along left */
+	cr_expect(!zb_rect_contains(&r, zb_v2(1.3, 1.3)));	/* beyond front */
+	cr_expect(!zb_rect_contains(&r, zb_v2(1.5, 0)));
+}
+
+Test(geom, rect_overlap_and_dist)
+{
+	struct zb_rect a = { { 0, 0 }, 2, 1, 90 };	/* x -2..2, y -1..1 */
+	struct zb_rect b = { { 5, 0 }, 2, 1, 90 };	/* x 3..7 */
+	struct zb_rect c = { { 3.5, 0 }, 2, 1, 90 };	/* x 1.5..5.5 */
+	struct zb_rect d = { { 4, 0 }, 2, 1, 90 };	/* x 2..6: touches a */
+	struct zb_rect e = { { 5, 5 }, 2, 1, 90 };	/* x 3..7, y 4..6 */
+	/* A diamond whose nearest corner sits 1 inch right of a's edge. */
+	struct zb_rect f = { { 3 + sqrt(2), 0 }, 1, 1, 45 };
+	/* A diamond poking its corner into a's right edge. */
+	struct zb_rect g = { { 2.5, 0 }, 1, 1, 45 };
+
+	cr_expect(!zb_rect_overlap(&a, &b));
+	cr_expect_float_eq(zb_rect_dist(&a, &b), 1, EPS);
+	cr_expect(zb_rect_overlap(&a, &c));
+	cr_expect_float_eq(zb_rect_dist(&a, &c), 0, EPS);
+	cr_expect(zb_rect_overlap(&a, &d));
+	cr_expect_float_eq(zb_rect_dist(&a, &d), 0, EPS);
+	cr_expect(!zb_rect_overlap(&a, &e));
+	cr_expect_float_eq(zb_rect_dist(&a, &e), hypot(1, 3), EPS);
+	cr_expect_float_eq(zb_rect_dist(&e, &a), hypot(1, 3), EPS);
+	cr_expect(!zb_rect_overlap(&a, &f));
+	cr_expect_float_eq(zb_rect_dist(&a, &f), 1, 1e-9);
+	cr_expect(zb_rect_overlap(&a, &g));
+	cr_expect(zb_rect_overlap(&g, &a));
+	cr_expect_float_eq(zb_rect_dist(&a, &g), 0, EPS);
+}
+
+Test(geom, rect_separated_only_by_second_axes)
+{
+	/* A diamond off a's corner (2, 1): their x and y extents overlap,
+	 * so only the diamond's own diagonal axes separate them. */
+	struct zb_rect a = { { 0, 0 }, 2, 1, 90 };
+	struct zb_rect b = { { 2.6, 1.6 }, 0.5, 0.5, 45 };
+	double want = 1.2 / sqrt(2) - 0.5;
+
+	cr_expect(!zb_rect_overlap(&a, &b));
+	cr_expect(!zb_rect_overlap(&b, &a));
+	cr_expect_float_eq(zb_rect_dist(&a, &b), want, 1e-9);
+	cr_expect_float_eq(zb_rect_dist(&b, &a), want, 1e-9);
+}
+
+Test(geom, rect_overlap_cross_shape)
+{
+	/* A long thin rect across another: no corner of either is inside
+	 * the other, yet they overlap. */
+	struct zb_rect a = { { 0, 0 }, 5, 0.5, 90 };
+	struct zb_rect b = { { 0, 0 }, 5, 0.5, 0 };
+
+	cr_expect(zb_rect_overlap(&a, &b));
+	cr_expect_float_eq(zb_rect_dist(&a, &b), 0, EPS);
+}
+
+Test(geom, rect_point_dist_and_closest)
+{
+	struct zb_rect r = { { 0, 0 }, 2, 1, 90 };
+	struct zb_rect rot = { { 0, 0 }, 1, 1, 45 };
+
+	cr_expect_float_eq(zb_rect_point_dist(&r, zb_v2(0, 0)), 0, EPS);
+	cr_expect_float_eq(zb_rect_point_dist(&r, zb_v2(5, 0)), 3, EPS);
+	cr_expect_float_eq(zb_rect_point_dist(&r, zb_v2(5, 5)), 5, EPS);
+	expect_vec(zb_rect_closest_point(&r, zb_v2(5, 5)), 2, 1);
+	expect_vec(zb_rect_closest_point(&r, zb_v2(0.5, 9)), 0.5, 1);
+	expect_vec(zb_rect_closest_point(&r, zb_v2(0.5, 0.5)), 0.5, 0.5);
+	/* Diamond with a corner at (sqrt 2, 0). */
+	cr_expect_float_eq(zb_rect_point_dist(&rot, zb_v2(3, 0)),
+			   3 - sqrt(2), EPS);
+	expect_vec(zb_rect_closest_point(&rot, zb_v2(3, 0)), sqrt(2), 0);
+}
+
+Test(geom, in_cone_boundary)
+{
+	struct zb_vec2 o = zb_v2(0, 0);
+	double in = 22.5 - 1e-6, out = 22.5 + 1e-6;
+
+	cr_expect(zb_in_cone(o, 90, 22.5, zb_v2_from_deg(90)));
+	cr_expect(zb_in_cone(o, 90, 22.5,
+			     zb_v2_scale(zb_v2_from_deg(90 + in), 10)));
+	cr_expect(zb_in_cone(o, 90, 22.5,
+			     zb_v2_scale(zb_v2_from_deg(90 - in), 10)));
+	cr_expect(zb_in_cone(o, 90, 22.5,
+			     zb_v2_scale(zb_v2_from_deg(90 + 22.5), 10)));
+	cr_expect(!zb_in_cone(o, 90, 22.5,
+			      zb_v2_scale(zb_v2_from_deg(90 + out), 10)));
+	cr_expect(!zb_in_cone(o, 90, 22.5,
+			      zb_v2_scale(zb_v2_from_deg(90 - out), 10)));
+	cr_expect(!zb_in_cone(o, 90, 22.5, zb_v2(0, -1)));
+	cr_expect(zb_in_cone(o, 90, 22.5, o));
+	/* Wrap-around: facing 0, target at heading 350. */
+	cr_expect(zb_in_cone(o, 0, 22.5, zb_v2_from_deg(350)));
+	cr_expect(!zb_in_cone(o, 0, 22.5, zb_v2_from_deg(330)));
+}
+
+Test(geom, rect_in_cone)
+{
+	struct zb_vec2 o = zb_v2(0, 0);
+	/* Small target straight ahead, 10 inches up the table. */
+	struct zb_rect ahead = { { 0, 10 }, 1, 0.5, 270 };
+	/* Target just outside the 22.5 degree line: the line x = y tan 22.5
+	 * at y = 10 is x = 4.142; the rect spans x 5..7. */
+	struct zb_rect beside = { { 6, 10 }, 1, 0.5, 270 };
+	/* Same but its near edge pokes over the line (x 4..6). */
+	struct zb_rect poking = { { 5, 10 }, 1, 0.5, 270 };
+	/* A wide target across the cone whose corners are all outside it. */
+	struct zb_rect wide = { { 0, 10 }, 20, 0.5, 270 };
+	/* Just past range: near edge at y = 12. */
+	struct zb_rect far = { { 0, 12.5 }, 1, 0.5, 270 };
+
+	cr_expect(zb_rect_in_cone(o, 90, 22.5, 12, &ahead));
+	cr_expect(!zb_rect_in_cone(o, 90, 22.5, 12, &beside));
+	cr_expect(zb_rect_in_cone(o, 90, 22.5, 12, &poking));
+	cr_expect(zb_rect_in_cone(o, 90, 22.5, 12, &wide));
+	cr_expect(!zb_rect_in_cone(o, 90, 22.5, 11.99, &far));
+	cr_expect(zb_rect_in_cone(o, 90, 22.5, 12, &far));
+	cr_expect(zb_rect_in_cone(o, 90, 22.5, INFINITY, &far));
+	cr_expect(!zb_rect_in_cone(o, 270, 22.5, INFINITY, &ahead));
+	/* A 10-inch-wide target 8 inches out at 45 degrees: only its inner
+	 * edge is in range, and that in the cone only near the arc.  The
+	 * rect's closest point to the apex is outside the cone, and so are
+	 * all its corners. */
+	{
+		struct zb_rect edge = { { 9, 4 }, 5, 0.5, 0 };
+
+		/* x 8.5..9.5, y -1..9; nearest point (8.5, 0) at 0 deg. */
+		cr_expect(zb_rect_in_cone(o, 45, 22.5, 10, &edge));
+		double reach = 8.5 / cos(22.5 * PI / 180);
+
+		cr_expect(!zb_rect_in_cone(o, 45, 22.5, reach - 1e-6, &edge));
+		cr_expect(zb_rect_in_cone(o, 45, 22.5, reach + 1e-6, &edge));
+	}
+}
+
+Test(geom, aspect)
+{
+	struct zb_rect r = { { 0, 0 }, 2, 1, 90 };
+
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(0, 10)), ZB_ASPECT_FRONT);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(9, 10)), ZB_ASPECT_FRONT);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(10, 10)), ZB_ASPECT_FRONT);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(11, 10)), ZB_ASPECT_FLANK);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(10, 0)), ZB_ASPECT_FLANK);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(-10, 1)), ZB_ASPECT_FLANK);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(-10, -9)), ZB_ASPECT_FLANK);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(-10, -11)), ZB_ASPECT_REAR);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(0, -3)), ZB_ASPECT_REAR);
+
+	/* Rotated: facing 200 degrees, so the front is toward -x. */
+	r.facing_deg = 200;
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(-10, 0)), ZB_ASPECT_FRONT);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(10, 0)), ZB_ASPECT_REAR);
+	cr_expect_eq(zb_aspect_of(&r, zb_v2(0, 10)), ZB_ASPECT_FLANK);
+}
+
+Test(geom, segments)
+{
+	cr_expect(zb_seg_intersect(zb_v2(0, 0), zb_v2(2, 2), zb_v2(0, 2),
+				   zb_v2(2, 0)));
+	cr_expect(!zb_seg_intersect(zb_v2(0, 0), zb_v2(1, 1), zb_v2(0, 3),
+				    zb_v2(3, 0)));
+	/* Touching at an end. */
+	cr_expect(zb_seg_intersect(zb_v2(0, 0), zb_v2(1, 0), zb_v2(1, 0),
+				   zb_v2(1, 5)));
+	/* Collinear, overlapping and not. */
+	cr_expect(zb_seg_intersect(zb_v2(0, 0), zb_v2(2, 0), zb_v2(1, 0),
+				   zb_v2(3, 0)));
+	cr_expect(!zb_seg_intersect(zb_v2(0, 0), zb_v2(1, 0), zb_v2(2, 0),
+				    zb_v2(3, 0)));
+	/* Parallel. */
+	cr_expect(!zb_seg_intersect(zb_v2(0, 0), zb_v2(2, 0), zb_v2(0, 1),
+				    zb_v2(2, 1)));
+	cr_expect_float_eq(zb_seg_point_dist(zb_v2(0, 0), zb_v2(10, 0),
+					     zb_v2(5, 3)), 3, EPS);
+	cr_expect_float_eq(zb_seg_point_dist(zb_v2(0, 0), zb_v2(10, 0),
+					     zb_v2(13, 4)), 5, EPS);
+	cr_expect_float_eq(zb_seg_point_dist(zb_v2(1, 1), zb_v2(1, 1),
+					     zb_v2(4, 5)), 5, EPS);
+}
+
+Test(geom, seg_hits_rect)
+{
+	struct zb_rect r = { { 0, 0 }, 1, 1, 45 };
+
+	/* Passes right through the diamond. */
+	cr_expect(zb_seg_hits_rect(zb_v2(-5, 0), zb_v2(5, 0), &r));
+	/* Wholly inside. */
+	cr_expect(zb_seg_hits_rect(zb_v2(-0.1, 0), zb_v2(0.1, 0), &r));
+	/* Near the top corner (0, 1.414): just in, then just clear. */
+	cr_expect(zb_seg_hits_rect(zb_v2(-5, 1.3), zb_v2(5, 1.3), &r));
+	cr_expect(!zb_seg_hits_rect(zb_v2(-5, 1.45), zb_v2(5, 1.45), &r));
+	cr_expect(!zb_seg_hits_rect(zb_v2(0.9, 0.9), zb_v2(3, 3), &r));
+}
+
+static const struct zb_vec2 square[] = {
+	{ 0, 0 }, { 10, 0 }, { 10, 10 }, { 0, 10 }
+};
+
+/* A U shape, clockwise: the notch is x 3..7, y 3..10. */
+static const struct zb_vec2 ushape[] = {
+	{ 0, 0 }, { 0, 10 }, { 3, 10 }, { 3, 3 }, { 7, 3 }, { 7, 10 },
+	{ 10, 10 }, { 10, 0 }
+};
+
+Test(geom, poly_contains)
+{
+	cr_expect(zb_poly_contains(square, 4, zb_v2(5, 5)));
+	cr_expect(zb_poly_contains(square, 4, zb_v2(10, 5)));	/* edge */
+	cr_expect(zb_poly_contains(square, 4, zb_v2(0, 0)));	/* vertex */
+	cr_expect(!zb_poly_contains(square, 4, zb_v2(11, 5)));
+	cr_expect(!zb_poly_contains(square, 4, zb_v2(-0.01, 5)));
+	cr_expect(zb_poly_contains(ushape, 8, zb_v2(1, 9)));
+	cr_expect(zb_poly_contains(ushape, 8, zb_v2(5, 2)));
+	cr_expect(!zb_poly_contains(ushape, 8, zb_v2(5, 5)));
+	cr_expect(!zb_poly_contains(ushape, 8, zb_v2(5, 9.99)));
+	/* Ray through a vertex must not double count. */
+	cr_expect(zb_poly_contains(ushape, 8, zb_v2(1, 3)));
+	cr_expect(!zb_poly_contains(ushape, 8, zb_v2(-1, 3)));
+	cr_expect(!zb_poly_contains(ushape, 8, zb_v2(-1, 10)));
+}
+
+Test(geom, seg_len_in_poly)
+{
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, 5), zb_v2(15, 5),
+					      square, 4), 10, EPS);
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(2, 2), zb_v2(5, 6),
+					      square, 4), 5, EPS);
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(5, 5), zb_v2(15, 5),
+					      square, 4), 5, EPS);
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, 20), zb_v2(15, 20),
+					      square, 4), 0, EPS);
+	/* Through both arms of the U: 3 + 3 inside, the notch outside. */
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, 5), zb_v2(15, 5),
+					      ushape, 8), 6, EPS);
+	/* Through the base: all 10. */
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, 1), zb_v2(15, 1),
+					      ushape, 8), 10, EPS);
+	/* Along the bottom of the notch, on the boundary: counts inside. */
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, 3), zb_v2(15, 3),
+					      ushape, 8), 10, EPS);
+	/* Diagonal through a vertex of the square. */
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, -5), zb_v2(15, 15),
+					      square, 4), 10 * sqrt(2), 1e-9);
+}
+
+Test(geom, seg_hits_poly_and_edge_dist)
+{
+	cr_expect(zb_seg_hits_poly(zb_v2(-5, 5), zb_v2(15, 5), square, 4));
+	cr_expect(zb_seg_hits_poly(zb_v2(2, 2), zb_v2(3, 3), square, 4));
+	cr_expect(!zb_seg_hits_poly(zb_v2(-5, 11), zb_v2(15, 11), square, 4));
+	/* Down the middle of the U's notch: touches nothing until y = 3. */
+	cr_expect(!zb_seg_hits_poly(zb_v2(5, 12), zb_v2(5, 4), ushape, 8));
+	cr_expect(zb_seg_hits_poly(zb_v2(5, 12), zb_v2(5, 2), ushape, 8));
+	cr_expect_float_eq(zb_poly_edge_dist(square, 4, zb_v2(5, 3)), 3, EPS);
+	cr_expect_float_eq(zb_poly_edge_dist(square, 4, zb_v2(13, 14)), 5, EPS);
+}
+
+Test(geom, seg_hits_polyline)
+{
+	/* A wall with a bend: (0,0) - (10,0) - (10,10). */
+	static const struct zb_vec2 wall[] = { { 0, 0 }, { 10, 0 }, { 10, 10 } };
+
+	cr_expect(zb_seg_hits_polyline(zb_v2(5, -1), zb_v2(5, 1), wall, 3));
+	cr_expect(zb_seg_hits_polyline(zb_v2(9, 5), zb_v2(11, 5), wall, 3));
+	/* The polyline is open: (0,0)-(10,10) is not an edge. */
+	cr_expect(!zb_seg_hits_polyline(zb_v2(3, 5), zb_v2(5, 3), wall, 3));
+	cr_expect(!zb_seg_hits_polyline(zb_v2(5, 1), zb_v2(9, 9), wall, 3));
+	cr_expect(!zb_seg_hits_polyline(zb_v2(5, -1), zb_v2(5, 1), wall, 1));
+}
+
+Test(geom, centroid)
+{
+	static const struct zb_vec2 tri[] = { { 0, 0 }, { 6, 0 }, { 0, 3 } };
+	static const struct zb_vec2 line[] = { { 0, 0 }, { 2, 2 }, { 4, 4 } };
+
+	expect_vec(zb_poly_centroid(square, 4), 5, 5);
+	expect_vec(zb_poly_centroid(tri, 3), 2, 1);
+	/* The U's centroid is pulled toward its base. */
+	cr_expect(zb_poly_centroid(ushape, 8).y < 5);
+	cr_expect_float_eq(zb_poly_centroid(ushape, 8).x, 5, EPS);
+	expect_vec(zb_poly_centroid(line, 3), 2, 2);
+}

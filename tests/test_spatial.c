@@ -1,0 +1,290 @@
+/* Tests for src/core/spatial.c: hand cases, then a property test against
+ * brute force. */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <criterion/criterion.h>
+
+#include "zariba/error.h"
+#include "zariba/spatial.h"
+
+#define TABLE_W 120.0
+#define TABLE_H 80.0
+#define CELL 6.0
+#define N_POINTS 2000
+#define N_QUERIES 300
+
+/* xorshift64: deterministic and independent of src/core/rng.c. */
+static uint64_t xs_state;
+
+static uint64_t xs_next(void)
+{
+	xs_state ^= xs_state << 13;
+	xs_state ^= xs_state >> 7;
+	xs_state ^= xs_state << 17;
+	return xs_state;
+}
+
+static double xs_unit(void)
+{
+	return (double)(xs_next() >> 11) / (double)(UINT64_C(1) << 53);
+}
+
+static double xs_range(double lo, double hi)
+{
+	return lo + (hi - lo) * xs_unit();
+}
+
+static int accept_even(void *ctx, int id)
+{
+	int *calls = ctx;
+
+	(*calls)++;
+	return id % 2 == 0;
+}
+
+Test(spatial, init_and_release)
+{
+	struct zb_spatial s;
+
+	cr_expect_eq(zb_spatial_init(&s, 0, 10, 1), ZB_EUSAGE);
+	cr_expect_eq(zb_spatial_init(&s, 10, 10, 0), ZB_EUSAGE);
+	cr_assert_eq(zb_spatial_init(&s, 72, 48, 5), ZB_OK);
+	cr_expect_eq(s.cols, 15);
+	cr_expect_eq(s.rows, 10);
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(1, 1), NULL, NULL), -1);
+	cr_expect_eq(s.queries, 1);
+	zb_spatial_release(&s);
+	cr_expect_null(s.cell_head);
+	zb_spatial_release(&s);
+}
+
+Test(spatial, hand_cases)
+{
+	struct zb_spatial s;
+	int out[8], calls = 0;
+	size_t n;
+
+	cr_assert_eq(zb_spatial_init(&s, 72, 48, 6), ZB_OK);
+	cr_assert_eq(zb_spatial_set(&s, 3, zb_v2(10, 10), 1), ZB_OK);
+	cr_assert_eq(zb_spatial_set(&s, 0, zb_v2(20, 10), 0), ZB_OK);
+	cr_assert_eq(zb_spatial_set(&s, 7, zb_v2(13, 10), 1), ZB_OK);
+	/* Off the table: clamped into an edge cell, still found. */
+	cr_assert_eq(zb_spatial_set(&s, 5, zb_v2(-4, 10), 0.5), ZB_OK);
+	cr_expect_eq(zb_spatial_set(&s, -1, zb_v2(0, 0), 0), ZB_EUSAGE);
+	cr_expect_eq(s.n, 8);
+
+	/* From (11.5, 10): ids 3 and 7 are both 0.5 from their edges; the
+	 * lower id goes first. */
+	n = zb_spatial_within(&s, zb_v2(11.5, 10), 10, NULL, NULL, out, 8);
+	cr_assert_eq(n, 3);
+	cr_expect_eq(out[0], 3);
+	cr_expect_eq(out[1], 7);
+	cr_expect_eq(out[2], 0);
+	/* A radius counts: id 7's edge is at 12, 8 inches from x = 4. */
+	n = zb_spatial_within(&s, zb_v2(4, 10), 8, NULL, NULL, out, 8);
+	cr_assert_eq(n, 3);
+	cr_expect_eq(out[0], 3);
+	cr_expect_eq(out[1], 5);
+	cr_expect_eq(out[2], 7);
+	n = zb_spatial_within(&s, zb_v2(4, 10), 7.99, NULL, NULL, out, 8);
+	cr_expect_eq(n, 2);
+	/* Truncation keeps the nearest. */
+	n = zb_spatial_within(&s, zb_v2(19, 10), 100, NULL, NULL, out, 2);
+	cr_assert_eq(n, 2);
+	cr_expect_eq(out[0], 0);
+	cr_expect_eq(out[1], 7);
+	/* Filter. */
+	n = zb_spatial_within(&s, zb_v2(11.5, 10), 10, accept_even, &calls,
+			      out, 8);
+	cr_assert_eq(n, 1);
+	cr_expect_eq(out[0], 0);
+	cr_expect_gt(calls, 0);
+
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(40, 40), NULL, NULL), 0);
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(-30, 10), NULL, NULL), 5);
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(11.5, 10), NULL, NULL), 3);
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(11.5, 10), accept_even,
+					&calls), 0);
+
+	/* Move 0 far away, remove 3. */
+	cr_assert_eq(zb_spatial_set(&s, 0, zb_v2(70, 46), 0), ZB_OK);
+	zb_spatial_remove(&s, 3);
+	zb_spatial_remove(&s, 3);	/* twice is harmless */
+	zb_spatial_remove(&s, 6);	/* never set */
+	zb_spatial_remove(&s, 99);	/* out of range */
+	n = zb_spatial_within(&s, zb_v2(11.5, 10), 16, NULL, NULL, out, 8);
+	cr_assert_eq(n, 2);
+	cr_expect_eq(out[0], 7);
+	cr_expect_eq(out[1], 5);
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(60, 40), NULL, NULL), 0);
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(60, 40), accept_even,
+					&calls), 0);
+	zb_spatial_remove(&s, 0);
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(60, 40), accept_even,
+					&calls), -1);
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(60, 40), NULL, NULL), 7);
+	cr_expect_eq(s.queries, 14);
+	zb_spatial_release(&s);
+}
+
+struct model {
+	bool live[N_POINTS];
+	struct zb_vec2 p[N_POINTS];
+	double r[N_POINTS];
+};
+
+static double model_dist(const struct model *m, int id, struct zb_vec2 p)
+{
+	double d = zb_v2_dist(p, m->p[id]) - m->r[id];
+
+	return d > 0 ? d : 0;
+}
+
+static const struct model *sort_model;
+static struct zb_vec2 sort_p;
+
+static int cmp_ids(const void *a, const void *b)
+{
+	int ia = *(const int *)a, ib = *(const int *)b;
+	double da = model_dist(sort_model, ia, sort_p);
+	double db = model_dist(sort_model, ib, sort_p);
+
+	if (da != db)
+		return da < db ? -1 : 1;
+	return ia < ib ? -1 : ia > ib;
+}
+
+/* Ids within range, sorted nearest first, ties by id. */
+static size_t brute_within(const struct model *m, struct zb_vec2 p,
+			   double range, bool even_only, int *out)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < N_POINTS; i++)
+		if (m->live[i] && (!even_only || i % 2 == 0) &&
+		    model_dist(m, i, p) <= range)
+			out[n++] = i;
+	sort_model = m;
+	sort_p = p;
+	qsort(out, n, sizeof(*out), cmp_ids);
+	return n;
+}
+
+static int brute_nearest(const struct model *m, struct zb_vec2 p,
+			 bool even_only)
+{
+	int best = -1;
+	double bd = 0;
+
+	for (int i = 0; i < N_POINTS; i++) {
+		double d;
+
+		if (!m->live[i] || (even_only && i % 2 != 0))
+			continue;
+		d = model_dist(m, i, p);
+		if (best < 0 || d < bd) {
+			best = i;
+			bd = d;
+		}
+	}
+	return best;
+}
+
+static void compare(struct zb_spatial *s, const struct model *m)
+{
+	static int got[N_POINTS], want[N_POINTS];
+	int calls = 0;
+
+	for (int q = 0; q < N_QUERIES; q++) {
+		struct zb_vec2 p = zb_v2(xs_range(-20, TABLE_W + 20),
+					 xs_range(-20, TABLE_H + 20));
+		double range = xs_range(0, 25);
+		bool even = q % 3 == 0;
+		size_t max = q % 4 == 0 ? 7 : N_POINTS;
+		size_t nw = brute_within(m, p, range, even, want);
+		size_t ng = zb_spatial_within(s, p, range,
+					      even ? accept_even : NULL, &calls,
+					      got, max);
+
+		if (nw > max)
+			nw = max;
+		cr_assert_eq(ng, nw, "query %d at (%g, %g) range %g: %zu ids, "
+			     "want %zu", q, p.x, p.y, range, ng, nw);
+		for (size_t i = 0; i < nw; i++)
+			cr_assert_eq(got[i], want[i],
+				     "query %d: out[%zu] = %d, want %d", q, i,
+				     got[i], want[i]);
+		cr_assert_eq(zb_spatial_nearest(s, p, even ? accept_even : NULL,
+						&calls),
+			     brute_nearest(m, p, even),
+			     "nearest at (%g, %g)", p.x, p.y);
+	}
+}
+
+Test(spatial, matches_brute_force)
+{
+	static struct model m;
+	struct zb_spatial s;
+	uint64_t q0;
+
+	xs_state = UINT64_C(0x9E3779B97F4A7C15);
+	cr_assert_eq(zb_spatial_init(&s, TABLE_W, TABLE_H, CELL), ZB_OK);
+	for (int i = 0; i < N_POINTS; i++) {
+		/* Some points off the table, a few with big radii, and a
+		 * cluster of exact duplicates to exercise ties. */
+		m.p[i] = i % 50 == 0 ? zb_v2(30, 30)
+			 : zb_v2(xs_range(-10, TABLE_W + 10),
+				 xs_range(-10, TABLE_H + 10));
+		m.r[i] = i % 97 == 0 ? xs_range(5, 12) : xs_range(0, 2);
+		m.live[i] = true;
+		cr_assert_eq(zb_spatial_set(&s, i, m.p[i], m.r[i]), ZB_OK);
+	}
+	q0 = s.queries;
+	compare(&s, &m);
+	cr_expect_eq(s.queries - q0, 2 * N_QUERIES);
+
+	/* Move a quarter of them, some repeatedly. */
+	for (int k = 0; k < N_POINTS / 4; k++) {
+		int i = (int)(xs_next() % N_POINTS);
+
+		m.p[i] = zb_v2(xs_range(-10, TABLE_W + 10),
+			       xs_range(-10, TABLE_H + 10));
+		m.r[i] = xs_range(0, 2);
+		cr_assert_eq(zb_spatial_set(&s, i, m.p[i], m.r[i]), ZB_OK);
+	}
+	compare(&s, &m);
+
+	/* Remove most, including all the big ones, then put some back. */
+	for (int i = 0; i < N_POINTS; i++) {
+		if (i % 97 == 0 || xs_next() % 10 < 8) {
+			zb_spatial_remove(&s, i);
+			m.live[i] = false;
+		}
+	}
+	compare(&s, &m);
+	for (int k = 0; k < 100; k++) {
+		int i = (int)(xs_next() % N_POINTS);
+
+		m.p[i] = zb_v2(xs_range(0, TABLE_W), xs_range(0, TABLE_H));
+		m.r[i] = xs_range(0, 1);
+		m.live[i] = true;
+		cr_assert_eq(zb_spatial_set(&s, i, m.p[i], m.r[i]), ZB_OK);
+	}
+	compare(&s, &m);
+
+	/* Nearly empty. */
+	for (int i = 0; i < N_POINTS; i++) {
+		if (i != 1234) {
+			zb_spatial_remove(&s, i);
+			m.live[i] = false;
+		}
+	}
+	m.live[1234] = true;
+	m.p[1234] = zb_v2(119, 79);
+	m.r[1234] = 0;
+	cr_assert_eq(zb_spatial_set(&s, 1234, m.p[1234], 0), ZB_OK);
+	compare(&s, &m);
+	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(0, 0), NULL, NULL), 1234);
+	zb_spatial_release(&s);
+}
