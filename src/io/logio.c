@@ -28,7 +28,7 @@ static json_t *point(struct zb_vec2 p)
 static json_t *base_line(int turn, const char *phase, const char *rule,
 			 const char *kind)
 {
-	return json_pack("{sisssssss}", "turn", turn, "phase", phase,
+	return json_pack("{sissssss}", "turn", turn, "phase", phase,
 			 "rule", rule ? rule : "", "kind", kind);
 }
 

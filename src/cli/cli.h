@@ -1,0 +1,78 @@
+#ifndef ZARIBA_CLI_H
+#define ZARIBA_CLI_H
+/*
+ * cli.h: the zariba program's own pieces, private to src/cli.  This is the
+ * only code that prints, exits, or asks the operating system for entropy.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct zb_game;
+
+/* Exit codes; see man/zariba.1, EXIT STATUS. */
+enum {
+	CLI_EXIT_OK = 0,
+	CLI_EXIT_USAGE = 1,	/* bad command line */
+	CLI_EXIT_INPUT = 2,	/* a file could not be read, written or used */
+	CLI_EXIT_GAME = 3	/* the game stopped with an error */
+};
+
+#define CLI_PROG "zariba"
+#define CLI_DEFAULT_SCENARIO "scenarios/volley-fire/ninth-sudanese.yaml"
+
+enum cli_verbosity { CLI_QUIET, CLI_NORMAL, CLI_VERBOSE };
+
+#define CLI_WIDTH 78		/* columns of text, for a terminal */
+
+/* ---- main.c ---- */
+/* Print "zariba: " and the message to stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- seed.c ---- */
+/* Parse a seed: decimal digits only, 0 .. 2^64-1.  False (with *why set
+ * to a phrase for the user) when it is empty, signed, not a number, or
+ * too large. */
+bool cli_parse_seed(const char *s, uint64_t *out, const char **why);
+/* A fresh seed from the operating system, small enough to type. */
+uint64_t cli_os_seed(void);
+
+/* ---- run.c ---- */
+struct cli_run_opts {
+	const char *scenario;
+	const char *log_path;		/* NULL: no log file */
+	bool have_seed;
+	uint64_t seed;
+	enum cli_verbosity verbosity;
+};
+int cli_run(const struct cli_run_opts *o);
+
+/* ---- narrate.c ---- */
+/* Print `text` from column `indent`, wrapping at CLI_WIDTH with later
+ * lines starting at column `hang`.  A word longer than a line stands on
+ * a line of its own rather than being cut. */
+void cli_wrap(FILE *out, int indent, int hang, const char *text);
+/*
+ * Tells a battle in plain English from its event log, a turn at a time:
+ * each call to cli_narrate() prints the events logged since the last one.
+ */
+struct cli_narrator {
+	FILE *out;
+	enum cli_verbosity verbosity;
+	size_t next;		/* the first event not yet told */
+	int turn;		/* the turn whose heading is printed, or -1 */
+	const char *phase;	/* the phase whose heading is printed */
+	bool untold;		/* the log ran out of memory: stop */
+};
+void cli_narrate_init(struct cli_narrator *n, FILE *out,
+		      enum cli_verbosity v);
+void cli_narrate(struct cli_narrator *n, const struct zb_game *g);
+/* The opening: title, rules, the seed note, and the forces. */
+void cli_narrate_opening(FILE *out, const struct zb_game *g,
+			 enum cli_verbosity v, const char *seed_note);
+/* The outcome, casualties per side and (verbose) per unit. */
+void cli_narrate_result(FILE *out, const struct zb_game *g,
+			enum cli_verbosity v);
+
+#endif

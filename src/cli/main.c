@@ -1,0 +1,449 @@
+/*
+ * main.c: the zariba program: its commands, their options, and the exit
+ * codes.  Options may come before or after the scenario path; "--" ends
+ * them.  The command line is parsed by hand so that it behaves the same
+ * with any libc (GNU getopt permutes, POSIX getopt stops at the first
+ * operand).
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cli.h"
+#include "zariba/game.h"
+#include "zariba/ruleset.h"
+#include "zariba/scenario.h"
+#include "zariba/version.h"
+
+void cli_error(const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fputs(CLI_PROG ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* "zariba run: problem" and a pointer to the help; returns the exit code
+ * for a usage error. */
+static int usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fprintf(stderr, "%s%s%s: ", CLI_PROG, cmd ? " " : "", cmd ? cmd : "");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s%s%s --help'.\n", CLI_PROG, cmd ? " " : "",
+		cmd ? cmd : "");
+	return CLI_EXIT_USAGE;
+}
+
+/* ---- help texts ---- */
+
+static const char main_help[] =
+"Usage: zariba COMMAND [OPTIONS] [SCENARIO]\n"
+"\n"
+"Play colonial-era tabletop wargames by the book, every die in the log.\n"
+"\n"
+"Commands:\n"
+"  run SCENARIO     play a scenario and tell the battle turn by turn\n"
+"  check SCENARIO   check a scenario file without playing it\n"
+"  rules            list the rule sets and their shipped scenarios\n"
+"  help [COMMAND]   show the help for a command\n"
+"\n"
+"Options:\n"
+"  -h, --help       show this help and exit\n"
+"  -V, --version    show the version and exit\n"
+"\n"
+"Run 'zariba COMMAND --help' for the options of a command.\n"
+"\n"
+"Example:\n"
+"  zariba run " CLI_DEFAULT_SCENARIO " --seed 42\n"
+"\n"
+"Exit status: 0 success, 1 usage error, 2 bad scenario or file,\n"
+"3 the game stopped with an error.  See zariba(1).\n";
+
+static const char run_help[] =
+"Usage: zariba run SCENARIO [--seed N] [--log FILE] [--quiet | --verbose]\n"
+"\n"
+"Play SCENARIO to its end and tell the battle in plain English, turn by\n"
+"turn, then give the result and the casualties.\n"
+"\n"
+"Options:\n"
+"  -s, --seed N     seed the dice with N (0 to 18446744073709551615).  The\n"
+"                   same scenario and seed give the same battle and a\n"
+"                   byte-identical log.  Without --seed a seed is taken\n"
+"                   from the system and printed, so the battle can be\n"
+"                   replayed.\n"
+"  -l, --log FILE   write the event log to FILE as JSON Lines: a header,\n"
+"                   one line per event (every die, modifier and rule),\n"
+"                   and the result\n"
+"  -q, --quiet      print only the result\n"
+"  -v, --verbose    also show each side's decisions and reasons, the dice\n"
+"                   faces and modifiers, and the losses of every unit\n"
+"  -h, --help       show this help and exit\n"
+"\n"
+"Exit status: 0 the game was played, 1 usage error, 2 the scenario is bad\n"
+"or a file cannot be read or written, 3 the game stopped with an error\n"
+"(the log, if asked for, is written up to that point).\n";
+
+static const char check_help[] =
+"Usage: zariba check SCENARIO\n"
+"\n"
+"Load SCENARIO and set the game up as 'run' would, which runs every check\n"
+"of the file's shape and of the rule set (unit types, formations,\n"
+"placement), without playing.  Prints 'SCENARIO: ok (...)', or the first\n"
+"problem as 'FILE:LINE:COLUMN: problem' on standard error.\n"
+"\n"
+"Options:\n"
+"  -h, --help       show this help and exit\n"
+"\n"
+"Exit status: 0 the scenario is good, 1 usage error, 2 it is not.\n";
+
+static const char rules_help[] =
+"Usage: zariba rules\n"
+"\n"
+"List the rule sets zariba knows (the id a scenario names in its\n"
+"'ruleset:' key, and the title) and the scenarios shipped with each.\n"
+"\n"
+"Options:\n"
+"  -h, --help       show this help and exit\n";
+
+/* ---- the option parser ---- */
+
+struct opt_spec {
+	const char *lng;	/* without "--" */
+	char shrt;		/* 0 for none */
+	bool arg;		/* takes a value */
+	int id;
+};
+
+enum { OPT_END = -1, OPT_OPERAND = -2, OPT_BAD = -3 };
+
+struct opt_iter {
+	int argc;
+	char **argv;
+	int i;
+	bool operands_only;	/* after "--" */
+	const struct opt_spec *spec;
+	const char *cmd;
+};
+
+/*
+ * The next option (its id, with its value in *val) or operand (OPT_OPERAND,
+ * *val the word), OPT_END, or OPT_BAD after printing a usage error.
+ */
+static int opt_next(struct opt_iter *it, const char **val)
+{
+	*val = NULL;
+	for (;;) {
+		if (it->i >= it->argc)
+			return OPT_END;
+		const char *a = it->argv[it->i++];
+		if (it->operands_only || a[0] != '-' || a[1] == '\0') {
+			*val = a;
+			return OPT_OPERAND;
+		}
+		if (!strcmp(a, "--")) {
+			it->operands_only = true;
+			continue;
+		}
+		const struct opt_spec *s = NULL;
+		const char *inline_val = NULL;
+		if (a[1] == '-') {
+			const char *name = a + 2;
+			size_t len = strcspn(name, "=");
+			for (const struct opt_spec *p = it->spec; p->lng; p++)
+				if (strlen(p->lng) == len &&
+				    !strncmp(p->lng, name, len))
+					s = p;
+			if (!s) {
+				usage_error(it->cmd, "unknown option '--%.*s'",
+					    (int)len, name);
+				return OPT_BAD;
+			}
+			if (name[len] == '=')
+				inline_val = name + len + 1;
+			if (inline_val && !s->arg) {
+				usage_error(it->cmd,
+					    "option '--%s' takes no value",
+					    s->lng);
+				return OPT_BAD;
+			}
+		} else {
+			for (const struct opt_spec *p = it->spec; p->lng; p++)
+				if (p->shrt && p->shrt == a[1])
+					s = p;
+			if (!s || (!s->arg && a[2])) {
+				usage_error(it->cmd, "unknown option '%s'", a);
+				return OPT_BAD;
+			}
+			if (a[2])
+				inline_val = a + 2;
+		}
+		if (s->arg) {
+			if (!inline_val) {
+				if (it->i >= it->argc) {
+					usage_error(it->cmd, "option '--%s' "
+						    "needs a value", s->lng);
+					return OPT_BAD;
+				}
+				inline_val = it->argv[it->i++];
+			}
+			*val = inline_val;
+		}
+		return s->id;
+	}
+}
+
+/* ---- the commands ---- */
+
+enum { O_HELP, O_VERSION, O_SEED, O_LOG, O_QUIET, O_VERBOSE };
+
+static const struct opt_spec run_opts[] = {
+	{ "help", 'h', false, O_HELP },
+	{ "seed", 's', true, O_SEED },
+	{ "log", 'l', true, O_LOG },
+	{ "quiet", 'q', false, O_QUIET },
+	{ "verbose", 'v', false, O_VERBOSE },
+	{ NULL, 0, false, 0 }
+};
+
+static const struct opt_spec help_only_opts[] = {
+	{ "help", 'h', false, O_HELP },
+	{ NULL, 0, false, 0 }
+};
+
+static int cmd_run(int argc, char **argv)
+{
+	struct opt_iter it = { argc, argv, 2, false, run_opts, "run" };
+	struct cli_run_opts o = { .verbosity = CLI_NORMAL };
+	bool quiet = false, verbose = false;
+	const char *val, *why;
+	int id;
+	while ((id = opt_next(&it, &val)) != OPT_END) {
+		switch (id) {
+		case OPT_BAD:
+			return CLI_EXIT_USAGE;
+		case OPT_OPERAND:
+			if (o.scenario)
+				return usage_error("run", "one scenario at a "
+						   "time ('%s' and '%s')",
+						   o.scenario, val);
+			o.scenario = val;
+			break;
+		case O_HELP:
+			fputs(run_help, stdout);
+			return CLI_EXIT_OK;
+		case O_SEED:
+			if (!cli_parse_seed(val, &o.seed, &why))
+				return usage_error("run", "bad seed '%s': %s "
+						   "(a seed is a whole number "
+						   "from 0 to "
+						   "18446744073709551615)",
+						   val, why);
+			o.have_seed = true;
+			break;
+		case O_LOG:
+			if (!*val)
+				return usage_error("run", "option '--log' "
+						   "needs a file name");
+			o.log_path = val;
+			break;
+		case O_QUIET:
+			quiet = true;
+			break;
+		case O_VERBOSE:
+			verbose = true;
+			break;
+		}
+	}
+	if (quiet && verbose)
+		return usage_error("run", "--quiet and --verbose do not go "
+				   "together");
+	if (!o.scenario)
+		return usage_error("run", "which scenario? For example: "
+				   "zariba run " CLI_DEFAULT_SCENARIO);
+	o.verbosity = quiet ? CLI_QUIET : verbose ? CLI_VERBOSE : CLI_NORMAL;
+	return cli_run(&o);
+}
+
+/* The error message as the library wrote it; the code's name if the
+ * library left it empty, so that the user never sees a blank line. */
+static const char *err_text(const struct zb_error *err, int rc)
+{
+	return err->msg[0] ? err->msg : zb_status_str(rc);
+}
+
+static int cmd_check(int argc, char **argv)
+{
+	struct opt_iter it = { argc, argv, 2, false, help_only_opts, "check" };
+	const char *path = NULL, *val;
+	int id;
+	while ((id = opt_next(&it, &val)) != OPT_END) {
+		if (id == OPT_BAD)
+			return CLI_EXIT_USAGE;
+		if (id == O_HELP) {
+			fputs(check_help, stdout);
+			return CLI_EXIT_OK;
+		}
+		if (path)
+			return usage_error("check", "one scenario at a time "
+					   "('%s' and '%s')", path, val);
+		path = val;
+	}
+	if (!path)
+		return usage_error("check", "which scenario? For example: "
+				   "zariba check " CLI_DEFAULT_SCENARIO);
+
+	struct zb_scenario scn;
+	struct zb_error err = { 0, "" };
+	int rc = zb_scenario_load(&scn, path, &err);
+	if (rc != ZB_OK) {
+		/* Already "FILE:LINE:COL: problem"; printed as is so that
+		 * editors and tests can match it. */
+		fprintf(stderr, "%s\n", err_text(&err, rc));
+		return CLI_EXIT_INPUT;
+	}
+	struct zb_game g;
+	struct zb_game_opts go = { .seed = 0, .log_enabled = false };
+	rc = zb_game_init(&g, &scn, &go, &err);
+	zb_scenario_release(&scn);
+	if (rc != ZB_OK) {
+		fprintf(stderr, "%s\n", err_text(&err, rc));
+		return CLI_EXIT_INPUT;
+	}
+	printf("%s: ok (%d unit%s, rule set %s)\n", path, g.n_units,
+	       g.n_units == 1 ? "" : "s", g.rules->id);
+	zb_game_release(&g);
+	return CLI_EXIT_OK;
+}
+
+static int cmd_rules(int argc, char **argv)
+{
+	struct opt_iter it = { argc, argv, 2, false, help_only_opts, "rules" };
+	const char *val;
+	int id;
+	while ((id = opt_next(&it, &val)) != OPT_END) {
+		if (id == OPT_BAD)
+			return CLI_EXIT_USAGE;
+		if (id == O_HELP) {
+			fputs(rules_help, stdout);
+			return CLI_EXIT_OK;
+		}
+		return usage_error("rules", "unexpected argument '%s'", val);
+	}
+	int id_w = 0;
+	for (int i = 0; zb_rulesets[i]; i++) {
+		int w = (int)strlen(zb_rulesets[i]->id);
+		id_w = w > id_w ? w : id_w;
+	}
+	/* id, title; then the source and the scenarios under the title. */
+	int col = id_w + 2, label = col + (int)strlen("scenarios: ");
+	char line[512];
+	for (int i = 0; zb_rulesets[i]; i++) {
+		const struct zb_ruleset *r = zb_rulesets[i];
+		if (i)
+			putchar('\n');
+		snprintf(line, sizeof(line), "%-*s%s", col, r->id,
+			 r->title ? r->title : "");
+		cli_wrap(stdout, 0, col, line);
+		if (r->source && *r->source) {
+			snprintf(line, sizeof(line), "source:    %s",
+				 r->source);
+			cli_wrap(stdout, col, label, line);
+		}
+		int n = 0;
+		for (; r->scenarios && r->scenarios[n]; n++)
+			printf("%*s%s%s\n", col, "",
+			       n ? "           " : "scenarios: ",
+			       r->scenarios[n]);
+		if (!n)
+			printf("%*sscenarios: none shipped\n", col, "");
+	}
+	return CLI_EXIT_OK;
+}
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *help;
+};
+
+static const struct command commands[] = {
+	{ "run", cmd_run, run_help },
+	{ "check", cmd_check, check_help },
+	{ "rules", cmd_rules, rules_help },
+	{ NULL, NULL, NULL }
+};
+
+static const struct command *command_find(const char *name)
+{
+	for (const struct command *c = commands; c->name; c++)
+		if (!strcmp(c->name, name))
+			return c;
+	return NULL;
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	if (argc < 3) {
+		fputs(main_help, stdout);
+		return CLI_EXIT_OK;
+	}
+	if (argc > 3)
+		return usage_error(NULL, "help: one command at a time");
+	const struct command *c = command_find(argv[2]);
+	if (!c)
+		return usage_error(NULL, "help: no command '%s'", argv[2]);
+	fputs(c->help, stdout);
+	return CLI_EXIT_OK;
+}
+
+static int dispatch(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs(main_help, stderr);
+		return CLI_EXIT_USAGE;
+	}
+	const char *a = argv[1];
+	if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+		return argc == 2 ? (fputs(main_help, stdout), CLI_EXIT_OK)
+				 : usage_error(NULL, "'%s' takes no "
+					       "arguments", a);
+	if (!strcmp(a, "--version") || !strcmp(a, "-V"))
+		return argc == 2 ? (puts(CLI_PROG " " ZB_VERSION_STRING),
+				    CLI_EXIT_OK)
+				 : usage_error(NULL, "'%s' takes no "
+					       "arguments", a);
+	if (!strcmp(a, "help"))
+		return cmd_help(argc, argv);
+	if (a[0] == '-')
+		return usage_error(NULL, "unknown option '%s'; options go "
+				   "after the command", a);
+	const struct command *c = command_find(a);
+	if (c)
+		return c->run(argc, argv);
+	size_t len = strlen(a);
+	if (len > 5 && !strcmp(a + len - 5, ".yaml"))
+		return usage_error(NULL, "unknown command '%s' (to play it: "
+				   "zariba run %s)", a, a);
+	return usage_error(NULL, "unknown command '%s'", a);
+}
+
+int main(int argc, char **argv)
+{
+	int rc = dispatch(argc, argv);
+	/* A full disk or a closed pipe must not pass for success. */
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, CLI_PROG ": cannot write to standard output\n");
+		if (rc == CLI_EXIT_OK)
+			rc = CLI_EXIT_INPUT;
+	}
+	return rc;
+}

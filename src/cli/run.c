@@ -1,0 +1,106 @@
+/*
+ * run.c: "zariba run": play a scenario to its end, telling it turn by
+ * turn, and write its log.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include "cli/cli.h"
+#include "zariba/game.h"
+#include "zariba/logio.h"
+#include "zariba/scenario.h"
+
+static const char *msg_of(const struct zb_error *err, int rc)
+{
+	return err->msg[0] ? err->msg : zb_status_str(rc);
+}
+
+/* Write the log, whole or as far as the game went; ZB_OK or the error,
+ * already reported. */
+static int write_log(const struct zb_game *g, FILE *f, const char *path)
+{
+	struct zb_error err = { 0, "" };
+	int rc = zb_log_write_jsonl(g, f, &err);
+	if (fclose(f) != 0 && rc == ZB_OK)
+		rc = zb_error_set(&err, ZB_EIO, "%s", strerror(errno));
+	if (rc != ZB_OK)
+		cli_error("%s: cannot write the log: %s", path,
+			  msg_of(&err, rc));
+	return rc;
+}
+
+int cli_run(const struct cli_run_opts *o)
+{
+	struct zb_scenario scn;
+	struct zb_error err = { 0, "" };
+	int rc = zb_scenario_load(&scn, o->scenario, &err);
+	if (rc != ZB_OK) {
+		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		return CLI_EXIT_INPUT;
+	}
+
+	uint64_t seed = o->have_seed ? o->seed : cli_os_seed();
+	struct zb_game g;
+	struct zb_game_opts go = { .seed = seed, .log_enabled = true };
+	rc = zb_game_init(&g, &scn, &go, &err);
+	zb_scenario_release(&scn);
+	if (rc != ZB_OK) {
+		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		return CLI_EXIT_INPUT;
+	}
+
+	/* Open the log before the battle, so that a bad path costs nothing. */
+	FILE *logf = NULL;
+	if (o->log_path) {
+		logf = fopen(o->log_path, "w");
+		if (!logf) {
+			cli_error("%s: cannot write the log: %s", o->log_path,
+				  strerror(errno));
+			zb_game_release(&g);
+			return CLI_EXIT_INPUT;
+		}
+	}
+
+	/* A seed the user did not choose is always shown, even with
+	 * --quiet: without it the battle could never be seen again. */
+	char seed_note[96];
+	if (o->have_seed)
+		snprintf(seed_note, sizeof(seed_note), "seed %llu",
+			 (unsigned long long)seed);
+	else
+		snprintf(seed_note, sizeof(seed_note),
+			 "seed %llu (replay with --seed %llu)",
+			 (unsigned long long)seed, (unsigned long long)seed);
+	if (o->verbosity != CLI_QUIET)
+		cli_narrate_opening(stdout, &g, o->verbosity, seed_note);
+	else if (!o->have_seed)
+		printf("%s\n", seed_note);
+
+	struct cli_narrator n;
+	cli_narrate_init(&n, stdout, o->verbosity);
+	if (o->verbosity != CLI_QUIET)
+		cli_narrate(&n, &g);	/* anything the set-up logged */
+	while (!g.result.over) {
+		rc = zb_game_play_turn(&g, &err);
+		if (o->verbosity != CLI_QUIET)
+			cli_narrate(&n, &g);
+		if (rc != ZB_OK)
+			break;
+	}
+
+	int code = CLI_EXIT_OK;
+	if (rc == ZB_OK)
+		cli_narrate_result(stdout, &g, o->verbosity);
+	/* The story so far is safe before the log, however large, is
+	 * written. */
+	fflush(stdout);
+	if (logf && write_log(&g, logf, o->log_path) != ZB_OK)
+		code = CLI_EXIT_INPUT;
+	if (rc != ZB_OK) {
+		cli_error("%s: the game stopped on turn %d: %s", o->scenario,
+			  g.turn, msg_of(&err, rc));
+		code = CLI_EXIT_GAME;
+	}
+	zb_game_release(&g);
+	return code;
+}

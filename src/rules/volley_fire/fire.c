@@ -1,0 +1,1111 @@
+/*
+ * fire.c: Volley Fire's fire phase: infantry fire, Gardner guns, mounted
+ * leaders' pistols, scouts' fire, and the firing notations.
+ *
+ * Fire is simultaneous (Infantry fire A).  The phase first asks every unit
+ * able to fire for its target, then lets targeted scouts try to evade,
+ * then rolls every volley against the table as it stood when the phase
+ * began, and only at the end lays the casualties down, kills or wounds
+ * commanders and pulls jammed guns back.  Nothing a volley does can
+ * change another volley of the same phase.
+ *
+ * The volley arithmetic (vf_volley_*) is pure and kept apart from the
+ * game so that the rules, the AI and the exact-odds tools share it.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/volley_fire/vf.h"
+
+/* Steps, in inches, in which a jammed gun is pulled back so that it stops
+ * at the edge of its building or square (not rule text). */
+#define FIRE_STEP_IN 0.25
+#define D6 6
+#define D20 20
+
+static int half_up(int n, int divisor)
+{
+	return (n + divisor - 1) / divisor;
+}
+
+static const char *const band_names[VF_BAND_COUNT] = {
+	"point-blank range", "deadly range", "close range"
+};
+
+static bool band_ok(const struct vf_volley *v)
+{
+	return v->band >= 0 && v->band < VF_BAND_COUNT &&
+	       (unsigned)v->weapon < VF_WEAPON_COUNT;
+}
+
+/* ------------------------------------------------------------------ */
+/* The volley arithmetic, apart from the game                          */
+/* ------------------------------------------------------------------ */
+
+int vf_volley_die_sides(const struct vf_volley *v)
+{
+	return (v->scouts || v->weapon == VF_W_PISTOL) ? D6 : D20;
+}
+
+/* volley-fire: Infantry fire D, FIRING TABLE note 2 */
+void vf_volley_dice(const struct vf_volley *v, int *full, int *small)
+{
+	const struct vf_weapon_info *w;
+	int n = v->firers, lo, hi, k;
+
+	*full = *small = 0;
+	if (n <= 0 || !band_ok(v))
+		return;
+	w = &vf_weapons[v->weapon];
+	if (v->scouts) {		/* Scouts D: a D6 per scout */
+		*full = n;
+		return;
+	}
+	if (v->weapon == VF_W_PISTOL) {	/* Mounted leaders C, each man */
+		*full = n * w->pistol_dice[v->band];
+		return;
+	}
+	if (w->hit_max[v->band] <= 0)	/* NA on the table */
+		return;
+	if (v->weapon == VF_W_GARDNER) {	/* Gardner gun F: one D20 */
+		*full = 1;
+		return;
+	}
+	if (v->cavalry || w->cavalry_dice) {
+		lo = VF_DIE_CAV_MIN;
+		hi = VF_DIE_CAV_MAX;
+	} else {
+		lo = VF_DIE_FIGS_MIN;
+		hi = VF_DIE_FIGS_MAX;
+	}
+	if (n < lo) {			/* twelve or less: half casualties */
+		*small = 1;
+		return;
+	}
+	/* The fewest dice of at most `hi` men, if every die can have at
+	 * least `lo`: 26-40 riflemen are two full dice of 13-20. */
+	k = (n + hi - 1) / hi;
+	if (k * lo <= n) {
+		*full = k;
+		return;
+	}
+	/* Only 21-25 riflemen fall here (cavalry never do): a full die for
+	 * twenty and a small die for the rest (house ruling). */
+	*full = n / hi;
+	*small = n - *full * hi > 0;
+}
+
+/* volley-fire: FIRING TABLE, Firing notations A, Buildings A */
+int vf_volley_die_hits(const struct vf_volley *v, int face, bool small)
+{
+	const struct vf_weapon_info *w;
+	int max, h;
+
+	if (!band_ok(v))
+		return 0;
+	if (v->scouts)
+		return face >= (v->halve ? VF_SCOUT_HIT_COVER
+					 : VF_SCOUT_HIT_OPEN);
+	if (v->weapon == VF_W_PISTOL)	/* 6s hit "in all cases" */
+		return face >= VF_PISTOL_HIT_FACE;
+	w = &vf_weapons[v->weapon];
+	max = w->hit_max[v->band];
+	if (v->double_rank && w->hit_max_double[v->band] > 0)
+		max = w->hit_max_double[v->band];
+	if (face < 1 || face > max)
+		return 0;
+	h = face;
+	if (small)
+		h = half_up(h, VF_SMALL_DIE_DIVISOR);
+	if (v->halve)
+		h = half_up(h, VF_COVER_DIVISOR);
+	if (v->half_result)
+		h = half_up(h, VF_COVER_DIVISOR);
+	return h;
+}
+
+/* volley-fire: FIRING TABLE note 1 */
+int vf_volley_cap(const struct vf_volley *v, int hits)
+{
+	/* A Gardner gun's row would mean nothing capped by its four
+	 * gunners: the note is for small arms (house ruling). */
+	if (v->weapon == VF_W_GARDNER && !v->scouts)
+		return hits < 0 ? 0 : hits;
+	if (hits > v->firers)
+		hits = v->firers;
+	return hits < 0 ? 0 : hits;
+}
+
+static int die_max_hits(const struct vf_volley *v, bool small)
+{
+	int sides = vf_volley_die_sides(v), best = 0;
+
+	for (int f = 1; f <= sides; f++) {
+		int h = vf_volley_die_hits(v, f, small);
+		if (h > best)
+			best = h;
+	}
+	return best;
+}
+
+int vf_volley_max_hits(const struct vf_volley *v)
+{
+	int full, small;
+
+	vf_volley_dice(v, &full, &small);
+	return vf_volley_cap(v, full * die_max_hits(v, false) +
+				small * die_max_hits(v, true));
+}
+
+/* Convolve dist[0..len) with one die into out[0..len + maxh). */
+static void add_die(const struct vf_volley *v, bool small, const double *dist,
+		    int len, double *out, int outlen)
+{
+	int sides = vf_volley_die_sides(v);
+
+	memset(out, 0, (size_t)outlen * sizeof(*out));
+	for (int f = 1; f <= sides; f++) {
+		int h = vf_volley_die_hits(v, f, small);
+		for (int k = 0; k < len; k++)
+			if (k + h < outlen)
+				out[k + h] += dist[k] / sides;
+	}
+}
+
+int vf_volley_pmf(const struct vf_volley *v, double *p, int n)
+{
+	int full, small, total, len = 1, cap;
+	double *a, *b;
+
+	if (n < 1)
+		return ZB_EUSAGE;
+	vf_volley_dice(v, &full, &small);
+	total = full * die_max_hits(v, false) + small * die_max_hits(v, true);
+	a = calloc((size_t)total + 1, sizeof(*a));
+	b = calloc((size_t)total + 1, sizeof(*b));
+	if (!a || !b) {
+		free(a);
+		free(b);
+		return ZB_ENOMEM;
+	}
+	a[0] = 1;
+	for (int i = 0; i < full + small; i++) {
+		bool sm = i >= full;
+		int grow = die_max_hits(v, sm);
+		double *t;
+
+		add_die(v, sm, a, len, b, len + grow);
+		len += grow;
+		t = a;
+		a = b;
+		b = t;
+	}
+	memset(p, 0, (size_t)n * sizeof(*p));
+	for (int k = 0; k < len; k++) {
+		cap = vf_volley_cap(v, k);
+		p[cap < n - 1 ? cap : n - 1] += a[k];
+	}
+	free(a);
+	free(b);
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Who may fire at whom                                                 */
+/* ------------------------------------------------------------------ */
+
+bool vf_gun_is_destroyed(const struct zb_unit *u)
+{
+	return vf_type_of(u)->gun && (u->flags & ZB_UF_JAMMED);
+}
+
+static struct zb_vec2 rect_centre(const struct zb_unit *u)
+{
+	return zb_unit_rect(u).c;
+}
+
+static bool in_woods(struct zb_game *g, const struct zb_unit *u)
+{
+	return zb_terrain_in_kind(&g->terrain, rect_centre(u),
+				  ZB_TERRAIN_WOODS);
+}
+
+static int weapon_of(const struct zb_unit *u)
+{
+	return (unsigned)u->type < VF_TYPE_COUNT ? (int)vf_unit_weapon(u)
+						 : VF_W_NONE;
+}
+
+/* volley-fire: WEAPON RANGES, Concealment D */
+static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
+			   const struct zb_unit *target)
+{
+	const struct vf_weapon_info *w = &vf_weapons[weapon_of(firer)];
+	double r = 0;
+
+	for (int b = 0; b < VF_BAND_COUNT; b++)
+		if (w->band_max_in[b] > r)
+			r = w->band_max_in[b];
+	if (in_woods(g, target) || in_woods(g, firer)) {
+		double cap = weapon_of(firer) == VF_W_GARDNER
+			? VF_COVER_GUN_IN : VF_COVER_SMALL_ARMS_IN;
+		if (r > cap)
+			r = cap;
+	}
+	return r;
+}
+
+/* volley-fire: WEAPON RANGES, Concealment D */
+int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
+		 const struct zb_unit *target)
+{
+	const struct vf_weapon_info *w;
+	struct zb_rect fr, tr;
+	double d;
+
+	if (weapon_of(firer) == VF_W_NONE)
+		return VF_OUT_OF_RANGE;
+	w = &vf_weapons[weapon_of(firer)];
+	fr = zb_unit_rect(firer);
+	tr = zb_unit_rect(target);
+	/* From footprint to footprint, so a square measures from the face
+	 * that fires (house ruling). */
+	d = zb_rect_dist(&fr, &tr);
+	if (d > max_range_in(g, firer, target))
+		return VF_OUT_OF_RANGE;
+	for (int b = 0; b < VF_BAND_COUNT; b++)
+		if (w->band_max_in[b] > 0 && d <= w->band_max_in[b])
+			return b;
+	return VF_OUT_OF_RANGE;
+}
+
+/* The way live figure k faces: a square's faces look outward. */
+static double figure_facing(const struct zb_unit *u, int k)
+{
+	int files, per, face;
+
+	if (!(u->flags & ZB_UF_HOLLOW))
+		return u->facing_deg;
+	files = zb_unit_files(u);
+	per = files > 1 ? files - 1 : 1;
+	face = (k / per) % 4;
+	/* front, right, rear, left, as zb_unit_figure_pos walks them */
+	static const double turn[4] = { 0, -90, 180, 90 };
+	return zb_norm_deg(u->facing_deg + turn[face]);
+}
+
+/* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
+int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target)
+{
+	const struct vf_weapon_info *w;
+	struct zb_rect tr;
+	double range;
+	int alive, files, n = 0;
+
+	if (weapon_of(firer) == VF_W_NONE)
+		return 0;
+	w = &vf_weapons[weapon_of(firer)];
+	tr = zb_unit_rect(target);
+	range = max_range_in(g, firer, target);
+	alive = zb_unit_alive(firer);
+	if (vf_type_of(firer)->gun) {
+		/* The gun fires, not the men: its cone from its position,
+		 * and every live man of the crew counts as firing. */
+		return zb_rect_in_cone(firer->pos, firer->facing_deg,
+				       VF_FIRE_CONE_HALF_DEG, range, &tr)
+			? alive : 0;
+	}
+	files = zb_unit_files(firer);
+	for (int k = 0; k < alive; k++) {
+		bool hollow = firer->flags & ZB_UF_HOLLOW;
+
+		/* Only the front ranks fire; a square's faces are one rank;
+		 * spears throw overhead from every rank. */
+		if (!w->overhead && !hollow && k / files >= VF_FIRE_RANKS)
+			break;
+		if (zb_rect_in_cone(zb_unit_figure_pos(firer, k),
+				    figure_facing(firer, k),
+				    VF_FIRE_CONE_HALF_DEG, range, &tr))
+			n++;
+	}
+	return n;
+}
+
+/* volley-fire: Concealment C (no fire into concealment unless seen) */
+static bool target_visible(struct zb_game *g, const struct zb_unit *firer,
+			   const struct zb_unit *target)
+{
+	/* Spears are thrown overhead: units in between do not block. */
+	if (vf_weapons[weapon_of(firer)].overhead
+	    ? vf_unit_sees_ex(g, firer, target, VF_SEE_IGNORE_UNITS)
+	    : vf_unit_sees(g, firer, target))
+		return true;
+	/* A target in cover that another unit of the side has called
+	 * visible may be fired on if nothing stands in the way. */
+	return vf_in_cover(g, target) &&
+	       vf_side_sees(g, firer->side, target) &&
+	       !zb_terrain_blocks_los(&g->terrain, firer->pos,
+				      rect_centre(target),
+				      VF_SEE_INTO_EDGE_IN);
+}
+
+/* volley-fire: Gardner gun B (move 1D6 and fire; not after limbering) */
+static bool gun_may_fire(const struct zb_unit *u)
+{
+	if (u->formation == VF_LIMBERED || vf_gun_is_destroyed(u))
+		return false;
+	return u->rs[VF_RS_MOVED] <= VF_GUN_MOVE_AND_FIRE_DICE * D6;
+}
+
+/* May `u` fire this phase at anyone? */
+static bool may_fire(struct zb_game *g, const struct zb_unit *u)
+{
+	if (!vf_unit_active(u) || weapon_of(u) == VF_W_NONE)
+		return false;
+	/* Concealment B: out of cover only from its edge. */
+	if (!vf_may_fire_from_cover(g, u))
+		return false;
+	if (u->flags & (ZB_UF_ROUTED | ZB_UF_GONE))
+		return false;
+	if (u->rs[VF_RS_NO_FIRE])
+		return false;
+	/* Hand-to-hand A: the charger cannot fire as he closes. */
+	if (u->rs[VF_RS_CHARGE_TARGET] >= 0)
+		return false;
+	if (vf_type_of(u)->gun && !gun_may_fire(u))
+		return false;
+	return true;
+}
+
+/* volley-fire: Mounted leaders B, Concealment C, Infantry fire A */
+bool vf_can_fire_at(struct zb_game *g, const struct zb_unit *firer,
+		    const struct zb_unit *target)
+{
+	if (!target || firer == target || !may_fire(g, firer))
+		return false;
+	if (target->side == firer->side || !vf_unit_active(target))
+		return false;
+	if ((unsigned)target->type >= VF_TYPE_COUNT ||
+	    vf_type_of(target)->leader)	/* cannot be fired upon */
+		return false;
+	if (vf_fire_band(g, firer, target) == VF_OUT_OF_RANGE)
+		return false;
+	if (vf_figures_firing(g, firer, target) <= 0)
+		return false;
+	return target_visible(g, firer, target);
+}
+
+/* Why a volley is halved "as if the target were in cover", or NULL. */
+static const char *halving_reason(struct zb_game *g,
+				  const struct zb_unit *firer,
+				  const struct zb_unit *target)
+{
+	if (vf_in_cover(g, target) || (target->flags & ZB_UF_IN_BUILDING))
+		return "target in cover";		/* Notations A */
+	if (firer->flags & ZB_UF_SHAKEN)
+		return "shaken firers";			/* Shaken B */
+	if (vf_type_of(firer)->gun) {
+		int gunners = zb_unit_alive_role(firer, ZB_ROLE_GUNNER);
+		if ((firer->flags & ZB_UF_ABANDONED) ||
+		    vf_gun_manned_by_others(firer))
+			return "gun manned by others";	/* Gardner D */
+		if (gunners <= VF_GUN_FEW_GUNNERS)
+			return "two gunners or fewer";	/* Gardner F */
+	}
+	return NULL;
+}
+
+/* volley-fire: Buildings A (halted outside, waiting to enter) */
+static bool waiting_at_building(const struct zb_unit *u)
+{
+	return u->rs[VF_RS_BUILDING] >= 0 && !(u->flags & ZB_UF_IN_BUILDING);
+}
+
+bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
+		   const struct zb_unit *target, struct vf_volley *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (!vf_can_fire_at(g, firer, target))
+		return false;
+	v->weapon = (enum vf_weapon)weapon_of(firer);
+	v->band = vf_fire_band(g, firer, target);
+	v->firers = vf_figures_firing(g, firer, target);
+	v->double_rank = firer->formation == VF_TWO_RANK_LINE &&
+			 zb_unit_ranks(firer) >= VF_FIRE_RANKS;
+	v->scouts = firer->type == VF_SCOUTS;
+	v->cavalry = (firer->flags & ZB_UF_MOUNTED) &&
+		     !vf_type_of(firer)->leader;
+	if (v->weapon != VF_W_PISTOL)
+		v->halve = halving_reason(g, firer, target) != NULL;
+	if (v->weapon != VF_W_PISTOL && !v->scouts)
+		v->half_result = waiting_at_building(firer);
+	return true;
+}
+
+/* Expected casualties of a volley, for the AI's target choice. */
+double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
+			const struct zb_unit *target)
+{
+	struct vf_volley v;
+	double *p, e = 0;
+	int n, alive = zb_unit_alive(target);
+	bool gun_target = vf_type_of(target)->gun;
+
+	if (!vf_volley_for(g, firer, target, &v))
+		return 0;
+	n = vf_volley_max_hits(&v) + 1;
+	p = malloc((size_t)n * sizeof(*p));
+	if (!p || vf_volley_pmf(&v, p, n) != ZB_OK) {
+		free(p);
+		return 0;
+	}
+	for (int k = 0; k < n; k++) {
+		int cas = gun_target ? k / VF_GUN_HITS_PER_GUNNER : k;
+		e += p[k] * (cas < alive ? cas : alive);
+	}
+	free(p);
+	return e;
+}
+
+/* ------------------------------------------------------------------ */
+/* The phase                                                            */
+/* ------------------------------------------------------------------ */
+
+struct shot {
+	int firer, target;
+};
+
+/* Casualties waiting for the end of the phase, per unit. */
+struct pending {
+	int key;		/* on key figures (Firing notations C) */
+	int normal;
+	int n_leaders;		/* leader figures picked (notations D) */
+	int carry;		/* a gun crew's odd hit (Gardner gun E) */
+	bool carry_set;
+	bool commander_killed;	/* Firing notations E */
+	bool jammed;		/* Gardner gun G */
+	bool evaded;		/* Scouts E: they got away */
+	bool asked;		/* Scouts E: already asked */
+	bool fired;		/* exposed at the end if in cover */
+};
+
+struct leader_pick {
+	int unit, fig;
+};
+
+struct fire_ctx {
+	struct shot *shots;
+	int n_shots;
+	int *commanders;	/* units with ZB_UF_COMMANDER */
+	int n_commanders;
+	struct pending *pend;
+	struct leader_pick *picks;
+	int n_picks, cap_picks;
+};
+
+static int pending_total(const struct pending *p)
+{
+	return p->key + p->normal + p->n_leaders;
+}
+
+static bool fig_picked(const struct fire_ctx *fc, int unit, int fig)
+{
+	for (int i = 0; i < fc->n_picks; i++)
+		if (fc->picks[i].unit == unit && fc->picks[i].fig == fig)
+			return true;
+	return false;
+}
+
+static const char *rule_of(const struct zb_unit *firer)
+{
+	if (firer->type == VF_SCOUTS)
+		return "volley-fire:scouts:D";
+	if (vf_type_of(firer)->gun)
+		return "volley-fire:gardner-gun:F";
+	if (weapon_of(firer) == VF_W_PISTOL)
+		return "volley-fire:mounted-leaders:C";
+	return "volley-fire:infantry-fire:D";
+}
+
+/* Firing notations C: a mixed group holds key figures and others. */
+static bool mixed_group(const struct zb_unit *u)
+{
+	int key = zb_unit_alive_role(u, ZB_ROLE_RIFLEMAN) +
+		  zb_unit_alive_role(u, ZB_ROLE_GUNNER);
+	return key > 0 && key < zb_unit_alive(u);
+}
+
+static bool is_leader_role(int role)
+{
+	return role == ZB_ROLE_OFFICER || role == ZB_ROLE_NCO ||
+	       role == ZB_ROLE_FLAG;
+}
+
+/* volley-fire: Firing notations D */
+static int notation_leader(struct zb_game *g, struct fire_ctx *fc,
+			   struct zb_unit *t, int casualties)
+{
+	struct pending *p = &fc->pend[t->id];
+	int cand[ZB_DICE_MAX_N], n = 0, face, pick;
+
+	zb_event_begin(g, "fire", "volley-fire:firing-notations:D", t->id,
+		       t->id);
+	face = zb_game_roll(g, D20);
+	for (int i = 0; i < t->n_figs && n < ZB_DICE_MAX_N; i++)
+		if (t->figs[i].state == ZB_FIG_OK &&
+		    is_leader_role(t->figs[i].role) &&
+		    !fig_picked(fc, t->id, i))
+			cand[n++] = i;
+	if (face != VF_LEADER_HIT_FACE || n == 0 || casualties <= 0) {
+		zb_event_text(g, "%s: D20 %d, no leader among the casualties",
+			      t->name, face);
+		zb_event_end(g);
+		return ZB_OK;
+	}
+	/* "Die rolls determine which leader." */
+	pick = n > 1 ? cand[zb_game_roll(g, n) - 1] : cand[0];
+	if (fc->n_picks == fc->cap_picks) {
+		int ncap = fc->cap_picks ? fc->cap_picks * 2 : 16;
+		struct leader_pick *np = realloc(fc->picks,
+						 (size_t)ncap * sizeof(*np));
+		if (!np) {
+			zb_event_end(g);
+			return ZB_ENOMEM;
+		}
+		fc->picks = np;
+		fc->cap_picks = ncap;
+	}
+	fc->picks[fc->n_picks].unit = t->id;
+	fc->picks[fc->n_picks].fig = pick;
+	fc->n_picks++;
+	/* The leader is one of the casualties, not one more. */
+	if (p->normal > 0)
+		p->normal--;
+	else if (p->key > 0)
+		p->key--;
+	p->n_leaders++;
+	zb_event_kv(g, "figure", pick);
+	zb_event_text(g, "%s: D20 %d, its %s is among the casualties",
+		      t->name, face, zb_role_name(t->figs[pick].role));
+	zb_event_end(g);
+	return ZB_OK;
+}
+
+static bool commander_alive(const struct zb_unit *c)
+{
+	return (c->flags & ZB_UF_COMMANDER) && zb_unit_on_table(c) &&
+	       zb_unit_alive(c) > 0;
+}
+
+/* volley-fire: Firing notations E */
+static void notation_commanders(struct zb_game *g, struct fire_ctx *fc,
+				const struct zb_unit *t)
+{
+	struct zb_rect tr = zb_unit_rect(t);
+
+	for (int k = 0; k < fc->n_commanders; k++) {
+		int i = fc->commanders[k];
+		struct zb_unit *c = &g->units[i];
+		struct zb_rect cr;
+		int face;
+
+		if (!commander_alive(c) || fc->pend[i].commander_killed)
+			continue;
+		cr = zb_unit_rect(c);
+		if (c != t && c->attached_to != t->id &&
+		    zb_rect_dist(&cr, &tr) > VF_COMMANDER_ZONE_IN)
+			continue;
+		zb_event_begin(g, "fire", "volley-fire:firing-notations:E",
+			       c->id, t->id);
+		face = zb_game_roll(g, D20);
+		zb_event_kv(g, "face", face);
+		if (face >= VF_COMMANDER_KILL_FACE) {
+			fc->pend[i].commander_killed = true;
+			zb_event_kv(g, "killed", 1);
+			zb_event_text(g, "%s, in the zone of fire at %s: D20 "
+				      "%d, killed", c->name, t->name, face);
+		} else if (face == VF_COMMANDER_WOUND_FACE) {
+			zb_event_kv(g, "wounded", 1);
+			zb_event_text(g, "%s, in the zone of fire at %s: D20 "
+				      "%d, a minor wound", c->name, t->name,
+				      face);
+		} else {
+			zb_event_text(g, "%s, in the zone of fire at %s: D20 "
+				      "%d, unhurt", c->name, t->name, face);
+		}
+		zb_event_end(g);
+	}
+}
+
+/* Append to a narration buffer, never past its end. */
+static void cat(char *buf, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void cat(char *buf, size_t cap, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+
+	if (len + 1 >= cap)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + len, cap - len, fmt, ap);
+	va_end(ap);
+}
+
+/* Sum of die hits with only the halvings `v` asks for. */
+static int sum_hits(const struct vf_volley *v, const int *faces, int full,
+		    int n)
+{
+	int s = 0;
+
+	for (int i = 0; i < n; i++)
+		s += vf_volley_die_hits(v, faces[i], i >= full);
+	return s;
+}
+
+/* volley-fire: Infantry fire D, Gardner gun E-G, Mounted leaders C,
+ * Scouts D, Firing notations A-C, Buildings A */
+static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
+			  const struct shot *s)
+{
+	struct zb_unit *f = zb_game_unit(g, s->firer);
+	struct zb_unit *t = zb_game_unit(g, s->target);
+	struct pending *tp = &fc->pend[s->target];
+	struct vf_volley v, bare;
+	int full, small, n, *faces, raw, hits, capped, cas, key = 0, rc;
+	int left = zb_unit_alive(t) - pending_total(tp);
+	const char *why;
+	char buf[512] = "";
+	bool jam = false, gun_target = vf_type_of(t)->gun;
+
+	if (!vf_volley_for(g, f, t, &v))
+		return ZB_OK;
+	why = halving_reason(g, f, t);
+	vf_volley_dice(&v, &full, &small);
+	n = full + small;
+	faces = calloc((size_t)(n > 0 ? n : 1), sizeof(*faces));
+	if (!faces)
+		return ZB_ENOMEM;
+
+	zb_event_begin(g, "fire", rule_of(f), f->id, t->id);
+	for (int i = 0; i < n; i++)
+		faces[i] = zb_game_roll(g, vf_volley_die_sides(&v));
+	/* Gardner gun G: the jam is a mod here; the fall back at the end
+	 * of the phase is its own event under rule G. */
+	if (vf_type_of(f)->gun && n > 0 && faces[0] == VF_GUN_JAM_FACE) {
+		jam = true;
+		fc->pend[f->id].jammed = true;
+	}
+	zb_event_path(g, f->pos, zb_unit_rect(t).c);
+	snprintf(buf, sizeof(buf), "%s fires at %s (%s, %d %s): ", f->name,
+		 t->name, band_names[v.band], v.firers,
+		 v.firers == 1 ? "man" : "men");
+	if (vf_type_of(f)->gun)
+		cat(buf, sizeof(buf), "gun, ");
+	cat(buf, sizeof(buf), "%s", vf_volley_die_sides(&v) == D6
+	    ? "D6" : "D20");
+	for (int i = 0; i < n; i++)
+		cat(buf, sizeof(buf), "%s%s%d", i ? ", " : " ",
+		    i >= full ? "small " : "", faces[i]);
+
+	/* Each halving, one at a time, for the log. */
+	bare = v;
+	bare.halve = bare.half_result = false;
+	raw = 0;
+	for (int i = 0; i < n; i++)
+		raw += vf_volley_die_hits(&bare, faces[i], false);
+	hits = raw;
+	if (jam) {
+		hits = 0;
+		cat(buf, sizeof(buf), " -> the gun jams and falls back");
+		zb_event_mod(g, -raw, "gun jammed");
+	} else {
+		int s1 = sum_hits(&bare, faces, full, n), s2, s3;
+		struct vf_volley h = bare;
+
+		cat(buf, sizeof(buf), " -> %d hit%s", raw, raw == 1 ? "" : "s");
+		if (small && s1 != raw) {
+			zb_event_mod(g, s1 - raw, "small group: half");
+			cat(buf, sizeof(buf), ", half for a small group -> %d",
+			    s1);
+		}
+		h.halve = v.halve;
+		s2 = sum_hits(&h, faces, full, n);
+		if (v.halve && v.scouts) {
+			/* Scouts D: 5-6 instead of 4-6 */
+			zb_event_mod(g, s2 - s1, why);
+			cat(buf, sizeof(buf), ", needing %d+ (%s) -> %d",
+			    VF_SCOUT_HIT_COVER, why, s2);
+		} else if (v.halve && s2 != s1) {
+			zb_event_mod(g, s2 - s1, why);
+			cat(buf, sizeof(buf), ", halved (%s) -> %d", why, s2);
+		}
+		h.half_result = v.half_result;
+		s3 = sum_hits(&h, faces, full, n);
+		if (v.half_result && s3 != s2) {
+			zb_event_mod(g, s3 - s2, "waiting outside a building");
+			cat(buf, sizeof(buf), ", halved (waiting outside a "
+			    "building) -> %d", s3);
+		}
+		hits = s3;
+		capped = vf_volley_cap(&v, hits);
+		if (capped != hits) {
+			zb_event_mod(g, capped - hits,
+				     "no more hits than men firing");
+			cat(buf, sizeof(buf), ", no more than the %d firing "
+			    "-> %d", v.firers, capped);
+		}
+		hits = capped;
+		/* Firing notations C: hits from dice of 1-2 fall on the key
+		 * figures of a mixed group. */
+		if (mixed_group(t) && vf_volley_die_sides(&v) == D20)
+			for (int i = 0; i < n; i++)
+				if (faces[i] <= VF_KEY_FIGURE_MAX_FACE)
+					key += vf_volley_die_hits(&v, faces[i],
+								  i >= full);
+	}
+
+	/* Gardner gun E: two hits to a gunner, the odd one carried. */
+	cas = hits;
+	if (gun_target) {
+		int carry = tp->carry_set ? tp->carry
+					  : t->rs[VF_RS_GUN_HALF_HITS];
+		cas = (hits + carry) / VF_GUN_HITS_PER_GUNNER;
+		tp->carry = (hits + carry) % VF_GUN_HITS_PER_GUNNER;
+		tp->carry_set = true;
+		if (hits > 0)
+			cat(buf, sizeof(buf), ", two hits a gunner");
+	}
+	if (cas > left)
+		cas = left < 0 ? 0 : left;
+	if (key > cas)
+		key = cas;
+	tp->key += key;
+	tp->normal += cas - key;
+	if (!jam)
+		cat(buf, sizeof(buf), " -> %d down", cas);
+	if (key > 0)
+		cat(buf, sizeof(buf), " (%d of them key figures)", key);
+	zb_event_kv(g, "figures", v.firers);
+	zb_event_kv(g, "band", v.band);
+	zb_event_kv(g, "hits", hits);
+	zb_event_kv(g, "casualties", cas);
+	zb_event_text(g, "%s", buf);
+	zb_event_end(g);
+	free(faces);
+
+	fc->pend[f->id].fired = true;
+	if (cas > 0) {
+		rc = notation_leader(g, fc, t, cas);
+		if (rc != ZB_OK)
+			return rc;
+	}
+	notation_commanders(g, fc, t);
+	return ZB_OK;
+}
+
+/* The legal targets of `u`, nearest first, into opts[1..]; option 0 is to
+ * hold fire.  Returns the number of options. */
+static int target_options(struct zb_game *g, const struct zb_unit *u,
+			  int *ids, struct zb_option *opts)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	double reach = hypot(r.half_w_in, r.half_d_in);
+	size_t n;
+	int k = 0;
+
+	opts[k++] = (struct zb_option){ ZB_VERB_HOLD, -1, -1, false, 0,
+					"hold fire" };
+	/* Any target of the weapon lies within its longest range of the
+	 * footprint's bounding circle. */
+	double best = 0;
+
+	for (int b = 0; b < VF_BAND_COUNT; b++)
+		if (vf_weapons[weapon_of(u)].band_max_in[b] > best)
+			best = vf_weapons[weapon_of(u)].band_max_in[b];
+	reach += best;
+	n = zb_spatial_within(&g->index, r.c, reach, NULL, NULL, ids,
+			      (size_t)g->n_units);
+	for (size_t i = 0; i < n; i++) {
+		const struct zb_unit *t = zb_game_unit(g, ids[i]);
+
+		if (t && vf_can_fire_at(g, u, t))
+			opts[k++] = (struct zb_option){ ZB_VERB_FIRE, t->id,
+							-1, false, 0,
+							"fire" };
+	}
+	return k;
+}
+
+/* volley-fire: Infantry fire A (point out the target) */
+static int choose_targets(struct zb_game *g, struct fire_ctx *fc,
+			  struct zb_error *err)
+{
+	size_t n_units = (size_t)(g->n_units > 0 ? g->n_units : 0);
+	int *ids = malloc((n_units + 1) * sizeof(*ids));
+	struct zb_option *opts = malloc((n_units + 1) * sizeof(*opts));
+	int rc = ZB_OK;
+
+	if (!ids || !opts) {
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (int i = 0; i < g->n_units && rc == ZB_OK; i++) {
+		struct zb_unit *u = &g->units[i];
+		struct zb_decision d;
+		int n;
+
+		if (!may_fire(g, u))
+			continue;
+		n = target_options(g, u, ids, opts);
+		if (n <= 1)
+			continue;
+		memset(&d, 0, sizeof(d));
+		d.kind = ZB_DECIDE_TARGET;
+		d.side = u->side;
+		d.unit = u->id;
+		d.rule = rule_of(u);
+		d.opt = opts;
+		d.n_opt = n;
+		rc = zb_game_decide(g, &d, err);
+		if (rc != ZB_OK)
+			break;
+		if (opts[d.choice].verb != ZB_VERB_FIRE)
+			continue;
+		fc->shots[fc->n_shots].firer = u->id;
+		fc->shots[fc->n_shots].target = opts[d.choice].target;
+		fc->n_shots++;
+	}
+out:
+	free(ids);
+	free(opts);
+	return rc;
+}
+
+/* volley-fire: Scouts E (evading fire) */
+static int scouts_evade(struct zb_game *g, struct fire_ctx *fc,
+			struct zb_error *err)
+{
+	static const struct zb_option opts[] = {
+		{ ZB_VERB_STAND, -1, -1, false, 0, "stand" },
+		{ ZB_VERB_EVADE, -1, -1, false, 0, "evade the fire" },
+	};
+
+	for (int i = 0; i < fc->n_shots; i++) {
+		int sid = fc->shots[i].target;
+		struct zb_unit *s = zb_game_unit(g, sid);
+		struct zb_decision d;
+		int rc;
+
+		if (!s || s->type != VF_SCOUTS || fc->pend[sid].asked)
+			continue;
+		fc->pend[sid].asked = true;
+		memset(&d, 0, sizeof(d));
+		d.kind = ZB_DECIDE_REACTION;
+		d.side = s->side;
+		d.unit = sid;
+		d.rule = "volley-fire:scouts:E";
+		d.opt = opts;
+		d.n_opt = 2;
+		rc = zb_game_decide(g, &d, err);
+		if (rc != ZB_OK)
+			return rc;
+		if (opts[d.choice].verb == ZB_VERB_EVADE &&
+		    vf_scouts_evade(g, sid, fc->shots[i].firer))
+			fc->pend[sid].evaded = true;
+	}
+	return ZB_OK;
+}
+
+/* Lay a unit's casualties down: picked leaders, key figures, the rest. */
+static int apply_casualties(struct fire_ctx *fc, struct zb_unit *u)
+{
+	static const int key_roles[] = { ZB_ROLE_RIFLEMAN, ZB_ROLE_GUNNER };
+	struct pending *p = &fc->pend[u->id];
+	int before = zb_unit_alive(u), key = p->key;
+
+	for (int i = 0; i < fc->n_picks; i++)
+		if (fc->picks[i].unit == u->id &&
+		    u->figs[fc->picks[i].fig].state == ZB_FIG_OK)
+			u->figs[fc->picks[i].fig].state = ZB_FIG_DOWN;
+	/* Key figures first, as many as there are (Firing notations C);
+	 * asking for no more than are left keeps take_casualties from
+	 * moving on to the rank and file in its own order. */
+	for (int r = 0; r < 2; r++) {
+		int k = zb_unit_alive_role(u, key_roles[r]);
+		if (k > key)
+			k = key;
+		key -= zb_unit_take_casualties(u, k, key_roles[r],
+					       ZB_FIG_DOWN);
+	}
+	zb_unit_take_casualties(u, key + p->normal, -1, ZB_FIG_DOWN);
+	return before - zb_unit_alive(u);
+}
+
+/* volley-fire: Gardner gun G (falls back 12", not out of building or
+ * square) */
+static void jam_fall_back(struct zb_game *g, struct zb_unit *gun)
+{
+	struct zb_vec2 back = zb_v2_scale(zb_v2_from_deg(gun->facing_deg), -1);
+	struct zb_vec2 start = gun->pos, p = gun->pos;
+	int bld = zb_terrain_at(&g->terrain, gun->pos);
+	const struct zb_terrain *b = NULL;
+	const struct zb_unit *square = NULL;
+	struct zb_rect sr;
+	double moved = 0;
+
+	if (bld >= 0 && g->terrain.items[bld].kind == ZB_TERRAIN_BUILDING)
+		b = &g->terrain.items[bld];
+	for (int i = 0; i < g->n_units && !b; i++) {
+		const struct zb_unit *s = &g->units[i];
+
+		if (s->side != gun->side || s->formation != VF_SQUARE ||
+		    !vf_unit_active(s))
+			continue;
+		sr = zb_unit_rect(s);
+		if (zb_rect_contains(&sr, gun->pos)) {
+			square = s;
+			break;
+		}
+	}
+	while (moved < VF_GUN_JAM_FALLBACK_IN) {
+		double step = VF_GUN_JAM_FALLBACK_IN - moved;
+		struct zb_vec2 q;
+
+		if (step > FIRE_STEP_IN)
+			step = FIRE_STEP_IN;
+		q = zb_v2_add(p, zb_v2_scale(back, step));
+		if (q.x < 0 || q.y < 0 || q.x > g->width_in ||
+		    q.y > g->height_in)
+			break;
+		if (b && !zb_poly_contains(b->pts, b->n_pts, q))
+			break;
+		if (square && !zb_rect_contains(&sr, q))
+			break;
+		p = q;
+		moved += step;
+	}
+	gun->pos = p;
+	zb_game_sync_unit(g, gun->id);
+	zb_event_begin(g, "move", "volley-fire:gardner-gun:G", gun->id, -1);
+	zb_event_path(g, start, p);
+	zb_event_kv(g, "distance", moved);
+	zb_event_text(g, "%s falls back %.1f\" to clear the jam%s", gun->name,
+		      moved, moved < VF_GUN_JAM_FALLBACK_IN
+		      ? (b ? " (stopping inside the building)"
+			   : square ? " (stopping inside the square)"
+				    : " (stopping at the table edge)")
+		      : "");
+	zb_event_end(g);
+}
+
+/* volley-fire: Firing notations E (the commander's fate) */
+static void kill_commander(struct zb_game *g, struct zb_unit *c)
+{
+	int fig = -1;
+
+	for (int i = 0; i < c->n_figs; i++) {
+		if (c->figs[i].state != ZB_FIG_OK)
+			continue;
+		if (c->figs[i].role == ZB_ROLE_OFFICER) {
+			fig = i;
+			break;
+		}
+		if (fig < 0)
+			fig = i;
+	}
+	if (fig < 0)
+		return;
+	c->figs[fig].state = ZB_FIG_DOWN;
+	/* The force has lost its commander. */
+	c->flags &= ~(unsigned)ZB_UF_COMMANDER;
+	zb_game_sync_unit(g, c->id);
+}
+
+/* volley-fire: Infantry fire A (casualties at the end of the phase) */
+static void end_of_phase(struct zb_game *g, struct fire_ctx *fc)
+{
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+		struct pending *p = &fc->pend[i];
+		int down;
+
+		if (p->carry_set)
+			u->rs[VF_RS_GUN_HALF_HITS] = p->carry;
+		if (pending_total(p) > 0) {
+			down = apply_casualties(fc, u);
+			zb_event_begin(g, "casualties",
+				       "volley-fire:firing-notations:B",
+				       -1, i);
+			zb_event_kv(g, "casualties", down);
+			zb_event_kv(g, "alive", zb_unit_alive(u));
+			zb_event_text(g, "%s: %d down, %d left", u->name, down,
+				      zb_unit_alive(u));
+			zb_event_end(g);
+			zb_game_sync_unit(g, i);
+		}
+		if (p->commander_killed)
+			kill_commander(g, u);
+		/* Concealment B: fired from cover, now exposed. */
+		if (p->fired && vf_in_cover(g, u))
+			vf_expose(g, u);
+	}
+	for (int i = 0; i < g->n_units; i++)
+		if (fc->pend[i].jammed)
+			jam_fall_back(g, &g->units[i]);
+}
+
+/* volley-fire: Infantry fire A-D (the fire phase) */
+int vf_fire_phase(struct zb_game *g, struct zb_error *err)
+{
+	struct fire_ctx fc;
+	int rc;
+
+	memset(&fc, 0, sizeof(fc));
+	if (g->n_units == 0)
+		return ZB_OK;
+	fc.shots = calloc((size_t)g->n_units, sizeof(*fc.shots));
+	fc.pend = calloc((size_t)g->n_units, sizeof(*fc.pend));
+	fc.commanders = calloc((size_t)g->n_units, sizeof(*fc.commanders));
+	if (!fc.shots || !fc.pend || !fc.commanders) {
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (int i = 0; i < g->n_units; i++)
+		if (g->units[i].flags & ZB_UF_COMMANDER)
+			fc.commanders[fc.n_commanders++] = i;
+	rc = choose_targets(g, &fc, err);
+	if (rc == ZB_OK)
+		rc = scouts_evade(g, &fc, err);
+	for (int i = 0; rc == ZB_OK && i < fc.n_shots; i++) {
+		const struct shot *s = &fc.shots[i];
+		struct zb_unit *t = zb_game_unit(g, s->target);
+
+		/* Scouts who slipped away neither fire nor are hit. */
+		if (fc.pend[s->firer].evaded)
+			continue;
+		if (fc.pend[s->target].evaded) {
+			zb_event_begin(g, "fire", "volley-fire:scouts:E",
+				       s->firer, s->target);
+			zb_event_text(g, "%s's fire at %s is wasted: the "
+				      "scouts got away",
+				      g->units[s->firer].name, t->name);
+			zb_event_end(g);
+			continue;
+		}
+		rc = resolve_volley(g, &fc, s);
+		if (rc == ZB_ENOMEM)
+			zb_error_set(err, rc, "out of memory");
+	}
+	if (rc == ZB_OK)
+		end_of_phase(g, &fc);
+out:
+	free(fc.shots);
+	free(fc.pend);
+	free(fc.commanders);
+	free(fc.picks);
+	return rc;
+}

@@ -1,0 +1,907 @@
+/*
+ * melee.c: Volley Fire's hand-to-hand combat, shaken losers, guns in
+ * melee.
+ *
+ * move.c records each charge that reaches contact with vf_melee_add().
+ * The melee phase then fights one melee per charged unit: every charger
+ * that reached it, in the order they made contact, against it and the
+ * friendly figures near enough to support it.  The figures fight one pair
+ * at a time (Hand-to-hand C); the side that runs out of figures loses,
+ * falls back 6D6 and is shaken (D); the winner may reform or move (E).
+ *
+ * The figure fight itself (vf_melee_modifier, vf_melee_pair) is pure, so
+ * that an exact-odds tool can reuse it.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/volley_fire/vf.h"
+
+#define D6 6
+/* Steps, in inches, in which a falling-back unit is moved so that a
+ * collision on the way is found (not rule text). */
+#define MELEE_STEP_IN 0.25
+
+/* ------------------------------------------------------------------ */
+/* The MELEE MODIFIERS table                                           */
+/* ------------------------------------------------------------------ */
+
+struct row_info {
+	int mod;
+	bool wins_ties;
+	const char *name;
+};
+
+static const struct row_info melee_rows[VF_MELEE_ROW_COUNT] = {
+	/* "Sudanese Infantry In Square (Defense Only) Die Roll + 2" */
+	[VF_MR_INF_SQUARE_DEF] = { 2, false, "infantry in square, defending" },
+	/* "British Cavalry In Line Die Roll + 2" */
+	[VF_MR_CAV_LINE] = { 2, false, "cavalry in line" },
+	/* "British Cavalry In Column (And Scouts) Die Roll + 1" */
+	[VF_MR_CAV_COLUMN] = { 1, false, "cavalry in column or scouts" },
+	/* "British Cavalry Any Other Formation Win Ties" */
+	[VF_MR_CAV_OTHER] = { 0, true, "cavalry, other formation" },
+	/* "Sudanese Infantry In Single Rank Die Roll + 1" */
+	[VF_MR_INF_SINGLE] = { 1, false, "infantry in single rank" },
+	/* "Sudanese Infantry In Double Rank Die Roll + 1, Win Ties" */
+	[VF_MR_INF_DOUBLE] = { 1, true, "infantry in double rank" },
+	/* "Sudanese Infantry In Column (And Scouts) Die Roll" */
+	[VF_MR_INF_COLUMN] = { 0, false, "infantry in column or scouts" },
+	/* "Sudanese Infantry Any Other Formation Win Ties" */
+	[VF_MR_INF_OTHER] = { 0, true, "infantry, other formation" },
+	/* "British Gunners, Foot Officers/Emirs, Foot Swordsmen Die Roll + 1,
+	 * Win Ties" */
+	[VF_MR_FOOT_ELITE] = { 1, true,
+			       "gunners, foot officers, foot swordsmen" },
+	/* "Mounted Officers/Emirs Die Roll + 2" */
+	[VF_MR_MOUNTED_OFFICER] = { 2, false, "mounted officers and emirs" },
+	/* "Dervish Horsemen, Dervish Foot Spearmen Die Roll + 1" */
+	[VF_MR_DERVISH_HORSE_SPEAR] = { 1, false,
+					"Dervish horsemen and spearmen" },
+	/* "Dervish Riflemen Die Roll" */
+	[VF_MR_DERVISH_RIFLES] = { 0, false, "Dervish riflemen" },
+	/* "Defending Buildings, Trenches, Walls, etc. Die Roll + 1, Win
+	 * Ties" */
+	[VF_MR_DEFEND_COVER] = { 1, true, "defending a building or wall" },
+	/* "Shaken Units or Groups Die Roll - 1" */
+	[VF_MR_SHAKEN] = { -1, false, "shaken" },
+	/* "Hit From Rear (Attacker started out of view) Die Roll - 2" */
+	[VF_MR_REAR] = { -2, false, "hit from the rear" },
+};
+
+int vf_melee_row_mod(enum vf_melee_row r)
+{
+	return (unsigned)r < VF_MELEE_ROW_COUNT ? melee_rows[r].mod : 0;
+}
+
+bool vf_melee_row_wins_ties(enum vf_melee_row r)
+{
+	return (unsigned)r < VF_MELEE_ROW_COUNT && melee_rows[r].wins_ties;
+}
+
+const char *vf_melee_row_name(enum vf_melee_row r)
+{
+	return (unsigned)r < VF_MELEE_ROW_COUNT ? melee_rows[r].name : "?";
+}
+
+static int cavalry_row(enum vf_formation f)
+{
+	switch (f) {
+	case VF_CAV_LINE:
+		return VF_MR_CAV_LINE;
+	case VF_CAV_FIELD_COLUMN: case VF_CAV_ROAD_COLUMN:
+		/* The text's "column": field or road column (house ruling) */
+		return VF_MR_CAV_COLUMN;
+	default:
+		return VF_MR_CAV_OTHER;
+	}
+}
+
+static int infantry_row(enum vf_formation f, bool defending)
+{
+	switch (f) {
+	case VF_ONE_RANK_LINE:
+		return VF_MR_INF_SINGLE;
+	case VF_TWO_RANK_LINE:
+		return VF_MR_INF_DOUBLE;
+	case VF_FIELD_COLUMN: case VF_ROAD_COLUMN:
+		return VF_MR_INF_COLUMN;
+	case VF_SQUARE:
+		if (defending)
+			return VF_MR_INF_SQUARE_DEF;
+		return VF_MR_INF_OTHER;
+	default:
+		return VF_MR_INF_OTHER;
+	}
+}
+
+/* The one row of the table that says what kind of fighter a figure is,
+ * or -1: the officer and gunner rows take the place of their unit's. */
+static int troop_row(const struct vf_fighter *f)
+{
+	const struct vf_type_info *ti;
+
+	if ((unsigned)f->type >= VF_TYPE_COUNT)
+		return -1;
+	ti = &vf_types[f->type];
+	if (f->role == ZB_ROLE_OFFICER)
+		return ti->mounted ? VF_MR_MOUNTED_OFFICER : VF_MR_FOOT_ELITE;
+	if (f->role == ZB_ROLE_GUNNER)
+		return VF_MR_FOOT_ELITE;
+	if (f->role == ZB_ROLE_RIFLEMAN && ti->army == VF_ARMY_DERVISH)
+		return VF_MR_DERVISH_RIFLES;
+	switch (f->type) {
+	case VF_SUDANESE_INFANTRY: case VF_BRITISH_INFANTRY:
+		/* British foot fight on the Sudanese rows (house ruling) */
+		return infantry_row(f->formation, f->defending);
+	case VF_BRITISH_CAVALRY:
+		return cavalry_row(f->formation);
+	case VF_MOUNTED_OFFICER:
+		/* a mounted leader's orderly or flag: a British horseman */
+		return VF_MR_CAV_OTHER;
+	case VF_SCOUTS:
+		return (unsigned)f->parent_type < VF_TYPE_COUNT &&
+		       vf_types[f->parent_type].mounted
+			? VF_MR_CAV_COLUMN : VF_MR_INF_COLUMN;
+	case VF_DERVISH_SWORDSMEN:
+		return VF_MR_FOOT_ELITE;
+	case VF_DERVISH_SPEARMEN: case VF_DERVISH_CAV_SWORDSMEN:
+	case VF_DERVISH_CAV_SPEARMEN: case VF_MOUNTED_EMIR:
+		return VF_MR_DERVISH_HORSE_SPEAR;
+	case VF_DERVISH_RIFLEMEN:
+		return VF_MR_DERVISH_RIFLES;
+	default:
+		return -1;	/* men manning a gun, not its crew */
+	}
+}
+
+static void add_row(struct vf_melee_mod *m, int r)
+{
+	m->mod += melee_rows[r].mod;
+	m->wins_ties |= melee_rows[r].wins_ties;
+	m->rows |= 1u << r;
+}
+
+/* volley-fire: MELEE MODIFIERS */
+struct vf_melee_mod vf_melee_modifier(const struct vf_fighter *f)
+{
+	struct vf_melee_mod m = { 0, false, 0 };
+	int r = troop_row(f);
+
+	if (r >= 0)
+		add_row(&m, r);
+	if (f->defending && f->behind_cover)
+		add_row(&m, VF_MR_DEFEND_COVER);
+	if (f->shaken)				/* Shaken B */
+		add_row(&m, VF_MR_SHAKEN);
+	if (f->defending && f->hit_from_rear)
+		add_row(&m, VF_MR_REAR);
+	return m;
+}
+
+/* volley-fire: Hand-to-hand C */
+struct vf_pair_outcome vf_melee_pair(int face_att,
+				     const struct vf_melee_mod *att,
+				     int face_def,
+				     const struct vf_melee_mod *def,
+				     bool from_rear)
+{
+	struct vf_pair_outcome o = { VF_PAIR_REROLL, false };
+	int ta = face_att + att->mod, td = face_def + def->mod, loser_face;
+
+	if (ta > td)
+		o.winner = VF_PAIR_ATTACKER;
+	else if (td > ta)
+		o.winner = VF_PAIR_DEFENDER;
+	else if (att->wins_ties && !def->wins_ties)
+		o.winner = VF_PAIR_ATTACKER;
+	else if (def->wins_ties && !att->wins_ties)
+		o.winner = VF_PAIR_DEFENDER;
+	else
+		return o;	/* both or neither win ties: roll again */
+	loser_face = o.winner == VF_PAIR_ATTACKER ? face_def : face_att;
+	o.loser_down = loser_face <= (from_rear ? VF_MELEE_DOWN_FACE_REAR
+						: VF_MELEE_DOWN_FACE);
+	return o;
+}
+
+/* ------------------------------------------------------------------ */
+/* Recording contacts                                                   */
+/* ------------------------------------------------------------------ */
+
+/* volley-fire: Hand-to-hand A, Shaken B, Infantry squares D */
+int vf_melee_add(struct zb_game *g, int attacker, int defender,
+		 bool from_rear)
+{
+	struct vf_state *st = vf_state(g);
+	struct zb_unit *a = zb_game_unit(g, attacker);
+	struct zb_unit *d = zb_game_unit(g, defender);
+
+	if (!st || !a || !d || a == d || a->side == d->side)
+		return ZB_EUSAGE;
+	/* Shaken units and squares cannot initiate melee. */
+	if ((a->flags & ZB_UF_SHAKEN) || a->formation == VF_SQUARE)
+		return ZB_ESTATE;
+	for (int i = 0; i < st->n_melee; i++)
+		if (st->melee[i].attacker == attacker &&
+		    st->melee[i].defender == defender)
+			return ZB_OK;
+	if (st->n_melee >= VF_MAX_MELEES)
+		return ZB_ESTATE;
+	st->melee[st->n_melee].attacker = attacker;
+	st->melee[st->n_melee].defender = defender;
+	st->melee[st->n_melee].from_rear = from_rear;
+	st->n_melee++;
+	a->flags |= ZB_UF_ENGAGED;
+	d->flags |= ZB_UF_ENGAGED;
+	a->rs[VF_RS_CHARGE_TARGET] = defender;
+	a->rs[VF_RS_FROM_REAR] = from_rear;
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The phase                                                            */
+/* ------------------------------------------------------------------ */
+
+struct fighter {
+	int unit, fig;
+	struct vf_melee_mod m;
+	bool rear;		/* this defender was caught from the rear */
+};
+
+struct melee_ctx {
+	bool *party;		/* attacker or defender in some melee */
+	bool *moved;		/* fell back, fled or was taken this phase */
+	int *side_units;	/* units on one side of the melee */
+	int *near;		/* spatial query results */
+	struct fighter *att, *def;	/* this melee's queues */
+};
+
+/* Units whose footprints come within `range_in` of u's, nearest first. */
+static int units_near(struct zb_game *g, struct melee_ctx *mc,
+		      const struct zb_unit *u, double range_in)
+{
+	struct zb_rect r = zb_unit_rect(u);
+
+	return (int)zb_spatial_within(&g->index, r.c,
+				      hypot(r.half_w_in, r.half_d_in) +
+				      range_in, NULL, NULL, mc->near,
+				      (size_t)g->n_units);
+}
+
+static bool is_building_at(struct zb_game *g, struct zb_vec2 p)
+{
+	return zb_terrain_kind_at(&g->terrain, p) == ZB_TERRAIN_BUILDING;
+}
+
+/* A defender behind a wall or trench, or in a building (MELEE
+ * MODIFIERS, "Defending buildings, trenches, walls, etc."). */
+static bool behind_cover(struct zb_game *g, const struct zb_unit *u,
+			 const struct zb_unit *attacker)
+{
+	struct zb_vec2 c = zb_unit_rect(u).c;
+
+	if ((u->flags & ZB_UF_IN_BUILDING) || is_building_at(g, c))
+		return true;
+	return zb_terrain_path_crosses(&g->terrain, zb_unit_rect(attacker).c,
+				       c, ZB_TERRAIN_LINEAR) >= 0;
+}
+
+static struct vf_fighter fighter_of(struct zb_game *g,
+				    const struct zb_unit *u, int fig,
+				    bool defending, bool cover, bool rear)
+{
+	struct vf_fighter f;
+	const struct zb_unit *parent = zb_game_unit(g, u->parent);
+
+	memset(&f, 0, sizeof(f));
+	f.type = (enum vf_type)u->type;
+	f.parent_type = parent ? (enum vf_type)parent->type : f.type;
+	f.formation = (enum vf_formation)u->formation;
+	f.role = (enum zb_role)u->figs[fig].role;
+	f.defending = defending;
+	f.shaken = u->flags & ZB_UF_SHAKEN;
+	f.behind_cover = cover;
+	f.hit_from_rear = rear;
+	return f;
+}
+
+/* Queue figures of units[0..n) in contact order, officers and emirs last
+ * (Hand-to-hand C); supporters only with figures within reach of
+ * `target` (Hand-to-hand B).  Returns the queue's length. */
+static int queue_side(struct zb_game *g, const int *units, int n,
+		      int n_main, const struct zb_unit *target,
+		      const struct zb_unit *foe, bool defending,
+		      bool from_rear, struct fighter *q)
+{
+	struct zb_rect tr = zb_unit_rect(target);
+	int len = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		for (int i = 0; i < n; i++) {
+			const struct zb_unit *u = &g->units[units[i]];
+			bool cover = defending && behind_cover(g, u, foe);
+			bool rear = defending &&
+				    ((from_rear && u == target) ||
+				     (u->flags & ZB_UF_REAR_FACING));
+			int live = 0;
+
+			for (int k = 0; k < u->n_figs; k++) {
+				struct vf_fighter f;
+				bool officer;
+
+				if (u->figs[k].state != ZB_FIG_OK)
+					continue;
+				officer = u->figs[k].role == ZB_ROLE_OFFICER;
+				live++;
+				if (officer != (pass == 1))
+					continue;
+				if (i >= n_main &&
+				    zb_rect_point_dist(&tr,
+					zb_unit_figure_pos(u, live - 1)) >
+				    VF_SUPPORT_IN)
+					continue;
+				f = fighter_of(g, u, k, defending, cover, rear);
+				q[len].unit = u->id;
+				q[len].fig = k;
+				q[len].m = vf_melee_modifier(&f);
+				q[len].rear = rear;
+				len++;
+			}
+		}
+	}
+	return len;
+}
+
+/* Supporters: friendly units near the charged unit that are not in a
+ * melee of their own, not squares and not in buildings (Infantry squares
+ * D, Buildings B). */
+static int find_supporters(struct zb_game *g, struct melee_ctx *mc,
+			   const struct zb_unit *target, int *out)
+{
+	struct zb_rect tr = zb_unit_rect(target);
+	int n = 0, m = units_near(g, mc, target, VF_SUPPORT_IN);
+
+	for (int k = 0; k < m; k++) {
+		int i = mc->near[k];
+		const struct zb_unit *u = &g->units[i];
+		struct zb_rect ur;
+
+		if (u == target || u->side != target->side ||
+		    !vf_unit_active(u) || mc->party[i] || mc->moved[i] ||
+		    (u->flags & (ZB_UF_ROUTED | ZB_UF_IN_BUILDING)) ||
+		    u->formation == VF_SQUARE)
+			continue;
+		ur = zb_unit_rect(u);
+		if (zb_rect_dist(&ur, &tr) <= VF_SUPPORT_IN)
+			out[n++] = i;
+	}
+	return n;
+}
+
+/* volley-fire: Gardner gun C */
+static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
+			 struct zb_error *err)
+{
+	static const struct zb_option opts[] = {
+		{ ZB_VERB_NO, -1, -1, false, 0, "keep the gun" },
+		{ ZB_VERB_DESTROY, -1, -1, false, 0, "destroy the gun" },
+	};
+	struct zb_decision d;
+	int rc, face;
+
+	memset(&d, 0, sizeof(d));
+	d.kind = ZB_DECIDE_CHOICE;
+	d.side = gun->side;
+	d.unit = gun->id;
+	d.rule = "volley-fire:gardner-gun:C";
+	d.opt = opts;
+	d.n_opt = 2;
+	rc = zb_game_decide(g, &d, err);
+	if (rc != ZB_OK || opts[d.choice].verb != ZB_VERB_DESTROY)
+		return rc;
+	zb_event_begin(g, "destroy", "volley-fire:gardner-gun:C", gun->id, -1);
+	face = zb_game_roll(g, D6);
+	if (face == VF_GUN_DESTROY_FAIL) {
+		zb_event_text(g, "%s tries to destroy its gun: D6 %d, it "
+			      "cannot", gun->name, face);
+	} else {
+		gun->flags |= ZB_UF_JAMMED;	/* destroyed: vf.h */
+		zb_event_kv(g, "destroyed", 1);
+		zb_event_text(g, "%s destroys its gun: D6 %d", gun->name,
+			      face);
+	}
+	zb_event_end(g);
+	return ZB_OK;
+}
+
+/* volley-fire: Gardner gun D (the crew routs, the gun stays) */
+static void crew_flees(struct zb_game *g, struct zb_unit *gun)
+{
+	int n = 0;
+
+	/* The crew leaves the battle: the gun unit keeps no live crew
+	 * (vf.h, "Gardner guns"), so it stays in place, abandoned. */
+	for (int i = 0; i < gun->n_figs; i++)
+		if (gun->figs[i].state == ZB_FIG_OK) {
+			gun->figs[i].state = ZB_FIG_DOWN;
+			n++;
+		}
+	gun->flags |= ZB_UF_ABANDONED;
+	zb_game_sync_unit(g, gun->id);
+	zb_event_begin(g, "rout", "volley-fire:gardner-gun:D", gun->id, -1);
+	zb_event_kv(g, "fled", n);
+	zb_event_text(g, "%s loses the melee: its %d surviving gunners rout "
+		      "to the rear; the gun is abandoned", gun->name, n);
+	zb_event_end(g);
+}
+
+static bool on_table(const struct zb_game *g, struct zb_vec2 p)
+{
+	return p.x >= 0 && p.y >= 0 && p.x <= g->width_in &&
+	       p.y <= g->height_in;
+}
+
+/* Hand-to-hand D at the table edge: along it, left on 1-3 and right on
+ * 4-6 of a D6 (house ruling).  `p + dir` left the table. */
+static struct zb_vec2 along_edge(struct zb_game *g, struct zb_vec2 p,
+				 struct zb_vec2 dir, int face)
+{
+	struct zb_vec2 next = zb_v2_add(p, dir), side;
+	struct zb_vec2 left = zb_v2(-dir.y, dir.x);
+	bool vertical = next.x < 0 || next.x > g->width_in;
+
+	side = vertical ? zb_v2(0, left.y >= 0 ? 1 : -1)
+			: zb_v2(left.x >= 0 ? 1 : -1, 0);
+	return face <= VF_EDGE_DIR_LOW_MAX ? side : zb_v2_scale(side, -1);
+}
+
+/* volley-fire: Hand-to-hand D (fall back 6D6, shaken, or captured) */
+static void fall_back(struct zb_game *g, struct melee_ctx *mc,
+		      struct zb_unit *u, const struct zb_unit *winner,
+		      const bool *winning)
+{
+	struct zb_rect wr = zb_unit_rect(winner), ur = zb_unit_rect(u), r;
+	struct zb_vec2 dir = zb_v2_from_deg(winner->facing_deg);
+	struct zb_vec2 start = u->pos, p = u->pos;
+	int faces[VF_FALLBACK_DICE], n_cand = 0, *cand = mc->side_units;
+	int taker = -1, edge_face = 0;
+	double dist, moved = 0;
+
+	/* Perpendicular to the winner's front, and away from it. */
+	if (zb_v2_dot(zb_v2_sub(ur.c, wr.c), dir) < 0)
+		dir = zb_v2_scale(dir, -1);
+	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", u->id,
+		       winner->id);
+	dist = zb_game_roll_n(g, VF_FALLBACK_DICE, D6, faces);
+	/* Organized enemies it might run into; not those it touches now. */
+	for (int k = 0, m = units_near(g, mc, u, dist); k < m; k++) {
+		int i = mc->near[k];
+		const struct zb_unit *e = &g->units[i];
+		struct zb_rect er;
+
+		if (e->side == u->side || !vf_unit_active(e) || winning[i] ||
+		    (e->flags & (ZB_UF_SHAKEN | ZB_UF_ROUTED)))
+			continue;
+		er = zb_unit_rect(e);
+		if (zb_rect_overlap(&er, &ur) ||
+		    zb_rect_dist(&er, &ur) > dist)
+			continue;
+		cand[n_cand++] = i;
+	}
+	while (moved < dist && taker < 0) {
+		double step = fmin(MELEE_STEP_IN, dist - moved);
+		struct zb_vec2 q = zb_v2_add(p, zb_v2_scale(dir, step));
+
+		if (!on_table(g, q)) {
+			if (edge_face)
+				break;	/* a corner: no further */
+			edge_face = zb_game_roll(g, D6);
+			dir = along_edge(g, p, zb_v2_scale(dir, step),
+					 edge_face);
+			continue;
+		}
+		u->pos = q;
+		r = zb_unit_rect(u);
+		for (int i = 0; i < n_cand && taker < 0; i++) {
+			struct zb_rect er = zb_unit_rect(&g->units[cand[i]]);
+			if (zb_rect_overlap(&er, &r))
+				taker = cand[i];
+		}
+		p = q;
+		moved += step;
+	}
+	u->pos = p;
+	u->rs[VF_RS_BUILDING] = -1;
+	u->rs[VF_RS_BUILDING_WAIT] = 0;
+	if ((u->flags & ZB_UF_IN_BUILDING) &&
+	    !is_building_at(g, zb_unit_rect(u).c))
+		u->flags &= ~(unsigned)ZB_UF_IN_BUILDING;
+	zb_event_path(g, start, p);
+	zb_event_kv(g, "distance", moved);
+	if (edge_face)
+		zb_event_kv(g, "edge_die", edge_face);
+	if (taker >= 0) {
+		int n = zb_unit_take_casualties(u, zb_unit_alive(u), -1,
+						ZB_FIG_CAPTURED);
+		u->flags |= ZB_UF_GONE;
+		zb_event_kv(g, "captured", n);
+		zb_event_text(g, "%s falls back %.0f\" into %s and is "
+			      "captured (%d men)", u->name, moved,
+			      g->units[taker].name, n);
+	} else {
+		u->flags |= ZB_UF_SHAKEN;
+		u->rs[VF_RS_SHAKEN_TURN] = g->turn;
+		zb_event_text(g, "%s falls back %.0f\"%s and is shaken",
+			      u->name, moved, edge_face
+			      ? " (along the table edge)" : "");
+	}
+	zb_event_end(g);
+	mc->moved[u->id] = true;
+	zb_game_sync_unit(g, u->id);
+}
+
+/* Is there an enemy within contact distance of u's footprint? */
+static bool near_enemy(struct zb_game *g, struct melee_ctx *mc,
+		       const struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+
+	for (int k = 0, m = units_near(g, mc, u, VF_CONTACT_GAP_IN); k < m;
+	     k++) {
+		const struct zb_unit *e = &g->units[mc->near[k]];
+		struct zb_rect er;
+
+		if (e->side == u->side || !vf_unit_active(e))
+			continue;
+		er = zb_unit_rect(e);
+		if (zb_rect_dist(&er, &r) < VF_CONTACT_GAP_IN)
+			return true;
+	}
+	return false;
+}
+
+/* volley-fire: Hand-to-hand E (the winner's free move) */
+static int winner_order(struct zb_game *g, struct melee_ctx *mc,
+			struct zb_unit *u, struct zb_error *err)
+{
+	struct zb_option opts[VF_FORMATION_COUNT + 2];
+	struct zb_decision d;
+	int n = 0, rc, dice = vf_unit_move_dice(g, u);
+
+	opts[n++] = (struct zb_option){ ZB_VERB_HOLD, -1, -1, false, 0,
+					"hold (and reface)" };
+	for (int f = 0; f < VF_FORMATION_COUNT; f++)
+		if (f != u->formation &&
+		    vf_formation_allowed((enum vf_type)u->type,
+					 (enum vf_formation)f))
+			opts[n++] = (struct zb_option){ ZB_VERB_FORMATION, -1,
+				f, false, 0, "reform" };
+	if (dice > 0)
+		opts[n++] = (struct zb_option){ ZB_VERB_MOVE, -1, -1, true,
+			dice * D6, "one normal move, no charge" };
+	memset(&d, 0, sizeof(d));
+	d.kind = ZB_DECIDE_ORDER;
+	d.side = u->side;
+	d.unit = u->id;
+	d.rule = "volley-fire:hand-to-hand:E";
+	d.opt = opts;
+	d.n_opt = n;
+	rc = zb_game_decide(g, &d, err);
+	if (rc != ZB_OK)
+		return rc;
+	if (d.answer_has_facing)
+		u->facing_deg = d.answer_facing_deg;
+	if (opts[d.choice].verb == ZB_VERB_FORMATION)
+		vf_set_formation(u, (enum vf_formation)opts[d.choice].formation);
+	if (opts[d.choice].verb == ZB_VERB_MOVE) {
+		struct zb_vec2 start = u->pos;
+		double dist, moved = 0;
+
+		zb_event_begin(g, "move", "volley-fire:hand-to-hand:E", u->id,
+			       -1);
+		dist = zb_game_roll_n(g, dice, D6, NULL);
+		/* "Cannot use this bonus move to initiate another melee":
+		 * it stops short of contact. */
+		while (moved < dist) {
+			double step = fmin(MELEE_STEP_IN, dist - moved);
+			struct zb_vec2 prev = u->pos;
+
+			u->pos = zb_v2_toward(u->pos, d.answer_point, step);
+			if (zb_v2_dist(prev, u->pos) <= 0 || near_enemy(g, mc, u)) {
+				u->pos = prev;
+				break;
+			}
+			moved += step;
+		}
+		zb_event_path(g, start, u->pos);
+		zb_event_kv(g, "distance", moved);
+		zb_event_text(g, "%s, the winner, moves %.0f\"", u->name,
+			      moved);
+		zb_event_end(g);
+	}
+	zb_game_sync_unit(g, u->id);
+	return ZB_OK;
+}
+
+static int unit_index(const int *units, int n, int id)
+{
+	for (int i = 0; i < n; i++)
+		if (units[i] == id)
+			return i;
+	return -1;
+}
+
+/* Log the modifier rows a side fought with, once each. */
+static void log_rows(struct zb_game *g, const struct fighter *q, int n)
+{
+	unsigned rows = 0;
+
+	for (int i = 0; i < n; i++)
+		rows |= q[i].m.rows;
+	for (int r = 0; r < VF_MELEE_ROW_COUNT; r++)
+		if (rows & (1u << r))
+			zb_event_mod(g, melee_rows[r].mod, melee_rows[r].name);
+}
+
+/* Units of `side` with a figure in queue q. */
+static int units_in(const struct fighter *q, int n, int *out)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		if (unit_index(out, k, q[i].unit) < 0)
+			out[k++] = q[i].unit;
+	return k;
+}
+
+/* Room for every figure of units[0..n). */
+static struct fighter *alloc_queue(struct zb_game *g, const int *units, int n)
+{
+	size_t figs = 1;
+
+	for (int i = 0; i < n; i++)
+		figs += (size_t)g->units[units[i]].n_figs;
+	return calloc(figs, sizeof(struct fighter));
+}
+
+/* volley-fire: Hand-to-hand B-E */
+static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
+		 const int *attackers, int n_att, bool from_rear,
+		 struct zb_error *err)
+{
+	struct zb_unit *d = &g->units[defender];
+	const struct zb_unit *a0 = &g->units[attackers[0]];
+	int *att_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
+	int *def_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
+	bool *winning = calloc((size_t)g->n_units, sizeof(bool));
+	int n_au = 0, n_du = 0, na, nd, ia = 0, id = 0, pairs = 0, rerolls = 0;
+	int att_down = 0, def_down = 0, n_sup_figs, rc = ZB_OK;
+	bool att_won;
+
+	if (!att_units || !def_units || !winning) {
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+		goto out;
+	}
+	/* The chargers, with the leaders riding with them. */
+	for (int i = 0; i < n_att; i++) {
+		const struct vf_state *st = vf_state(g);
+
+		att_units[n_au++] = attackers[i];
+		for (int k = 0; k < st->n_leaders; k++) {
+			int j = st->leaders[k];
+			const struct zb_unit *l = &g->units[j];
+
+			if (l->attached_to == attackers[i] &&
+			    l->side == a0->side && vf_unit_active(l) &&
+			    !mc->moved[j] && unit_index(att_units, n_au, j) < 0)
+				att_units[n_au++] = j;
+		}
+	}
+	def_units[n_du++] = defender;
+	n_du += find_supporters(g, mc, d, def_units + n_du);
+	mc->att = alloc_queue(g, att_units, n_au);
+	mc->def = alloc_queue(g, def_units, n_du);
+	if (!mc->att || !mc->def) {
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+		goto out;
+	}
+	na = queue_side(g, att_units, n_au, n_au, d, d, false, false, mc->att);
+	nd = queue_side(g, def_units, n_du, 1, d, a0, true, from_rear,
+			mc->def);
+	n_sup_figs = 0;
+	for (int i = 0; i < nd; i++)
+		n_sup_figs += mc->def[i].unit != defender;
+
+	zb_event_begin(g, "melee", "volley-fire:hand-to-hand:C", attackers[0],
+		       defender);
+	log_rows(g, mc->att, na);
+	log_rows(g, mc->def, nd);
+	while (ia < na && id < nd) {
+		struct fighter *fa = &mc->att[ia], *fd = &mc->def[id];
+		int xa = zb_game_roll(g, D6), xd = zb_game_roll(g, D6);
+		struct vf_pair_outcome o = vf_melee_pair(xa, &fa->m, xd,
+							 &fd->m, fd->rear);
+		struct fighter *loser;
+
+		if (o.winner == VF_PAIR_REROLL) {
+			rerolls++;
+			continue;
+		}
+		pairs++;
+		loser = o.winner == VF_PAIR_ATTACKER ? fd : fa;
+		if (o.loser_down) {
+			g->units[loser->unit].figs[loser->fig].state =
+				ZB_FIG_DOWN;
+			if (o.winner == VF_PAIR_ATTACKER)
+				def_down++;
+			else
+				att_down++;
+		}
+		/* The loser is out of this melee: down or to the rear. */
+		if (o.winner == VF_PAIR_ATTACKER)
+			id++;
+		else
+			ia++;
+	}
+	att_won = id >= nd && na > 0;
+	zb_event_kv(g, "attacking_figures", na);
+	zb_event_kv(g, "defending_figures", nd);
+	zb_event_kv(g, "supporting_figures", n_sup_figs);
+	zb_event_kv(g, "fights", pairs);
+	zb_event_kv(g, "ties_rerolled", rerolls);
+	zb_event_kv(g, "attacker_casualties", att_down);
+	zb_event_kv(g, "defender_casualties", def_down);
+	zb_event_kv(g, "attacker_won", att_won);
+	zb_event_text(g, "%s%s charge%s %s (%d men against %d, %d of them "
+		      "in support%s): %d fights, %d rerolled ties; the "
+		      "attackers lose %d down, the defenders %d down; %s win",
+		      a0->name, n_att > 1 ? " and others" : "",
+		      n_att > 1 ? "" : "s", d->name, na, nd, n_sup_figs,
+		      from_rear ? ", from the rear" : "", pairs, rerolls,
+		      att_down, def_down,
+		      att_won ? "the attackers" : "the defenders");
+	zb_event_end(g);
+	for (int i = 0; i < n_au; i++)
+		zb_game_sync_unit(g, att_units[i]);
+	for (int i = 0; i < n_du; i++)
+		zb_game_sync_unit(g, def_units[i]);
+
+	/* Hand-to-hand D: every unit of the losing side that fought. */
+	{
+		const struct fighter *lq = att_won ? mc->def : mc->att;
+		const struct fighter *wq = att_won ? mc->att : mc->def;
+		int nl = att_won ? nd : na, nw = att_won ? na : nd;
+		int *losers = att_won ? def_units : att_units;
+		int n_lost, n_won;
+		int *won = mc->side_units;
+		const struct zb_unit *winner;
+
+		n_won = units_in(wq, nw, won);
+		for (int i = 0; i < n_won; i++)
+			winning[won[i]] = true;
+		winner = att_won ? a0 : d;
+		n_lost = units_in(lq, nl, losers);
+		for (int i = 0; i < n_lost; i++) {
+			struct zb_unit *l = &g->units[losers[i]];
+
+			if (!vf_unit_active(l) || mc->moved[l->id])
+				continue;
+			if (vf_type_of(l)->gun) {
+				crew_flees(g, l);
+				mc->moved[l->id] = true;
+			} else {
+				fall_back(g, mc, l, winner, winning);
+			}
+		}
+		/* Hand-to-hand E: the chargers, or the charged unit. */
+		if (att_won) {
+			for (int i = 0; i < n_att && rc == ZB_OK; i++)
+				if (vf_unit_active(&g->units[attackers[i]]))
+					rc = winner_order(g, mc,
+						&g->units[attackers[i]], err);
+		} else if (vf_unit_active(d)) {
+			rc = winner_order(g, mc, d, err);
+		}
+	}
+out:
+	free(att_units);
+	free(def_units);
+	free(winning);
+	free(mc->att);
+	free(mc->def);
+	mc->att = mc->def = NULL;
+	return rc;
+}
+
+static int ctx_init(struct zb_game *g, struct melee_ctx *mc)
+{
+	mc->party = calloc((size_t)g->n_units, sizeof(bool));
+	mc->moved = calloc((size_t)g->n_units, sizeof(bool));
+	mc->side_units = calloc((size_t)g->n_units + 1, sizeof(int));
+	mc->near = calloc((size_t)g->n_units + 1, sizeof(int));
+	return (mc->party && mc->moved && mc->side_units && mc->near)
+		? ZB_OK : ZB_ENOMEM;
+}
+
+static void ctx_release(struct melee_ctx *mc)
+{
+	free(mc->party);
+	free(mc->moved);
+	free(mc->side_units);
+	free(mc->near);
+}
+
+/* volley-fire: Hand-to-hand A-E, Gardner gun C-D (the melee phase) */
+int vf_melee_phase(struct zb_game *g, struct zb_error *err)
+{
+	struct vf_state *st = vf_state(g);
+	struct melee_ctx mc;
+	int *attackers = NULL, rc;
+	bool *fought = NULL;
+
+	if (!st || st->n_melee == 0)
+		return ZB_OK;
+	memset(&mc, 0, sizeof(mc));
+	rc = ctx_init(g, &mc);
+	attackers = calloc(VF_MAX_MELEES, sizeof(int));
+	fought = calloc(VF_MAX_MELEES, sizeof(bool));
+	if (rc != ZB_OK || !attackers || !fought) {
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (int i = 0; i < st->n_melee; i++) {
+		mc.party[st->melee[i].attacker] = true;
+		mc.party[st->melee[i].defender] = true;
+	}
+	/* Gardner gun C: "announce same prior to any melee". */
+	for (int i = 0; i < st->n_melee && rc == ZB_OK; i++) {
+		struct zb_unit *d = &g->units[st->melee[i].defender];
+		bool first = true;
+
+		for (int j = 0; j < i; j++)
+			first &= st->melee[j].defender != d->id;
+		if (first && vf_type_of(d)->gun && vf_unit_active(d) &&
+		    !vf_gun_is_destroyed(d) && !(d->flags & ZB_UF_ABANDONED))
+			rc = offer_destroy(g, d, err);
+	}
+	/* One melee per charged unit, its chargers in contact order. */
+	for (int i = 0; i < st->n_melee && rc == ZB_OK; i++) {
+		int def = st->melee[i].defender, n = 0;
+		bool rear = false;
+
+		if (fought[i])
+			continue;
+		for (int j = i; j < st->n_melee; j++) {
+			int a = st->melee[j].attacker;
+
+			if (st->melee[j].defender != def)
+				continue;
+			fought[j] = true;
+			if (!vf_unit_active(&g->units[a]) || mc.moved[a])
+				continue;
+			attackers[n++] = a;
+			rear |= st->melee[j].from_rear;
+		}
+		if (n == 0 || !vf_unit_active(&g->units[def]) || mc.moved[def])
+			continue;
+		rc = fight(g, &mc, def, attackers, n, rear, err);
+	}
+	/* The charges are spent. */
+	for (int i = 0; i < st->n_melee; i++) {
+		struct zb_unit *a = &g->units[st->melee[i].attacker];
+		struct zb_unit *d = &g->units[st->melee[i].defender];
+
+		a->flags &= ~(unsigned)ZB_UF_ENGAGED;
+		d->flags &= ~(unsigned)ZB_UF_ENGAGED;
+		a->rs[VF_RS_CHARGE_TARGET] = -1;
+		a->rs[VF_RS_FROM_REAR] = 0;
+	}
+	st->n_melee = 0;
+out:
+	ctx_release(&mc);
+	free(attackers);
+	free(fought);
+	return rc;
+}
