@@ -164,6 +164,13 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_SHAKEN_STAYS_MIN 5		/* Shaken A: 5 or 6 still shaken */
 #define VF_MORALE_THRESHOLD_PCT 50	/* Morale: below 50% */
 #define VF_DOUBLE_TIME_DICE 2		/* Move modifiers B */
+#define VF_MELEE_DOWN_FACE 1		/* Hand-to-hand C: lost with a 1 */
+#define VF_MELEE_DOWN_FACE_REAR 2	/* ... with 1 or 2, hit from rear */
+#define VF_MORALE_DIE 10		/* Morale test: one D10 */
+
+#define VF_D6 6				/* the movement and test die */
+#define VF_LEADERLESS_DICE 1		/* Move modifiers C: one less die */
+#define VF_BUILDING_WAIT_TURNS 1	/* Buildings A: one turn halted */
 
 /* ---- house rulings (docs/rules/volley-fire.md, "House rulings") ---- */
 #define VF_GARDNER_MAX_RANGE_IN 180.0	/* "10 ft & over": to 15 ft */
@@ -172,6 +179,28 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_BUILDING_ADJACENT_IN 2.0	/* "halted outside" a building */
 #define VF_GUN_MAN_IN 2.0		/* close enough to man a gun */
 #define VF_ATTACH_IN 2.0		/* a leader attached stays this near */
+#define VF_MIN_MOVE_DICE 1		/* Move modifiers C never leaves a
+					   unit with no dice */
+#define VF_SCOUT_DEPLOY_IN 3.0		/* scouts start this far ahead */
+#define VF_LEADER_BEHIND_IN 0.5		/* an attached leader rides this far
+					   behind his unit's rear rank */
+#define VF_DERVISH_ADVANCE_ARC_DEG 45.0	/* default "dervish-advance-arc" */
+#define VF_DERVISH_ARC_MAX_DEG 180.0
+#define VF_PATH_STEP_IN 0.25		/* resolution of a move's path */
+#define VF_GUN_MAN_CREW 4		/* men a unit lends to man a gun */
+#define VF_MAX_TARGET_OPTIONS 16	/* nearest enemies offered to charge,
+					   friends offered to a leader */
+#define VF_COUNTERCHARGE_SHARE 0.5	/* a countercharge meets the charge
+					   at most this share of the gap */
+#define VF_LOS_EPS_IN 0.01		/* sight grazing cover this little is
+					   not blocked */
+/* fire.c, melee.c, morale.c (docs/rules/volley-fire-combat.part.md) */
+#define VF_SMALL_DIE_DIVISOR 2		/* note 2 "half", rounded up */
+#define VF_COVER_DIVISOR 2		/* Firing notations A, rounded up */
+#define VF_EDGE_DIR_LOW_MAX 3		/* Hand-to-hand D at the table edge:
+					   D6 1-3 turn left, 4-6 right */
+#define VF_MORALE_ORDER_DIE 6		/* both test: each rolls a D6, the
+					   low die tests first */
 
 /* ---- scratch slots in zb_unit.rs[] ---- */
 enum {
@@ -195,12 +224,26 @@ struct vf_melee {
 	bool from_rear;
 };
 
+/* House-rule options a scenario may set (docs/rules/volley-fire.md). */
+struct vf_options {
+	bool heat_stroke;		/* "heat-stroke": Move modifiers B
+					   casualties (default true) */
+	double dervish_arc_deg;		/* "dervish-advance-arc": how far off
+					   the bearing to the nearest enemy
+					   a Dervish group may move */
+};
+
 struct vf_state {
 	int initiative;			/* side that moved first this turn */
 	int n_melee;
 	struct vf_melee melee[VF_MAX_MELEES];
 	int start_figs[ZB_MAX_SIDES];
 	enum vf_nation nation[ZB_MAX_SIDES];	/* for the morale table */
+	/* Added by vf.c: */
+	struct vf_options opt;
+	int *leaders;			/* ids of the leader units, so that
+					   "has a leader" costs O(leaders) */
+	int n_leaders;
 };
 
 static inline struct vf_state *vf_state(struct zb_game *g)
@@ -224,12 +267,35 @@ void vf_set_formation(struct zb_unit *u, enum vf_formation f);
 bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
 /* Units able to act: on the table, with live figures. */
 bool vf_unit_active(const struct zb_unit *u);
+/* The unit's weapon: its type's, except that scouts detached from
+ * cavalry (mounted scouts) keep their carbines. */
+enum vf_weapon vf_unit_weapon(const struct zb_unit *u);
+/* Put an attached leader back at his unit (behind it, or inside a
+ * square or building) and tell the index. */
+void vf_place_attached(struct zb_game *g, int leader);
+/* Do two footprints share ground (more than touching)? */
+bool vf_rects_clash(const struct zb_rect *a, const struct zb_rect *b);
+/* Move every leader attached to `unit` along with it. */
+void vf_place_leaders_of(struct zb_game *g, int unit);
+/* A gun crewed by men of another unit (Gardner gun D: it always fires as
+ * if the target were in cover).  MAN_GUN gives a gun trooper figures. */
+static inline bool vf_gun_manned_by_others(const struct zb_unit *u)
+{
+	return u->type == VF_GARDNER_GUN &&
+	       zb_unit_alive_role(u, ZB_ROLE_GUNNER) == 0 &&
+	       zb_unit_alive(u) > 0;
+}
 
 /* ---- move.c ---- */
 int vf_move_phase(struct zb_game *g, int side, struct zb_error *err);
 int vf_regroup_shaken(struct zb_game *g, struct zb_error *err);
 /* Move dice for this unit now, all modifiers applied (shaken, no leader). */
 int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u);
+/* Scouts E against fire: the scouts roll 3D6 and, on an even total, move
+ * that far directly away from `firer`; true when they got away (the fire
+ * at them is then void).  Opens and closes its own event, so call it with
+ * no event open. */
+bool vf_scouts_evade(struct zb_game *g, int scouts, int firer);
 
 /* ---- see.c ---- */
 /* Can any unit of `side` see unit `target` (concealment, LOS)? */
@@ -242,6 +308,17 @@ bool vf_unit_sees(struct zb_game *g, const struct zb_unit *viewer,
 bool vf_in_cover(struct zb_game *g, const struct zb_unit *u);
 /* Refresh ZB_UF_CONCEALED for every unit. */
 void vf_update_concealment(struct zb_game *g);
+/* vf_unit_sees() with options: VF_SEE_IGNORE_UNITS leaves intervening
+ * units out (spears thrown overhead, Infantry fire B). */
+enum { VF_SEE_IGNORE_UNITS = 1u << 0 };
+bool vf_unit_sees_ex(struct zb_game *g, const struct zb_unit *viewer,
+		     const struct zb_unit *target, unsigned flags);
+/* Concealment B: troops in cover fire out only from its edge (buildings
+ * have windows: always).  True as well for troops not in cover. */
+bool vf_may_fire_from_cover(struct zb_game *g, const struct zb_unit *u);
+/* Concealment B: a unit in cover that fires is exposed for the turn
+ * (ZB_UF_EXPOSED, and no longer concealed).  fire.c calls it. */
+void vf_expose(struct zb_game *g, struct zb_unit *u);
 
 /* ---- fire.c ---- */
 int vf_fire_phase(struct zb_game *g, struct zb_error *err);
@@ -267,6 +344,10 @@ struct vf_volley {
 	bool double_rank;	/* Sudanese rifles, two ranks */
 	bool halve;		/* cover, shaken firers, few gunners...: once */
 	bool half_result;	/* e.g. waiting outside a building */
+	/* Added by fire.c's author: */
+	bool cavalry;		/* firers are horsemen: a die per 7-15 */
+	bool scouts;		/* Scouts D: a D6 per scout; `halve` means
+				   the target is in cover (5-6 to hit) */
 };
 /* How many D20s the volley rolls and how many of them are "small group"
  * dice that inflict half casualties (Infantry fire D, note 2). */
@@ -279,15 +360,104 @@ int vf_volley_cap(const struct vf_volley *v, int hits);
 /* Expected casualties of a volley, for the AI's target choice. */
 double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 			const struct zb_unit *target);
+/*
+ * Added by fire.c's author.  Pistols and scouts roll D6s (one per die
+ * counted by vf_volley_dice, all "full"), everything else D20s.
+ */
+int vf_volley_die_sides(const struct vf_volley *v);
+/* The most hits the volley can inflict, after note 1's cap. */
+int vf_volley_max_hits(const struct vf_volley *v);
+/* The exact distribution of the volley's capped hits: p[k] is the chance
+ * of k hits for k < n - 1, and p[n - 1] of n - 1 hits or more.  ZB_OK,
+ * ZB_EUSAGE (n < 1) or ZB_ENOMEM. */
+int vf_volley_pmf(const struct vf_volley *v, double *p, int n);
+/* Build the volley `firer` would fire at `target` now (weapon, band,
+ * figures, every halving).  False when it may not fire at it. */
+bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
+		   const struct zb_unit *target, struct vf_volley *v);
+/*
+ * Gardner guns (fire.c and melee.c agree on this): a gun's crew is its
+ * live figures.  ZB_UF_ABANDONED means its own crew fled a lost melee
+ * (melee.c marks the fled gunners ZB_FIG_DOWN: they are out of the
+ * battle); any live figures it has later are infantry or Dervish foot who
+ * manned it (move.c's MAN_GUN gives it trooper figures), and it fires as
+ * if the target were in cover (Gardner gun D), as does any gun with no
+ * live ZB_ROLE_GUNNER (vf_gun_manned_by_others).
+ * ZB_UF_JAMMED on a gun means its crew destroyed it (Gardner gun C): it
+ * never fires again.  A jam from the firing die (Gardner gun G) is
+ * cleared at once by the fall back, so it leaves no flag.
+ */
+bool vf_gun_is_destroyed(const struct zb_unit *u);
 
 /* ---- melee.c ---- */
 int vf_melee_phase(struct zb_game *g, struct zb_error *err);
 /* Record a contact made by a charge, for the melee phase. */
 int vf_melee_add(struct zb_game *g, int attacker, int defender,
 		 bool from_rear);
+/*
+ * Added by melee.c's author: the figure-to-figure fight apart from the
+ * game, for the rules and the exact-odds tools.  The rows of the MELEE
+ * MODIFIERS table, in the text's order:
+ */
+enum vf_melee_row {
+	VF_MR_INF_SQUARE_DEF,	/* Sudanese infantry in square (defence) +2 */
+	VF_MR_CAV_LINE,		/* British cavalry in line +2 */
+	VF_MR_CAV_COLUMN,	/* British cavalry in column (and scouts) +1 */
+	VF_MR_CAV_OTHER,	/* British cavalry, any other: win ties */
+	VF_MR_INF_SINGLE,	/* Sudanese infantry, single rank +1 */
+	VF_MR_INF_DOUBLE,	/* Sudanese infantry, double rank +1, ties */
+	VF_MR_INF_COLUMN,	/* Sudanese infantry in column (and scouts) */
+	VF_MR_INF_OTHER,	/* Sudanese infantry, any other: win ties */
+	VF_MR_FOOT_ELITE,	/* gunners, foot officers, foot swordsmen */
+	VF_MR_MOUNTED_OFFICER,	/* mounted officers/emirs +2 */
+	VF_MR_DERVISH_HORSE_SPEAR, /* Dervish horsemen, foot spearmen +1 */
+	VF_MR_DERVISH_RIFLES,	/* Dervish riflemen */
+	VF_MR_DEFEND_COVER,	/* defending buildings, walls... +1, ties */
+	VF_MR_SHAKEN,		/* shaken -1 */
+	VF_MR_REAR,		/* hit from rear -2 */
+	VF_MELEE_ROW_COUNT
+};
+/* One fighting figure as the modifier table sees it. */
+struct vf_fighter {
+	enum vf_type type;		/* its unit's type */
+	enum vf_type parent_type;	/* scouts: their parent's; else type */
+	enum vf_formation formation;
+	enum zb_role role;
+	bool defending;
+	bool shaken;
+	bool behind_cover;	/* in a building or behind a wall/trench */
+	bool hit_from_rear;	/* a defender charged from its rear */
+};
+struct vf_melee_mod {
+	int mod;		/* added to the D6 */
+	bool wins_ties;
+	unsigned rows;		/* bit r set: row r applied */
+};
+struct vf_melee_mod vf_melee_modifier(const struct vf_fighter *f);
+int vf_melee_row_mod(enum vf_melee_row r);
+bool vf_melee_row_wins_ties(enum vf_melee_row r);
+const char *vf_melee_row_name(enum vf_melee_row r);
+/* One pair's fight from its two faces (Hand-to-hand C). */
+enum vf_pair_winner { VF_PAIR_REROLL, VF_PAIR_ATTACKER, VF_PAIR_DEFENDER };
+struct vf_pair_outcome {
+	enum vf_pair_winner winner;
+	bool loser_down;	/* a casualty, not just to the rear */
+};
+struct vf_pair_outcome vf_melee_pair(int face_att,
+				     const struct vf_melee_mod *att,
+				     int face_def,
+				     const struct vf_melee_mod *def,
+				     bool from_rear);
 
 /* ---- morale.c ---- */
 int vf_morale_phase(struct zb_game *g, struct zb_error *err);
+/* Added by morale.c's author: the MORALE TEST table, for tests and the
+ * odds tools.  A face outside 1-10 holds. */
+enum vf_morale_result {
+	VF_MORALE_HOLDS, VF_MORALE_ROUTS, VF_MORALE_ANNIHILATED,
+	VF_MORALE_SURRENDERS
+};
+enum vf_morale_result vf_morale_result(enum vf_nation n, int face);
 
 /* ---- the AI (src/ai/vf_ai.c) ---- */
 struct zb_controller *vf_ai_new(struct zb_game *g, int side);

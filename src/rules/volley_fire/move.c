@@ -1,0 +1,1590 @@
+/*
+ * move.c: Volley Fire's movement phase.  Orders for each unit (hold,
+ * move, double time, change formation, charge, enter or leave a building,
+ * limber, attach a leader, man a gun), the reactions of a charged unit,
+ * and the one path-mover every move goes through, which applies rough
+ * ground, friends in the way, enemies, impassable ground and the table
+ * edge.
+ *
+ * Every move is measured from front centre to front centre (Movement A-B)
+ * and logged as one "move" event with its dice, modifiers and path.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/volley_fire/vf.h"
+
+#define EPS_IN 1e-6
+#define NEAR_MAX 256		/* most units one query looks at */
+#define MAX_OPTS 64		/* most options one decision offers */
+#define BISECT_STEPS 40		/* halvings to find where rough ground starts */
+#define ABANDONED_MAX 32	/* abandoned guns one phase keeps track of */
+#define HALF_TURN_DEG 180.0
+
+/* "One-half the distance ... (Round all fractions up)": Formation
+ * changes A, Movement C, Move modifiers A. */
+static double half_up(double inches)
+{
+	return ceil(inches / 2);
+}
+
+/* ---- what kind of unit is this ---- */
+
+/* A Dervish group: foot or horse, not an emir. */
+static bool is_group(const struct zb_unit *u)
+{
+	return vf_type_of(u)->army == VF_ARMY_DERVISH && !vf_type_of(u)->leader;
+}
+
+static bool is_scouts(const struct zb_unit *u)
+{
+	return u->type == VF_SCOUTS;
+}
+
+/* A Sudanese/British formed unit: infantry, cavalry or a gun. */
+static bool is_regular(const struct zb_unit *u)
+{
+	const struct vf_type_info *ti = vf_type_of(u);
+
+	return ti->army == VF_ARMY_BRITISH && !ti->leader && !is_scouts(u);
+}
+
+static bool is_shaken(const struct zb_unit *u)
+{
+	return u->flags & ZB_UF_SHAKEN;
+}
+
+/* volley-fire: Move modifiers B (Scouts B: scouts cannot double time) */
+static bool may_double_time(const struct zb_unit *u)
+{
+	return (u->type == VF_SUDANESE_INFANTRY ||
+		u->type == VF_BRITISH_INFANTRY ||
+		u->type == VF_BRITISH_CAVALRY) && !is_shaken(u);
+}
+
+/* volley-fire: Infantry squares D, Shaken B */
+static bool may_charge(const struct zb_unit *u)
+{
+	const struct vf_type_info *ti = vf_type_of(u);
+
+	return u->formation != VF_SQUARE && !is_shaken(u) && !ti->gun &&
+	       !ti->leader && !is_scouts(u) &&
+	       !(u->flags & ZB_UF_IN_BUILDING);
+}
+
+/* volley-fire: Move modifiers A (and Scouts B, Mounted leaders A) */
+static bool slowed_by_terrain(const struct zb_unit *u)
+{
+	const struct vf_type_info *ti = vf_type_of(u);
+
+	if (ti->leader || is_scouts(u))
+		return false;
+	if (ti->army == VF_ARMY_DERVISH)
+		return ti->mounted;
+	return true;
+}
+
+/* Horses stay outside; everyone else may go in (house ruling). */
+static bool may_enter_building(const struct zb_unit *u)
+{
+	return !(u->flags & ZB_UF_MOUNTED);
+}
+
+/* volley-fire: Gardner gun D: "infantry or Dervish foot" */
+static bool may_man_gun(const struct zb_unit *u)
+{
+	switch (u->type) {
+	case VF_SUDANESE_INFANTRY: case VF_BRITISH_INFANTRY:
+	case VF_DERVISH_SWORDSMEN: case VF_DERVISH_SPEARMEN:
+	case VF_DERVISH_RIFLEMEN:
+		return zb_unit_alive_role(u, ZB_ROLE_TROOPER) > 0;
+	default:
+		return false;
+	}
+}
+
+/* volley-fire: Movement (MOVE DISTANCES), Shaken D, Move modifiers C */
+int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u)
+{
+	int n;
+
+	if (is_shaken(u))
+		return VF_SHAKEN_MOVE_DICE;
+	if (is_scouts(u) && (u->flags & ZB_UF_MOUNTED))
+		/* Cavalry scouts: the cavalry row, "column/scouts" column. */
+		n = vf_move_dice(VF_BRITISH_CAVALRY, VF_CAV_FIELD_COLUMN);
+	else
+		n = vf_move_dice((enum vf_type)u->type,
+				 (enum vf_formation)u->formation);
+	if (n > 0 && !vf_has_leader(g, u)) {
+		n -= VF_LEADERLESS_DICE;
+		if (n < VF_MIN_MOVE_DICE)
+			n = VF_MIN_MOVE_DICE;
+	}
+	return n;
+}
+
+/* Record in the open event why the unit rolls the dice it rolls. */
+static void log_dice_mods(struct zb_game *g, const struct zb_unit *u)
+{
+	if (is_shaken(u))
+		zb_event_kv(g, "shaken", 1);
+	else if (!vf_has_leader(g, u))
+		zb_event_mod(g, -VF_LEADERLESS_DICE,
+			     "no leader: one die less (Move modifiers C)");
+}
+
+/* ---- geometry ---- */
+
+static struct zb_vec2 along(struct zb_vec2 from, struct zb_vec2 dir, double d)
+{
+	return zb_v2_add(from, zb_v2_scale(dir, d));
+}
+
+/* The unit's footprint were it at `pos` facing `facing` in `form`. */
+static struct zb_rect shape_at(const struct zb_unit *u, struct zb_vec2 pos,
+			       double facing, int form)
+{
+	struct zb_unit c = *u;
+
+	c.pos = pos;
+	c.facing_deg = facing;
+	if (form != u->formation)
+		vf_set_formation(&c, (enum vf_formation)form);
+	return zb_unit_rect(&c);
+}
+
+static bool rect_fits(const struct zb_game *g, const struct zb_rect *r)
+{
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++)
+		if (c[i].x < -EPS_IN || c[i].y < -EPS_IN ||
+		    c[i].x > g->width_in + EPS_IN ||
+		    c[i].y > g->height_in + EPS_IN)
+			return false;
+	return true;
+}
+
+/* Does the footprint reach into the area feature? */
+static bool rect_meets_area(const struct zb_rect *r, const struct zb_terrain *t)
+{
+	struct zb_vec2 c[4];
+	double lox, loy, hix, hiy;
+
+	zb_rect_corners(r, c);
+	lox = hix = c[0].x;
+	loy = hiy = c[0].y;
+	for (int i = 1; i < 4; i++) {
+		lox = fmin(lox, c[i].x);
+		hix = fmax(hix, c[i].x);
+		loy = fmin(loy, c[i].y);
+		hiy = fmax(hiy, c[i].y);
+	}
+	if (hix < t->lo.x || lox > t->hi.x || hiy < t->lo.y || loy > t->hi.y)
+		return false;
+	for (int i = 0; i < 4; i++)
+		if (zb_seg_hits_poly(c[i], c[(i + 1) % 4], t->pts, t->n_pts))
+			return true;
+	return zb_rect_contains(r, t->pts[0]);
+}
+
+/* Distance from the footprint to the area feature; 0 when they meet. */
+static double rect_area_dist(const struct zb_rect *r, const struct zb_terrain *t)
+{
+	struct zb_vec2 c[4];
+	double best = INFINITY;
+
+	if (rect_meets_area(r, t))
+		return 0;
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++)
+		best = fmin(best, zb_poly_edge_dist(t->pts, t->n_pts, c[i]));
+	for (int i = 0; i < t->n_pts; i++)
+		best = fmin(best, zb_rect_point_dist(r, t->pts[i]));
+	return best;
+}
+
+/* Ground no move enters: impassable water and terrain, and buildings
+ * save through Buildings A (house ruling). */
+static bool blocks_ground(enum zb_terrain_kind k)
+{
+	return k == ZB_TERRAIN_WATER || k == ZB_TERRAIN_IMPASSABLE ||
+	       k == ZB_TERRAIN_BUILDING;
+}
+
+/* A point inside the building to stand the garrison on. */
+static struct zb_vec2 building_inside(const struct zb_terrain *t)
+{
+	struct zb_vec2 c = zb_poly_centroid(t->pts, t->n_pts);
+
+	return zb_poly_contains(t->pts, t->n_pts, c) ? c : t->pts[0];
+}
+
+/* The building the unit stands in, or -1. */
+static int building_of(struct zb_game *g, const struct zb_unit *u)
+{
+	int i = zb_terrain_at(&g->terrain, u->pos);
+
+	return (i >= 0 && g->terrain.items[i].kind == ZB_TERRAIN_BUILDING)
+		? i : -1;
+}
+
+/* ---- who is in the way: Movement B-C, Shaken C ---- */
+
+enum { PASS_NONE, PASS_FREE, PASS_HALVE, PASS_ENEMY };
+
+/*
+ * What `o` is to `u` moving through it: nothing, a friend passed freely
+ * (Dervish groups through each other, shaken units through anyone), a
+ * friend that halves the move (Sudanese/British), or an enemy that stops
+ * it.  Leaders pass and are passed by friends freely, and may share
+ * ground with them (house ruling: one rider steps aside).
+ */
+static int pass_kind(const struct zb_unit *u, const struct zb_unit *o)
+{
+	if (o->id == u->id || o->attached_to == u->id ||
+	    u->attached_to == o->id)
+		return PASS_NONE;
+	if (!zb_unit_on_table(o) || zb_unit_alive(o) == 0 ||
+	    (o->flags & ZB_UF_IN_BUILDING))
+		return PASS_NONE;
+	if (o->side != u->side)
+		return PASS_ENEMY;
+	if ((u->flags | o->flags) & ZB_UF_LEADER)
+		return PASS_NONE;
+	if (is_group(u) || is_shaken(u))
+		return PASS_FREE;
+	return PASS_HALVE;
+}
+
+/* The units near one move and the ground it starts on. */
+struct sweep {
+	struct zb_game *g;
+	struct zb_unit *u;
+	int ignore;			/* a unit that never blocks, or -1 */
+	int ignore_area;		/* a feature that never blocks, or -1 */
+	struct zb_rect start;
+	int near[NEAR_MAX];
+	bool exempt[NEAR_MAX];		/* overlapped at the start */
+	size_t n;
+};
+
+static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
+		       struct zb_vec2 mid, double half_len, int form)
+{
+	struct zb_rect nr = shape_at(u, u->pos, u->facing_deg, form);
+	double rad;
+
+	s->g = g;
+	s->u = u;
+	s->start = zb_unit_rect(u);
+	rad = fmax(hypot(s->start.half_w_in, s->start.half_d_in),
+		   hypot(nr.half_w_in, nr.half_d_in));
+	s->n = zb_spatial_within(&g->index, mid, half_len + 2 * rad, NULL,
+				 NULL, s->near, NEAR_MAX);
+	for (size_t i = 0; i < s->n; i++) {
+		struct zb_rect o = zb_unit_rect(zb_game_unit(g, s->near[i]));
+
+		s->exempt[i] = s->near[i] != u->id &&
+			       vf_rects_clash(&s->start, &o);
+	}
+}
+
+/* The worst PASS_* among the units the footprint would clash with. */
+static int sweep_units(const struct sweep *s, const struct zb_rect *r)
+{
+	int worst = PASS_NONE;
+
+	for (size_t i = 0; i < s->n; i++) {
+		struct zb_unit *o;
+		struct zb_rect orr;
+		int k;
+
+		if (s->exempt[i] || s->near[i] == s->ignore)
+			continue;
+		o = zb_game_unit(s->g, s->near[i]);
+		k = pass_kind(s->u, o);
+		if (k <= worst)
+			continue;
+		orr = zb_unit_rect(o);
+		if (vf_rects_clash(r, &orr))
+			worst = k;
+	}
+	return worst;
+}
+
+/* Would the footprint enter ground it may not (and did not start on)? */
+static bool sweep_ground(const struct sweep *s, const struct zb_rect *r)
+{
+	const struct zb_terrain_set *ts = &s->g->terrain;
+
+	for (int i = 0; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+
+		if (!blocks_ground(t->kind) || i == s->ignore_area)
+			continue;
+		if (rect_meets_area(r, t) && !rect_meets_area(&s->start, t))
+			return true;
+	}
+	return false;
+}
+
+static bool sweep_clear(const struct sweep *s, const struct zb_rect *r)
+{
+	return rect_fits(s->g, r) && !sweep_ground(s, r) &&
+	       sweep_units(s, r) == PASS_NONE;
+}
+
+/* ---- Move modifiers A: rough ground, obstacles, fords ---- */
+
+static bool difficult_path(const struct zb_terrain_set *ts, struct zb_vec2 a,
+			   struct zb_vec2 b)
+{
+	return zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_ROUGH) >= 0 ||
+	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_FORD) >= 0 ||
+	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_LINEAR) >= 0;
+}
+
+/* How far along the path difficult going begins, or -1 if not within
+ * `len`. */
+static double first_difficult(const struct zb_terrain_set *ts,
+			      struct zb_vec2 from, struct zb_vec2 dir,
+			      double len)
+{
+	double lo = 0, hi = len;
+
+	if (len <= EPS_IN || !difficult_path(ts, from, along(from, dir, len)))
+		return -1;
+	if (zb_terrain_in_kind(ts, from, ZB_TERRAIN_ROUGH) ||
+	    zb_terrain_in_kind(ts, from, ZB_TERRAIN_FORD))
+		return 0;
+	for (int i = 0; i < BISECT_STEPS; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (difficult_path(ts, from, along(from, dir, mid)))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return lo;
+}
+
+/*
+ * volley-fire: Move modifiers A
+ * A move that goes into rough ground, across an obstacle or through a
+ * ford is halved, rounding up; it may always reach the edge of the
+ * difficult going (house ruling: the half applies from where it starts).
+ */
+static double terrain_allowance(struct zb_game *g, struct zb_vec2 from,
+				struct zb_vec2 dir, double len, double allow)
+{
+	double t = first_difficult(&g->terrain, from, dir, len);
+	double half = half_up(allow);
+
+	if (t < 0 || half >= allow)
+		return allow;
+	zb_event_mod(g, -(int)(allow - half),
+		     "rough ground, obstacle or ford: half move "
+		     "(Move modifiers A)");
+	return fmax(half, t);
+}
+
+/* ---- the path-mover ---- */
+
+struct mv {
+	struct zb_vec2 to;	/* front centre wanted */
+	double facing_deg;	/* facing on the way and at the end */
+	int formation;		/* formation at the end */
+	double allow_in;	/* what the dice allow */
+	int ignore;		/* a unit that never blocks (charge target) */
+	int ignore_area;	/* a feature that never blocks */
+	bool terrain;		/* Move modifiers A applies */
+	/* results */
+	double moved_in;
+	bool reached;		/* ended at `to` */
+	bool reformed;		/* `formation` was taken */
+	const char *stopped;	/* why it stopped short, or NULL */
+};
+
+static void mv_init(struct mv *m, const struct zb_unit *u, struct zb_vec2 to,
+		    double allow_in)
+{
+	memset(m, 0, sizeof(*m));
+	m->to = to;
+	m->allow_in = allow_in;
+	m->formation = u->formation;
+	m->ignore = m->ignore_area = -1;
+	m->terrain = slowed_by_terrain(u);
+	m->facing_deg = zb_v2_dist(u->pos, to) > EPS_IN
+		? zb_heading_deg(u->pos, to) : u->facing_deg;
+}
+
+/* Walk the path in steps; returns how far the unit may go. */
+static double mv_walk(struct mv *m, struct sweep *s, struct zb_vec2 from,
+		      struct zb_vec2 dir, double dist)
+{
+	struct zb_game *g = s->g;
+	double allowed = m->allow_in, reach, d = 0, clear_d = 0;
+	bool clear = true, halved = false;
+
+	if (m->terrain)
+		allowed = terrain_allowance(g, from, dir, fmin(dist, allowed),
+					    allowed);
+	reach = fmin(dist, allowed);
+	while (d < reach - EPS_IN) {
+		double nd = fmin(d + VF_PATH_STEP_IN, reach);
+		struct zb_rect r = shape_at(s->u, along(from, dir, nd),
+					    m->facing_deg, s->u->formation);
+		int k;
+
+		if (!rect_fits(g, &r)) {
+			m->stopped = "the table edge";
+			break;
+		}
+		if (sweep_ground(s, &r)) {
+			m->stopped = "impassable ground";
+			break;
+		}
+		k = sweep_units(s, &r);
+		if (k == PASS_ENEMY) {
+			m->stopped = "an enemy unit";
+			break;
+		}
+		d = nd;
+		clear = k == PASS_NONE;
+		if (clear)
+			clear_d = d;
+		if (k == PASS_HALVE && !halved) {
+			/* volley-fire: Movement C */
+			double half = half_up(allowed);
+
+			halved = true;
+			zb_event_mod(g, -(int)ceil(allowed - half),
+				     "through friends: half move "
+				     "(Movement C)");
+			allowed = fmax(half, d);
+			reach = fmin(dist, allowed);
+		}
+	}
+	if (!clear) {
+		d = clear_d;
+		m->stopped = "friends in the way";
+	}
+	return d;
+}
+
+/* Take the new formation at the end, backing off until it fits. */
+static double mv_reform(struct mv *m, struct sweep *s, struct zb_vec2 from,
+			struct zb_vec2 dir, double d)
+{
+	m->reformed = m->formation == s->u->formation;
+	for (double fd = d; !m->reformed; fd -= VF_PATH_STEP_IN) {
+		struct zb_rect r;
+
+		if (fd < 0)
+			fd = 0;
+		r = shape_at(s->u, along(from, dir, fd), m->facing_deg,
+			     m->formation);
+		if (sweep_clear(s, &r)) {
+			m->reformed = true;
+			return fd;
+		}
+		if (fd <= 0)
+			break;
+	}
+	return d;
+}
+
+/*
+ * Move `u` toward m->to as far as m->allow_in and the table allow, taking
+ * m->formation and m->facing_deg at the end.  Modifiers go into the open
+ * event.  The unit's attached leaders come along.
+ */
+static void mv_run(struct zb_game *g, struct zb_unit *u, struct mv *m)
+{
+	struct zb_vec2 from = u->pos, dir = zb_v2(0, 0);
+	double dist = zb_v2_dist(from, m->to), d;
+	struct sweep s;
+
+	if (dist > EPS_IN)
+		dir = zb_v2_scale(zb_v2_sub(m->to, from), 1 / dist);
+	s.ignore = m->ignore;
+	s.ignore_area = m->ignore_area;
+	sweep_init(&s, g, u, along(from, dir, fmin(dist, m->allow_in) / 2),
+		   fmin(dist, m->allow_in) / 2, m->formation);
+	d = mv_walk(m, &s, from, dir, dist);
+	d = mv_reform(m, &s, from, dir, d);
+	u->pos = along(from, dir, d);
+	u->facing_deg = zb_norm_deg(m->facing_deg);
+	u->flags &= ~(unsigned)ZB_UF_REAR_FACING;
+	if (m->reformed && m->formation != u->formation)
+		vf_set_formation(u, (enum vf_formation)m->formation);
+	m->moved_in = d;
+	m->reached = dist - d <= EPS_IN;
+	if (d > EPS_IN) {
+		u->rs[VF_RS_MOVED] += (int)ceil(d - EPS_IN);
+		u->rs[VF_RS_BUILDING] = -1;
+		u->rs[VF_RS_BUILDING_WAIT] = 0;
+	}
+	zb_game_sync_unit(g, u->id);
+	vf_place_leaders_of(g, u->id);
+}
+
+static void log_path(struct zb_game *g, struct zb_vec2 from,
+		     const struct zb_unit *u, const struct mv *m)
+{
+	zb_event_path(g, from, u->pos);
+	zb_event_kv(g, "allowance", m->allow_in);
+	zb_event_kv(g, "moved", m->moved_in);
+}
+
+/* ---- options ---- */
+
+struct opts {
+	struct zb_option o[MAX_OPTS];
+	int arg[MAX_OPTS];	/* dice to roll, or a building's index */
+	int n;
+};
+
+static void opt_add(struct opts *s, int verb, int target, int form,
+		    bool point, double max_in, int arg, const char *label)
+{
+	struct zb_option *o;
+
+	if (s->n >= MAX_OPTS)
+		return;
+	o = &s->o[s->n];
+	o->verb = verb;
+	o->target = target;
+	o->formation = form;
+	o->wants_point = point;
+	o->max_in = max_in;
+	o->label = label;
+	s->arg[s->n++] = arg;
+}
+
+struct phase {
+	struct zb_game *g;
+	int side;
+	struct zb_error *err;
+	int guns[ABANDONED_MAX];	/* abandoned guns on the table */
+	int n_guns;
+};
+
+struct side_filter {
+	struct zb_game *g;
+	int side;
+};
+
+/* Accepts active enemies of ctx->side that stand on their own. */
+static int enemy_filter(void *ctx, int id)
+{
+	struct side_filter *f = ctx;
+	struct zb_unit *o = zb_game_unit(f->g, id);
+
+	return o->side != f->side && vf_unit_active(o) && o->attached_to < 0;
+}
+
+/* volley-fire: Hand-to-hand A (who may be charged) */
+static void add_charges(struct zb_game *g, struct zb_unit *u, int dice,
+			struct opts *s)
+{
+	double reach = dice * VF_D6 + VF_CONTACT_GAP_IN;
+	struct side_filter f = { g, u->side };
+	int near[NEAR_MAX], count = 0;
+	size_t n = zb_spatial_within(&g->index, u->pos, reach, enemy_filter,
+				     &f, near, NEAR_MAX);
+
+	for (size_t i = 0; i < n && count < VF_MAX_TARGET_OPTIONS; i++) {
+		struct zb_unit *o = zb_game_unit(g, near[i]);
+		struct zb_rect r = zb_unit_rect(o);
+
+		if (zb_rect_point_dist(&r, u->pos) - VF_CONTACT_GAP_IN >
+		    dice * VF_D6)
+			continue;
+		/* The charger itself usually sees it; else ask its side. */
+		if (!vf_unit_sees(g, u, o) && !vf_side_sees(g, u->side, o))
+			continue;
+		opt_add(s, ZB_VERB_CHARGE, o->id, -1, false, dice * VF_D6,
+			dice, "charge");
+		count++;
+	}
+}
+
+struct friend_filter {
+	struct zb_game *g;
+	int side, self;
+};
+
+static int friend_filter(void *ctx, int id)
+{
+	struct friend_filter *f = ctx;
+	struct zb_unit *o = zb_game_unit(f->g, id);
+
+	return o->side == f->side && id != f->self && vf_unit_active(o) &&
+	       !(o->flags & ZB_UF_LEADER);
+}
+
+/* volley-fire: Mounted leaders A (a free leader joins a unit) */
+static void add_attach(struct zb_game *g, struct zb_unit *l, int dice,
+		       struct opts *s)
+{
+	struct friend_filter f = { g, l->side, l->id };
+	int near[NEAR_MAX], count = 0;
+	size_t n = zb_spatial_within(&g->index, l->pos, dice * VF_D6,
+				     friend_filter, &f, near, NEAR_MAX);
+
+	for (size_t i = 0; i < n && count < VF_MAX_TARGET_OPTIONS; i++) {
+		struct zb_rect r = zb_unit_rect(zb_game_unit(g, near[i]));
+
+		if (zb_rect_point_dist(&r, l->pos) > dice * VF_D6)
+			continue;
+		opt_add(s, ZB_VERB_ATTACH, near[i], -1, false, dice * VF_D6,
+			dice, "attach to");
+		count++;
+	}
+}
+
+/* volley-fire: Gardner gun D (who may man an abandoned gun) */
+static void add_man_gun(struct phase *p, struct zb_unit *u, struct opts *s)
+{
+	struct zb_rect ur = zb_unit_rect(u);
+
+	for (int i = 0; i < p->n_guns; i++) {
+		struct zb_unit *gun = zb_game_unit(p->g, p->guns[i]);
+		struct zb_rect gr = zb_unit_rect(gun);
+
+		if ((gun->flags & ZB_UF_ABANDONED) &&
+		    zb_rect_dist(&ur, &gr) <= VF_GUN_MAN_IN)
+			opt_add(s, ZB_VERB_MAN_GUN, gun->id, -1, false, 0, 0,
+				"man the gun");
+	}
+}
+
+/* Is the building held by a unit other than `u` (or its leaders)? */
+static bool building_taken(struct zb_game *g, int b, const struct zb_unit *u)
+{
+	const struct zb_terrain *t = &g->terrain.items[b];
+	struct zb_vec2 c = zb_v2_scale(zb_v2_add(t->lo, t->hi), 0.5);
+	int near[NEAR_MAX];
+	size_t n = zb_spatial_within(&g->index, c,
+				     zb_v2_dist(t->lo, t->hi) / 2, NULL, NULL,
+				     near, NEAR_MAX);
+
+	for (size_t i = 0; i < n; i++) {
+		struct zb_unit *o = zb_game_unit(g, near[i]);
+
+		if (o->id != u->id && !(o->flags & ZB_UF_LEADER) &&
+		    (o->flags & ZB_UF_IN_BUILDING) && vf_unit_active(o) &&
+		    zb_poly_contains(t->pts, t->n_pts, o->pos))
+			return true;
+	}
+	return false;
+}
+
+/* The nearest building within VF_BUILDING_ADJACENT_IN, or -1. */
+static int adjacent_building(struct zb_game *g, const struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	double best = VF_BUILDING_ADJACENT_IN + EPS_IN;
+	int found = -1;
+
+	for (int i = 0; i < g->terrain.n; i++) {
+		const struct zb_terrain *t = &g->terrain.items[i];
+		double d;
+
+		if (t->kind != ZB_TERRAIN_BUILDING)
+			continue;
+		d = rect_area_dist(&r, t);
+		if (d <= best) {
+			best = d;
+			found = i;
+		}
+	}
+	return found;
+}
+
+/* volley-fire: Buildings A, C (the options) */
+static void add_building(struct zb_game *g, struct zb_unit *u, struct opts *s)
+{
+	int b;
+
+	if (u->flags & ZB_UF_IN_BUILDING) {
+		opt_add(s, ZB_VERB_LEAVE, -1, u->formation, true,
+			VF_BUILDING_LEAVE_IN, -1, "leave the building");
+		for (int f = 0; f < VF_FORMATION_COUNT; f++)
+			if (f != u->formation && !is_shaken(u) &&
+			    vf_formation_allowed((enum vf_type)u->type,
+						 (enum vf_formation)f))
+				opt_add(s, ZB_VERB_LEAVE, -1, f, true,
+					VF_BUILDING_LEAVE_IN, -1,
+					vf_formations[f].name);
+		return;
+	}
+	if (!may_enter_building(u))
+		return;
+	b = adjacent_building(g, u);
+	if (b < 0 || building_taken(g, b, u))
+		return;
+	opt_add(s, ZB_VERB_ENTER, -1, -1, false, 0, b,
+		u->rs[VF_RS_BUILDING] == b &&
+		u->rs[VF_RS_BUILDING_WAIT] >= VF_BUILDING_WAIT_TURNS
+		? "enter the building" : "halt outside to enter the building");
+}
+
+/* volley-fire: Gardner gun B (the options) */
+static void add_gun(struct zb_unit *u, int dice, struct opts *s)
+{
+	if (u->formation == VF_DEPLOYED) {
+		if (dice > VF_GUN_MOVE_AND_FIRE_DICE)
+			opt_add(s, ZB_VERB_MOVE, -1, -1, true,
+				VF_GUN_MOVE_AND_FIRE_DICE * VF_D6,
+				VF_GUN_MOVE_AND_FIRE_DICE,
+				"move one die and fire");
+		opt_add(s, ZB_VERB_MOVE, -1, -1, true, dice * VF_D6, dice,
+			"move");
+		opt_add(s, ZB_VERB_LIMBER, -1, VF_LIMBERED, false, 0, 0,
+			"limber");
+	} else {
+		opt_add(s, ZB_VERB_MOVE, -1, -1, true, dice * VF_D6, dice,
+			"move");
+		opt_add(s, ZB_VERB_UNLIMBER, -1, VF_DEPLOYED, false, 0, 0,
+			"unlimber");
+	}
+}
+
+static void order_options(struct phase *p, struct zb_unit *u, struct opts *s)
+{
+	struct zb_game *g = p->g;
+	int dice = vf_unit_move_dice(g, u);
+
+	opt_add(s, ZB_VERB_HOLD, -1, -1, false, 0, 0, "hold");
+	if (u->flags & ZB_UF_IN_BUILDING) {
+		add_building(g, u, s);
+		return;
+	}
+	if (vf_type_of(u)->gun)
+		add_gun(u, dice, s);
+	else if (dice > 0)
+		opt_add(s, ZB_VERB_MOVE, -1, -1, true, dice * VF_D6, dice,
+			"move");
+	if (may_double_time(u))
+		opt_add(s, ZB_VERB_DOUBLE_TIME, -1, -1, true,
+			(dice + VF_DOUBLE_TIME_DICE) * VF_D6, dice,
+			"double time");
+	/* volley-fire: Formation changes A (Dervish groups: C) */
+	if (is_regular(u) && !vf_type_of(u)->gun && !is_shaken(u))
+		for (int f = 0; f < VF_FORMATION_COUNT; f++)
+			if (f != u->formation &&
+			    vf_formation_allowed((enum vf_type)u->type,
+						 (enum vf_formation)f))
+				opt_add(s, ZB_VERB_FORMATION, -1, f, true,
+					half_up(dice * VF_D6), dice,
+					vf_formations[f].name);
+	if (may_charge(u) && dice > 0)
+		add_charges(g, u, dice, s);
+	add_building(g, u, s);
+	if ((u->flags & ZB_UF_LEADER) && u->attached_to < 0)
+		add_attach(g, u, dice, s);
+	if (may_man_gun(u))
+		add_man_gun(p, u, s);
+}
+
+/* ---- carrying out orders ---- */
+
+static const char *move_rule(const struct zb_unit *u, int dice)
+{
+	if (is_shaken(u))
+		return "volley-fire:shaken:D";
+	if (vf_type_of(u)->leader)
+		return "volley-fire:mounted-leaders:A";
+	if (is_scouts(u))
+		return "volley-fire:scouts:B";
+	if (vf_type_of(u)->gun && u->formation == VF_DEPLOYED &&
+	    dice <= VF_GUN_MOVE_AND_FIRE_DICE)
+		return "volley-fire:gardner-gun:B";
+	if (is_group(u))
+		return "volley-fire:movement:B";
+	return "volley-fire:movement:A";
+}
+
+static int nearest_enemy(struct zb_game *g, const struct zb_unit *u)
+{
+	struct side_filter f = { g, u->side };
+
+	return zb_spatial_nearest(&g->index, u->pos, enemy_filter, &f);
+}
+
+/*
+ * volley-fire: Movement (Dervish "always move")
+ * House ruling: a Dervish group moves toward the nearest enemy; a point
+ * more than the advance arc off the bearing to it is turned onto it.
+ */
+static bool dervish_clamp(struct zb_game *g, const struct zb_unit *u,
+			  struct zb_vec2 *pt)
+{
+	double len = zb_v2_dist(u->pos, *pt), bearing;
+	struct zb_rect r;
+	int e;
+
+	if (!is_group(u) || is_shaken(u) || len <= EPS_IN)
+		return false;
+	e = nearest_enemy(g, u);
+	if (e < 0)
+		return false;
+	r = zb_unit_rect(zb_game_unit(g, e));
+	bearing = zb_heading_deg(u->pos, zb_rect_closest_point(&r, u->pos));
+	if (zb_angle_diff_deg(zb_heading_deg(u->pos, *pt), bearing) <=
+	    vf_state(g)->opt.dervish_arc_deg + EPS_IN)
+		return false;
+	*pt = along(u->pos, zb_v2_from_deg(bearing), len);
+	return true;
+}
+
+/* volley-fire: Move modifiers B (heat stroke) */
+static int heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra)
+{
+	int lost;
+
+	if (!vf_state(g)->opt.heat_stroke ||
+	    zb_faces_all_equal(extra, VF_DOUBLE_TIME_DICE))
+		return 0;
+	lost = vf_type_of(u)->nation == VF_NATION_SUDANESE
+		? zb_faces_low(extra, VF_DOUBLE_TIME_DICE)
+		: zb_faces_high(extra, VF_DOUBLE_TIME_DICE);
+	lost = zb_unit_take_casualties(u, lost, -1, ZB_FIG_HEAT);
+	zb_event_kv(g, "heat_stroke", lost);
+	return lost;
+}
+
+static void move_text(struct zb_game *g, const struct zb_unit *u,
+		      const char *what, const struct mv *m)
+{
+	zb_event_text(g, "%s %s %.1f\" of %.0f\"%s%s", u->name, what,
+		      m->moved_in, m->allow_in, m->stopped ? ", stopped by "
+		      : "", m->stopped ? m->stopped : "");
+}
+
+/* volley-fire: Movement A-B, Move modifiers A-C, Gardner gun B */
+static int do_move(struct phase *p, struct zb_unit *u,
+		   const struct zb_decision *d, int dice, bool dbl)
+{
+	struct zb_game *g = p->g;
+	struct zb_vec2 from = u->pos, to = d->answer_point;
+	int faces[ZB_DICE_MAX_N], extra[VF_DOUBLE_TIME_DICE], sum, heat = 0;
+	bool clamped = dervish_clamp(g, u, &to);
+	struct mv m;
+
+	zb_event_begin(g, "move", dbl ? "volley-fire:move-modifiers:B"
+		       : move_rule(u, dice), u->id, -1);
+	log_dice_mods(g, u);
+	sum = zb_game_roll_n(g, dice, VF_D6, faces);
+	if (dbl) {
+		int x = zb_game_roll_n(g, VF_DOUBLE_TIME_DICE, VF_D6, extra);
+
+		zb_event_mod(g, x, "double time (Move modifiers B)");
+		sum += x;
+		heat = heat_stroke(g, u, extra);
+	}
+	if (clamped)
+		zb_event_kv(g, "clamped", 1);
+	mv_init(&m, u, to, sum);
+	if (d->answer_has_facing)
+		m.facing_deg = d->answer_facing_deg;
+	if (zb_unit_alive(u) > 0)
+		mv_run(g, u, &m);
+	else
+		zb_game_sync_unit(g, u->id);
+	if (vf_type_of(u)->gun && u->formation == VF_DEPLOYED &&
+	    dice > VF_GUN_MOVE_AND_FIRE_DICE && m.moved_in > EPS_IN)
+		u->rs[VF_RS_NO_FIRE] = 1;
+	log_path(g, from, u, &m);
+	if (heat)
+		zb_event_text(g, "%s double-times %.1f\" of %.0f\"; %d down "
+			      "from heat stroke%s", u->name, m.moved_in,
+			      m.allow_in, heat, clamped ? " (turned toward "
+			      "the nearest enemy)" : "");
+	else
+		move_text(g, u, clamped ? "advances on the nearest enemy"
+			  : dbl ? "double-times" : "moves", &m);
+	zb_event_end(g);
+	return ZB_OK;
+}
+
+/* volley-fire: Formation changes A */
+static int do_formation(struct phase *p, struct zb_unit *u,
+			const struct zb_decision *d, int form, int dice)
+{
+	struct zb_game *g = p->g;
+	struct zb_vec2 from = u->pos;
+	int faces[ZB_DICE_MAX_N], sum = 0, half = 0;
+	struct mv m;
+
+	zb_event_begin(g, "move", "volley-fire:formation-changes:A", u->id, -1);
+	if (zb_v2_dist(from, d->answer_point) > EPS_IN) {
+		log_dice_mods(g, u);
+		sum = zb_game_roll_n(g, dice, VF_D6, faces);
+		half = (int)half_up(sum);
+		zb_event_mod(g, half - sum,
+			     "changing formation: half move "
+			     "(Formation changes A)");
+	}
+	mv_init(&m, u, d->answer_point, half);
+	m.formation = form;
+	if (d->answer_has_facing)
+		m.facing_deg = d->answer_facing_deg;
+	mv_run(g, u, &m);
+	log_path(g, from, u, &m);
+	zb_event_text(g, "%s moves %.1f\" and %s %s", u->name, m.moved_in,
+		      m.reformed ? "forms" : "has no room to form",
+		      vf_formations[form].name);
+	zb_event_end(g);
+	return ZB_OK;
+}
+
+/* volley-fire: Formation changes B (the D6 that spoils a reaction) */
+static bool reaction_fails(struct zb_game *g, const struct zb_unit *t,
+			   const char *what)
+{
+	int face;
+
+	if (vf_type_of(t)->army != VF_ARMY_BRITISH || is_scouts(t))
+		return false;
+	zb_event_begin(g, "reaction", "volley-fire:formation-changes:B",
+		       t->id, -1);
+	face = zb_game_roll(g, VF_D6);
+	zb_event_kv(g, "failed", face >= VF_REACTION_FAIL);
+	zb_event_text(g, "%s tries to %s: %d%s", t->name, what, face,
+		      face >= VF_REACTION_FAIL ? ", fails and stands" : "");
+	zb_event_end(g);
+	return face >= VF_REACTION_FAIL;
+}
+
+/* Unit vector from `a` directly away to `b` (or back along b's facing). */
+static struct zb_vec2 away_from(const struct zb_unit *a, const struct zb_unit *b)
+{
+	struct zb_vec2 v = zb_v2_sub(b->pos, a->pos);
+	double len = zb_v2_len(v);
+
+	if (len <= EPS_IN)
+		return zb_v2_from_deg(b->facing_deg + HALF_TURN_DEG);
+	return zb_v2_scale(v, 1 / len);
+}
+
+/* volley-fire: Scouts E */
+static int scouts_roll(struct zb_game *g)
+{
+	int faces[VF_SCOUT_EVADE_DICE];
+
+	return zb_game_roll_n(g, VF_SCOUT_EVADE_DICE, VF_D6, faces);
+}
+
+/*
+ * volley-fire: Formation changes B, D; Scouts E
+ * Evade a charge: one normal move directly away (Dervish end with their
+ * backs to the enemy); scouts roll 3D6 and go that far on an even total.
+ * Returns whether the unit moved off.
+ */
+static bool evade(struct zb_game *g, struct zb_unit *t, struct zb_unit *from)
+{
+	struct zb_vec2 start = t->pos, dir = away_from(from, t);
+	int faces[ZB_DICE_MAX_N], sum;
+	bool dervish = vf_type_of(t)->army == VF_ARMY_DERVISH;
+	struct mv m;
+
+	if (reaction_fails(g, t, "evade"))
+		return false;
+	zb_event_begin(g, "move", is_scouts(t) ? "volley-fire:scouts:E"
+		       : dervish ? "volley-fire:formation-changes:D"
+				 : "volley-fire:formation-changes:B",
+		       t->id, from->id);
+	if (is_scouts(t)) {
+		sum = scouts_roll(g);
+		if (sum % 2) {
+			zb_event_text(g, "%s roll %d: odd, they stand "
+				      "surprised", t->name, sum);
+			zb_event_end(g);
+			return false;
+		}
+	} else {
+		log_dice_mods(g, t);
+		sum = zb_game_roll_n(g, vf_unit_move_dice(g, t), VF_D6, faces);
+	}
+	mv_init(&m, t, along(start, dir, sum), sum);
+	m.terrain = m.terrain && !is_scouts(t);
+	m.facing_deg = dervish ? zb_heading_deg(zb_v2(0, 0), dir)
+			       : t->facing_deg;
+	mv_run(g, t, &m);
+	if (dervish)
+		t->flags |= ZB_UF_REAR_FACING;
+	log_path(g, start, t, &m);
+	move_text(g, t, dervish ? "evades, backs to the enemy,"
+		  : "evades", &m);
+	zb_event_end(g);
+	return m.moved_in > EPS_IN;
+}
+
+/* volley-fire: Formation changes B (reform in place to meet a charge) */
+static void reform(struct zb_game *g, struct zb_unit *t, struct zb_unit *from,
+		   const struct zb_decision *d, int form)
+{
+	struct mv m;
+
+	if (reaction_fails(g, t, "reform"))
+		return;
+	zb_event_begin(g, "formation", "volley-fire:formation-changes:B",
+		       t->id, from->id);
+	mv_init(&m, t, t->pos, 0);
+	m.formation = form;
+	m.facing_deg = d->answer_has_facing ? d->answer_facing_deg
+		: zb_heading_deg(t->pos, from->pos);
+	mv_run(g, t, &m);
+	zb_event_text(g, "%s %s %s to meet the charge", t->name,
+		      m.reformed ? "forms" : "has no room to form",
+		      vf_formations[form].name);
+	zb_event_end(g);
+}
+
+/* The front centre that halts `u` VF_CONTACT_GAP_IN from `t`, and the
+ * facing toward it. */
+static struct zb_vec2 contact_point(const struct zb_unit *u,
+				    const struct zb_unit *t, double *facing)
+{
+	struct zb_rect tr = zb_unit_rect(t);
+	struct zb_vec2 q = zb_rect_closest_point(&tr, u->pos);
+	double gap = zb_v2_dist(u->pos, q);
+
+	*facing = gap > EPS_IN ? zb_heading_deg(u->pos, q) : u->facing_deg;
+	if (gap <= VF_CONTACT_GAP_IN)
+		return u->pos;
+	return zb_v2_sub(q, zb_v2_scale(zb_v2_sub(q, u->pos),
+					VF_CONTACT_GAP_IN / gap));
+}
+
+/*
+ * volley-fire: Formation changes B (charge to meet a charge)
+ * House ruling: the countercharge meets the charge at most halfway
+ * (VF_COUNTERCHARGE_SHARE of the gap); then the charge comes on.
+ */
+static bool countercharge(struct zb_game *g, struct zb_unit *t,
+			  struct zb_unit *c)
+{
+	struct zb_vec2 start = t->pos, to;
+	int faces[ZB_DICE_MAX_N], sum;
+	double facing, gap, share;
+	struct mv m;
+
+	if (reaction_fails(g, t, "countercharge"))
+		return false;
+	zb_event_begin(g, "move", "volley-fire:formation-changes:B", t->id,
+		       c->id);
+	log_dice_mods(g, t);
+	sum = zb_game_roll_n(g, vf_unit_move_dice(g, t), VF_D6, faces);
+	to = contact_point(t, c, &facing);
+	gap = zb_v2_dist(start, to);
+	share = fmin(sum, gap * VF_COUNTERCHARGE_SHARE);
+	mv_init(&m, t, gap > EPS_IN ? along(start, zb_v2_scale(
+		zb_v2_sub(to, start), 1 / gap), share) : start, sum);
+	m.facing_deg = facing;
+	m.ignore = c->id;
+	mv_run(g, t, &m);
+	t->rs[VF_RS_NO_FIRE] = 1;
+	log_path(g, start, t, &m);
+	move_text(g, t, "countercharges", &m);
+	zb_event_end(g);
+	return true;
+}
+
+static void reaction_options(const struct zb_unit *t, struct opts *s)
+{
+	opt_add(s, ZB_VERB_STAND, -1, -1, false, 0, 0, "stand");
+	if (t->flags & ZB_UF_IN_BUILDING)
+		return;
+	if (is_scouts(t) || is_group(t) || vf_type_of(t)->leader) {
+		opt_add(s, ZB_VERB_EVADE, -1, -1, false, 0, 0, "evade");
+		return;
+	}
+	if (vf_type_of(t)->gun)
+		return;		/* a gun stands to its work (house ruling) */
+	for (int f = 0; f < VF_FORMATION_COUNT && !is_shaken(t); f++)
+		if (f != t->formation &&
+		    vf_formation_allowed((enum vf_type)t->type,
+					 (enum vf_formation)f))
+			opt_add(s, ZB_VERB_REFORM, -1, f, false, 0, 0,
+				vf_formations[f].name);
+	opt_add(s, ZB_VERB_EVADE, -1, -1, false, 0, 0, "evade");
+	if (!is_shaken(t) && t->formation != VF_SQUARE)
+		opt_add(s, ZB_VERB_COUNTERCHARGE, -1, -1, false, 0, 0,
+			"countercharge");
+}
+
+/* Ask the charged unit's side what it does; carry it out.  *verb gets
+ * what it did in the end (STAND when a reaction failed). */
+static int react(struct phase *p, struct zb_unit *t, struct zb_unit *c,
+		 int *verb)
+{
+	struct zb_decision d;
+	struct opts s;
+	int rc, v;
+
+	memset(&s, 0, sizeof(s));
+	memset(&d, 0, sizeof(d));
+	*verb = ZB_VERB_STAND;
+	reaction_options(t, &s);
+	if (s.n == 1)
+		return ZB_OK;
+	d.kind = ZB_DECIDE_REACTION;
+	d.side = t->side;
+	d.unit = t->id;
+	d.rule = is_group(t) ? "volley-fire:formation-changes:D"
+			     : "volley-fire:formation-changes:B";
+	d.opt = s.o;
+	d.n_opt = s.n;
+	rc = zb_game_decide(p->g, &d, p->err);
+	if (rc != ZB_OK)
+		return rc;
+	v = s.o[d.choice].verb;
+	if (v == ZB_VERB_REFORM)
+		reform(p->g, t, c, &d, s.o[d.choice].formation);
+	else if (v == ZB_VERB_EVADE && evade(p->g, t, c))
+		*verb = v;
+	else if (v == ZB_VERB_COUNTERCHARGE && countercharge(p->g, t, c))
+		*verb = v;
+	return ZB_OK;
+}
+
+/* The charger rolls and closes (Hand-to-hand A). */
+static int charge_home(struct phase *p, struct zb_unit *u, struct zb_unit *t,
+		       int dice, bool rear)
+{
+	struct zb_game *g = p->g;
+	struct zb_vec2 from = u->pos;
+	int faces[ZB_DICE_MAX_N], sum, rc = ZB_OK;
+	double facing;
+	struct mv m;
+
+	zb_event_begin(g, "move", "volley-fire:hand-to-hand:A", u->id, t->id);
+	log_dice_mods(g, u);
+	sum = zb_game_roll_n(g, dice, VF_D6, faces);
+	mv_init(&m, u, contact_point(u, t, &facing), sum);
+	m.facing_deg = facing;
+	m.ignore = t->id;
+	if (t->flags & ZB_UF_IN_BUILDING)
+		m.ignore_area = building_of(g, t);
+	mv_run(g, u, &m);
+	u->rs[VF_RS_NO_FIRE] = 1;
+	log_path(g, from, u, &m);
+	zb_event_kv(g, "contact", m.reached);
+	if (m.reached)
+		zb_event_text(g, "%s charge %.1f\" into %s%s", u->name,
+			      m.moved_in, t->name,
+			      rear ? " from the rear" : "");
+	else
+		move_text(g, u, "charges and falls short,", &m);
+	zb_event_end(g);
+	if (!m.reached)
+		return ZB_OK;
+	rc = vf_melee_add(g, u->id, t->id, rear);
+	if (rc == ZB_ESTATE) {
+		/* More contacts than VF_MAX_MELEES: this one waits. */
+		zb_event_begin(g, "melee-full", "volley-fire:hand-to-hand:A",
+			       u->id, t->id);
+		zb_event_text(g, "%s halt in contact with %s: no room for "
+			      "another melee this turn", u->name, t->name);
+		zb_event_end(g);
+		return ZB_OK;
+	}
+	if (rc != ZB_OK)
+		return zb_error_set(p->err, rc, "%s cannot fight %s", u->name,
+				    t->name);
+	u->rs[VF_RS_CHARGE_TARGET] = t->id;
+	u->rs[VF_RS_FROM_REAR] = rear;
+	u->flags |= ZB_UF_ENGAGED;
+	t->flags |= ZB_UF_ENGAGED;
+	return ZB_OK;
+}
+
+/*
+ * volley-fire: Hand-to-hand A
+ * The charge is announced (the decision), the target reacts, then the
+ * charger rolls its dice.  Hit from the rear when the charge began in the
+ * target's rear arc or the target has its back to the enemy.
+ */
+static int do_charge(struct phase *p, struct zb_unit *u, struct zb_unit *t,
+		     int dice)
+{
+	struct zb_rect tr = zb_unit_rect(t);
+	bool rear = zb_aspect_of(&tr, u->pos) == ZB_ASPECT_REAR;
+	int verb = ZB_VERB_STAND, rc;
+
+	if (!(t->flags & ZB_UF_ENGAGED)) {
+		rc = react(p, t, u, &verb);
+		if (rc != ZB_OK)
+			return rc;
+	}
+	if (verb == ZB_VERB_COUNTERCHARGE)
+		rear = false;
+	if (t->flags & ZB_UF_REAR_FACING)
+		rear = true;
+	return charge_home(p, u, t, dice, rear);
+}
+
+/* volley-fire: Buildings A */
+static int do_enter(struct phase *p, struct zb_unit *u, int b)
+{
+	struct zb_game *g = p->g;
+	const struct zb_terrain *t = &g->terrain.items[b];
+	struct zb_vec2 from = u->pos;
+
+	if (u->rs[VF_RS_BUILDING] != b ||
+	    u->rs[VF_RS_BUILDING_WAIT] < VF_BUILDING_WAIT_TURNS) {
+		zb_event_begin(g, "building", "volley-fire:buildings:A",
+			       u->id, -1);
+		u->rs[VF_RS_BUILDING] = b;
+		u->rs[VF_RS_BUILDING_WAIT] = 1;
+		zb_event_text(g, "%s halts outside %s to go in", u->name,
+			      t->name[0] ? t->name : "the building");
+		zb_event_end(g);
+		return ZB_OK;
+	}
+	zb_event_begin(g, "move", "volley-fire:buildings:A", u->id, -1);
+	u->pos = building_inside(t);
+	u->flags |= ZB_UF_IN_BUILDING;
+	u->flags &= ~(unsigned)ZB_UF_REAR_FACING;
+	u->rs[VF_RS_BUILDING] = -1;
+	u->rs[VF_RS_BUILDING_WAIT] = 0;
+	u->rs[VF_RS_MOVED] += (int)ceil(zb_v2_dist(from, u->pos));
+	zb_game_sync_unit(g, u->id);
+	vf_place_leaders_of(g, u->id);
+	zb_event_path(g, from, u->pos);
+	zb_event_text(g, "%s go into %s", u->name,
+		      t->name[0] ? t->name : "the building");
+	zb_event_end(g);
+	return ZB_OK;
+}
+
+/* Is the footprint free of units and forbidden ground (bar `area`)? */
+static bool spot_clear(struct zb_game *g, struct zb_unit *u,
+		       const struct zb_rect *r, int area)
+{
+	struct sweep s;
+
+	s.ignore = -1;
+	s.ignore_area = area;
+	sweep_init(&s, g, u, r->c, 0, u->formation);
+	memset(s.exempt, 0, sizeof(s.exempt));
+	s.start.half_w_in = s.start.half_d_in = 0;
+	s.start.c = zb_v2(-1e9, -1e9);
+	return sweep_clear(&s, r);
+}
+
+/* volley-fire: Buildings C */
+static int do_leave(struct phase *p, struct zb_unit *u,
+		    const struct zb_decision *d, int form)
+{
+	struct zb_game *g = p->g;
+	int b = building_of(g, u);
+	struct zb_vec2 c = b >= 0 ? building_inside(&g->terrain.items[b])
+				  : u->pos, dir, to, from = u->pos;
+	double len, facing;
+	struct zb_rect r;
+
+	dir = zb_v2_sub(d->answer_point, c);
+	len = zb_v2_len(dir);
+	dir = len > EPS_IN ? zb_v2_scale(dir, 1 / len)
+			   : zb_v2_from_deg(u->facing_deg);
+	to = along(c, dir, VF_BUILDING_LEAVE_IN);
+	facing = d->answer_has_facing ? d->answer_facing_deg
+				       : zb_heading_deg(zb_v2(0, 0), dir);
+	r = shape_at(u, to, facing, form);
+	zb_event_begin(g, "move", "volley-fire:buildings:C", u->id, -1);
+	if (!spot_clear(g, u, &r, b)) {
+		zb_event_text(g, "%s find no room to come out of the "
+			      "building", u->name);
+		zb_event_end(g);
+		return ZB_OK;
+	}
+	u->pos = to;
+	u->facing_deg = zb_norm_deg(facing);
+	u->flags &= ~(unsigned)ZB_UF_IN_BUILDING;
+	vf_set_formation(u, (enum vf_formation)form);
+	u->rs[VF_RS_MOVED] += (int)ceil(zb_v2_dist(from, to));
+	zb_game_sync_unit(g, u->id);
+	vf_place_leaders_of(g, u->id);
+	zb_event_path(g, from, to);
+	zb_event_text(g, "%s come out of the building in %s", u->name,
+		      vf_formations[form].name);
+	zb_event_end(g);
+	return ZB_OK;
+}
+
+/* volley-fire: Gardner gun B (limber or unlimber in place) */
+static int do_limber(struct phase *p, struct zb_unit *u, int form)
+{
+	struct zb_game *g = p->g;
+
+	zb_event_begin(g, "formation", "volley-fire:gardner-gun:B", u->id, -1);
+	vf_set_formation(u, (enum vf_formation)form);
+	u->rs[VF_RS_NO_FIRE] = 1;
+	zb_game_sync_unit(g, u->id);
+	vf_place_leaders_of(g, u->id);
+	zb_event_text(g, "%s %s and cannot fire this turn", u->name,
+		      form == VF_LIMBERED ? "limbers up" : "unlimbers");
+	zb_event_end(g);
+	return ZB_OK;
+}
+
+/* volley-fire: Mounted leaders A (ride to a unit and join it) */
+static int do_attach(struct phase *p, struct zb_unit *l, struct zb_unit *u,
+		     int dice)
+{
+	struct zb_game *g = p->g;
+	struct zb_vec2 from = l->pos;
+	struct zb_rect r = zb_unit_rect(u);
+	int faces[ZB_DICE_MAX_N], sum;
+	struct mv m;
+
+	zb_event_begin(g, "move", "volley-fire:mounted-leaders:A", l->id,
+		       u->id);
+	sum = zb_game_roll_n(g, dice, VF_D6, faces);
+	mv_init(&m, l, zb_rect_closest_point(&r, l->pos), sum);
+	mv_run(g, l, &m);
+	log_path(g, from, l, &m);
+	if (m.reached) {
+		l->attached_to = u->id;
+		vf_place_attached(g, l->id);
+		zb_event_text(g, "%s rides %.1f\" and joins %s", l->name,
+			      m.moved_in, u->name);
+	} else {
+		move_text(g, l, "rides toward a unit:", &m);
+	}
+	zb_event_end(g);
+	return ZB_OK;
+}
+
+/* Take k live troopers out of the unit (from the back ranks). */
+static void remove_troopers(struct zb_unit *u, int k)
+{
+	int w = u->n_figs;
+
+	for (int i = u->n_figs - 1; i >= 0 && k > 0; i--) {
+		if (u->figs[i].state == ZB_FIG_OK &&
+		    u->figs[i].role == ZB_ROLE_TROOPER) {
+			memmove(&u->figs[i], &u->figs[i + 1],
+				(size_t)(w - i - 1) * sizeof(*u->figs));
+			w--;
+			k--;
+		}
+	}
+	u->n_figs = w;
+}
+
+/* volley-fire: Gardner gun D (infantry or Dervish foot man a gun) */
+static int do_man_gun(struct phase *p, struct zb_unit *u, struct zb_unit *gun)
+{
+	struct zb_game *g = p->g;
+	struct vf_state *st = vf_state(g);
+	int k = zb_unit_alive_role(u, ZB_ROLE_TROOPER);
+	struct zb_figure *f;
+
+	if (k > VF_GUN_MAN_CREW)
+		k = VF_GUN_MAN_CREW;
+	f = realloc(gun->figs, (size_t)(gun->n_figs + k) * sizeof(*f));
+	if (!f)
+		return zb_error_set(p->err, ZB_ENOMEM, "out of memory");
+	gun->figs = f;
+	for (int i = 0; i < k; i++)
+		gun->figs[gun->n_figs + i] = (struct zb_figure){
+			ZB_ROLE_TROOPER, ZB_FIG_OK };
+	gun->n_figs += k;
+	remove_troopers(u, k);
+	gun->side = u->side;
+	gun->flags &= ~(unsigned)ZB_UF_ABANDONED;
+	gun->rs[VF_RS_NO_FIRE] = 1;
+	for (int i = 0; i < st->n_leaders; i++) {
+		struct zb_unit *l = zb_game_unit(g, st->leaders[i]);
+
+		if (l->attached_to == gun->id && l->side != gun->side)
+			l->attached_to = -1;
+	}
+	zb_event_begin(g, "man-gun", "volley-fire:gardner-gun:D", u->id,
+		       gun->id);
+	zb_event_kv(g, "crew", k);
+	zb_event_text(g, "%d men of %s man %s", k, u->name, gun->name);
+	zb_event_end(g);
+	zb_game_sync_unit(g, u->id);
+	zb_game_sync_unit(g, gun->id);
+	return ZB_OK;
+}
+
+/* HOLD: stay put, perhaps turning to face a new way. */
+static int do_hold(struct phase *p, struct zb_unit *u,
+		   const struct zb_decision *d)
+{
+	struct zb_game *g = p->g;
+
+	if (!d->answer_has_facing)
+		return ZB_OK;
+	zb_event_begin(g, "move", "volley-fire:movement:A", u->id, -1);
+	u->facing_deg = d->answer_facing_deg;
+	u->flags &= ~(unsigned)ZB_UF_REAR_FACING;
+	zb_game_sync_unit(g, u->id);
+	vf_place_leaders_of(g, u->id);
+	zb_event_path(g, u->pos, u->pos);
+	zb_event_text(g, "%s holds and faces %.0f", u->name, u->facing_deg);
+	zb_event_end(g);
+	return ZB_OK;
+}
+
+static int do_order(struct phase *p, struct zb_unit *u,
+		    const struct zb_decision *d, const struct opts *s)
+{
+	const struct zb_option *o = &s->o[d->choice];
+	int arg = s->arg[d->choice];
+	struct zb_unit *t = zb_game_unit(p->g, o->target);
+
+	if (o->verb != ZB_VERB_HOLD && o->verb != ZB_VERB_ENTER) {
+		u->rs[VF_RS_BUILDING] = -1;
+		u->rs[VF_RS_BUILDING_WAIT] = 0;
+	}
+	switch (o->verb) {
+	case ZB_VERB_MOVE:
+		return do_move(p, u, d, arg, false);
+	case ZB_VERB_DOUBLE_TIME:
+		return do_move(p, u, d, arg, true);
+	case ZB_VERB_FORMATION:
+		return do_formation(p, u, d, o->formation, arg);
+	case ZB_VERB_CHARGE:
+		return do_charge(p, u, t, arg);
+	case ZB_VERB_ENTER:
+		return do_enter(p, u, arg);
+	case ZB_VERB_LEAVE:
+		return do_leave(p, u, d, o->formation);
+	case ZB_VERB_LIMBER: case ZB_VERB_UNLIMBER:
+		return do_limber(p, u, o->formation);
+	case ZB_VERB_ATTACH:
+		return do_attach(p, u, t, arg);
+	case ZB_VERB_MAN_GUN:
+		return do_man_gun(p, u, t);
+	default:
+		return do_hold(p, u, d);
+	}
+}
+
+static int order_unit(struct phase *p, struct zb_unit *u)
+{
+	struct zb_decision d;
+	struct opts s;
+	int rc;
+
+	memset(&s, 0, sizeof(s));
+	memset(&d, 0, sizeof(d));
+	order_options(p, u, &s);
+	d.kind = ZB_DECIDE_ORDER;
+	d.side = u->side;
+	d.unit = u->id;
+	d.rule = is_group(u) ? "volley-fire:movement:B"
+			     : "volley-fire:movement:A";
+	d.opt = s.o;
+	d.n_opt = s.n;
+	rc = zb_game_decide(p->g, &d, p->err);
+	if (rc != ZB_OK)
+		return rc;
+	return do_order(p, u, &d, &s);
+}
+
+static void find_abandoned_guns(struct phase *p)
+{
+	struct zb_game *g = p->g;
+
+	for (int i = 0; i < g->n_units && p->n_guns < ABANDONED_MAX; i++) {
+		struct zb_unit *u = &g->units[i];
+
+		if (vf_type_of(u)->gun && (u->flags & ZB_UF_ABANDONED) &&
+		    zb_unit_on_table(u))
+			p->guns[p->n_guns++] = i;
+	}
+}
+
+/* volley-fire: Game turn sequence A (one side's moves) */
+int vf_move_phase(struct zb_game *g, int side, struct zb_error *err)
+{
+	struct phase p;
+	int n = g->n_units;
+
+	memset(&p, 0, sizeof(p));
+	p.g = g;
+	p.side = side;
+	p.err = err;
+	find_abandoned_guns(&p);
+	for (int id = 0; id < n; id++) {
+		struct zb_unit *u = zb_game_unit(g, id);
+		int rc;
+
+		/* Attached leaders go with their units; units already in
+		 * contact wait for the melee. */
+		if (u->side != side || !vf_unit_active(u) ||
+		    u->attached_to >= 0 || (u->flags & ZB_UF_ENGAGED))
+			continue;
+		rc = order_unit(&p, u);
+		if (rc != ZB_OK)
+			return rc;
+	}
+	return ZB_OK;
+}
+
+/* volley-fire: Shaken A */
+int vf_regroup_shaken(struct zb_game *g, struct zb_error *err)
+{
+	(void)err;	/* nothing here can fail */
+	for (int id = 0; id < g->n_units; id++) {
+		struct zb_unit *u = &g->units[id];
+		int face;
+
+		if (!is_shaken(u) || !vf_unit_active(u) ||
+		    u->rs[VF_RS_SHAKEN_TURN] >= g->turn)
+			continue;
+		zb_event_begin(g, "regroup", "volley-fire:shaken:A", id, -1);
+		face = zb_game_roll(g, VF_D6);
+		if (face < VF_SHAKEN_STAYS_MIN)
+			u->flags &= ~(unsigned)ZB_UF_SHAKEN;
+		zb_event_kv(g, "regrouped", face < VF_SHAKEN_STAYS_MIN);
+		zb_event_text(g, "%s %s (%d)", u->name,
+			      face < VF_SHAKEN_STAYS_MIN ? "regroup"
+			      : "are still shaken", face);
+		zb_event_end(g);
+	}
+	return ZB_OK;
+}
+
+/* volley-fire: Scouts E (against fire) */
+bool vf_scouts_evade(struct zb_game *g, int scouts, int firer)
+{
+	struct zb_unit *s = zb_game_unit(g, scouts);
+	struct zb_unit *f = zb_game_unit(g, firer);
+	struct zb_vec2 start;
+	int sum;
+	struct mv m;
+
+	if (!s || !f || !is_scouts(s) || !vf_unit_active(s))
+		return false;
+	start = s->pos;
+	zb_event_begin(g, "move", "volley-fire:scouts:E", scouts, firer);
+	sum = scouts_roll(g);
+	if (sum % 2) {
+		zb_event_text(g, "%s roll %d: odd, they stand surprised",
+			      s->name, sum);
+		zb_event_end(g);
+		return false;
+	}
+	mv_init(&m, s, along(start, away_from(f, s), sum), sum);
+	m.terrain = false;
+	m.facing_deg = s->facing_deg;
+	mv_run(g, s, &m);
+	log_path(g, start, s, &m);
+	move_text(g, s, "slip away", &m);
+	zb_event_end(g);
+	return m.moved_in > EPS_IN;
+}

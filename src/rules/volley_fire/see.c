@@ -1,0 +1,281 @@
+/*
+ * see.c: who can see whom.  Concealment A-E (woods, scrub and buildings
+ * hide troops; a viewer must come within 6" of the cover and sees only 6"
+ * into it, or 12" from its edge; troops that fire from the edge are
+ * exposed), and lines of sight blocked by hills (the core's terrain
+ * model), by cover, and by units in between, with Infantry fire C's rule
+ * for looking over them from high ground.
+ *
+ * Sight is taken from the viewer's front centre to the target's front
+ * centre, centre and corners: seeing any of them is seeing the unit.
+ */
+#include <math.h>
+#include "rules/volley_fire/vf.h"
+
+#define NEAR_MAX 256		/* most units one query looks at */
+#define TARGET_POINTS 6		/* front centre, centre, four corners */
+
+static bool is_cover(enum zb_terrain_kind k)
+{
+	return k == ZB_TERRAIN_WOODS || k == ZB_TERRAIN_BUILDING;
+}
+
+/* The cover feature (woods, scrub, building) at the unit, or -1. */
+static int cover_of(struct zb_game *g, const struct zb_unit *u)
+{
+	int i = zb_terrain_at(&g->terrain, u->pos);
+
+	return (i >= 0 && is_cover(g->terrain.items[i].kind)) ? i : -1;
+}
+
+/* volley-fire: Concealment (what counts as cover) */
+bool vf_in_cover(struct zb_game *g, const struct zb_unit *u)
+{
+	return (u->flags & ZB_UF_IN_BUILDING) || cover_of(g, u) >= 0;
+}
+
+/* volley-fire: Concealment B (fire out only from the edge of cover) */
+bool vf_may_fire_from_cover(struct zb_game *g, const struct zb_unit *u)
+{
+	int c = cover_of(g, u);
+	const struct zb_terrain *t;
+
+	if (c < 0 || (u->flags & ZB_UF_IN_BUILDING))
+		return true;
+	t = &g->terrain.items[c];
+	/* Loopholes and windows: a building's garrison always fires out. */
+	if (t->kind == ZB_TERRAIN_BUILDING)
+		return true;
+	return zb_poly_edge_dist(t->pts, t->n_pts, u->pos) <= VF_COVER_EDGE_IN;
+}
+
+/* volley-fire: Concealment B (firing from cover exposes) */
+void vf_expose(struct zb_game *g, struct zb_unit *u)
+{
+	if (!vf_in_cover(g, u))
+		return;
+	u->flags |= ZB_UF_EXPOSED;
+	u->flags &= ~(unsigned)ZB_UF_CONCEALED;
+}
+
+/* How far into cover feature `f` the line from a to b may run and still
+ * be a line of sight, given where the viewer and target stand. */
+static double see_into(struct zb_game *g, int f, struct zb_vec2 a,
+		       int fv, int ft, const struct zb_unit *target)
+{
+	const struct zb_terrain *t = &g->terrain.items[f];
+	bool building = t->kind == ZB_TERRAIN_BUILDING;
+	double vd;
+
+	if (f == fv && f == ft)		/* both inside: 6" (house ruling) */
+		return building ? HUGE_VAL : VF_SEE_INTO_NEAR_IN;
+	if (f == fv)			/* looking out: only from the edge */
+		return building ? HUGE_VAL : VF_COVER_EDGE_IN;
+	if (f != ft)			/* cover in between blocks */
+		return 0;
+	if (target->flags & ZB_UF_EXPOSED)	/* fired from the edge */
+		return building ? HUGE_VAL : VF_COVER_EDGE_IN;
+	/* volley-fire: Concealment B, E */
+	vd = zb_poly_edge_dist(t->pts, t->n_pts, a);
+	if (vd > VF_VIEWER_NEAR_IN)
+		return -1;
+	return vd <= VF_COVER_EDGE_IN ? VF_SEE_INTO_EDGE_IN
+				      : VF_SEE_INTO_NEAR_IN;
+}
+
+/* Does cover (woods, scrub, buildings) block the line a-b?  High ground
+ * at either end sees over cover lying between (house ruling). */
+static bool cover_blocks(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
+			 int fv, int ft, const struct zb_unit *target)
+{
+	const struct zb_terrain_set *ts = &g->terrain;
+	double eye = fmax(zb_terrain_height_at(ts, a),
+			  zb_terrain_height_at(ts, b));
+
+	for (int i = 0; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+		double len, allow;
+
+		if (!is_cover(t->kind) ||
+		    fmax(a.x, b.x) < t->lo.x || fmin(a.x, b.x) > t->hi.x ||
+		    fmax(a.y, b.y) < t->lo.y || fmin(a.y, b.y) > t->hi.y)
+			continue;
+		len = zb_seg_len_in_poly(a, b, t->pts, t->n_pts);
+		if (len <= VF_LOS_EPS_IN)
+			continue;
+		allow = see_into(g, i, a, fv, ft, target);
+		if (allow == 0 && i != fv && i != ft &&
+		    eye > zb_terrain_height_at(ts, zb_poly_centroid(t->pts,
+								   t->n_pts)))
+			continue;
+		if (allow < 0 || len > allow + VF_LOS_EPS_IN)
+			return true;
+	}
+	return false;
+}
+
+struct blocker_ctx {
+	struct zb_game *g;
+	const struct zb_unit *viewer, *target;
+};
+
+/* Units that screen a line of sight: formed bodies, not lone leaders,
+ * scouts in open order, or garrisons inside buildings (house ruling). */
+static int blocker_filter(void *ctx, int id)
+{
+	struct blocker_ctx *c = ctx;
+	struct zb_unit *o = zb_game_unit(c->g, id);
+
+	return o != c->viewer && o != c->target && zb_unit_on_table(o) &&
+	       zb_unit_alive(o) > 0 && o->type != VF_SCOUTS &&
+	       !(o->flags & (ZB_UF_LEADER | ZB_UF_IN_BUILDING));
+}
+
+/*
+ * volley-fire: Infantry fire C
+ * Over a unit in between only when the target is further from it than
+ * the viewer and one end stands higher than it.
+ */
+static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
+			const struct zb_unit *viewer,
+			const struct zb_unit *target)
+{
+	struct blocker_ctx c = { g, viewer, target };
+	struct zb_vec2 mid = zb_v2_scale(zb_v2_add(a, b), 0.5);
+	double ha = zb_terrain_height_at(&g->terrain, a);
+	double hb = zb_terrain_height_at(&g->terrain, b);
+	int near[NEAR_MAX];
+	size_t n = zb_spatial_within(&g->index, mid, zb_v2_dist(a, b) / 2,
+				     blocker_filter, &c, near, NEAR_MAX);
+
+	for (size_t i = 0; i < n; i++) {
+		struct zb_unit *o = zb_game_unit(g, near[i]);
+		struct zb_rect r = zb_unit_rect(o);
+		double ho;
+
+		if (!zb_seg_hits_rect(a, b, &r))
+			continue;
+		ho = zb_terrain_height_at(&g->terrain, r.c);
+		if (zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a) &&
+		    (ha > ho || hb > ho))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
+{
+	struct zb_rect r = zb_unit_rect(t);
+
+	p[0] = t->pos;
+	if (t->flags & ZB_UF_IN_BUILDING)
+		return 1;
+	p[1] = r.c;
+	zb_rect_corners(&r, &p[2]);
+	return TARGET_POINTS;
+}
+
+/* volley-fire: Concealment A-E, Infantry fire C */
+bool vf_unit_sees_ex(struct zb_game *g, const struct zb_unit *viewer,
+		     const struct zb_unit *target, unsigned flags)
+{
+	struct zb_vec2 pts[TARGET_POINTS], a = viewer->pos;
+	int fv, ft, n;
+
+	if (viewer == target)
+		return true;
+	fv = cover_of(g, viewer);
+	ft = cover_of(g, target);
+	n = target_points(target, pts);
+	for (int i = 0; i < n; i++) {
+		if (zb_terrain_blocks_los(&g->terrain, a, pts[i], HUGE_VAL))
+			continue;
+		if (cover_blocks(g, a, pts[i], fv, ft, target))
+			continue;
+		if (!(flags & VF_SEE_IGNORE_UNITS) &&
+		    units_block(g, a, pts[i], viewer, target))
+			continue;
+		return true;
+	}
+	return false;
+}
+
+bool vf_unit_sees(struct zb_game *g, const struct zb_unit *viewer,
+		  const struct zb_unit *target)
+{
+	return vf_unit_sees_ex(g, viewer, target, 0);
+}
+
+/* Is the target hidden by its cover from anyone further than this? */
+static bool hidden_beyond(struct zb_game *g, const struct zb_unit *t,
+			  double *range)
+{
+	struct zb_rect r = zb_unit_rect(t);
+
+	if (!vf_in_cover(g, t) || (t->flags & ZB_UF_EXPOSED))
+		return false;
+	*range = VF_VIEWER_NEAR_IN + VF_SEE_INTO_EDGE_IN +
+		 hypot(r.half_w_in, r.half_d_in);
+	return true;
+}
+
+struct viewer_ctx {
+	struct zb_game *g;
+	int side;
+};
+
+static int viewer_filter(void *ctx, int id)
+{
+	struct viewer_ctx *c = ctx;
+	struct zb_unit *o = zb_game_unit(c->g, id);
+
+	return o->side == c->side && vf_unit_active(o);
+}
+
+/* volley-fire: Scouts C, Concealment B (a side "calls visibility") */
+bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
+{
+	double range;
+
+	if (hidden_beyond(g, target, &range)) {
+		/* Only viewers close to the cover can see into it. */
+		struct viewer_ctx c = { g, side };
+		int near[NEAR_MAX];
+		struct zb_rect r = zb_unit_rect(target);
+		size_t n = zb_spatial_within(&g->index, r.c, range,
+					     viewer_filter, &c, near,
+					     NEAR_MAX);
+
+		for (size_t i = 0; i < n; i++)
+			if (vf_unit_sees(g, zb_game_unit(g, near[i]), target))
+				return true;
+		return false;
+	}
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *v = &g->units[i];
+
+		if (v->side == side && vf_unit_active(v) &&
+		    vf_unit_sees(g, v, target))
+			return true;
+	}
+	return false;
+}
+
+/* volley-fire: Concealment A-C */
+void vf_update_concealment(struct zb_game *g)
+{
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+		bool hidden = zb_unit_on_table(u) && vf_in_cover(g, u) &&
+			      !(u->flags & ZB_UF_EXPOSED);
+
+		for (int s = 0; hidden && s < g->n_sides; s++)
+			if (s != u->side && vf_side_sees(g, s, u))
+				hidden = false;
+		if (hidden)
+			u->flags |= ZB_UF_CONCEALED;
+		else
+			u->flags &= ~(unsigned)ZB_UF_CONCEALED;
+	}
+}

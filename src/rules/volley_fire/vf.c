@@ -1,0 +1,839 @@
+/*
+ * vf.c: Volley Fire's hooks for the engine: set-up from a scenario, the
+ * game turn sequence, and the small helpers the other files share
+ * (formations, leaders, who may act).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/volley_fire/vf.h"
+
+/* Slack on the table edge and on overlaps, for rounding. */
+#define SETUP_EPS_IN 1e-6
+/* Most units one overlap query looks at. */
+#define SETUP_NEAR_MAX 256
+
+static const char *const vf_scenarios[] = {
+	"scenarios/volley-fire/ninth-sudanese.yaml", NULL
+};
+
+static const char *vf_type_name_hook(int type)
+{
+	return (type >= 0 && type < VF_TYPE_COUNT) ? vf_types[type].name : "?";
+}
+
+static const char *vf_formation_name_hook(int f)
+{
+	return (f >= 0 && f < VF_FORMATION_COUNT) ? vf_formations[f].name
+						  : "?";
+}
+
+const struct zb_ruleset zb_ruleset_volley_fire = {
+	.id = VF_ID,
+	.title = "Volley Fire: The Sudan, 1896",
+	.source = "\"Volley Fire\", war game rules for the Sudan, 1896, "
+		  "by Larry V. Brom",
+	.scenarios = vf_scenarios,
+	.setup = vf_setup,
+	.turn = vf_turn,
+	.release = vf_release,
+	.ai_new = vf_ai_new,
+	.type_name = vf_type_name_hook,
+	.formation_name = vf_formation_name_hook,
+};
+
+/* ---- shared helpers ---- */
+
+/* Footprints that only touch do not clash: shrink both by this. */
+#define CLASH_EPS_IN 1e-3
+
+bool vf_rects_clash(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_rect x = *a, y = *b;
+
+	x.half_w_in = fmax(0, x.half_w_in - CLASH_EPS_IN);
+	x.half_d_in = fmax(0, x.half_d_in - CLASH_EPS_IN);
+	y.half_w_in = fmax(0, y.half_w_in - CLASH_EPS_IN);
+	y.half_d_in = fmax(0, y.half_d_in - CLASH_EPS_IN);
+	return zb_rect_overlap(&x, &y);
+}
+
+void vf_set_formation(struct zb_unit *u, enum vf_formation f)
+{
+	const struct vf_formation_info *fi = &vf_formations[f];
+	int alive = zb_unit_alive(u);
+
+	u->formation = f;
+	if (fi->hollow)
+		u->files = 0;
+	else if (fi->files_div > 1)
+		u->files = (alive + fi->files_div - 1) / fi->files_div;
+	else if (fi->files_div == 1)
+		u->files = 0;	/* every figure in the front rank */
+	else
+		u->files = fi->files_fixed;
+	if (fi->hollow)
+		u->flags |= ZB_UF_HOLLOW;
+	else
+		u->flags &= ~(unsigned)ZB_UF_HOLLOW;
+	if (f == VF_LIMBERED)
+		u->flags |= ZB_UF_LIMBERED;
+	else
+		u->flags &= ~(unsigned)ZB_UF_LIMBERED;
+}
+
+bool vf_unit_active(const struct zb_unit *u)
+{
+	return zb_unit_on_table(u) &&
+	       !(u->flags & (ZB_UF_ROUTED | ZB_UF_ABANDONED)) &&
+	       zb_unit_alive(u) > 0;
+}
+
+enum vf_weapon vf_unit_weapon(const struct zb_unit *u)
+{
+	if (u->type == VF_SCOUTS && (u->flags & ZB_UF_MOUNTED))
+		return VF_W_CARBINE;
+	return vf_types[u->type].weapon;
+}
+
+/* Where an attached leader rides: inside a square or a building with his
+ * men, otherwise just behind the rear rank (house ruling). */
+static struct zb_vec2 leader_spot(const struct zb_unit *u,
+				  const struct zb_unit *l)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	double l_depth = zb_unit_ranks(l) * l->base_d_in;
+
+	if (u->flags & ZB_UF_IN_BUILDING)
+		return u->pos;
+	if (u->flags & ZB_UF_HOLLOW)
+		return zb_v2_add(r.c, zb_v2_scale(fwd, l_depth / 2));
+	return zb_v2_sub(u->pos, zb_v2_scale(fwd, 2 * r.half_d_in +
+					     VF_LEADER_BEHIND_IN));
+}
+
+void vf_place_attached(struct zb_game *g, int leader)
+{
+	struct zb_unit *l = zb_game_unit(g, leader);
+	struct zb_unit *u = l ? zb_game_unit(g, l->attached_to) : NULL;
+
+	struct zb_rect r;
+	struct zb_vec2 c[4];
+	bool fits = true;
+
+	if (!u)
+		return;
+	l->pos = leader_spot(u, l);
+	l->facing_deg = u->facing_deg;
+	/* No room behind (the table edge): he rides among his men. */
+	r = zb_unit_rect(l);
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++)
+		fits = fits && c[i].x >= 0 && c[i].y >= 0 &&
+		       c[i].x <= g->width_in && c[i].y <= g->height_in;
+	if (!fits) {
+		struct zb_rect ur = zb_unit_rect(u);
+
+		l->pos = zb_v2_add(ur.c, zb_v2_scale(zb_v2_from_deg(
+			u->facing_deg), r.half_d_in));
+	}
+	if (u->flags & ZB_UF_IN_BUILDING)
+		l->flags |= ZB_UF_IN_BUILDING;
+	else
+		l->flags &= ~(unsigned)ZB_UF_IN_BUILDING;
+	zb_game_sync_unit(g, leader);
+}
+
+void vf_place_leaders_of(struct zb_game *g, int unit)
+{
+	struct vf_state *st = vf_state(g);
+
+	for (int i = 0; i < st->n_leaders; i++) {
+		struct zb_unit *l = zb_game_unit(g, st->leaders[i]);
+
+		if (l && l->attached_to == unit && zb_unit_on_table(l))
+			vf_place_attached(g, l->id);
+	}
+}
+
+/* volley-fire: Move modifiers C */
+bool vf_has_leader(struct zb_game *g, const struct zb_unit *u)
+{
+	struct vf_state *st = vf_state(g);
+	const struct vf_type_info *ti = vf_type_of(u);
+	struct zb_rect r = zb_unit_rect(u);
+
+	/* Leaders lead themselves; scouts move independently (Scouts A). */
+	if (ti->leader || u->type == VF_SCOUTS)
+		return true;
+	if (zb_unit_alive_role(u, ZB_ROLE_OFFICER) > 0)
+		return true;
+	for (int i = 0; i < st->n_leaders; i++) {
+		struct zb_unit *l = zb_game_unit(g, st->leaders[i]);
+		struct zb_rect lr;
+
+		if (!l || !vf_unit_active(l) || l->side != u->side)
+			continue;
+		if (ti->army == VF_ARMY_BRITISH) {
+			if (l->attached_to == u->id)
+				return true;
+			continue;
+		}
+		lr = zb_unit_rect(l);
+		if (zb_rect_dist(&r, &lr) <= VF_LEADERLESS_RADIUS_IN)
+			return true;
+	}
+	return false;
+}
+
+/* ---- set-up ---- */
+
+struct setup {
+	struct zb_game *g;
+	const struct zb_scenario *scn;
+	struct zb_error *err;
+	const struct zb_scn_unit **src;	/* by unit id: where it came from */
+	int cap_src;
+};
+
+static int known_list(char *buf, size_t n, bool types, int type)
+{
+	size_t len = 0;
+	int count = types ? VF_TYPE_COUNT : VF_FORMATION_COUNT;
+
+	buf[0] = '\0';
+	for (int i = 0; i < count; i++) {
+		const char *name;
+		int k;
+
+		if (!types && !vf_formation_allowed((enum vf_type)type,
+						    (enum vf_formation)i))
+			continue;
+		name = types ? vf_types[i].name : vf_formations[i].name;
+		k = snprintf(buf + len, n - len, "%s%s", len ? ", " : "", name);
+		if (k < 0 || (size_t)k >= n - len)
+			break;
+		len += (size_t)k;
+	}
+	return (int)len;
+}
+
+static int opt_bool(const struct zb_scenario *scn, const struct zb_scn_option *o,
+		    bool *out, struct zb_error *err)
+{
+	if (!strcmp(o->value, "true") || !strcmp(o->value, "yes")) {
+		*out = true;
+		return ZB_OK;
+	}
+	if (!strcmp(o->value, "false") || !strcmp(o->value, "no")) {
+		*out = false;
+		return ZB_OK;
+	}
+	return zb_error_at(err, ZB_EINPUT, scn->path, o->at.line, o->at.col,
+			   "option '%s' must be true or false, got '%s'",
+			   o->key, o->value);
+}
+
+static int opt_deg(const struct zb_scenario *scn, const struct zb_scn_option *o,
+		   double *out, struct zb_error *err)
+{
+	char *end;
+	double v = strtod(o->value, &end);
+
+	if (end == o->value || *end || !isfinite(v) || v < 0 ||
+	    v > VF_DERVISH_ARC_MAX_DEG)
+		return zb_error_at(err, ZB_EINPUT, scn->path, o->at.line,
+				   o->at.col, "option '%s' must be a number of "
+				   "degrees from 0 to %g, got '%s'", o->key,
+				   VF_DERVISH_ARC_MAX_DEG, o->value);
+	*out = v;
+	return ZB_OK;
+}
+
+/* The house-rule options (docs/rules/volley-fire.md, "House rulings"). */
+static int parse_options(struct vf_state *st, const struct zb_scenario *scn,
+			 struct zb_error *err)
+{
+	st->opt.heat_stroke = true;
+	st->opt.dervish_arc_deg = VF_DERVISH_ADVANCE_ARC_DEG;
+	for (int i = 0; i < scn->n_options; i++) {
+		const struct zb_scn_option *o = &scn->options[i];
+		int rc;
+
+		if (!strcmp(o->key, "heat-stroke"))
+			rc = opt_bool(scn, o, &st->opt.heat_stroke, err);
+		else if (!strcmp(o->key, "dervish-advance-arc"))
+			rc = opt_deg(scn, o, &st->opt.dervish_arc_deg, err);
+		else
+			rc = zb_error_at(err, ZB_EINPUT, scn->path, o->at.line,
+					 o->at.col, "unknown option '%s' for "
+					 "volley-fire (known: heat-stroke, "
+					 "dervish-advance-arc)", o->key);
+		if (rc != ZB_OK)
+			return rc;
+	}
+	return ZB_OK;
+}
+
+static int parse_army(const struct zb_scenario *scn, int s, struct zb_error *err)
+{
+	const struct zb_scn_side *sd = &scn->sides[s];
+
+	if (!strcmp(sd->army, "british"))
+		return VF_ARMY_BRITISH;
+	if (!strcmp(sd->army, "dervish"))
+		return VF_ARMY_DERVISH;
+	return zb_error_at(err, ZB_EINPUT, scn->path, sd->at.line, sd->at.col,
+			   "side '%s' needs 'army: british' or 'army: dervish' "
+			   "for volley-fire, got '%s'", sd->name, sd->army);
+}
+
+static int remember_src(struct setup *su, int id, const struct zb_scn_unit *src)
+{
+	if (id >= su->cap_src) {
+		int cap = su->cap_src ? su->cap_src * 2 : 64;
+		const struct zb_scn_unit **p;
+
+		while (cap <= id)
+			cap *= 2;
+		p = realloc(su->src, (size_t)cap * sizeof(*p));
+		if (!p)
+			return ZB_ENOMEM;
+		su->src = p;
+		su->cap_src = cap;
+	}
+	su->src[id] = src;
+	return ZB_OK;
+}
+
+static int add_leader_id(struct vf_state *st, int id)
+{
+	int *p = realloc(st->leaders, (size_t)(st->n_leaders + 1) * sizeof(*p));
+
+	if (!p)
+		return ZB_ENOMEM;
+	st->leaders = p;
+	st->leaders[st->n_leaders++] = id;
+	return ZB_OK;
+}
+
+static void init_scratch(struct zb_unit *u)
+{
+	memset(u->rs, 0, sizeof(u->rs));
+	u->rs[VF_RS_BUILDING] = -1;
+	u->rs[VF_RS_CHARGE_TARGET] = -1;
+}
+
+/* Lay the figures out troopers first, so that the front ranks are the
+ * rank and file and the leaders stand behind. */
+static void set_roles(struct zb_unit *u, const int *figs, int less_troopers)
+{
+	int k = 0;
+
+	for (int r = 0; r < ZB_ROLE_COUNT; r++) {
+		int n = figs[r] - (r == ZB_ROLE_TROOPER ? less_troopers : 0);
+
+		for (int i = 0; i < n && k < u->n_figs; i++)
+			u->figs[k++].role = (unsigned char)r;
+	}
+}
+
+static const char *army_name(int army)
+{
+	return army == VF_ARMY_BRITISH ? "british" : "dervish";
+}
+
+static int check_type(struct setup *su, const struct zb_scn_unit *s,
+		      enum vf_army army, int *type, int *form)
+{
+	const struct zb_scenario *scn = su->scn;
+	char known[512];
+	int t = vf_type_parse(s->type), f;
+
+	if (t < 0) {
+		known_list(known, sizeof(known), true, 0);
+		return zb_error_at(su->err, ZB_EINPUT, scn->path,
+				   s->at_type.line, s->at_type.col,
+				   "unknown unit type '%s' for volley-fire "
+				   "(known: %s)", s->type, known);
+	}
+	if (vf_types[t].army != army)
+		return zb_error_at(su->err, ZB_EINPUT, scn->path,
+				   s->at_type.line, s->at_type.col,
+				   "unit type '%s' belongs to the %s army, not "
+				   "the %s", s->type, army_name(!army),
+				   army_name(army));
+	f = s->formation[0] ? vf_formation_parse(s->formation)
+			    : (int)vf_types[t].default_formation;
+	if (f < 0 || !vf_formation_allowed((enum vf_type)t,
+					   (enum vf_formation)f)) {
+		known_list(known, sizeof(known), false, t);
+		return zb_error_at(su->err, ZB_EINPUT, scn->path,
+				   s->at_formation.line, s->at_formation.col,
+				   "%s formation '%s' for %s (allowed: %s)",
+				   f < 0 ? "unknown" : "not an allowed",
+				   s->formation, s->type, known);
+	}
+	*type = t;
+	*form = f;
+	return ZB_OK;
+}
+
+static int check_scouts(struct setup *su, const struct zb_scn_unit *s, int t)
+{
+	const struct zb_scenario *scn = su->scn;
+
+	if (!s->scouts)
+		return ZB_OK;
+	if (t != VF_SUDANESE_INFANTRY && t != VF_BRITISH_INFANTRY &&
+	    t != VF_BRITISH_CAVALRY)
+		return zb_error_at(su->err, ZB_EINPUT, scn->path, s->at.line,
+				   s->at.col, "unit '%s': only Sudanese or "
+				   "British infantry and cavalry send out "
+				   "scouts (Scouts A)", s->name);
+	if (s->scouts < 1 || s->scouts > VF_SCOUT_MAX)
+		return zb_error_at(su->err, ZB_EINPUT, scn->path, s->at.line,
+				   s->at.col, "unit '%s': scouts must be 1 to "
+				   "%d (Scouts A)", s->name, VF_SCOUT_MAX);
+	if (s->figs[ZB_ROLE_TROOPER] < s->scouts)
+		return zb_error_at(su->err, ZB_EINPUT, scn->path, s->at.line,
+				   s->at.col, "unit '%s' has %d troopers, too "
+				   "few to send %d scouts", s->name,
+				   s->figs[ZB_ROLE_TROOPER], s->scouts);
+	return ZB_OK;
+}
+
+static void place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
+		       struct zb_vec2 pos, double facing)
+{
+	u->type = t;
+	u->base_w_in = vf_types[t].base_w_in;
+	u->base_d_in = vf_types[t].base_d_in;
+	u->pos = pos;
+	u->facing_deg = facing;
+	if (vf_types[t].mounted)
+		u->flags |= ZB_UF_MOUNTED;
+	if (vf_types[t].leader)
+		u->flags |= ZB_UF_LEADER;
+	if (zb_terrain_kind_at(&g->terrain, pos) == ZB_TERRAIN_BUILDING)
+		u->flags |= ZB_UF_IN_BUILDING;
+	init_scratch(u);
+	vf_set_formation(u, (enum vf_formation)f);
+}
+
+static int add_scouts(struct setup *su, int parent_id,
+		      const struct zb_scn_unit *s)
+{
+	struct zb_game *g = su->g;
+	char name[ZB_UNIT_NAME_MAX + 16];
+	struct zb_unit *p, *u;
+	int id, side = zb_game_unit(g, parent_id)->side;
+
+	snprintf(name, sizeof(name), "%.*s scouts", ZB_UNIT_NAME_MAX - 8,
+		 s->name);
+	id = zb_game_add_unit(g, side, name, s->scouts);
+	if (id < 0)
+		return zb_error_set(su->err, ZB_ENOMEM, "out of memory");
+	p = zb_game_unit(g, parent_id);
+	u = zb_game_unit(g, id);
+	for (int i = 0; i < u->n_figs; i++)
+		u->figs[i].role = ZB_ROLE_SCOUT;
+	place_unit(g, u, VF_SCOUTS, VF_SKIRMISH,
+		   zb_v2_add(p->pos, zb_v2_scale(zb_v2_from_deg(p->facing_deg),
+						 VF_SCOUT_DEPLOY_IN)),
+		   p->facing_deg);
+	if (p->flags & ZB_UF_MOUNTED) {
+		/* Cavalry scouts stay mounted and keep their carbines. */
+		u->flags |= ZB_UF_MOUNTED;
+		u->base_w_in = p->base_w_in;
+		u->base_d_in = p->base_d_in;
+	}
+	u->parent = parent_id;
+	return remember_src(su, id, s) != ZB_OK
+		? zb_error_set(su->err, ZB_ENOMEM, "out of memory") : ZB_OK;
+}
+
+static int build_unit(struct setup *su, int side, enum vf_army army,
+		      const struct zb_scn_unit *s)
+{
+	struct zb_game *g = su->g;
+	struct zb_unit *u;
+	int t, f, n = 0, id, rc;
+
+	rc = check_type(su, s, army, &t, &f);
+	if (rc == ZB_OK)
+		rc = check_scouts(su, s, t);
+	if (rc != ZB_OK)
+		return rc;
+	for (int r = 0; r < ZB_ROLE_COUNT; r++)
+		n += s->figs[r];
+	id = zb_game_add_unit(g, side, s->name, n - s->scouts);
+	if (id < 0 || remember_src(su, id, s) != ZB_OK)
+		return zb_error_set(su->err, ZB_ENOMEM, "out of memory");
+	u = zb_game_unit(g, id);
+	set_roles(u, s->figs, s->scouts);
+	place_unit(g, u, t, f, s->pos, s->facing_deg);
+	if (s->commander)
+		u->flags |= ZB_UF_COMMANDER;
+	if (vf_types[t].leader && add_leader_id(vf_state(g), id) != ZB_OK)
+		return zb_error_set(su->err, ZB_ENOMEM, "out of memory");
+	if ((u->flags & ZB_UF_IN_BUILDING) && (u->flags & ZB_UF_MOUNTED) &&
+	    !vf_types[t].leader)
+		return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
+				   s->at_pos.line, s->at_pos.col, "unit '%s': "
+				   "mounted troops cannot start in a building",
+				   s->name);
+	return s->scouts ? add_scouts(su, id, s) : ZB_OK;
+}
+
+/* The leader unit of `side` named `name`, or -1. */
+static int find_leader(struct zb_game *g, int side, const char *name)
+{
+	struct vf_state *st = vf_state(g);
+
+	for (int i = 0; i < st->n_leaders; i++) {
+		struct zb_unit *l = zb_game_unit(g, st->leaders[i]);
+
+		if (l->side == side && !strcmp(l->name, name))
+			return l->id;
+	}
+	return -1;
+}
+
+static int attach_leaders(struct setup *su)
+{
+	struct zb_game *g = su->g;
+	const struct zb_scenario *scn = su->scn;
+
+	for (int id = 0; id < g->n_units; id++) {
+		const struct zb_scn_unit *s = su->src[id];
+		struct zb_unit *u = zb_game_unit(g, id), *l;
+		struct zb_rect ur, lr;
+		int lid;
+
+		if (u->type == VF_SCOUTS || !s->leader[0])
+			continue;
+		lid = find_leader(g, u->side, s->leader);
+		if (lid < 0)
+			return zb_error_at(su->err, ZB_EINPUT, scn->path,
+					   s->at_leader.line, s->at_leader.col,
+					   "leader '%s' of unit '%s' must be a "
+					   "mounted-officer or mounted-emir of "
+					   "the same side", s->leader, s->name);
+		l = zb_game_unit(g, lid);
+		if (u->flags & ZB_UF_LEADER)
+			return zb_error_at(su->err, ZB_EINPUT, scn->path,
+					   s->at_leader.line, s->at_leader.col,
+					   "unit '%s' is a leader itself and "
+					   "cannot take leader '%s'", s->name,
+					   s->leader);
+		if (l->attached_to >= 0)
+			return zb_error_at(su->err, ZB_EINPUT, scn->path,
+					   s->at_leader.line, s->at_leader.col,
+					   "leader '%s' is already attached to "
+					   "'%s'", s->leader,
+					   zb_game_unit(g, l->attached_to)->name);
+		l->attached_to = id;
+		ur = zb_unit_rect(u);
+		lr = zb_unit_rect(l);
+		if (zb_rect_dist(&ur, &lr) > VF_ATTACH_IN ||
+		    (u->flags & (ZB_UF_IN_BUILDING | ZB_UF_HOLLOW)))
+			vf_place_attached(g, lid);
+	}
+	return ZB_OK;
+}
+
+static bool rect_on_table(const struct zb_game *g, const struct zb_rect *r,
+			  struct zb_vec2 *bad)
+{
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++) {
+		if (c[i].x < -SETUP_EPS_IN || c[i].y < -SETUP_EPS_IN ||
+		    c[i].x > g->width_in + SETUP_EPS_IN ||
+		    c[i].y > g->height_in + SETUP_EPS_IN) {
+			*bad = c[i];
+			return false;
+		}
+	}
+	return true;
+}
+
+/* May these two share ground?  Only a leader and the unit he leads. */
+static bool may_overlap(const struct zb_unit *a, const struct zb_unit *b)
+{
+	return a->attached_to == b->id || b->attached_to == a->id ||
+	       (a->attached_to >= 0 && a->attached_to == b->attached_to);
+}
+
+static int check_impassable(struct setup *su, const struct zb_unit *u,
+			    const struct zb_rect *r)
+{
+	const struct zb_scn_unit *s = su->src[u->id];
+	const struct zb_terrain_set *ts = &su->g->terrain;
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+		bool hit = false;
+
+		if (t->kind != ZB_TERRAIN_WATER &&
+		    t->kind != ZB_TERRAIN_IMPASSABLE)
+			continue;
+		for (int k = 0; k < 4 && !hit; k++)
+			hit = zb_seg_hits_poly(c[k], c[(k + 1) % 4], t->pts,
+					       t->n_pts);
+		if (hit || zb_rect_contains(r, t->pts[0]))
+			return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
+					   s->at_pos.line, s->at_pos.col,
+					   "unit '%s' stands in impassable "
+					   "terrain '%s'", u->name, t->name);
+	}
+	return ZB_OK;
+}
+
+static int check_footprint(struct setup *su, int id)
+{
+	struct zb_game *g = su->g;
+	struct zb_unit *u = zb_game_unit(g, id);
+	const struct zb_scn_unit *s = su->src[id];
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 bad;
+	int near[SETUP_NEAR_MAX];
+	size_t n;
+
+	if (!rect_on_table(g, &r, &bad))
+		return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
+				   s->at_pos.line, s->at_pos.col,
+				   "unit '%s' does not fit on the %gx%g table: "
+				   "its footprint reaches (%.1f, %.1f)%s",
+				   u->name, g->width_in, g->height_in, bad.x,
+				   bad.y, u->type == VF_SCOUTS ? " (its scouts "
+				   "stand in front of it)" : "");
+	n = zb_spatial_within(&g->index, r.c, hypot(r.half_w_in, r.half_d_in),
+			      NULL, NULL, near, SETUP_NEAR_MAX);
+	for (size_t i = 0; i < n; i++) {
+		struct zb_unit *o = zb_game_unit(g, near[i]);
+		struct zb_rect orr;
+
+		if (o->id >= id || may_overlap(u, o))
+			continue;
+		orr = zb_unit_rect(o);
+		if (vf_rects_clash(&r, &orr))
+			return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
+					   s->at_pos.line, s->at_pos.col,
+					   "unit '%s'%s overlaps unit '%s'",
+					   u->name, u->type == VF_SCOUTS
+					   ? " (scouts, in front of their unit)"
+					   : "", o->name);
+	}
+	return check_impassable(su, u, &r);
+}
+
+static void record_sides(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+	int figs[ZB_MAX_SIDES][VF_NATION_DERVISH + 1] = { { 0 } };
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+		const struct vf_type_info *ti = vf_type_of(u);
+
+		st->start_figs[u->side] += zb_unit_alive(u);
+		if (!ti->leader)
+			figs[u->side][ti->nation] += zb_unit_alive(u);
+	}
+	for (int s = 0; s < g->n_sides && s < ZB_MAX_SIDES; s++) {
+		int best = VF_NATION_SUDANESE;
+
+		for (int n = 0; n <= VF_NATION_DERVISH; n++)
+			if (figs[s][n] > figs[s][best])
+				best = n;
+		st->nation[s] = (enum vf_nation)best;
+	}
+}
+
+static int setup_units(struct setup *su)
+{
+	const struct zb_scenario *scn = su->scn;
+	int rc = ZB_OK;
+
+	for (int s = 0; rc == ZB_OK && s < scn->n_sides; s++) {
+		int army = parse_army(scn, s, su->err);
+
+		if (army < 0)
+			return army;
+		for (int i = 0; rc == ZB_OK && i < scn->sides[s].n_units; i++)
+			rc = build_unit(su, s, (enum vf_army)army,
+					&scn->sides[s].units[i]);
+	}
+	if (rc == ZB_OK)
+		rc = attach_leaders(su);
+	for (int i = 0; rc == ZB_OK && i < su->g->n_units; i++)
+		zb_game_sync_unit(su->g, i);
+	for (int i = 0; rc == ZB_OK && i < su->g->n_units; i++)
+		rc = check_footprint(su, i);
+	return rc;
+}
+
+int vf_setup(struct zb_game *g, const struct zb_scenario *scn,
+	     struct zb_error *err)
+{
+	struct setup su = { g, scn, err, NULL, 0 };
+	struct vf_state *st = calloc(1, sizeof(*st));
+	int rc;
+
+	if (!st)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	g->rs = st;
+	st->initiative = -1;
+	rc = parse_options(st, scn, err);
+	if (rc == ZB_OK)
+		rc = setup_units(&su);
+	free(su.src);
+	if (rc != ZB_OK)
+		return rc;
+	record_sides(g);
+	vf_update_concealment(g);
+	return ZB_OK;
+}
+
+void vf_release(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+
+	if (!st)
+		return;
+	free(st->leaders);
+	free(st);
+	g->rs = NULL;
+}
+
+/* ---- the turn ---- */
+
+/* Scratch that lasts one turn, and leaders whose unit is gone. */
+static void start_turn(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+		struct zb_unit *a = zb_game_unit(g, u->attached_to);
+
+		u->rs[VF_RS_MOVED] = 0;
+		u->rs[VF_RS_NO_FIRE] = 0;
+		u->rs[VF_RS_CHARGE_TARGET] = -1;
+		u->rs[VF_RS_FROM_REAR] = 0;
+		u->flags &= ~(unsigned)(ZB_UF_EXPOSED | ZB_UF_ENGAGED);
+		if (a && (!vf_unit_active(a) || a->side != u->side))
+			u->attached_to = -1;
+	}
+	st->n_melee = 0;
+}
+
+/* volley-fire: Game turn sequence A */
+static void roll_initiative(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+	int a, b;
+
+	zb_event_begin(g, "initiative", "volley-fire:game-turn-sequence:A",
+		       -1, -1);
+	do {
+		a = zb_game_roll(g, VF_D6);
+		b = zb_game_roll(g, VF_D6);
+	} while (a == b);
+	st->initiative = a > b ? 0 : 1;
+	zb_event_kv(g, "first", st->initiative);
+	zb_event_text(g, "initiative: %s %d, %s %d; the %s move first",
+		      g->sides[0].name, a, g->sides[1].name, b,
+		      g->sides[st->initiative].name);
+	zb_event_end(g);
+}
+
+/* A force of leaders alone has no units left (house ruling). */
+static int active_units(struct zb_game *g, int side)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+
+		n += u->side == side && !(u->flags & ZB_UF_LEADER) &&
+		     vf_unit_active(u);
+	}
+	return n;
+}
+
+static void check_end(struct zb_game *g)
+{
+	int a, b;
+	char how[128];
+
+	if (g->result.over || g->n_sides < 2)
+		return;
+	a = active_units(g, 0);
+	b = active_units(g, 1);
+	if (!a || !b) {
+		int w = !a && !b ? ZB_NO_WINNER : (a ? 0 : 1);
+
+		snprintf(how, sizeof(how), "%s",
+			 w == ZB_NO_WINNER ? "neither force has units left"
+			 : w == 0 ? "the second force has no units left"
+				  : "the first force has no units left");
+		if (w != ZB_NO_WINNER)
+			snprintf(how, sizeof(how), "the %.40s have no units "
+				 "left", g->sides[1 - w].name);
+		zb_game_end(g, w, how);
+		return;
+	}
+	if (g->turn_limit > 0 && g->turn >= g->turn_limit)
+		zb_game_end(g, g->at_limit_winner, "the turn limit was reached");
+}
+
+static int movement(struct zb_game *g, struct zb_error *err)
+{
+	int first = vf_state(g)->initiative;
+	int rc;
+
+	g->phase = "movement";
+	rc = vf_move_phase(g, first, err);
+	if (rc == ZB_OK && !g->result.over)
+		rc = vf_move_phase(g, 1 - first, err);
+	vf_update_concealment(g);
+	return rc;
+}
+
+/* volley-fire: Game turn sequence A-D */
+int vf_turn(struct zb_game *g, struct zb_error *err)
+{
+	int rc;
+
+	g->phase = "initiative";
+	rc = vf_regroup_shaken(g, err);
+	if (rc != ZB_OK)
+		return rc;
+	start_turn(g);
+	vf_update_concealment(g);
+	roll_initiative(g);
+	rc = movement(g, err);
+	if (rc == ZB_OK && !g->result.over) {
+		g->phase = "fire";
+		rc = vf_fire_phase(g, err);
+	}
+	if (rc == ZB_OK && !g->result.over) {
+		g->phase = "melee";
+		rc = vf_melee_phase(g, err);
+	}
+	if (rc == ZB_OK && !g->result.over) {
+		g->phase = "morale";
+		rc = vf_morale_phase(g, err);
+	}
+	if (rc == ZB_OK)
+		check_end(g);
+	return rc;
+}
