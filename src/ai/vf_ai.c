@@ -1,0 +1,2071 @@
+/*
+ * vf_ai.c: the Volley Fire AI, one controller per side.
+ *
+ * The AI answers every question the rules ask through zb_game_decide()
+ * and picks only among the options offered.  Each answer is built in two
+ * steps: a doctrine function for the unit's arm works out a `struct plan`
+ * (a verb, maybe a target, formation, destination and facing, and the
+ * reason), and apply_plan() finds the offered option that matches it, or
+ * falls back to holding.  docs/rules/volley-fire-ai.part.md describes the
+ * doctrine.
+ *
+ * The AI sees what its side sees (vf_side_sees), except that it always
+ * knows which way the enemy lies (the centroid of his units).  It draws no
+ * dice: the little variety it has comes from g->ai_rng, so a game stays a
+ * pure function of its seed.  Destinations go round impassable terrain
+ * and buildings by zb_path_next() (path.h), on maps built when first
+ * needed, one for each width of unit.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/volley_fire/vf.h"
+#include "zariba/path.h"
+
+/* ---- doctrine numbers (the AI's, not the rule text's) ---- */
+
+/* Paths keep half the unit's frontage and this much more from water,
+ * cliffs and buildings, and at least AI_PATH_MIN_IN; clearances are
+ * rounded up to AI_PATH_STEP_IN, one path map for each, at most
+ * AI_PATH_MAPS of them. */
+#define AI_PATH_SLACK_IN 0.5
+#define AI_PATH_MIN_IN 1.0
+#define AI_PATH_STEP_IN 0.5
+#define AI_PATH_MAPS 8
+/* Points are kept this far inside the table edge. */
+#define AI_EDGE_IN 0.5
+/* A goal in impassable ground moves to dry ground at most this far. */
+#define AI_GOAL_SHIFT_IN 24.0
+/* Headings tried inside the Dervish advance arc, each side, and the
+ * halvings that find how far one runs clear. */
+#define AI_ARC_SAMPLES 11
+#define AI_RUN_BISECT 12
+#define AI_RUN_CREDIT 1e-3
+/* A cavalry evade needs this much room behind it to be worth it. */
+#define AI_EVADE_ROOM_IN 6.0
+/* A unit jammed against the table edge steps this far off it. */
+#define AI_UNJAM_IN 4.0
+#define AI_UNJAM_HEADINGS 16
+/* A Dervish move that would end on friends slides sideways in steps. */
+#define AI_SPREAD_STEP_IN 2.0
+#define AI_SPREAD_TRIES 4
+/* Steps in which a charge's path is swept for units in the way. */
+#define AI_SWEEP_STEP_IN 0.5
+/* A move shorter than this is not worth the dice: hold instead. */
+#define AI_MIN_MOVE_IN 0.5
+/* FNV-1a, for the fingerprint of the table that keeps sight cached. */
+#define AI_FNV_BASIS UINT64_C(14695981039346656037)
+#define AI_FNV_PRIME UINT64_C(1099511628211)
+/* How many of the latest log events to search for who charged us. */
+#define AI_LOG_LOOKBACK 8
+/* Close enough to a destination to stop. */
+#define AI_ARRIVED_IN 1.5
+/* A D6 face: its mean, and what 90% of rolls beat (per die, roughly). */
+#define AI_D6_MEAN 3.5
+#define AI_D6_EASY 2.5
+/* Square: a group threatens when its dice reach us one time in ten
+ * (AI_SQUARE_RISK), plus a margin; only a mass at least this share of
+ * our strength counts. */
+#define AI_SQUARE_RISK 0.10
+#define AI_SQUARE_MARGIN_IN 2.0
+#define AI_SQUARE_MASS_SHARE 0.5
+/* ...and the square stands until the groups are this much further. */
+#define AI_SQUARE_LEAVE_IN 6.0
+/* Deploy into line when Dervish come within this many of their best
+ * moves (plus the square margin). */
+#define AI_DEPLOY_MOVES 2.0
+/* A British unit this far ahead of its friends' average waits. */
+#define AI_AHEAD_MAX_IN 10.0
+/* A line reaims when its target is more than this share of the fire
+ * cone's half angle off its facing. */
+#define AI_REAIM_SHARE 0.8
+/* Guns: the gap beside the infantry, and how far a deployed gun moves
+ * rather than limbering (its 1D6 move-and-fire). */
+#define AI_GUN_GAP_IN 1.0
+#define AI_GUN_SHUFFLE_IN 6.0
+/* Cavalry screens this far out from the infantry's flank and this far
+ * back from its front. */
+#define AI_CAV_FLANK_OUT_IN 4.0
+#define AI_CAV_BACK_IN 4.0
+#define AI_CAV_TRIES 4
+/* Cavalry on the flank turns to face the enemy when this far off. */
+#define AI_CAV_FACE_SLACK_DEG 45.0
+/* A target is "broken" below this share of its starting figures. */
+#define AI_BROKEN_SHARE 0.5
+/* The commander rides this far behind his line. */
+#define AI_COMMANDER_BACK_IN 8.0
+/* Scouts look into cover from this much inside the 6" they need. */
+#define AI_SCOUT_LOOK_MARGIN_IN 1.5
+#define AI_SCOUT_LOOK_IN (VF_VIEWER_NEAR_IN - AI_SCOUT_LOOK_MARGIN_IN)
+/* Scouts fall back to this far off their unit's flank. */
+#define AI_SCOUT_FLANK_IN 2.0
+/* Scouts leave the way clear when this far ahead of their own line. */
+#define AI_SCOUT_AHEAD_IN 12.0
+/* Dervish massing: a group ahead of the next by more than this waits.
+ * The AI's seed picks it in [lo, lo + span). */
+#define AI_MASS_LEAD_LO_IN 4.0
+#define AI_MASS_LEAD_SPAN_IN 4.0
+/* Another group "close" to a charge target: within its mean reach plus. */
+#define AI_MASS_SUPPORT_IN 4.0
+/* Keep this much inside the advance arc, for rounding. */
+#define AI_ARC_SLACK_DEG 1.0
+/* Riflemen: how far they go for cover (in best moves), how deep they
+ * stand inside its edge, and how close they come in the open. */
+#define AI_RIFLE_COVER_MOVES 2.0
+#define AI_RIFLE_EDGE_DEPTH_IN 0.5
+#define AI_RIFLE_STANDOFF_IN 30.0
+/* A melee loses on numbers: destroy the gun or evade at these odds. */
+#define AI_DESTROY_ODDS 2.0
+#define AI_EVADE_ODDS 3.0
+/* Cavalry countercharges foot no stronger than this share of itself. */
+#define AI_COUNTER_ODDS 1.0
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+struct ai_map {
+	double clearance_in;
+	struct zb_path_map m;
+};
+
+struct vf_ai {
+	struct zb_controller base;	/* first, so the two convert */
+	int side;
+	bool ready;			/* per-game arrays made */
+	struct ai_map maps[AI_PATH_MAPS];
+	int n_maps;
+	int map_rc;			/* a map that failed to build */
+	double mass_lead_in;		/* this game's massing threshold */
+	unsigned char *scouted;		/* per feature: looked into */
+	int n_scouted;
+	/* What the side sees, by unit id: 0 not yet asked, 1 seen, 2 not
+	 * seen; good while the table looks as it did (seen_stamp). */
+	unsigned char *seen;
+	int cap_seen;
+	uint64_t seen_stamp;
+};
+
+/* What a unit wants; apply_plan() maps it onto an offered option. */
+struct plan {
+	int verb;
+	int target;		/* or -1 */
+	int formation;		/* or -1 */
+	struct zb_vec2 point;
+	bool has_facing;
+	double facing_deg;
+	char reason[128];
+};
+
+/* ---- small helpers ---- */
+
+static struct plan plan_of(int verb, const struct zb_unit *u)
+{
+	struct plan p;
+	memset(&p, 0, sizeof(p));
+	p.verb = verb;
+	p.target = -1;
+	p.formation = -1;
+	p.point = u ? u->pos : zb_v2(0, 0);
+	return p;
+}
+
+#define SAY(p, ...) snprintf((p)->reason, sizeof((p)->reason), __VA_ARGS__)
+
+static const char *plural(int n)
+{
+	return n == 1 ? "" : "s";
+}
+
+static bool is_dervish(const struct zb_unit *u)
+{
+	return vf_type_of(u)->army == VF_ARMY_DERVISH;
+}
+
+/* A Dervish group: foot or horse, not a leader. */
+static bool is_group(const struct zb_unit *u)
+{
+	return is_dervish(u) && !vf_type_of(u)->leader;
+}
+
+static bool is_infantry(const struct zb_unit *u)
+{
+	return u->type == VF_SUDANESE_INFANTRY || u->type == VF_BRITISH_INFANTRY;
+}
+
+/* A body of troops in the line of battle: not a leader, scout or gun. */
+static bool is_line_unit(const struct zb_unit *u)
+{
+	const struct vf_type_info *t = vf_type_of(u);
+	return !t->leader && !t->gun && u->type != VF_SCOUTS;
+}
+
+static bool shaken(const struct zb_unit *u)
+{
+	return (u->flags & ZB_UF_SHAKEN) != 0;
+}
+
+static bool usable(const struct zb_unit *u)
+{
+	return vf_unit_active(u) && !(u->flags & ZB_UF_ROUTED);
+}
+
+enum { SEEN_UNKNOWN, SEEN_YES, SEEN_NO };
+
+/* Can the side see it?  Units of one's own side are always known. */
+static bool known(struct vf_ai *ai, struct zb_game *g, const struct zb_unit *e)
+{
+	if (!usable(e))
+		return false;
+	if (e->side == ai->side)
+		return true;
+	if (e->id < 0 || e->id >= ai->cap_seen)
+		return vf_side_sees(g, ai->side, e);
+	if (ai->seen[e->id] == SEEN_UNKNOWN)
+		ai->seen[e->id] = vf_side_sees(g, ai->side, e) ? SEEN_YES
+							       : SEEN_NO;
+	return ai->seen[e->id] == SEEN_YES;
+}
+
+static uint64_t fnv_mix(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ b[i]) * AI_FNV_PRIME;
+	return h;
+}
+
+/* A fingerprint of everything sight depends on that changes in play:
+ * where each unit stands and faces, its shape, flags and strength. */
+static uint64_t table_stamp(const struct zb_game *g)
+{
+	uint64_t h = AI_FNV_BASIS;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *u = &g->units[i];
+		int alive = zb_unit_alive(u);
+		h = fnv_mix(h, &u->pos, sizeof(u->pos));
+		h = fnv_mix(h, &u->facing_deg, sizeof(u->facing_deg));
+		h = fnv_mix(h, &u->formation, sizeof(u->formation));
+		h = fnv_mix(h, &u->flags, sizeof(u->flags));
+		h = fnv_mix(h, &alive, sizeof(alive));
+	}
+	return h;
+}
+
+/* Forget what was seen when anything on the table has changed since. */
+static int reset_seen(struct vf_ai *ai, struct zb_game *g,
+		      struct zb_error *err)
+{
+	uint64_t stamp = table_stamp(g);
+	if (g->n_units > ai->cap_seen) {
+		unsigned char *p = realloc(ai->seen, (size_t)g->n_units);
+		if (!p)
+			return zb_error_set(err, ZB_ENOMEM, "out of memory");
+		ai->seen = p;
+		ai->cap_seen = g->n_units;
+		ai->seen_stamp = ~stamp;	/* all of it is new */
+	}
+	if (stamp != ai->seen_stamp && ai->cap_seen > 0)
+		memset(ai->seen, SEEN_UNKNOWN, (size_t)ai->cap_seen);
+	ai->seen_stamp = stamp;
+	return ZB_OK;
+}
+
+static double dist_to_unit(struct zb_vec2 p, const struct zb_unit *e)
+{
+	struct zb_rect r = zb_unit_rect(e);
+	return zb_rect_point_dist(&r, p);
+}
+
+/* From a unit's front centre to the nearest part of another. */
+static double gap(const struct zb_unit *from, const struct zb_unit *to)
+{
+	return dist_to_unit(from->pos, to);
+}
+
+static double reach_best(struct zb_game *g, const struct zb_unit *u)
+{
+	return vf_unit_move_dice(g, u) * (double)VF_D6;
+}
+
+/* The longest move the unit's dice make with at least `risk` chance:
+ * the largest r with P(sum of its D6s >= r) >= risk. */
+static double reach_likely(struct zb_game *g, const struct zb_unit *u,
+			   double risk)
+{
+	int n = vf_unit_move_dice(g, u);
+	double p[ZB_DICE_MAX_N * VF_D6 + 1], q[ZB_DICE_MAX_N * VF_D6 + 1];
+
+	if (n <= 0)
+		return 0;
+	if (n > ZB_DICE_MAX_N)
+		n = ZB_DICE_MAX_N;
+	memset(p, 0, sizeof(p));
+	p[0] = 1;
+	for (int k = 0; k < n; k++) {
+		memset(q, 0, sizeof(q));
+		for (int s = 0; s <= k * VF_D6; s++)
+			for (int f = 1; f <= VF_D6; f++)
+				q[s + f] += p[s] / VF_D6;
+		memcpy(p, q, sizeof(p));
+	}
+	double tail = 0;
+	for (int r = n * VF_D6; r >= n; r--) {
+		tail += p[r];
+		if (tail >= risk)
+			return r;
+	}
+	return n;
+}
+
+static double reach_mean(struct zb_game *g, const struct zb_unit *u)
+{
+	return vf_unit_move_dice(g, u) * AI_D6_MEAN;
+}
+
+static double reach_easy(struct zb_game *g, const struct zb_unit *u)
+{
+	return vf_unit_move_dice(g, u) * AI_D6_EASY;
+}
+
+static struct zb_vec2 clamp_margin(const struct zb_game *g, struct zb_vec2 p,
+				   double m)
+{
+	m = fmin(m, fmin(g->width_in, g->height_in) / 2);
+	p.x = fmin(fmax(p.x, m), g->width_in - m);
+	p.y = fmin(fmax(p.y, m), g->height_in - m);
+	return p;
+}
+
+static struct zb_vec2 clamp_table(const struct zb_game *g, struct zb_vec2 p)
+{
+	return clamp_margin(g, p, AI_EDGE_IN);
+}
+
+/* Keep a destination far enough in that the unit's footprint, whichever
+ * way it faces, stays on the table (the rules stop a move at the edge). */
+static struct zb_vec2 clamp_unit(const struct zb_game *g,
+				 const struct zb_unit *u, struct zb_vec2 p)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	return clamp_margin(g, p, hypot(r.half_w_in, 2 * r.half_d_in) +
+			    AI_EDGE_IN);
+}
+
+/* Can u set off toward `to` facing `facing`?  The rules turn the
+ * footprint first, and a unit hard by the table edge may not have room. */
+static bool room_facing(const struct zb_game *g, const struct zb_unit *u,
+			struct zb_vec2 to, double facing)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 c[4];
+	struct zb_vec2 start = zb_v2_toward(u->pos, to, VF_PATH_STEP_IN);
+	struct zb_rect nr = zb_rect_from_front(start, 2 * r.half_w_in,
+					       2 * r.half_d_in, facing);
+	zb_rect_corners(&nr, c);
+	for (int i = 0; i < 4; i++)
+		if (c[i].x < 0 || c[i].y < 0 || c[i].x > g->width_in ||
+		    c[i].y > g->height_in)
+			return false;
+	return true;
+}
+
+static bool room_to_go(const struct zb_game *g, const struct zb_unit *u,
+		       struct zb_vec2 to)
+{
+	return room_facing(g, u, to, zb_heading_deg(u->pos, to));
+}
+
+/* Does `w` get in the way of u's move the way move.c's pass_kind says:
+ * any enemy, and friends except leaders, or a Dervish group or shaken
+ * unit passing through? */
+static bool in_the_way(const struct zb_unit *u, const struct zb_unit *w)
+{
+	if (w->id == u->id || !zb_unit_on_table(w) || zb_unit_alive(w) == 0 ||
+	    (w->flags & ZB_UF_IN_BUILDING) || w->attached_to == u->id ||
+	    u->attached_to == w->id)
+		return false;
+	if (w->side != u->side)
+		return true;
+	return !((w->flags | u->flags) & ZB_UF_LEADER) && !is_group(u) &&
+	       !shaken(u);
+}
+
+/* Would a charge from u at `target` (contact at `to`) run into someone
+ * else on the way?  Walks the footprint as the rules do. */
+static bool charge_blocked(struct zb_game *g, const struct zb_unit *u,
+			   const struct zb_unit *target, struct zb_vec2 to)
+{
+	struct zb_rect ur = zb_unit_rect(u);
+	double len = zb_v2_dist(u->pos, to) - VF_CONTACT_GAP_IN;
+	double facing = zb_heading_deg(u->pos, to);
+	struct zb_vec2 dir = zb_v2_from_deg(facing);
+
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *w = &g->units[i];
+		if (i == target->id || !in_the_way(u, w))
+			continue;
+		struct zb_rect wr = zb_unit_rect(w);
+		if (vf_rects_clash(&ur, &wr))
+			continue;	/* touching already: allowed */
+		for (double t = AI_SWEEP_STEP_IN; t < len;
+		     t += AI_SWEEP_STEP_IN) {
+			struct zb_rect r = zb_rect_from_front(
+				zb_v2_add(u->pos, zb_v2_scale(dir, t)),
+				2 * ur.half_w_in, 2 * ur.half_d_in, facing);
+			if (vf_rects_clash(&r, &wr))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Centroid of a side's line units (all units if it has none). */
+static struct zb_vec2 side_centroid(struct zb_game *g, int side)
+{
+	struct zb_vec2 s = zb_v2(0, 0), all = zb_v2(0, 0);
+	int n = 0, n_all = 0;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *u = &g->units[i];
+		if (u->side != side || !usable(u))
+			continue;
+		all = zb_v2_add(all, u->pos);
+		n_all++;
+		if (is_line_unit(u)) {
+			s = zb_v2_add(s, u->pos);
+			n++;
+		}
+	}
+	if (n)
+		return zb_v2_scale(s, 1.0 / n);
+	if (n_all)
+		return zb_v2_scale(all, 1.0 / n_all);
+	return zb_v2(g->width_in / 2, g->height_in / 2);
+}
+
+/* Which way the enemy lies, as a heading from our centroid to his. */
+static double forward_deg(struct zb_game *g, int side)
+{
+	struct zb_vec2 a = side_centroid(g, side);
+	struct zb_vec2 b = side_centroid(g, 1 - side);
+	if (zb_v2_dist(a, b) < 1e-9)
+		return side == 0 ? 90.0 : 270.0;
+	return zb_heading_deg(a, b);
+}
+
+/* The nearest enemy body of troops (not a leader) of u; `known_only`
+ * limits it to those the side sees. */
+static int nearest_enemy(struct vf_ai *ai, struct zb_game *g,
+			 const struct zb_unit *u, bool known_only,
+			 double *dist)
+{
+	int best = -1;
+	double bd = INFINITY;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *e = &g->units[i];
+		if (e->side == u->side || !usable(e))
+			continue;
+		if (vf_type_of(e)->leader || (e->flags & ZB_UF_ABANDONED))
+			continue;
+		if (known_only && !known(ai, g, e))
+			continue;
+		double d = gap(u, e);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	if (dist)
+		*dist = bd;
+	return best;
+}
+
+static int find_opt(const struct zb_decision *d, int verb, int target,
+		    int formation)
+{
+	for (int i = 0; i < d->n_opt; i++) {
+		const struct zb_option *o = &d->opt[i];
+		if (o->verb != verb)
+			continue;
+		if (target >= 0 && o->target != target)
+			continue;
+		if (formation >= 0 && o->formation != formation)
+			continue;
+		return i;
+	}
+	return -1;
+}
+
+static double opt_max(const struct zb_decision *d, int verb)
+{
+	int i = find_opt(d, verb, -1, -1);
+	return i >= 0 ? d->opt[i].max_in : 0;
+}
+
+/* ---- paths ---- */
+
+/* Ground no move may enter (move.c's blocks_ground). */
+#define AI_PATH_KINDS (ZB_PATH_DEFAULT_KINDS | \
+		       ZB_PATH_KIND(ZB_TERRAIN_BUILDING))
+
+/* The path map for a body this wide, built on first use; NULL (and
+ * ai->map_rc set) when it cannot be built. */
+static struct zb_path_map *map_for(struct vf_ai *ai, struct zb_game *g,
+				   double clearance_in)
+{
+	double c = ceil(fmax(clearance_in, AI_PATH_MIN_IN) / AI_PATH_STEP_IN) *
+		   AI_PATH_STEP_IN;
+	int best = -1;
+	for (int i = 0; i < ai->n_maps; i++) {
+		if (ai->maps[i].clearance_in == c)
+			return &ai->maps[i].m;
+		/* Full up: the narrowest wider map, else the widest. */
+		if (best < 0 ||
+		    (ai->maps[i].clearance_in >= c &&
+		     (ai->maps[best].clearance_in < c ||
+		      ai->maps[i].clearance_in < ai->maps[best].clearance_in)) ||
+		    (ai->maps[best].clearance_in < c &&
+		     ai->maps[i].clearance_in > ai->maps[best].clearance_in))
+			best = i;
+	}
+	if (ai->n_maps == AI_PATH_MAPS)
+		return &ai->maps[best].m;
+	struct ai_map *am = &ai->maps[ai->n_maps];
+	int rc = zb_path_map_init_kinds(&am->m, &g->terrain, g->width_in,
+					g->height_in, c, AI_PATH_KINDS);
+	if (rc != ZB_OK) {
+		ai->map_rc = rc;
+		return NULL;
+	}
+	am->clearance_in = c;
+	ai->n_maps++;
+	return &am->m;
+}
+
+static int ensure_ready(struct vf_ai *ai, struct zb_game *g,
+			struct zb_error *err)
+{
+	if (ai->ready)
+		return ZB_OK;
+	ai->scouted = calloc(g->terrain.n > 0 ? (size_t)g->terrain.n : 1, 1);
+	if (!ai->scouted)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	ai->n_scouted = g->terrain.n;
+	ai->ready = true;
+	return ZB_OK;
+}
+
+/* The first waypoint from u toward `to`, round water and cliffs; `to`
+ * itself when no path is known (the rules then stop at the obstacle). */
+static struct zb_vec2 waypoint(struct vf_ai *ai, struct zb_game *g,
+			       const struct zb_unit *u, struct zb_vec2 to)
+{
+	struct zb_vec2 next = to, near;
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_path_map *m = map_for(ai, g, r.half_w_in + AI_PATH_SLACK_IN);
+	to = clamp_unit(g, u, to);
+	if (!m)
+		return to;
+	int rc = zb_path_next(m, u->pos, to, &next);
+	/* A goal in the water: the nearest dry ground will do. */
+	if (rc == ZB_ESTATE &&
+	    zb_path_nearest_ok(m, to, AI_GOAL_SHIFT_IN, &near) == ZB_OK)
+		rc = zb_path_next(m, u->pos, near, &next);
+	return rc == ZB_OK ? clamp_table(g, next) : to;
+}
+
+/* Plan a move toward `to` along the path, going at most `len` inches
+ * (the rules stop short of that when the dice do). */
+static struct plan move_toward(struct vf_ai *ai, struct zb_game *g,
+			       const struct zb_unit *u, int verb,
+			       struct zb_vec2 to, double len)
+{
+	struct plan p = plan_of(verb, u);
+	struct zb_vec2 w = waypoint(ai, g, u, to);
+	if (len > 0 && zb_v2_dist(u->pos, w) > len)
+		w = zb_v2_toward(u->pos, w, len);
+	p.point = clamp_table(g, w);
+	return p;
+}
+
+static void face(struct plan *p, double deg)
+{
+	p->has_facing = true;
+	p->facing_deg = zb_norm_deg(deg);
+}
+
+/* ---- the fire choice ---- */
+
+/* Fire phase: the legal target with the most expected casualties. */
+static int best_fire(struct zb_game *g, const struct zb_decision *d,
+		     const struct zb_unit *u, double *hits)
+{
+	int best = -1;
+	double bh = 0;
+	for (int i = 0; i < d->n_opt; i++) {
+		const struct zb_option *o = &d->opt[i];
+		const struct zb_unit *t = zb_game_unit(g, o->target);
+		if (o->verb != ZB_VERB_FIRE || !t)
+			continue;
+		double h = vf_expected_hits(g, u, t);
+		if (h > bh) {
+			bh = h;
+			best = i;
+		}
+	}
+	if (hits)
+		*hits = bh;
+	return best;
+}
+
+/* The enemy the unit could hurt most if it faced him: for reaiming.  The
+ * unit is turned for each question and turned back (the rules' sight
+ * tests know a unit by its address, so a copy would not do). */
+static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
+				  struct zb_unit *u, double *hits)
+{
+	double saved = u->facing_deg, bh = 0, reach = 0;
+	int best = -1;
+	const struct vf_weapon_info *w = &vf_weapons[vf_unit_weapon(u)];
+	struct zb_rect ur = zb_unit_rect(u);
+	for (int b = 0; b < VF_BAND_COUNT; b++)
+		reach = fmax(reach, w->band_max_in[b]);
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *e = &g->units[i];
+		if (e->side == u->side || vf_type_of(e)->leader || !usable(e))
+			continue;
+		struct zb_rect er = zb_unit_rect(e);
+		if (zb_rect_dist(&ur, &er) > reach || !known(ai, g, e))
+			continue;	/* out of any range: no need to ask */
+		u->facing_deg = zb_heading_deg(u->pos, zb_unit_rect(e).c);
+		double h = vf_expected_hits(g, u, e);
+		if (h > bh) {
+			bh = h;
+			best = i;
+		}
+	}
+	u->facing_deg = saved;
+	if (hits)
+		*hits = bh;
+	return best;
+}
+
+/* Turn in place to face `deg`: holding with a facing. */
+static struct plan reface(const struct zb_unit *u, double deg)
+{
+	struct plan p = plan_of(ZB_VERB_HOLD, u);
+	face(&p, deg);
+	return p;
+}
+
+/* ---- Sudanese and British: infantry ---- */
+
+struct threat {
+	int n;			/* groups within their charge reach */
+	double within_in;	/* the largest reach counted */
+	int nearest;		/* nearest known group, or -1 */
+	double nearest_in;
+	double nearest_reach;	/* its best move */
+};
+
+/* Dervish groups that could charge u next move. */
+static struct threat threats_to(struct vf_ai *ai, struct zb_game *g,
+				const struct zb_unit *u, double extra_in)
+{
+	struct threat t = { 0, 0, -1, INFINITY, 0 };
+	struct zb_rect r = zb_unit_rect(u);
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *e = &g->units[i];
+		if (e->side == u->side || !is_group(e) || shaken(e) ||
+		    !known(ai, g, e))
+			continue;
+		double d = zb_rect_point_dist(&r, e->pos);
+		double reach = reach_likely(g, e, AI_SQUARE_RISK) +
+			       AI_SQUARE_MARGIN_IN;
+		if (d < t.nearest_in) {
+			t.nearest_in = d;
+			t.nearest = i;
+			t.nearest_reach = reach_best(g, e);
+		}
+		if (zb_unit_alive(e) < AI_SQUARE_MASS_SHARE * zb_unit_alive(u))
+			continue;	/* not a mass to fear */
+		if (d <= reach + extra_in) {
+			t.n++;
+			t.within_in = fmax(t.within_in, reach + extra_in);
+		}
+	}
+	return t;
+}
+
+/* How far u stands ahead of its side's line units, along the advance. */
+static double ahead_of_friends(struct zb_game *g, const struct zb_unit *u,
+			       double fwd)
+{
+	struct zb_vec2 c = side_centroid(g, u->side);
+	return zb_v2_dot(zb_v2_sub(u->pos, c), zb_v2_from_deg(fwd));
+}
+
+/* Where the infantry marches: the nearest enemy it sees, else the
+ * enemy's centroid. */
+static struct zb_vec2 objective(struct vf_ai *ai, struct zb_game *g,
+			       const struct zb_unit *u)
+{
+	int e = nearest_enemy(ai, g, u, true, NULL);
+	if (e >= 0)
+		return zb_unit_rect(&g->units[e]).c;
+	return side_centroid(g, 1 - u->side);
+}
+
+static struct plan infantry_order(struct vf_ai *ai, struct zb_game *g,
+				  struct zb_decision *d, struct zb_unit *u)
+{
+	bool in_square = u->formation == VF_SQUARE;
+	struct threat t = threats_to(ai, g, u,
+				     in_square ? AI_SQUARE_LEAVE_IN : 0);
+	struct plan p;
+
+	if (t.n > 0 && vf_formation_allowed(u->type, VF_SQUARE)) {
+		if (!in_square) {
+			p = plan_of(ZB_VERB_FORMATION, u);
+			p.formation = VF_SQUARE;
+			face(&p, zb_heading_deg(u->pos,
+				zb_unit_rect(&g->units[t.nearest]).c));
+			SAY(&p, "forms square: %d Dervish group%s within "
+			    "%.0f in", t.n, plural(t.n), t.within_in);
+			return p;
+		}
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "holds square: %d Dervish group%s within %.0f in",
+		    t.n, plural(t.n), t.within_in);
+		return p;
+	}
+
+	double fwd = forward_deg(g, u->side);
+	double deploy_in = t.nearest >= 0
+		? AI_DEPLOY_MOVES * t.nearest_reach + AI_SQUARE_MARGIN_IN
+		: 0;
+	bool deployed = t.nearest >= 0 && t.nearest_in <= deploy_in;
+
+	if (deployed) {
+		double aim = zb_heading_deg(u->pos,
+			zb_unit_rect(&g->units[t.nearest]).c);
+		if (u->formation != VF_TWO_RANK_LINE) {
+			p = plan_of(ZB_VERB_FORMATION, u);
+			p.formation = VF_TWO_RANK_LINE;
+			face(&p, aim);
+			SAY(&p, "deploys into line: Dervish %.0f in off",
+			    t.nearest_in);
+			return p;
+		}
+		double hits;
+		int best = best_target_any_facing(ai, g, u, &hits);
+		if (best >= 0)
+			aim = zb_heading_deg(u->pos,
+					     zb_unit_rect(&g->units[best]).c);
+		if (zb_angle_diff_deg(aim, u->facing_deg) >
+		    AI_REAIM_SHARE * VF_FIRE_CONE_HALF_DEG) {
+			p = reface(u, aim);
+			SAY(&p, "wheels to face %s", best >= 0
+			    ? g->units[best].name : "the Dervish");
+			return p;
+		}
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "holds the line: Dervish %.0f in off", t.nearest_in);
+		return p;
+	}
+
+	/* Far from the Dervish: close up in column. */
+	if (ahead_of_friends(g, u, fwd) > AI_AHEAD_MAX_IN) {
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "waits for the line to come up");
+		return p;
+	}
+	struct zb_vec2 goal = objective(ai, g, u);
+	double len = INFINITY;
+	if (t.nearest >= 0)
+		len = t.nearest_in - deploy_in;
+	if (len < AI_ARRIVED_IN) {
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "halts short of the Dervish");
+		return p;
+	}
+	if (u->formation != VF_FIELD_COLUMN &&
+	    u->formation != VF_ROAD_COLUMN &&
+	    vf_formation_allowed(u->type, VF_FIELD_COLUMN) &&
+	    find_opt(d, ZB_VERB_FORMATION, -1, VF_FIELD_COLUMN) >= 0) {
+		p = move_toward(ai, g, u, ZB_VERB_FORMATION, goal, len);
+		p.formation = VF_FIELD_COLUMN;
+		face(&p, zb_heading_deg(u->pos, p.point));
+		SAY(&p, "forms column to march: no Dervish near");
+		return p;
+	}
+	p = move_toward(ai, g, u, ZB_VERB_MOVE, goal, len);
+	if (zb_v2_dist(p.point, u->pos) > 1e-6)
+		face(&p, zb_heading_deg(u->pos, p.point));
+	SAY(&p, "marches in column");
+	return p;
+}
+
+/* ---- the Gardner gun ---- */
+
+/* The nearest friendly infantry to shelter the gun, or -1. */
+static int nearest_friend(struct zb_game *g, const struct zb_unit *u,
+			  bool (*pred)(const struct zb_unit *))
+{
+	int best = -1;
+	double bd = INFINITY;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *f = &g->units[i];
+		if (f->side != u->side || i == u->id || !usable(f) || !pred(f))
+			continue;
+		double dd = zb_v2_dist(u->pos, f->pos);
+		if (dd < bd) {
+			bd = dd;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Is there room for u's footprint, turned to `facing`, with its front
+ * centre at `at`?  Friends other than leaders count. */
+static bool room_at(struct zb_game *g, const struct zb_unit *u,
+		    struct zb_vec2 at, double facing)
+{
+	struct zb_rect ur = zb_unit_rect(u);
+	struct zb_rect r = zb_rect_from_front(at, 2 * ur.half_w_in,
+					      2 * ur.half_d_in, facing);
+	struct zb_vec2 c[4];
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++)
+		if (c[i].x < 0 || c[i].y < 0 || c[i].x > g->width_in ||
+		    c[i].y > g->height_in)
+			return false;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *w = &g->units[i];
+		if (w->side != u->side || i == u->id || !usable(w) ||
+		    (w->flags & ZB_UF_LEADER))
+			continue;
+		struct zb_rect wr = zb_unit_rect(w);
+		if (vf_rects_clash(&r, &wr))
+			return false;
+	}
+	return true;
+}
+
+/* Beside the infantry, its front a little behind the infantry's (never
+ * out in front), on the side the gun is already on if there is room,
+ * else the other side, else close behind; behind a column on the march. */
+static struct zb_vec2 gun_post(struct zb_game *g, const struct zb_unit *gun,
+			       const struct zb_unit *inf)
+{
+	struct zb_rect r = zb_unit_rect(inf), gr = zb_unit_rect(gun);
+	struct zb_vec2 fwd = zb_v2_from_deg(inf->facing_deg);
+	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
+	double side = zb_v2_dot(zb_v2_sub(gun->pos, inf->pos), right) >= 0
+		? 1.0 : -1.0;
+	struct zb_vec2 behind = zb_v2_sub(inf->pos, zb_v2_scale(fwd,
+		2 * r.half_d_in + AI_GUN_GAP_IN));
+
+	if (inf->formation == VF_FIELD_COLUMN ||
+	    inf->formation == VF_ROAD_COLUMN)
+		return behind;
+	for (int k = 0; k < 2; k++, side = -side) {
+		struct zb_vec2 p = zb_v2_add(inf->pos, zb_v2_scale(right,
+			side * (r.half_w_in + AI_GUN_GAP_IN + gr.half_w_in)));
+		p = zb_v2_sub(p, zb_v2_scale(fwd, AI_GUN_GAP_IN));
+		if (room_at(g, gun, p, inf->facing_deg))
+			return p;
+	}
+	return behind;
+}
+
+static struct plan gun_order(struct vf_ai *ai, struct zb_game *g,
+			     struct zb_decision *d, struct zb_unit *u)
+{
+	struct plan p;
+	struct threat t = threats_to(ai, g, u, 0);
+	int inf = nearest_friend(g, u, is_infantry);
+	bool limbered = u->formation == VF_LIMBERED;
+	struct zb_vec2 post = inf >= 0 ? gun_post(g, u, &g->units[inf]) : u->pos;
+	double off = zb_v2_dist(u->pos, post);
+	double aim = t.nearest >= 0
+		? zb_heading_deg(u->pos, zb_unit_rect(&g->units[t.nearest]).c)
+		: forward_deg(g, u->side);
+	double hits;
+	int best = best_target_any_facing(ai, g, u, &hits);
+	if (best >= 0)
+		aim = zb_heading_deg(u->pos, zb_unit_rect(&g->units[best]).c);
+
+	/* Limber only with the Dervish well off: near them, shuffle with the
+	 * one-die move and keep firing (Gardner gun B). */
+	bool quiet = t.nearest < 0 ||
+		     t.nearest_in > AI_DEPLOY_MOVES * t.nearest_reach;
+
+	if (limbered) {
+		if (off <= AI_GUN_SHUFFLE_IN || !quiet || inf < 0) {
+			p = plan_of(ZB_VERB_UNLIMBER, u);
+			face(&p, aim);
+			SAY(&p, "unlimbers %s", !quiet ? "with Dervish near"
+				: inf >= 0 ? "beside the infantry" : "alone");
+			return p;
+		}
+		p = move_toward(ai, g, u, ZB_VERB_MOVE, post, 0);
+		face(&p, zb_heading_deg(u->pos, p.point));
+		SAY(&p, "limbered, moves up beside %s", g->units[inf].name);
+		return p;
+	}
+	if (inf >= 0 && off > AI_GUN_SHUFFLE_IN && quiet &&
+	    find_opt(d, ZB_VERB_LIMBER, -1, -1) >= 0) {
+		p = plan_of(ZB_VERB_LIMBER, u);
+		SAY(&p, "limbers to follow %s (%.0f in off)",
+		    g->units[inf].name, off);
+		return p;
+	}
+	if (inf >= 0 && off > AI_ARRIVED_IN) {
+		p = move_toward(ai, g, u, ZB_VERB_MOVE, post, 0);
+		face(&p, aim);
+		SAY(&p, "keeps beside %s", g->units[inf].name);
+		return p;
+	}
+	if (zb_angle_diff_deg(aim, u->facing_deg) >
+	    AI_REAIM_SHARE * VF_FIRE_CONE_HALF_DEG) {
+		p = reface(u, aim);
+		SAY(&p, "trains the gun on %s",
+		    best >= 0 ? g->units[best].name : "the enemy");
+		return p;
+	}
+	p = plan_of(ZB_VERB_HOLD, u);
+	SAY(&p, "covered by %s", inf >= 0 ? g->units[inf].name : "nobody");
+	return p;
+}
+
+/* ---- British cavalry ---- */
+
+static bool broken(const struct zb_unit *e)
+{
+	return shaken(e) || (e->flags & ZB_UF_ROUTED) ||
+	       zb_unit_alive(e) < AI_BROKEN_SHARE * e->start_figs;
+}
+
+static struct plan cavalry_order(struct vf_ai *ai, struct zb_game *g,
+				 struct zb_decision *d, struct zb_unit *u)
+{
+	struct plan p;
+	int pick = -1;
+	double pick_d = INFINITY;
+	double mean = reach_mean(g, u);
+
+	/* Charge what is beaten and within a likely roll. */
+	for (int i = 0; i < d->n_opt; i++) {
+		const struct zb_option *o = &d->opt[i];
+		const struct zb_unit *e = zb_game_unit(g, o->target);
+		if (o->verb != ZB_VERB_CHARGE || !e || !broken(e))
+			continue;
+		double dd = gap(u, e);
+		struct zb_rect er = zb_unit_rect(e);
+		struct zb_vec2 at = zb_rect_closest_point(&er, u->pos);
+		if (dd > mean || (o->max_in > 0 && dd > o->max_in) ||
+		    !room_to_go(g, u, at) || charge_blocked(g, u, e, at))
+			continue;
+		/* Shaken, or beaten down to no more men than ours. */
+		if (!shaken(e) && zb_unit_alive(e) > zb_unit_alive(u))
+			continue;
+		if (dd < pick_d) {
+			pick_d = dd;
+			pick = o->target;
+		}
+	}
+	if (pick >= 0) {
+		p = plan_of(ZB_VERB_CHARGE, u);
+		p.target = pick;
+		SAY(&p, "charges %s %s at %.0f in",
+		    shaken(&g->units[pick]) ? "shaken" : "broken",
+		    g->units[pick].name, pick_d);
+		return p;
+	}
+
+	/* Screen the nearer flank of the infantry, a little back. */
+	double fwd = forward_deg(g, u->side);
+	struct zb_vec2 f = zb_v2_from_deg(fwd), right = zb_v2(f.y, -f.x);
+	double lo = INFINITY, hi = -INFINITY, front = -INFINITY;
+	double back = INFINITY;
+	struct zb_vec2 c = side_centroid(g, u->side);
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *w = &g->units[i];
+		if (w->side != u->side || !usable(w) || !is_infantry(w))
+			continue;
+		struct zb_rect r = zb_unit_rect(w);
+		struct zb_vec2 k[4];
+		zb_rect_corners(&r, k);
+		for (int j = 0; j < 4; j++) {
+			double x = zb_v2_dot(zb_v2_sub(k[j], c), right);
+			double y = zb_v2_dot(zb_v2_sub(k[j], c), f);
+			lo = fmin(lo, x);
+			hi = fmax(hi, x);
+			front = fmax(front, y);
+			back = fmin(back, y);
+		}
+	}
+	if (!isfinite(lo)) {
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "no infantry to screen: stands");
+		return p;
+	}
+	double mine = zb_v2_dot(zb_v2_sub(u->pos, c), right);
+	double sgn = mine >= (lo + hi) / 2 ? 1.0 : -1.0;
+	double x = sgn > 0 ? hi : lo;
+	struct zb_vec2 post = u->pos;
+	/* Level with the line; behind it while a mass could reach us. */
+	struct threat t = threats_to(ai, g, u, 0);
+	double y = t.n > 0 ? back - AI_CAV_BACK_IN : front - AI_CAV_BACK_IN;
+	/* The front centre stands a half frontage further out, and further
+	 * again while friends are in the way. */
+	double half_w = zb_unit_rect(u).half_w_in;
+	for (int k = 1; k <= AI_CAV_TRIES; k++) {
+		double at = x + sgn * (k * AI_CAV_FLANK_OUT_IN + half_w);
+		post = clamp_unit(g, u, zb_v2_add(c, zb_v2_add(
+			zb_v2_scale(right, at), zb_v2_scale(f, y))));
+		if (zb_v2_dist(post, u->pos) <= AI_ARRIVED_IN ||
+		    room_at(g, u, post, fwd))
+			break;
+	}
+	if (zb_v2_dist(u->pos, post) > AI_ARRIVED_IN) {
+		p = move_toward(ai, g, u, ZB_VERB_MOVE, post, 0);
+		face(&p, fwd);
+		SAY(&p, "%s the %s flank", t.n > 0 ? "falls back behind"
+		    : "screens", sgn > 0 ? "right" : "left");
+		return p;
+	}
+	if (zb_angle_diff_deg(fwd, u->facing_deg) > AI_CAV_FACE_SLACK_DEG) {
+		p = reface(u, fwd);
+		SAY(&p, "faces the enemy on the flank");
+		return p;
+	}
+	p = plan_of(ZB_VERB_HOLD, u);
+	SAY(&p, "stays back on the flank: nothing broken in reach");
+	return p;
+}
+
+/* ---- scouts ---- */
+
+/* The nearest point of polygon pts to p. */
+static struct zb_vec2 poly_closest(const struct zb_vec2 *pts, int n,
+				   struct zb_vec2 p)
+{
+	struct zb_vec2 best = pts[0];
+	double bd = INFINITY;
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 a = pts[i], b = pts[(i + 1) % n];
+		struct zb_vec2 ab = zb_v2_sub(b, a);
+		double l2 = zb_v2_dot(ab, ab);
+		double s = l2 > 0 ? zb_v2_dot(zb_v2_sub(p, a), ab) / l2 : 0;
+		s = fmin(fmax(s, 0), 1);
+		struct zb_vec2 q = zb_v2_add(a, zb_v2_scale(ab, s));
+		double dd = zb_v2_dist(p, q);
+		if (dd < bd) {
+			bd = dd;
+			best = q;
+		}
+	}
+	return best;
+}
+
+static bool is_cover(const struct zb_terrain *t)
+{
+	return t->kind == ZB_TERRAIN_WOODS;
+}
+
+/* Mark cover that any of our units has stood near enough to look into. */
+static void mark_scouted(struct vf_ai *ai, struct zb_game *g)
+{
+	for (int k = 0; k < g->terrain.n && k < ai->n_scouted; k++) {
+		const struct zb_terrain *t = &g->terrain.items[k];
+		if (!is_cover(t) || ai->scouted[k])
+			continue;
+		for (int i = 0; i < g->n_units; i++) {
+			const struct zb_unit *u = &g->units[i];
+			if (u->side != ai->side || !usable(u))
+				continue;
+			if (zb_poly_contains(t->pts, t->n_pts, u->pos) ||
+			    zb_poly_edge_dist(t->pts, t->n_pts, u->pos) <=
+				    VF_VIEWER_NEAR_IN) {
+				ai->scouted[k] = 1;
+				break;
+			}
+		}
+	}
+}
+
+static struct plan scout_order(struct vf_ai *ai, struct zb_game *g,
+			       struct zb_decision *d, struct zb_unit *u)
+{
+	struct plan p;
+	double fwd = forward_deg(g, u->side);
+	struct zb_vec2 f = zb_v2_from_deg(fwd);
+	struct zb_vec2 c = side_centroid(g, u->side);
+	const struct zb_unit *home = zb_game_unit(g, u->parent);
+	struct threat t = threats_to(ai, g, u, 0);
+
+	(void)d;
+	mark_scouted(ai, g);
+	if (t.n > 0) {
+		struct zb_vec2 back = zb_v2_sub(u->pos, zb_v2_scale(f,
+			t.nearest_reach));
+		if (home && usable(home)) {
+			/* Beside their unit's nearer flank, out of the ground
+			 * a square would take. */
+			struct zb_rect hr = zb_unit_rect(home);
+			struct zb_vec2 hf = zb_v2_from_deg(home->facing_deg);
+			struct zb_vec2 hs = zb_v2(hf.y, -hf.x);
+			double sgn = zb_v2_dot(zb_v2_sub(u->pos, home->pos),
+					       hs) >= 0 ? 1.0 : -1.0;
+			back = zb_v2_add(home->pos, zb_v2_scale(hs, sgn *
+				(hr.half_w_in + AI_SCOUT_FLANK_IN)));
+		}
+		p = move_toward(ai, g, u, ZB_VERB_MOVE, back, 0);
+		face(&p, zb_heading_deg(u->pos, p.point));
+		SAY(&p, "scouts fall back: %s %.0f in off",
+		    g->units[t.nearest].name, t.nearest_in);
+		return p;
+	}
+	/* The nearest unscouted cover ahead of our line. */
+	int pick = -1;
+	double pd = INFINITY;
+	struct zb_vec2 look = u->pos;
+	for (int k = 0; k < g->terrain.n && k < ai->n_scouted; k++) {
+		const struct zb_terrain *w = &g->terrain.items[k];
+		if (!is_cover(w) || ai->scouted[k])
+			continue;
+		struct zb_vec2 q = poly_closest(w->pts, w->n_pts, u->pos);
+		if (zb_v2_dot(zb_v2_sub(q, c), f) < 0)
+			continue;	/* behind our own line */
+		double dd = zb_v2_dist(u->pos, q);
+		if (dd < pd) {
+			pd = dd;
+			pick = k;
+			look = q;
+		}
+	}
+	if (pick >= 0) {
+		struct zb_vec2 out = zb_v2_sub(u->pos, look);
+		double l = zb_v2_len(out);
+		struct zb_vec2 at = l > 1e-9
+			? zb_v2_add(look, zb_v2_scale(out, AI_SCOUT_LOOK_IN / l))
+			: look;
+		p = move_toward(ai, g, u, ZB_VERB_MOVE, at, 0);
+		face(&p, zb_heading_deg(u->pos, look));
+		SAY(&p, "scouts %s for hidden enemies",
+		    g->terrain.items[pick].name[0]
+			? g->terrain.items[pick].name : "the cover ahead");
+		return p;
+	}
+	/* Nothing left to look into: keep ahead of the line. */
+	struct zb_vec2 at = zb_v2_add(c, zb_v2_scale(f, AI_SCOUT_AHEAD_IN));
+	if (zb_v2_dist(u->pos, at) > AI_ARRIVED_IN * 2) {
+		p = move_toward(ai, g, u, ZB_VERB_MOVE, at, 0);
+		face(&p, fwd);
+		SAY(&p, "scouts keep ahead of the line");
+		return p;
+	}
+	p = plan_of(ZB_VERB_HOLD, u);
+	SAY(&p, "scouts watch: all cover looked into");
+	return p;
+}
+
+/* ---- leaders, both sides ---- */
+
+static int leaders_with(struct zb_game *g, int unit)
+{
+	int n = 0;
+	for (int i = 0; i < g->n_units; i++)
+		n += g->units[i].attached_to == unit && usable(&g->units[i]);
+	return n;
+}
+
+static struct plan leader_order(struct vf_ai *ai, struct zb_game *g,
+				struct zb_decision *d, struct zb_unit *u)
+{
+	struct plan p;
+	const struct zb_unit *with = zb_game_unit(g, u->attached_to);
+	double fwd = forward_deg(g, u->side);
+
+	if (with && usable(with)) {
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "stays with %s", with->name);
+		return p;
+	}
+	if (u->flags & ZB_UF_COMMANDER) {
+		/* Behind the middle of the line, within reach of all. */
+		struct zb_vec2 c = side_centroid(g, u->side);
+		struct zb_vec2 at = zb_v2_sub(c, zb_v2_scale(
+			zb_v2_from_deg(fwd), AI_COMMANDER_BACK_IN));
+		if (zb_v2_dist(u->pos, at) > AI_ARRIVED_IN) {
+			p = move_toward(ai, g, u, ZB_VERB_MOVE, at, 0);
+			face(&p, fwd);
+			SAY(&p, "the commander keeps behind the line");
+			return p;
+		}
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "the commander watches from behind the line");
+		return p;
+	}
+	/* Join the nearest body of troops without a leader; else any body of
+	 * troops; else whatever is offered (a gun, scouts). */
+	int pick = -1;
+	double pd = INFINITY;
+	for (int pass = 0; pass < 3 && pick < 0; pass++) {
+		for (int i = 0; i < d->n_opt; i++) {
+			const struct zb_option *o = &d->opt[i];
+			const struct zb_unit *w = zb_game_unit(g, o->target);
+			if (o->verb != ZB_VERB_ATTACH || !w)
+				continue;
+			if (pass < 2 && !is_line_unit(w))
+				continue;
+			if (pass == 0 && leaders_with(g, w->id) > 0)
+				continue;
+			struct zb_rect wr = zb_unit_rect(w);
+			if (!room_to_go(g, u, zb_rect_closest_point(&wr,
+								     u->pos)))
+				continue;	/* hemmed in: get clear */
+			double dd = zb_v2_dist(u->pos, w->pos);
+			if (dd < pd) {
+				pd = dd;
+				pick = w->id;
+			}
+		}
+	}
+	if (pick >= 0) {
+		p = plan_of(ZB_VERB_ATTACH, u);
+		p.target = pick;
+		SAY(&p, "joins %s", g->units[pick].name);
+		return p;
+	}
+	/* None offered: ride to the nearest leaderless unit. */
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *w = &g->units[i];
+		if (w->side != u->side || !usable(w) || !is_line_unit(w) ||
+		    leaders_with(g, i) > 0)
+			continue;
+		double dd = zb_v2_dist(u->pos, w->pos);
+		if (dd < pd) {
+			pd = dd;
+			pick = i;
+		}
+	}
+	if (pick >= 0) {
+		const struct zb_unit *w = &g->units[pick];
+		struct zb_rect r = zb_unit_rect(w);
+		struct zb_vec2 behind = zb_v2_sub(r.c, zb_v2_scale(
+			zb_v2_from_deg(w->facing_deg),
+			r.half_d_in + VF_ATTACH_IN / 2));
+		p = move_toward(ai, g, u, ZB_VERB_MOVE, behind, 0);
+		face(&p, w->facing_deg);
+		SAY(&p, "rides to join %s", w->name);
+		return p;
+	}
+	p = plan_of(ZB_VERB_HOLD, u);
+	SAY(&p, "no unit to lead");
+	return p;
+}
+
+/* ---- the Dervish ---- */
+
+/* The rules' arc: how far off the bearing to the nearest enemy a group
+ * may move. */
+static double advance_arc(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+	double a = st ? st->opt.dervish_arc_deg : 0;
+	return a > 0 ? a : VF_DERVISH_ADVANCE_ARC_DEG;
+}
+
+/* How far u may go straight along `heading`, up to len, staying on the
+ * table and clear of impassable ground. */
+static double clear_run(struct vf_ai *ai, struct zb_game *g,
+			const struct zb_unit *u, double heading, double len)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_path_map *m = map_for(ai, g, r.half_w_in + AI_PATH_SLACK_IN);
+	struct zb_vec2 dir = zb_v2_from_deg(heading);
+	double lo = 0, hi = len;
+
+	for (int i = 0; i <= AI_RUN_BISECT; i++) {
+		double t = i == 0 ? len : (lo + hi) / 2;
+		struct zb_vec2 q = zb_v2_add(u->pos, zb_v2_scale(dir, t));
+		bool ok = zb_v2_dist(clamp_unit(g, u, q), q) < 1e-9 &&
+			  (!m || zb_path_clear(m, u->pos, q));
+		if (i == 0 && ok)
+			return len;
+		if (ok)
+			lo = t;
+		else
+			hi = t;
+	}
+	return lo;
+}
+
+/*
+ * Bend a move from u to `to` into the advance arc about `bearing`: of
+ * the headings inside the arc, the one that gets furthest along the
+ * wanted way without running into water, a cliff or the table edge.
+ */
+static struct zb_vec2 into_arc(struct vf_ai *ai, struct zb_game *g,
+			       const struct zb_unit *u, struct zb_vec2 to,
+			       double bearing)
+{
+	double arc = advance_arc(g) - AI_ARC_SLACK_DEG;
+	double len = zb_v2_dist(u->pos, to);
+	if (len < 1e-6)
+		return to;
+	double h = zb_heading_deg(u->pos, to);
+	if (zb_angle_diff_deg(h, bearing) <= arc &&
+	    clear_run(ai, g, u, h, len) >= len)
+		return to;
+	double best = -INFINITY, best_h = bearing, best_run = 0;
+	for (int k = -AI_ARC_SAMPLES; k <= AI_ARC_SAMPLES; k++) {
+		double hk = bearing + arc * k / AI_ARC_SAMPLES;
+		double diff = zb_angle_diff_deg(hk, h);
+		double run = clear_run(ai, g, u, hk, len);
+		/* Progress along the wanted way; a little credit for any
+		 * run, so that when the way lies behind the arc the group
+		 * still goes as far as it can. */
+		double score = run * fmax(0, cos(diff * M_PI / 180)) +
+			       AI_RUN_CREDIT * run;
+		if (score > best + 1e-9) {
+			best = score;
+			best_h = hk;
+			best_run = run;
+		}
+	}
+	return zb_v2_add(u->pos, zb_v2_scale(zb_v2_from_deg(best_h), best_run));
+}
+
+struct enemy_filter_ctx {
+	struct zb_game *g;
+	int side;
+};
+
+/* The enemies move.c measures the advance arc against: active and
+ * standing on their own (not a leader riding with his unit). */
+static int rules_enemy_filter(void *ctx, int id)
+{
+	struct enemy_filter_ctx *f = ctx;
+	const struct zb_unit *o = zb_game_unit(f->g, id);
+	return o && o->side != f->side && vf_unit_active(o) &&
+	       o->attached_to < 0;
+}
+
+/* The nearest enemy as the rules find it (the index's nearest circle),
+ * and the distance to the nearest part of it. */
+static int rules_nearest_enemy(struct zb_game *g, const struct zb_unit *u,
+			       double *dist)
+{
+	struct enemy_filter_ctx f = { g, u->side };
+	int e = zb_spatial_nearest(&g->index, u->pos, rules_enemy_filter, &f);
+	if (dist)
+		*dist = e >= 0 ? gap(u, &g->units[e]) : INFINITY;
+	return e;
+}
+
+/* The bearing the rules hold a Dervish group to: toward the nearest part
+ * of the nearest enemy. */
+static int dervish_bearing(struct zb_game *g, const struct zb_unit *u,
+			   double *bearing, double *dist)
+{
+	int e = rules_nearest_enemy(g, u, dist);
+	if (e < 0)
+		return -1;
+	struct zb_rect r = zb_unit_rect(&g->units[e]);
+	*bearing = zb_heading_deg(u->pos, zb_rect_closest_point(&r, u->pos));
+	return e;
+}
+
+/* Other groups near enough to charge `target` with u. */
+static int supporters(struct zb_game *g, const struct zb_unit *u,
+		      const struct zb_unit *target)
+{
+	int n = 0;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *w = &g->units[i];
+		if (w->side != u->side || i == u->id || !is_group(w) ||
+		    !usable(w) || shaken(w))
+			continue;
+		if ((w->flags & ZB_UF_ENGAGED) ||
+		    w->rs[VF_RS_CHARGE_TARGET] == target->id ||
+		    gap(w, target) <= reach_mean(g, w) + AI_MASS_SUPPORT_IN)
+			n++;
+	}
+	return n;
+}
+
+/* The least distance from any other fit group to its nearest enemy. */
+static double lead_of_others(struct zb_game *g, const struct zb_unit *u,
+			     int *n_groups)
+{
+	double best = INFINITY;
+	*n_groups = 0;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *w = &g->units[i];
+		if (w->side != u->side || i == u->id || !is_group(w) ||
+		    !usable(w) || shaken(w) || w->type == VF_DERVISH_RIFLEMEN)
+			continue;
+		double dd;
+		if (rules_nearest_enemy(g, w, &dd) < 0)
+			continue;
+		(*n_groups)++;
+		best = fmin(best, dd);
+	}
+	return best;
+}
+
+/* How inviting a charge target is: lower is better. */
+static double charge_cost(struct zb_game *g, const struct zb_unit *u,
+			  const struct zb_unit *e)
+{
+	double c = gap(u, e);
+	if (e->formation == VF_SQUARE)
+		c += reach_mean(g, u);	/* a square is the last choice */
+	if (shaken(e) || vf_type_of(e)->gun)
+		c -= AI_MASS_SUPPORT_IN;
+	return c;
+}
+
+static int pick_charge(struct zb_game *g, const struct zb_decision *d,
+		       const struct zb_unit *u, double *at)
+{
+	int pick = -1;
+	double best = INFINITY;
+	double mean = reach_mean(g, u), easy = reach_easy(g, u);
+	int others = 0;
+	(void)lead_of_others(g, u, &others);
+	for (int i = 0; i < d->n_opt; i++) {
+		const struct zb_option *o = &d->opt[i];
+		const struct zb_unit *e = zb_game_unit(g, o->target);
+		if (o->verb != ZB_VERB_CHARGE || !e)
+			continue;
+		double dd = gap(u, e);
+		struct zb_rect er = zb_unit_rect(e);
+		struct zb_vec2 to = zb_rect_closest_point(&er, u->pos);
+		if (dd > mean || (o->max_in > 0 && dd > o->max_in) ||
+		    !room_to_go(g, u, to) || charge_blocked(g, u, e, to))
+			continue;
+		if (dd > easy && others > 0 && supporters(g, u, e) == 0)
+			continue;	/* wait for the mass */
+		double c = charge_cost(g, u, e);
+		if (c < best) {
+			best = c;
+			pick = e->id;
+			*at = dd;
+		}
+	}
+	return pick;
+}
+
+/* Riflemen: the edge of cover nearest the enemy, within range of him and
+ * inside the advance arc; false when there is none worth the walk. */
+static bool rifle_cover(struct zb_game *g, const struct zb_unit *u,
+			const struct zb_unit *enemy, double bearing,
+			struct zb_vec2 *at, int *feature)
+{
+	/* Concealment D: small arms reach only so far out of cover. */
+	double range = fmin(vf_weapons[vf_unit_weapon(u)].band_max_in[VF_CLOSE],
+			    VF_COVER_SMALL_ARMS_IN) - AI_ARRIVED_IN;
+	double walk = AI_RIFLE_COVER_MOVES * reach_best(g, u);
+	struct zb_vec2 ec = zb_unit_rect(enemy).c;
+	double best = INFINITY;
+	bool found = false;
+	for (int k = 0; k < g->terrain.n; k++) {
+		const struct zb_terrain *t = &g->terrain.items[k];
+		if (!is_cover(t))
+			continue;
+		struct zb_vec2 edge = poly_closest(t->pts, t->n_pts, ec);
+		if (zb_poly_contains(t->pts, t->n_pts, ec))
+			continue;	/* the enemy holds it */
+		/* A half inch inside, toward the wood's middle. */
+		struct zb_vec2 mid = zb_poly_centroid(t->pts, t->n_pts);
+		struct zb_vec2 in = zb_v2_toward(edge, mid,
+						 AI_RIFLE_EDGE_DEPTH_IN);
+		if (!zb_poly_contains(t->pts, t->n_pts, in))
+			in = edge;
+		struct zb_rect er = zb_unit_rect(enemy);
+		double to_enemy = zb_rect_point_dist(&er, in);
+		double walk_in = zb_v2_dist(u->pos, in);
+		if (to_enemy > range || walk_in > walk)
+			continue;
+		if (to_enemy > gap(u, enemy) + reach_best(g, u))
+			continue;	/* a step back from the fight */
+		if (walk_in > AI_ARRIVED_IN &&
+		    zb_angle_diff_deg(zb_heading_deg(u->pos, in), bearing) >
+			    advance_arc(g) - AI_ARC_SLACK_DEG)
+			continue;
+		if (walk_in < best) {
+			best = walk_in;
+			*at = in;
+			*feature = k;
+			found = true;
+		}
+	}
+	return found;
+}
+
+static bool at_cover_edge(struct zb_game *g, const struct zb_unit *u)
+{
+	for (int k = 0; k < g->terrain.n; k++) {
+		const struct zb_terrain *t = &g->terrain.items[k];
+		if (is_cover(t) && zb_poly_contains(t->pts, t->n_pts, u->pos) &&
+		    zb_poly_edge_dist(t->pts, t->n_pts, u->pos) <=
+			    VF_COVER_EDGE_IN)
+			return true;
+	}
+	return false;
+}
+
+/* Turn toward unit `aim` (if any) when it is out of the fire cone. */
+static void aim_at(struct zb_game *g, const struct zb_unit *u, struct plan *p,
+		   int aim)
+{
+	if (aim < 0)
+		return;
+	double h = zb_heading_deg(u->pos, zb_unit_rect(&g->units[aim]).c);
+	if (zb_angle_diff_deg(h, u->facing_deg) >
+	    AI_REAIM_SHARE * VF_FIRE_CONE_HALF_DEG)
+		face(p, h);
+}
+
+/* Would u, moved to `at`, end on top of a friend?  The rules let a group
+ * pass through friends but not stop on them (it backs off instead). */
+static bool end_free(struct zb_game *g, const struct zb_unit *u,
+		     struct zb_vec2 at)
+{
+	struct zb_rect ur = zb_unit_rect(u);
+	struct zb_rect r = zb_rect_from_front(at, 2 * ur.half_w_in,
+					      2 * ur.half_d_in,
+					      zb_heading_deg(u->pos, at));
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *w = &g->units[i];
+		if (w->side != u->side || i == u->id || !zb_unit_on_table(w) ||
+		    zb_unit_alive(w) == 0 || (w->flags & ZB_UF_LEADER) ||
+		    (u->flags & ZB_UF_LEADER) || (w->flags & ZB_UF_IN_BUILDING))
+			continue;
+		struct zb_rect wr = zb_unit_rect(w);
+		if (vf_rects_clash(&r, &wr))
+			return false;
+	}
+	return true;
+}
+
+/* Slide the end of a Dervish move sideways off friends it would stop on,
+ * keeping inside the advance arc and clear of impassable ground. */
+static struct zb_vec2 spread_out(struct vf_ai *ai, struct zb_game *g,
+				 const struct zb_unit *u, struct zb_vec2 at,
+				 double bearing)
+{
+	double len = zb_v2_dist(u->pos, at);
+	if (len < AI_MIN_MOVE_IN || end_free(g, u, at))
+		return at;
+	struct zb_vec2 f = zb_v2_scale(zb_v2_sub(at, u->pos), 1 / len);
+	struct zb_vec2 side = zb_v2(f.y, -f.x);
+	double arc = advance_arc(g) - AI_ARC_SLACK_DEG;
+	for (int k = 1; k <= AI_SPREAD_TRIES; k++) {
+		for (int sgn = 1; sgn >= -1; sgn -= 2) {
+			struct zb_vec2 q = clamp_unit(g, u, zb_v2_add(at,
+				zb_v2_scale(side, sgn * k * AI_SPREAD_STEP_IN)));
+			double h = zb_heading_deg(u->pos, q);
+			double l = zb_v2_dist(u->pos, q);
+			if (zb_angle_diff_deg(h, bearing) > arc ||
+			    !end_free(g, u, q) ||
+			    clear_run(ai, g, u, h, l) < l)
+				continue;
+			return q;
+		}
+	}
+	return at;
+}
+
+static struct plan dervish_advance(struct vf_ai *ai, struct zb_game *g,
+				   const struct zb_unit *u, int e,
+				   double bearing, double len,
+				   const char *why)
+{
+	const struct zb_unit *en = &g->units[e];
+	struct zb_rect r = zb_unit_rect(en);
+	struct zb_vec2 goal = zb_rect_closest_point(&r, u->pos);
+	struct plan p = move_toward(ai, g, u, ZB_VERB_MOVE, goal, len);
+	p.point = into_arc(ai, g, u, p.point, bearing);
+	p.point = spread_out(ai, g, u, p.point, bearing);
+	face(&p, zb_heading_deg(u->pos, goal));
+	SAY(&p, "%s %s", why, en->name);
+	return p;
+}
+
+static struct plan dervish_order(struct vf_ai *ai, struct zb_game *g,
+				 struct zb_decision *d, struct zb_unit *u)
+{
+	struct plan p;
+	double bearing = 0, dist = INFINITY;
+	int e = dervish_bearing(g, u, &bearing, &dist);
+
+	if (e < 0) {
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "no enemy left to find");
+		return p;
+	}
+	if (shaken(u)) {
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "shaken: gathers itself");
+		return p;
+	}
+	bool rifles = u->type == VF_DERVISH_RIFLEMEN;
+	double at = 0;
+	int target = pick_charge(g, d, u, &at);
+	if (target >= 0 && (!rifles || at <= reach_easy(g, u))) {
+		p = plan_of(ZB_VERB_CHARGE, u);
+		p.target = target;
+		SAY(&p, "charges %s at %.0f in (%d group%s close)",
+		    g->units[target].name, at,
+		    supporters(g, u, &g->units[target]),
+		    plural(supporters(g, u, &g->units[target])));
+		return p;
+	}
+	double max_in = opt_max(d, ZB_VERB_MOVE);
+	double len = max_in > 0 ? max_in : reach_best(g, u);
+	/* Never plan to walk into him: the charge does that. */
+	len = fmin(len, fmax(0, dist - VF_CONTACT_GAP_IN - AI_ARRIVED_IN));
+
+	if (rifles) {
+		struct zb_vec2 spot;
+		int k = -1;
+		double hits = 0;
+		/* Someone to shoot at from here, once faced round? */
+		int aim = best_target_any_facing(ai, g, u, &hits);
+		if (aim >= 0 && at_cover_edge(g, u)) {
+			p = plan_of(ZB_VERB_HOLD, u);
+			aim_at(g, u, &p, aim);
+			SAY(&p, "riflemen hold the edge of cover and fire");
+			return p;
+		}
+		if (rifle_cover(g, u, &g->units[e], bearing, &spot, &k)) {
+			p = move_toward(ai, g, u, ZB_VERB_MOVE, spot, len);
+			p.point = into_arc(ai, g, u, p.point, bearing);
+			face(&p, bearing);
+			SAY(&p, "riflemen make for the edge of %s",
+			    g->terrain.items[k].name[0]
+				? g->terrain.items[k].name : "cover");
+			return p;
+		}
+		if (aim >= 0 && dist <= AI_RIFLE_STANDOFF_IN) {
+			p = plan_of(ZB_VERB_HOLD, u);
+			aim_at(g, u, &p, aim);
+			SAY(&p, "riflemen stand and fire: no cover near");
+			return p;
+		}
+		/* Close to the standoff, or (when nothing can be hit from
+		 * here: inside cover, out of its short range) nearer. */
+		double stop = aim >= 0 ? AI_RIFLE_STANDOFF_IN
+				       : VF_COVER_SMALL_ARMS_IN - AI_ARRIVED_IN;
+		double close = fmin(len, fmax(0, dist - stop));
+		if (close >= AI_ARRIVED_IN)
+			return dervish_advance(ai, g, u, e, bearing, close,
+					       "riflemen close on");
+		if (aim >= 0) {
+			p = plan_of(ZB_VERB_HOLD, u);
+			aim_at(g, u, &p, aim);
+			SAY(&p, "riflemen stand and fire");
+			return p;
+		}
+		/* Near, with nothing to shoot at: go in with the rest. */
+	}
+
+	/* Mass: do not run ahead of the other groups. */
+	int others = 0;
+	double lead = lead_of_others(g, u, &others);
+	double ahead = lead - dist;
+	if (others > 0 && ahead > ai->mass_lead_in &&
+	    dist > reach_easy(g, u)) {
+		double slow = fmax(0, dist - (lead - ai->mass_lead_in));
+		if (slow < AI_ARRIVED_IN) {
+			p = plan_of(ZB_VERB_HOLD, u);
+			SAY(&p, "waits for the other groups (%.0f in ahead)",
+			    ahead);
+			return p;
+		}
+		len = fmin(len, slow);
+		return dervish_advance(ai, g, u, e, bearing, len,
+				       "edges forward with the mass toward");
+	}
+	if (len < AI_ARRIVED_IN / 2) {
+		p = plan_of(ZB_VERB_HOLD, u);
+		SAY(&p, "waits at %s's throat for the charge",
+		    g->units[e].name);
+		return p;
+	}
+	return dervish_advance(ai, g, u, e, bearing, len, "advances on");
+}
+
+/* ---- reactions ---- */
+
+/* The enemy charging u: an option's target, else the unit whose logged
+ * decision (the charge is announced just before the reaction) named u,
+ * else the nearest enemy. */
+static const struct zb_unit *charger_of(struct zb_game *g,
+					const struct zb_decision *d,
+					const struct zb_unit *u)
+{
+	for (int i = 0; i < d->n_opt; i++) {
+		const struct zb_unit *t = zb_game_unit(g, d->opt[i].target);
+		if (t && t->side != u->side)
+			return t;
+	}
+	for (size_t k = 0; k < g->log.n && k < AI_LOG_LOOKBACK; k++) {
+		const struct zb_event *ev = &g->log.ev[g->log.n - 1 - k];
+		const struct zb_unit *a = zb_game_unit(g, ev->actor);
+		if (ev->kind && !strcmp(ev->kind, "decision") &&
+		    ev->target == u->id && a && a->side != u->side)
+			return a;
+	}
+	int e = rules_nearest_enemy(g, u, NULL);
+	return e >= 0 ? &g->units[e] : NULL;
+}
+
+/* How far u could go directly away from `from` before the table edge:
+ * an evade goes that way (Formation changes B, D). */
+static double room_behind(const struct zb_game *g, const struct zb_unit *u,
+			  const struct zb_unit *from)
+{
+	struct zb_vec2 d = zb_v2_sub(u->pos, from->pos);
+	double l = zb_v2_len(d), t = INFINITY;
+	struct zb_rect r = zb_unit_rect(u);
+	if (l < 1e-9)
+		return 0;
+	d = zb_v2_scale(d, 1 / l);
+	if (d.x > 1e-9)
+		t = fmin(t, (g->width_in - u->pos.x) / d.x);
+	if (d.x < -1e-9)
+		t = fmin(t, -u->pos.x / d.x);
+	if (d.y > 1e-9)
+		t = fmin(t, (g->height_in - u->pos.y) / d.y);
+	if (d.y < -1e-9)
+		t = fmin(t, -u->pos.y / d.y);
+	/* The body, whichever way it faces, must stay on the table too. */
+	return t - hypot(r.half_w_in, 2 * r.half_d_in);
+}
+
+static struct plan reaction(struct vf_ai *ai, struct zb_game *g,
+			    struct zb_decision *d, struct zb_unit *u)
+{
+	struct plan p;
+	const struct zb_unit *c = charger_of(g, d, u);
+	int mine = zb_unit_alive(u), theirs = c ? zb_unit_alive(c) : 0;
+	(void)ai;
+
+	if (u->type == VF_SCOUTS) {
+		p = plan_of(ZB_VERB_EVADE, u);
+		SAY(&p, "scouts try to slip away");
+		return p;
+	}
+	if (is_infantry(u) && u->formation != VF_SQUARE &&
+	    find_opt(d, ZB_VERB_REFORM, -1, VF_SQUARE) >= 0) {
+		p = plan_of(ZB_VERB_REFORM, u);
+		p.formation = VF_SQUARE;
+		if (c)
+			face(&p, zb_heading_deg(u->pos, c->pos));
+		SAY(&p, "forms square against %s", c ? c->name : "the charge");
+		return p;
+	}
+	if (u->type == VF_BRITISH_CAVALRY && c && !vf_type_of(c)->mounted &&
+	    theirs <= AI_COUNTER_ODDS * mine) {
+		p = plan_of(ZB_VERB_COUNTERCHARGE, u);
+		SAY(&p, "countercharges %d foot with %d horse", theirs, mine);
+		return p;
+	}
+	if ((vf_type_of(u)->leader || u->type == VF_BRITISH_CAVALRY ||
+	     (is_group(u) && shaken(u))) &&
+	    theirs > AI_EVADE_ODDS * mine && c &&
+	    room_behind(g, u, c) >= AI_EVADE_ROOM_IN) {
+		p = plan_of(ZB_VERB_EVADE, u);
+		SAY(&p, "evades: %d against %d is hopeless", theirs, mine);
+		return p;
+	}
+	p = plan_of(ZB_VERB_STAND, u);
+	SAY(&p, "stands to receive %s", c ? c->name : "the charge");
+	return p;
+}
+
+/* ---- either/or choices ---- */
+
+static int friends_near(struct zb_game *g, const struct zb_unit *u,
+			double within)
+{
+	int n = 0;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *w = &g->units[i];
+		if (w->side == u->side && i != u->id && usable(w) &&
+		    is_line_unit(w) && gap(u, w) <= within)
+			n += zb_unit_alive(w);
+	}
+	return n;
+}
+
+/* Figures charging u in the melees to come (the rules' melee list). */
+static int attackers_of(struct zb_game *g, const struct zb_unit *u)
+{
+	const struct vf_state *st = vf_state(g);
+	int n = 0;
+	for (int i = 0; st && i < st->n_melee; i++) {
+		const struct zb_unit *a = zb_game_unit(g, st->melee[i].attacker);
+		if (st->melee[i].defender == u->id && a)
+			n += zb_unit_alive(a);
+	}
+	return n;
+}
+
+static struct plan choice(struct vf_ai *ai, struct zb_game *g,
+			  struct zb_decision *d, struct zb_unit *u)
+{
+	struct plan p;
+	(void)ai;
+	if (u && vf_type_of(u)->gun &&
+	    find_opt(d, ZB_VERB_DESTROY, -1, -1) >= 0) {
+		int ours = zb_unit_alive(u) + friends_near(g, u, VF_SUPPORT_IN);
+		int theirs = attackers_of(g, u);
+		if (theirs == 0) {
+			const struct zb_unit *c = charger_of(g, d, u);
+			theirs = c ? zb_unit_alive(c) : 0;
+		}
+		if (theirs > AI_DESTROY_ODDS * ours) {
+			p = plan_of(ZB_VERB_DESTROY, u);
+			SAY(&p, "destroys the gun: %d against %d", theirs, ours);
+			return p;
+		}
+		p = plan_of(ZB_VERB_NO, u);
+		SAY(&p, "keeps the gun: %d defend against %d", ours, theirs);
+		return p;
+	}
+	p = plan_of(d->opt[0].verb, u);
+	SAY(&p, "takes the first choice");
+	return p;
+}
+
+/* ---- after a won melee ---- */
+
+static bool melee_winner(const struct zb_game *g, const struct zb_decision *d)
+{
+	if (g->phase && strstr(g->phase, "melee"))
+		return true;
+	return d->rule && strstr(d->rule, "hand-to-hand");
+}
+
+static struct plan melee_order(struct vf_ai *ai, struct zb_game *g,
+			       struct zb_decision *d, struct zb_unit *u)
+{
+	struct plan p;
+	(void)d;
+	if (is_infantry(u)) {
+		struct threat t = threats_to(ai, g, u, 0);
+		if (t.n > 0 && u->formation != VF_SQUARE) {
+			p = plan_of(ZB_VERB_FORMATION, u);
+			p.formation = VF_SQUARE;
+			SAY(&p, "forms square: %d Dervish group%s within "
+			    "%.0f in", t.n, plural(t.n), t.within_in);
+			return p;
+		}
+		if (t.n == 0 && u->formation != VF_TWO_RANK_LINE &&
+		    u->formation != VF_SQUARE) {
+			p = plan_of(ZB_VERB_FORMATION, u);
+			p.formation = VF_TWO_RANK_LINE;
+			if (t.nearest >= 0)
+				face(&p, zb_heading_deg(u->pos,
+					g->units[t.nearest].pos));
+			SAY(&p, "reforms line after the melee");
+			return p;
+		}
+	}
+	(void)ai;
+	p = plan_of(ZB_VERB_HOLD, u);
+	int e = rules_nearest_enemy(g, u, NULL);
+	if (e >= 0)
+		face(&p, zb_heading_deg(u->pos, zb_unit_rect(&g->units[e]).c));
+	SAY(&p, "holds the ground it won");
+	return p;
+}
+
+/* ---- mapping a plan onto the options ---- */
+
+/* A unit by the table edge may have no room to wheel the way it wants:
+ * then it goes facing its way of travel, or backs away facing back. */
+static void fit_facing(const struct zb_game *g, const struct zb_unit *u,
+		       struct plan *p)
+{
+	double travel = zb_heading_deg(u->pos, p->point);
+	double want = p->has_facing ? p->facing_deg : travel;
+	double tries[3] = { want, travel, travel + 180 };
+	if (room_facing(g, u, p->point, want))
+		return;
+	for (int i = 1; i < 3; i++) {
+		if (room_facing(g, u, p->point, tries[i])) {
+			p->has_facing = true;
+			p->facing_deg = zb_norm_deg(tries[i]);
+			return;
+		}
+	}
+	/* Jammed against the edge: step off it first, on the heading
+	 * nearest the way it wants that has room, facing either way. */
+	double best = INFINITY;
+	for (int k = 0; k < AI_UNJAM_HEADINGS; k++) {
+		double h = 360.0 * k / AI_UNJAM_HEADINGS;
+		double diff = zb_angle_diff_deg(h, travel);
+		struct zb_vec2 q = zb_v2_add(u->pos, zb_v2_scale(
+			zb_v2_from_deg(h), AI_UNJAM_IN));
+		for (int back = 0; back < 2 && diff < best; back++) {
+			double f = back ? h + 180 : h;
+			if (!room_facing(g, u, q, f))
+				continue;
+			best = diff;
+			p->point = clamp_table(g, q);
+			p->has_facing = true;
+			p->facing_deg = zb_norm_deg(f);
+		}
+	}
+}
+
+static int apply_plan(struct zb_game *g, struct zb_decision *d,
+		      const struct zb_unit *u, struct plan *p)
+{
+	if (u && (p->verb == ZB_VERB_MOVE || p->verb == ZB_VERB_DOUBLE_TIME) &&
+	    zb_v2_dist(p->point, u->pos) < AI_MIN_MOVE_IN)
+		p->verb = ZB_VERB_HOLD;	/* there already: just face */
+	if (u && (p->verb == ZB_VERB_MOVE || p->verb == ZB_VERB_DOUBLE_TIME ||
+		  p->verb == ZB_VERB_FORMATION) &&
+	    zb_v2_dist(p->point, u->pos) >= AI_MIN_MOVE_IN)
+		fit_facing(g, u, p);
+	int i = find_opt(d, p->verb, p->target, p->formation);
+	/* A reform may be offered as a formation change, and back. */
+	if (i < 0 && p->verb == ZB_VERB_REFORM)
+		i = find_opt(d, ZB_VERB_FORMATION, -1, p->formation);
+	if (i < 0 && p->verb == ZB_VERB_FORMATION)
+		i = find_opt(d, ZB_VERB_REFORM, -1, p->formation);
+	if (i < 0) {
+		int fallback = find_opt(d, ZB_VERB_HOLD, -1, -1);
+		if (fallback < 0)
+			fallback = find_opt(d, ZB_VERB_STAND, -1, -1);
+		if (fallback < 0)
+			fallback = find_opt(d, ZB_VERB_NO, -1, -1);
+		if (fallback < 0)
+			fallback = 0;
+		char why[sizeof(p->reason)];
+		snprintf(why, sizeof(why), "%s", p->reason);
+		snprintf(p->reason, sizeof(p->reason), "%s not offered (%.100s)",
+			 zb_verb_name(p->verb), why);
+		i = fallback;
+		p->has_facing = false;
+		p->point = u ? u->pos : d->answer_point;
+	}
+	d->choice = i;
+	if (d->opt[i].wants_point)
+		d->answer_point = clamp_table(g, p->point);
+	/* Rules that turn no unit for this option ignore the facing. */
+	d->answer_has_facing = p->has_facing;
+	d->answer_facing_deg = p->facing_deg;
+	snprintf(d->reason, sizeof(d->reason), "%s", p->reason);
+	return ZB_OK;
+}
+
+/* ---- the controller ---- */
+
+static struct plan order(struct vf_ai *ai, struct zb_game *g,
+			 struct zb_decision *d, struct zb_unit *u)
+{
+	if (melee_winner(g, d))
+		return melee_order(ai, g, d, u);
+	const struct vf_type_info *t = vf_type_of(u);
+	if (t->leader)
+		return leader_order(ai, g, d, u);
+	if (t->gun)
+		return gun_order(ai, g, d, u);
+	if (u->type == VF_SCOUTS)
+		return scout_order(ai, g, d, u);
+	if (u->type == VF_BRITISH_CAVALRY)
+		return cavalry_order(ai, g, d, u);
+	if (is_group(u))
+		return dervish_order(ai, g, d, u);
+	return infantry_order(ai, g, d, u);
+}
+
+static int ai_decide(struct zb_controller *self, struct zb_game *g,
+		     struct zb_decision *d, struct zb_error *err)
+{
+	struct vf_ai *ai = (struct vf_ai *)self;
+	struct zb_unit *u = zb_game_unit(g, d->unit);
+	struct plan p;
+
+	int rc = ensure_ready(ai, g, err);
+	if (rc == ZB_OK)
+		rc = reset_seen(ai, g, err);
+	if (rc != ZB_OK)
+		return rc;
+	if (!u) {
+		p = plan_of(d->opt[0].verb, NULL);
+		SAY(&p, "no unit: first option");
+		return apply_plan(g, d, u, &p);
+	}
+	switch (d->kind) {
+	case ZB_DECIDE_TARGET: {
+		double hits = 0;
+		int i = best_fire(g, d, u, &hits);
+		if (i < 0) {
+			p = plan_of(ZB_VERB_HOLD, u);
+			SAY(&p, "holds fire: nothing worth a volley");
+		} else {
+			p = plan_of(ZB_VERB_FIRE, u);
+			p.target = d->opt[i].target;
+			SAY(&p, "fires at %s: %.1f expected hits",
+			    g->units[p.target].name, hits);
+		}
+		break;
+	}
+	case ZB_DECIDE_REACTION:
+		p = reaction(ai, g, d, u);
+		break;
+	case ZB_DECIDE_CHOICE:
+		p = choice(ai, g, d, u);
+		break;
+	case ZB_DECIDE_ORDER:
+	default:
+		p = order(ai, g, d, u);
+		break;
+	}
+	if (ai->map_rc != ZB_OK)
+		return zb_error_set(err, ai->map_rc, "AI path map: %s",
+				    zb_status_str(ai->map_rc));
+	return apply_plan(g, d, u, &p);
+}
+
+static void ai_release(struct zb_controller *self)
+{
+	struct vf_ai *ai = (struct vf_ai *)self;
+	for (int i = 0; i < ai->n_maps; i++)
+		zb_path_map_release(&ai->maps[i].m);
+	free(ai->scouted);
+	free(ai->seen);
+	free(ai);
+}
+
+struct zb_controller *vf_ai_new(struct zb_game *g, int side)
+{
+	struct vf_ai *ai = calloc(1, sizeof(*ai));
+	if (!ai)
+		return NULL;
+	ai->base.name = "ai";
+	ai->base.decide = ai_decide;
+	ai->base.release = ai_release;
+	ai->side = side;
+	/* The one thing the seed varies: how far a Dervish group may run
+	 * ahead of the mass. */
+	ai->mass_lead_in = AI_MASS_LEAD_LO_IN +
+		AI_MASS_LEAD_SPAN_IN * zb_rng_double(&g->ai_rng);
+	return &ai->base;
+}
