@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "zariba/game.h"
 #include "rules/volley_fire/vf.h"
@@ -255,6 +256,9 @@ static void game_from(const char *yaml)
 	g.turn = 2;
 	g.phase = "melee";
 }
+
+/* melee.c moves the winner in steps of this (MELEE_STEP_IN). */
+#define MELEE_TEST_STEP_IN 0.25
 
 #define HEAD \
 	"ruleset: volley-fire\n" \
@@ -599,13 +603,30 @@ Test(vf_melee, hand_to_hand_d_shaken_enemy_does_not_capture)
 	cr_assert_float_eq(g.units[0].pos.y, 4, 1e-6);
 }
 
+/* Every corner of the unit's footprint lies on the table. */
+static void assert_on_table(const struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++)
+		cr_assert(c[i].x >= -1e-6 && c[i].y >= -1e-6 &&
+			  c[i].x <= g.width_in + 1e-6 &&
+			  c[i].y <= g.height_in + 1e-6,
+			  "%s: corner %d at (%.2f, %.2f) is off the %gx%g "
+			  "table", u->name, i, c[i].x, c[i].y, g.width_in,
+			  g.height_in);
+}
+
 /* Hand-to-hand D at the table edge: a D6 picks the way along it (house
  * ruling: 1-3 left of the fall-back heading, 4-6 right). */
 Test(vf_melee, hand_to_hand_d_table_edge)
 {
-	/* Falling back down the table (heading 270) from y = 40 by 6x6 =
-	 * 36"... from y = 5 it reaches the edge after 5"; the D6 of 2 sends
-	 * it left of 270, which is +x. */
+	/* Falling back down the table (heading 270) by 6x6 = 36": the one
+	 * figure stands 0.75" deep behind its front centre at y = 5, so
+	 * its footprint reaches the edge after 4.25"; the D6 of 2 sends it
+	 * left of 270, which is +x, for the other 31.75". */
 	static const int faces[] = { 6, 2, 6, 6, 6, 6, 6, 6, 2 };
 
 	contact("type: sudanese-infantry, figures: { trooper: 1 }, "
@@ -613,14 +634,92 @@ Test(vf_melee, hand_to_hand_d_table_edge)
 		"type: dervish-swordsmen, figures: { warrior: 1 }", NULL);
 	g.units[0].pos = zb_v2(36, 5);
 	g.units[1].pos = zb_v2(36, 6);
+	zb_game_sync_unit(&g, 0);
+	zb_game_sync_unit(&g, 1);
 	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
 	dice(faces, 9);
 	run_melee();
 	all_dice_used(9);
-	cr_assert(g.units[0].pos.y >= 0 && g.units[0].pos.y < 0.5);
-	cr_assert_float_eq(g.units[0].pos.x, 36 + 31, 0.3);
+	cr_assert_float_eq(g.units[0].pos.y, g.units[0].base_d_in, 1e-6);
+	cr_assert_float_eq(g.units[0].pos.x, 36 + 36 - (5 - 0.75), 1e-6);
+	assert_on_table(&g.units[0]);
 	cr_assert_eq(kv(last_event("volley-fire:hand-to-hand:D"), "edge_die"),
 		     2);
+	cr_assert_float_eq(kv(last_event("volley-fire:hand-to-hand:D"),
+			      "distance"), 36, 1e-6);
+}
+
+/* Hand-to-hand D: the edge is where the loser's footprint, not its front
+ * centre, meets it.  A line of eight facing along the edge (its frontage
+ * of 6" runs down the table) falls back toward the near edge: the front
+ * centre alone would go to y = 0 and leave half the line, 3", off the
+ * table. */
+Test(vf_melee, hand_to_hand_d_fall_back_keeps_the_footprint_on_the_table)
+{
+	/* The swordsman (+1, ties) beats each Sudanese (+1) 6 v 2, each
+	 * loser to the rear: 8 pairs.  Then 6D6 of 6s = 36" down the table:
+	 * 7" to the edge, then the D6 of 2 sends it +x for 29". */
+	static const int faces[] = {
+		6, 2, 6, 2, 6, 2, 6, 2, 6, 2, 6, 2, 6, 2, 6, 2,
+		6, 6, 6, 6, 6, 6, 2
+	};
+	struct zb_unit *b;
+
+	contact("type: sudanese-infantry, figures: { trooper: 8 }, "
+		"formation: one-rank-line", NULL,
+		"type: dervish-swordsmen, figures: { warrior: 1 }", NULL);
+	b = &g.units[0];
+	b->pos = zb_v2(36, 10);
+	b->facing_deg = 0;		/* frontage from y = 7 to y = 13 */
+	g.units[1].pos = zb_v2(36, 14);	/* the winner above, facing down */
+	zb_game_sync_unit(&g, 0);
+	zb_game_sync_unit(&g, 1);
+	assert_on_table(b);
+	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
+	dice(faces, sizeof(faces) / sizeof(faces[0]));
+	run_melee();
+	all_dice_used(sizeof(faces) / sizeof(faces[0]));
+	cr_assert(b->flags & ZB_UF_SHAKEN);
+	assert_on_table(b);
+	/* Its lower flank on the edge, then along it. */
+	cr_assert_float_eq(b->pos.y, 3, 1e-6, "front centre at y %g",
+			   b->pos.y);
+	cr_assert_float_eq(b->pos.x, 36 + 29, 1e-6, "front centre at x %g",
+			   b->pos.x);
+	cr_assert_eq(kv(last_event("volley-fire:hand-to-hand:D"), "edge_die"),
+		     2);
+}
+
+/* Hand-to-hand D into a corner: along the edge until the footprint meets
+ * the other edge too, and no further. */
+Test(vf_melee, hand_to_hand_d_stops_in_the_corner)
+{
+	static const int faces[] = {
+		6, 2, 6, 2, 6, 2, 6, 2, 6, 2, 6, 2, 6, 2, 6, 2,
+		6, 6, 6, 6, 6, 6, 5
+	};
+	struct zb_unit *b;
+
+	contact("type: sudanese-infantry, figures: { trooper: 8 }, "
+		"formation: one-rank-line", NULL,
+		"type: dervish-swordsmen, figures: { warrior: 1 }", NULL);
+	b = &g.units[0];
+	b->pos = zb_v2(10, 10);
+	b->facing_deg = 0;
+	g.units[1].pos = zb_v2(10, 14);
+	zb_game_sync_unit(&g, 0);
+	zb_game_sync_unit(&g, 1);
+	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
+	dice(faces, sizeof(faces) / sizeof(faces[0]));
+	run_melee();
+	all_dice_used(sizeof(faces) / sizeof(faces[0]));
+	assert_on_table(b);
+	/* 7" down, then -x (a 5) until its rear rank, 0.75" behind the
+	 * front centre, is on the left edge. */
+	cr_assert_float_eq(b->pos.y, 3, 1e-6);
+	cr_assert_float_eq(b->pos.x, b->base_d_in, 1e-6);
+	cr_assert_float_eq(kv(last_event("volley-fire:hand-to-hand:D"),
+			      "distance"), 7 + 10 - 0.75, 1e-6);
 }
 
 /* Gardner gun C: the crew may try to destroy the gun; a 6 fails. */
@@ -718,6 +817,144 @@ Test(vf_melee, hand_to_hand_e_winner_reforms)
 	run_melee();
 	all_dice_used(2);
 	cr_assert_neq(g.units[0].formation, VF_ONE_RANK_LINE);
+}
+
+Test(vf_melee, hand_to_hand_e_winner_moves_no_further_than_the_edge)
+{
+	/* As above, but 18" toward the near edge from 4" off it: the front
+	 * centre could reach y = 0, the footprint, a rank 0.75" deep behind
+	 * it, only y = 0.75 (to within a step). */
+	static const struct zb_script_answer mv = { ZB_VERB_MOVE, -1,
+						    { 36, 0 } };
+	static const int faces[] = { 1, 6, 6, 6, 6 };
+
+	contact("type: sudanese-infantry, figures: { trooper: 1, officer: 1 },"
+		" formation: one-rank-line", NULL,
+		"type: dervish-riflemen, figures: { warrior: 1 }", NULL);
+	g.units[0].pos = zb_v2(36, 4);
+	g.units[1].pos = zb_v2(36, 5);
+	zb_game_sync_unit(&g, 0);
+	zb_game_sync_unit(&g, 1);
+	script(0, &mv, 1);
+	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
+	dice(faces, 5);
+	run_melee();
+	all_dice_used(5);
+	assert_on_table(&g.units[0]);
+	cr_assert(g.units[0].pos.y < 0.75 + MELEE_TEST_STEP_IN,
+		  "stopped at y %g", g.units[0].pos.y);
+}
+
+/* A controller that answers every question with its first option of
+ * `verb`, facing `facing_deg`. */
+struct facer {
+	struct zb_controller base;
+	int verb;
+	double facing_deg;
+};
+
+static int facer_decide(struct zb_controller *self, struct zb_game *gm,
+			struct zb_decision *d, struct zb_error *e)
+{
+	struct facer *f = (struct facer *)self;
+
+	(void)gm;
+	for (int i = 0; i < d->n_opt; i++)
+		if (d->opt[i].verb == f->verb) {
+			d->choice = i;
+			d->answer_has_facing = true;
+			d->answer_facing_deg = f->facing_deg;
+			return ZB_OK;
+		}
+	return zb_error_set(e, ZB_EILLEGAL, "facer: %s not offered",
+			    zb_verb_name(f->verb));
+}
+
+static void facer_release(struct zb_controller *self)
+{
+	free(self);
+}
+
+static void facer(int side, int verb, double facing_deg)
+{
+	struct facer *f = calloc(1, sizeof(*f));
+
+	cr_assert_not_null(f);
+	f->base.name = "facer";
+	f->base.decide = facer_decide;
+	f->base.release = facer_release;
+	f->verb = verb;
+	f->facing_deg = facing_deg;
+	cr_assert_eq(zb_game_set_controller(&g, side, &f->base), ZB_OK);
+}
+
+/* Hand-to-hand E: the winner reforms and refaces where it stands, and
+ * only where its footprint stays on the table. */
+Test(vf_melee, hand_to_hand_e_winner_reforms_only_with_room)
+{
+	/* The lone swordsman loses at once: 1 v 6, down on his 1.  The
+	 * winner, 24 in two ranks facing along the left edge (9" of frontage
+	 * from y = 3.5 to 12.5), is told to take one rank (18": from y = -1),
+	 * the first formation offered: no room. */
+	static const struct zb_script_answer rf = { ZB_VERB_FORMATION, -1,
+						    { 0, 0 } };
+	static const int faces[] = { 1, 6 };
+	struct zb_unit *b;
+
+	contact("type: sudanese-infantry, figures: { trooper: 24 },"
+		" formation: two-rank-line", NULL,
+		"type: dervish-swordsmen, figures: { warrior: 1 }", NULL);
+	b = &g.units[0];
+	b->pos = zb_v2(10, 8);
+	b->facing_deg = 0;
+	g.units[1].pos = zb_v2(11, 8);
+	g.units[1].facing_deg = 180;
+	zb_game_sync_unit(&g, 0);
+	zb_game_sync_unit(&g, 1);
+	assert_on_table(b);
+	script(0, &rf, 1);
+	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
+	dice(faces, 2);
+	run_melee();
+	all_dice_used(2);
+	cr_assert_eq(kv(last_event("volley-fire:hand-to-hand:C"),
+			"attacker_won"), 0);
+	cr_assert_eq(b->formation, VF_TWO_RANK_LINE);
+	assert_on_table(b);
+}
+
+Test(vf_melee, hand_to_hand_e_winner_refaces_only_with_room)
+{
+	/* Two ranks with their rear on the near edge, told to face along
+	 * it: 9" of frontage about y = 1.5 would run off the table. */
+	static const int faces[] = { 1, 6 };
+	struct zb_unit *b;
+
+	contact("type: sudanese-infantry, figures: { trooper: 24 },"
+		" formation: two-rank-line", NULL,
+		"type: dervish-swordsmen, figures: { warrior: 1 }", NULL);
+	b = &g.units[0];
+	b->pos = zb_v2(36, 1.5);
+	g.units[1].pos = zb_v2(36, 2.5);
+	zb_game_sync_unit(&g, 0);
+	zb_game_sync_unit(&g, 1);
+	facer(0, ZB_VERB_HOLD, 0);
+	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
+	dice(faces, 2);
+	run_melee();
+	all_dice_used(2);
+	cr_assert_float_eq(b->facing_deg, 90, 1e-9);
+	assert_on_table(b);
+	/* With room, it turns. */
+	fini();
+	contact("type: sudanese-infantry, figures: { trooper: 24 },"
+		" formation: two-rank-line", NULL,
+		"type: dervish-swordsmen, figures: { warrior: 1 }", NULL);
+	facer(0, ZB_VERB_HOLD, 0);
+	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
+	dice(faces, 2);
+	run_melee();
+	cr_assert_float_eq(g.units[0].facing_deg, 0, 1e-9);
 }
 
 /* Property: many random melees; figure counts never go negative and

@@ -657,6 +657,84 @@ Test(vf_move, a_move_may_end_facing_any_way)
 	cr_assert_float_eq(unit("A")->pos.y, 16, EPS);
 }
 
+/* Every corner of the unit's footprint lies on the table. */
+static void assert_on_table(const struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++)
+		cr_assert(c[i].x >= -EPS && c[i].y >= -EPS &&
+			  c[i].x <= g.width_in + EPS &&
+			  c[i].y <= g.height_in + EPS,
+			  "%s: corner %d at (%.2f, %.2f) is off the table",
+			  u->name, i, c[i].x, c[i].y);
+}
+
+/* A section's front 1.5" from the near edge, two ranks deep: turned to
+ * face along the edge its 9" frontage would run off the table. */
+Test(vf_move, a_unit_may_not_turn_off_the_table)
+{
+	static const struct answer a[] = {
+		{ ZB_VERB_HOLD, -1, 0, 0, 0, true, 0 },
+		{ ZB_VERB_HOLD, -1, 0, 0, 0, true, 0 },
+	};
+
+	build(HEAD "sides:\n" BRIT SECTION(A, 30, 1.5, 90)
+	      SECTION(B, 60, 30, 90) DERV FAR_DERV);
+	spy(0, a, 2);
+	move_phase(0);
+	cr_assert_float_eq(unit("A")->facing_deg, 90, EPS);
+	assert_on_table(unit("A"));
+	cr_assert_float_eq(unit("B")->facing_deg, 0, EPS, "room to turn");
+}
+
+Test(vf_move, a_formation_change_in_place_keeps_the_footprint_on_the_table)
+{
+	/* One rank facing along the edge: no room; nor to face that way in
+	 * two ranks: it keeps its shape and facing. */
+	static const struct answer a[] = {
+		{ ZB_VERB_FORMATION, -1, 0, 30, 1.5, true, 0 },
+	};
+
+	build(HEAD "sides:\n" BRIT SECTION(A, 30, 1.5, 90) DERV FAR_DERV);
+	spy(0, a, 1);
+	move_phase(0);
+	cr_assert_eq(unit("A")->formation, VF_TWO_RANK_LINE);
+	cr_assert_float_eq(unit("A")->facing_deg, 90, EPS);
+	cr_assert_float_eq(unit("A")->pos.y, 1.5, EPS);
+	assert_on_table(unit("A"));
+}
+
+Test(vf_move, a_dervish_evade_at_the_edge_does_not_turn_off_the_table)
+{
+	/* Charged from the left, the group backed onto the near edge would
+	 * turn its back (heading about 4 degrees) and go right; turned, its
+	 * 7.5" frontage runs off the table at every step, so it cannot
+	 * evade, and stays as it was. */
+	static const int faces[] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 };
+	static const struct answer c[] = { ANS(ZB_VERB_CHARGE, -1, 0, 0, 0) };
+	static const struct answer e[] = { ANS(ZB_VERB_EVADE, -1, 0, 0, 0) };
+
+	build(HEAD "sides:\n" BRIT
+	      U("{ name: C, type: british-cavalry, figures: { trooper: 3,"
+		" officer: 1 }, at: [15, 2], facing: 0 }")
+	      DERV
+	      U("{ name: S, type: dervish-spearmen, figures: { trooper: 39,"
+		" emir: 1 }, at: [30, 3], facing: 90 }"));
+	struct zb_unit *d = unit("S");
+	assert_on_table(d);
+	spy(0, c, 1);
+	spy(1, e, 1);
+	dice(faces, 4 + 5);
+	move_phase(0);
+	cr_assert_float_eq(d->facing_deg, 90, EPS);
+	cr_assert_float_eq(d->pos.x, 30, EPS);
+	cr_assert_float_eq(d->pos.y, 3, EPS);
+	assert_on_table(d);
+}
+
 /* House ruling: Dervish groups always move toward the nearest enemy. */
 Test(vf_move, dervish_move_is_turned_toward_the_nearest_enemy)
 {
@@ -812,6 +890,26 @@ Test(vf_move, a_charge_from_behind_hits_the_rear)
 	cr_assert_eq(vf_state(&g)->n_melee, 1);
 	cr_assert(vf_state(&g)->melee[0].from_rear);
 	cr_assert(unit("D")->rs[VF_RS_FROM_REAR]);
+}
+
+/* Infantry squares B: a square faces every way, so even a charge that
+ * began behind the section does not hit a square in the rear. */
+Test(vf_move, a_square_formed_against_a_charge_has_no_rear)
+{
+	static const int faces[] = { 2, 5, 5, 5, 5 };
+	static const struct answer a[] = { ANS(ZB_VERB_CHARGE, -1, 0, 0, 0) };
+	static const struct answer r[] = { ANS(ZB_VERB_REFORM, -1, 3, 0, 0) };
+
+	build(HEAD "sides:\n" BRIT SECTION(A, 30, 30, 270) DERV
+	      U("{ name: D, type: dervish-swordsmen, figures: { trooper: 39,"
+		" emir: 1 }, at: [30, 45], facing: 270 }"));
+	spy(1, a, 1);
+	spy(0, r, 1);
+	dice(faces, 5);
+	move_phase(1);
+	cr_assert_eq(unit("A")->formation, VF_SQUARE);
+	cr_assert_eq(vf_state(&g)->n_melee, 1);
+	cr_assert_not(vf_state(&g)->melee[0].from_rear);
 }
 
 Test(vf_move, british_reaction_fails_on_a_six)
@@ -1262,6 +1360,173 @@ Test(vf_move, a_free_leader_rides_to_a_unit_and_joins_it)
 }
 
 /* ------------------------------------------------------------------ */
+/* Movement D: sub units amalgamate                                    */
+/* ------------------------------------------------------------------ */
+
+/* Is unit `id` offered JOIN with `target` (or with anyone, target -1)? */
+static bool offered_join(const struct spy *s, int id, int target)
+{
+	return offered(record_of(s, id), ZB_VERB_JOIN, target);
+}
+
+Test(vf_move, join_is_offered_within_range_to_the_same_type_only)
+{
+	build(HEAD "sides:\n" BRIT
+	      /* A and B 1" apart; C, other infantry, 1.5" in front of A;
+	       * D far off; E next to D but shaken; L a free leader. */
+	      SECTION(A, 30, 10, 90) SECTION(B, 40, 10, 90)
+	      U("{ name: C, type: british-infantry, figures: { trooper: 23,"
+		" officer: 1 }, at: [30, 13], facing: 90 }")
+	      SECTION(D, 80, 10, 90) SECTION(E, 90, 10, 90)
+	      U("{ name: L, type: mounted-officer, figures: { officer: 1 },"
+		" at: [30, 6], facing: 90 }")
+	      DERV
+	      U("{ name: S1, type: dervish-spearmen, figures: { trooper: 39,"
+		" emir: 1 }, at: [30, 50], facing: 270 }")
+	      U("{ name: S2, type: dervish-spearmen, figures: { trooper: 39,"
+		" emir: 1 }, at: [39, 50], facing: 270 }")
+	      U("{ name: R, type: dervish-riflemen, figures: { trooper: 39,"
+		" emir: 1 }, at: [30, 54.5], facing: 270 }")
+	      U("{ name: S3, type: dervish-spearmen, figures: { trooper: 39,"
+		" emir: 1 }, at: [60, 50], facing: 270 }"));
+	struct zb_unit *a = unit("A"), *b = unit("B"), *c = unit("C");
+	struct zb_unit *s1 = unit("S1"), *s2 = unit("S2"), *s3 = unit("S3");
+	struct zb_rect ar = zb_unit_rect(a), br = zb_unit_rect(b);
+	struct zb_rect cr = zb_unit_rect(c), dr = zb_unit_rect(unit("D"));
+
+	cr_assert_leq(zb_rect_dist(&ar, &br), VF_JOIN_IN);
+	cr_assert_leq(zb_rect_dist(&ar, &cr), VF_JOIN_IN);
+	cr_assert_gt(zb_rect_dist(&ar, &dr), VF_JOIN_IN);
+	unit("E")->flags |= ZB_UF_SHAKEN;
+	struct spy *bs = spy(0, NULL, 0), *ds = spy(1, NULL, 0);
+	move_phase(0);
+	move_phase(1);
+	cr_assert(offered_join(bs, a->id, b->id));
+	cr_assert(offered_join(bs, b->id, a->id));
+	cr_assert_not(offered_join(bs, a->id, c->id), "another type");
+	cr_assert_not(offered_join(bs, a->id, unit("D")->id), "out of range");
+	cr_assert_not(offered_join(bs, c->id, -1), "no other of its type");
+	cr_assert_not(offered_join(bs, unit("D")->id, -1),
+		      "its neighbour is shaken");
+	cr_assert_not(offered_join(bs, unit("E")->id, -1), "shaken");
+	cr_assert_not(offered_join(bs, unit("L")->id, -1), "a leader");
+	cr_assert(offered_join(ds, s1->id, s2->id));
+	cr_assert_not(offered_join(ds, s1->id, unit("R")->id),
+		      "Dervish join their own kind only");
+	cr_assert_not(offered_join(ds, s1->id, s3->id), "out of range");
+	cr_assert_not(offered_join(ds, unit("R")->id, -1));
+}
+
+Test(vf_move, join_needs_room_on_the_table_for_the_whole_unit)
+{
+	/* A by the left edge, B 1" to its right: A's 48 men in two ranks
+	 * would be 18" wide about A's front centre at x = 5, off the table;
+	 * about B's at x = 15 they fit. */
+	build(HEAD "sides:\n" BRIT SECTION(A, 5, 10, 90) SECTION(B, 15, 10, 90)
+	      DERV FAR_DERV);
+	struct spy *s = spy(0, NULL, 0);
+	move_phase(0);
+	cr_assert(offered_join(s, unit("A")->id, unit("B")->id));
+	cr_assert_not(offered_join(s, unit("B")->id, unit("A")->id));
+}
+
+static int count_role(const struct zb_unit *u, enum zb_role r)
+{
+	return zb_unit_alive_role(u, r);
+}
+
+Test(vf_move, join_moves_the_men_and_the_leader_and_keeps_the_strength)
+{
+	build(HEAD "sides:\n" BRIT SECTION(A, 30, 10, 90)
+	      U("{ name: B, type: sudanese-infantry, figures: { trooper: 22,"
+		" nco: 1, flag: 1 }, at: [40, 10], facing: 90, leader: L }")
+	      U("{ name: L, type: mounted-officer, figures: { officer: 1 },"
+		" at: [40, 8] }")
+	      DERV FAR_DERV);
+	struct zb_unit *a = unit("A"), *b = unit("B"), *l = unit("L");
+	const struct answer ans[] = {
+		ANS(ZB_VERB_HOLD, -1, 0, 0, 0),
+		ANS(ZB_VERB_JOIN, a->id, 0, 0, 0),
+	};
+	struct vf_state *st = vf_state(&g);
+	int start0 = st->start_figs[0], start1 = st->start_figs[1];
+	int unit_starts = a->start_figs + b->start_figs;
+
+	cr_assert_eq(l->attached_to, b->id);
+	cr_assert_eq(zb_unit_take_casualties(b, 4, ZB_ROLE_TROOPER,
+					     ZB_FIG_DOWN), 4);
+	int side = zb_game_side_alive(&g, 0);
+	cr_assert_eq(side, 24 + 20 + 1);
+	struct spy *s = spy(0, ans, 2);
+	move_phase(0);
+	cr_assert_eq(s->pos, 2, "A held and B joined");
+
+	/* The men went over, roles and all; the losses stayed behind. */
+	cr_assert_eq(zb_unit_alive(a), 24 + 20);
+	cr_assert_eq(count_role(a, ZB_ROLE_OFFICER), 1);
+	cr_assert_eq(count_role(a, ZB_ROLE_NCO), 1);
+	cr_assert_eq(count_role(a, ZB_ROLE_FLAG), 1);
+	cr_assert_eq(zb_unit_alive(b), 0);
+	cr_assert_eq(zb_unit_lost(b), 4);
+	cr_assert(b->flags & ZB_UF_GONE);
+	cr_assert(b->flags & ZB_UF_MERGED, "a joined unit is merged, not destroyed");
+	cr_assert_not(vf_unit_active(b));
+	cr_assert_eq(a->start_figs + b->start_figs, unit_starts);
+	/* A kept its place, facing and formation, reshaped: 44 in two
+	 * ranks of 22. */
+	cr_assert_float_eq(a->pos.x, 30, EPS);
+	cr_assert_float_eq(a->pos.y, 10, EPS);
+	cr_assert_float_eq(a->facing_deg, 90, EPS);
+	cr_assert_eq(a->formation, VF_TWO_RANK_LINE);
+	cr_assert_eq(zb_unit_files(a), 22);
+	cr_assert_eq(zb_unit_ranks(a), 2);
+	/* B's leader now leads A, riding behind it. */
+	cr_assert_eq(l->attached_to, a->id);
+	cr_assert_float_eq(l->pos.x, 30, EPS);
+	cr_assert_float_eq(l->pos.y, 10 - 1.5 - VF_LEADER_BEHIND_IN, EPS);
+	/* No one counted twice, and morale's yardstick stays. */
+	cr_assert_eq(zb_game_side_alive(&g, 0), side);
+	cr_assert_eq(st->start_figs[0], start0);
+	cr_assert_eq(st->start_figs[1], start1);
+	const struct zb_event *e = last_event("move", b->id);
+	cr_assert_not_null(e);
+	cr_assert_str_eq(e->rule, "volley-fire:movement:D");
+	cr_assert_eq(e->target, a->id);
+	cr_assert_not_null(strstr(zb_event_text_of(&g.log, e), "join"));
+
+	/* B is never asked again; A is. */
+	struct spy *s2 = spy(0, NULL, 0);
+	g.turn = 2;
+	move_phase(0);
+	for (int i = 0; i < s2->n_rec; i++)
+		cr_assert_neq(s2->rec[i].unit, b->id, "B was asked again");
+	record_of(s2, a->id);
+	cr_assert_eq(zb_game_side_alive(&g, 0), side);
+}
+
+Test(vf_move, dervish_groups_join_into_one_mass)
+{
+	build(HEAD "sides:\n" BRIT FAR_BRIT DERV
+	      U("{ name: S1, type: dervish-spearmen, figures: { trooper: 39,"
+		" emir: 1 }, at: [30, 50], facing: 270 }")
+	      U("{ name: S2, type: dervish-spearmen, figures: { trooper: 39,"
+		" emir: 1 }, at: [39, 50], facing: 270 }"));
+	struct zb_unit *s1 = unit("S1"), *s2 = unit("S2");
+	const struct answer ans[] = { ANS(ZB_VERB_JOIN, s2->id, 0, 0, 0) };
+	int side = zb_game_side_alive(&g, 1);
+
+	spy(1, ans, 1);
+	move_phase(1);
+	cr_assert(s1->flags & ZB_UF_GONE);
+	cr_assert_eq(zb_unit_alive(s2), 80);
+	cr_assert_eq(count_role(s2, ZB_ROLE_OFFICER), 2);
+	cr_assert_eq(s2->formation, VF_MASS);
+	cr_assert_eq(zb_unit_files(s2), 80 / 4);
+	cr_assert_eq(zb_game_side_alive(&g, 1), side);
+	cr_assert_eq(vf_state(&g)->start_figs[1], 80);
+}
+
+/* ------------------------------------------------------------------ */
 /* Shaken A                                                            */
 /* ------------------------------------------------------------------ */
 
@@ -1528,6 +1793,31 @@ static struct zb_controller *rnd_new(uint64_t seed)
 	return &r->base;
 }
 
+/* Slack for rounding in the footprint check. */
+#define TABLE_TOL_IN 1e-3
+/* Every unit still on the table stands wholly on it. */
+static void footprints_on_table(uint64_t seed)
+{
+	for (int i = 0; i < g.n_units; i++) {
+		const struct zb_unit *u = &g.units[i];
+		struct zb_rect r = zb_unit_rect(u);
+		struct zb_vec2 c[4];
+		double tol = TABLE_TOL_IN;
+
+		if (!zb_unit_on_table(u))
+			continue;
+		zb_rect_corners(&r, c);
+		for (int k = 0; k < 4; k++)
+			cr_assert(c[k].x >= -tol && c[k].y >= -tol &&
+				  c[k].x <= g.width_in + tol &&
+				  c[k].y <= g.height_in + tol,
+				  "seed %llu, turn %d: %s's footprint reaches "
+				  "(%.2f, %.2f), off the %gx%g table",
+				  (unsigned long long)seed, g.turn, u->name,
+				  c[k].x, c[k].y, g.width_in, g.height_in);
+	}
+}
+
 Test(vf_move, property_no_unit_moves_further_than_its_dice)
 {
 	int checked = 0;
@@ -1542,10 +1832,12 @@ Test(vf_move, property_no_unit_moves_further_than_its_dice)
 		have_game = true;
 		zb_game_set_controller(&g, 0, rnd_new(seed * 7));
 		zb_game_set_controller(&g, 1, rnd_new(seed * 13));
-		for (int t = 0; t < 8 && !g.result.over; t++)
+		for (int t = 0; t < 8 && !g.result.over; t++) {
 			cr_assert_eq(zb_game_play_turn(&g, &err), ZB_OK,
 				     "seed %llu: %s",
 				     (unsigned long long)seed, err.msg);
+			footprints_on_table(seed);
+		}
 		for (size_t i = 0; i < g.log.n; i++) {
 			const struct zb_event *e = &g.log.ev[i];
 			int sum = 0;

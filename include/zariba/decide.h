@@ -59,6 +59,7 @@ enum zb_verb {
 	ZB_VERB_ATTACH,		/* a leader joins `target` */
 	ZB_VERB_YES,
 	ZB_VERB_NO,
+	ZB_VERB_JOIN,		/* amalgamate with friendly `target` */
 	ZB_VERB_COUNT
 };
 

@@ -64,7 +64,8 @@ enum {
 	ZB_UF_ABANDONED = 1u << 11,	/* a gun without its crew */
 	ZB_UF_HOLLOW = 1u << 12,	/* footprint is a hollow square */
 	ZB_UF_ENGAGED = 1u << 13,	/* in contact, melee pending */
-	ZB_UF_REAR_FACING = 1u << 14	/* has its back to the enemy */
+	ZB_UF_REAR_FACING = 1u << 14,	/* has its back to the enemy */
+	ZB_UF_MERGED = 1u << 15		/* its men joined another unit */
 };
 
 #define ZB_UNIT_NAME_MAX 48

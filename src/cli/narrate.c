@@ -293,6 +293,8 @@ static int unit_lost(const struct zb_unit *u)
 
 static const char *unit_state(const struct zb_unit *u)
 {
+	if (u->flags & ZB_UF_MERGED)
+		return "merged";
 	if (u->flags & ZB_UF_ABANDONED)
 		return "abandoned";
 	if (zb_unit_alive(u) == 0)

@@ -8,11 +8,15 @@
 #include "zariba/decide.h"
 #include "zariba/game.h"
 
-static const char *const verb_names[ZB_VERB_COUNT] = {
+static const char *const verb_names[] = {
 	"hold", "move", "double-time", "formation", "charge", "fire",
 	"evade", "countercharge", "reform", "stand", "enter", "leave",
-	"limber", "unlimber", "man-gun", "destroy", "attach", "yes", "no"
+	"limber", "unlimber", "man-gun", "destroy", "attach", "yes", "no",
+	"join"
 };
+/* One name per verb, in enum zb_verb's order. */
+_Static_assert(sizeof(verb_names) / sizeof(verb_names[0]) == ZB_VERB_COUNT,
+	       "verb_names and enum zb_verb disagree");
 
 const char *zb_verb_name(int verb)
 {

@@ -954,7 +954,8 @@ static void jam_fall_back(struct zb_game *g, struct zb_unit *gun)
 	int bld = zb_terrain_at(&g->terrain, gun->pos);
 	const struct zb_terrain *b = NULL;
 	const struct zb_unit *square = NULL;
-	struct zb_rect sr;
+	struct zb_rect sr, qr;
+	struct zb_unit moved_gun = *gun;	/* shares its figures */
 	double moved = 0;
 
 	if (bld >= 0 && g->terrain.items[bld].kind == ZB_TERRAIN_BUILDING)
@@ -978,8 +979,9 @@ static void jam_fall_back(struct zb_game *g, struct zb_unit *gun)
 		if (step > FIRE_STEP_IN)
 			step = FIRE_STEP_IN;
 		q = zb_v2_add(p, zb_v2_scale(back, step));
-		if (q.x < 0 || q.y < 0 || q.x > g->width_in ||
-		    q.y > g->height_in)
+		moved_gun.pos = q;	/* the whole footprint stays on */
+		qr = zb_unit_rect(&moved_gun);
+		if (!vf_rect_on_table(g, &qr))
 			break;
 		if (b && !zb_poly_contains(b->pts, b->n_pts, q))
 			break;

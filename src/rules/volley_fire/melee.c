@@ -22,6 +22,8 @@
 /* Steps, in inches, in which a falling-back unit is moved so that a
  * collision on the way is found (not rule text). */
 #define MELEE_STEP_IN 0.25
+/* Shorter than this, a step is no step: the footprint is at the edge. */
+#define MELEE_EPS_IN 1e-6
 
 /* ------------------------------------------------------------------ */
 /* The MELEE MODIFIERS table                                           */
@@ -437,20 +439,12 @@ static void crew_flees(struct zb_game *g, struct zb_unit *gun)
 	zb_event_end(g);
 }
 
-static bool on_table(const struct zb_game *g, struct zb_vec2 p)
-{
-	return p.x >= 0 && p.y >= 0 && p.x <= g->width_in &&
-	       p.y <= g->height_in;
-}
-
 /* Hand-to-hand D at the table edge: along it, left on 1-3 and right on
- * 4-6 of a D6 (house ruling).  `p + dir` left the table. */
-static struct zb_vec2 along_edge(struct zb_game *g, struct zb_vec2 p,
-				 struct zb_vec2 dir, int face)
+ * 4-6 of a D6 (house ruling).  Going `dir`, the footprint met a left or
+ * right edge (`vertical`) or the near or far one. */
+static struct zb_vec2 along_edge(struct zb_vec2 dir, bool vertical, int face)
 {
-	struct zb_vec2 next = zb_v2_add(p, dir), side;
-	struct zb_vec2 left = zb_v2(-dir.y, dir.x);
-	bool vertical = next.x < 0 || next.x > g->width_in;
+	struct zb_vec2 left = zb_v2(-dir.y, dir.x), side;
 
 	side = vertical ? zb_v2(0, left.y >= 0 ? 1 : -1)
 			: zb_v2(left.x >= 0 ? 1 : -1, 0);
@@ -490,18 +484,25 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 			continue;
 		cand[n_cand++] = i;
 	}
+	/* The whole footprint stays on the table: the edge is where the
+	 * footprint, not the front centre, reaches it. */
 	while (moved < dist && taker < 0) {
 		double step = fmin(MELEE_STEP_IN, dist - moved);
-		struct zb_vec2 q = zb_v2_add(p, zb_v2_scale(dir, step));
+		struct zb_rect now = zb_unit_rect(u);
+		bool vertical;
+		double room = vf_table_room(g, &now, dir, &vertical);
+		struct zb_vec2 q;
 
-		if (!on_table(g, q)) {
+		if (room < step)
+			step = room;
+		if (step <= MELEE_EPS_IN) {
 			if (edge_face)
 				break;	/* a corner: no further */
 			edge_face = zb_game_roll(g, D6);
-			dir = along_edge(g, p, zb_v2_scale(dir, step),
-					 edge_face);
+			dir = along_edge(dir, vertical, edge_face);
 			continue;
 		}
+		q = zb_v2_add(p, zb_v2_scale(dir, step));
 		u->pos = q;
 		r = zb_unit_rect(u);
 		for (int i = 0; i < n_cand && taker < 0; i++) {
@@ -562,6 +563,30 @@ static bool near_enemy(struct zb_game *g, struct melee_ctx *mc,
 	return false;
 }
 
+/* Would u's footprint lie on the table facing `facing` in `form`? */
+static bool fits_as(struct zb_game *g, const struct zb_unit *u, double facing,
+		    int form)
+{
+	struct zb_unit c = *u;	/* shares u's figures; only read */
+	struct zb_rect r;
+
+	c.facing_deg = facing;
+	if (form != u->formation)
+		vf_set_formation(&c, (enum vf_formation)form);
+	r = zb_unit_rect(&c);
+	return vf_rect_on_table(g, &r);
+}
+
+static void no_room(struct zb_game *g, const struct zb_unit *u,
+		    const char *what)
+{
+	zb_event_begin(g, "formation", "volley-fire:hand-to-hand:E", u->id,
+		       -1);
+	zb_event_text(g, "%s, the winner, has no room on the table to %s",
+		      u->name, what);
+	zb_event_end(g);
+}
+
 /* volley-fire: Hand-to-hand E (the winner's free move) */
 static int winner_order(struct zb_game *g, struct melee_ctx *mc,
 			struct zb_unit *u, struct zb_error *err)
@@ -591,10 +616,22 @@ static int winner_order(struct zb_game *g, struct melee_ctx *mc,
 	rc = zb_game_decide(g, &d, err);
 	if (rc != ZB_OK)
 		return rc;
-	if (d.answer_has_facing)
-		u->facing_deg = d.answer_facing_deg;
-	if (opts[d.choice].verb == ZB_VERB_FORMATION)
-		vf_set_formation(u, (enum vf_formation)opts[d.choice].formation);
+	/* It reforms and refaces where it stands, its footprint on the
+	 * table. */
+	if (d.answer_has_facing) {
+		if (fits_as(g, u, d.answer_facing_deg, u->formation))
+			u->facing_deg = d.answer_facing_deg;
+		else
+			no_room(g, u, "face that way");
+	}
+	if (opts[d.choice].verb == ZB_VERB_FORMATION) {
+		int f = opts[d.choice].formation;
+
+		if (fits_as(g, u, u->facing_deg, f))
+			vf_set_formation(u, (enum vf_formation)f);
+		else
+			no_room(g, u, vf_formations[f].name);
+	}
 	if (opts[d.choice].verb == ZB_VERB_MOVE) {
 		struct zb_vec2 start = u->pos;
 		double dist, moved = 0;
@@ -607,9 +644,12 @@ static int winner_order(struct zb_game *g, struct melee_ctx *mc,
 		while (moved < dist) {
 			double step = fmin(MELEE_STEP_IN, dist - moved);
 			struct zb_vec2 prev = u->pos;
+			struct zb_rect r;
 
 			u->pos = zb_v2_toward(u->pos, d.answer_point, step);
-			if (zb_v2_dist(prev, u->pos) <= 0 || near_enemy(g, mc, u)) {
+			r = zb_unit_rect(u);
+			if (zb_v2_dist(prev, u->pos) <= 0 ||
+			    !vf_rect_on_table(g, &r) || near_enemy(g, mc, u)) {
 				u->pos = prev;
 				break;
 			}

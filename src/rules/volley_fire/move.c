@@ -154,7 +154,7 @@ static struct zb_rect shape_at(const struct zb_unit *u, struct zb_vec2 pos,
 	return zb_unit_rect(&c);
 }
 
-static bool rect_fits(const struct zb_game *g, const struct zb_rect *r)
+bool vf_rect_on_table(const struct zb_game *g, const struct zb_rect *r)
 {
 	struct zb_vec2 c[4];
 
@@ -165,6 +165,47 @@ static bool rect_fits(const struct zb_game *g, const struct zb_rect *r)
 		    c[i].y > g->height_in + EPS_IN)
 			return false;
 	return true;
+}
+
+/* How far coordinate `at` may go at rate `rate` before leaving [0, max]. */
+static double axis_room(double at, double rate, double max)
+{
+	if (rate < -EPS_IN)
+		return at / -rate;
+	if (rate > EPS_IN)
+		return (max - at) / rate;
+	return INFINITY;
+}
+
+double vf_table_room(const struct zb_game *g, const struct zb_rect *r,
+		     struct zb_vec2 dir, bool *vertical)
+{
+	struct zb_vec2 c[4];
+	double room = INFINITY;
+	bool vert = false;
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++) {
+		double tx = axis_room(c[i].x, dir.x, g->width_in);
+		double ty = axis_room(c[i].y, dir.y, g->height_in);
+
+		if (tx < room) {
+			room = tx;
+			vert = true;
+		}
+		if (ty < room) {
+			room = ty;
+			vert = false;
+		}
+	}
+	if (vertical)
+		*vertical = vert;
+	return room > 0 ? room : 0;
+}
+
+static bool rect_fits(const struct zb_game *g, const struct zb_rect *r)
+{
+	return vf_rect_on_table(g, r);
 }
 
 /* Does the footprint reach into the area feature? */
@@ -335,6 +376,50 @@ static bool sweep_clear(const struct sweep *s, const struct zb_rect *r)
 {
 	return rect_fits(s->g, r) && !sweep_ground(s, r) &&
 	       sweep_units(s, r) == PASS_NONE;
+}
+
+/* Is the footprint `r` of `u` (or of a copy of it with another shape) on
+ * the table and free of units (bar `ignore`) and forbidden ground (bar
+ * `area`), wherever u stands now? */
+static bool spot_clear(struct zb_game *g, struct zb_unit *u,
+		       const struct zb_rect *r, int area, int ignore)
+{
+	struct sweep s;
+
+	s.ignore = ignore;
+	s.ignore_area = area;
+	sweep_init(&s, g, u, r->c, 0, u->formation);
+	memset(s.exempt, 0, sizeof(s.exempt));
+	s.start.half_w_in = s.start.half_d_in = 0;
+	s.start.c = zb_v2(-1e9, -1e9);
+	return sweep_clear(&s, r);
+}
+
+/* May `u` turn in place to `facing` and take `form`?  Its new footprint
+ * must lie on the table, off forbidden ground and clear of units it did
+ * not already touch. */
+static bool room_in_place(struct zb_game *g, struct zb_unit *u, double facing,
+			  int form)
+{
+	struct zb_rect r = shape_at(u, u->pos, facing, form);
+	struct sweep s;
+
+	s.ignore = s.ignore_area = -1;
+	sweep_init(&s, g, u, u->pos, 0, form);
+	return sweep_clear(&s, &r);
+}
+
+/* A copy of `u` with `more` live troopers added, its figures malloc'd
+ * (the caller frees c->figs); false when out of memory.  For asking what
+ * footprint a unit would have after it grows. */
+static bool grown_copy(const struct zb_unit *u, int more, struct zb_unit *c)
+{
+	int n = zb_unit_alive(u) + more;
+
+	*c = *u;
+	c->figs = calloc(n > 0 ? (size_t)n : 1, sizeof(*c->figs));
+	c->n_figs = n;
+	return c->figs != NULL;		/* calloc: all ok troopers */
 }
 
 /* ---- Move modifiers A: rough ground, obstacles, fords ---- */
@@ -516,6 +601,21 @@ static void mv_run(struct zb_game *g, struct zb_unit *u, struct mv *m)
 		   fmin(dist, m->allow_in) / 2, m->formation);
 	d = mv_walk(m, &s, from, dir, dist);
 	d = mv_reform(m, &s, from, dir, d);
+	if (d <= EPS_IN &&
+	    zb_angle_diff_deg(m->facing_deg, u->facing_deg) > EPS_IN) {
+		/* The walk checked every footprint it stepped to; a unit
+		 * that stays put turns only if the turned footprint has
+		 * room (on the table, clear of units and ground). */
+		struct zb_rect r = shape_at(u, from, m->facing_deg,
+					    m->reformed ? m->formation
+							: u->formation);
+
+		if (!sweep_clear(&s, &r)) {
+			m->facing_deg = u->facing_deg;
+			if (!m->stopped)
+				m->stopped = "no room to turn";
+		}
+	}
 	u->pos = along(from, dir, d);
 	u->facing_deg = zb_norm_deg(m->facing_deg);
 	u->flags &= ~(unsigned)ZB_UF_REAR_FACING;
@@ -651,15 +751,84 @@ static void add_attach(struct zb_game *g, struct zb_unit *l, int dice,
 static void add_man_gun(struct phase *p, struct zb_unit *u, struct opts *s)
 {
 	struct zb_rect ur = zb_unit_rect(u);
+	int k = zb_unit_alive_role(u, ZB_ROLE_TROOPER);
 
+	if (k > VF_GUN_MAN_CREW)
+		k = VF_GUN_MAN_CREW;
 	for (int i = 0; i < p->n_guns; i++) {
 		struct zb_unit *gun = zb_game_unit(p->g, p->guns[i]);
-		struct zb_rect gr = zb_unit_rect(gun);
+		struct zb_rect gr = zb_unit_rect(gun), cr;
+		struct zb_unit crewed;
+		bool fits;
 
-		if ((gun->flags & ZB_UF_ABANDONED) &&
-		    zb_rect_dist(&ur, &gr) <= VF_GUN_MAN_IN)
+		if (!(gun->flags & ZB_UF_ABANDONED) ||
+		    zb_rect_dist(&ur, &gr) > VF_GUN_MAN_IN ||
+		    !grown_copy(gun, k, &crewed))
+			continue;
+		/* A crew makes the gun's footprint bigger: it must still
+		 * lie on the table. */
+		cr = zb_unit_rect(&crewed);
+		fits = rect_fits(p->g, &cr);
+		free(crewed.figs);
+		if (fits)
 			opt_add(s, ZB_VERB_MAN_GUN, gun->id, -1, false, 0, 0,
 				"man the gun");
+	}
+}
+
+/* volley-fire: Movement D (who may amalgamate: no leaders, scouts or
+ * guns; nobody shaken, in contact or in a building) */
+static bool may_join(const struct zb_unit *u)
+{
+	const struct vf_type_info *ti = vf_type_of(u);
+
+	return vf_unit_active(u) && !ti->leader && !ti->gun && !is_scouts(u) &&
+	       !(u->flags & (ZB_UF_SHAKEN | ZB_UF_ENGAGED |
+			     ZB_UF_IN_BUILDING));
+}
+
+/* Is there room where `t` stands for it with u's men added, reshaped in
+ * its formation?  u's own ground does not count: it leaves it. */
+static bool room_to_join(struct zb_game *g, const struct zb_unit *u,
+			 const struct zb_unit *t)
+{
+	struct zb_unit c;
+	struct zb_rect r;
+	bool ok;
+
+	if (!grown_copy(t, zb_unit_alive(u), &c))
+		return false;
+	vf_set_formation(&c, (enum vf_formation)t->formation);
+	r = zb_unit_rect(&c);
+	ok = spot_clear(g, &c, &r, -1, u->id);
+	free(c.figs);
+	return ok;
+}
+
+/* volley-fire: Movement D (the options: friends of the same type within
+ * VF_JOIN_IN, nearest first) */
+static void add_joins(struct zb_game *g, struct zb_unit *u, struct opts *s)
+{
+	struct friend_filter f = { g, u->side, u->id };
+	struct zb_rect ur = zb_unit_rect(u);
+	int near[NEAR_MAX], count = 0;
+	size_t n;
+
+	if (!may_join(u))
+		return;
+	n = zb_spatial_within(&g->index, ur.c, hypot(ur.half_w_in,
+			      ur.half_d_in) + VF_JOIN_IN, friend_filter, &f,
+			      near, NEAR_MAX);
+	for (size_t i = 0; i < n && count < VF_MAX_TARGET_OPTIONS; i++) {
+		struct zb_unit *t = zb_game_unit(g, near[i]);
+		struct zb_rect tr = zb_unit_rect(t);
+
+		if (t->type != u->type || !may_join(t) ||
+		    zb_rect_dist(&ur, &tr) > VF_JOIN_IN ||
+		    !room_to_join(g, u, t))
+			continue;
+		opt_add(s, ZB_VERB_JOIN, t->id, -1, false, 0, 0, "join");
+		count++;
 	}
 }
 
@@ -709,6 +878,7 @@ static int adjacent_building(struct zb_game *g, const struct zb_unit *u)
 /* volley-fire: Buildings A, C (the options) */
 static void add_building(struct zb_game *g, struct zb_unit *u, struct opts *s)
 {
+	struct zb_rect inside;
 	int b;
 
 	if (u->flags & ZB_UF_IN_BUILDING) {
@@ -728,6 +898,10 @@ static void add_building(struct zb_game *g, struct zb_unit *u, struct opts *s)
 	b = adjacent_building(g, u);
 	if (b < 0 || building_taken(g, b, u))
 		return;
+	inside = shape_at(u, building_inside(&g->terrain.items[b]),
+			  u->facing_deg, u->formation);
+	if (!rect_fits(g, &inside))
+		return;		/* a garrison too big for the table there */
 	opt_add(s, ZB_VERB_ENTER, -1, -1, false, 0, b,
 		u->rs[VF_RS_BUILDING] == b &&
 		u->rs[VF_RS_BUILDING_WAIT] >= VF_BUILDING_WAIT_TURNS
@@ -735,7 +909,8 @@ static void add_building(struct zb_game *g, struct zb_unit *u, struct opts *s)
 }
 
 /* volley-fire: Gardner gun B (the options) */
-static void add_gun(struct zb_unit *u, int dice, struct opts *s)
+static void add_gun(struct zb_game *g, struct zb_unit *u, int dice,
+		    struct opts *s)
 {
 	if (u->formation == VF_DEPLOYED) {
 		if (dice > VF_GUN_MOVE_AND_FIRE_DICE)
@@ -745,13 +920,15 @@ static void add_gun(struct zb_unit *u, int dice, struct opts *s)
 				"move one die and fire");
 		opt_add(s, ZB_VERB_MOVE, -1, -1, true, dice * VF_D6, dice,
 			"move");
-		opt_add(s, ZB_VERB_LIMBER, -1, VF_LIMBERED, false, 0, 0,
-			"limber");
+		if (room_in_place(g, u, u->facing_deg, VF_LIMBERED))
+			opt_add(s, ZB_VERB_LIMBER, -1, VF_LIMBERED, false, 0,
+				0, "limber");
 	} else {
 		opt_add(s, ZB_VERB_MOVE, -1, -1, true, dice * VF_D6, dice,
 			"move");
-		opt_add(s, ZB_VERB_UNLIMBER, -1, VF_DEPLOYED, false, 0, 0,
-			"unlimber");
+		if (room_in_place(g, u, u->facing_deg, VF_DEPLOYED))
+			opt_add(s, ZB_VERB_UNLIMBER, -1, VF_DEPLOYED, false,
+				0, 0, "unlimber");
 	}
 }
 
@@ -766,7 +943,7 @@ static void order_options(struct phase *p, struct zb_unit *u, struct opts *s)
 		return;
 	}
 	if (vf_type_of(u)->gun)
-		add_gun(u, dice, s);
+		add_gun(g, u, dice, s);
 	else if (dice > 0)
 		opt_add(s, ZB_VERB_MOVE, -1, -1, true, dice * VF_D6, dice,
 			"move");
@@ -790,6 +967,7 @@ static void order_options(struct phase *p, struct zb_unit *u, struct opts *s)
 		add_attach(g, u, dice, s);
 	if (may_man_gun(u))
 		add_man_gun(p, u, s);
+	add_joins(g, u, s);
 }
 
 /* ---- carrying out orders ---- */
@@ -1228,6 +1406,10 @@ static int do_charge(struct phase *p, struct zb_unit *u, struct zb_unit *t,
 		rear = false;
 	if (t->flags & ZB_UF_REAR_FACING)
 		rear = true;
+	/* Infantry squares B: a hollow formation faces every way, so a
+	 * square (formed before or in reaction to the charge) has no rear. */
+	if (t->flags & ZB_UF_HOLLOW)
+		rear = false;
 	return charge_home(p, u, t, dice, rear);
 }
 
@@ -1265,21 +1447,6 @@ static int do_enter(struct phase *p, struct zb_unit *u, int b)
 	return ZB_OK;
 }
 
-/* Is the footprint free of units and forbidden ground (bar `area`)? */
-static bool spot_clear(struct zb_game *g, struct zb_unit *u,
-		       const struct zb_rect *r, int area)
-{
-	struct sweep s;
-
-	s.ignore = -1;
-	s.ignore_area = area;
-	sweep_init(&s, g, u, r->c, 0, u->formation);
-	memset(s.exempt, 0, sizeof(s.exempt));
-	s.start.half_w_in = s.start.half_d_in = 0;
-	s.start.c = zb_v2(-1e9, -1e9);
-	return sweep_clear(&s, r);
-}
-
 /* volley-fire: Buildings C */
 static int do_leave(struct phase *p, struct zb_unit *u,
 		    const struct zb_decision *d, int form)
@@ -1300,7 +1467,7 @@ static int do_leave(struct phase *p, struct zb_unit *u,
 				       : zb_heading_deg(zb_v2(0, 0), dir);
 	r = shape_at(u, to, facing, form);
 	zb_event_begin(g, "move", "volley-fire:buildings:C", u->id, -1);
-	if (!spot_clear(g, u, &r, b)) {
+	if (!spot_clear(g, u, &r, b, -1)) {
 		zb_event_text(g, "%s find no room to come out of the "
 			      "building", u->name);
 		zb_event_end(g);
@@ -1419,6 +1586,62 @@ static int do_man_gun(struct phase *p, struct zb_unit *u, struct zb_unit *gun)
 	return ZB_OK;
 }
 
+/*
+ * volley-fire: Movement D
+ * "Sub units or groups can be amalgamated to move as one group or unit
+ * under one leader": u's live men go into t, which keeps its place,
+ * facing and formation (reshaped for its new strength); u leaves the
+ * table for good, its leaders and scouts going over to t.  The side's
+ * strength does not change: the men only changed units.  Each unit's
+ * start_figs moves with the men, so that the units' losses still add up
+ * to the side's.
+ */
+static int do_join(struct phase *p, struct zb_unit *u, struct zb_unit *t)
+{
+	struct zb_game *g = p->g;
+	struct vf_state *st = vf_state(g);
+	int k = zb_unit_alive(u), w = 0;
+	struct zb_figure *f;
+
+	f = realloc(t->figs, (size_t)(t->n_figs + k) * sizeof(*f));
+	if (!f)
+		return zb_error_set(p->err, ZB_ENOMEM, "out of memory");
+	t->figs = f;
+	for (int i = 0; i < u->n_figs; i++) {
+		if (u->figs[i].state == ZB_FIG_OK)
+			t->figs[t->n_figs++] = u->figs[i];
+		else
+			u->figs[w++] = u->figs[i];
+	}
+	u->n_figs = w;
+	u->start_figs -= k;
+	t->start_figs += k;
+	t->flags |= u->flags & ZB_UF_COMMANDER;
+	u->flags |= ZB_UF_GONE | ZB_UF_MERGED;
+	vf_set_formation(t, (enum vf_formation)t->formation);
+	for (int i = 0; i < st->n_leaders; i++) {
+		struct zb_unit *l = zb_game_unit(g, st->leaders[i]);
+
+		if (l->attached_to == u->id)
+			l->attached_to = t->id;
+	}
+	for (int i = 0; i < g->n_units; i++)
+		if (g->units[i].parent == u->id)
+			g->units[i].parent = t->id;
+	zb_game_sync_unit(g, u->id);
+	zb_game_sync_unit(g, t->id);
+	vf_place_leaders_of(g, t->id);
+	zb_event_begin(g, "move", "volley-fire:movement:D", u->id, t->id);
+	zb_event_path(g, u->pos, t->pos);
+	zb_event_kv(g, "figures", k);
+	zb_event_kv(g, "strength", zb_unit_alive(t));
+	zb_event_text(g, "%s join %s: %d men, now %d strong in %s", u->name,
+		      t->name, k, zb_unit_alive(t),
+		      vf_formations[t->formation].name);
+	zb_event_end(g);
+	return ZB_OK;
+}
+
 /* HOLD: stay put, perhaps turning to face a new way. */
 static int do_hold(struct phase *p, struct zb_unit *u,
 		   const struct zb_decision *d)
@@ -1428,6 +1651,13 @@ static int do_hold(struct phase *p, struct zb_unit *u,
 	if (!d->answer_has_facing)
 		return ZB_OK;
 	zb_event_begin(g, "move", "volley-fire:movement:A", u->id, -1);
+	if (!room_in_place(g, u, d->answer_facing_deg, u->formation)) {
+		zb_event_path(g, u->pos, u->pos);
+		zb_event_text(g, "%s holds; no room to face %.0f", u->name,
+			      d->answer_facing_deg);
+		zb_event_end(g);
+		return ZB_OK;
+	}
 	u->facing_deg = d->answer_facing_deg;
 	u->flags &= ~(unsigned)ZB_UF_REAR_FACING;
 	zb_game_sync_unit(g, u->id);
@@ -1468,6 +1698,8 @@ static int do_order(struct phase *p, struct zb_unit *u,
 		return do_attach(p, u, t, arg);
 	case ZB_VERB_MAN_GUN:
 		return do_man_gun(p, u, t);
+	case ZB_VERB_JOIN:
+		return do_join(p, u, t);
 	default:
 		return do_hold(p, u, d);
 	}

@@ -138,6 +138,19 @@ void vf_place_attached(struct zb_game *g, int leader)
 
 		l->pos = zb_v2_add(ur.c, zb_v2_scale(zb_v2_from_deg(
 			u->facing_deg), r.half_d_in));
+		/* Among a single rank he would still stick out: nudge his
+		 * footprint back onto the table. */
+		double lo_x = g->width_in, hi_x = 0, lo_y = g->height_in, hi_y = 0;
+		r = zb_unit_rect(l);
+		zb_rect_corners(&r, c);
+		for (int i = 0; i < 4; i++) {
+			lo_x = fmin(lo_x, c[i].x);
+			hi_x = fmax(hi_x, c[i].x);
+			lo_y = fmin(lo_y, c[i].y);
+			hi_y = fmax(hi_y, c[i].y);
+		}
+		l->pos.x += fmax(0, -lo_x) - fmax(0, hi_x - g->width_in);
+		l->pos.y += fmax(0, -lo_y) - fmax(0, hi_y - g->height_in);
 	}
 	if (u->flags & ZB_UF_IN_BUILDING)
 		l->flags |= ZB_UF_IN_BUILDING;

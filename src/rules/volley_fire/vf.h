@@ -179,6 +179,8 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_BUILDING_ADJACENT_IN 2.0	/* "halted outside" a building */
 #define VF_GUN_MAN_IN 2.0		/* close enough to man a gun */
 #define VF_ATTACH_IN 2.0		/* a leader attached stays this near */
+#define VF_JOIN_IN 2.0			/* Movement D: units this near may
+					   amalgamate */
 #define VF_MIN_MOVE_DICE 1		/* Move modifiers C never leaves a
 					   unit with no dice */
 #define VF_SCOUT_DEPLOY_IN 3.0		/* scouts start this far ahead */
@@ -296,6 +298,13 @@ int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u);
  * at them is then void).  Opens and closes its own event, so call it with
  * no event open. */
 bool vf_scouts_evade(struct zb_game *g, int scouts, int firer);
+/* Does the footprint lie wholly on the table?  Every mover keeps it so. */
+bool vf_rect_on_table(const struct zb_game *g, const struct zb_rect *r);
+/* How far the footprint may slide along the unit vector `dir` and still
+ * lie on the table (0 when it already touches that edge); *vertical gets
+ * whether a left or right edge (x = 0 or the width) stops it. */
+double vf_table_room(const struct zb_game *g, const struct zb_rect *r,
+		     struct zb_vec2 dir, bool *vertical);
 
 /* ---- see.c ---- */
 /* Can any unit of `side` see unit `target` (concealment, LOS)? */
