@@ -19,8 +19,7 @@ BUILD      ?= build
 PKGS       := yaml-0.1 jansson
 DEB_PKGS   := libyaml-dev libjansson-dev libcriterion-dev pkg-config
 
-WARN   := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-          -Wno-unused-parameter
+WARN   := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ifneq ($(CI),)
 WARN   += -Werror
 endif

@@ -171,6 +171,8 @@ static int liar_decide(struct zb_controller *self, struct zb_game *gg,
 		       struct zb_decision *d, struct zb_error *err)
 {
 	struct liar *l = (struct liar *)self;
+	(void)gg;
+	(void)err;
 	d->choice = l->choice;
 	d->answer_point = l->p;
 	return ZB_OK;

@@ -33,6 +33,7 @@ static int scripted_decide(struct zb_controller *self, struct zb_game *g,
 			   struct zb_decision *d, struct zb_error *err)
 {
 	struct scripted *s = (struct scripted *)self;
+	(void)g;
 	d->choice = 0;
 	if (s->pos >= s->n) {
 		snprintf(d->reason, sizeof(d->reason), "script ended");
@@ -90,6 +91,9 @@ struct zb_controller *zb_controller_scripted(const struct zb_script_answer *a,
 static int passive_decide(struct zb_controller *self, struct zb_game *g,
 			  struct zb_decision *d, struct zb_error *err)
 {
+	(void)self;
+	(void)g;
+	(void)err;
 	d->choice = 0;
 	return ZB_OK;
 }
