@@ -25,10 +25,12 @@ WARN   += -Werror
 endif
 OPT    ?= -O2 -g
 CFLAGS ?= $(OPT)
-ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) \
+# OpenMP runs Monte Carlo batches on every core (gcc's libgomp).
+OMP    := -fopenmp
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OMP) $(CFLAGS) \
              -Iinclude -Isrc \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm
+LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm $(OMP)
 TLIBS  = $(LIBS) -lcriterion
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/rules/*/*.c \

@@ -75,4 +75,14 @@ void cli_narrate_opening(FILE *out, const struct zb_game *g,
 void cli_narrate_result(FILE *out, const struct zb_game *g,
 			enum cli_verbosity v);
 
+/* ---- sim.c: Monte Carlo batches ---- */
+extern const char cli_sim_help[];
+int cli_cmd_sim(int argc, char **argv);
+
+/* ---- odds.c: exact odds of one resolution, and rolling it once ---- */
+extern const char cli_odds_help[];
+extern const char cli_roll_help[];
+int cli_cmd_odds(int argc, char **argv);
+int cli_cmd_roll(int argc, char **argv);
+
 #endif

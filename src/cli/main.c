@@ -379,6 +379,9 @@ static const struct command commands[] = {
 	{ "run", cmd_run, run_help },
 	{ "check", cmd_check, check_help },
 	{ "rules", cmd_rules, rules_help },
+	{ "sim", cli_cmd_sim, cli_sim_help },
+	{ "odds", cli_cmd_odds, cli_odds_help },
+	{ "roll", cli_cmd_roll, cli_roll_help },
 	{ NULL, NULL, NULL }
 };
 
