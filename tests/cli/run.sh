@@ -249,5 +249,11 @@ fi
 expect_exit "an unwritable --log exits 2" 2 \
 	"$ZB" run "$SCN" --seed 1 --log "$T/no/such/dir/x.jsonl"
 
+# Each command's own checks, in tests/cli/checks/NAME.sh, share the
+# helpers above ($ZB, $SCN, $T, run, ok, bad, expect_exit, grep_out).
+for part in tests/cli/checks/*.sh; do
+	[ -f "$part" ] && . "./$part"
+done
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
