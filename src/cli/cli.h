@@ -85,4 +85,8 @@ extern const char cli_roll_help[];
 int cli_cmd_odds(int argc, char **argv);
 int cli_cmd_roll(int argc, char **argv);
 
+/* ---- companion.c: the tabletop companion for a real table ---- */
+extern const char cli_companion_help[];
+int cli_cmd_companion(int argc, char **argv);
+
 #endif

@@ -382,6 +382,7 @@ static const struct command commands[] = {
 	{ "sim", cli_cmd_sim, cli_sim_help },
 	{ "odds", cli_cmd_odds, cli_odds_help },
 	{ "roll", cli_cmd_roll, cli_roll_help },
+	{ "companion", cli_cmd_companion, cli_companion_help },
 	{ NULL, NULL, NULL }
 };
 
