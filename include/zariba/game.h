@@ -84,6 +84,17 @@ struct zb_game_opts {
 
 int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 		 const struct zb_game_opts *opts, struct zb_error *err);
+/*
+ * A game with no scenario, for rolling one resolution of the rules (a
+ * rule set's actions, odds.h): the rule set and the three streams seeded
+ * from `seed`, the log enabled (set g->log.enabled to false before rolling
+ * for speed), and no table, units, sides or rule-set state (g->rs is
+ * NULL; setup is not called).  Turn 0, phase "roll".  ZB_EUSAGE when
+ * `rules` is NULL; nothing to release then.  Release with
+ * zb_game_release() as any other game.
+ */
+int zb_game_init_bare(struct zb_game *g, const struct zb_ruleset *rules,
+		      uint64_t seed, struct zb_error *err);
 void zb_game_release(struct zb_game *g);
 
 /* Hand `ctl` to `side`; the game releases it (and any it replaces). */

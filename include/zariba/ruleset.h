@@ -12,12 +12,14 @@
  * in.  Errors about the scenario point at its file, line and column (the
  * scenario keeps them).  A hook never prints and never exits.
  */
+#include <stdbool.h>
 #include <stddef.h>
 #include "zariba/decide.h"
 #include "zariba/error.h"
 #include "zariba/scenario.h"
 
 struct zb_game;
+struct zb_action;
 
 struct zb_ruleset {
 	const char *id;			/* "volley-fire" */
@@ -38,6 +40,14 @@ struct zb_ruleset {
 	/* Names of the rule set's unit types and formations, for people. */
 	const char *(*type_name)(int type);
 	const char *(*formation_name)(int formation);
+	/* Resolutions a person may ask the odds of or roll once
+	 * (odds.h): an array ended by an entry with a NULL name, or NULL
+	 * for none. */
+	const struct zb_action *actions;
+	/* A side may start with no units: the rule set brings them on in
+	 * play (Gentlemen Rankers' warriors).  The loader refuses an empty
+	 * side unless the scenario's rule set sets this. */
+	bool side_may_start_empty;
 };
 
 /* Every rule set, NULL-terminated. */

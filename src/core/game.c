@@ -107,6 +107,24 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 	return ZB_OK;
 }
 
+int zb_game_init_bare(struct zb_game *g, const struct zb_ruleset *rules,
+		      uint64_t seed, struct zb_error *err)
+{
+	memset(g, 0, sizeof(*g));
+	if (!rules)
+		return zb_error_set(err, ZB_EUSAGE, "a game needs a rule set");
+	g->rules = rules;
+	g->seed = seed;
+	zb_dice_init(&g->dice, seed, ZB_STREAM_RULES);
+	zb_rng_seed_stream(&g->ai_rng, seed, ZB_STREAM_AI);
+	zb_rng_seed_stream(&g->cosmetic_rng, seed, ZB_STREAM_COSMETIC);
+	g->phase = "roll";
+	g->result.winner = ZB_NO_WINNER;
+	g->at_limit_winner = ZB_NO_WINNER;
+	zb_log_init(&g->log, true);
+	return ZB_OK;
+}
+
 void zb_game_release(struct zb_game *g)
 {
 	if (g->rules && g->rules->release && g->rs)

@@ -212,6 +212,37 @@ int vf_volley_pmf(const struct vf_volley *v, double *p, int n)
 	return ZB_OK;
 }
 
+/* volley-fire: Infantry fire D, Gardner gun F-G, FIRING TABLE notes */
+int vf_volley_result(const struct vf_volley *v, const int *faces,
+		     bool *jammed)
+{
+	int full, small, hits = 0;
+	bool jam;
+
+	vf_volley_dice(v, &full, &small);
+	/* Gardner gun G: a 20 on the firing die jams the gun. */
+	jam = v->weapon == VF_W_GARDNER && !v->scouts && full + small > 0 &&
+	      faces[0] == VF_GUN_JAM_FACE;
+	if (jammed)
+		*jammed = jam;
+	if (jam)
+		return 0;
+	for (int i = 0; i < full + small; i++)
+		hits += vf_volley_die_hits(v, faces[i], i >= full);
+	return vf_volley_cap(v, hits);
+}
+
+int vf_volley_roll(struct zb_game *g, const struct vf_volley *v, int *faces,
+		   bool *jammed)
+{
+	int full, small;
+
+	vf_volley_dice(v, &full, &small);
+	for (int i = 0; i < full + small; i++)
+		faces[i] = zb_game_roll(g, vf_volley_die_sides(v));
+	return vf_volley_result(v, faces, jammed);
+}
+
 /* ------------------------------------------------------------------ */
 /* Who may fire at whom                                                 */
 /* ------------------------------------------------------------------ */
@@ -450,23 +481,21 @@ double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 			const struct zb_unit *target)
 {
 	struct vf_volley v;
-	double *p, e = 0;
-	int n, alive = zb_unit_alive(target);
+	struct zb_dist d;
+	double e = 0;
+	int alive = zb_unit_alive(target);
 	bool gun_target = vf_type_of(target)->gun;
 
 	if (!vf_volley_for(g, firer, target, &v))
 		return 0;
-	n = vf_volley_max_hits(&v) + 1;
-	p = malloc((size_t)n * sizeof(*p));
-	if (!p || vf_volley_pmf(&v, p, n) != ZB_OK) {
-		free(p);
+	/* The very distribution `zariba odds volley-fire volley` prints. */
+	if (vf_volley_dist(&v, &d) != ZB_OK)
 		return 0;
-	}
-	for (int k = 0; k < n; k++) {
+	for (int k = 0; k < d.n; k++) {
 		int cas = gun_target ? k / VF_GUN_HITS_PER_GUNNER : k;
-		e += p[k] * (cas < alive ? cas : alive);
+		e += d.p[k] * (cas < alive ? cas : alive);
 	}
-	free(p);
+	zb_dist_release(&d);
 	return e;
 }
 
@@ -676,6 +705,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	struct pending *tp = &fc->pend[s->target];
 	struct vf_volley v, bare;
 	int full, small, n, *faces, raw, hits, capped, cas, key = 0, rc;
+	int rolled;
 	int left = zb_unit_alive(t) - pending_total(tp);
 	const char *why;
 	char buf[512] = "";
@@ -691,14 +721,12 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		return ZB_ENOMEM;
 
 	zb_event_begin(g, "fire", rule_of(f), f->id, t->id);
-	for (int i = 0; i < n; i++)
-		faces[i] = zb_game_roll(g, vf_volley_die_sides(&v));
+	/* The odds tools roll through the same function. */
+	rolled = vf_volley_roll(g, &v, faces, &jam);
 	/* Gardner gun G: the jam is a mod here; the fall back at the end
 	 * of the phase is its own event under rule G. */
-	if (vf_type_of(f)->gun && n > 0 && faces[0] == VF_GUN_JAM_FACE) {
-		jam = true;
+	if (jam)
 		fc->pend[f->id].jammed = true;
-	}
 	zb_event_path(g, f->pos, zb_unit_rect(t).c);
 	snprintf(buf, sizeof(buf), "%s fires at %s (%s, %d %s): ", f->name,
 		 t->name, band_names[v.band], v.firers,
@@ -750,8 +778,9 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 			cat(buf, sizeof(buf), ", halved (waiting outside a "
 			    "building) -> %d", s3);
 		}
+		/* The steps above explain vf_volley_roll's result. */
 		hits = s3;
-		capped = vf_volley_cap(&v, hits);
+		capped = rolled;
 		if (capped != hits) {
 			zb_event_mod(g, capped - hits,
 				     "no more hits than men firing");

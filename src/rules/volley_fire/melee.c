@@ -208,6 +208,83 @@ struct vf_pair_outcome vf_melee_pair(int face_att,
 	return o;
 }
 
+/* volley-fire: Hand-to-hand C (ties rerolled: the chances given a
+ * decision) */
+void vf_melee_pair_odds(const struct vf_melee_mod *att,
+			const struct vf_melee_mod *def, bool from_rear,
+			struct vf_pair_odds *o)
+{
+	int n[4] = { 0, 0, 0, 0 }, decided;
+
+	memset(o, 0, sizeof(*o));
+	for (int fa = 1; fa <= D6; fa++)
+		for (int fd = 1; fd <= D6; fd++) {
+			struct vf_pair_outcome r = vf_melee_pair(fa, att, fd,
+								 def,
+								 from_rear);
+			if (r.winner == VF_PAIR_ATTACKER)
+				n[r.loser_down ? 1 : 0]++;
+			else if (r.winner == VF_PAIR_DEFENDER)
+				n[r.loser_down ? 3 : 2]++;
+		}
+	decided = n[0] + n[1] + n[2] + n[3];
+	o->reroll = 1.0 - (double)decided / (D6 * D6);
+	if (decided == 0)
+		return;		/* cannot happen: a tie is one face in six */
+	o->att_wins = (double)(n[0] + n[1]) / decided;
+	o->def_down = (double)n[1] / decided;
+	o->def_wins = (double)(n[2] + n[3]) / decided;
+	o->att_down = (double)n[3] / decided;
+}
+
+/* volley-fire: Hand-to-hand C-D */
+void vf_melee_fight(struct zb_game *g, struct vf_queued *att, int na,
+		    struct vf_queued *def, int nd,
+		    const struct vf_fight_watch *w, struct vf_fight_result *r)
+{
+	int ia = 0, id = 0;
+
+	memset(r, 0, sizeof(*r));
+	for (int i = 0; i < na; i++)
+		att[i].down = false;
+	for (int i = 0; i < nd; i++)
+		def[i].down = false;
+	while (ia < na && id < nd) {
+		struct vf_queued *fa = &att[ia], *fd = &def[id], *loser;
+		struct vf_pair_outcome o;
+		int xa, xd;
+
+		if (w && w->before)
+			w->before(g, w->ctx, ia, id);
+		xa = zb_game_roll(g, D6);
+		xd = zb_game_roll(g, D6);
+		o = vf_melee_pair(xa, &fa->m, xd, &fd->m, fd->rear);
+		if (w && w->after)
+			w->after(g, w->ctx, ia, id, xa, xd, &o);
+		/* Equal totals differ by no face, so a tie is at most one
+		 * roll in six: the loop ends. */
+		if (o.winner == VF_PAIR_REROLL) {
+			r->rerolls++;
+			continue;
+		}
+		r->pairs++;
+		loser = o.winner == VF_PAIR_ATTACKER ? fd : fa;
+		if (o.loser_down) {
+			loser->down = true;
+			if (o.winner == VF_PAIR_ATTACKER)
+				r->def_down++;
+			else
+				r->att_down++;
+		}
+		/* The loser is out of this melee: down or to the rear. */
+		if (o.winner == VF_PAIR_ATTACKER)
+			id++;
+		else
+			ia++;
+	}
+	r->att_won = id >= nd && na > 0;
+}
+
 /* ------------------------------------------------------------------ */
 /* Recording contacts                                                   */
 /* ------------------------------------------------------------------ */
@@ -246,18 +323,12 @@ int vf_melee_add(struct zb_game *g, int attacker, int defender,
 /* The phase                                                            */
 /* ------------------------------------------------------------------ */
 
-struct fighter {
-	int unit, fig;
-	struct vf_melee_mod m;
-	bool rear;		/* this defender was caught from the rear */
-};
-
 struct melee_ctx {
 	bool *party;		/* attacker or defender in some melee */
 	bool *moved;		/* fell back, fled or was taken this phase */
 	int *side_units;	/* units on one side of the melee */
 	int *near;		/* spatial query results */
-	struct fighter *att, *def;	/* this melee's queues */
+	struct vf_queued *att, *def;	/* this melee's queues */
 };
 
 /* Units whose footprints come within `range_in` of u's, nearest first. */
@@ -315,7 +386,7 @@ static struct vf_fighter fighter_of(struct zb_game *g,
 static int queue_side(struct zb_game *g, const int *units, int n,
 		      int n_main, const struct zb_unit *target,
 		      const struct zb_unit *foe, bool defending,
-		      bool from_rear, struct fighter *q)
+		      bool from_rear, struct vf_queued *q)
 {
 	struct zb_rect tr = zb_unit_rect(target);
 	int len = 0;
@@ -349,6 +420,7 @@ static int queue_side(struct zb_game *g, const int *units, int n,
 				q[len].fig = k;
 				q[len].m = vf_melee_modifier(&f);
 				q[len].rear = rear;
+				q[len].down = false;
 				len++;
 			}
 		}
@@ -674,7 +746,7 @@ static int unit_index(const int *units, int n, int id)
 }
 
 /* Log the modifier rows a side fought with, once each. */
-static void log_rows(struct zb_game *g, const struct fighter *q, int n)
+static void log_rows(struct zb_game *g, const struct vf_queued *q, int n)
 {
 	unsigned rows = 0;
 
@@ -686,7 +758,7 @@ static void log_rows(struct zb_game *g, const struct fighter *q, int n)
 }
 
 /* Units of `side` with a figure in queue q. */
-static int units_in(const struct fighter *q, int n, int *out)
+static int units_in(const struct vf_queued *q, int n, int *out)
 {
 	int k = 0;
 
@@ -697,13 +769,13 @@ static int units_in(const struct fighter *q, int n, int *out)
 }
 
 /* Room for every figure of units[0..n). */
-static struct fighter *alloc_queue(struct zb_game *g, const int *units, int n)
+static struct vf_queued *alloc_queue(struct zb_game *g, const int *units, int n)
 {
 	size_t figs = 1;
 
 	for (int i = 0; i < n; i++)
 		figs += (size_t)g->units[units[i]].n_figs;
-	return calloc(figs, sizeof(struct fighter));
+	return calloc(figs, sizeof(struct vf_queued));
 }
 
 /* volley-fire: Hand-to-hand B-E */
@@ -716,8 +788,9 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 	int *att_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
 	int *def_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
 	bool *winning = calloc((size_t)g->n_units, sizeof(bool));
-	int n_au = 0, n_du = 0, na, nd, ia = 0, id = 0, pairs = 0, rerolls = 0;
+	int n_au = 0, n_du = 0, na, nd, pairs = 0, rerolls = 0;
 	int att_down = 0, def_down = 0, n_sup_figs, rc = ZB_OK;
+	struct vf_fight_result res;
 	bool att_won;
 
 	if (!att_units || !def_units || !winning) {
@@ -758,34 +831,21 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 		       defender);
 	log_rows(g, mc->att, na);
 	log_rows(g, mc->def, nd);
-	while (ia < na && id < nd) {
-		struct fighter *fa = &mc->att[ia], *fd = &mc->def[id];
-		int xa = zb_game_roll(g, D6), xd = zb_game_roll(g, D6);
-		struct vf_pair_outcome o = vf_melee_pair(xa, &fa->m, xd,
-							 &fd->m, fd->rear);
-		struct fighter *loser;
-
-		if (o.winner == VF_PAIR_REROLL) {
-			rerolls++;
-			continue;
-		}
-		pairs++;
-		loser = o.winner == VF_PAIR_ATTACKER ? fd : fa;
-		if (o.loser_down) {
-			g->units[loser->unit].figs[loser->fig].state =
+	/* The odds tools fight through the same function. */
+	vf_melee_fight(g, mc->att, na, mc->def, nd, NULL, &res);
+	for (int i = 0; i < na; i++)
+		if (mc->att[i].down)
+			g->units[mc->att[i].unit].figs[mc->att[i].fig].state =
 				ZB_FIG_DOWN;
-			if (o.winner == VF_PAIR_ATTACKER)
-				def_down++;
-			else
-				att_down++;
-		}
-		/* The loser is out of this melee: down or to the rear. */
-		if (o.winner == VF_PAIR_ATTACKER)
-			id++;
-		else
-			ia++;
-	}
-	att_won = id >= nd && na > 0;
+	for (int i = 0; i < nd; i++)
+		if (mc->def[i].down)
+			g->units[mc->def[i].unit].figs[mc->def[i].fig].state =
+				ZB_FIG_DOWN;
+	pairs = res.pairs;
+	rerolls = res.rerolls;
+	att_down = res.att_down;
+	def_down = res.def_down;
+	att_won = res.att_won;
 	zb_event_kv(g, "attacking_figures", na);
 	zb_event_kv(g, "defending_figures", nd);
 	zb_event_kv(g, "supporting_figures", n_sup_figs);
@@ -810,8 +870,8 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 
 	/* Hand-to-hand D: every unit of the losing side that fought. */
 	{
-		const struct fighter *lq = att_won ? mc->def : mc->att;
-		const struct fighter *wq = att_won ? mc->att : mc->def;
+		const struct vf_queued *lq = att_won ? mc->def : mc->att;
+		const struct vf_queued *wq = att_won ? mc->att : mc->def;
 		int nl = att_won ? nd : na, nw = att_won ? na : nd;
 		int *losers = att_won ? def_units : att_units;
 		int n_lost, n_won;

@@ -16,11 +16,14 @@
  *              notations; expected-hits for the AI and the odds tools
  *   melee.c    hand-to-hand, shaken units, falling back, guns in melee
  *   morale.c   force morale
+ *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
+ *              volley, gardner, pistols, melee
  *
  * Unit scratch slots (zb_unit.rs[]) used by this rule set: see VF_RS_*.
  */
 #include <stdbool.h>
 #include "zariba/game.h"
+#include "zariba/odds.h"
 
 #define VF_ID "volley-fire"
 
@@ -380,6 +383,16 @@ int vf_volley_max_hits(const struct vf_volley *v);
  * of k hits for k < n - 1, and p[n - 1] of n - 1 hits or more.  ZB_OK,
  * ZB_EUSAGE (n < 1) or ZB_ENOMEM. */
 int vf_volley_pmf(const struct vf_volley *v, double *p, int n);
+/* The capped hits of a volley whose dice showed faces[0..full + small)
+ * (vf_volley_dice's count, full dice first).  A Gardner gun's 20 jams it
+ * (Gardner gun G): no hits, and *jammed (unless NULL) is set. */
+int vf_volley_result(const struct vf_volley *v, const int *faces,
+		     bool *jammed);
+/* Roll the volley's dice through g (recorded in the open event) into
+ * faces[] (room for full + small) and return vf_volley_result().  The
+ * fire phase and the odds tools' roll both call it. */
+int vf_volley_roll(struct zb_game *g, const struct vf_volley *v, int *faces,
+		   bool *jammed);
 /* Build the volley `firer` would fire at `target` now (weapon, band,
  * figures, every halving).  False when it may not fire at it. */
 bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
@@ -457,6 +470,48 @@ struct vf_pair_outcome vf_melee_pair(int face_att,
 				     int face_def,
 				     const struct vf_melee_mod *def,
 				     bool from_rear);
+/* The chances of one pair's fight, given that it is decided (ties that
+ * neither or both win are rolled again). */
+struct vf_pair_odds {
+	double att_wins, def_down;	/* the attacker wins; and the
+					   defender is down */
+	double def_wins, att_down;	/* the defender wins; and the
+					   attacker is down */
+	double reroll;			/* one roll of the pair is a tie */
+};
+void vf_melee_pair_odds(const struct vf_melee_mod *att,
+			const struct vf_melee_mod *def, bool from_rear,
+			struct vf_pair_odds *o);
+/* One figure in a melee queue. */
+struct vf_queued {
+	int unit, fig;		/* whose (melee.c's); the fight ignores them */
+	struct vf_melee_mod m;
+	bool rear;		/* a defender caught from the rear: a loser
+				   of its pairs is down on 1-2 */
+	bool down;		/* set by the fight: a casualty */
+};
+struct vf_fight_result {
+	int pairs, rerolls;	/* decided fights, rolls that tied */
+	int att_down, def_down;
+	bool att_won;		/* every defender left the melee */
+};
+/* Called around each roll of a pair (the odds tools' roll narrates each
+ * pair as its own event); NULL members are skipped. */
+struct vf_fight_watch {
+	void (*before)(struct zb_game *g, void *ctx, int ia, int id);
+	void (*after)(struct zb_game *g, void *ctx, int ia, int id,
+		      int face_att, int face_def,
+		      const struct vf_pair_outcome *o);
+	void *ctx;
+};
+/* Fight the queues out figure to figure (Hand-to-hand C-D): the front
+ * figures pair off, rolling a D6 each through g, the loser leaves (down
+ * or to the rear) and the winner stays, until one queue is spent.  Marks
+ * each queued figure's `down`; touches no unit.  The melee phase and the
+ * odds tools' roll both call it.  `w` may be NULL. */
+void vf_melee_fight(struct zb_game *g, struct vf_queued *att, int na,
+		    struct vf_queued *def, int nd,
+		    const struct vf_fight_watch *w, struct vf_fight_result *r);
 
 /* ---- morale.c ---- */
 int vf_morale_phase(struct zb_game *g, struct zb_error *err);
@@ -467,6 +522,22 @@ enum vf_morale_result {
 	VF_MORALE_SURRENDERS
 };
 enum vf_morale_result vf_morale_result(enum vf_nation n, int face);
+
+/* ---- odds.c ---- */
+/* The actions of `zariba odds` and `zariba roll`, ended by a NULL name. */
+extern const struct zb_action vf_actions[];
+/* The exact distribution of a volley's capped hits, p[k] for k = 0 to
+ * vf_volley_max_hits(), with its mean: what the volley action prints and
+ * what the AI's vf_expected_hits reads.  ZB_OK or ZB_ENOMEM. */
+int vf_volley_dist(const struct vf_volley *v, struct zb_dist *out);
+/* The exact result of vf_melee_fight() over these queues, by a Markov
+ * chain on (front attacker, front defender): p[k] the chance that k
+ * attackers are not down at the end, p2 the same for the defenders,
+ * chance[0] that the attackers win and chance[1] the defenders.  Queues
+ * of 1 to VF_ODDS_MAX_FIGURES.  ZB_OK, ZB_EUSAGE or ZB_ENOMEM. */
+#define VF_ODDS_MAX_FIGURES 200
+int vf_melee_dist(const struct vf_queued *att, int na,
+		  const struct vf_queued *def, int nd, struct zb_dist *out);
 
 /* ---- the AI (src/ai/vf_ai.c) ---- */
 struct zb_controller *vf_ai_new(struct zb_game *g, int side);

@@ -1,0 +1,1012 @@
+/*
+ * odds.c: Volley Fire's actions for `zariba odds` and `zariba roll`
+ * (zariba/odds.h): a volley on the firing table, a Gardner gun's burst,
+ * mounted leaders' pistols, and a melee fought figure to figure.
+ *
+ * Nothing here is a second copy of the rules.  The exact odds come from
+ * the pure functions the phases use (vf_volley_dice, vf_volley_die_hits,
+ * vf_volley_cap through vf_volley_pmf; vf_melee_modifier and
+ * vf_melee_pair through vf_melee_pair_odds), and a roll goes through the
+ * very functions the fire and melee phases roll with (vf_volley_roll,
+ * vf_melee_fight).  The AI's vf_expected_hits reads vf_volley_dist.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/volley_fire/vf.h"
+
+/* Limits of the tools' parameters (not rule text): more than a whole
+ * force, fewer than ZB_DICE_MAX_N pistol dice. */
+#define ODDS_MAX_FIRERS 200
+#define ODDS_MAX_CREW 10
+#define ODDS_DEFAULT_CREW 4		/* "1 Gardener Gun & 4 Figures" */
+#define ODDS_MAX_PISTOLS 10		/* 6 D6 each at point blank */
+#define ODDS_MAX_MOD 10			/* a house-rule modifier */
+
+/* ------------------------------------------------------------------ */
+/* Shared arithmetic                                                    */
+/* ------------------------------------------------------------------ */
+
+int vf_volley_dist(const struct vf_volley *v, struct zb_dist *out)
+{
+	int n = vf_volley_max_hits(v) + 1, rc;
+
+	rc = zb_dist_alloc(out, n, 0);
+	if (rc != ZB_OK)
+		return rc;
+	rc = vf_volley_pmf(v, out->p, n);
+	if (rc != ZB_OK) {
+		zb_dist_release(out);
+		return rc;
+	}
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/*
+ * One pass of the melee's Markov chain.  The state is (i, j, d): the
+ * front attacker i, the front defender j, and d figures of the tracked
+ * side down so far.  Each decided pair moves to (i, j + 1) when the
+ * attacker wins or (i + 1, j) when the defender wins, so a row of i needs
+ * only itself and the next.  Adds the chance of ending with d down to
+ * down[d]; *att_wins gets the chance that the defenders run out first.
+ */
+static int melee_pass(const struct vf_pair_odds *po, int na, int nd,
+		      bool track_att, double *down, double *att_wins)
+{
+	int len = (track_att ? na : nd) + 1;
+	size_t row = (size_t)(nd + 1) * (size_t)len;
+	double *cur = calloc(row, sizeof(double));
+	double *nxt = calloc(row, sizeof(double));
+	int da = track_att ? 1 : 0, dd = track_att ? 0 : 1;
+
+	if (!cur || !nxt) {
+		free(cur);
+		free(nxt);
+		return ZB_ENOMEM;
+	}
+	*att_wins = 0;
+	cur[0] = 1;
+	for (int i = 0; i < na; i++) {
+		memset(nxt, 0, row * sizeof(double));
+		for (int j = 0; j < nd; j++) {
+			const struct vf_pair_odds *o =
+				&po[(size_t)i * (size_t)nd + (size_t)j];
+			double *here = cur + (size_t)j * (size_t)len;
+			double *right = cur + (size_t)(j + 1) * (size_t)len;
+			double *below = nxt + (size_t)j * (size_t)len;
+
+			for (int d = 0; d < len; d++) {
+				double m = here[d];
+
+				if (m == 0)
+					continue;
+				/* The defender leaves: down or to the rear. */
+				if (d + dd < len)
+					right[d + dd] += m * o->def_down;
+				right[d] += m * (o->att_wins - o->def_down);
+				/* The attacker leaves. */
+				if (d + da < len)
+					below[d + da] += m * o->att_down;
+				below[d] += m * (o->def_wins - o->att_down);
+			}
+		}
+		/* Row i, column nd: every defender gone, the attackers win. */
+		for (int d = 0; d < len; d++) {
+			double m = cur[(size_t)nd * (size_t)len + (size_t)d];
+
+			down[d] += m;
+			*att_wins += m;
+		}
+		memcpy(cur, nxt, row * sizeof(double));
+	}
+	/* Row na: every attacker gone, the defenders win. */
+	for (int j = 0; j < nd; j++)
+		for (int d = 0; d < len; d++)
+			down[d] += cur[(size_t)j * (size_t)len + (size_t)d];
+	free(cur);
+	free(nxt);
+	return ZB_OK;
+}
+
+int vf_melee_dist(const struct vf_queued *att, int na,
+		  const struct vf_queued *def, int nd, struct zb_dist *out)
+{
+	struct vf_pair_odds *po;
+	double *down_a, *down_d, wins, wins2;
+	int rc;
+
+	zb_dist_init(out);
+	if (na < 1 || nd < 1 || na > VF_ODDS_MAX_FIGURES ||
+	    nd > VF_ODDS_MAX_FIGURES)
+		return ZB_EUSAGE;
+	po = calloc((size_t)na * (size_t)nd, sizeof(*po));
+	down_a = calloc((size_t)na + 1, sizeof(double));
+	down_d = calloc((size_t)nd + 1, sizeof(double));
+	rc = po && down_a && down_d ? zb_dist_alloc(out, na + 1, nd + 1)
+				    : ZB_ENOMEM;
+	if (rc != ZB_OK)
+		goto out;
+	/* The same pair as vf_melee_fight rolls: front attacker i against
+	 * front defender j, from the rear if that defender was caught so. */
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nd; j++)
+			vf_melee_pair_odds(&att[i].m, &def[j].m, def[j].rear,
+					   &po[(size_t)i * (size_t)nd +
+					       (size_t)j]);
+	rc = melee_pass(po, na, nd, true, down_a, &wins);
+	if (rc == ZB_OK)
+		rc = melee_pass(po, na, nd, false, down_d, &wins2);
+	if (rc != ZB_OK) {
+		zb_dist_release(out);
+		goto out;
+	}
+	/* Survivors are the figures not down, whoever won. */
+	for (int d = 0; d <= na; d++)
+		out->p[na - d] = down_a[d];
+	for (int d = 0; d <= nd; d++)
+		out->p2[nd - d] = down_d[d];
+	out->chance[0] = wins;
+	out->chance[1] = 1 - wins;
+	zb_dist_finish(out);
+out:
+	free(po);
+	free(down_a);
+	free(down_d);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Parameters                                                           */
+/* ------------------------------------------------------------------ */
+
+/* enum vf_band order */
+static const char *const bands[] = { "point-blank", "deadly", "close", NULL };
+static const char *const band_text[] = {
+	"point-blank range", "deadly range", "close range"
+};
+
+/* Names as in tables.c's vf_weapons; weapon_of() looks them up there. */
+static const char *const volley_weapons[] = {
+	"sudanese-rifles", "mounted-carbines", "dervish-rifles",
+	"dervish-spears", NULL
+};
+
+/* The unit types of tables.c, by enum vf_type, and "none" (no row of
+ * the table: the bare die, for house rules). */
+#define TYPE_NONE VF_TYPE_COUNT
+static const char *const melee_types[VF_TYPE_COUNT + 2] = {
+	[VF_SUDANESE_INFANTRY] = "sudanese-infantry",
+	[VF_BRITISH_INFANTRY] = "british-infantry",
+	[VF_BRITISH_CAVALRY] = "british-cavalry",
+	[VF_GARDNER_GUN] = "gardner-gun",
+	[VF_MOUNTED_OFFICER] = "mounted-officer",
+	[VF_SCOUTS] = "scouts",
+	[VF_DERVISH_SWORDSMEN] = "dervish-swordsmen",
+	[VF_DERVISH_SPEARMEN] = "dervish-spearmen",
+	[VF_DERVISH_RIFLEMEN] = "dervish-riflemen",
+	[VF_DERVISH_CAV_SWORDSMEN] = "dervish-cavalry-swordsmen",
+	[VF_DERVISH_CAV_SPEARMEN] = "dervish-cavalry-spearmen",
+	[VF_MOUNTED_EMIR] = "mounted-emir",
+	[TYPE_NONE] = "none",
+	[TYPE_NONE + 1] = NULL
+};
+
+/* "auto" (the type's usual formation), then the formations of tables.c,
+ * by enum vf_formation, one place on. */
+#define FORMATION_AUTO 0
+static const char *const melee_formations[VF_FORMATION_COUNT + 2] = {
+	[FORMATION_AUTO] = "auto",
+	[1 + VF_ONE_RANK_LINE] = "one-rank-line",
+	[1 + VF_TWO_RANK_LINE] = "two-rank-line",
+	[1 + VF_FIELD_COLUMN] = "field-column",
+	[1 + VF_ROAD_COLUMN] = "road-column",
+	[1 + VF_SQUARE] = "square",
+	[1 + VF_CAV_LINE] = "cavalry-line",
+	[1 + VF_CAV_FIELD_COLUMN] = "cavalry-field-column",
+	[1 + VF_CAV_ROAD_COLUMN] = "cavalry-road-column",
+	[1 + VF_MASS] = "mass",
+	[1 + VF_DEPLOYED] = "deployed",
+	[1 + VF_LIMBERED] = "limbered",
+	[1 + VF_MOUNTED] = "mounted",
+	[1 + VF_SKIRMISH] = "skirmish",
+	[1 + VF_FORMATION_COUNT] = NULL
+};
+
+#define P_INT(n, lo, hi, d, req, h) \
+	{ n, ZB_PARAM_INT, lo, hi, NULL, d, req, h }
+#define P_BOOL(n, h) \
+	{ n, ZB_PARAM_BOOL, 0, 1, NULL, 0, false, h }
+#define P_CHOICE(n, list, d, req, h) \
+	{ n, ZB_PARAM_CHOICE, 0, 0, list, d, req, h }
+
+static const struct zb_param volley_params[] = {
+	P_CHOICE("weapon", volley_weapons, 0, true,
+		 "the firing table's row"),
+	P_INT("ranks", 1, VF_FIRE_RANKS, 1, false,
+	      "2 for Sudanese rifles firing in a two-rank line (the double-"
+	      "rank row)"),
+	P_CHOICE("range", bands, 0, true, "the range band"),
+	P_INT("firers", 1, ODDS_MAX_FIRERS, 0, true,
+	      "figures in range and in the cone (one D20 per 13-20, or per "
+	      "7-15 horsemen; 12 or fewer, 6 or fewer horsemen, inflict "
+	      "half)"),
+	P_BOOL("cover", "the target is in cover: half hits, rounded up"),
+	P_BOOL("shaken", "the firers are shaken: they fire as if the "
+	       "target were in cover (the same single halving)"),
+	P_BOOL("waiting-outside-building", "the firers are halted outside "
+	       "a building, waiting to enter: half result, rounded up "
+	       "(on top of cover)"),
+	P_BOOL("mounted", "the firers are horsemen (Dervish cavalry "
+	       "throwing spears): a die per 7-15"),
+};
+
+static const struct zb_param gardner_params[] = {
+	P_CHOICE("range", bands, 0, true, "the range band"),
+	P_INT("crew", 1, ODDS_MAX_CREW, ODDS_DEFAULT_CREW, false,
+	      "gunners manning the gun; two or fewer fire as if the target "
+	      "were in cover"),
+	P_BOOL("cover", "the target is in cover: half hits, rounded up"),
+	P_BOOL("shaken", "the crew is shaken (the same single halving)"),
+	P_BOOL("manned-by-others", "infantry or Dervish foot man the gun: "
+	       "as if the target were in cover (the same single halving)"),
+};
+
+static const struct zb_param pistol_params[] = {
+	P_CHOICE("range", bands, 0, true, "the range band"),
+	P_INT("figures", 1, ODDS_MAX_PISTOLS, 1, false,
+	      "mounted leader figures firing: 6, 4 or 2 D6 each by band, "
+	      "6s hit, no more hits than figures"),
+};
+
+/* The melee's parameters, by index, so that a roll (10^6 of them in the
+ * tests) reads them without looking names up. */
+enum {
+	MP_ATT_TYPE, MP_ATT_FORMATION, MP_ATTACKERS, MP_ATT_OFFICERS,
+	MP_ATT_MOD, MP_ATT_TIES, MP_DEF_TYPE, MP_DEF_FORMATION, MP_DEFENDERS,
+	MP_DEF_OFFICERS, MP_DEF_SHAKEN, MP_COVER, MP_FROM_REAR, MP_DEF_MOD,
+	MP_DEF_TIES, MP_COUNT
+};
+
+static const struct zb_param melee_params[MP_COUNT] = {
+	[MP_ATT_TYPE] = P_CHOICE("attacker-type", melee_types, 0, true,
+		"the chargers' unit type (the modifier table's row), or "
+		"none for the bare die"),
+	[MP_ATT_FORMATION] = P_CHOICE("attacker-formation", melee_formations,
+		FORMATION_AUTO, false,
+		"the chargers' formation; auto: the type's usual one"),
+	[MP_ATTACKERS] = P_INT("attackers", 1, VF_ODDS_MAX_FIGURES, 0, true,
+		"attacking figures, officers included"),
+	[MP_ATT_OFFICERS] = P_INT("attacker-officers", 0,
+		VF_ODDS_MAX_FIGURES, 0, false,
+		"how many of the attackers are officers or emirs (they "
+		"fight last)"),
+	[MP_ATT_MOD] = P_INT("attacker-mod", -ODDS_MAX_MOD, ODDS_MAX_MOD, 0,
+		false, "a house-rule modifier added to every attacker's die"),
+	[MP_ATT_TIES] = P_BOOL("attacker-wins-ties",
+		"the attackers win ties (house rule)"),
+	[MP_DEF_TYPE] = P_CHOICE("defender-type", melee_types, 0, true,
+		"the charged unit's type, or none for the bare die"),
+	[MP_DEF_FORMATION] = P_CHOICE("defender-formation", melee_formations,
+		FORMATION_AUTO, false,
+		"the defenders' formation; auto: the type's usual one"),
+	[MP_DEFENDERS] = P_INT("defenders", 1, VF_ODDS_MAX_FIGURES, 0, true,
+		"defending figures, supporters and officers included"),
+	[MP_DEF_OFFICERS] = P_INT("defender-officers", 0,
+		VF_ODDS_MAX_FIGURES, 0, false,
+		"how many of the defenders are officers or emirs (they "
+		"fight last)"),
+	[MP_DEF_SHAKEN] = P_BOOL("defender-shaken",
+		"the defenders are shaken (-1)"),
+	[MP_COVER] = P_BOOL("cover", "the defenders hold a building, "
+		"trench or wall (+1, win ties)"),
+	[MP_FROM_REAR] = P_BOOL("from-rear", "the charge began in the "
+		"defenders' rear (-2 to them; a loser is down on 1-2)"),
+	[MP_DEF_MOD] = P_INT("defender-mod", -ODDS_MAX_MOD, ODDS_MAX_MOD, 0,
+		false, "a house-rule modifier added to every defender's die"),
+	[MP_DEF_TIES] = P_BOOL("defender-wins-ties",
+		"the defenders win ties (house rule)"),
+};
+
+#define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* Where each action stands in vf_actions[]. */
+enum { VF_ACTION_VOLLEY, VF_ACTION_GARDNER, VF_ACTION_PISTOLS,
+       VF_ACTION_MELEE };
+
+static int band_of(const struct zb_args *a)
+{
+	return zb_args_get(a, "range");
+}
+
+/* The weapon named by a choice, looked up in tables.c. */
+static enum vf_weapon weapon_named(const char *name)
+{
+	for (int w = 0; name && w < VF_WEAPON_COUNT; w++)
+		if (!strcmp(vf_weapons[w].name, name))
+			return (enum vf_weapon)w;
+	return VF_W_NONE;
+}
+
+/* The firing table says NA for this weapon at this band. */
+static int check_band(const struct vf_volley *v, struct zb_error *err)
+{
+	const struct vf_weapon_info *w = &vf_weapons[v->weapon];
+
+	if (v->weapon == VF_W_PISTOL ? w->pistol_dice[v->band] > 0
+				     : w->hit_max[v->band] > 0)
+		return ZB_OK;
+	return zb_error_set(err, ZB_EINPUT, "%s cannot fire at %s (the "
+			    "firing table says NA)", w->name,
+			    band_text[v->band]);
+}
+
+/* volley-fire: Infantry fire D, FIRING TABLE, Firing notations A,
+ * Shaken B, Buildings A */
+static int volley_of(const struct zb_args *a, struct vf_volley *v,
+		     struct zb_error *err)
+{
+	memset(v, 0, sizeof(*v));
+	v->weapon = weapon_named(zb_args_word(a, "weapon"));
+	v->band = band_of(a);
+	v->firers = zb_args_get(a, "firers");
+	v->double_rank = zb_args_get(a, "ranks") >= VF_FIRE_RANKS;
+	v->halve = zb_args_get(a, "cover") || zb_args_get(a, "shaken");
+	v->half_result = zb_args_get(a, "waiting-outside-building");
+	v->cavalry = zb_args_get(a, "mounted");
+	if (v->weapon == VF_W_NONE)
+		return zb_error_set(err, ZB_EUSAGE, "no such weapon");
+	if (v->double_rank &&
+	    vf_weapons[v->weapon].hit_max_double[v->band] <= 0)
+		return zb_error_set(err, ZB_EINPUT, "only Sudanese rifles "
+				    "have a double-rank row: --ranks 2 "
+				    "does not go with %s",
+				    vf_weapons[v->weapon].name);
+	return check_band(v, err);
+}
+
+/* volley-fire: Gardner gun D, F */
+static int gardner_of(const struct zb_args *a, struct vf_volley *v,
+		      struct zb_error *err)
+{
+	memset(v, 0, sizeof(*v));
+	v->weapon = VF_W_GARDNER;
+	v->band = band_of(a);
+	v->firers = zb_args_get(a, "crew");
+	v->halve = zb_args_get(a, "cover") || zb_args_get(a, "shaken") ||
+		   zb_args_get(a, "manned-by-others") ||
+		   v->firers <= VF_GUN_FEW_GUNNERS;
+	return check_band(v, err);
+}
+
+/* volley-fire: Mounted leaders C */
+static int pistols_of(const struct zb_args *a, struct vf_volley *v,
+		      struct zb_error *err)
+{
+	memset(v, 0, sizeof(*v));
+	v->weapon = VF_W_PISTOL;
+	v->band = band_of(a);
+	v->firers = zb_args_get(a, "figures");
+	return check_band(v, err);
+}
+
+/* ------------------------------------------------------------------ */
+/* Telling a volley                                                     */
+/* ------------------------------------------------------------------ */
+
+/* Append to a narration buffer, never past its end. */
+static void cat(char *buf, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void cat(char *buf, size_t cap, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+
+	if (len + 1 >= cap)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + len, cap - len, fmt, ap);
+	va_end(ap);
+}
+
+static int sum_hits(const struct vf_volley *v, const int *faces, int full,
+		    int n)
+{
+	int s = 0;
+
+	for (int i = 0; i < n; i++)
+		s += vf_volley_die_hits(v, faces[i], i >= full);
+	return s;
+}
+
+/* The dice of a rolled volley and each step from faces to casualties,
+ * as modifiers and a line of narration in the open event. */
+static void tell_volley(struct zb_game *g, const struct vf_volley *v,
+			const int *faces, int capped, bool jam,
+			const char *halving, const char *firers)
+{
+	const struct vf_weapon_info *w = &vf_weapons[v->weapon];
+	struct vf_volley h = *v;
+	char buf[512] = "";
+	int full, small, n, sides = vf_volley_die_sides(v), s0, s1, s2, s3;
+
+	vf_volley_dice(v, &full, &small);
+	n = full + small;
+	zb_event_kv(g, "figures", v->firers);
+	zb_event_kv(g, "band", v->band);
+	zb_event_kv(g, "casualties", capped);
+	if (!g->log.enabled)
+		return;
+	cat(buf, sizeof(buf), "%d %s at %s", v->firers, firers,
+	    band_text[v->band]);
+	if (v->weapon == VF_W_PISTOL) {
+		cat(buf, sizeof(buf), " roll %d D6 each, 6s hit:",
+		    w->pistol_dice[v->band]);
+	} else {
+		int max = v->double_rank && w->hit_max_double[v->band] > 0
+			? w->hit_max_double[v->band] : w->hit_max[v->band];
+
+		cat(buf, sizeof(buf), "%s hit on 1 to %d of a D20%s:",
+		    v->double_rank ? ", two ranks," : "", max,
+		    !small ? "" : full ? " (the last die for the men over "
+		    "a full die's: half)" : " (a small group: half)");
+	}
+	for (int i = 0; i < n; i++)
+		cat(buf, sizeof(buf), "%s%s%d", i ? ", " : " D",
+		    i ? "" : (sides == 6 ? "6 " : "20 "), faces[i]);
+	if (jam) {
+		zb_event_mod(g, -sum_hits(v, faces, full, n), "gun jammed");
+		cat(buf, sizeof(buf), " -> the gun jams: no hits, and it "
+		    "falls back %.0f\" to clear the jam (Gardner gun G)",
+		    VF_GUN_JAM_FALLBACK_IN);
+		zb_event_text(g, "%s", buf);
+		return;
+	}
+	h.halve = h.half_result = false;
+	s0 = 0;
+	for (int i = 0; i < n; i++)
+		s0 += vf_volley_die_hits(&h, faces[i], false);
+	s1 = sum_hits(&h, faces, full, n);
+	cat(buf, sizeof(buf), " -> %d hit%s", s0, s0 == 1 ? "" : "s");
+	if (s1 != s0) {
+		zb_event_mod(g, s1 - s0, "small group: half");
+		cat(buf, sizeof(buf), ", half for a small group -> %d", s1);
+	}
+	h.halve = v->halve;
+	s2 = sum_hits(&h, faces, full, n);
+	if (s2 != s1) {
+		zb_event_mod(g, s2 - s1, halving);
+		cat(buf, sizeof(buf), ", halved (%s) -> %d", halving, s2);
+	}
+	h.half_result = v->half_result;
+	s3 = sum_hits(&h, faces, full, n);
+	if (s3 != s2) {
+		zb_event_mod(g, s3 - s2, "waiting outside a building");
+		cat(buf, sizeof(buf), ", halved (waiting outside a building) "
+		    "-> %d", s3);
+	}
+	if (capped != s3) {
+		zb_event_mod(g, capped - s3, "no more hits than men firing");
+		cat(buf, sizeof(buf), ", no more than the %d firing -> %d",
+		    v->firers, capped);
+	}
+	cat(buf, sizeof(buf), ": %d down", capped);
+	zb_event_text(g, "%s", buf);
+}
+
+/* Roll a volley once as the fire phase does, in one event. */
+static int roll_volley(struct zb_game *g, const struct vf_volley *v,
+		       const char *rule, const char *halving,
+		       const char *firers, struct zb_outcome *out)
+{
+	int full, small, faces[ZB_DICE_MAX_N], hits;
+	bool jam = false;
+
+	vf_volley_dice(v, &full, &small);
+	if (full + small > ZB_DICE_MAX_N)
+		return ZB_EUSAGE;
+	zb_event_begin(g, "fire", rule, -1, -1);
+	hits = vf_volley_roll(g, v, faces, &jam);
+	tell_volley(g, v, faces, hits, jam, halving, firers);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = hits;
+	out->value2 = -1;
+	out->chance[0] = jam;
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* volley, gardner, pistols                                             */
+/* ------------------------------------------------------------------ */
+
+static const char *volley_halving(const struct zb_args *a)
+{
+	return zb_args_get(a, "cover") ? "target in cover" : "shaken firers";
+}
+
+static int volley_odds(const struct zb_args *a, struct zb_dist *out,
+		       struct zb_error *err)
+{
+	struct vf_volley v;
+	int rc = volley_of(a, &v, err);
+
+	zb_dist_init(out);
+	if (rc != ZB_OK)
+		return rc;
+	rc = vf_volley_dist(&v, out);
+	return rc == ZB_OK ? rc : zb_error_set(err, rc, "out of memory");
+}
+
+static int volley_roll(struct zb_game *g, const struct zb_args *a,
+		       struct zb_outcome *out, struct zb_error *err)
+{
+	struct vf_volley v;
+	int rc = volley_of(a, &v, err);
+
+	if (rc != ZB_OK)
+		return rc;
+	return roll_volley(g, &v, "volley-fire:infantry-fire:D",
+			   volley_halving(a), v.weapon == VF_W_SPEAR
+			   ? "men throw spears" : "men fire", out);
+}
+
+static const char *gardner_halving(const struct zb_args *a)
+{
+	if (zb_args_get(a, "cover"))
+		return "target in cover";
+	if (zb_args_get(a, "shaken"))
+		return "shaken firers";
+	if (zb_args_get(a, "manned-by-others"))
+		return "gun manned by others";
+	return "two gunners or fewer";
+}
+
+static int gardner_odds(const struct zb_args *a, struct zb_dist *out,
+			struct zb_error *err)
+{
+	struct vf_volley v;
+	int rc = gardner_of(a, &v, err), sides, jams = 0;
+
+	zb_dist_init(out);
+	if (rc != ZB_OK)
+		return rc;
+	rc = vf_volley_dist(&v, out);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	/* Gardner gun F-G: one D20; the jam is among the no-hit faces of
+	 * the distribution (vf_volley_result gives it no hits), and its
+	 * chance is shown apart. */
+	sides = vf_volley_die_sides(&v);
+	for (int f = 1; f <= sides; f++)
+		jams += f == VF_GUN_JAM_FACE;
+	out->chance[0] = (double)jams / sides;
+	return ZB_OK;
+}
+
+static int gardner_roll(struct zb_game *g, const struct zb_args *a,
+			struct zb_outcome *out, struct zb_error *err)
+{
+	struct vf_volley v;
+	int rc = gardner_of(a, &v, err);
+
+	if (rc != ZB_OK)
+		return rc;
+	return roll_volley(g, &v, "volley-fire:gardner-gun:F",
+			   gardner_halving(a), "gunners", out);
+}
+
+static int pistols_odds(const struct zb_args *a, struct zb_dist *out,
+			struct zb_error *err)
+{
+	struct vf_volley v;
+	int rc = pistols_of(a, &v, err);
+
+	zb_dist_init(out);
+	if (rc != ZB_OK)
+		return rc;
+	rc = vf_volley_dist(&v, out);
+	return rc == ZB_OK ? rc : zb_error_set(err, rc, "out of memory");
+}
+
+static int pistols_roll(struct zb_game *g, const struct zb_args *a,
+			struct zb_outcome *out, struct zb_error *err)
+{
+	struct vf_volley v;
+	int rc = pistols_of(a, &v, err);
+
+	if (rc != ZB_OK)
+		return rc;
+	return roll_volley(g, &v, "volley-fire:mounted-leaders:C", "",
+			   "mounted leaders", out);
+}
+
+/* ------------------------------------------------------------------ */
+/* melee                                                                */
+/* ------------------------------------------------------------------ */
+
+struct melee_side {
+	const char *who;		/* "attacker" */
+	int type;			/* enum vf_type, or VF_TYPE_COUNT */
+	int formation;
+	int n, officers;
+};
+
+/* volley-fire: MELEE MODIFIERS, Hand-to-hand C (officers last) */
+static int melee_queue(const struct zb_args *a, bool attacker,
+		       struct melee_side *s, struct vf_queued *q,
+		       struct zb_error *err)
+{
+	const int *v = a->val;
+	int mod, k = 0, form;
+	bool ties, shaken = false, cover = false, rear = false;
+
+	memset(s, 0, sizeof(*s));
+	s->who = attacker ? "attacker" : "defender";
+	s->type = v[attacker ? MP_ATT_TYPE : MP_DEF_TYPE];
+	form = v[attacker ? MP_ATT_FORMATION : MP_DEF_FORMATION];
+	s->n = v[attacker ? MP_ATTACKERS : MP_DEFENDERS];
+	s->officers = v[attacker ? MP_ATT_OFFICERS : MP_DEF_OFFICERS];
+	mod = v[attacker ? MP_ATT_MOD : MP_DEF_MOD];
+	ties = v[attacker ? MP_ATT_TIES : MP_DEF_TIES];
+	if (!attacker) {
+		shaken = v[MP_DEF_SHAKEN];
+		cover = v[MP_COVER];
+		rear = v[MP_FROM_REAR];
+	}
+	if (s->type < 0 || s->type > TYPE_NONE || form < 0 ||
+	    form > VF_FORMATION_COUNT || s->n > VF_ODDS_MAX_FIGURES)
+		return zb_error_set(err, ZB_EUSAGE, "melee: bad arguments");
+	if (form == FORMATION_AUTO)
+		s->formation = s->type < VF_TYPE_COUNT
+			? (int)vf_types[s->type].default_formation : VF_MASS;
+	else
+		s->formation = form - 1;
+	if (s->type < VF_TYPE_COUNT &&
+	    !vf_formation_allowed((enum vf_type)s->type,
+				  (enum vf_formation)s->formation))
+		return zb_error_set(err, ZB_EINPUT, "%s cannot be in %s",
+				    vf_types[s->type].name,
+				    vf_formations[s->formation].name);
+	/* Infantry squares D */
+	if (attacker && s->formation == VF_SQUARE)
+		return zb_error_set(err, ZB_EINPUT, "a square cannot "
+				    "initiate a melee (Infantry squares D)");
+	if (s->officers > s->n)
+		return zb_error_set(err, ZB_EINPUT, "--%s-officers (%d) is "
+				    "more than the %d %ss", s->who,
+				    s->officers, s->n, s->who);
+	for (int pass = 0; pass < 2; pass++) {
+		int m = pass ? s->officers : s->n - s->officers;
+
+		for (int i = 0; i < m; i++, k++) {
+			struct vf_fighter f;
+
+			memset(&f, 0, sizeof(f));
+			f.type = (enum vf_type)s->type;
+			f.parent_type = f.type;
+			f.formation = (enum vf_formation)s->formation;
+			f.role = pass ? ZB_ROLE_OFFICER
+				: s->type == VF_GARDNER_GUN ? ZB_ROLE_GUNNER
+							    : ZB_ROLE_TROOPER;
+			f.defending = !attacker;
+			f.shaken = shaken;
+			f.behind_cover = cover;
+			f.hit_from_rear = rear;
+			memset(&q[k], 0, sizeof(q[k]));
+			q[k].unit = attacker ? 0 : 1;
+			q[k].fig = k;
+			q[k].m = vf_melee_modifier(&f);
+			q[k].m.mod += mod;
+			q[k].m.wins_ties |= ties;
+			q[k].rear = f.hit_from_rear;
+		}
+	}
+	return ZB_OK;
+}
+
+struct melee_queues {
+	struct melee_side as, ds;
+	struct vf_queued *att, *def;
+};
+
+static void melee_free(struct melee_queues *mq)
+{
+	free(mq->att);
+	free(mq->def);
+	mq->att = mq->def = NULL;
+}
+
+static int melee_of(const struct zb_args *a, struct melee_queues *mq,
+		    struct zb_error *err)
+{
+	int rc;
+
+	memset(mq, 0, sizeof(*mq));
+	if (a->action != &vf_actions[VF_ACTION_MELEE])
+		return zb_error_set(err, ZB_EUSAGE, "not the melee's "
+				    "arguments");
+	mq->att = calloc((size_t)a->val[MP_ATTACKERS] + 1, sizeof(*mq->att));
+	mq->def = calloc((size_t)a->val[MP_DEFENDERS] + 1, sizeof(*mq->def));
+	if (!mq->att || !mq->def) {
+		melee_free(mq);
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	}
+	rc = melee_queue(a, true, &mq->as, mq->att, err);
+	if (rc == ZB_OK)
+		rc = melee_queue(a, false, &mq->ds, mq->def, err);
+	if (rc != ZB_OK)
+		melee_free(mq);
+	return rc;
+}
+
+static int melee_odds(const struct zb_args *a, struct zb_dist *out,
+		      struct zb_error *err)
+{
+	struct melee_queues mq;
+	int rc = melee_of(a, &mq, err);
+
+	zb_dist_init(out);
+	if (rc != ZB_OK)
+		return rc;
+	rc = vf_melee_dist(mq.att, mq.as.n, mq.def, mq.ds.n, out);
+	melee_free(&mq);
+	return rc == ZB_OK ? rc : zb_error_set(err, rc, "out of memory");
+}
+
+/* "+1, wins ties (infantry in double rank)" */
+static void tell_mod(char *buf, size_t cap, const struct vf_melee_mod *m)
+{
+	bool first = true;
+
+	cat(buf, cap, "%+d%s", m->mod, m->wins_ties ? ", wins ties" : "");
+	for (int r = 0; r < VF_MELEE_ROW_COUNT; r++)
+		if (m->rows & (1u << r)) {
+			cat(buf, cap, "%s%s", first ? " (" : "; ",
+			    vf_melee_row_name((enum vf_melee_row)r));
+			first = false;
+		}
+	if (!first)
+		cat(buf, cap, ")");
+}
+
+static bool same_mod(const struct vf_melee_mod *a,
+		     const struct vf_melee_mod *b)
+{
+	return a->mod == b->mod && a->wins_ties == b->wins_ties &&
+	       a->rows == b->rows;
+}
+
+/* "attackers, 8 dervish-swordsmen in mass: 1-8 +1, wins ties (...)":
+ * one side's figures and what they add, in runs of equal modifiers. */
+static void tell_side(char *buf, size_t cap, const struct melee_side *s,
+		      const struct vf_queued *q)
+{
+	if (s->type < VF_TYPE_COUNT)
+		cat(buf, cap, "%ss, %d %s in %s:", s->who, s->n,
+		    vf_types[s->type].name, vf_formations[s->formation].name);
+	else
+		cat(buf, cap, "%ss, %d figures of no type:", s->who, s->n);
+	for (int i = 0; i < s->n;) {
+		int j = i;
+
+		while (j + 1 < s->n && same_mod(&q[j + 1].m, &q[i].m))
+			j++;
+		if (j == i)
+			cat(buf, cap, "%s %d ", i ? "," : "", i + 1);
+		else
+			cat(buf, cap, "%s %d-%d ", i ? "," : "", i + 1, j + 1);
+		tell_mod(buf, cap, &q[i].m);
+		i = j + 1;
+	}
+}
+
+static void log_rows(struct zb_game *g, const struct vf_queued *q, int n)
+{
+	unsigned rows = 0;
+
+	for (int i = 0; i < n; i++)
+		rows |= q[i].m.rows;
+	for (int r = 0; r < VF_MELEE_ROW_COUNT; r++)
+		if (rows & (1u << r))
+			zb_event_mod(g, vf_melee_row_mod((enum vf_melee_row)r),
+				     vf_melee_row_name((enum vf_melee_row)r));
+}
+
+static void pair_before(struct zb_game *g, void *ctx, int ia, int id)
+{
+	(void)ctx;
+	zb_event_begin(g, "melee", "volley-fire:hand-to-hand:C", -1, -1);
+	zb_event_kv(g, "attacker", ia + 1);
+	zb_event_kv(g, "defender", id + 1);
+}
+
+static void pair_after(struct zb_game *g, void *ctx, int ia, int id,
+		       int face_att, int face_def,
+		       const struct vf_pair_outcome *o)
+{
+	const struct melee_queues *mq = ctx;
+	const struct vf_melee_mod *ma = &mq->att[ia].m, *md = &mq->def[id].m;
+	const char *loser = o->winner == VF_PAIR_ATTACKER ? "defender"
+							  : "attacker";
+	char buf[512] = "";
+
+	zb_event_kv(g, "winner", o->winner == VF_PAIR_REROLL ? 0
+			: o->winner == VF_PAIR_ATTACKER ? 1 : 2);
+	if (o->winner != VF_PAIR_REROLL)
+		zb_event_kv(g, "loser_down", o->loser_down);
+	if (!g->log.enabled) {
+		zb_event_end(g);
+		return;
+	}
+	cat(buf, sizeof(buf), "attacker %d%s (D6 %d %+d = %d) against "
+	    "defender %d%s (D6 %d %+d = %d)", ia + 1,
+	    ia >= mq->as.n - mq->as.officers ? ", an officer" : "", face_att,
+	    ma->mod, face_att + ma->mod, id + 1,
+	    id >= mq->ds.n - mq->ds.officers ? ", an officer" : "", face_def,
+	    md->mod, face_def + md->mod);
+	if (o->winner == VF_PAIR_REROLL)
+		cat(buf, sizeof(buf), ": a tie, and %s wins ties: roll "
+		    "again", ma->wins_ties ? "each side" : "neither side");
+	else if (face_att + ma->mod == face_def + md->mod)
+		cat(buf, sizeof(buf), ": a tie, and the %s wins ties",
+		    o->winner == VF_PAIR_ATTACKER ? "attacker" : "defender");
+	else
+		cat(buf, sizeof(buf), ": the %s wins",
+		    o->winner == VF_PAIR_ATTACKER ? "attacker" : "defender");
+	if (o->winner != VF_PAIR_REROLL) {
+		if (o->loser_down)
+			cat(buf, sizeof(buf), "; the %s is down (a %d)",
+			    loser, o->winner == VF_PAIR_ATTACKER ? face_def
+								  : face_att);
+		else
+			cat(buf, sizeof(buf), "; the %s falls to the rear",
+			    loser);
+	}
+	zb_event_text(g, "%s", buf);
+	zb_event_end(g);
+}
+
+/* volley-fire: Hand-to-hand C-D, MELEE MODIFIERS */
+static int melee_roll(struct zb_game *g, const struct zb_args *a,
+		      struct zb_outcome *out, struct zb_error *err)
+{
+	struct melee_queues mq;
+	struct vf_fight_result r;
+	struct vf_fight_watch w = { pair_before, pair_after, NULL };
+	int rc = melee_of(a, &mq, err), na, nd;
+
+	if (rc != ZB_OK)
+		return rc;
+	na = mq.as.n;
+	nd = mq.ds.n;
+	w.ctx = &mq;
+	zb_event_begin(g, "melee", "volley-fire:melee-modifiers", -1, -1);
+	log_rows(g, mq.att, na);
+	log_rows(g, mq.def, nd);
+	if (g->log.enabled) {
+		char buf[512] = "";
+
+		tell_side(buf, sizeof(buf), &mq.as, mq.att);
+		cat(buf, sizeof(buf), "; ");
+		tell_side(buf, sizeof(buf), &mq.ds, mq.def);
+		if (a->val[MP_FROM_REAR])
+			cat(buf, sizeof(buf), "; from the rear, a loser is "
+			    "down on 1-%d", VF_MELEE_DOWN_FACE_REAR);
+		zb_event_text(g, "%s", buf);
+	}
+	zb_event_end(g);
+
+	vf_melee_fight(g, mq.att, na, mq.def, nd, &w, &r);
+
+	zb_event_begin(g, "melee", "volley-fire:hand-to-hand:D", -1, -1);
+	zb_event_kv(g, "fights", r.pairs);
+	zb_event_kv(g, "ties_rerolled", r.rerolls);
+	zb_event_kv(g, "attacker_casualties", r.att_down);
+	zb_event_kv(g, "defender_casualties", r.def_down);
+	zb_event_kv(g, "attacker_won", r.att_won);
+	zb_event_text(g, "the %s are all out of the melee: the %s win after "
+		      "%d fights (%d ties rolled again); attackers %d down, "
+		      "%d standing; defenders %d down, %d standing; the "
+		      "losers fall back %dD6 and are shaken",
+		      r.att_won ? "defenders" : "attackers",
+		      r.att_won ? "attackers" : "defenders", r.pairs,
+		      r.rerolls, r.att_down, na - r.att_down, r.def_down,
+		      nd - r.def_down, VF_FALLBACK_DICE);
+	zb_event_end(g);
+
+	memset(out, 0, sizeof(*out));
+	out->value = na - r.att_down;
+	out->value2 = nd - r.def_down;
+	out->chance[0] = r.att_won;
+	out->chance[1] = !r.att_won;
+	melee_free(&mq);
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The actions                                                          */
+/* ------------------------------------------------------------------ */
+
+static const struct zb_chance gardner_chances[] = {
+	{ "p_jam", "the gun jams (no hits; it falls back 12\")" },
+};
+
+static const struct zb_chance melee_chances[] = {
+	{ "p_attacker_wins", "the attackers win" },
+	{ "p_defender_wins", "the defenders win" },
+};
+
+const struct zb_action vf_actions[] = {
+	[VF_ACTION_VOLLEY] = {
+		.name = "volley",
+		.summary = "a volley of small arms on the firing table",
+		.help = "One volley of Sudanese rifles, carbines, Dervish "
+			"rifles or thrown spears (Infantry fire D, the FIRING "
+			"TABLE and its notes, Firing notations A, Shaken B, "
+			"Buildings A).  The outcome is the men down in the "
+			"target, after every halving and the cap of no more "
+			"hits than men firing.",
+		.params = volley_params,
+		.n_params = N_OF(volley_params),
+		.outcome = "casualties",
+		.odds = volley_odds,
+		.roll = volley_roll,
+	},
+	[VF_ACTION_GARDNER] = {
+		.name = "gardner",
+		.summary = "a Gardner gun's burst, with its chance of "
+			   "jamming",
+		.help = "One burst of a Gardner gun: one D20 on the gun's "
+			"row whatever its crew (Gardner gun D-G).  A 20 "
+			"jams the gun: no hits, shown apart as p_jam and "
+			"counted among the bursts of no casualties.  The "
+			"outcome is hits on the target (on a gun's crew, "
+			"two hits down one gunner).",
+		.params = gardner_params,
+		.n_params = N_OF(gardner_params),
+		.outcome = "casualties",
+		.chances = gardner_chances,
+		.n_chances = N_OF(gardner_chances),
+		.odds = gardner_odds,
+		.roll = gardner_roll,
+	},
+	[VF_ACTION_PISTOLS] = {
+		.name = "pistols",
+		.summary = "mounted leaders' pistols",
+		.help = "Mounted leaders fire pistols: 6, 4 or 2 D6 each "
+			"at point blank, deadly or close range, and every 6 "
+			"hits, in all cases (Mounted leaders C): a binomial, "
+			"capped at the men firing (FIRING TABLE note 1).",
+		.params = pistol_params,
+		.n_params = N_OF(pistol_params),
+		.outcome = "casualties",
+		.odds = pistols_odds,
+		.roll = pistols_roll,
+	},
+	[VF_ACTION_MELEE] = {
+		.name = "melee",
+		.summary = "a hand-to-hand fight between two groups, to the "
+			   "end",
+		.help = "A melee fought figure to figure to the end "
+			"(Hand-to-hand C-D): the front figures roll a D6 "
+			"each with the MELEE MODIFIERS, the loser leaves "
+			"(down on a 1, or 1-2 from the rear; otherwise to "
+			"the rear) and the winner fights on; ties that both "
+			"or neither side wins are rolled again; officers "
+			"fight last.  The outcome is each side's survivors "
+			"(figures not down) and the chance that each side "
+			"wins.",
+		.params = melee_params,
+		.n_params = N_OF(melee_params),
+		.outcome = "attacker survivors",
+		.outcome2 = "defender survivors",
+		.key2 = "defender",
+		.chances = melee_chances,
+		.n_chances = N_OF(melee_chances),
+		.odds = melee_odds,
+		.roll = melee_roll,
+	},
+	[VF_ACTION_MELEE + 1] = { .name = NULL }
+};
