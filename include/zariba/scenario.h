@@ -122,6 +122,22 @@ int zb_scenario_parse(struct zb_scenario *scn, const char *name,
 		      const char *text, size_t len, struct zb_error *err);
 void zb_scenario_release(struct zb_scenario *scn);
 
+/*
+ * Set one value of a loaded scenario, as a sweep (zariba sim --vary) does:
+ * `path` is one of turns, table.width, table.height, victory.at-limit,
+ * options.KEY, and units.NAME.figures.ROLE, units.NAME.at.x,
+ * units.NAME.at.y, units.NAME.facing, units.NAME.formation,
+ * units.NAME.scouts.  NAME is a unit's name as written in the scenario,
+ * dots and spaces and all: the longest name followed by a dot wins; or
+ * write units[NAME].FIELD.  `value` is checked against the loader's
+ * ranges (and units must stay on the table); the rule set's own checks
+ * come when a game is made.  ZB_OK, or ZB_EINPUT with "PATH: problem" in
+ * `err` and the scenario unchanged (ZB_EUSAGE for NULL arguments).
+ * Implemented in src/io/scenario_set.c.
+ */
+int zb_scenario_set(struct zb_scenario *scn, const char *path,
+		    const char *value, struct zb_error *err);
+
 /* The value of option `key`, or NULL. */
 const struct zb_scn_option *zb_scenario_option(const struct zb_scenario *scn,
 					       const char *key);

@@ -1,0 +1,161 @@
+#ifndef ZARIBA_BATCH_H
+#define ZARIBA_BATCH_H
+/*
+ * batch.h: Monte Carlo batches.  Play many independent battles of one
+ * scenario, the AI on both sides and the event log off, on every core
+ * (OpenMP), and summarise them.
+ *
+ * Reproducibility: battle i is played with the seed zb_batch_seed(S, i),
+ * a pure function of the batch's seed S and i, so `zariba run --seed`
+ * with that number replays it.  Each battle's results go into slot i of
+ * preallocated arrays, and everything is summed after the parallel loop,
+ * in index order, with integer sums.  So the thread count, the schedule
+ * and the machine never change any number in a `struct zb_batch`.  Two
+ * batches of different scenarios with the same seed play the same battle
+ * seeds: common random numbers, which make differences between variants
+ * of a scenario stand out.
+ *
+ * Adaptive stopping (opts.until_ci > 0) plays rounds of ZB_BATCH_ROUND
+ * battles and stops after the first round at whose end every outcome's
+ * Wilson half-width (hi - lo) / 2 is below until_ci, or at the cap.
+ * The rounds do not depend on the thread count, so the result is still a
+ * pure function of (scenario, S, until_ci, cap).
+ *
+ * Ownership: zb_batch_run() fills a caller-provided struct; release it with
+ * zb_batch_release().  On failure it releases what it made, leaving only
+ * `failed` and `failed_seed` meaningful: the lowest index of a battle that
+ * failed (the same whatever the thread count) and its seed, or -1 when
+ * the batch failed before play (a scenario the rule set refuses gives
+ * ZB_EINPUT; out of memory ZB_ENOMEM).  A failed battle's message names
+ * its index, its seed and its turn.  The scenario is only read, and may be
+ * shared by concurrent batches.
+ *
+ * Threads: the progress callback, if any, is only ever called from the
+ * thread that called zb_batch_run(), never from two threads at once, with
+ * `done` never decreasing.  The library reads no clock and prints nothing;
+ * timing a batch is the caller's business.
+ *
+ * Statistics (see zb_stat_of, zb_wilson):
+ *  - rates carry 95% Wilson score intervals (z = ZB_Z95);
+ *  - percentiles are nearest-rank: the p-th percentile of n sorted values
+ *    is the value of rank ceil(p * n / 100) (at least rank 1), so it is
+ *    always one of the values; the median is the 50th percentile by the
+ *    same rule (the lower middle value when n is even);
+ *  - the mean is the exact integer sum over n.
+ *
+ * What a battle records: the outcome, the pair (winner, g->result.how);
+ * its length in turns; each side's casualties, start_figs -
+ * zb_game_side_alive() (figures down, captured, or off the table); each
+ * unit's casualties counted the same way, so that a side's units add up
+ * to the side; and each unit's state: destroyed (no figure standing and
+ * not merged into another unit), routed (at the end), and shaken (at the
+ * end of any turn, not just the last).  Units are those of the game as
+ * set up (scouts included); a unit added during play would only count in
+ * its side's total.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include "zariba/error.h"
+#include "zariba/game.h"
+#include "zariba/scenario.h"
+
+#define ZB_Z95 1.959964			/* two-sided 95% normal quantile */
+#define ZB_BATCH_ROUND 200		/* battles per round of until_ci */
+#define ZB_BATCH_CAP_DEFAULT 20000	/* until_ci's cap if runs is 0 */
+#define ZB_BATCH_RUNS_MAX 10000000
+
+/* A unit's state at the end of one battle (zb_batch.unit_flags). */
+enum {
+	ZB_BATCH_DESTROYED = 1u << 0,
+	ZB_BATCH_ROUTED = 1u << 1,
+	ZB_BATCH_SHAKEN = 1u << 2
+};
+
+/* Called with the battles finished so far and the most there will be. */
+typedef void zb_batch_progress_fn(void *ctx, int done, int total);
+
+struct zb_batch_opts {
+	uint64_t seed;			/* S */
+	int runs;			/* battles; with until_ci the cap
+					 * (0: ZB_BATCH_CAP_DEFAULT) */
+	int threads;			/* 0: OpenMP's default, every core */
+	double until_ci;		/* > 0: adaptive; see above */
+	zb_batch_progress_fn *progress;	/* NULL for none */
+	void *progress_ctx;
+};
+
+struct zb_stat {
+	int n;
+	int64_t sum;
+	double mean;			/* sum / n */
+	int min, p5, median, p95, max;
+};
+
+struct zb_batch_outcome {
+	int winner;			/* a side or ZB_NO_WINNER */
+	char how[128];			/* as in struct zb_result */
+	int count;
+};
+
+struct zb_batch_side {
+	char name[ZB_SCN_NAME_MAX];
+	int start_figs;
+	int wins;
+	struct zb_stat lost;
+};
+
+struct zb_batch_unit {
+	char name[ZB_UNIT_NAME_MAX];
+	int side;
+	int start_figs;			/* as set up */
+	struct zb_stat lost;
+	int destroyed, routed, shaken;	/* battles in which it was */
+};
+
+struct zb_batch {
+	uint64_t seed;
+	int runs;			/* battles played */
+	int cap;			/* the most it would have played */
+	bool converged;			/* until_ci: the width was reached */
+	int failed;			/* see above; -1 if none */
+	uint64_t failed_seed;
+
+	int n_sides;
+	struct zb_batch_side sides[ZB_MAX_SIDES];
+	int draws;
+	/* Sorted by winner (sides in order, draws last), then count, most
+	 * first, then `how`. */
+	struct zb_batch_outcome *outcomes;
+	int n_outcomes;
+	struct zb_stat turns;
+	struct zb_batch_unit *units;
+	int n_units;
+
+	/* Per battle, by index i < runs. */
+	int *outcome;			/* index into outcomes[] */
+	int *turns_of;
+	int *side_lost;			/* [i * n_sides + side] */
+	int *unit_lost;			/* [i * n_units + unit] */
+	unsigned char *unit_flags;	/* [i * n_units + unit]: ZB_BATCH_* */
+};
+
+/* Battle i's seed: output i (from 0) of SplitMix64 started at `seed`. */
+uint64_t zb_batch_seed(uint64_t seed, uint64_t i);
+
+int zb_batch_run(struct zb_batch *b, const struct zb_scenario *scn,
+		 const struct zb_batch_opts *opts, struct zb_error *err);
+void zb_batch_release(struct zb_batch *b);
+
+/* The Wilson score interval for k successes in n trials; [0, 1] when
+ * n <= 0.  Never fails. */
+void zb_wilson(int k, int n, double z, double *lo, double *hi);
+/* Its half-width, (hi - lo) / 2. */
+double zb_wilson_half(int k, int n, double z);
+
+/* Nearest-rank percentile (0 <= pct <= 100) of n >= 1 sorted values. */
+int zb_percentile(const int *sorted, int n, int pct);
+/* Mean, median and percentiles of v[0..n) (v is not changed).  ZB_OK or
+ * ZB_ENOMEM; n == 0 gives all zeros. */
+int zb_stat_of(struct zb_stat *st, const int *v, int n);
+
+#endif

@@ -1,0 +1,449 @@
+/*
+ * batch.c: many battles of one scenario on every core.  See zariba/batch.h.
+ *
+ * The parallel loop only writes battle i's slot of arrays sized before the
+ * loop; outcomes are classified and everything summed afterwards, one
+ * thread, in index order.  That is what makes a batch independent of the
+ * thread count: no number is ever accumulated in the order threads finish.
+ */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#include "zariba/batch.h"
+
+/* SplitMix64's increment (Steele, Lea and Flood 2014), as in rng.c. */
+#define SPLITMIX_GAMMA 0x9e3779b97f4a7c15ULL
+
+/* What a battle leaves that the public arrays do not hold. */
+struct rec {
+	int winner;
+	char how[sizeof(((struct zb_result *)0)->how)];
+};
+
+struct run {
+	struct zb_batch *b;
+	const struct zb_scenario *scn;
+	const struct zb_batch_opts *o;
+	struct rec *recs;
+	int threads;
+};
+
+uint64_t zb_batch_seed(uint64_t seed, uint64_t i)
+{
+	/* zb_splitmix64 adds the increment before it mixes, so starting
+	 * from seed + i * gamma gives output i in one step. */
+	uint64_t st = seed + i * SPLITMIX_GAMMA;
+	return zb_splitmix64(&st);
+}
+
+static int threads_of(const struct zb_batch_opts *o)
+{
+#ifdef _OPENMP
+	return o->threads > 0 ? o->threads : omp_get_max_threads();
+#else
+	(void)o;
+	return 1;
+#endif
+}
+
+static bool main_thread(void)
+{
+#ifdef _OPENMP
+	return omp_get_thread_num() == 0;
+#else
+	return true;
+#endif
+}
+
+/* Battle i, into its slots.  On failure `err` names the battle. */
+static int play_one(const struct run *r, int i, struct zb_error *err)
+{
+	struct zb_batch *b = r->b;
+	uint64_t seed = zb_batch_seed(b->seed, (uint64_t)i);
+	struct zb_game g;
+	struct zb_game_opts go = { .seed = seed, .log_enabled = false };
+	int nu = b->n_units, ns = b->n_sides;
+	unsigned char *fl = &b->unit_flags[(size_t)i * (size_t)nu];
+
+	memset(fl, 0, (size_t)nu);
+	int rc = zb_game_init(&g, r->scn, &go, err);
+	bool live = rc == ZB_OK;	/* a failed init releases itself */
+	if (live) {
+		int seen = g.n_units < nu ? g.n_units : nu;
+		while (!g.result.over) {
+			rc = zb_game_play_turn(&g, err);
+			if (rc != ZB_OK)
+				break;
+			/* Shaken units may regroup next turn: look at the
+			 * end of every turn. */
+			for (int k = 0; k < seen; k++)
+				if (g.units[k].flags & ZB_UF_SHAKEN)
+					fl[k] |= ZB_BATCH_SHAKEN;
+		}
+	}
+	if (rc != ZB_OK) {
+		char why[ZB_ERROR_MSG_MAX];
+		snprintf(why, sizeof(why), "%s", err->msg[0] ? err->msg
+			 : zb_status_str(rc));
+		zb_error_set(err, rc, "battle %d (seed %llu) stopped on turn "
+			     "%d: %.400s", i, (unsigned long long)seed,
+			     live ? g.turn : 0, why);
+		if (live)
+			zb_game_release(&g);
+		return rc;
+	}
+
+	r->recs[i].winner = g.result.winner;
+	snprintf(r->recs[i].how, sizeof(r->recs[i].how), "%s", g.result.how);
+	b->turns_of[i] = g.result.turns;
+	for (int s = 0; s < ns; s++)
+		b->side_lost[(size_t)i * (size_t)ns + (size_t)s] =
+			g.sides[s].start_figs - zb_game_side_alive(&g, s);
+	int *ul = &b->unit_lost[(size_t)i * (size_t)nu];
+	for (int k = 0; k < nu; k++) {
+		if (k >= g.n_units) {
+			ul[k] = 0;
+			continue;
+		}
+		const struct zb_unit *u = &g.units[k];
+		int alive = zb_unit_alive(u);
+		/* As `zariba run` counts: figures that left the table are
+		 * lost to their side, so units add up to sides. */
+		ul[k] = u->start_figs - (zb_unit_on_table(u) ? alive : 0);
+		if (alive == 0 && !(u->flags & ZB_UF_MERGED))
+			fl[k] |= ZB_BATCH_DESTROYED;
+		if (u->flags & ZB_UF_ROUTED)
+			fl[k] |= ZB_BATCH_ROUTED;
+		if (u->flags & ZB_UF_SHAKEN)
+			fl[k] |= ZB_BATCH_SHAKEN;
+	}
+	zb_game_release(&g);
+	return ZB_OK;
+}
+
+/* Battles [lo, hi).  Fails with the lowest failing index of the range:
+ * a battle is skipped only when a lower one has already failed, so every
+ * battle below the reported one was played and passed. */
+static int play_range(struct run *r, int lo, int hi, struct zb_error *err)
+{
+	struct zb_batch *b = r->b;
+	const struct zb_batch_opts *o = r->o;
+	int fail_at = INT_MAX, fail_rc = ZB_OK, done = 0;
+	struct zb_error fail_err = { 0, "" };
+
+#pragma omp parallel for schedule(dynamic) num_threads(r->threads)
+	for (int i = lo; i < hi; i++) {
+		int stop, d;
+#pragma omp atomic read
+		stop = fail_at;
+		if (i > stop)
+			continue;
+		struct zb_error e = { 0, "" };
+		int rc = play_one(r, i, &e);
+		if (rc != ZB_OK) {
+#pragma omp critical(zb_batch_fail)
+			{
+				if (i < fail_at) {
+					fail_rc = rc;
+					fail_err = e;
+#pragma omp atomic write
+					fail_at = i;
+				}
+			}
+		}
+#pragma omp atomic capture
+		d = ++done;
+		if (o->progress && main_thread())
+			o->progress(o->progress_ctx, lo + d, b->cap);
+	}
+	if (fail_rc != ZB_OK) {
+		b->failed = fail_at;
+		b->failed_seed = zb_batch_seed(b->seed, (uint64_t)fail_at);
+		if (err)
+			*err = fail_err;
+		return fail_rc;
+	}
+	if (o->progress)
+		o->progress(o->progress_ctx, hi, b->cap);
+	return ZB_OK;
+}
+
+/* The sides and units as set up, from a game made with battle 0's seed:
+ * this is also where a scenario the rule set refuses is caught. */
+static int probe(struct zb_batch *b, const struct zb_scenario *scn,
+		 struct zb_error *err)
+{
+	struct zb_game g;
+	struct zb_game_opts go = { .seed = zb_batch_seed(b->seed, 0),
+				   .log_enabled = false };
+	int rc = zb_game_init(&g, scn, &go, err);
+	if (rc != ZB_OK)
+		return rc;
+	b->n_sides = g.n_sides;
+	for (int s = 0; s < g.n_sides; s++) {
+		snprintf(b->sides[s].name, sizeof(b->sides[s].name), "%s",
+			 g.sides[s].name);
+		b->sides[s].start_figs = g.sides[s].start_figs;
+	}
+	b->units = calloc(g.n_units ? (size_t)g.n_units : 1,
+			  sizeof(*b->units));
+	if (!b->units) {
+		zb_game_release(&g);
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	}
+	b->n_units = g.n_units;
+	for (int k = 0; k < g.n_units; k++) {
+		struct zb_batch_unit *bu = &b->units[k];
+		snprintf(bu->name, sizeof(bu->name), "%s", g.units[k].name);
+		bu->side = g.units[k].side;
+		bu->start_figs = g.units[k].start_figs;
+	}
+	zb_game_release(&g);
+	return ZB_OK;
+}
+
+static int grow(void **p, size_t n, size_t size)
+{
+	void *q = realloc(*p, (n ? n : 1) * size);
+	if (!q)
+		return ZB_ENOMEM;
+	*p = q;
+	return ZB_OK;
+}
+
+/* Room for n battles. */
+static int reserve(struct run *r, int n)
+{
+	struct zb_batch *b = r->b;
+	size_t un = (size_t)n * (size_t)b->n_units;
+	size_t sn = (size_t)n * (size_t)b->n_sides;
+	void *p;
+	int rc = ZB_OK;
+#define GROW(field, count)						\
+	do {								\
+		p = field;						\
+		if (rc == ZB_OK)					\
+			rc = grow(&p, (count), sizeof(*field));		\
+		field = p;						\
+	} while (0)
+	GROW(r->recs, (size_t)n);
+	GROW(b->outcome, (size_t)n);
+	GROW(b->turns_of, (size_t)n);
+	GROW(b->side_lost, sn);
+	GROW(b->unit_lost, un);
+	GROW(b->unit_flags, un);
+#undef GROW
+	return rc;
+}
+
+static int winner_rank(int winner, int n_sides)
+{
+	return winner >= 0 && winner < n_sides ? winner : n_sides;
+}
+
+static int outcome_cmp(const struct zb_batch_outcome *x,
+		       const struct zb_batch_outcome *y, int n_sides)
+{
+	int a = winner_rank(x->winner, n_sides);
+	int c = winner_rank(y->winner, n_sides);
+	if (a != c)
+		return a < c ? -1 : 1;
+	if (x->count != y->count)
+		return x->count > y->count ? -1 : 1;
+	return strcmp(x->how, y->how);
+}
+
+/* Outcomes in the order batch.h gives, and each battle's index into them.
+ * A handful of outcomes: linear search and insertion sort do. */
+static int classify(struct run *r)
+{
+	struct zb_batch *b = r->b;
+	int n = 0, cap = 0;
+	struct zb_batch_outcome *oc = NULL;
+
+	for (int i = 0; i < b->runs; i++) {
+		const struct rec *e = &r->recs[i];
+		int k;
+		for (k = 0; k < n; k++)
+			if (oc[k].winner == e->winner &&
+			    !strcmp(oc[k].how, e->how))
+				break;
+		if (k == n) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 8;
+				void *p = realloc(oc, (size_t)cap * sizeof(*oc));
+				if (!p) {
+					free(oc);
+					return ZB_ENOMEM;
+				}
+				oc = p;
+			}
+			memset(&oc[n], 0, sizeof(oc[n]));
+			oc[n].winner = e->winner;
+			snprintf(oc[n].how, sizeof(oc[n].how), "%s", e->how);
+			n++;
+		}
+		oc[k].count++;
+	}
+	for (int i = 1; i < n; i++) {
+		struct zb_batch_outcome t = oc[i];
+		int j = i;
+		for (; j > 0 && outcome_cmp(&t, &oc[j - 1], b->n_sides) < 0;
+		     j--)
+			oc[j] = oc[j - 1];
+		oc[j] = t;
+	}
+	for (int i = 0; i < b->runs; i++) {
+		const struct rec *e = &r->recs[i];
+		for (int k = 0; k < n; k++)
+			if (oc[k].winner == e->winner &&
+			    !strcmp(oc[k].how, e->how)) {
+				b->outcome[i] = k;
+				break;
+			}
+	}
+	free(b->outcomes);
+	b->outcomes = oc;
+	b->n_outcomes = n;
+	return ZB_OK;
+}
+
+/* Everything in struct zb_batch that is not per battle, from scratch. */
+static int summarise(struct run *r)
+{
+	struct zb_batch *b = r->b;
+	int n = b->runs, rc = classify(r);
+	if (rc != ZB_OK)
+		return rc;
+	int *col = malloc((n ? (size_t)n : 1) * sizeof(*col));
+	if (!col)
+		return ZB_ENOMEM;
+
+	b->draws = 0;
+	for (int s = 0; s < b->n_sides; s++)
+		b->sides[s].wins = 0;
+	for (int k = 0; k < b->n_outcomes; k++) {
+		int w = b->outcomes[k].winner;
+		if (w >= 0 && w < b->n_sides)
+			b->sides[w].wins += b->outcomes[k].count;
+		else
+			b->draws += b->outcomes[k].count;
+	}
+	rc = zb_stat_of(&b->turns, b->turns_of, n);
+	for (int s = 0; rc == ZB_OK && s < b->n_sides; s++) {
+		for (int i = 0; i < n; i++)
+			col[i] = b->side_lost[(size_t)i * (size_t)b->n_sides +
+					      (size_t)s];
+		rc = zb_stat_of(&b->sides[s].lost, col, n);
+	}
+	for (int k = 0; rc == ZB_OK && k < b->n_units; k++) {
+		struct zb_batch_unit *u = &b->units[k];
+		u->destroyed = u->routed = u->shaken = 0;
+		for (int i = 0; i < n; i++) {
+			size_t at = (size_t)i * (size_t)b->n_units + (size_t)k;
+			unsigned f = b->unit_flags[at];
+			col[i] = b->unit_lost[at];
+			u->destroyed += !!(f & ZB_BATCH_DESTROYED);
+			u->routed += !!(f & ZB_BATCH_ROUTED);
+			u->shaken += !!(f & ZB_BATCH_SHAKEN);
+		}
+		rc = zb_stat_of(&u->lost, col, n);
+	}
+	free(col);
+	return rc;
+}
+
+/* Every outcome's interval, and each side's wins and the draws, narrower
+ * than +-w. */
+static bool narrow_enough(const struct zb_batch *b, double w)
+{
+	if (zb_wilson_half(b->draws, b->runs, ZB_Z95) >= w)
+		return false;
+	for (int s = 0; s < b->n_sides; s++)
+		if (zb_wilson_half(b->sides[s].wins, b->runs, ZB_Z95) >= w)
+			return false;
+	for (int k = 0; k < b->n_outcomes; k++)
+		if (zb_wilson_half(b->outcomes[k].count, b->runs, ZB_Z95) >= w)
+			return false;
+	return true;
+}
+
+void zb_batch_release(struct zb_batch *b)
+{
+	if (!b)
+		return;
+	free(b->outcomes);
+	free(b->units);
+	free(b->outcome);
+	free(b->turns_of);
+	free(b->side_lost);
+	free(b->unit_lost);
+	free(b->unit_flags);
+	int failed = b->failed;
+	uint64_t failed_seed = b->failed_seed;
+	memset(b, 0, sizeof(*b));
+	b->failed = failed;
+	b->failed_seed = failed_seed;
+}
+
+int zb_batch_run(struct zb_batch *b, const struct zb_scenario *scn,
+		 const struct zb_batch_opts *o, struct zb_error *err)
+{
+	if (!b)
+		return zb_error_set(err, ZB_EUSAGE, "zb_batch_run: no batch");
+	memset(b, 0, sizeof(*b));
+	b->failed = -1;
+	if (!scn || !o)
+		return zb_error_set(err, ZB_EUSAGE, "zb_batch_run: NULL "
+				    "argument");
+	bool adaptive = o->until_ci > 0;
+	if (!isfinite(o->until_ci) || o->until_ci < 0)
+		return zb_error_set(err, ZB_EUSAGE, "zb_batch_run: until_ci "
+				    "must be a finite number >= 0");
+	if (o->runs < 0 || o->runs > ZB_BATCH_RUNS_MAX ||
+	    (!adaptive && o->runs < 1))
+		return zb_error_set(err, ZB_EUSAGE, "zb_batch_run: runs must "
+				    "be 1 to %d", ZB_BATCH_RUNS_MAX);
+	if (o->threads < 0)
+		return zb_error_set(err, ZB_EUSAGE, "zb_batch_run: threads "
+				    "must be >= 0");
+
+	b->seed = o->seed;
+	b->cap = adaptive && o->runs == 0 ? ZB_BATCH_CAP_DEFAULT : o->runs;
+	struct run r = { b, scn, o, NULL, threads_of(o) };
+	int rc = probe(b, scn, err);
+	while (rc == ZB_OK) {
+		int lo = b->runs;
+		int hi = adaptive && b->cap - lo > ZB_BATCH_ROUND
+			? lo + ZB_BATCH_ROUND : b->cap;
+		rc = reserve(&r, hi);
+		if (rc != ZB_OK) {
+			zb_error_set(err, rc, "out of memory");
+			break;
+		}
+		rc = play_range(&r, lo, hi, err);
+		if (rc != ZB_OK)
+			break;
+		b->runs = hi;
+		rc = summarise(&r);
+		if (rc != ZB_OK) {
+			zb_error_set(err, rc, "out of memory");
+			break;
+		}
+		if (adaptive && narrow_enough(b, o->until_ci)) {
+			b->converged = true;
+			break;
+		}
+		if (hi == b->cap)
+			break;
+	}
+	free(r.recs);
+	if (rc != ZB_OK)
+		zb_batch_release(b);
+	return rc;
+}

@@ -1,0 +1,580 @@
+/*
+ * test_batch.c: Monte Carlo batches (src/batch) and the scenario setter
+ * that sweeps use (src/io/scenario_set.c).
+ *
+ * Whole battles are dear under ASan (about ten times the 30 ms they take
+ * otherwise), so the batches here are small, and the adaptive ones play a
+ * shortened scenario.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <pthread.h>
+#include <string.h>
+#include "zariba/batch.h"
+#include "zariba/rng.h"
+#include "zariba/scenario.h"
+
+#define SCENARIO "scenarios/volley-fire/ninth-sudanese.yaml"
+#define EPS 5e-5
+
+static void load(struct zb_scenario *scn)
+{
+	struct zb_error err = { 0, "" };
+	cr_assert_eq(zb_scenario_load(scn, SCENARIO, &err), ZB_OK, "%s",
+		     err.msg);
+}
+
+static void run(struct zb_batch *b, const struct zb_scenario *scn,
+		uint64_t seed, int runs, int threads, double until_ci)
+{
+	struct zb_error err = { 0, "" };
+	struct zb_batch_opts o = { .seed = seed, .runs = runs,
+				   .threads = threads, .until_ci = until_ci };
+	cr_assert_eq(zb_batch_run(b, scn, &o, &err), ZB_OK, "%s", err.msg);
+}
+
+static void same_stat(const struct zb_stat *a, const struct zb_stat *b,
+		      const char *what)
+{
+	cr_assert_eq(a->n, b->n, "%s n", what);
+	cr_assert_eq(a->sum, b->sum, "%s sum", what);
+	cr_assert_eq(a->mean, b->mean, "%s mean", what);
+	cr_assert_eq(a->min, b->min, "%s min", what);
+	cr_assert_eq(a->p5, b->p5, "%s p5", what);
+	cr_assert_eq(a->median, b->median, "%s median", what);
+	cr_assert_eq(a->p95, b->p95, "%s p95", what);
+	cr_assert_eq(a->max, b->max, "%s max", what);
+}
+
+/* Every number of two batches, per battle and summed. */
+static void same_batch(const struct zb_batch *a, const struct zb_batch *b)
+{
+	cr_assert_eq(a->seed, b->seed);
+	cr_assert_eq(a->runs, b->runs);
+	cr_assert_eq(a->cap, b->cap);
+	cr_assert_eq(a->converged, b->converged);
+	cr_assert_eq(a->n_sides, b->n_sides);
+	cr_assert_eq(a->n_units, b->n_units);
+	cr_assert_eq(a->draws, b->draws);
+	cr_assert_eq(a->n_outcomes, b->n_outcomes);
+	for (int k = 0; k < a->n_outcomes; k++) {
+		cr_assert_eq(a->outcomes[k].winner, b->outcomes[k].winner);
+		cr_assert_str_eq(a->outcomes[k].how, b->outcomes[k].how);
+		cr_assert_eq(a->outcomes[k].count, b->outcomes[k].count);
+	}
+	same_stat(&a->turns, &b->turns, "turns");
+	for (int s = 0; s < a->n_sides; s++) {
+		cr_assert_str_eq(a->sides[s].name, b->sides[s].name);
+		cr_assert_eq(a->sides[s].start_figs, b->sides[s].start_figs);
+		cr_assert_eq(a->sides[s].wins, b->sides[s].wins);
+		same_stat(&a->sides[s].lost, &b->sides[s].lost, "side lost");
+	}
+	for (int k = 0; k < a->n_units; k++) {
+		const struct zb_batch_unit *x = &a->units[k], *y = &b->units[k];
+		cr_assert_str_eq(x->name, y->name);
+		cr_assert_eq(x->side, y->side);
+		cr_assert_eq(x->start_figs, y->start_figs);
+		cr_assert_eq(x->destroyed, y->destroyed, "%s", x->name);
+		cr_assert_eq(x->routed, y->routed, "%s", x->name);
+		cr_assert_eq(x->shaken, y->shaken, "%s", x->name);
+		same_stat(&x->lost, &y->lost, x->name);
+	}
+	size_t n = (size_t)a->runs, us = n * (size_t)a->n_units;
+	cr_assert_arr_eq(a->outcome, b->outcome, n * sizeof(int));
+	cr_assert_arr_eq(a->turns_of, b->turns_of, n * sizeof(int));
+	cr_assert_arr_eq(a->side_lost, b->side_lost,
+			 n * (size_t)a->n_sides * sizeof(int));
+	cr_assert_arr_eq(a->unit_lost, b->unit_lost, us * sizeof(int));
+	cr_assert_arr_eq(a->unit_flags, b->unit_flags, us);
+}
+
+/* ---- reproducibility ---- */
+
+Test(batch, threads_never_change_a_number)
+{
+	struct zb_scenario scn;
+	struct zb_batch one, two;
+	load(&scn);
+	run(&one, &scn, 20261121, 40, 1, 0);
+	run(&two, &scn, 20261121, 40, 2, 0);
+	cr_assert_eq(one.runs, 40);
+	same_batch(&one, &two);
+	/* Forty battles of this scenario are never all alike. */
+	cr_assert_gt(one.n_outcomes, 1);
+	zb_batch_release(&one);
+	zb_batch_release(&two);
+	zb_scenario_release(&scn);
+}
+
+Test(batch, totals_agree_with_the_battles)
+{
+	struct zb_scenario scn;
+	struct zb_batch b;
+	load(&scn);
+	run(&b, &scn, 5, 12, 0, 0);
+	int wins = b.draws, count = 0;
+	for (int s = 0; s < b.n_sides; s++)
+		wins += b.sides[s].wins;
+	for (int k = 0; k < b.n_outcomes; k++)
+		count += b.outcomes[k].count;
+	cr_assert_eq(wins, b.runs);
+	cr_assert_eq(count, b.runs);
+	for (int i = 0; i < b.runs; i++) {
+		int sum[ZB_MAX_SIDES] = { 0 };
+		for (int k = 0; k < b.n_units; k++)
+			sum[b.units[k].side] +=
+				b.unit_lost[i * b.n_units + k];
+		/* Units add up to their side. */
+		for (int s = 0; s < b.n_sides; s++)
+			cr_assert_eq(sum[s], b.side_lost[i * b.n_sides + s],
+				     "battle %d side %d", i, s);
+		cr_assert(b.turns_of[i] >= 1 &&
+			  b.turns_of[i] <= scn.turn_limit);
+		cr_assert(b.outcome[i] >= 0 && b.outcome[i] < b.n_outcomes);
+	}
+	/* The sort: side 0's outcomes, side 1's, then draws. */
+	for (int k = 1; k < b.n_outcomes; k++) {
+		int a = b.outcomes[k - 1].winner, c = b.outcomes[k].winner;
+		a = a < 0 ? b.n_sides : a;
+		c = c < 0 ? b.n_sides : c;
+		cr_assert_leq(a, c);
+	}
+	zb_batch_release(&b);
+	zb_scenario_release(&scn);
+}
+
+Test(batch, battle_seeds_are_splitmix_outputs)
+{
+	uint64_t st = 42;
+	for (uint64_t i = 0; i < 5; i++)
+		cr_assert_eq(zb_batch_seed(42, i), zb_splitmix64(&st));
+	cr_assert_neq(zb_batch_seed(42, 0), zb_batch_seed(43, 0));
+}
+
+/* A battle of the batch is the battle `zariba run --seed` plays. */
+Test(batch, a_battle_replays_alone)
+{
+	struct zb_scenario scn;
+	struct zb_batch b;
+	struct zb_game g;
+	struct zb_error err = { 0, "" };
+	load(&scn);
+	run(&b, &scn, 99, 3, 1, 0);
+	struct zb_game_opts go = { .seed = zb_batch_seed(99, 2),
+				   .log_enabled = true };
+	cr_assert_eq(zb_game_init(&g, &scn, &go, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(g.result.turns, b.turns_of[2]);
+	cr_assert_str_eq(g.result.how, b.outcomes[b.outcome[2]].how);
+	for (int s = 0; s < g.n_sides; s++)
+		cr_assert_eq(g.sides[s].start_figs - zb_game_side_alive(&g, s),
+			     b.side_lost[2 * b.n_sides + s]);
+	zb_game_release(&g);
+	zb_batch_release(&b);
+	zb_scenario_release(&scn);
+}
+
+/* ---- statistics ---- */
+
+static void wilson_is(int k, int n, double lo, double hi)
+{
+	double a, b;
+	zb_wilson(k, n, ZB_Z95, &a, &b);
+	cr_assert(fabs(a - lo) < EPS && fabs(b - hi) < EPS,
+		  "%d of %d: [%.5f, %.5f], wanted [%.4f, %.4f]", k, n, a, b,
+		  lo, hi);
+}
+
+/* Worked by hand: centre (p + z^2/2n) / (1 + z^2/n), half-width
+ * z sqrt(p(1-p)/n + z^2/4n^2) / (1 + z^2/n), z^2 = 3.841459. */
+Test(batch, wilson_intervals_by_hand)
+{
+	wilson_is(5, 10, 0.2366, 0.7634);
+	wilson_is(0, 10, 0.0, 0.2775);	/* z^2/(n + z^2) */
+	wilson_is(10, 10, 0.7225, 1.0);
+	wilson_is(1, 10, 0.0179, 0.4042);
+	wilson_is(50, 100, 0.4038, 0.5962);
+	wilson_is(0, 0, 0.0, 1.0);	/* nothing known */
+	cr_assert(fabs(zb_wilson_half(5, 10, ZB_Z95) - 0.2634) < EPS);
+	/* Exactly the ends, not a hair inside them. */
+	double lo, hi;
+	zb_wilson(0, 7, ZB_Z95, &lo, &hi);
+	cr_assert_eq(lo, 0.0);
+	zb_wilson(7, 7, ZB_Z95, &lo, &hi);
+	cr_assert_eq(hi, 1.0);
+}
+
+Test(batch, nearest_rank_percentiles)
+{
+	static const int ten[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	cr_assert_eq(zb_percentile(ten, 10, 5), 1);	/* rank ceil(0.5) */
+	cr_assert_eq(zb_percentile(ten, 10, 50), 5);	/* the lower middle */
+	cr_assert_eq(zb_percentile(ten, 10, 95), 10);	/* rank ceil(9.5) */
+	cr_assert_eq(zb_percentile(ten, 10, 90), 9);	/* rank 9 exactly */
+	cr_assert_eq(zb_percentile(ten, 10, 0), 1);
+	cr_assert_eq(zb_percentile(ten, 10, 100), 10);
+	static const int one[] = { 7 };
+	cr_assert_eq(zb_percentile(one, 1, 5), 7);
+	cr_assert_eq(zb_percentile(one, 1, 95), 7);
+
+	/* Twenty values 0..19, shuffled: rank ceil(1) = 1, ceil(10) = 10,
+	 * ceil(19) = 19. */
+	int v[20];
+	for (int i = 0; i < 20; i++)
+		v[i] = (i * 7) % 20;
+	struct zb_stat st;
+	cr_assert_eq(zb_stat_of(&st, v, 20), ZB_OK);
+	cr_assert_eq(st.p5, 0);
+	cr_assert_eq(st.median, 9);
+	cr_assert_eq(st.p95, 18);
+	cr_assert_eq(st.min, 0);
+	cr_assert_eq(st.max, 19);
+	cr_assert_eq(st.sum, 190);
+	cr_assert_float_eq(st.mean, 9.5, 1e-12);
+	cr_assert_eq(v[1], 7, "the input is left alone");
+
+	/* An odd count has a true middle; skewed data pulls the mean. */
+	static const int skew[] = { 100, 0, 0, 1, 0 };
+	cr_assert_eq(zb_stat_of(&st, skew, 5), ZB_OK);
+	cr_assert_eq(st.median, 0);
+	cr_assert_eq(st.p95, 100);
+	cr_assert_float_eq(st.mean, 20.2, 1e-12);
+	cr_assert_eq(zb_stat_of(&st, skew, 0), ZB_OK);
+	cr_assert_eq(st.n, 0);
+}
+
+/* ---- adaptive stopping ---- */
+
+/* One section against one Dervish group: about a third of a millisecond
+ * a battle, and outcomes spread enough (a rate near 0.6) that +-5 points
+ * takes more than one round. */
+static const char tiny[] =
+	"ruleset: volley-fire\n"
+	"table: { width: 48, height: 36 }\n"
+	"turns: 6\n"
+	"sides:\n"
+	"  - name: Company\n"
+	"    army: british\n"
+	"    units:\n"
+	"      - { name: Section, type: sudanese-infantry,\n"
+	"          figures: { trooper: 10, nco: 1 }, formation: two-rank-line,\n"
+	"          at: [24, 6], facing: 90 }\n"
+	"  - name: Band\n"
+	"    army: dervish\n"
+	"    units:\n"
+	"      - { name: Group, type: dervish-swordsmen,\n"
+	"          figures: { trooper: 18, emir: 1, flag: 1 }, at: [24, 24],\n"
+	"          facing: 270 }\n";
+
+static void load_short(struct zb_scenario *scn)
+{
+	struct zb_error err = { 0, "" };
+	cr_assert_eq(zb_scenario_parse(scn, "tiny.yaml", tiny, strlen(tiny),
+				       &err), ZB_OK, "%s", err.msg);
+}
+
+static bool narrow(const struct zb_batch *b, int n, double w)
+{
+	int draws = 0, wins[ZB_MAX_SIDES] = { 0 };
+	int *count = calloc((size_t)b->n_outcomes, sizeof(int));
+	for (int i = 0; i < n; i++) {
+		const struct zb_batch_outcome *oc = &b->outcomes[b->outcome[i]];
+		count[b->outcome[i]]++;
+		if (oc->winner >= 0)
+			wins[oc->winner]++;
+		else
+			draws++;
+	}
+	bool ok = zb_wilson_half(draws, n, ZB_Z95) < w;
+	for (int s = 0; s < b->n_sides; s++)
+		ok = ok && zb_wilson_half(wins[s], n, ZB_Z95) < w;
+	for (int k = 0; k < b->n_outcomes; k++)
+		ok = ok && zb_wilson_half(count[k], n, ZB_Z95) < w;
+	free(count);
+	return ok;
+}
+
+Test(batch, until_ci_stops_at_the_first_narrow_round)
+{
+	struct zb_scenario scn;
+	struct zb_batch a, b;
+	load_short(&scn);
+	/* +-5 points needs about 380 battles at a rate near 0.6. */
+	run(&a, &scn, 3, 0, 1, 0.05);
+	cr_assert(a.converged);
+	cr_assert_eq(a.cap, ZB_BATCH_CAP_DEFAULT);
+	cr_assert_eq(a.runs % ZB_BATCH_ROUND, 0, "%d battles", a.runs);
+	cr_assert_gt(a.runs, ZB_BATCH_ROUND, "one round was narrow enough");
+	cr_assert(narrow(&a, a.runs, 0.05));
+	cr_assert(!narrow(&a, a.runs - ZB_BATCH_ROUND, 0.05),
+		  "it should have stopped a round earlier");
+	/* The same battles whatever the threads. */
+	run(&b, &scn, 3, 0, 2, 0.05);
+	same_batch(&a, &b);
+	zb_batch_release(&a);
+	zb_batch_release(&b);
+	zb_scenario_release(&scn);
+}
+
+Test(batch, until_ci_stops_at_the_cap)
+{
+	struct zb_scenario scn;
+	struct zb_batch b;
+	load_short(&scn);
+	/* A cap that is not a multiple of the round ends the last one. */
+	run(&b, &scn, 3, 250, 0, 0.001);
+	cr_assert_not(b.converged);
+	cr_assert_eq(b.runs, 250);
+	cr_assert_eq(b.cap, 250);
+	zb_batch_release(&b);
+	zb_scenario_release(&scn);
+}
+
+struct seen {
+	pthread_t caller;
+	int calls, last, total;
+	bool other_thread, backwards;
+};
+
+static void note(void *ctx, int done, int total)
+{
+	struct seen *s = ctx;
+	s->other_thread |= !pthread_equal(pthread_self(), s->caller);
+	s->backwards |= done < s->last;
+	s->last = done;
+	s->total = total;
+	s->calls++;
+}
+
+Test(batch, progress_comes_from_the_caller_in_order)
+{
+	struct zb_scenario scn;
+	struct zb_batch b;
+	struct zb_error err = { 0, "" };
+	struct seen s = { .caller = pthread_self() };
+	load_short(&scn);
+	struct zb_batch_opts o = { .seed = 8, .runs = 300, .threads = 2,
+				   .progress = note, .progress_ctx = &s };
+	cr_assert_eq(zb_batch_run(&b, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_gt(s.calls, 1);
+	cr_assert_not(s.other_thread);
+	cr_assert_not(s.backwards);
+	cr_assert_eq(s.last, 300);
+	cr_assert_eq(s.total, 300);
+	zb_batch_release(&b);
+	zb_scenario_release(&scn);
+}
+
+/* ---- failures ---- */
+
+Test(batch, bad_arguments_and_a_refused_scenario)
+{
+	struct zb_scenario scn;
+	struct zb_batch b;
+	struct zb_error err = { 0, "" };
+	load(&scn);
+	struct zb_batch_opts o = { .seed = 1, .runs = 0 };
+	cr_assert_eq(zb_batch_run(&b, &scn, &o, &err), ZB_EUSAGE);
+	o.runs = 2;
+	o.threads = -1;
+	cr_assert_eq(zb_batch_run(&b, &scn, &o, &err), ZB_EUSAGE);
+	o.threads = 0;
+	o.until_ci = NAN;
+	cr_assert_eq(zb_batch_run(&b, &scn, &o, &err), ZB_EUSAGE);
+	o.until_ci = 0;
+	/* The loader takes any formation name; the rule set does not. */
+	cr_assert_eq(zb_scenario_set(&scn, "units.2nd Section.formation",
+				     "phalanx", &err), ZB_OK);
+	cr_assert_eq(zb_batch_run(&b, &scn, &o, &err), ZB_EINPUT);
+	cr_assert_eq(b.failed, -1);
+	cr_assert(strstr(err.msg, "phalanx"), "%s", err.msg);
+	zb_scenario_release(&scn);
+}
+
+/* ---- common random numbers ---- */
+
+Test(batch, identical_variants_give_identical_results)
+{
+	struct zb_scenario s1, s2;
+	struct zb_batch a, b, c;
+	struct zb_error err = { 0, "" };
+	load(&s1);
+	load(&s2);
+	/* Set, but to what it was. */
+	cr_assert_eq(zb_scenario_set(&s2, "turns", "15", &err), ZB_OK);
+	run(&a, &s1, 77, 8, 1, 0);
+	run(&b, &s2, 77, 8, 2, 0);
+	same_batch(&a, &b);
+	/* A real change plays the same seeds to other ends. */
+	cr_assert_eq(zb_scenario_set(&s2, "units.Hadendowa Swordsmen (1)."
+				     "figures.trooper", "10", &err), ZB_OK,
+		     "%s", err.msg);
+	run(&c, &s2, 77, 8, 2, 0);
+	cr_assert_eq(c.runs, 8);
+	cr_assert_arr_neq(a.unit_lost, c.unit_lost,
+			  8 * (size_t)a.n_units * sizeof(int));
+	zb_batch_release(&a);
+	zb_batch_release(&b);
+	zb_batch_release(&c);
+	zb_scenario_release(&s1);
+	zb_scenario_release(&s2);
+}
+
+/* ---- zb_scenario_set ---- */
+
+static void set_ok(struct zb_scenario *scn, const char *path, const char *v)
+{
+	struct zb_error err = { 0, "" };
+	cr_assert_eq(zb_scenario_set(scn, path, v, &err), ZB_OK, "%s=%s: %s",
+		     path, v, err.msg);
+}
+
+/* Fails with `needle` in the message and leaves the scenario alone. */
+static void set_bad(struct zb_scenario *scn, const char *path, const char *v,
+		    const char *needle)
+{
+	struct zb_error err = { 0, "" };
+	struct zb_scenario before = *scn;
+	struct zb_scn_unit units[2][32];
+	for (int s = 0; s < 2; s++)
+		memcpy(units[s], scn->sides[s].units,
+		       (size_t)scn->sides[s].n_units * sizeof(units[s][0]));
+	cr_assert_eq(zb_scenario_set(scn, path, v, &err), ZB_EINPUT,
+		     "%s=%s was taken", path, v);
+	cr_assert(strstr(err.msg, needle), "%s=%s: '%s' lacks '%s'", path, v,
+		  err.msg, needle);
+	cr_assert(!strncmp(err.msg, path, strlen(path)), "%s", err.msg);
+	cr_assert_arr_eq(&before, scn, sizeof(before));
+	for (int s = 0; s < 2; s++)
+		cr_assert_arr_eq(units[s], scn->sides[s].units,
+				 (size_t)scn->sides[s].n_units *
+				 sizeof(units[s][0]));
+}
+
+static const struct zb_scn_unit *unit_named(const struct zb_scenario *scn,
+					    const char *name)
+{
+	for (int s = 0; s < scn->n_sides; s++)
+		for (int i = 0; i < scn->sides[s].n_units; i++)
+			if (!strcmp(scn->sides[s].units[i].name, name))
+				return &scn->sides[s].units[i];
+	cr_assert_fail("no unit '%s'", name);
+	return NULL;
+}
+
+Test(batch, scenario_set_paths)
+{
+	struct zb_scenario scn;
+	load(&scn);
+	set_ok(&scn, "turns", "10");
+	cr_assert_eq(scn.turn_limit, 10);
+	set_ok(&scn, "table.width", "130.5");
+	cr_assert_float_eq(scn.width_in, 130.5, 1e-12);
+	set_ok(&scn, "table.height", "80");
+	cr_assert_float_eq(scn.height_in, 80, 1e-12);
+	set_ok(&scn, "victory.at-limit", "Hadendowa");
+	cr_assert_str_eq(scn.at_limit, "Hadendowa");
+	set_ok(&scn, "victory.at-limit", "draw");
+	cr_assert_str_eq(scn.at_limit, "draw");
+	int n_opt = scn.n_options;
+	set_ok(&scn, "options.heat-stroke", "false");
+	cr_assert_eq(scn.n_options, n_opt);
+	cr_assert_str_eq(zb_scenario_option(&scn, "heat-stroke")->value,
+			 "false");
+	set_ok(&scn, "options.new-thing", "3");
+	cr_assert_eq(scn.n_options, n_opt + 1);
+	cr_assert_str_eq(zb_scenario_option(&scn, "new-thing")->value, "3");
+
+	const struct zb_scn_unit *u =
+		unit_named(&scn, "Hadendowa Swordsmen (1)");
+	set_ok(&scn, "units.Hadendowa Swordsmen (1).figures.trooper", "30");
+	cr_assert_eq(u->figs[ZB_ROLE_TROOPER], 30);
+	set_ok(&scn, "units.Hadendowa Swordsmen (1).figures.emir", "0");
+	cr_assert_eq(u->figs[ZB_ROLE_OFFICER], 0);
+	set_ok(&scn, "units[Hadendowa Swordsmen (1)].figures.flag", "2");
+	cr_assert_eq(u->figs[ZB_ROLE_FLAG], 2);
+
+	/* A name with dots, either way of writing it. */
+	u = unit_named(&scn, "Lt. Carr Jr.");
+	set_ok(&scn, "units.Lt. Carr Jr..at.x", "41.5");
+	cr_assert_float_eq(u->pos.x, 41.5, 1e-12);
+	set_ok(&scn, "units[Lt. Carr Jr.].at.y", "9");
+	cr_assert_float_eq(u->pos.y, 9, 1e-12);
+	set_ok(&scn, "units[Lt. Carr Jr.].facing", "-90");
+	cr_assert_float_eq(u->facing_deg, 270, 1e-12);
+	set_ok(&scn, "units[Lt. Carr Jr.].facing", "720");
+	cr_assert_float_eq(u->facing_deg, 0, 1e-12);
+
+	u = unit_named(&scn, "1st Section");
+	set_ok(&scn, "units.1st Section.scouts", "0");
+	cr_assert_eq(u->scouts, 0);
+	set_ok(&scn, "units.1st Section.formation", "column");
+	cr_assert_str_eq(u->formation, "column");
+	zb_scenario_release(&scn);
+}
+
+Test(batch, scenario_set_errors)
+{
+	struct zb_scenario scn;
+	load(&scn);
+	set_bad(&scn, "turns", "0", "from 1 to 1000");
+	set_bad(&scn, "turns", "1001", "from 1 to 1000");
+	set_bad(&scn, "turns", "2.5", "whole number");
+	set_bad(&scn, "turns", "ten", "whole number");
+	set_bad(&scn, "table.width", "0", "more than 0");
+	set_bad(&scn, "table.width", "2401", "at most 2400");
+	set_bad(&scn, "table.width", "nan", "expected a number");
+	set_bad(&scn, "table.width", "0x40", "expected a number");
+	/* The 2nd Hussars stand at x = 104. */
+	set_bad(&scn, "table.width", "100", "off the");
+	set_bad(&scn, "victory.at-limit", "Dervishes", "'draw' or a side");
+	set_bad(&scn, "options.", "x", "no option name");
+	set_bad(&scn, "units.Nobody.facing", "0", "no unit");
+	set_bad(&scn, "units[Lt. Carr Jr.]facing", "0", "no unit");
+	set_bad(&scn, "units.1st Section.colour", "red", "no field 'colour'");
+	set_bad(&scn, "units.1st Section.figures.drummer", "1",
+		"unknown role 'drummer'");
+	set_bad(&scn, "units.1st Section.figures.trooper", "-1",
+		"from 0 to 10000");
+	set_bad(&scn, "units.Gardner gun.figures.gunner", "0", "no figures");
+	set_bad(&scn, "units.1st Section.scouts", "4", "from 0 to 3");
+	set_bad(&scn, "units.1st Section.at.x", "121", "off the");
+	set_bad(&scn, "units.1st Section.at.y", "-1", "off the");
+	set_bad(&scn, "units.1st Section.facing", "inf", "expected a number");
+	set_bad(&scn, "weather", "hot", "not a value that can be set");
+	struct zb_error err = { 0, "" };
+	cr_assert_eq(zb_scenario_set(&scn, NULL, "1", &err), ZB_EUSAGE);
+	zb_scenario_release(&scn);
+}
+
+/* Of units "A" and "A.b", "units.A.b.facing" means the longer. */
+Test(batch, scenario_set_takes_the_longest_name)
+{
+	static const char text[] =
+		"ruleset: volley-fire\n"
+		"table: { width: 72, height: 48 }\n"
+		"turns: 5\n"
+		"sides:\n"
+		"  - name: One\n"
+		"    units:\n"
+		"      - { name: A, type: x, figures: { trooper: 1 }, "
+		"at: [1, 1] }\n"
+		"      - { name: A.b, type: x, figures: { trooper: 1 }, "
+		"at: [2, 1] }\n"
+		"  - name: Two\n"
+		"    units:\n"
+		"      - { name: C, type: x, figures: { trooper: 1 }, "
+		"at: [3, 40] }\n";
+	struct zb_scenario scn;
+	struct zb_error err = { 0, "" };
+	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", text, strlen(text),
+				       &err), ZB_OK, "%s", err.msg);
+	set_ok(&scn, "units.A.b.facing", "45");
+	cr_assert_float_eq(scn.sides[0].units[1].facing_deg, 45, 1e-12);
+	cr_assert_float_eq(scn.sides[0].units[0].facing_deg, 90, 1e-12);
+	set_ok(&scn, "units.A.facing", "30");
+	cr_assert_float_eq(scn.sides[0].units[0].facing_deg, 30, 1e-12);
+	set_ok(&scn, "units[A].at.x", "5");
+	cr_assert_float_eq(scn.sides[0].units[0].pos.x, 5, 1e-12);
+	zb_scenario_release(&scn);
+}
