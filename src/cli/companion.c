@@ -1,13 +1,345 @@
-/* companion.c: `zariba companion` (being written). */
+/*
+ * companion.c: "zariba companion": the tabletop companion's loop.  The
+ * library (zariba/companion.h) keeps the game and writes its save file
+ * before answering; this reads the player's lines, shows a prompt at a
+ * terminal, and prints the answers.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include "cli/cli.h"
+#include "zariba/companion.h"
 
 const char cli_companion_help[] =
-	"Usage: zariba companion RULESET [--seed N] --save FILE\n";
+"Usage: zariba companion gentlemen-rankers [--seed N] [--leaders]\n"
+"                        [--three-dice] [--mounted | --rifles] --save FILE\n"
+"       zariba companion [gentlemen-rankers] --resume FILE\n"
+"\n"
+"Play Gentlemen Rankers with real miniatures: zariba rolls the dice and\n"
+"turns the cards (warrior generation, composition, placement, initiative,\n"
+"movement modifiers, crouch tests, a card for every hit you report) and\n"
+"keeps the books, while you move, shoot and fight on the table.  Type\n"
+"'help' in the session for its commands; 'next' steps through each turn.\n"
+"\n"
+"Every command is saved to FILE as it is made, so stopping the program at\n"
+"any moment loses nothing: --resume FILE carries on exactly where it was,\n"
+"cards and dice included.  Commands are read from standard input; at a\n"
+"terminal a prompt is shown, otherwise each command is echoed after '> ',\n"
+"so a game can be scripted.\n"
+"\n"
+"Options:\n"
+"  -s, --seed N     seed the dice and cards with N (0 to\n"
+"                   18446744073709551615); without it a seed is taken from\n"
+"                   the system.  Either way it is kept in FILE.\n"
+"      --save FILE  start a new game saved in FILE (which must not exist)\n"
+"      --resume FILE\n"
+"                   carry on the game saved in FILE; a damaged last entry\n"
+"                   (the program was killed while saving) is dropped with\n"
+"                   a message\n"
+"      --leaders    the optional chieftains and leaders\n"
+"      --three-dice roll three dice for generation while a leader is on\n"
+"                   the table (implies --leaders)\n"
+"      --mounted    roll each wave's composition: mounted and foot\n"
+"      --rifles     roll each wave's composition: rifle-armed and foot\n"
+"  -h, --help       show this help and exit\n"
+"\n"
+"Exit status: 0 the session ended (quit or end of input), 1 usage error,\n"
+"2 the save file cannot be made, read or written, 3 out of memory.\n";
+
+static int companion_usage(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+static int companion_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs(CLI_PROG " companion: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry '" CLI_PROG " companion --help'.\n", stderr);
+	return CLI_EXIT_USAGE;
+}
+
+static const char *msg_of(const struct zb_error *err, int rc)
+{
+	return err->msg[0] ? err->msg : zb_status_str(rc);
+}
+
+struct companion_args {
+	const char *ruleset;
+	const char *save;
+	const char *resume;
+	bool have_seed;
+	struct zb_companion_opts opts;
+	bool any_option;
+};
+
+/* The value of a "--name VALUE" or "--name=VALUE" option at argv[*i]. */
+static const char *opt_value(int argc, char **argv, int *i, const char *eq)
+{
+	if (eq)
+		return eq + 1;
+	if (*i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+static int parse_args(int argc, char **argv, struct companion_args *a,
+		      bool *help)
+{
+	bool operands_only = false;
+
+	memset(a, 0, sizeof(*a));
+	*help = false;
+	for (int i = 2; i < argc; i++) {
+		const char *s = argv[i];
+		if (operands_only || s[0] != '-' || s[1] == '\0') {
+			if (a->ruleset)
+				return companion_usage("one rule set at a time "
+						       "('%s' and '%s')",
+						       a->ruleset, s);
+			a->ruleset = s;
+			continue;
+		}
+		if (!strcmp(s, "--")) {
+			operands_only = true;
+			continue;
+		}
+		const char *eq = strchr(s, '=');
+		size_t len = eq ? (size_t)(eq - s) : strlen(s);
+		char short_seed[3] = "-s";
+		if (s[1] == 's' && s[2] && !eq) {
+			/* "-s42", as the other commands take it */
+			eq = s + 1;
+			len = 2;
+			s = short_seed;
+		}
+#define IS(name) (strlen(name) == len && !strncmp(s, name, len))
+		if (IS("-h") || IS("--help")) {
+			*help = true;
+			return CLI_EXIT_OK;
+		} else if (IS("-s") || IS("--seed") || IS("--save") ||
+			   IS("--resume")) {
+			const char *v = opt_value(argc, argv, &i, eq);
+			if (!v)
+				return companion_usage("option '%.*s' needs a "
+						       "value", (int)len, s);
+			if (IS("--save") || IS("--resume")) {
+				if (!*v)
+					return companion_usage("option '%.*s' "
+							       "needs a file "
+							       "name",
+							       (int)len, s);
+				if (IS("--save"))
+					a->save = v;
+				else
+					a->resume = v;
+			} else {
+				const char *why;
+				if (!cli_parse_seed(v, &a->opts.seed, &why))
+					return companion_usage(
+						"bad seed '%s': %s (a seed is "
+						"a whole number from 0 to "
+						"18446744073709551615)", v,
+						why);
+				a->have_seed = true;
+			}
+		} else if (eq) {
+			return companion_usage("option '%.*s' takes no value",
+					       (int)len, s);
+		} else if (IS("--leaders")) {
+			a->opts.leaders = true;
+			a->any_option = true;
+		} else if (IS("--three-dice")) {
+			a->opts.three_dice = true;
+			a->opts.leaders = true;
+			a->any_option = true;
+		} else if (IS("--mounted")) {
+			a->opts.mounted = true;
+			a->any_option = true;
+		} else if (IS("--rifles")) {
+			a->opts.rifles = true;
+			a->any_option = true;
+		} else {
+			return companion_usage("unknown option '%s'", s);
+		}
+#undef IS
+	}
+	return CLI_EXIT_OK;
+}
+
+/* The answer, its long lines wrapped to the terminal's width and hung
+ * under their own indent. */
+static void print_answer(const char *text)
+{
+	while (*text) {
+		size_t n = strcspn(text, "\n");
+		if (n <= CLI_WIDTH) {
+			fwrite(text, 1, n, stdout);
+			putchar('\n');
+		} else {
+			char *line = malloc(n + 1);
+			int lead = (int)strspn(text, " ");
+			if (!line) {
+				fwrite(text, 1, n, stdout);
+				putchar('\n');
+			} else {
+				memcpy(line, text, n);
+				line[n] = '\0';
+				cli_wrap(stdout, lead, lead + 2, line + lead);
+				free(line);
+			}
+		}
+		text += n;
+		if (*text == '\n')
+			text++;
+	}
+}
+
+/* Read lines and run them until quit or the end of the input. */
+static int session(struct zb_companion *c, const char *path)
+{
+	bool tty = isatty(STDIN_FILENO);
+	char *line = NULL;
+	size_t cap = 0;
+	unsigned long lineno = 0;
+	struct zb_strbuf out = { 0 };
+	int code = CLI_EXIT_OK;
+
+	if (tty)
+		fprintf(stderr, "Type 'help' for the commands, 'next' to "
+			"go on.\n");
+	for (;;) {
+		if (tty) {
+			char where[96];
+			zb_companion_where(c, where, sizeof(where));
+			printf("[%s] > ", where);
+			fflush(stdout);
+		}
+		ssize_t n = getline(&line, &cap, stdin);
+		if (n < 0) {
+			if (tty)
+				putchar('\n');
+			break;
+		}
+		lineno++;
+		while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		/* A NUL inside the line would hide the rest of it. */
+		if (strlen(line) != (size_t)n) {
+			fprintf(stderr, CLI_PROG " companion: stdin:%lu: the "
+				"line holds a NUL byte; ignored\n", lineno);
+			continue;
+		}
+		if (!tty && line[strspn(line, " \t")] != '\0')
+			printf("> %s\n", line);
+
+		struct zb_error err = { 0, "" };
+		zb_strbuf_clear(&out);
+		int rc = zb_companion_command(c, line, &out, &err);
+		print_answer(zb_strbuf_str(&out));
+		if (out.oom)
+			fputs("(the rest of the answer was lost: out of "
+			      "memory)\n", stdout);
+		fflush(stdout);
+		if (rc == ZB_EIO || rc == ZB_ENOMEM || c->broken) {
+			cli_error("companion: %s", msg_of(&err, rc));
+			cli_error("companion: stopping; the game is saved up "
+				  "to the last command that was answered");
+			code = rc == ZB_EIO ? CLI_EXIT_INPUT : CLI_EXIT_GAME;
+			break;
+		}
+		if (rc != ZB_OK) {
+			if (tty)
+				fprintf(stderr, "%s\n", msg_of(&err, rc));
+			else
+				fprintf(stderr, CLI_PROG " companion: "
+					"stdin:%lu: %s\n", lineno,
+					msg_of(&err, rc));
+		}
+		if (c->quit)
+			break;
+	}
+	free(line);
+	zb_strbuf_release(&out);
+	if (code == CLI_EXIT_OK)
+		fprintf(stderr, "Saved in %s; carry on with: " CLI_PROG
+			" companion " ZB_COMPANION_RULESET " --resume %s\n",
+			path, path);
+	return code;
+}
 
 int cli_cmd_companion(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	cli_error("companion: not built yet");
-	return CLI_EXIT_USAGE;
+	struct companion_args a;
+	bool help;
+	int code = parse_args(argc, argv, &a, &help);
+
+	if (code != CLI_EXIT_OK)
+		return code;
+	if (help) {
+		fputs(cli_companion_help, stdout);
+		return CLI_EXIT_OK;
+	}
+	if (a.ruleset && strcmp(a.ruleset, ZB_COMPANION_RULESET))
+		return companion_usage("the companion knows %s only, not '%s'",
+				       ZB_COMPANION_RULESET, a.ruleset);
+	if (a.save && a.resume)
+		return companion_usage("--save starts a new game and --resume "
+				       "carries on an old one: one or the "
+				       "other");
+	if (a.resume && (a.have_seed || a.any_option))
+		return companion_usage("--resume takes the seed and the "
+				       "options from the save file");
+	if (!a.resume && !a.ruleset)
+		return companion_usage("which rule set? For example: " CLI_PROG
+				       " companion " ZB_COMPANION_RULESET
+				       " --save game.zbc");
+	if (!a.resume && !a.save)
+		return companion_usage("a game needs a save file: --save FILE "
+				       "(or --resume FILE to carry one on)");
+	if (a.opts.mounted && a.opts.rifles)
+		return companion_usage("--mounted and --rifles do not go "
+				       "together (one composition roll)");
+
+	struct zb_companion c;
+	struct zb_error err = { 0, "" };
+	int rc;
+	const char *path;
+	if (a.resume) {
+		struct zb_strbuf notes = { 0 };
+		path = a.resume;
+		rc = zb_companion_resume(&c, path, &notes, &err);
+		fputs(zb_strbuf_str(&notes), stderr);
+		zb_strbuf_release(&notes);
+		if (rc != ZB_OK) {
+			cli_error("companion: %s", msg_of(&err, rc));
+			return rc == ZB_ENOMEM ? CLI_EXIT_GAME
+					       : CLI_EXIT_INPUT;
+		}
+	} else {
+		path = a.save;
+		if (!a.have_seed)
+			a.opts.seed = cli_os_seed();
+		rc = zb_companion_init(&c, &a.opts, &err);
+		if (rc == ZB_OK)
+			rc = zb_companion_save(&c, path, &err);
+		if (rc != ZB_OK) {
+			cli_error("companion: %s%s", msg_of(&err, rc),
+				  rc == ZB_EINPUT ? " (to carry on that game: "
+				  "--resume it)" : "");
+			zb_companion_release(&c);
+			return rc == ZB_ENOMEM ? CLI_EXIT_GAME
+					       : CLI_EXIT_INPUT;
+		}
+		fprintf(stderr, "A new game of " ZB_COMPANION_RULESET
+			", seed %llu, saved in %s.\n",
+			(unsigned long long)a.opts.seed, path);
+	}
+	code = session(&c, path);
+	zb_companion_release(&c);
+	return code;
 }

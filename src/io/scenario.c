@@ -27,6 +27,7 @@
 #include <sys/stat.h>
 #include <yaml.h>
 #include "zariba/error.h"
+#include "zariba/ruleset.h"
 #include "zariba/scenario.h"
 #include "zariba/terrain.h"
 #include "zariba/unit.h"
@@ -1115,7 +1116,6 @@ static int parse_side(struct ctx *c, int si)
 	struct zb_scn_side *s = &c->scn->sides[si];
 	struct keyset ks;
 	struct zb_src_pos ctl_at = { 0, 0 };
-	struct namebuf g;
 	int k;
 	c->scn->n_sides++;
 	s->at = ev_pos(c);
@@ -1159,9 +1159,6 @@ static int parse_side(struct ctx *c, int si)
 		rc = map_need(c, &ks, SK_UNITS, s->name);
 	if (rc)
 		return rc;
-	if (!s->n_units)
-		return fail(c, c->units_at[si], "side '%s' has no units",
-			    show(&g, s->name, strlen(s->name)));
 	if (!ks.seen[SK_CONTROLLER].line)
 		strcpy(s->controller, "ai");
 	return ZB_OK;
@@ -1388,8 +1385,16 @@ static int check_sides(struct ctx *c)
 {
 	struct zb_scenario *scn = c->scn;
 	struct namebuf g;
+	const struct zb_ruleset *rs = zb_ruleset_find(scn->ruleset);
+	int empty = 0;
 	for (int si = 0; si < scn->n_sides; si++) {
 		const char *name = scn->sides[si].name;
+		/* Only a rule set that brings units on in play (and only for
+		 * one side) may start a side with none. */
+		if (!scn->sides[si].n_units &&
+		    (!rs || !rs->side_may_start_empty || empty++))
+			return fail(c, c->units_at[si], "side '%s' has no "
+				    "units", show(&g, name, strlen(name)));
 		if (!strcmp(name, "draw"))
 			return fail(c, c->side_name_at[si], "a side cannot be "
 				    "named 'draw' (victory at-limit uses it)");

@@ -6,9 +6,11 @@
 #include "zariba/ruleset.h"
 
 extern const struct zb_ruleset zb_ruleset_volley_fire;
+extern const struct zb_ruleset zb_ruleset_gentlemen_rankers;
 
 const struct zb_ruleset *const zb_rulesets[] = {
 	&zb_ruleset_volley_fire,
+	&zb_ruleset_gentlemen_rankers,
 	NULL
 };
 

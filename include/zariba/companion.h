@@ -1,0 +1,125 @@
+#ifndef ZARIBA_COMPANION_H
+#define ZARIBA_COMPANION_H
+/*
+ * companion.h: the tabletop companion.  A game of Gentlemen Rankers played
+ * with real miniatures on a real table, where zariba does what the cards
+ * and the dice would: it rolls for warrior generation, composition and
+ * placement, initiative, movement modifiers and crouch tests, turns a
+ * wave's cards for each hit the player reports, and keeps the books (every
+ * wave's stack, its face-up clubs and aces, the leader, the quiet turns).
+ * The player moves, shoots and fights on the table and tells it what
+ * happened there.  It never prints: each command's answer is appended to
+ * a caller-owned zb_strbuf.
+ *
+ * Ownership: the caller owns `struct zb_companion`.  zb_companion_init()
+ * or zb_companion_resume() fills it; zb_companion_release() frees what it
+ * holds and closes its save file, and is safe on a zeroed struct and after
+ * a failed init or resume.  One companion is not for two threads at once;
+ * any number may run side by side.
+ *
+ * State: a pure function of the options (the seed included) and the
+ * commands accepted so far that changed something.  That is how a game is
+ * saved, resumed and undone: `undo` rebuilds the state from the options
+ * and every command but the last, and resuming replays the save file.
+ *
+ * Failure: zb_companion_command() returns ZB_OK, or
+ *   ZB_EINPUT  the line is not a command (unknown word, bad number, ...);
+ *   ZB_ESTATE  the command is not possible now (no such wave, the attack
+ *              is over, nothing to undo, ...);
+ *   ZB_ENOMEM, ZB_EIO  out of memory, or the save file could not be
+ *              written;
+ * with a message for the player in `err`.  Whatever it returns, a failed
+ * command changes nothing: not the books, not the dice, not the save file.
+ * (After ZB_ENOMEM or ZB_EIO the state is rebuilt from the history; if
+ * even that fails, `broken` is set and every later command returns
+ * ZB_ESTATE.)
+ *
+ * The save file is a journal (journal.h).  Its first entry is the header
+ *   zariba-companion 1 gentlemen-rankers seed=N leaders=B three-dice=B
+ *   mounted=B rifles=B
+ * (one line; B is 0 or 1), and each later entry is one accepted command
+ * that changed the state, in its normal form (lower case, single spaces),
+ * appended and fsync'd BEFORE zb_companion_command() returns, so before
+ * the caller shows the answer: a game killed at any moment loses at most
+ * a command whose answer nobody saw.  `undo` is saved as an entry of its
+ * own (the file is only ever appended to).  help, status, quit, blank
+ * lines, comments and rejected commands are not saved.
+ *
+ * Input is untrusted: a command line or a save file may hold any bytes.
+ * Lines longer than ZB_COMPANION_LINE_MAX, control characters, numbers out
+ * of range and damaged save files are refused with a message.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "zariba/error.h"
+#include "zariba/journal.h"
+#include "zariba/strbuf.h"
+
+struct zb_game;
+
+#define ZB_COMPANION_RULESET "gentlemen-rankers"
+#define ZB_COMPANION_MAGIC "zariba-companion"
+#define ZB_COMPANION_VERSION 1
+#define ZB_COMPANION_LINE_MAX 200	/* bytes of one command */
+#define ZB_COMPANION_DICE_MAX 32	/* player's dice waiting at once */
+#define ZB_COMPANION_ROLL_MAX 12	/* dice one `dice` command rolls */
+
+struct zb_companion_opts {
+	uint64_t seed;
+	bool leaders;		/* chieftains and leaders */
+	bool three_dice;	/* three generation dice while a leader is on
+				   (implies leaders) */
+	bool mounted;		/* composition roll: mounted warriors */
+	bool rifles;		/* composition roll: rifle-armed warriors */
+};
+
+struct zb_companion_state;	/* private */
+
+struct zb_companion {
+	struct zb_companion_opts opts;
+	struct zb_companion_state *st;
+	char **history;		/* the commands in effect, normal form */
+	size_t n_history, cap_history;
+	struct zb_journal journal;	/* open when saving */
+	bool quit;		/* the player said quit */
+	bool broken;		/* a rebuild failed: nothing more works */
+};
+
+/* A new game with these options; ZB_EUSAGE for options that do not go
+ * together (mounted with rifles). */
+int zb_companion_init(struct zb_companion *c,
+		      const struct zb_companion_opts *o, struct zb_error *err);
+void zb_companion_release(struct zb_companion *c);
+
+/* Run one line.  The answer (for a rejected line, nothing) is appended to
+ * `out`, which may be NULL. */
+int zb_companion_command(struct zb_companion *c, const char *line,
+			 struct zb_strbuf *out, struct zb_error *err);
+
+/* Start saving a new game to `path`, which must not exist; call it before
+ * the first command.  Writes the header. */
+int zb_companion_save(struct zb_companion *c, const char *path,
+		      struct zb_error *err);
+/* Restore the game saved in `path` by replaying it, and go on saving to
+ * it.  A damaged or cut-off last entry is dropped (and cut from the file)
+ * with a note in `notes`; damage before the last entry is refused
+ * (ZB_EINPUT), as is a file whose first entry is not a companion header
+ * or whose entries do not replay.  `c` must not be initialised. */
+int zb_companion_resume(struct zb_companion *c, const char *path,
+			struct zb_strbuf *notes, struct zb_error *err);
+
+/* The header line for these options (no newline); ZB_EUSAGE if `n` is
+ * too small. */
+int zb_companion_header(const struct zb_companion_opts *o, char *buf,
+			size_t n);
+/* Parse a header line; ZB_EINPUT (with why) if it is not one. */
+int zb_companion_parse_header(const char *text, struct zb_companion_opts *o,
+			      struct zb_error *err);
+
+/* "turn 3, shooting": where the game stands, for a prompt. */
+void zb_companion_where(const struct zb_companion *c, char *buf, size_t n);
+/* The game holding the dice and the log (for tests: the RNG state). */
+const struct zb_game *zb_companion_game(const struct zb_companion *c);
+
+#endif

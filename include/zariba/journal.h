@@ -1,0 +1,91 @@
+#ifndef ZARIBA_JOURNAL_H
+#define ZARIBA_JOURNAL_H
+/*
+ * journal.h: an append-only journal of text lines, each with a checksum,
+ * that survives the program being killed at any moment.
+ *
+ * Format: one entry per line, "CCCCCCCC<TAB>TEXT<LF>", where CCCCCCCC is
+ * the CRC-32 (IEEE 802.3, the one zlib and PNG use) of TEXT in eight hex
+ * digits.  TEXT is 1 to ZB_JOURNAL_TEXT_MAX bytes of printable ASCII
+ * (0x20-0x7e) and tabs.  What the entries mean is the caller's business.
+ *
+ * Writing: zb_journal_create() makes a new file (it never overwrites one);
+ * zb_journal_reopen() opens an existing one to append after its last good
+ * entry, cutting off a damaged tail first.  zb_journal_append() writes one
+ * entry with a single write() and fsync()s it before returning: once it
+ * returns ZB_OK the entry survives a crash of the program (and of the
+ * machine, as far as the disk honours fsync).  A failed append cuts the
+ * file back to where it was, so a later append does not follow garbage.
+ * A journal open for writing holds a POSIX record lock on its file, so a
+ * second program cannot append to it at the same time (ZB_EINPUT).
+ *
+ * Reading: zb_journal_parse() takes any bytes at all and never fails on
+ * content, only on memory.  It returns the entries of the longest good
+ * prefix, the length of that prefix, and where the first damaged line is
+ * and how many lines follow it.  A program killed while appending leaves
+ * at most its last line damaged (cut short); damage followed by more
+ * lines means the file was changed by something else.
+ *
+ * Ownership: struct zb_journal holds a file descriptor while `open`,
+ * closed by zb_journal_close() (safe on a zeroed, failed or closed
+ * struct).  struct zb_journal_read owns its copy of the
+ * text; release it with zb_journal_read_release().  Errors return ZB_E*
+ * codes with a message in `err` naming the file.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "zariba/error.h"
+
+#define ZB_JOURNAL_TEXT_MAX 1024
+#define ZB_JOURNAL_FILE_MAX (64u << 20)	/* a bigger file is not ours */
+#define ZB_JOURNAL_PATH_MAX 1024
+
+struct zb_journal {
+	bool open;
+	int fd;
+	uint64_t size;		/* bytes in the file: its good entries */
+	uint64_t entries;
+	char path[ZB_JOURNAL_PATH_MAX];
+};
+
+struct zb_journal_read {
+	char *buf;		/* the good prefix, entries NUL-terminated */
+	const char **text;	/* text[i]: entry i's text, inside buf */
+	size_t n;		/* good entries */
+	size_t good_len;	/* bytes of the good prefix */
+	size_t bad_line;	/* first damaged line (from 1), or 0 */
+	size_t lines_after;	/* lines after the damaged one */
+	const char *why;	/* what is wrong with it (static), or NULL */
+};
+
+/* CRC-32 of n bytes. */
+uint32_t zb_crc32(const void *p, size_t n);
+
+/* Whether `text` may be an entry: 1..ZB_JOURNAL_TEXT_MAX bytes of
+ * printable ASCII and tabs. */
+bool zb_journal_text_ok(const char *text);
+
+int zb_journal_parse(const char *data, size_t len, struct zb_journal_read *r,
+		     struct zb_error *err);
+/* Read and parse a whole file. */
+int zb_journal_read(const char *path, struct zb_journal_read *r,
+		    struct zb_error *err);
+void zb_journal_read_release(struct zb_journal_read *r);
+
+/* A new journal at `path`; ZB_EINPUT if the file exists. */
+int zb_journal_create(struct zb_journal *j, const char *path,
+		      struct zb_error *err);
+/* Append to the journal at `path` whose good prefix is `good_len` bytes
+ * holding `entries` entries (from zb_journal_read): anything after the
+ * prefix is cut off.  ZB_EINPUT if the file is now shorter than that. */
+int zb_journal_reopen(struct zb_journal *j, const char *path,
+		      uint64_t good_len, uint64_t entries,
+		      struct zb_error *err);
+/* ZB_EUSAGE for text zb_journal_text_ok() refuses, ZB_EIO if the entry
+ * could not be written and synced (the file is then as it was). */
+int zb_journal_append(struct zb_journal *j, const char *text,
+		      struct zb_error *err);
+void zb_journal_close(struct zb_journal *j);
+
+#endif

@@ -1,0 +1,836 @@
+/*
+ * gr_ai.c: the Imperial column's AI for Gentlemen Rankers.
+ *
+ * Doctrine, in three modes, chosen afresh at the first question of each
+ * turn:
+ *   MARCH   no warriors threaten: the column marches on its objective,
+ *           every base the same step at the pace of the slowest, each
+ *           going round rivers and buildings on a path map, guns limbered.
+ *   LINE    warriors threaten from one quarter: the foot deploys in one
+ *           line facing them about the column's centre, guns unlimbered at
+ *           its ends, the command behind, horse behind the flanks.
+ *   SQUARE  warriors threaten from several quarters, or horse, or one more
+ *           loss would break the column (the one-third morale rule): the
+ *           foot forms a square facing outward, the guns at its front
+ *           corners, the command inside.
+ * Shooting goes at the most threatening wave (the one nearest the column
+ * in force), at its nearest base the unit may shoot.  Horse always tries
+ * to break off from warriors, who fight at 4 against its 3.  Every answer
+ * carries a one-line reason for the log.
+ *
+ * The AI chooses only among the options offered and draws no dice.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/gentlemen_rankers/gr.h"
+#include "zariba/path.h"
+
+/* ---- doctrine numbers (the AI's, not the rule text's) ---- */
+#define AI_THREAT_IN 24.0	/* warriors this near the column threaten */
+#define AI_SPREAD_DEG 100.0	/* threats this far apart: form square */
+#define AI_REANCHOR_DEG 60.0	/* a line re-forms when the threat swings */
+#define AI_AT_SLOT_IN 0.3	/* close enough to a slot to stand */
+#define AI_FACE_SLACK_DEG 15.0	/* close enough to a slot's facing */
+#define AI_GUN_TURN_DEG 40.0	/* a gun turns when its target is this far
+				   off its front */
+#define AI_GAP_IN 0.25		/* between a gun and the line */
+#define AI_COMMAND_BACK_IN 2.0	/* the command behind the line */
+#define AI_CAV_BACK_IN 3.0	/* horse behind the flanks */
+#define AI_CAV_OUT_IN 2.0
+#define AI_EDGE_IN 0.01		/* points kept this far inside the table */
+#define AI_PATH_CLEAR_IN 1.2	/* half a base's diagonal and a little */
+#define AI_PATH_GUN_CLEAR_IN 2.2	/* half a gun's length and a little */
+#define AI_GOAL_SHIFT_IN 12.0	/* a goal inside an obstacle moves out */
+#define AI_FAR_IN 1e6
+#define AI_CLOSE_IN 12.0	/* warriors nearer than this: stand fast */
+#define AI_FORMED_IN 1.0	/* a base this near its slot is formed */
+#define AI_FORMED_STEP_IN 2.0	/* a formed square or line steps on */
+#define AI_GUN_NEAR_IN 3.0	/* an unlimbered gun this near its place
+				   stays put */
+
+enum ai_mode { AI_MARCH, AI_LINE, AI_SQUARE };
+static const char *const mode_name[] = { "march", "line", "square" };
+
+struct slot {
+	bool set;
+	struct zb_vec2 at;	/* front centre */
+	double facing;
+};
+
+struct gr_ai {
+	struct zb_controller base;	/* first, so the two convert */
+	int side;
+	int turn;			/* the turn assessed */
+	enum ai_mode mode;
+	struct zb_vec2 anchor;
+	double facing;			/* toward the threat */
+	struct slot *slots;
+	int n_slots;
+	int n_threats;
+	bool cautious;			/* one more loss breaks the column */
+	struct zb_path_map map[2];	/* foot and horse; limbered guns */
+	bool map_ready[2];
+	int map_rc;
+};
+
+#define SAY(d, ...) snprintf((d)->reason, sizeof((d)->reason), __VA_ARGS__)
+
+/* ---- small helpers ---- */
+
+static bool mine(const struct gr_ai *ai, const struct zb_unit *u)
+{
+	return u->side == ai->side && gr_unit_active(u);
+}
+
+static bool threat_unit(const struct zb_unit *u)
+{
+	return gr_is_warrior(u) && gr_unit_active(u) && !gr_unit_leaving(u);
+}
+
+static struct zb_vec2 clamp_table(const struct zb_game *g, struct zb_vec2 p)
+{
+	p.x = fmin(fmax(p.x, AI_EDGE_IN), g->width_in - AI_EDGE_IN);
+	p.y = fmin(fmax(p.y, AI_EDGE_IN), g->height_in - AI_EDGE_IN);
+	return p;
+}
+
+static struct zb_vec2 column_centre(struct zb_game *g, const struct gr_ai *ai)
+{
+	struct zb_vec2 c = zb_v2(0, 0);
+	int n = 0;
+
+	for (int i = 0; i < g->n_units; i++) {
+		if (!mine(ai, &g->units[i]))
+			continue;
+		c = zb_v2_add(c, zb_unit_rect(&g->units[i]).c);
+		n++;
+	}
+	return n ? zb_v2_scale(c, 1.0 / n)
+		 : zb_v2(g->width_in / 2, g->height_in / 2);
+}
+
+static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
+			     const struct zb_unit *w)
+{
+	struct zb_rect wr = zb_unit_rect(w);
+	double best = AI_FAR_IN;
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_rect r;
+
+		if (!mine(ai, &g->units[i]))
+			continue;
+		r = zb_unit_rect(&g->units[i]);
+		best = fmin(best, zb_rect_dist(&wr, &r));
+	}
+	return best;
+}
+
+/* The mean bearing of the threats seen from c, and how widely they
+ * spread (the largest angle between any two). */
+static void threat_bearing(struct zb_game *g, const struct gr_ai *ai,
+			   struct zb_vec2 c, double *mean, double *spread,
+			   int *n, bool *horse)
+{
+	struct zb_vec2 sum = zb_v2(0, 0);
+	double first = -1;
+	double lo = 0, hi = 0;
+
+	*n = 0;
+	*horse = false;
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *w = &g->units[i];
+		double b, rel;
+
+		if (!threat_unit(w) || dist_to_column(g, ai, w) > AI_THREAT_IN)
+			continue;
+		b = zb_heading_deg(c, zb_unit_rect(w).c);
+		sum = zb_v2_add(sum, zb_v2_from_deg(b));
+		if (first < 0)
+			first = b;
+		rel = zb_norm_deg(b - first + 180) - 180;
+		lo = fmin(lo, rel);
+		hi = fmax(hi, rel);
+		*horse = *horse || gr_type_of(w)->mounted;
+		(*n)++;
+	}
+	*mean = *n ? zb_heading_deg(zb_v2(0, 0), sum) : 0;
+	*spread = hi - lo;
+}
+
+/* ---- the objective ---- */
+
+static struct zb_vec2 edge_point(const struct zb_game *g, enum gr_edge e,
+				 struct zb_vec2 from)
+{
+	switch (e) {
+	case GR_EDGE_SOUTH: return zb_v2(from.x, 0);
+	case GR_EDGE_NORTH: return zb_v2(from.x, g->height_in);
+	case GR_EDGE_WEST: return zb_v2(0, from.y);
+	default: return zb_v2(g->width_in, from.y);
+	}
+}
+
+/* Where the column is going now, as seen from point p (a base's front
+ * centre), and why; false when it has nowhere to go. */
+static bool goal_of(struct zb_game *g, struct zb_vec2 p, struct zb_vec2 *goal,
+		    const char **why)
+{
+	struct gr_state *st = gr_state(g);
+	const struct gr_field_options *op = &st->opt;
+	const struct zb_terrain *t;
+
+	switch (op->objective) {
+	case GR_OBJ_EXIT:
+		*goal = edge_point(g, op->objective_edge, p);
+		*why = "marching for the far edge";
+		return true;
+	case GR_OBJ_RAID:
+		if (st->burnt) {
+			*goal = edge_point(g, op->friendly_edge, p);
+			*why = "the kraal burns: marching home";
+			return true;
+		}
+		/* fall through */
+	case GR_OBJ_REACH:
+		t = &g->terrain.items[op->objective_feature];
+		*goal = zb_poly_centroid(t->pts, t->n_pts);
+		*why = op->objective == GR_OBJ_RAID ? "marching on the kraal"
+						     : "marching on the fort";
+		return true;
+	default:
+		return false;
+	}
+}
+
+static struct zb_path_map *map_for(struct gr_ai *ai, struct zb_game *g,
+				   const struct zb_unit *u)
+{
+	int k = gr_type_of(u)->gun ? 1 : 0;
+	unsigned kinds = ZB_PATH_DEFAULT_KINDS |
+			 ZB_PATH_KIND(ZB_TERRAIN_BUILDING);
+
+	if (ai->map_rc)
+		return NULL;
+	if (!ai->map_ready[k]) {
+		if (k)
+			kinds |= ZB_PATH_KIND(ZB_TERRAIN_ROUGH) |
+				 ZB_PATH_KIND(ZB_TERRAIN_WOODS);
+		ai->map_rc = zb_path_map_init_kinds(&ai->map[k], &g->terrain,
+						    g->width_in, g->height_in,
+						    k ? AI_PATH_GUN_CLEAR_IN
+						      : AI_PATH_CLEAR_IN,
+						    kinds);
+		if (ai->map_rc)
+			return NULL;
+		ai->map_ready[k] = true;
+	}
+	return &ai->map[k];
+}
+
+/* The next point on the way from u to `goal`, going round obstacles. */
+static struct zb_vec2 way_to(struct gr_ai *ai, struct zb_game *g,
+			     const struct zb_unit *u, struct zb_vec2 goal)
+{
+	struct zb_path_map *m = map_for(ai, g, u);
+	struct zb_vec2 next = goal, ok;
+
+	if (!m)
+		return goal;
+	if (!zb_path_point_ok(m, goal) &&
+	    zb_path_nearest_ok(m, goal, AI_GOAL_SHIFT_IN, &ok) == ZB_OK)
+		goal = ok;
+	if (zb_path_next(m, u->pos, goal, &next) != ZB_OK)
+		return goal;
+	return next;
+}
+
+/* ---- deployment ---- */
+
+static void set_slot(struct gr_ai *ai, int id, struct zb_vec2 at,
+		     double facing)
+{
+	if (id < 0 || id >= ai->n_slots)
+		return;
+	ai->slots[id].set = true;
+	ai->slots[id].at = at;
+	ai->slots[id].facing = zb_norm_deg(facing);
+}
+
+/* Units of one arm, ordered across the front from left to right. */
+static int arm(struct zb_game *g, const struct gr_ai *ai, int kind,
+	       struct zb_vec2 right, int *out)
+{
+	double key[GR_MAX_CANDIDATES];
+	int n = 0;
+
+	for (int i = 0; i < g->n_units && n < GR_MAX_CANDIDATES; i++) {
+		struct zb_unit *u = &g->units[i];
+		const struct gr_type_info *ti = gr_type_of(u);
+		int k;
+
+		if (!mine(ai, u))
+			continue;
+		k = ti->gun ? 2 : ti->command ? 1 : ti->mounted ? 3 : 0;
+		if (k != kind)
+			continue;
+		key[n] = zb_v2_dot(zb_unit_rect(u).c, right) * 1e3 + i * 1e-3;
+		out[n++] = i;
+	}
+	/* Sort ids by their key (a few units: insertion sort). */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && key[j] < key[j - 1]; j--) {
+			double tk = key[j];
+			int ti = out[j];
+
+			key[j] = key[j - 1];
+			out[j] = out[j - 1];
+			key[j - 1] = tk;
+			out[j - 1] = ti;
+		}
+	return n;
+}
+
+/* Give each unit of an arm the nearest free spot (greedy: the closest
+ * unit and spot first), so that a column shakes out with the least
+ * shuffling. */
+static void assign(struct gr_ai *ai, struct zb_game *g, const int *ids,
+		   int n, const struct slot *spot)
+{
+	bool unit_done[GR_MAX_CANDIDATES] = { false };
+	bool spot_done[GR_MAX_CANDIDATES] = { false };
+
+	for (int round = 0; round < n; round++) {
+		double best = INFINITY;
+		int bu = -1, bs = -1;
+
+		for (int i = 0; i < n; i++) {
+			if (unit_done[i])
+				continue;
+			for (int k = 0; k < n; k++) {
+				double dd;
+
+				if (spot_done[k])
+					continue;
+				dd = zb_v2_dist(zb_game_unit(g, ids[i])->pos,
+						spot[k].at);
+				if (dd < best) {
+					best = dd;
+					bu = i;
+					bs = k;
+				}
+			}
+		}
+		if (bu < 0)
+			return;
+		unit_done[bu] = spot_done[bs] = true;
+		set_slot(ai, ids[bu], spot[bs].at, spot[bs].facing);
+	}
+}
+
+static struct slot spot_at(struct zb_vec2 at, double facing)
+{
+	struct slot s = { true, at, facing };
+
+	return s;
+}
+
+static void deploy(struct gr_ai *ai, struct zb_game *g)
+{
+	struct zb_vec2 fwd = zb_v2_from_deg(ai->facing);
+	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
+	int inf[GR_MAX_CANDIDATES], cmd[GR_MAX_CANDIDATES];
+	int gun[GR_MAX_CANDIDATES], cav[GR_MAX_CANDIDATES];
+	int ni = arm(g, ai, 0, right, inf), nc = arm(g, ai, 1, right, cmd);
+	int ng = arm(g, ai, 2, right, gun), nh = arm(g, ai, 3, right, cav);
+	double w = gr_types[GR_INFANTRY].base_w_in;
+	double d = gr_types[GR_INFANTRY].base_d_in;
+	struct zb_vec2 c = ai->anchor;
+	struct slot sp[GR_MAX_CANDIDATES];
+
+	for (int i = 0; i < ai->n_slots; i++)
+		ai->slots[i].set = false;
+	if (ai->mode == AI_LINE) {
+		double half = ni * w / 2;
+
+		for (int i = 0; i < ni; i++)
+			sp[i] = spot_at(zb_v2_add(c, zb_v2_scale(right,
+				(i + 0.5) * w - half)), ai->facing);
+		assign(ai, g, inf, ni, sp);
+		for (int i = 0; i < ng; i++) {
+			double x = half + AI_GAP_IN + (i / 2 + 0.5) * w +
+				   (i / 2) * AI_GAP_IN;
+
+			sp[i] = spot_at(zb_v2_add(c, zb_v2_scale(right,
+				i % 2 ? x : -x)), ai->facing);
+		}
+		assign(ai, g, gun, ng, sp);
+		for (int i = 0; i < nc; i++)
+			sp[i] = spot_at(zb_v2_add(zb_v2_sub(c,
+				zb_v2_scale(fwd, AI_COMMAND_BACK_IN + d)),
+				zb_v2_scale(right, (i - (nc - 1) / 2.0) * w)),
+				ai->facing);
+		assign(ai, g, cmd, nc, sp);
+		for (int i = 0; i < nh; i++) {
+			double x = half + AI_CAV_OUT_IN + (i / 2) * w;
+
+			sp[i] = spot_at(zb_v2_add(zb_v2_sub(c,
+				zb_v2_scale(fwd, AI_CAV_BACK_IN)),
+				zb_v2_scale(right, i % 2 ? x : -x)),
+				ai->facing);
+		}
+		assign(ai, g, cav, nh, sp);
+		return;
+	}
+	/* A square: the foot on four faces, the rear edges on a square of
+	 * half-side h about the anchor. */
+	{
+		int per = (ni + 3) / 4;
+		double h = (per < 1 ? 1 : per) * w / 2;
+
+		for (int i = 0; i < ni; i++) {
+			int face = i % 4, k = i / 4;
+			int on_face = ni / 4 + (face < ni % 4);
+			double heading = ai->facing - face * 90.0;
+			struct zb_vec2 f = zb_v2_from_deg(heading);
+			struct zb_vec2 r = zb_v2(f.y, -f.x);
+			double x = (k + 0.5) * w - on_face * w / 2;
+
+			sp[i] = spot_at(zb_v2_add(zb_v2_add(c,
+				zb_v2_scale(f, h + d)), zb_v2_scale(r, x)),
+				heading);
+		}
+		assign(ai, g, inf, ni, sp);
+		for (int i = 0; i < nc; i++)
+			sp[i] = spot_at(zb_v2_add(c, zb_v2_scale(fwd,
+				gr_types[GR_COMMAND_FOOT].base_d_in / 2)),
+				ai->facing);
+		assign(ai, g, cmd, nc, sp);
+		for (int i = 0; i < ng; i++) {
+			double x = h + d + AI_GAP_IN + w / 2 +
+				   (i / 2) * (w + AI_GAP_IN);
+
+			sp[i] = spot_at(zb_v2_add(zb_v2_add(c,
+				zb_v2_scale(fwd, h + d)), zb_v2_scale(right,
+				i % 2 ? x : -x)), ai->facing);
+		}
+		assign(ai, g, gun, ng, sp);
+		for (int i = 0; i < nh; i++) {
+			double x = (i / 2 + 0.5) * (w + AI_GAP_IN);
+
+			sp[i] = spot_at(zb_v2_add(zb_v2_sub(c,
+				zb_v2_scale(fwd, h + d + AI_CAV_BACK_IN)),
+				zb_v2_scale(right, i % 2 ? x : -x)),
+				ai->facing + 180.0);
+		}
+		assign(ai, g, cav, nh, sp);
+	}
+}
+
+static int grow_slots(struct gr_ai *ai, struct zb_game *g)
+{
+	if (g->n_units <= ai->n_slots)
+		return ZB_OK;
+	struct slot *p = realloc(ai->slots, (size_t)g->n_units * sizeof(*p));
+	if (!p)
+		return ZB_ENOMEM;
+	memset(p + ai->n_slots, 0,
+	       (size_t)(g->n_units - ai->n_slots) * sizeof(*p));
+	ai->slots = p;
+	ai->n_slots = g->n_units;
+	return ZB_OK;
+}
+
+/* A formed line or square with no warriors close steps on toward the
+ * objective, every place moving together. */
+static void step_on(struct gr_ai *ai, struct zb_game *g)
+{
+	struct zb_vec2 goal, v;
+	const char *why;
+	double near = AI_FAR_IN, len;
+
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *u = &g->units[i];
+
+		if (threat_unit(u))
+			near = fmin(near, dist_to_column(g, ai, u));
+		if (!mine(ai, u) || u->id >= ai->n_slots ||
+		    !ai->slots[u->id].set || gr_type_of(u)->gun)
+			continue;
+		if (zb_v2_dist(u->pos, ai->slots[u->id].at) > AI_FORMED_IN)
+			return;		/* not formed yet */
+	}
+	if (near < AI_CLOSE_IN || !goal_of(g, ai->anchor, &goal, &why))
+		return;
+	v = zb_v2_sub(goal, ai->anchor);
+	len = zb_v2_len(v);
+	if (len < AI_FORMED_STEP_IN)
+		return;
+	v = zb_v2_scale(v, AI_FORMED_STEP_IN / len);
+	ai->anchor = zb_v2_add(ai->anchor, v);
+	for (int i = 0; i < ai->n_slots; i++)
+		if (ai->slots[i].set)
+			ai->slots[i].at = clamp_table(g, zb_v2_add(
+				ai->slots[i].at, v));
+}
+
+/* Size up the turn: which mode, and (when it changes) the slots. */
+static int assess(struct gr_ai *ai, struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+	struct zb_vec2 c = column_centre(g, ai);
+	double mean, spread;
+	bool horse;
+	int n, rc = grow_slots(ai, g);
+	enum ai_mode mode;
+
+	if (rc != ZB_OK)
+		return rc;
+	ai->turn = g->turn;
+	ai->cautious = !st->opt.fight_to_last_man &&
+		       (st->lost_units + 1) * GR_MORALE_DIVISOR >=
+		       st->start_units;
+	threat_bearing(g, ai, c, &mean, &spread, &n, &horse);
+	ai->n_threats = n;
+	if (!n)
+		mode = AI_MARCH;
+	else if (spread > AI_SPREAD_DEG || horse || ai->cautious ||
+		 ai->mode == AI_SQUARE)
+		mode = AI_SQUARE;	/* a square stands till the threat goes */
+	else
+		mode = AI_LINE;
+	if (mode == ai->mode && (mode != AI_LINE ||
+	    zb_angle_diff_deg(mean, ai->facing) <= AI_REANCHOR_DEG)) {
+		if (mode != AI_MARCH)
+			step_on(ai, g);
+		return ZB_OK;
+	}
+	if (mode != AI_MARCH && ai->mode == AI_MARCH)
+		ai->anchor = c;
+	ai->mode = mode;
+	ai->facing = mean;
+	if (mode != AI_MARCH)
+		deploy(ai, g);
+	return ZB_OK;
+}
+
+/* ---- orders ---- */
+
+struct want {
+	int verb;
+	int formation;		/* -1: any */
+	struct zb_vec2 at;
+	bool has_facing;
+	double facing;
+};
+
+static bool pick(struct zb_decision *d, const struct want *w)
+{
+	for (int i = 0; i < d->n_opt; i++) {
+		const struct zb_option *o = &d->opt[i];
+
+		if (o->verb != w->verb ||
+		    (w->formation >= 0 && o->formation != w->formation))
+			continue;
+		d->choice = i;
+		if (o->wants_point)
+			d->answer_point = w->at;
+		d->answer_has_facing = w->has_facing;
+		d->answer_facing_deg = w->facing;
+		return true;
+	}
+	return false;
+}
+
+/* The column's pace: its slowest base's move, so that it keeps together. */
+static double pace(struct zb_game *g, const struct gr_ai *ai)
+{
+	double p = AI_FAR_IN;
+
+	for (int i = 0; i < g->n_units; i++)
+		if (mine(ai, &g->units[i]))
+			p = fmin(p, gr_type_of(&g->units[i])->move_in);
+	return p < AI_FAR_IN ? p : 0;
+}
+
+static void march_order(struct gr_ai *ai, struct zb_game *g,
+			const struct zb_unit *u, struct zb_decision *d)
+{
+	struct zb_vec2 goal, c = column_centre(g, ai), step, next;
+	const char *why;
+	double heading, len;
+
+	if (pick(d, &(struct want){ ZB_VERB_DESTROY, -1, u->pos, false, 0 })) {
+		SAY(d, "in contact with the kraal: put it to the torch");
+		return;
+	}
+	if (!goal_of(g, c, &goal, &why)) {
+		pick(d, &(struct want){ ZB_VERB_HOLD, -1, u->pos, false, 0 });
+		SAY(d, "no objective: the column stands and waits");
+		return;
+	}
+	/* Every base steps as the column does, round obstacles on its way. */
+	if (gr_state(g)->opt.objective == GR_OBJ_EXIT ||
+	    (gr_state(g)->opt.objective == GR_OBJ_RAID &&
+	     gr_state(g)->burnt))
+		goal_of(g, u->pos, &goal, &why);
+	else
+		goal = zb_v2_add(goal, zb_v2_sub(u->pos, c));
+	next = way_to(ai, g, u, clamp_table(g, goal));
+	step = zb_v2_sub(next, u->pos);
+	len = zb_v2_len(step);
+	heading = len > 0 ? zb_heading_deg(u->pos, next) : u->facing_deg;
+	if (len > pace(g, ai))
+		next = zb_v2_add(u->pos, zb_v2_scale(step, pace(g, ai) / len));
+	next = clamp_table(g, next);
+	if (gr_type_of(u)->gun && u->formation == GR_FORM_UNLIMBERED) {
+		pick(d, &(struct want){ ZB_VERB_LIMBER, -1, next, true,
+					heading });
+		SAY(d, "no warriors near: limber up to march (%s)", why);
+		return;
+	}
+	if (u->formation == GR_FORM_SQUARE &&
+	    pick(d, &(struct want){ ZB_VERB_FORMATION, GR_FORM_LINE, next,
+				    true, heading })) {
+		SAY(d, "no warriors near: the square forms column (%s)", why);
+		return;
+	}
+	pick(d, &(struct want){ ZB_VERB_MOVE, -1, next, true, heading });
+	SAY(d, "%s in column", why);
+}
+
+static void slot_order(struct gr_ai *ai, struct zb_game *g,
+		       const struct zb_unit *u, struct zb_decision *d)
+{
+	const struct slot *s = &ai->slots[u->id];
+	const struct gr_type_info *ti = gr_type_of(u);
+	const char *mname = mode_name[ai->mode];
+	struct zb_vec2 at = clamp_table(g, way_to(ai, g, u, s->at));
+	double off = zb_v2_dist(u->pos, s->at);
+	bool faced = zb_angle_diff_deg(u->facing_deg, s->facing) <=
+		     AI_FACE_SLACK_DEG;
+	bool there = off <= AI_AT_SLOT_IN && faced;
+
+	if (ti->gun) {
+		if (u->formation == GR_FORM_UNLIMBERED) {
+			if (there || off <= AI_GUN_NEAR_IN) {
+				if (!faced && pick(d, &(struct want){
+					ZB_VERB_MOVE, -1, u->pos, true,
+					s->facing })) {
+					SAY(d, "the gun turns to face the "
+					    "warriors (it cannot fire this "
+					    "turn)");
+					return;
+				}
+				pick(d, &(struct want){ ZB_VERB_HOLD, -1,
+							u->pos, false, 0 });
+				SAY(d, "the gun stands in the %s, ready to "
+				    "fire", mname);
+				return;
+			}
+			pick(d, &(struct want){ ZB_VERB_LIMBER, -1, at, true,
+						zb_heading_deg(u->pos, at) });
+			SAY(d, "limber up to reach its place in the %s",
+			    mname);
+			return;
+		}
+		if (off <= gr_type_of(u)->move_in * GR_LIMBER_MOVE_SHARE &&
+		    pick(d, &(struct want){ ZB_VERB_UNLIMBER,
+					    GR_FORM_UNLIMBERED, at, true,
+					    s->facing })) {
+			SAY(d, "unlimber in its place in the %s, facing the "
+			    "warriors", mname);
+			return;
+		}
+		pick(d, &(struct want){ ZB_VERB_MOVE, -1, at, true,
+					zb_heading_deg(u->pos, at) });
+		SAY(d, "the limbered gun drives for its place in the %s",
+		    mname);
+		return;
+	}
+	if (there) {
+		if (ai->mode == AI_SQUARE && u->formation != GR_FORM_SQUARE &&
+		    ti->may_form_square &&
+		    pick(d, &(struct want){ ZB_VERB_FORMATION, GR_FORM_SQUARE,
+					    u->pos, true, s->facing })) {
+			SAY(d, "in place: close up the square");
+			return;
+		}
+		pick(d, &(struct want){ ZB_VERB_HOLD, -1, u->pos, false, 0 });
+		SAY(d, "holds its place in the %s and keeps its fire", mname);
+		return;
+	}
+	if (ai->mode == AI_SQUARE && ti->may_form_square &&
+	    u->formation != GR_FORM_SQUARE &&
+	    pick(d, &(struct want){ ZB_VERB_FORMATION, GR_FORM_SQUARE, at,
+				    true, s->facing })) {
+		SAY(d, "%d warrior unit%s threaten%s: form square%s",
+		    ai->n_threats, ai->n_threats == 1 ? "" : "s",
+		    ai->n_threats == 1 ? "s" : "", ai->cautious
+		    ? " (one more loss would break the column)" : "");
+		return;
+	}
+	if (pick(d, &(struct want){ ZB_VERB_FIRE, -1, at, true,
+				    s->facing })) {
+		SAY(d, "moves into the %s, keeping 1\" back to shoot", mname);
+		return;
+	}
+	pick(d, &(struct want){ ZB_VERB_MOVE, -1, at, true, s->facing });
+	SAY(d, "moves to its place in the %s", mname);
+}
+
+static int order(struct gr_ai *ai, struct zb_game *g, struct zb_decision *d)
+{
+	const struct zb_unit *u = zb_game_unit(g, d->unit);
+
+	d->choice = 0;
+	if (!u) {
+		SAY(d, "no unit: hold");
+		return ZB_OK;
+	}
+	if (ai->mode == AI_MARCH || u->id >= ai->n_slots ||
+	    !ai->slots[u->id].set) {
+		if (ai->mode != AI_MARCH &&
+		    pick(d, &(struct want){ ZB_VERB_HOLD, -1, u->pos, false,
+					    0 })) {
+			SAY(d, "no place in the %s: holds",
+			    mode_name[ai->mode]);
+			return ZB_OK;
+		}
+		march_order(ai, g, u, d);
+		return ZB_OK;
+	}
+	slot_order(ai, g, u, d);
+	return ZB_OK;
+}
+
+/* ---- shooting ---- */
+
+/* How much each wave threatens the column: its fighting bases, the
+ * nearer the more.  ids[] and threat[] by wave, n of them. */
+static int wave_threats(struct zb_game *g, const struct gr_ai *ai, int *ids,
+			double *threat)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *w = &g->units[i];
+		int k = 0;
+
+		if (!threat_unit(w))
+			continue;
+		while (k < n && ids[k] != w->rs[GR_RS_WAVE])
+			k++;
+		if (k == n) {
+			if (n == GR_MAX_WAVES)
+				continue;
+			ids[n] = w->rs[GR_RS_WAVE];
+			threat[n++] = 0;
+		}
+		threat[k] += 1.0 / (1.0 + dist_to_column(g, ai, w));
+	}
+	return n;
+}
+
+static int target(struct gr_ai *ai, struct zb_game *g, struct zb_decision *d)
+{
+	int ids[GR_MAX_WAVES];
+	double threat[GR_MAX_WAVES], best = -1;
+	int n = wave_threats(g, ai, ids, threat), choice = 0;
+
+	for (int i = 0; i < d->n_opt; i++) {
+		const struct zb_option *o = &d->opt[i];
+		struct zb_unit *t = zb_game_unit(g, o->target);
+		double score = 0;
+
+		if (o->verb != ZB_VERB_FIRE || !t || !threat_unit(t))
+			continue;
+		/* The wave first, then the nearest of its bases. */
+		for (int k = 0; k < n; k++)
+			if (ids[k] == t->rs[GR_RS_WAVE])
+				score = threat[k] * AI_FAR_IN;
+		score -= o->max_in;
+		if (score > best) {
+			best = score;
+			choice = i;
+		}
+	}
+	d->choice = choice;
+	if (choice == 0) {
+		SAY(d, "no target worth a shot (only warriors already "
+		    "leaving)");
+		return ZB_OK;
+	}
+	SAY(d, "the most threatening wave is wave %d: shoot its nearest "
+	    "base (%.1f\")",
+	    zb_game_unit(g, d->opt[choice].target)->rs[GR_RS_WAVE],
+	    d->opt[choice].max_in);
+	return ZB_OK;
+}
+
+/* ---- other questions ---- */
+
+static int choice(struct gr_ai *ai, struct zb_game *g, struct zb_decision *d)
+{
+	(void)ai;
+	(void)g;
+	d->choice = 0;
+	for (int i = 0; i < d->n_opt; i++) {
+		if (d->opt[i].verb == ZB_VERB_YES) {
+			d->choice = i;
+			SAY(d, "horse fights warriors at %d against %d: break "
+			    "off", gr_types[GR_CAVALRY].melee,
+			    gr_types[GR_WARRIOR_FOOT].melee);
+			return ZB_OK;
+		}
+	}
+	SAY(d, "the first choice");
+	return ZB_OK;
+}
+
+static int gr_ai_decide(struct zb_controller *self, struct zb_game *g,
+			struct zb_decision *d, struct zb_error *err)
+{
+	struct gr_ai *ai = (struct gr_ai *)self;
+
+	if (g->turn != ai->turn && assess(ai, g) != ZB_OK)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	switch (d->kind) {
+	case ZB_DECIDE_ORDER:
+		return order(ai, g, d);
+	case ZB_DECIDE_TARGET:
+		return target(ai, g, d);
+	default:
+		return choice(ai, g, d);
+	}
+}
+
+static void gr_ai_release(struct zb_controller *self)
+{
+	struct gr_ai *ai = (struct gr_ai *)self;
+
+	for (int k = 0; k < 2; k++)
+		if (ai->map_ready[k])
+			zb_path_map_release(&ai->map[k]);
+	free(ai->slots);
+	free(ai);
+}
+
+struct zb_controller *gr_ai_new(struct zb_game *g, int side)
+{
+	struct gr_ai *ai = calloc(1, sizeof(*ai));
+
+	(void)g;
+	if (!ai)
+		return NULL;
+	ai->base.name = "ai";
+	ai->base.decide = gr_ai_decide;
+	ai->base.release = gr_ai_release;
+	ai->side = side;
+	ai->turn = -1;
+	ai->mode = AI_MARCH;
+	return &ai->base;
+}

@@ -1,0 +1,1129 @@
+/*
+ * gr.c: Gentlemen Rankers' hooks for the engine: set-up from a scenario and
+ * its options, the turn sequence, the Imperial column's morale, objectives
+ * and victory, and the small geometry the other battlefield files share.
+ *
+ * The warriors' side starts with no units (ruleset.side_may_start_empty):
+ * the books generate waves and this file puts them on the table.  Its
+ * controller is never asked anything: every warrior decision is the
+ * rules' or the cards'.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/gentlemen_rankers/gr.h"
+
+#define SETUP_EPS_IN 1e-6
+#define NEAR_MAX 256
+#define CLASH_EPS_IN 1e-3
+#define RIGHT_ANGLE_DEG 90.0
+#define HALF_TURN_DEG 180.0
+
+static const char *const gr_scenarios[] = {
+	"scenarios/gentlemen-rankers/play-test.yaml",
+	"scenarios/gentlemen-rankers/relief-column.yaml",
+	"scenarios/gentlemen-rankers/punitive-raid.yaml",
+	NULL
+};
+
+static const char *gr_type_name_hook(int type)
+{
+	return (type >= 0 && type < GR_TYPE_COUNT) ? gr_types[type].name : "?";
+}
+
+static const char *gr_formation_name_hook(int f)
+{
+	return (f >= 0 && f < GR_FORMATION_COUNT) ? gr_formation_names[f]
+						  : "?";
+}
+
+static struct zb_controller *gr_ai_hook(struct zb_game *g, int side)
+{
+	struct gr_state *st = gr_state(g);
+
+	/* The warriors are moved by the rules and the cards alone. */
+	if (st && side == st->warriors)
+		return zb_controller_passive();
+	return gr_ai_new(g, side);
+}
+
+const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
+	.id = GR_ID,
+	.title = "Gentlemen Rankers: colonial conflict in Queen Victoria's "
+		 "reign",
+	.source = "\"Gentlemen Rankers\", solo rules for colonial conflict, "
+		  "by Paul Grace (Lone Warrior 116)",
+	.scenarios = gr_scenarios,
+	.setup = gr_setup,
+	.turn = gr_turn,
+	.release = gr_release,
+	.ai_new = gr_ai_hook,
+	.type_name = gr_type_name_hook,
+	.formation_name = gr_formation_name_hook,
+	.side_may_start_empty = true,
+	.actions = gr_actions,
+};
+
+/* ---- shared helpers ---- */
+
+bool gr_unit_active(const struct zb_unit *u)
+{
+	return zb_unit_on_table(u) && zb_unit_alive(u) > 0;
+}
+
+bool gr_is_warrior(const struct zb_unit *u)
+{
+	return gr_types[u->type].army == GR_ARMY_WARRIORS;
+}
+
+bool gr_unit_leaving(const struct zb_unit *u)
+{
+	return (u->rs[GR_RS_PERSIST] & GR_PF_LEAVING) != 0;
+}
+
+struct gr_wave *gr_wave_of(struct zb_game *g, const struct zb_unit *u)
+{
+	if (!gr_is_warrior(u) || u->rs[GR_RS_WAVE] <= 0)
+		return NULL;
+	return gr_books_wave(&gr_state(g)->books, u->rs[GR_RS_WAVE]);
+}
+
+bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
+		   double d_in)
+{
+	double dx = a->c.x - b->c.x, dy = a->c.y - b->c.y;
+	double ra = sqrt(a->half_w_in * a->half_w_in +
+			 a->half_d_in * a->half_d_in);
+	double rb = sqrt(b->half_w_in * b->half_w_in +
+			 b->half_d_in * b->half_d_in);
+	double reach = ra + rb + d_in;
+
+	return dx * dx + dy * dy <= reach * reach;
+}
+
+bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b)
+{
+	struct zb_rect ra = zb_unit_rect(a), rb = zb_unit_rect(b);
+
+	return gr_rects_near(&ra, &rb, GR_CONTACT_IN) &&
+	       zb_rect_dist(&ra, &rb) <= GR_CONTACT_IN;
+}
+
+/* Units near u's footprint, for contact queries. */
+static size_t near_units(struct zb_game *g, const struct zb_unit *u,
+			 double reach_in, int *out, size_t max)
+{
+	struct zb_rect r = zb_unit_rect(u);
+
+	return zb_spatial_within(&g->index, r.c,
+				 hypot(r.half_w_in, r.half_d_in) + reach_in,
+				 NULL, NULL, out, max);
+}
+
+bool gr_enemy_contact(struct zb_game *g, const struct zb_unit *u)
+{
+	int near[NEAR_MAX];
+	size_t n = near_units(g, u, GR_CONTACT_IN, near, NEAR_MAX);
+
+	for (size_t i = 0; i < n; i++) {
+		struct zb_unit *o = zb_game_unit(g, near[i]);
+
+		if (o->side != u->side && gr_unit_active(o) &&
+		    gr_in_contact(u, o))
+			return true;
+	}
+	return false;
+}
+
+/* gentlemen-rankers: Line of sight (rear edge, the diagonals) */
+enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
+	struct zb_vec2 q = zb_v2_sub(from, r.c);
+	double ahead = zb_v2_dot(q, fwd), side = fabs(zb_v2_dot(q, right));
+
+	if (ahead < -r.half_d_in)
+		return ZB_ASPECT_REAR;
+	/* Ahead of the lines from each rear corner through the opposite
+	 * front corner: the wedge they open forward from the centre. */
+	if (ahead > 0 && side * r.half_d_in <= ahead * r.half_w_in)
+		return ZB_ASPECT_FRONT;
+	return ZB_ASPECT_FLANK;
+}
+
+enum zb_aspect gr_contact_aspect(const struct zb_unit *u,
+				 const struct zb_unit *other)
+{
+	struct zb_rect o = zb_unit_rect(other);
+
+	return gr_aspect(u, o.c);
+}
+
+int gr_band_at(const struct zb_unit *u, double dist_in)
+{
+	const struct gr_weapon_info *w = &gr_weapons[gr_type_of(u)->weapon];
+
+	for (int b = 0; b < GR_BAND_COUNT; b++)
+		if (w->range_in[b] > 0 && dist_in <= w->range_in[b])
+			return b;
+	return GR_OUT_OF_RANGE;
+}
+
+int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	double best = INFINITY;
+	int id = -1;
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *o = &g->units[i];
+		struct zb_rect orr;
+		double d;
+
+		if (o->side == u->side || !gr_unit_active(o))
+			continue;
+		orr = zb_unit_rect(o);
+		d = zb_rect_dist(&r, &orr);
+		if (d < best) {
+			best = d;
+			id = i;
+		}
+	}
+	return id;
+}
+
+double gr_edge_inward_deg(enum gr_edge e)
+{
+	static const double inward[GR_EDGE_COUNT] = {
+		[GR_EDGE_SOUTH] = 90, [GR_EDGE_EAST] = 180,
+		[GR_EDGE_NORTH] = 270, [GR_EDGE_WEST] = 0,
+	};
+
+	return inward[e];
+}
+
+enum gr_edge gr_nearest_edge(const struct zb_game *g, const struct zb_rect *r,
+			     double *dist_in)
+{
+	struct zb_vec2 c[4];
+	double d[GR_EDGE_COUNT] = { INFINITY, INFINITY, INFINITY, INFINITY };
+	int best = GR_EDGE_SOUTH;
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++) {
+		d[GR_EDGE_SOUTH] = fmin(d[GR_EDGE_SOUTH], c[i].y);
+		d[GR_EDGE_NORTH] = fmin(d[GR_EDGE_NORTH], g->height_in - c[i].y);
+		d[GR_EDGE_WEST] = fmin(d[GR_EDGE_WEST], c[i].x);
+		d[GR_EDGE_EAST] = fmin(d[GR_EDGE_EAST], g->width_in - c[i].x);
+	}
+	for (int e = 0; e < GR_EDGE_COUNT; e++)
+		if (d[e] < d[best])
+			best = e;
+	if (dist_in)
+		*dist_in = d[best] > 0 ? d[best] : 0;
+	return (enum gr_edge)best;
+}
+
+bool gr_rect_on_table(const struct zb_game *g, const struct zb_rect *r)
+{
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++)
+		if (c[i].x < -SETUP_EPS_IN || c[i].y < -SETUP_EPS_IN ||
+		    c[i].x > g->width_in + SETUP_EPS_IN ||
+		    c[i].y > g->height_in + SETUP_EPS_IN)
+			return false;
+	return true;
+}
+
+enum gr_ground gr_ground_of(struct zb_game *g, int feature)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (feature < 0 || feature >= st->n_ground)
+		return GR_GROUND_OPEN;
+	return st->ground[feature];
+}
+
+/* Take the unit off the table and out of the index. */
+static void table_remove(struct zb_game *g, struct zb_unit *u, bool dead)
+{
+	if (dead)
+		zb_unit_take_casualties(u, u->n_figs, -1, ZB_FIG_DOWN);
+	else
+		u->flags |= ZB_UF_GONE;
+	zb_game_sync_unit(g, u->id);
+}
+
+/* A warrior unit left the table or fell: tell the books. */
+static void tell_books(struct zb_game *g, struct zb_unit *u,
+		       enum gr_unit_state state)
+{
+	struct gr_state *st = gr_state(g);
+	struct gr_wave *w = gr_wave_of(g, u);
+	struct zb_error err;
+
+	if (!w)
+		return;
+	if (w->units[u->rs[GR_RS_SLOT]] != u->id ||
+	    w->state[u->rs[GR_RS_SLOT]] == GR_UNIT_DESTROYED ||
+	    w->state[u->rs[GR_RS_SLOT]] == GR_UNIT_GONE)
+		return;
+	/* A failure here leaves the books as they were: the unit still
+	 * counts for its wave until the wave withdraws or is gone. */
+	(void)gr_wave_unit_lost(&st->books, g, w, u->rs[GR_RS_SLOT], state,
+				&err);
+	/* A dead leader withdraws his wave. */
+	gr_sync_leaving(g);
+}
+
+static void count_imperial_loss(struct zb_game *g, struct zb_unit *u)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (u->side != st->imperial || (u->rs[GR_RS_PERSIST] & GR_PF_LOST))
+		return;
+	u->rs[GR_RS_PERSIST] |= GR_PF_LOST;
+	st->lost_units++;
+}
+
+void gr_destroy(struct zb_game *g, int id, const char *why)
+{
+	struct zb_unit *u = zb_game_unit(g, id);
+
+	if (!u || !gr_unit_active(u))
+		return;
+	if (g->log.open)
+		zb_event_end(g);
+	zb_event_begin(g, "destroyed", GR_RULE_DESTROYED, id, -1);
+	zb_event_text(g, "%s is destroyed (%s)", u->name, why);
+	zb_event_end(g);
+	table_remove(g, u, true);
+	count_imperial_loss(g, u);
+	tell_books(g, u, GR_UNIT_DESTROYED);
+}
+
+void gr_remove_off_table(struct zb_game *g, int id, const char *why)
+{
+	struct zb_unit *u = zb_game_unit(g, id);
+
+	if (!u || !gr_unit_active(u))
+		return;
+	if (g->log.open)
+		zb_event_end(g);
+	zb_event_begin(g, "leaves", GR_RULE_DESTROYED, id, -1);
+	zb_event_text(g, "%s leaves the table (%s)", u->name, why);
+	zb_event_end(g);
+	table_remove(g, u, false);
+	tell_books(g, u, GR_UNIT_GONE);
+}
+
+/* ---- set-up ---- */
+
+static int opt_bool(const struct zb_scenario *scn,
+		    const struct zb_scn_option *o, bool *out,
+		    struct zb_error *err)
+{
+	if (!strcmp(o->value, "true") || !strcmp(o->value, "yes")) {
+		*out = true;
+		return ZB_OK;
+	}
+	if (!strcmp(o->value, "false") || !strcmp(o->value, "no")) {
+		*out = false;
+		return ZB_OK;
+	}
+	return zb_error_at(err, ZB_EINPUT, scn->path, o->at.line, o->at.col,
+			   "option '%s' must be true or false, got '%s'",
+			   o->key, o->value);
+}
+
+static const char *const edge_names[GR_EDGE_COUNT] = {
+	[GR_EDGE_SOUTH] = "south", [GR_EDGE_EAST] = "east",
+	[GR_EDGE_NORTH] = "north", [GR_EDGE_WEST] = "west",
+};
+
+const char *gr_edge_name(enum gr_edge e)
+{
+	return (e >= 0 && e < GR_EDGE_COUNT) ? edge_names[e] : "?";
+}
+
+static int opt_edge(const struct zb_scenario *scn,
+		    const struct zb_scn_option *o, enum gr_edge *out,
+		    struct zb_error *err)
+{
+	for (int e = 0; e < GR_EDGE_COUNT; e++) {
+		if (!strcmp(o->value, edge_names[e])) {
+			*out = (enum gr_edge)e;
+			return ZB_OK;
+		}
+	}
+	return zb_error_at(err, ZB_EINPUT, scn->path, o->at.line, o->at.col,
+			   "option '%s' must be south, east, north or west, "
+			   "got '%s'", o->key, o->value);
+}
+
+static int opt_objective(const struct zb_scenario *scn,
+			 const struct zb_scn_option *o,
+			 enum gr_objective *out, struct zb_error *err)
+{
+	static const char *const names[] = {
+		[GR_OBJ_NONE] = "none", [GR_OBJ_EXIT] = "exit",
+		[GR_OBJ_REACH] = "reach", [GR_OBJ_RAID] = "raid",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (!strcmp(o->value, names[i])) {
+			*out = (enum gr_objective)i;
+			return ZB_OK;
+		}
+	}
+	return zb_error_at(err, ZB_EINPUT, scn->path, o->at.line, o->at.col,
+			   "option 'objective' must be none, exit, reach or "
+			   "raid, got '%s'", o->value);
+}
+
+static int opt_attack_over(const struct zb_scenario *scn,
+			   const struct zb_scn_option *o, bool *out,
+			   struct zb_error *err)
+{
+	if (!strcmp(o->value, "win") || !strcmp(o->value, "continue")) {
+		*out = !strcmp(o->value, "win");
+		return ZB_OK;
+	}
+	return zb_error_at(err, ZB_EINPUT, scn->path, o->at.line, o->at.col,
+			   "option 'attack-over' must be win or continue, "
+			   "got '%s'", o->value);
+}
+
+#define KNOWN_OPTIONS "friendly-edge, objective, objective-edge, " \
+	"objective-feature, fight-to-last-man, native-soil, inferior-range, " \
+	"inferior-minus, attack-over, leaders, three-dice, mounted-warriors, " \
+	"rifle-warriors"
+
+static enum gr_edge opposite_edge(enum gr_edge e)
+{
+	return (enum gr_edge)((e + 2) % GR_EDGE_COUNT);
+}
+
+static int find_feature(struct zb_game *g, const struct zb_scenario *scn,
+			const struct zb_scn_option *o, struct zb_error *err)
+{
+	for (int i = 0; i < g->terrain.n; i++)
+		if (!strcmp(g->terrain.items[i].name, o->value))
+			return i;
+	return zb_error_at(err, ZB_EINPUT, scn->path, o->at.line, o->at.col,
+			   "option 'objective-feature': no terrain feature "
+			   "is named '%s'", o->value);
+}
+
+/* The scenario's options (docs, "Scenario options"). */
+static int parse_options(struct zb_game *g, const struct zb_scenario *scn,
+			 struct zb_error *err)
+{
+	struct gr_state *st = gr_state(g);
+	struct gr_field_options *op = &st->opt;
+	const struct zb_scn_option *feature = NULL, *obj_at = NULL;
+	bool obj_edge_set = false;
+
+	op->friendly_edge = st->imperial == 0 ? GR_EDGE_SOUTH : GR_EDGE_NORTH;
+	op->objective = GR_OBJ_NONE;
+	op->objective_feature = -1;
+	op->inferior_range = true;
+	op->attack_over_wins = true;
+	for (int i = 0; i < scn->n_options; i++) {
+		const struct zb_scn_option *o = &scn->options[i];
+		int rc;
+
+		if (!strcmp(o->key, "friendly-edge")) {
+			rc = opt_edge(scn, o, &op->friendly_edge, err);
+		} else if (!strcmp(o->key, "objective")) {
+			rc = opt_objective(scn, o, &op->objective, err);
+			obj_at = o;
+		} else if (!strcmp(o->key, "objective-edge")) {
+			rc = opt_edge(scn, o, &op->objective_edge, err);
+			obj_edge_set = true;
+		} else if (!strcmp(o->key, "objective-feature")) {
+			feature = o;
+			rc = ZB_OK;
+		} else if (!strcmp(o->key, "fight-to-last-man")) {
+			rc = opt_bool(scn, o, &op->fight_to_last_man, err);
+		} else if (!strcmp(o->key, "native-soil")) {
+			rc = opt_bool(scn, o, &op->native_soil, err);
+		} else if (!strcmp(o->key, "inferior-range")) {
+			rc = opt_bool(scn, o, &op->inferior_range, err);
+		} else if (!strcmp(o->key, "inferior-minus")) {
+			rc = opt_bool(scn, o, &op->inferior_minus, err);
+		} else if (!strcmp(o->key, "attack-over")) {
+			rc = opt_attack_over(scn, o, &op->attack_over_wins,
+					     err);
+		} else if (!strcmp(o->key, "leaders")) {
+			rc = opt_bool(scn, o, &st->book_opt.leaders, err);
+		} else if (!strcmp(o->key, "three-dice")) {
+			rc = opt_bool(scn, o, &st->book_opt.three_dice, err);
+		} else if (!strcmp(o->key, "mounted-warriors")) {
+			rc = opt_bool(scn, o, &st->book_opt.mounted_warriors,
+				      err);
+		} else if (!strcmp(o->key, "rifle-warriors")) {
+			rc = opt_bool(scn, o, &st->book_opt.rifle_warriors,
+				      err);
+		} else {
+			rc = zb_error_at(err, ZB_EINPUT, scn->path, o->at.line,
+					 o->at.col, "unknown option '%s' for "
+					 GR_ID " (known: " KNOWN_OPTIONS ")",
+					 o->key);
+		}
+		if (rc != ZB_OK)
+			return rc;
+	}
+	if (!obj_edge_set)
+		op->objective_edge = opposite_edge(op->friendly_edge);
+	if (feature) {
+		int f = find_feature(g, scn, feature, err);
+
+		if (f < 0)
+			return f;
+		op->objective_feature = f;
+	}
+	if ((op->objective == GR_OBJ_REACH || op->objective == GR_OBJ_RAID) &&
+	    op->objective_feature < 0)
+		return zb_error_at(err, ZB_EINPUT, scn->path, obj_at->at.line,
+				   obj_at->at.col, "objective '%s' needs "
+				   "'objective-feature: NAME' naming a terrain "
+				   "feature", obj_at->value);
+	return ZB_OK;
+}
+
+/* gentlemen-rankers: Movement and terrain (what each written kind is) */
+static enum gr_ground ground_of_kind(const char *kind)
+{
+	static const struct {
+		const char *kind;
+		enum gr_ground ground;
+	} table[] = {
+		{ "rough", GR_GROUND_BAD }, { "woods", GR_GROUND_BAD },
+		{ "scrub", GR_GROUND_BAD }, { "ford", GR_GROUND_FORD },
+		{ "water", GR_GROUND_RIVER }, { "river", GR_GROUND_RIVER },
+		{ "wall", GR_GROUND_LINEAR }, { "fence", GR_GROUND_LINEAR },
+		{ "hedge", GR_GROUND_LINEAR }, { "ditch", GR_GROUND_LINEAR },
+		{ "linear", GR_GROUND_LINEAR }, { "zariba", GR_GROUND_ZARIBA },
+		{ "hill", GR_GROUND_HILL }, { "building", GR_GROUND_BLOCK },
+		{ "impassable", GR_GROUND_BLOCK },
+	};
+
+	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++)
+		if (!strcmp(kind, table[i].kind))
+			return table[i].ground;
+	return GR_GROUND_OPEN;
+}
+
+static int setup_ground(struct zb_game *g, const struct zb_scenario *scn)
+{
+	struct gr_state *st = gr_state(g);
+
+	st->n_ground = g->terrain.n;
+	if (!st->n_ground)
+		return ZB_OK;
+	st->ground = calloc((size_t)st->n_ground, sizeof(*st->ground));
+	if (!st->ground)
+		return ZB_ENOMEM;
+	/* The game copied the scenario's features in order, one for one. */
+	for (int i = 0; i < st->n_ground && i < scn->n_terrain; i++)
+		st->ground[i] = ground_of_kind(scn->terrain[i].kind);
+	return ZB_OK;
+}
+
+static int find_sides(struct zb_game *g, const struct zb_scenario *scn,
+		      struct zb_error *err)
+{
+	struct gr_state *st = gr_state(g);
+
+	st->imperial = st->warriors = -1;
+	for (int s = 0; s < scn->n_sides; s++) {
+		const struct zb_scn_side *sd = &scn->sides[s];
+		int *slot = !strcmp(sd->army, "imperial") ? &st->imperial
+			  : !strcmp(sd->army, "warriors") ? &st->warriors
+			  : NULL;
+
+		if (!slot || *slot >= 0)
+			return zb_error_at(err, ZB_EINPUT, scn->path,
+					   sd->at.line, sd->at.col, "side '%s' "
+					   "needs 'army: imperial' or 'army: "
+					   "warriors' (one of each) for "
+					   GR_ID ", got '%s'", sd->name,
+					   sd->army);
+		*slot = s;
+	}
+	if (st->imperial < 0 || st->warriors < 0)
+		return zb_error_set(err, ZB_EINPUT, "%s: " GR_ID " needs an "
+				    "imperial side and a warriors side",
+				    scn->path);
+	if (scn->sides[st->warriors].n_units)
+		return zb_error_at(err, ZB_EINPUT, scn->path,
+				   scn->sides[st->warriors].at.line,
+				   scn->sides[st->warriors].at.col,
+				   "side '%s': the warriors arrive in waves "
+				   "during play; write 'units: []'",
+				   scn->sides[st->warriors].name);
+	if (!scn->sides[st->imperial].n_units)
+		return zb_error_at(err, ZB_EINPUT, scn->path,
+				   scn->sides[st->imperial].at.line,
+				   scn->sides[st->imperial].at.col,
+				   "side '%s' has no units",
+				   scn->sides[st->imperial].name);
+	return ZB_OK;
+}
+
+void gr_set_formation(struct zb_unit *u, enum gr_formation f)
+{
+	u->formation = f;
+	if (f == GR_FORM_LIMBERED)
+		u->flags |= ZB_UF_LIMBERED;
+	else
+		u->flags &= ~(unsigned)ZB_UF_LIMBERED;
+}
+
+void gr_init_unit(struct zb_unit *u, enum gr_type t)
+{
+	const struct gr_type_info *ti = &gr_types[t];
+
+	u->type = t;
+	u->base_w_in = ti->base_w_in;
+	u->base_d_in = ti->base_d_in;
+	u->files = 1;
+	memset(u->rs, 0, sizeof(u->rs));
+	if (ti->mounted)
+		u->flags |= ZB_UF_MOUNTED;
+	if (ti->command)
+		u->flags |= ZB_UF_COMMANDER;
+	if (ti->leader)
+		u->flags |= ZB_UF_LEADER;
+	gr_set_formation(u, ti->gun ? GR_FORM_LIMBERED : GR_FORM_LINE);
+}
+
+static bool formation_allowed(enum gr_type t, int f)
+{
+	const struct gr_type_info *ti = &gr_types[t];
+
+	switch (f) {
+	case GR_FORM_LINE:
+		return !ti->gun;
+	case GR_FORM_SQUARE:
+		return ti->may_form_square;
+	case GR_FORM_LIMBERED:
+	case GR_FORM_UNLIMBERED:
+		return ti->gun;
+	default:
+		return false;
+	}
+}
+
+/* The role the base's figure takes: its command figure if it has one. */
+static int base_role(const struct zb_scn_unit *s)
+{
+	static const int order[] = { ZB_ROLE_OFFICER, ZB_ROLE_GUNNER,
+				     ZB_ROLE_FLAG, ZB_ROLE_NCO };
+
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (s->figs[order[i]] > 0)
+			return order[i];
+	return ZB_ROLE_TROOPER;
+}
+
+static int build_unit(struct zb_game *g, const struct zb_scenario *scn,
+		      int side, const struct zb_scn_unit *s,
+		      struct zb_error *err)
+{
+	int t = gr_type_parse(s->type), f, id;
+	struct zb_unit *u;
+
+	if (t < 0 || gr_types[t].army != GR_ARMY_IMPERIAL)
+		return zb_error_at(err, ZB_EINPUT, scn->path, s->at_type.line,
+				   s->at_type.col, "unknown unit type '%s' "
+				   "for the " GR_ID " column (known: infantry, "
+				   "cavalry, artillery, gatling, command, "
+				   "mounted-command; warriors arrive in waves)",
+				   s->type);
+	f = s->formation[0] ? gr_formation_parse(s->formation)
+			    : (gr_types[t].gun ? GR_FORM_LIMBERED
+					       : GR_FORM_LINE);
+	if (f < 0 || !formation_allowed((enum gr_type)t, f))
+		return zb_error_at(err, ZB_EINPUT, scn->path,
+				   s->at_formation.line, s->at_formation.col,
+				   "%s formation '%s' for %s (line or square "
+				   "for infantry and foot command, limbered or "
+				   "unlimbered for guns, line for the rest)",
+				   f < 0 ? "unknown" : "not an allowed",
+				   s->formation, s->type);
+	if (s->leader[0] || s->scouts)
+		return zb_error_at(err, ZB_EINPUT, scn->path, s->at.line,
+				   s->at.col, "unit '%s': " GR_ID " units are "
+				   "single bases, with no leaders attached or "
+				   "scouts", s->name);
+	id = zb_game_add_unit(g, side, s->name, 1);
+	if (id < 0)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	u = zb_game_unit(g, id);
+	u->figs[0].role = (unsigned char)base_role(s);
+	gr_init_unit(u, (enum gr_type)t);
+	gr_set_formation(u, (enum gr_formation)f);
+	u->pos = s->pos;
+	u->facing_deg = s->facing_deg;
+	return ZB_OK;
+}
+
+static bool rects_clash(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_rect x = *a, y = *b;
+
+	x.half_w_in = fmax(0, x.half_w_in - CLASH_EPS_IN);
+	x.half_d_in = fmax(0, x.half_d_in - CLASH_EPS_IN);
+	y.half_w_in = fmax(0, y.half_w_in - CLASH_EPS_IN);
+	y.half_d_in = fmax(0, y.half_d_in - CLASH_EPS_IN);
+	return zb_rect_overlap(&x, &y);
+}
+
+bool gr_rects_clash(const struct zb_rect *a, const struct zb_rect *b)
+{
+	return rects_clash(a, b);
+}
+
+/* Does the footprint reach into area feature t? */
+bool gr_rect_meets_area(const struct zb_rect *r, const struct zb_terrain *t)
+{
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++)
+		if (zb_seg_hits_poly(c[i], c[(i + 1) % 4], t->pts, t->n_pts))
+			return true;
+	return zb_rect_contains(r, t->pts[0]);
+}
+
+static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
+			    struct zb_error *err)
+{
+	const struct zb_scn_side *sd = &scn->sides[gr_state(g)->imperial];
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+		const struct zb_scn_unit *s = &sd->units[i];
+		struct zb_rect r = zb_unit_rect(u);
+
+		if (!gr_rect_on_table(g, &r))
+			return zb_error_at(err, ZB_EINPUT, scn->path,
+					   s->at_pos.line, s->at_pos.col,
+					   "unit '%s' does not fit on the table",
+					   u->name);
+		for (int j = 0; j < i; j++) {
+			struct zb_rect o = zb_unit_rect(&g->units[j]);
+
+			if (rects_clash(&r, &o))
+				return zb_error_at(err, ZB_EINPUT, scn->path,
+						   s->at_pos.line,
+						   s->at_pos.col, "unit '%s' "
+						   "overlaps unit '%s'",
+						   u->name, g->units[j].name);
+		}
+		for (int k = 0; k < g->terrain.n; k++) {
+			enum gr_ground gd = gr_ground_of(g, k);
+
+			if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
+			    gr_rect_meets_area(&r, &g->terrain.items[k]))
+				return zb_error_at(err, ZB_EINPUT, scn->path,
+						   s->at_pos.line,
+						   s->at_pos.col, "unit '%s' "
+						   "stands in '%s', where it "
+						   "cannot go", u->name,
+						   g->terrain.items[k].name);
+		}
+	}
+	return ZB_OK;
+}
+
+int gr_setup(struct zb_game *g, const struct zb_scenario *scn,
+	     struct zb_error *err)
+{
+	struct gr_state *st = calloc(1, sizeof(*st));
+	const struct zb_scn_side *sd;
+	int rc;
+
+	if (!st)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	g->rs = st;
+	rc = find_sides(g, scn, err);
+	if (rc == ZB_OK && setup_ground(g, scn) != ZB_OK)
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+	if (rc == ZB_OK)
+		rc = parse_options(g, scn, err);
+	if (rc != ZB_OK)
+		return rc;
+	sd = &scn->sides[st->imperial];
+	for (int i = 0; rc == ZB_OK && i < sd->n_units; i++)
+		rc = build_unit(g, scn, st->imperial, &sd->units[i], err);
+	for (int i = 0; rc == ZB_OK && i < g->n_units; i++)
+		zb_game_sync_unit(g, i);
+	if (rc == ZB_OK)
+		rc = check_footprints(g, scn, err);
+	if (rc != ZB_OK)
+		return rc;
+	st->start_units = g->n_units;
+	rc = gr_books_init(&st->books, g, &st->book_opt, err);
+	if (rc != ZB_OK)
+		return rc;
+	st->books_ready = true;
+	return ZB_OK;
+}
+
+void gr_release(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (!st)
+		return;
+	if (st->books_ready)
+		gr_books_release(&st->books);
+	free(st->ground);
+	free(st);
+	g->rs = NULL;
+}
+
+/* ---- warriors on the battlefield ---- */
+
+int gr_add_warrior(struct zb_game *g, struct gr_wave *w, int slot,
+		   struct zb_error *err)
+{
+	struct gr_state *st = gr_state(g);
+	static const char *const kind_word[] = {
+		[GR_FOOT] = "", [GR_MOUNTED] = " horse", [GR_RIFLES] = " rifles"
+	};
+	char name[ZB_UNIT_NAME_MAX];
+	enum gr_type t;
+	struct zb_unit *u;
+	int id;
+
+	if (slot == w->leader_slot) {
+		t = w->kind[slot] == GR_MOUNTED ? GR_WARRIOR_LEADER_MOUNTED
+						: GR_WARRIOR_LEADER;
+		snprintf(name, sizeof(name), "Wave %d chief", w->id);
+	} else {
+		t = w->kind[slot] == GR_MOUNTED ? GR_WARRIOR_MOUNTED
+		  : w->kind[slot] == GR_RIFLES ? GR_WARRIOR_RIFLE
+					       : GR_WARRIOR_FOOT;
+		snprintf(name, sizeof(name), "Wave %d%s #%d", w->id,
+			 kind_word[w->kind[slot] <= GR_RIFLES ? w->kind[slot]
+							       : GR_FOOT],
+			 slot + 1);
+	}
+	id = zb_game_add_unit(g, st->warriors, name, 1);
+	if (id < 0)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	u = zb_game_unit(g, id);
+	gr_init_unit(u, t);
+	u->rs[GR_RS_WAVE] = w->id;
+	u->rs[GR_RS_SLOT] = slot;
+	u->rs[GR_RS_PLACED_TURN] = g->turn;
+	/* Warriors arrive during play: the side's strength grows with them,
+	 * so that casualties read "of the warriors who came". */
+	g->sides[st->warriors].start_figs++;
+	w->units[slot] = id;
+	if (slot == w->leader_slot)
+		w->leader = id;
+	return id;
+}
+
+/* gentlemen-rankers: Warrior generation, Troop composition, Warrior
+ * placement */
+static int generation(struct zb_game *g, struct zb_error *err)
+{
+	struct gr_state *st = gr_state(g);
+	struct gr_generation gen;
+	struct gr_composition comp;
+	struct gr_wave *w;
+	enum gr_placement place;
+	int face = 0, rc;
+
+	g->phase = "generation";
+	if (gr_generation_roll(&st->books, g, &gen) == GR_ARRIVE_NONE)
+		return ZB_OK;
+	gr_composition_roll(&st->books, g, &comp);
+	place = gr_placement_roll(g, &face);
+	rc = gr_new_wave(&st->books, g, &gen, &comp, place, face, &w, err);
+	if (rc != ZB_OK)
+		return rc;
+	for (int i = 0; i < w->n_units; i++) {
+		/* gr_add_warrior may move the units array: w stays valid. */
+		rc = gr_add_warrior(g, w, i, err);
+		if (rc < 0)
+			return rc;
+	}
+	return gr_place_wave(g, w->id, place, err);
+}
+
+/* gentlemen-rankers: Crouching ("outside the medium range of any enemy
+ * weapons") */
+static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
+{
+	struct gr_state *st = gr_state(g);
+	double best = INFINITY;
+	int nearest = -1;
+
+	/* The wave's unit nearest the enemy... */
+	for (int i = 0; i < w->n_units; i++) {
+		struct zb_unit *u = zb_game_unit(g, w->units[i]);
+		int e;
+		struct zb_rect a, b;
+
+		if (!u || !gr_unit_active(u))
+			continue;
+		e = gr_nearest_enemy(g, u);
+		if (e < 0)
+			continue;
+		a = zb_unit_rect(u);
+		b = zb_unit_rect(zb_game_unit(g, e));
+		if (zb_rect_dist(&a, &b) < best) {
+			best = zb_rect_dist(&a, &b);
+			nearest = u->id;
+		}
+	}
+	if (nearest < 0)
+		return false;
+	/* ...beyond the medium range of every Imperial weapon. */
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *e = &g->units[i];
+		const struct gr_weapon_info *wi;
+		struct zb_rect a, b;
+
+		if (e->side != st->imperial || !gr_unit_active(e))
+			continue;
+		wi = &gr_weapons[gr_type_of(e)->weapon];
+		if (wi->range_in[GR_MEDIUM] <= 0)
+			continue;
+		a = zb_unit_rect(zb_game_unit(g, nearest));
+		b = zb_unit_rect(e);
+		if (zb_rect_dist(&a, &b) <= wi->range_in[GR_MEDIUM])
+			return false;
+	}
+	return true;
+}
+
+void gr_crouch_out_of_range(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+
+	for (int i = 0; i < st->books.n_waves; i++) {
+		struct gr_wave *w = &st->books.waves[i];
+
+		if (w->gone || w->withdrawing || !gr_wave_crouching(w))
+			continue;
+		if (wave_out_of_medium_range(g, w))
+			gr_wave_clear_crouch(&st->books, g, w, "its nearest "
+					     "unit is beyond the medium range "
+					     "of every enemy weapon");
+	}
+}
+
+/* ---- the turn ---- */
+
+void gr_start_turn(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+
+	st->n_start_contact = 0;
+	memset(st->best_rolled, 0, sizeof(st->best_rolled));
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+
+		u->rs[GR_RS_TURN] = 0;
+		if (!gr_unit_active(u) || u->side != st->imperial)
+			continue;
+		for (int j = 0; j < g->n_units; j++) {
+			struct zb_unit *o = &g->units[j];
+
+			if (o->side == u->side || !gr_unit_active(o) ||
+			    !gr_in_contact(u, o) ||
+			    st->n_start_contact == GR_MAX_PAIRS)
+				continue;
+			st->start_contact[st->n_start_contact].a = u->id;
+			st->start_contact[st->n_start_contact++].b = o->id;
+		}
+	}
+}
+
+bool gr_began_in_contact(struct zb_game *g, int a, int b)
+{
+	struct gr_state *st = gr_state(g);
+
+	for (int i = 0; i < st->n_start_contact; i++) {
+		const struct gr_pair *p = &st->start_contact[i];
+
+		if ((p->a == a && p->b == b) || (p->a == b && p->b == a))
+			return true;
+	}
+	return false;
+}
+
+int gr_first_side(struct zb_game *g, bool shooting)
+{
+	struct gr_state *st = gr_state(g);
+	int face;
+
+	return gr_initiative_roll(g, shooting, &face) == GR_WARRIORS_FIRST
+		? st->warriors : st->imperial;
+}
+
+static int imperial_on_table(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+	int n = 0;
+
+	for (int i = 0; i < g->n_units; i++)
+		n += g->units[i].side == st->imperial &&
+		     gr_unit_active(&g->units[i]);
+	return n;
+}
+
+/* Warriors still fighting on the table: not destroyed, not leaving. */
+int gr_warriors_fighting(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+	int n = 0;
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+
+		n += u->side == st->warriors && gr_unit_active(u) &&
+		     !gr_unit_leaving(u);
+	}
+	return n;
+}
+
+bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f)
+{
+	const struct zb_terrain *t;
+	struct zb_rect r = zb_unit_rect(u);
+
+	if (f < 0 || f >= g->terrain.n)
+		return false;
+	t = &g->terrain.items[f];
+	if (gr_rect_meets_area(&r, t))
+		return true;
+	r.half_w_in += GR_CONTACT_IN;
+	r.half_d_in += GR_CONTACT_IN;
+	return gr_rect_meets_area(&r, t);
+}
+
+/* gentlemen-rankers: Morale; victory (house ruling: objectives) */
+void gr_check_end(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+	const struct gr_field_options *op = &st->opt;
+	int left = imperial_on_table(g);
+	char how[128];
+
+	if (g->result.over)
+		return;
+	if (!op->fight_to_last_man &&
+	    st->lost_units * GR_MORALE_DIVISOR >= st->start_units) {
+		st->broken = true;
+		snprintf(how, sizeof(how), "the column lost %d of its %d "
+			 "units and its morale broke", st->lost_units,
+			 st->start_units);
+		zb_game_end(g, st->warriors, how);
+		return;
+	}
+	if (!left && !st->exited_units) {
+		zb_game_end(g, st->warriors, "the column fought to the last "
+			    "man");
+		return;
+	}
+	switch (op->objective) {
+	case GR_OBJ_EXIT:
+		if (!left && st->exited_units) {
+			snprintf(how, sizeof(how), "%d of the column's units "
+				 "marched off the %s edge", st->exited_units,
+				 gr_edge_name(op->objective_edge));
+			zb_game_end(g, st->imperial, how);
+			return;
+		}
+		break;
+	case GR_OBJ_REACH: {
+		int there = 0;
+
+		for (int i = 0; i < g->n_units; i++) {
+			struct zb_unit *u = &g->units[i];
+
+			there += u->side == st->imperial && gr_unit_active(u) &&
+				 gr_touches_feature(g, u, op->objective_feature);
+		}
+		if (left && there * GR_REACH_SHARE_DEN >
+			    left * GR_REACH_SHARE_NUM) {
+			snprintf(how, sizeof(how), "the column reached %s",
+				 g->terrain.items[op->objective_feature].name);
+			zb_game_end(g, st->imperial, how);
+			return;
+		}
+		break;
+	}
+	case GR_OBJ_RAID:
+		if (st->burnt && !left && st->exited_units) {
+			snprintf(how, sizeof(how), "the column burnt %s and "
+				 "marched back off the %s edge",
+				 g->terrain.items[op->objective_feature].name,
+				 gr_edge_name(op->friendly_edge));
+			zb_game_end(g, st->imperial, how);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	if (op->attack_over_wins && gr_books_attack_over(&st->books) &&
+	    !gr_warriors_fighting(g))
+		zb_game_end(g, st->imperial, "the attack is over: no new "
+			    "wave for six turns and no warriors left fighting");
+}
+
+/* gentlemen-rankers: Turn sequence */
+int gr_turn(struct zb_game *g, struct zb_error *err)
+{
+	struct gr_state *st = gr_state(g);
+	int first, rc;
+
+	gr_start_turn(g);
+	rc = generation(g, err);
+	if (rc != ZB_OK)
+		return rc;
+	g->phase = "movement";
+	gr_crouch_out_of_range(g);
+	first = gr_first_side(g, false);
+	st->move_first = first;
+	rc = gr_move_phase(g, first, err);
+	gr_check_end(g);
+	if (rc == ZB_OK && !g->result.over)
+		rc = gr_move_phase(g, first == st->imperial ? st->warriors
+							    : st->imperial,
+				   err);
+	gr_check_end(g);
+	if (rc == ZB_OK && !g->result.over) {
+		g->phase = "shooting";
+		first = gr_first_side(g, true);
+		st->shoot_first = first;
+		rc = gr_shoot_phase(g, first, err);
+		gr_check_end(g);
+		if (rc == ZB_OK && !g->result.over)
+			rc = gr_shoot_phase(g, first == st->imperial
+					    ? st->warriors : st->imperial,
+					    err);
+		gr_check_end(g);
+	}
+	if (rc == ZB_OK && !g->result.over) {
+		g->phase = "melee";
+		rc = gr_melee_phase(g, err);
+		gr_check_end(g);
+	}
+	return rc;
+}

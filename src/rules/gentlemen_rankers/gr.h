@@ -1,0 +1,786 @@
+#ifndef ZARIBA_GR_H
+#define ZARIBA_GR_H
+/*
+ * gr.h: Gentlemen Rankers (Paul Grace, Lone Warrior 116), private to the
+ * rule set.  A solo game: the player marches an Imperial column and the
+ * rules drive the native warriors by dice and stacks of playing cards.
+ * docs/rules/gentlemen-rankers.md describes the rules in our words.
+ *
+ * Two layers:
+ *
+ *   The books (books.c): everything a player keeps beside the table and
+ *   nothing about where things stand on it.  The packs and their stacks,
+ *   the waves with their stacks of cards, face-up clubs (crouch) and aces,
+ *   the leader, the quiet-turn count, and the rolls that need no table:
+ *   warrior generation, composition, placement, initiative, movement
+ *   modifiers, crouch tests, and turning cards for hits.  The tabletop
+ *   companion (companion.c) runs on the books alone.
+ *
+ *   The battlefield (gr.c, move.c, shoot.c, melee.c): the simulated game,
+ *   which places units, moves them, shoots and fights, and applies each
+ *   card's effect on the table.
+ *
+ * In this rule set a unit is a base, not a body of figures: each zb_unit
+ * has one figure, and its base size is its footprint.  Casualties are
+ * removed as units.
+ *
+ * Every number of the text is a named constant below; the house rulings
+ * for the tables the text lost are marked as such.
+ */
+#include <stdbool.h>
+#include "zariba/cards.h"
+#include "zariba/game.h"
+#include "zariba/odds.h"
+
+#define GR_ID "gentlemen-rankers"
+
+/* ---- the books ---- */
+
+#define GR_STACK_CARDS 13	/* one stack of thirteen per wave */
+#define GR_STACKS_PER_PACK 4	/* ...and one stack of two per pack */
+#define GR_PACKS 2		/* "one only needs two packs" */
+#define GR_JOKERS_PER_PACK 2
+#define GR_PACK_CARDS (4 * 13 + GR_JOKERS_PER_PACK)	/* 54 */
+#define GR_DISCARD_START_CARDS 2	/* each pack's fifth stack */
+#define GR_WAVE_UNITS 5		/* "warriors attack in waves of five" */
+#define GR_DOUBLE_WAVE_STACKS 2	/* a double wave: two stacks, one on top */
+#define GR_MAX_WAVES 64
+#define GR_MAX_WAVE_UNITS 11	/* a double wave and its leader */
+#define GR_QUIET_TURNS 6	/* the attack is over after six quiet turns */
+#define GR_MAX_SPARE (GR_PACKS * GR_STACKS_PER_PACK)
+
+/* Warrior generation: 2D6, any double brings a wave. */
+#define GR_GEN_DICE 2
+#define GR_GEN_DICE_THREE 3	/* option: while a leader is on the table */
+#define GR_DOUBLE_WAVE_FACE 1	/* double 1s: a double wave */
+#define GR_LEADER_FACE 6	/* double 6s: a leader (option) */
+
+/* Initiative (movement and shooting): D6, 1-3 the warriors first. */
+#define GR_INIT_WARRIORS_MAX 3
+
+/* Warrior movement modifier: D6, 1 => -2", 6 => +2". */
+#define GR_MOVE_MOD_LOW_FACE 1
+#define GR_MOVE_MOD_HIGH_FACE 6
+#define GR_MOVE_MOD_IN 2
+
+/* Crouching: 2D6 per face-up club; higher than its value removes it. */
+#define GR_CROUCH_DICE 2
+
+/* Cards: red 2-10 fall back `value` inches, spades advance half that. */
+#define GR_FALL_BACK_IN_PER_PIP 1.0
+#define GR_ADVANCE_IN_PER_PIP 0.5
+#define GR_ACES_TO_WITHDRAW 2	/* the second ace withdraws the wave */
+
+/* Setting the wave down: 4" from a unit in the way (the text). */
+#define GR_PLACE_CLEAR_IN 4
+
+/*
+ * House rulings (docs/rules/gentlemen-rankers-books.part.md): the text lost
+ * these, so they are ours.
+ */
+#define GR_HR_PLACE_DISTANCE_IN 18	/* how far from the column a wave
+					   appears: 18" or the table edge */
+#define GR_HR_MAX_HITS 20		/* hits one report may carry */
+
+/* What a wave of five is made of (per five; a double wave doubles it). */
+enum gr_unit_kind { GR_FOOT, GR_MOUNTED, GR_RIFLES };
+
+/* Where a unit of a wave stands, in the books. */
+enum gr_unit_state {
+	GR_UNIT_ON_TABLE,
+	GR_UNIT_FLEEING,	/* mounted units of a faltering wave */
+	GR_UNIT_DESTROYED,
+	GR_UNIT_GONE		/* left the table */
+};
+
+enum gr_effect {
+	GR_EFFECT_NONE,
+	GR_EFFECT_WITHDRAW,	/* Joker, or a second Ace: the wave leaves */
+	GR_EFFECT_WITHDRAW_ALL,	/* the leader's Joker: every wave leaves */
+	GR_EFFECT_FALTER,	/* first Ace: mounted flee, foot -1 in melee */
+	GR_EFFECT_DESTROYED,	/* King, Queen, Jack */
+	GR_EFFECT_FALL_BACK,	/* red 2-10: that many inches */
+	GR_EFFECT_ADVANCE,	/* spade 2-10: half that many inches */
+	GR_EFFECT_FRENZY,	/* spade in contact: the attacker takes a hit */
+	GR_EFFECT_CROUCH	/* club 2-10: the wave crouches */
+};
+
+/* House ruling: the placement D6 table (the text lost it).  Directions
+ * are relative to the Imperial column and its friendly table edge. */
+enum gr_placement {
+	GR_PLACE_NONE,
+	GR_PLACE_REAR,		/* between the column and its friendly edge */
+	GR_PLACE_LEFT,		/* on the column's left flank */
+	GR_PLACE_RIGHT,		/* on the column's right flank */
+	GR_PLACE_AHEAD,		/* across the line of march */
+	GR_PLACE_CHOICE		/* where the player chooses */
+};
+
+/* Which side goes first in movement or shooting. */
+enum gr_first { GR_WARRIORS_FIRST, GR_IMPERIAL_FIRST };
+
+enum gr_arrival { GR_ARRIVE_NONE, GR_ARRIVE_WAVE, GR_ARRIVE_DOUBLE };
+
+struct gr_wave {
+	int id;			/* 1, 2, ... as the player names them */
+	bool double_wave;
+	bool withdrawing;	/* leaving the table */
+	bool gone;		/* every unit destroyed or off the table */
+	struct zb_deck stack;	/* face down: hits turn these */
+	struct zb_deck up;	/* face up beside it: clubs and aces */
+	int aces;		/* aces turned so far */
+	int units[GR_MAX_WAVE_UNITS];	/* zb_unit ids (battlefield), or -1 */
+	int n_units;
+	int mounted;		/* from the composition roll */
+	int leader;		/* unit id of its leader, or -1 */
+	int turn_arrived;
+	/* The books' own view of the units, slot by slot (slot i is the
+	 * player's "unit i+1"; units[i] is the same unit on the battlefield). */
+	unsigned char kind[GR_MAX_WAVE_UNITS];	/* enum gr_unit_kind */
+	unsigned char state[GR_MAX_WAVE_UNITS];	/* enum gr_unit_state */
+	int leader_slot;	/* the leader's slot, or -1 */
+	int rifles;		/* from the composition roll (rifle option) */
+	int composition_roll;	/* its D6, 0 if none was rolled */
+	enum gr_placement placement;
+	int placement_roll;	/* its D6 */
+	int stacks_taken;	/* stacks it was given, the first included */
+};
+
+struct gr_options {
+	bool leaders;		/* chieftains and leaders */
+	bool three_dice;	/* three generation dice while a leader is on */
+	bool mounted_warriors;	/* roll composition: mounted */
+	bool rifle_warriors;	/* roll composition: rifle-armed instead */
+};
+
+struct gr_books {
+	struct zb_deck pack;	/* cards not yet dealt (scratch) */
+	struct zb_deck discard;
+	struct zb_deck spare[GR_MAX_SPARE];	/* dealt stacks */
+	int n_spare;
+	struct gr_wave waves[GR_MAX_WAVES];
+	int n_waves;
+	bool leader_on_table;
+	int quiet_turns;	/* quiet generation phases with a clear table */
+	bool three_dice;	/* option: three dice while a leader is on */
+	bool leaders;		/* option: chieftains and leaders */
+	bool mounted_warriors;	/* option: composition roll */
+	bool rifle_warriors;	/* option: composition roll, rifles */
+	int spare_deal[GR_MAX_SPARE];	/* which pack or deal each came from */
+	int deals;		/* packs dealt and reshuffles, for spare_deal */
+	int packs;		/* packs in play (more are opened if short) */
+	int waves_generated;	/* waves so far; the next id is this + 1 */
+	int reshuffles;
+};
+
+/* The outcome of one generation roll. */
+struct gr_generation {
+	int faces[GR_GEN_DICE_THREE];
+	int n_dice;
+	int pair;		/* the doubled face, or 0 */
+	enum gr_arrival arrival;
+	bool leader;		/* a leader comes with the wave */
+	bool first;		/* the first wave of the game */
+	bool attack_over;	/* this quiet turn was the sixth */
+};
+
+/* The composition of a wave of five (a double wave has twice this). */
+struct gr_composition {
+	int roll;		/* the D6, or 0 when not rolled */
+	int mounted, rifles, foot;
+};
+
+/* One face-up club tested in a crouch test. */
+#define GR_CROUCH_REPORT_MAX 32
+struct gr_crouch_result {
+	int n;			/* clubs tested (all of them) */
+	struct {
+		struct zb_card card;
+		int faces[GR_CROUCH_DICE];
+		bool removed;
+	} club[GR_CROUCH_REPORT_MAX];	/* the first GR_CROUCH_REPORT_MAX */
+	int left;		/* clubs still face up */
+};
+
+/* One card turned for a hit. */
+struct gr_hit {
+	struct zb_card card;
+	enum gr_effect effect;
+	double inches;		/* fall back or advance */
+	int slot;		/* the unit hit, or -1 */
+	bool new_stack;		/* the wave had turned all its cards */
+	bool reshuffled;	/* ...and the discard pile was dealt again */
+	bool leader_died;	/* the unit destroyed was the leader */
+	int fled;		/* mounted units sent fleeing by an ace */
+	int withdrew;		/* waves sent off (all of them on WITHDRAW_ALL) */
+};
+
+/* Rule ids for the log. */
+#define GR_RULE_SETUP GR_ID ":game-setup"
+#define GR_RULE_GENERATION GR_ID ":warrior-generation"
+#define GR_RULE_COMPOSITION GR_ID ":troop-composition"
+#define GR_RULE_PLACEMENT GR_ID ":warrior-placement"
+#define GR_RULE_MOVE_INIT GR_ID ":movement-initiative"
+#define GR_RULE_SHOOT_INIT GR_ID ":shooting-initiative"
+#define GR_RULE_MOVE_MOD GR_ID ":warrior-movement-modifier"
+#define GR_RULE_CROUCH GR_ID ":crouching"
+#define GR_RULE_HITS GR_ID ":effect-of-hits-warriors"
+#define GR_RULE_LEADER GR_ID ":chieftains-and-leaders"
+#define GR_RULE_ATTACK_OVER GR_ID ":morale"
+
+/*
+ * The books' functions (books.c).  Every die goes through zb_game_roll()
+ * and every card turned through zb_game_draw(), each inside its own event,
+ * so the caller must not have an event open.  Functions that can fail
+ * return ZB_OK or a ZB_E* code (ZB_ENOMEM; ZB_ESTATE when asked for what
+ * the books do not allow, as a hit on a wave that has withdrawn), fill
+ * `err`, and then leave the books consistent (every card still somewhere).
+ *
+ * Waves: b->waves[0..n_waves) in order of arrival.  Find one by the
+ * player's number with gr_books_wave(); a slot index is stable except that
+ * when all GR_MAX_WAVES slots are used a finished (gone) wave is dropped
+ * to make room.
+ */
+
+/* Game Setup: two packs with their jokers, each shuffled and dealt into
+ * four stacks of thirteen and one of two; the stacks of two start the
+ * discard pile. */
+int gr_books_init(struct gr_books *b, struct zb_game *g,
+		  const struct gr_options *opt, struct zb_error *err);
+void gr_books_release(struct gr_books *b);
+
+/* Warrior generation at the start of a turn.  Also keeps the quiet-turn
+ * count.  Returns out->arrival. */
+enum gr_arrival gr_generation_roll(struct gr_books *b, struct zb_game *g,
+				   struct gr_generation *out);
+/* Troop composition: a D6 when mounted (or rifle-armed) warriors are in
+ * play, otherwise all foot and no roll. */
+void gr_composition_roll(const struct gr_books *b, struct zb_game *g,
+			 struct gr_composition *out);
+/* The composition for a D6 face, pure (a face of 0: all foot). */
+void gr_composition_of(int face, bool rifles, struct gr_composition *out);
+/* Warrior placement (house-ruled table): the D6 in *face if not NULL. */
+enum gr_placement gr_placement_roll(struct zb_game *g, int *face);
+enum gr_placement gr_placement_of(int face);
+const char *gr_placement_name(enum gr_placement p);
+/* Movement (shooting when `shooting`) initiative. */
+enum gr_first gr_initiative_roll(struct zb_game *g, bool shooting,
+				 int *face);
+/* Warrior movement modifier for slot `slot` of `w`: -2, 0 or +2 inches. */
+int gr_movement_modifier(struct zb_game *g, const struct gr_wave *w,
+			 int slot, int *face);
+
+/* A new wave from a generation roll: takes its stacks (reshuffling if the
+ * spare stacks are spent), fills its slots from the composition (mounted
+ * first, then rifles, then foot, then the leader), clears every other
+ * wave's crouch cards.  *out points into b->waves. */
+int gr_new_wave(struct gr_books *b, struct zb_game *g,
+		const struct gr_generation *gen,
+		const struct gr_composition *comp, enum gr_placement place,
+		int placement_roll, struct gr_wave **out,
+		struct zb_error *err);
+struct gr_wave *gr_books_wave(struct gr_books *b, int id);
+
+/* Crouching: test each face-up club; true when the wave still crouches. */
+bool gr_crouch_test(struct gr_books *b, struct zb_game *g, struct gr_wave *w,
+		    struct gr_crouch_result *res);
+bool gr_wave_crouching(const struct gr_wave *w);
+int gr_wave_clubs(const struct gr_wave *w);
+/* Remove the wave's crouch cards (to the discard pile): a new wave, or
+ * (the battlefield) the wave's nearest unit is beyond medium range of
+ * every enemy weapon.  `why` is a string literal for the log.  Returns
+ * the number of cards removed. */
+int gr_wave_clear_crouch(struct gr_books *b, struct zb_game *g,
+			 struct gr_wave *w, const char *why);
+
+/* The effect of one card, pure: for the books and for the odds tool. */
+enum gr_effect gr_card_effect(struct zb_card c, int aces_before,
+			      bool in_contact, bool is_leaders_wave);
+/* Inches for a FALL_BACK or ADVANCE card, 0 otherwise. */
+double gr_card_inches(struct zb_card c, enum gr_effect e);
+const char *gr_effect_name(enum gr_effect e);
+
+/* Effect of hits on warriors: turn one card from the wave's stack (taking
+ * another stack first if it is spent) for a hit on slot `slot` (-1 if not
+ * known; then a DESTROYED card marks no unit and the caller must).  Keeps
+ * clubs and a first ace face up, discards the rest, sends fleeing the
+ * mounted units of a faltering wave, and withdraws on a Joker, a second
+ * ace or the leader's death.  ZB_ESTATE for a wave that is withdrawing
+ * or gone. */
+int gr_wave_hit(struct gr_books *b, struct zb_game *g, struct gr_wave *w,
+		int slot, bool in_contact, struct gr_hit *out,
+		struct zb_error *err);
+/* The wave leaves the table: all its cards are discarded, and its leader
+ * (if any) is off the table for the books.  No-op if already leaving. */
+void gr_wave_withdraw(struct gr_books *b, struct zb_game *g,
+		      struct gr_wave *w, const char *why);
+/* A unit of the wave was destroyed (GR_UNIT_DESTROYED) or left the table
+ * (GR_UNIT_GONE) on the battlefield.  A dead leader withdraws his wave;
+ * a wave with nobody left is gone and its cards are discarded. */
+int gr_wave_unit_lost(struct gr_books *b, struct zb_game *g,
+		      struct gr_wave *w, int slot, enum gr_unit_state st,
+		      struct zb_error *err);
+
+/* Units of the wave standing on the table (fleeing ones included). */
+int gr_wave_on_table(const struct gr_wave *w);
+/* The wave still fights: on the table, not withdrawing, not all fleeing. */
+bool gr_wave_active(const struct gr_wave *w);
+/* True once six quiet turns passed with no warriors fighting. */
+bool gr_books_attack_over(const struct gr_books *b);
+/* Every card the books hold (for invariant checks). */
+size_t gr_books_card_count(const struct gr_books *b);
+
+/* ---- end of the books ---- */
+
+/* ==================================================================== */
+/* ---- the battlefield (gr.c, place.c, move.c, shoot.c, melee.c...) */
+/* ==================================================================== */
+/*
+ * The simulated game on the table.  docs/rules/gentlemen-rankers-field
+ * .part.md says what each rule does in our words, the function that does
+ * it, the test that checks it, and every house ruling.
+ *
+ * Layout:
+ *   gr.c     the ruleset hooks, the troop-type table, set-up from a
+ *            scenario and its options, the turn sequence, the Imperial
+ *            morale, objectives and victory, and the shared geometry
+ *            (contact, aspects, table edges)
+ *   troops.c the troop types and weapons (house ruled)
+ *   place.c  warrior placement: the wave as a group, the 4" rule
+ *   move.c   the movement phase, the one path-mover every move goes
+ *            through (terrain, zaribas, rivers, contact, friends in the
+ *            way), compulsory moves with pushing, contact alignment
+ *   shoot.c  the shooting phase: range, sight, cover, hits
+ *   melee.c  the melee phase: close distance combat, cavalry disengaging,
+ *            facing the attacker, hand-to-hand with its modifiers
+ *   hits.c   the effect of a hit: a card turned for warriors and its
+ *            effect on the table, sudden death for Imperial units
+ *
+ * Unit scratch slots (zb_unit.rs[]): see GR_RS_*.  The warriors' side has
+ * no controller that is ever asked anything: the rules and the cards move
+ * it.  Units never leave the array: a destroyed unit has its figure down,
+ * a unit that left the table is ZB_UF_GONE.
+ */
+
+/* The two armies a scenario names. */
+enum gr_army { GR_ARMY_IMPERIAL, GR_ARMY_WARRIORS, GR_ARMY_COUNT };
+
+/* House ruling: the troop-type table the text lost (docs, "Troop types"). */
+enum gr_type {
+	GR_INFANTRY,		/* regular infantry, disciplined fire */
+	GR_CAVALRY,		/* regular cavalry with carbines */
+	GR_ARTILLERY,		/* field gun and limber: one unit */
+	GR_GATLING,		/* treated as artillery, jams, fires thrice */
+	GR_COMMAND_FOOT,	/* officer, bugler, colour: on foot */
+	GR_COMMAND_MOUNTED,
+	GR_WARRIOR_FOOT,
+	GR_WARRIOR_MOUNTED,
+	GR_WARRIOR_RIFLE,	/* rifle-armed foot warriors */
+	GR_WARRIOR_LEADER,	/* induna, chieftain, khalifa (optional) */
+	GR_WARRIOR_LEADER_MOUNTED,	/* ...riding, when his wave rides */
+	GR_TYPE_COUNT
+};
+
+enum gr_weapon {
+	GR_W_NONE,
+	GR_W_RIFLE,		/* infantry rifle */
+	GR_W_CARBINE,
+	GR_W_FIELD_GUN,
+	GR_W_GATLING,
+	GR_W_NATIVE_RIFLE,	/* the warriors' firearms */
+	GR_WEAPON_COUNT
+};
+
+enum gr_band { GR_SHORT, GR_MEDIUM, GR_LONG, GR_BAND_COUNT,
+	       GR_OUT_OF_RANGE = -1 };
+
+/* Formations: a GR unit is one base, so a formation only marks what the
+ * base is part of (a square) or how a gun stands. */
+enum gr_formation {
+	GR_FORM_LINE,		/* every base's default: no effect */
+	GR_FORM_SQUARE,		/* in a square (melee, alignment) */
+	GR_FORM_LIMBERED,	/* artillery and Gatlings: limber leading */
+	GR_FORM_UNLIMBERED,	/* gun leading, ready to fire */
+	GR_FORMATION_COUNT
+};
+
+struct gr_type_info {
+	const char *name;	/* scenario name: "infantry" */
+	enum gr_army army;
+	enum gr_weapon weapon;
+	double base_w_in, base_d_in;
+	double move_in;		/* a full move in the open */
+	int melee;		/* hand-to-hand factor */
+	bool mounted, gun, gatling, command, leader;
+	bool close_fire;	/* fires at close quarters (Melee) */
+	bool may_form_square;
+};
+
+struct gr_weapon_info {
+	const char *name;
+	double range_in[GR_BAND_COUNT];	/* the top of each band */
+	int shots;			/* dice per shooting */
+};
+
+extern const struct gr_type_info gr_types[GR_TYPE_COUNT];
+extern const struct gr_weapon_info gr_weapons[GR_WEAPON_COUNT];
+extern const char *const gr_formation_names[GR_FORMATION_COUNT];
+
+/* -1 when not found. */
+int gr_type_parse(const char *name);
+int gr_formation_parse(const char *name);
+
+/* ---- rule-text numbers (the text's own) ---- */
+#define GR_D6 6
+#define GR_HIT_FACE 5		/* Shooting: a 5 or 6 hits */
+#define GR_ARTILLERY_SHOTS 2	/* artillery fires twice */
+#define GR_GATLING_SHOTS 3	/* Gatlings fire three times */
+#define GR_GATLING_JAM_FACE 5	/* 5 or 6 before first firing: jammed */
+#define GR_INFERIOR_MOD (-1)	/* inferior weapons: -1 */
+#define GR_FIRE_MOVE_COST_IN 1.0	/* infantry wishing to fire: -1" */
+#define GR_CARBINE_MOVE_SHARE 0.5	/* carbines: up to half a move */
+#define GR_LIMBER_MOVE_SHARE 0.5	/* limbering takes half a move */
+#define GR_LINEAR_COST_IN 2.0	/* crossing a linear obstacle: +2" */
+#define GR_ZARIBA_FACE 4	/* zariba: 4 or more, +1 per earlier try */
+#define GR_SWIM_FACE 5		/* swimming: 5 or 6, or the unit is lost */
+#define GR_BAD_GOING_FACTOR 2.0	/* bad going: twice as long */
+#define GR_NATIVE_FACTOR 1.5	/* ...one and a half for natives */
+#define GR_BEST_DIRECTION_FACE 3	/* 3+ lets warriors choose the best */
+#define GR_CLOSE_FIRE_FACE 5	/* close distance combat: 5 or 6 */
+#define GR_DISENGAGE_FACE 5	/* cavalry disengage: 5 or 6 */
+#define GR_DISENGAGE_DEPTHS 2	/* ...two base depths away */
+#define GR_EDGE_STAND_FACE 6	/* warriors over the edge: 6 to stand */
+#define GR_SD_DESTROYED_MAX 2	/* sudden death: 1-2 (house: destroyed) */
+#define GR_SD_FALL_BACK_MAX 4	/* 3-4: fall back a base depth */
+#define GR_MORALE_DIVISOR 3	/* losing a third of its units */
+#define GR_LEADER_NEAR_IN 6.0	/* within 6" of a leader */
+#define GR_LEADER_CONTACT_MOD 2	/* warriors in edge contact with him */
+#define GR_LEADER_NEAR_MOD 1
+#define GR_FALTER_MOD (-1)	/* faltering foot: -1 in melee */
+#define GR_HAND_DOUBLE 2	/* a winning score at least double... */
+#define GR_HAND_EXTRA_HITS 1	/* ...one extra hit */
+
+/* ---- house rulings (docs, "House rulings") ---- */
+#define GR_MM_SUPPORT 1		/* each friend also in contact with the
+				   opponent */
+#define GR_MM_FLANK_GUARDED 1	/* each flank in edge contact with a friend
+				   facing the same way (a square: both) */
+#define GR_MM_ENVELOPED (-1)	/* each flank or the rear touched by an
+				   enemy other than the opponent */
+#define GR_MM_UPHILL 1		/* standing higher than the opponent */
+#define GR_MM_OBSTACLE 1	/* defending a linear obstacle */
+#define GR_COVER_MOD (-1)	/* shooting at a target in cover */
+#define GR_FLANK_SHOT_MOD (-1)	/* a target on the shooter's flank */
+#define GR_DETACHED_IN 12.0	/* an Imperial unit with no friend this
+				   near is a detachment (best direction) */
+#define GR_CONTACT_IN 0.05	/* bases this close are in contact */
+#define GR_STEP_IN 0.1		/* resolution of a move's path */
+#define GR_PLACE_STEP_IN 0.1	/* rings searched for room for a wave */
+#define GR_PLACE_DIRS 16	/* ...and headings on each ring */
+#define GR_PUSH_DEPTH 8		/* friends one push may sweep along */
+#define GR_SIDESTEP_DEG 15.0	/* warriors blocked by friends try headings
+				   this far apart... */
+#define GR_SIDESTEP_TRIES 4	/* ...up to this many each way */
+#define GR_REACH_SHARE_NUM 1	/* objective reach: more than half of the */
+#define GR_REACH_SHARE_DEN 2	/* surviving column touches the place */
+#define GR_MAX_TARGETS 16	/* targets offered to one shooter */
+#define GR_MAX_CANDIDATES 256	/* targets weighed for one shooter */
+#define GR_SEE_INTO_IN 1.0	/* a base at the edge of a wood sees and is
+				   seen through this much of it */
+#define GR_MAX_PAIRS 1024	/* contacts remembered from the turn start */
+#define GR_GUN_MELEE 1		/* gun crews fight at 1 (no table row) */
+
+/* Rule ids for the log (the battlefield's; the books' are above). */
+#define GR_RULE_MOVEMENT GR_ID ":movement"
+#define GR_RULE_WARRIOR_MOVE GR_ID ":warrior-movement"
+#define GR_RULE_BEST_DIRECTION GR_ID ":warrior-movement:best-direction"
+#define GR_RULE_WITHDRAW GR_ID ":effect-of-hits-warriors:withdraw"
+#define GR_RULE_HITS_EDGE GR_ID ":effect-of-hits-warriors:table-edge"
+#define GR_RULE_ZARIBA GR_ID ":movement-and-terrain:zariba"
+#define GR_RULE_WATER GR_ID ":movement-and-terrain:water"
+#define GR_RULE_OBJECTIVE GR_ID ":objective"
+#define GR_RULE_DESTROYED GR_ID ":casualties"
+#define GR_RULE_SHOOTING GR_ID ":shooting"
+#define GR_RULE_GATLING GR_ID ":gatling-guns"
+#define GR_RULE_SUDDEN_DEATH GR_ID ":effect-of-hits-imperial"
+#define GR_RULE_MELEE GR_ID ":melee"
+#define GR_RULE_CLOSE_DISTANCE GR_ID ":close-distance-combat"
+#define GR_RULE_DISENGAGE GR_ID ":melee:cavalry-disengaging"
+#define GR_RULE_HAND_TO_HAND GR_ID ":hand-to-hand-combat"
+
+/* The table's edges, by where they lie. */
+enum gr_edge { GR_EDGE_SOUTH, GR_EDGE_EAST, GR_EDGE_NORTH, GR_EDGE_WEST,
+	       GR_EDGE_COUNT };
+
+/* What the column must do to win (option "objective"). */
+enum gr_objective {
+	GR_OBJ_NONE,		/* survive the attack */
+	GR_OBJ_EXIT,		/* march off the objective edge */
+	GR_OBJ_REACH,		/* reach a named terrain feature */
+	GR_OBJ_RAID		/* reach it, burn it, march off the friendly
+				   edge */
+};
+
+/* What each terrain feature is to this rule set (from its written kind). */
+enum gr_ground {
+	GR_GROUND_OPEN,
+	GR_GROUND_BAD,		/* rough, woods, scrub: bad going */
+	GR_GROUND_FORD,		/* shallow water: +D6" */
+	GR_GROUND_RIVER,	/* deep water: swim 5-6 or be lost */
+	GR_GROUND_LINEAR,	/* wall, fence, hedge, ditch: +2" */
+	GR_GROUND_ZARIBA,	/* thorn hedge: a 4+ to cross */
+	GR_GROUND_HILL,		/* higher ground: good going */
+	GR_GROUND_BLOCK		/* buildings, impassable: no entry */
+};
+
+struct gr_field_options {
+	enum gr_edge friendly_edge;	/* "friendly-edge" */
+	enum gr_objective objective;	/* "objective" */
+	enum gr_edge objective_edge;	/* "objective-edge" (exit) */
+	int objective_feature;		/* "objective-feature": an index */
+	bool fight_to_last_man;		/* "fight-to-last-man" */
+	bool native_soil;		/* "native-soil": warriors 1.5x */
+	bool inferior_range;		/* "inferior-range": warriors' rifles
+					   not above medium range */
+	bool inferior_minus;		/* "inferior-minus": their -1 */
+	bool attack_over_wins;		/* "attack-over": win | continue */
+};
+
+/* Scratch slots in zb_unit.rs[]. */
+enum {
+	GR_RS_WAVE,		/* the wave's id (gr_books_wave), or 0 */
+	GR_RS_SLOT,		/* the unit's slot in its wave */
+	GR_RS_PLACED_TURN,	/* the turn a warrior was placed, or 0 */
+	GR_RS_TURN,		/* GR_TF_* bits, cleared each turn */
+	GR_RS_ZARIBA_TRIES,	/* earlier attempts at a zariba */
+	GR_RS_JAM_TURN,		/* a Gatling's jammed turn, or 0 */
+	GR_RS_PERSIST		/* GR_PF_* bits that last */
+};
+
+/* This turn's marks (GR_RS_TURN). */
+enum {
+	GR_TF_MOVED = 1 << 0,		/* moved or turned */
+	GR_TF_NO_FIRE = 1 << 1,		/* may not shoot this turn */
+	GR_TF_LIMBER = 1 << 2,		/* limbered or unlimbered */
+	GR_TF_REAR_HIT = 1 << 3,	/* contacted to its rear */
+	GR_TF_WILL_FIRE = 1 << 4,	/* moved 1" less to shoot */
+	GR_TF_SHOT = 1 << 5		/* has shot */
+};
+
+/* Marks that last (GR_RS_PERSIST). */
+enum {
+	GR_PF_ATTACKER = 1 << 0,	/* moved into contact: an attacker */
+	GR_PF_LEAVING = 1 << 1,		/* withdrawing or fleeing */
+	GR_PF_EXITED = 1 << 2,		/* left by the objective edge */
+	GR_PF_LOST = 1 << 3		/* counted against Imperial morale */
+};
+
+struct gr_pair {
+	int a, b;
+};
+
+/* The rule set's state, g->rs. */
+struct gr_state {
+	struct gr_books books;
+	struct gr_options book_opt;	/* the books' options */
+	struct gr_field_options opt;
+	int imperial, warriors;		/* side indices */
+	bool books_ready;		/* gr_books_init() succeeded */
+	int start_units;		/* Imperial units at the start */
+	int lost_units;			/* destroyed or lost swimming */
+	int exited_units;		/* off the objective edge */
+	bool broken;			/* lost a third: withdrawing */
+	bool burnt;			/* the raid's objective is burnt */
+	int move_first, shoot_first;	/* sides, from the initiative */
+	enum gr_ground *ground;		/* by terrain feature */
+	int n_ground;
+	struct gr_pair start_contact[GR_MAX_PAIRS];	/* at turn start */
+	int n_start_contact;
+	bool best_direction[GR_MAX_WAVES];	/* this turn's roll, by wave */
+	bool best_rolled[GR_MAX_WAVES];
+};
+
+static inline struct gr_state *gr_state(struct zb_game *g)
+{
+	return (struct gr_state *)g->rs;
+}
+static inline const struct gr_type_info *gr_type_of(const struct zb_unit *u)
+{
+	return &gr_types[u->type];
+}
+
+/* ---- gr.c ---- */
+extern const struct zb_ruleset zb_ruleset_gentlemen_rankers;
+int gr_setup(struct zb_game *g, const struct zb_scenario *scn,
+	     struct zb_error *err);
+int gr_turn(struct zb_game *g, struct zb_error *err);
+void gr_release(struct zb_game *g);
+/* On the table, not destroyed. */
+bool gr_unit_active(const struct zb_unit *u);
+bool gr_is_warrior(const struct zb_unit *u);
+/* Withdrawing or fleeing: leaves by the nearest edge, fights no more. */
+bool gr_unit_leaving(const struct zb_unit *u);
+/* The unit's wave, or NULL for an Imperial unit. */
+struct gr_wave *gr_wave_of(struct zb_game *g, const struct zb_unit *u);
+/* Could the footprints be within d_in of each other?  (Their bounding
+ * circles are: a cheap test before zb_rect_dist.) */
+bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
+		   double d_in);
+/* Bases in contact: their footprints this close or overlapping. */
+bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b);
+/* Is any enemy in contact with u? */
+bool gr_enemy_contact(struct zb_game *g, const struct zb_unit *u);
+/* Is `from` (a point) in front of, on the flank of or behind the base?
+ * Front is between the lines through the base's diagonals, ahead of its
+ * centre; behind is behind the line of its rear edge (Line of sight). */
+enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from);
+/* The aspect of the base that `other` touches: the edge its footprint
+ * lies along (front, flank, rear). */
+enum zb_aspect gr_contact_aspect(const struct zb_unit *u,
+				 const struct zb_unit *other);
+/* Remove a unit: destroyed (its figure down) or off the table.  Imperial
+ * losses count for morale; a wave with no units left is gone. */
+void gr_destroy(struct zb_game *g, int id, const char *why);
+void gr_remove_off_table(struct zb_game *g, int id, const char *why);
+/* The range band of u's weapon at `dist_in`. */
+int gr_band_at(const struct zb_unit *u, double dist_in);
+/* The nearest active enemy of u (by footprint), or -1. */
+int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u);
+/* Check the column's morale and the objective; end the game if due. */
+void gr_check_end(struct zb_game *g);
+const char *gr_edge_name(enum gr_edge e);
+void gr_set_formation(struct zb_unit *u, enum gr_formation f);
+/* A new base of type t: its size, flags and scratch. */
+void gr_init_unit(struct zb_unit *u, enum gr_type t);
+/* Footprints that share ground (more than touching). */
+bool gr_rects_clash(const struct zb_rect *a, const struct zb_rect *b);
+/* Does the footprint reach into area feature t? */
+bool gr_rect_meets_area(const struct zb_rect *r, const struct zb_terrain *t);
+/* Does the unit touch or stand in terrain feature f? */
+bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f);
+/* A new warrior base for slot `slot` of wave w (not yet placed): its id,
+ * or a negative ZB_E*.  May move g->units. */
+int gr_add_warrior(struct zb_game *g, struct gr_wave *w, int slot,
+		   struct zb_error *err);
+/* Crouching: remove the crouch cards of waves out of medium range. */
+void gr_crouch_out_of_range(struct zb_game *g);
+/* The turn's start: clear this turn's marks, note who is in contact. */
+void gr_start_turn(struct zb_game *g);
+/* Were a and b in contact when the turn began? */
+bool gr_began_in_contact(struct zb_game *g, int a, int b);
+/* Roll the movement (or shooting) initiative: the side that goes first. */
+int gr_first_side(struct zb_game *g, bool shooting);
+/* Warriors on the table and not leaving it. */
+int gr_warriors_fighting(struct zb_game *g);
+/* The friendly edge's inward heading, and the heading away from it. */
+double gr_edge_inward_deg(enum gr_edge e);
+/* The edge nearest the footprint, and how far. */
+enum gr_edge gr_nearest_edge(const struct zb_game *g, const struct zb_rect *r,
+			     double *dist_in);
+/* Is the footprint wholly on the table? */
+bool gr_rect_on_table(const struct zb_game *g, const struct zb_rect *r);
+/* The ground of a terrain feature. */
+enum gr_ground gr_ground_of(struct zb_game *g, int feature);
+
+/* ---- move.c, place.c ---- */
+int gr_move_phase(struct zb_game *g, int side, struct zb_error *err);
+/* Put a new wave's units on the table (Warrior placement) where the
+ * placement roll says.  The units exist (gr_add_warrior); this places
+ * them. */
+int gr_place_wave(struct zb_game *g, int wave_id, enum gr_placement p,
+		  struct zb_error *err);
+/* The unit a warrior makes for: its nearest enemy, or (the best
+ * direction) the column's main body.  May roll a die. */
+int gr_warrior_target(struct zb_game *g, struct zb_unit *u);
+/* Does the footprint touch linear feature t? */
+bool gr_touches_linear(const struct zb_rect *r, const struct zb_terrain *t);
+/* The unit's footprint were it at `pos` facing `facing`. */
+struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
+			  double facing);
+/* Might the footprint reach feature t (bounding boxes)? */
+bool gr_box_near(const struct zb_rect *r, const struct zb_terrain *t);
+/* Compulsory moves (cards, sudden death), with pushing.  `from` is the
+ * attacker (fall back away from it, facing it; advance on it).  Return
+ * how the move ended (GR_MV_*). */
+enum gr_move_end {
+	GR_MV_DONE,		/* went the whole way */
+	GR_MV_BLOCKED,		/* stopped: ground, friends, the edge */
+	GR_MV_CONTACT,		/* came into contact with an enemy */
+	GR_MV_OFF_TABLE,	/* left the table */
+	GR_MV_LOST		/* drowned */
+};
+enum gr_move_end gr_fall_back(struct zb_game *g, int id, int from,
+			      double dist_in);
+enum gr_move_end gr_advance(struct zb_game *g, int id, int on,
+			    double dist_in);
+/* Move `id` by `dist_in` directly away from `from`'s footprint, keeping
+ * its facing, for a disengage.  Returns how far it went. */
+double gr_step_away(struct zb_game *g, int id, int from, double dist_in);
+/* Line an attacker up with the closest edge of the defender it touches
+ * (or the front edge of a square).  False when there is no room. */
+bool gr_align_contact(struct zb_game *g, int attacker, int defender);
+/* The unit's movement this turn before the warrior modifier: the full
+ * move, less what firing or limbering costs. */
+double gr_move_allowance(const struct zb_unit *u);
+
+/* ---- shoot.c ---- */
+int gr_shoot_phase(struct zb_game *g, int side, struct zb_error *err);
+/* May `s` shoot at `t` now (range, sight, contacts, movement)?  On true,
+ * *mod gets the modifiers (cover, flank, inferior weapon). */
+bool gr_can_shoot(struct zb_game *g, const struct zb_unit *s,
+		  const struct zb_unit *t, int *mod);
+/* Line of sight from s to t (terrain, other units, rear arc). */
+bool gr_in_sight(struct zb_game *g, const struct zb_unit *s,
+		 const struct zb_unit *t);
+/* Is t in cover from s? */
+bool gr_in_cover(struct zb_game *g, const struct zb_unit *s,
+		 const struct zb_unit *t);
+/* May u shoot at all this turn (movement, limber, contact)? */
+bool gr_may_shoot(struct zb_game *g, const struct zb_unit *u);
+
+/* One shot: does a D6 of `face` with the modifiers `mod` hit?  (The pure
+ * test shoot.c rolls with and the odds use.) */
+bool gr_shot_hits(int face, int mod);
+
+/* ---- melee.c ---- */
+int gr_melee_phase(struct zb_game *g, struct zb_error *err);
+/* One hand-to-hand comparison: D6 + factor each, the higher wins; one hit
+ * on the loser, one more if the winner scored at least double. */
+struct gr_hand {
+	int att_score, def_score;
+	int winner;		/* 1 the attacker, -1 the defender, 0 a tie */
+	int hits;		/* on the loser: 0 on a tie, 1 or 2 */
+};
+void gr_hand_result(int face_att, int factor_att, int face_def,
+		    int factor_def, struct gr_hand *out);
+/* Hand-to-hand factor of u against `opp`, with the modifiers logged into
+ * the open event when `log` is set. */
+int gr_melee_factor(struct zb_game *g, const struct zb_unit *u,
+		    const struct zb_unit *opp, bool log);
+
+/* ---- hits.c ---- */
+/* Sudden death on one D6 (house ruling: 1-2 destroyed). */
+enum gr_sudden { GR_SD_DESTROYED, GR_SD_FALL_BACK, GR_SD_UNHARMED,
+		 GR_SD_COUNT };
+enum gr_sudden gr_sudden_death_of(int face);
+/* One hit on `target` from `attacker` (shooting or melee).  Warriors turn
+ * a card and act on it at once; Imperial units roll sudden death.  Opens
+ * and closes its own events.  Returns true when the target is no longer
+ * on the table. */
+bool gr_take_hit(struct zb_game *g, int target, int attacker);
+/* Mark the units the books send off (withdrawing waves, fleeing horse)
+ * as leaving. */
+void gr_sync_leaving(struct zb_game *g);
+
+/* ---- odds.c: the actions of `zariba odds` and `zariba roll` ---- */
+/* Ended by a NULL name. */
+extern const struct zb_action gr_actions[];
+/* The wave-hit action's order of effects: dist[k] is enum gr_effect k. */
+#define GR_EFFECT_COUNT (GR_EFFECT_CROUCH + 1)
+
+/* ---- the AI (src/ai/gr_ai.c) ---- */
+struct zb_controller *gr_ai_new(struct zb_game *g, int side);
+
+/* ---- end of the battlefield ---- */
+
+#endif

@@ -1,0 +1,1627 @@
+/*
+ * move.c: Gentlemen Rankers' movement on the table (warrior placement is
+ * in place.c).
+ *
+ *   - the movement phase: Imperial orders through zb_game_decide(), the
+ *     warriors driven by the rules (nearest enemy, the best direction,
+ *     rejoining a leader, crouching, withdrawing);
+ *   - the one path-mover every move goes through: bad going, fords,
+ *     swimming, linear obstacles and zaribas, enemies (contact stops a
+ *     move), friends (a move may pass through them but not end on them, or
+ *     in a compulsory move pushes them along), the table edge;
+ *   - compulsory moves (falling back, advancing) and contact alignment.
+ *
+ * Moves are measured from the front centre of the base.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "rules/gentlemen_rankers/gr.h"
+
+#define EPS_IN 1e-6
+#define NEAR_MAX 256
+#define MAX_OPTS 8
+#define MAX_LINEAR 64		/* linear features one move tracks */
+#define BISECT_STEPS 24
+#define PUSHED_MAX 32
+#define DEG_PER_TURN 360.0
+#define RIGHT_ANGLE_DEG 90.0
+#define HALF_TURN_DEG 180.0
+#define FACING_SAME_DEG 0.5	/* facings closer than this are the same */
+
+/* ---- geometry ---- */
+
+struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
+			  double facing)
+{
+	struct zb_unit c = *u;
+
+	c.pos = pos;
+	c.facing_deg = facing;
+	return zb_unit_rect(&c);
+}
+
+/* The front centre that puts the footprint's centre at c. */
+static struct zb_vec2 front_for_centre(const struct zb_unit *u,
+				       struct zb_vec2 c, double facing)
+{
+	struct zb_rect r = gr_rect_at(u, u->pos, facing);
+
+	return zb_v2_add(c, zb_v2_scale(zb_v2_from_deg(facing), r.half_d_in));
+}
+
+/* Turn the unit to `facing` about its centre, and (a base turned at the
+ * table edge) slide it back onto the table. */
+static void turn_about_centre(struct zb_unit *u, double facing)
+{
+	struct zb_rect r = zb_unit_rect(u);
+
+	u->pos = front_for_centre(u, r.c, facing);
+	u->facing_deg = zb_norm_deg(facing);
+}
+
+static void onto_table_again(const struct zb_game *g, struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 c[4];
+	double lox = INFINITY, loy = INFINITY, hix = -INFINITY,
+	       hiy = -INFINITY;
+
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++) {
+		lox = fmin(lox, c[i].x);
+		hix = fmax(hix, c[i].x);
+		loy = fmin(loy, c[i].y);
+		hiy = fmax(hiy, c[i].y);
+	}
+	u->pos.x += fmax(0, -lox) - fmax(0, hix - g->width_in);
+	u->pos.y += fmax(0, -loy) - fmax(0, hiy - g->height_in);
+}
+
+/* Turn on the spot where it stands (at the edge, slid back on). */
+static void turn_on_table(const struct zb_game *g, struct zb_unit *u,
+			  double facing)
+{
+	turn_about_centre(u, facing);
+	onto_table_again(g, u);
+}
+
+static bool seg_hits_polyline_rect(const struct zb_terrain *t,
+				   const struct zb_rect *r)
+{
+	for (int i = 0; i + 1 < t->n_pts; i++)
+		if (zb_seg_hits_rect(t->pts[i], t->pts[i + 1], r))
+			return true;
+	return false;
+}
+
+/* Distance from the footprint to a linear feature. */
+static double rect_polyline_dist(const struct zb_rect *r,
+				 const struct zb_terrain *t)
+{
+	struct zb_vec2 c[4];
+	double best = INFINITY;
+
+	if (seg_hits_polyline_rect(t, r))
+		return 0;
+	zb_rect_corners(r, c);
+	for (int i = 0; i + 1 < t->n_pts; i++) {
+		for (int k = 0; k < 4; k++)
+			best = fmin(best, zb_seg_point_dist(t->pts[i],
+							    t->pts[i + 1],
+							    c[k]));
+		best = fmin(best, zb_rect_point_dist(r, t->pts[i]));
+		best = fmin(best, zb_rect_point_dist(r, t->pts[i + 1]));
+	}
+	return best;
+}
+
+bool gr_touches_linear(const struct zb_rect *r, const struct zb_terrain *t)
+{
+	return rect_polyline_dist(r, t) <= GR_CONTACT_IN;
+}
+
+bool gr_box_near(const struct zb_rect *r, const struct zb_terrain *t)
+{
+	double rad = hypot(r->half_w_in, r->half_d_in) + GR_CONTACT_IN;
+
+	return !(r->c.x + rad < t->lo.x || r->c.x - rad > t->hi.x ||
+		 r->c.y + rad < t->lo.y || r->c.y - rad > t->hi.y);
+}
+
+static bool is_limbered_gun(const struct zb_unit *u)
+{
+	return gr_type_of(u)->gun && u->formation == GR_FORM_LIMBERED;
+}
+
+/* gentlemen-rankers: Bad going (twice as long; one and a half times for
+ * warriors on their native soil) */
+static double going_factor(struct zb_game *g, const struct zb_unit *u,
+			   struct zb_vec2 p)
+{
+	for (int i = 0; i < g->terrain.n; i++) {
+		const struct zb_terrain *t = &g->terrain.items[i];
+
+		if (gr_ground_of(g, i) != GR_GROUND_BAD ||
+		    p.x < t->lo.x || p.x > t->hi.x || p.y < t->lo.y ||
+		    p.y > t->hi.y || !zb_poly_contains(t->pts, t->n_pts, p))
+			continue;
+		if (gr_is_warrior(u) && gr_state(g)->opt.native_soil)
+			return GR_NATIVE_FACTOR;
+		return GR_BAD_GOING_FACTOR;
+	}
+	return 1.0;
+}
+
+/* ---- the path-mover ---- */
+
+enum {
+	MV_PAY = 1u << 0,	/* a voluntary move: terrain costs and rolls */
+	MV_PUSH = 1u << 1,	/* compulsory: friends in the way are pushed */
+	MV_EXIT = 1u << 2,	/* may leave across mv.exit_edge */
+	MV_OFF = 1u << 3,	/* may leave across any edge */
+	MV_DISENGAGE = 1u << 4	/* enemies touching at the start do not stop
+				   it */
+};
+
+struct mv {
+	/* The question. */
+	struct zb_vec2 to;	/* front-centre destination */
+	double dist_in;		/* the most it may travel */
+	double budget_in;	/* allowance, for MV_PAY */
+	double facing_deg;	/* facing during and after the move */
+	unsigned flags;
+	int goal;		/* a friend whose contact ends the move, or -1 */
+	enum gr_edge exit_edge;
+	int mover;		/* the unit moving (set by move_unit) */
+	/* The answer. */
+	double went_in;
+	int contact;		/* the enemy met, or -1 */
+	enum gr_edge edge;	/* the edge crossed, for GR_MV_OFF_TABLE */
+	enum gr_move_end end;
+	const char *why;	/* what stopped it, for the log */
+	int pushed[PUSHED_MAX];
+	int n_pushed;
+	int fords, swims, crossings;
+};
+
+struct sweep {
+	struct zb_game *g;
+	struct zb_unit *u;
+	struct zb_rect start;
+	int near[NEAR_MAX];
+	bool exempt[NEAR_MAX];	/* enemies touching at the start */
+	size_t n;
+	bool linear_done[MAX_LINEAR];	/* crossed or straddled already */
+	bool area_met[MAX_LINEAR];	/* fords and rivers already paid */
+	bool ford_paid;
+};
+
+static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
+		       const struct mv *m)
+{
+	struct zb_vec2 mid;
+	double len, rad;
+
+	memset(s, 0, sizeof(*s));
+	s->g = g;
+	s->u = u;
+	s->start = zb_unit_rect(u);
+	len = fmin(m->dist_in, zb_v2_dist(u->pos, m->to));
+	mid = zb_v2_toward(u->pos, m->to, len / 2);
+	rad = hypot(s->start.half_w_in, s->start.half_d_in);
+	s->n = zb_spatial_within(&g->index, mid, len / 2 + 2 * rad +
+				 GR_CONTACT_IN, NULL, NULL, s->near, NEAR_MAX);
+	for (size_t i = 0; i < s->n; i++) {
+		struct zb_unit *o = zb_game_unit(g, s->near[i]);
+
+		s->exempt[i] = o->side != u->side && gr_in_contact(u, o);
+	}
+	for (int i = 0; i < g->terrain.n && i < MAX_LINEAR; i++) {
+		const struct zb_terrain *t = &g->terrain.items[i];
+		enum gr_ground gd = gr_ground_of(g, i);
+
+		if (gd == GR_GROUND_LINEAR || gd == GR_GROUND_ZARIBA)
+			s->linear_done[i] = seg_hits_polyline_rect(t,
+								  &s->start);
+		else
+			s->area_met[i] = gr_rect_meets_area(&s->start, t);
+	}
+}
+
+/* The first enemy the footprint touches (or overlaps), or -1. */
+static int sweep_enemy(const struct sweep *s, const struct zb_rect *r,
+		       bool disengage)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct zb_unit *o = zb_game_unit(s->g, s->near[i]);
+		struct zb_rect orr;
+
+		if (o->side == s->u->side || !gr_unit_active(o) ||
+		    (disengage && s->exempt[i]))
+			continue;
+		orr = zb_unit_rect(o);
+		if (gr_rects_near(r, &orr, GR_CONTACT_IN) &&
+		    zb_rect_dist(r, &orr) <= GR_CONTACT_IN / 2)
+			return o->id;
+	}
+	return -1;
+}
+
+/* The first friend whose footprint the footprint overlaps, or -1. */
+static int sweep_friend(const struct sweep *s, const struct zb_rect *r,
+			int skip)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct zb_unit *o = zb_game_unit(s->g, s->near[i]);
+		struct zb_rect orr;
+
+		if (o->id == s->u->id || o->id == skip ||
+		    o->side != s->u->side || !gr_unit_active(o))
+			continue;
+		orr = zb_unit_rect(o);
+		if (gr_rects_near(r, &orr, 0) && gr_rects_clash(r, &orr))
+			return o->id;
+	}
+	return -1;
+}
+
+static bool goal_reached(const struct sweep *s, const struct zb_rect *r,
+			 int goal)
+{
+	struct zb_unit *o = zb_game_unit(s->g, goal);
+	struct zb_rect orr;
+
+	if (!o || !gr_unit_active(o))
+		return false;
+	orr = zb_unit_rect(o);
+	return zb_rect_dist(r, &orr) <= GR_CONTACT_IN;
+}
+
+/* Which edge a footprint that left the table crossed. */
+static enum gr_edge crossed_edge(const struct zb_game *g,
+				 const struct zb_rect *r)
+{
+	struct zb_vec2 c[4];
+	double out[GR_EDGE_COUNT] = { 0, 0, 0, 0 };
+	int best = GR_EDGE_SOUTH;
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++) {
+		out[GR_EDGE_SOUTH] = fmax(out[GR_EDGE_SOUTH], -c[i].y);
+		out[GR_EDGE_NORTH] = fmax(out[GR_EDGE_NORTH],
+					  c[i].y - g->height_in);
+		out[GR_EDGE_WEST] = fmax(out[GR_EDGE_WEST], -c[i].x);
+		out[GR_EDGE_EAST] = fmax(out[GR_EDGE_EAST],
+					 c[i].x - g->width_in);
+	}
+	for (int e = 0; e < GR_EDGE_COUNT; e++)
+		if (out[e] > out[best])
+			best = e;
+	return (enum gr_edge)best;
+}
+
+static bool push_friend(struct zb_game *g, struct mv *m, int id,
+			struct zb_vec2 step, int depth);
+
+/* gentlemen-rankers: Linear obstacles, zaribas (rolled as the move meets
+ * them) */
+static bool cross_linear(struct sweep *s, struct mv *m, int k,
+			 const struct zb_terrain *t)
+{
+	struct zb_game *g = s->g;
+	struct zb_unit *u = s->u;
+	enum gr_ground gd = gr_ground_of(g, k);
+	int face, need;
+
+	if (gd == GR_GROUND_LINEAR) {
+		if (!(m->flags & MV_PAY))
+			return true;
+		if (m->budget_in < GR_LINEAR_COST_IN) {
+			m->why = "too little move left to cross";
+			return false;
+		}
+		m->budget_in -= GR_LINEAR_COST_IN;
+		m->crossings++;
+		return true;
+	}
+	/* A zariba. */
+	if (!(m->flags & MV_PAY)) {
+		m->why = "a zariba stops it";
+		return false;
+	}
+	if (is_limbered_gun(u)) {
+		m->why = "a zariba is impassable to limbers";
+		return false;
+	}
+	if (rect_polyline_dist(&s->start, t) > GR_CONTACT_IN) {
+		m->why = "it must start the turn at the zariba to cross";
+		return false;
+	}
+	need = GR_ZARIBA_FACE;
+	if (g->log.open)
+		zb_event_end(g);
+	zb_event_begin(g, "zariba", GR_RULE_ZARIBA, u->id, -1);
+	face = zb_game_roll(g, GR_D6);
+	zb_event_mod(g, u->rs[GR_RS_ZARIBA_TRIES], "earlier attempts");
+	zb_event_kv(g, "need", need);
+	if (face + u->rs[GR_RS_ZARIBA_TRIES] >= need) {
+		zb_event_text(g, "%s forces its way through %s (%d%+d, needs "
+			      "%d)", u->name, t->name, face,
+			      u->rs[GR_RS_ZARIBA_TRIES], need);
+		zb_event_end(g);
+		u->rs[GR_RS_ZARIBA_TRIES] = 0;
+		m->crossings++;
+		return true;
+	}
+	zb_event_text(g, "%s fails to cross %s (%d%+d, needs %d)", u->name,
+		      t->name, face, u->rs[GR_RS_ZARIBA_TRIES], need);
+	zb_event_end(g);
+	u->rs[GR_RS_ZARIBA_TRIES]++;
+	m->why = "failed to cross the zariba";
+	return false;
+}
+
+/* gentlemen-rankers: Water (fording costs D6 inches; swimming 5-6 or the
+ * unit is lost).  Returns false when the unit stops short, and sets
+ * m->end to GR_MV_LOST when it drowned. */
+static bool enter_water(struct sweep *s, struct mv *m,
+			const struct zb_terrain *t, bool river)
+{
+	struct zb_game *g = s->g;
+	struct zb_unit *u = s->u;
+	int face;
+
+	if (!(m->flags & MV_PAY)) {
+		m->why = "water stops it";
+		return false;
+	}
+	if (is_limbered_gun(u) && river) {
+		m->why = "limbers cannot swim";
+		return false;
+	}
+	if (g->log.open)
+		zb_event_end(g);
+	if (river) {
+		zb_event_begin(g, "swim", GR_RULE_WATER, u->id, -1);
+		face = zb_game_roll(g, GR_D6);
+		zb_event_kv(g, "need", GR_SWIM_FACE);
+		if (face < GR_SWIM_FACE) {
+			zb_event_text(g, "%s tries to swim %s and is lost "
+				      "(%d, needs %d)", u->name, t->name, face,
+				      GR_SWIM_FACE);
+			zb_event_end(g);
+			m->end = GR_MV_LOST;
+			m->why = "drowned";
+			return false;
+		}
+		zb_event_text(g, "%s swims %s (%d): as if fording", u->name,
+			      t->name, face);
+		zb_event_end(g);
+		m->swims++;
+	}
+	if (s->ford_paid)
+		return true;
+	zb_event_begin(g, "ford", GR_RULE_WATER, u->id, -1);
+	face = zb_game_roll(g, GR_D6);
+	zb_event_kv(g, "inches", face);
+	zb_event_text(g, "%s fords %s: %d\" more", u->name, t->name, face);
+	zb_event_end(g);
+	s->ford_paid = true;
+	m->fords++;
+	if (m->budget_in < face) {
+		m->budget_in = 0;
+		m->why = "the ford took the rest of its move";
+		return false;
+	}
+	m->budget_in -= face;
+	return true;
+}
+
+/* Ground the footprint may not enter at all, this move, whatever the
+ * dice: a building or impassable ground; for limbers bad going, rivers
+ * and zaribas; for a compulsory move water and zaribas; a zariba the unit
+ * was not at when its move began.  No side effects, so that the mover can
+ * creep up to it. */
+static bool hard_block(const struct sweep *s, const struct mv *m,
+		       const struct zb_rect *r)
+{
+	struct zb_game *g = s->g;
+	bool limber = is_limbered_gun(s->u), pay = m->flags & MV_PAY;
+
+	for (int k = 0; k < g->terrain.n; k++) {
+		const struct zb_terrain *t = &g->terrain.items[k];
+		enum gr_ground gd = gr_ground_of(g, k);
+		bool tracked = k < MAX_LINEAR;
+
+		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
+		    gd == GR_GROUND_LINEAR || !gr_box_near(r, t))
+			continue;
+		if (gd == GR_GROUND_ZARIBA) {
+			if ((tracked && s->linear_done[k]) ||
+			    !seg_hits_polyline_rect(t, r))
+				continue;
+			if (!pay || limber ||
+			    rect_polyline_dist(&s->start, t) > GR_CONTACT_IN)
+				return true;
+			continue;
+		}
+		if ((tracked && s->area_met[k]) || !gr_rect_meets_area(r, t))
+			continue;
+		if (gd == GR_GROUND_BLOCK ||
+		    (limber && (gd == GR_GROUND_BAD || gd == GR_GROUND_RIVER)) ||
+		    (!pay && (gd == GR_GROUND_RIVER || gd == GR_GROUND_FORD)))
+			return true;
+	}
+	return false;
+}
+
+/* May the footprint `r` go there as far as the ground goes? */
+static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
+{
+	struct zb_game *g = s->g;
+
+	for (int k = 0; k < g->terrain.n; k++) {
+		const struct zb_terrain *t = &g->terrain.items[k];
+		enum gr_ground gd = gr_ground_of(g, k);
+		bool tracked = k < MAX_LINEAR;
+
+		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
+		    !gr_box_near(r, t))
+			continue;
+		if (gd == GR_GROUND_LINEAR || gd == GR_GROUND_ZARIBA) {
+			if ((tracked && s->linear_done[k]) ||
+			    !seg_hits_polyline_rect(t, r))
+				continue;
+			if (!cross_linear(s, m, k, t))
+				return false;
+			if (tracked)
+				s->linear_done[k] = true;
+			continue;
+		}
+		if ((tracked && s->area_met[k]) || !gr_rect_meets_area(r, t))
+			continue;
+		switch (gd) {
+		case GR_GROUND_BLOCK:
+			m->why = "impassable ground";
+			return false;
+		case GR_GROUND_BAD:
+			if (is_limbered_gun(s->u)) {
+				m->why = "bad going is impassable to limbers";
+				return false;
+			}
+			break;
+		case GR_GROUND_FORD:
+		case GR_GROUND_RIVER:
+			if (!enter_water(s, m, t, gd == GR_GROUND_RIVER))
+				return false;
+			break;
+		default:
+			break;
+		}
+		if (tracked)
+			s->area_met[k] = true;
+	}
+	return true;
+}
+
+/* A unit starting its move in a ford or river pays the ford again. */
+static bool pay_standing_water(struct sweep *s, struct mv *m)
+{
+	struct zb_game *g = s->g;
+
+	if (!(m->flags & MV_PAY))
+		return true;
+	for (int k = 0; k < g->terrain.n && k < MAX_LINEAR; k++) {
+		enum gr_ground gd = gr_ground_of(g, k);
+
+		if ((gd == GR_GROUND_FORD || gd == GR_GROUND_RIVER) &&
+		    s->area_met[k])
+			return enter_water(s, m, &g->terrain.items[k], false);
+	}
+	return true;
+}
+
+/*
+ * Move s->u along the straight line to m->to.  Every move goes through
+ * here.  Returns with u->pos and u->facing_deg set, the index told, and
+ * m's answer filled in.
+ */
+static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
+{
+	struct sweep s;
+	struct zb_vec2 start = u->pos, pos = u->pos, dir;
+	double total = zb_v2_dist(u->pos, m->to), left;
+	bool paid_standing = false;
+
+	m->went_in = 0;
+	m->mover = u->id;
+	m->contact = -1;
+	m->end = GR_MV_DONE;
+	m->why = NULL;
+	m->n_pushed = 0;
+	u->facing_deg = zb_norm_deg(m->facing_deg);
+	sweep_init(&s, g, u, m);
+	s.start = zb_unit_rect(u);
+	left = fmin(total, m->dist_in);
+	dir = total > EPS_IN ? zb_v2_scale(zb_v2_sub(m->to, u->pos), 1 / total)
+			     : zb_v2(0, 0);
+	while (left > EPS_IN) {
+		double step = fmin(GR_STEP_IN, left), factor = 1.0;
+		struct zb_vec2 next;
+		struct zb_rect r;
+		int e, f;
+
+		if (m->flags & MV_PAY) {
+			if (!paid_standing) {
+				paid_standing = true;
+				if (!pay_standing_water(&s, m)) {
+					m->end = GR_MV_BLOCKED;
+					break;
+				}
+			}
+			factor = going_factor(g, u, zb_v2_add(pos,
+					      zb_v2_scale(dir, step)));
+			if (m->budget_in <= EPS_IN) {
+				m->why = m->why ? m->why : "its move is spent";
+				m->end = GR_MV_BLOCKED;
+				break;
+			}
+			if (step * factor > m->budget_in)
+				step = m->budget_in / factor;
+		}
+		next = zb_v2_add(pos, zb_v2_scale(dir, step));
+		r = gr_rect_at(u, next, u->facing_deg);
+		if (!gr_rect_on_table(g, &r)) {
+			enum gr_edge edge = crossed_edge(g, &r);
+
+			if ((m->flags & MV_OFF) ||
+			    ((m->flags & MV_EXIT) && edge == m->exit_edge)) {
+				m->edge = edge;
+				m->end = GR_MV_OFF_TABLE;
+			} else {
+				m->why = "the table edge";
+				m->end = GR_MV_BLOCKED;
+			}
+			break;
+		}
+		if (hard_block(&s, m, &r)) {
+			/* Creep up to it, so that it stands in contact. */
+			double lo = 0, hi = step;
+
+			for (int i = 0; i < BISECT_STEPS; i++) {
+				double mid = (lo + hi) / 2;
+				struct zb_rect rm = gr_rect_at(u, zb_v2_add(pos,
+					zb_v2_scale(dir, mid)), u->facing_deg);
+
+				if (hard_block(&s, m, &rm))
+					hi = mid;
+				else
+					lo = mid;
+			}
+			pos = zb_v2_add(pos, zb_v2_scale(dir, lo));
+			m->went_in += lo;
+			m->why = "ground it may not enter";
+			m->end = GR_MV_BLOCKED;
+			break;
+		}
+		if (!ground_ok(&s, m, &r)) {
+			if (m->end != GR_MV_LOST)
+				m->end = GR_MV_BLOCKED;
+			break;
+		}
+		e = sweep_enemy(&s, &r, m->flags & MV_DISENGAGE);
+		if (e >= 0) {
+			/* Creep up to the touch. */
+			double lo = 0, hi = step;
+
+			for (int i = 0; i < BISECT_STEPS; i++) {
+				double mid = (lo + hi) / 2;
+				struct zb_rect rm = gr_rect_at(u, zb_v2_add(pos,
+					zb_v2_scale(dir, mid)), u->facing_deg);
+
+				if (sweep_enemy(&s, &rm, false) >= 0)
+					hi = mid;
+				else
+					lo = mid;
+			}
+			pos = zb_v2_add(pos, zb_v2_scale(dir, hi));
+			m->went_in += hi;
+			m->contact = e;
+			m->end = GR_MV_CONTACT;
+			break;
+		}
+		if (m->flags & MV_PUSH) {
+			f = sweep_friend(&s, &r, -1);
+			if (f >= 0 && !push_friend(g, m, f,
+						   zb_v2_scale(dir, step), 1)) {
+				m->why = "friends in the way";
+				m->end = GR_MV_BLOCKED;
+				break;
+			}
+		}
+		if (m->flags & MV_PAY)
+			m->budget_in -= step * factor;
+		pos = next;
+		m->went_in += step;
+		left -= step;
+		if (m->goal >= 0 && goal_reached(&s, &r, m->goal))
+			break;
+	}
+	u->pos = pos;
+	/* A move may pass through friends but not end on them: step back
+	 * along the line until clear. */
+	if (!(m->flags & MV_PUSH) && m->end != GR_MV_OFF_TABLE &&
+	    m->end != GR_MV_LOST) {
+		struct zb_rect r = zb_unit_rect(u);
+
+		while (sweep_friend(&s, &r, -1) >= 0 && m->went_in > EPS_IN) {
+			double back = fmin(GR_STEP_IN, m->went_in);
+
+			u->pos = zb_v2_sub(u->pos, zb_v2_scale(dir, back));
+			m->went_in -= back;
+			r = zb_unit_rect(u);
+			m->contact = -1;
+			if (m->end == GR_MV_CONTACT)
+				m->end = GR_MV_BLOCKED;
+			m->why = "friends in the way";
+		}
+		if (sweep_friend(&s, &r, -1) >= 0)
+			u->pos = start;
+	}
+	zb_game_sync_unit(g, u->id);
+}
+
+/* Push friend `id` by `step` (a compulsory move sweeping it along).  It
+ * stops for enemies, the edge and impassable ground, and pushes its own
+ * friends in turn. */
+static bool push_friend(struct zb_game *g, struct mv *m, int id,
+			struct zb_vec2 step, int depth)
+{
+	struct zb_unit *f = zb_game_unit(g, id);
+	struct zb_rect r = zb_unit_rect(f);
+	struct sweep s;
+	struct mv pm;
+	int other;
+	bool listed = false;
+
+	if (depth > GR_PUSH_DEPTH)
+		return false;
+	memset(&pm, 0, sizeof(pm));
+	pm.to = zb_v2_add(f->pos, step);
+	pm.dist_in = zb_v2_len(step);
+	pm.goal = -1;
+	sweep_init(&s, g, f, &pm);
+	r.c = zb_v2_add(r.c, step);
+	if (!gr_rect_on_table(g, &r) || sweep_enemy(&s, &r, false) >= 0)
+		return false;
+	for (int k = 0; k < g->terrain.n; k++) {
+		enum gr_ground gd = gr_ground_of(g, k);
+		const struct zb_terrain *t = &g->terrain.items[k];
+
+		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
+		    gr_box_near(&r, t) && gr_rect_meets_area(&r, t) &&
+		    !gr_rect_meets_area(&s.start, t))
+			return false;
+		if (gd == GR_GROUND_ZARIBA && gr_box_near(&r, t) &&
+		    seg_hits_polyline_rect(t, &r) &&
+		    !seg_hits_polyline_rect(t, &s.start))
+			return false;
+	}
+	other = sweep_friend(&s, &r, -1);
+	while (other >= 0) {
+		struct zb_unit *o = zb_game_unit(g, other);
+
+		/* The pusher itself moves on: never in its own way. */
+		if (o->id == m->mover)
+			break;
+		if (!push_friend(g, m, other, step, depth + 1))
+			return false;
+		other = sweep_friend(&s, &r, -1);
+	}
+	f->pos = zb_v2_add(f->pos, step);
+	zb_game_sync_unit(g, id);
+	for (int i = 0; i < m->n_pushed; i++)
+		listed = listed || m->pushed[i] == id;
+	if (!listed && m->n_pushed < PUSHED_MAX)
+		m->pushed[m->n_pushed++] = id;
+	return true;
+}
+
+/* gentlemen-rankers: pushed units turn to face as the unit pushing them */
+static void face_pushed(struct zb_game *g, const struct zb_unit *pusher,
+			const struct mv *m)
+{
+	for (int i = 0; i < m->n_pushed; i++) {
+		struct zb_unit *f = zb_game_unit(g, m->pushed[i]);
+		struct zb_unit trial = *f;
+		struct zb_rect r;
+		bool ok = true;
+
+		turn_about_centre(&trial, pusher->facing_deg);
+		r = zb_unit_rect(&trial);
+		for (int j = 0; j < g->n_units && ok; j++) {
+			struct zb_unit *o = &g->units[j];
+			struct zb_rect orr;
+
+			if (o->id == f->id || !gr_unit_active(o))
+				continue;
+			orr = zb_unit_rect(o);
+			ok = !gr_rects_clash(&r, &orr);
+		}
+		if (ok && gr_rect_on_table(g, &r)) {
+			f->pos = trial.pos;
+			f->facing_deg = trial.facing_deg;
+			zb_game_sync_unit(g, f->id);
+		}
+	}
+}
+
+/* ---- contact ---- */
+
+/* The four edges of a base: front, right, rear, left, as the outward
+ * heading and the middle of each. */
+static void base_edges(const struct zb_unit *u, double heading[4],
+		       struct zb_vec2 mid[4])
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
+
+	heading[0] = u->facing_deg;
+	heading[1] = u->facing_deg - RIGHT_ANGLE_DEG;
+	heading[2] = u->facing_deg + HALF_TURN_DEG;
+	heading[3] = u->facing_deg + RIGHT_ANGLE_DEG;
+	mid[0] = zb_v2_add(r.c, zb_v2_scale(fwd, r.half_d_in));
+	mid[1] = zb_v2_add(r.c, zb_v2_scale(right, r.half_w_in));
+	mid[2] = zb_v2_sub(r.c, zb_v2_scale(fwd, r.half_d_in));
+	mid[3] = zb_v2_sub(r.c, zb_v2_scale(right, r.half_w_in));
+}
+
+static bool spot_free(struct zb_game *g, const struct zb_unit *u,
+		      const struct zb_rect *r, int except)
+{
+	if (!gr_rect_on_table(g, r))
+		return false;
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *o = &g->units[i];
+		struct zb_rect orr;
+
+		if (o->id == u->id || o->id == except || !gr_unit_active(o))
+			continue;
+		orr = zb_unit_rect(o);
+		if (gr_rects_clash(r, &orr))
+			return false;
+	}
+	for (int k = 0; k < g->terrain.n; k++) {
+		enum gr_ground gd = gr_ground_of(g, k);
+
+		if (gd == GR_GROUND_BLOCK &&
+		    gr_rect_meets_area(r, &g->terrain.items[k]))
+			return false;
+	}
+	return true;
+}
+
+/* gentlemen-rankers: Melee (the attacker's front edge aligns with the
+ * closest edge of the enemy; a square's front edge) */
+bool gr_align_contact(struct zb_game *g, int attacker, int defender)
+{
+	struct zb_unit *a = zb_game_unit(g, attacker);
+	struct zb_unit *d = zb_game_unit(g, defender);
+	double heading[4];
+	struct zb_vec2 mid[4];
+	int order[4] = { 0, 1, 2, 3 };
+	double dist[4];
+
+	if (!a || !d)
+		return false;
+	base_edges(d, heading, mid);
+	for (int i = 0; i < 4; i++)
+		dist[i] = zb_v2_dist(a->pos, mid[i]);
+	/* Closest edge first (insertion sort of four). */
+	for (int i = 1; i < 4; i++)
+		for (int j = i; j > 0 && dist[order[j]] < dist[order[j - 1]];
+		     j--) {
+			int t = order[j];
+
+			order[j] = order[j - 1];
+			order[j - 1] = t;
+		}
+	for (int k = 0; k < 4; k++) {
+		int e = order[k];
+		struct zb_unit trial = *a;
+		struct zb_rect r;
+
+		if ((d->formation == GR_FORM_SQUARE) && e != 0)
+			continue;
+		trial.facing_deg = zb_norm_deg(heading[e] + HALF_TURN_DEG);
+		trial.pos = mid[e];
+		r = zb_unit_rect(&trial);
+		if (!spot_free(g, a, &r, -1))
+			continue;
+		a->pos = trial.pos;
+		a->facing_deg = trial.facing_deg;
+		zb_game_sync_unit(g, attacker);
+		return true;
+	}
+	/* No room on any edge: it stays where it touched, facing the enemy. */
+	return false;
+}
+
+/* After a move that met an enemy: the mover is the attacker. */
+static void came_into_contact(struct zb_game *g, struct zb_unit *u, int enemy)
+{
+	struct zb_unit *e = zb_game_unit(g, enemy);
+
+	gr_align_contact(g, u->id, enemy);
+	u->rs[GR_RS_PERSIST] |= GR_PF_ATTACKER;
+	if (e && gr_contact_aspect(e, u) == ZB_ASPECT_REAR)
+		e->rs[GR_RS_TURN] |= GR_TF_REAR_HIT;
+}
+
+/* ---- compulsory moves ---- */
+
+/* Is an enemy touching u's rear? */
+static int rear_contact(struct zb_game *g, const struct zb_unit *u)
+{
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *o = &g->units[i];
+
+		if (o->side != u->side && gr_unit_active(o) &&
+		    gr_in_contact(u, o) &&
+		    gr_contact_aspect(u, o) == ZB_ASPECT_REAR)
+			return o->id;
+	}
+	return -1;
+}
+
+static void log_move(struct zb_game *g, const char *rule, const char *kind,
+		     struct zb_unit *u, int other, struct zb_vec2 from,
+		     const struct mv *m, const char *what)
+{
+	if (g->log.open)
+		zb_event_end(g);
+	zb_event_begin(g, kind, rule, u->id, other);
+	zb_event_path(g, from, u->pos);
+	zb_event_kv(g, "inches", m->went_in);
+	zb_event_text(g, "%s %s %.1f\"%s%s", u->name, what, m->went_in,
+		      m->why ? ": " : "", m->why ? m->why : "");
+	zb_event_end(g);
+}
+
+/* gentlemen-rankers: Effect of hits (warriors falling back over a table
+ * edge need a six to stop and turn around) */
+static enum gr_move_end over_the_edge(struct zb_game *g, struct zb_unit *u,
+				      enum gr_edge edge)
+{
+	int face;
+
+	if (!gr_is_warrior(u)) {
+		/* House ruling: an Imperial unit stops at the edge. */
+		return GR_MV_BLOCKED;
+	}
+	if (g->log.open)
+		zb_event_end(g);
+	zb_event_begin(g, "edge", GR_RULE_HITS_EDGE, u->id, -1);
+	face = zb_game_roll(g, GR_D6);
+	zb_event_kv(g, "need", GR_EDGE_STAND_FACE);
+	if (face >= GR_EDGE_STAND_FACE) {
+		zb_event_text(g, "%s, at the table edge, stops and turns "
+			      "round (%d)", u->name, face);
+		zb_event_end(g);
+		turn_about_centre(u, gr_edge_inward_deg(edge));
+		zb_game_sync_unit(g, u->id);
+		return GR_MV_BLOCKED;
+	}
+	zb_event_text(g, "%s falls back off the table (%d, needs %d)",
+		      u->name, face, GR_EDGE_STAND_FACE);
+	zb_event_end(g);
+	gr_remove_off_table(g, u->id, "fell back over the table edge");
+	return GR_MV_OFF_TABLE;
+}
+
+/* gentlemen-rankers: Facing after movement (a unit falling back more than
+ * a base width to the left or right faces the way it moved) */
+static void face_after_fall_back(struct zb_unit *u, struct zb_vec2 from,
+				 double old_facing, double face_to)
+{
+	struct zb_vec2 fwd = zb_v2_from_deg(old_facing);
+	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
+	struct zb_vec2 moved = zb_v2_sub(u->pos, from);
+
+	if (fabs(zb_v2_dot(moved, right)) > u->base_w_in)
+		turn_about_centre(u, zb_heading_deg(from, u->pos));
+	else
+		turn_about_centre(u, face_to);
+}
+
+enum gr_move_end gr_fall_back(struct zb_game *g, int id, int from,
+			      double dist_in)
+{
+	struct zb_unit *u = zb_game_unit(g, id), *a = zb_game_unit(g, from);
+	struct zb_rect ur, ar;
+	struct zb_vec2 away, start;
+	double old_facing, face_to;
+	struct mv m;
+	int rear;
+
+	if (!u || !gr_unit_active(u))
+		return GR_MV_BLOCKED;
+	rear = rear_contact(g, u);
+	if (rear >= 0) {
+		gr_destroy(g, id, "ordered to fall back with an enemy in "
+			   "contact to its rear");
+		return GR_MV_LOST;
+	}
+	ur = zb_unit_rect(u);
+	ar = a ? zb_unit_rect(a) : ur;
+	away = zb_v2_sub(ur.c, ar.c);
+	if (zb_v2_len(away) < EPS_IN)
+		away = zb_v2_from_deg(u->facing_deg + HALF_TURN_DEG);
+	away = zb_v2_scale(away, 1 / zb_v2_len(away));
+	old_facing = u->facing_deg;
+	/* It falls back facing the attacker. */
+	face_to = a ? zb_heading_deg(ur.c, ar.c) : u->facing_deg;
+	start = u->pos;
+	memset(&m, 0, sizeof(m));
+	m.to = zb_v2_add(u->pos, zb_v2_scale(away, dist_in));
+	m.dist_in = dist_in;
+	m.facing_deg = u->facing_deg;
+	m.flags = MV_PUSH | MV_OFF | MV_DISENGAGE;
+	m.goal = -1;
+	move_unit(g, u, &m);
+	face_pushed(g, u, &m);
+	log_move(g, GR_RULE_HITS, "fall-back", u, from, start, &m,
+		 "falls back");
+	if (m.end == GR_MV_OFF_TABLE)
+		return over_the_edge(g, u, m.edge);
+	face_after_fall_back(u, start, old_facing, face_to);
+	zb_game_sync_unit(g, id);
+	if (m.end == GR_MV_CONTACT) {
+		/* It backed into an enemy: contacted to the rear. */
+		struct zb_unit *e = zb_game_unit(g, m.contact);
+
+		u->rs[GR_RS_TURN] |= GR_TF_REAR_HIT;
+		if (e)
+			e->rs[GR_RS_PERSIST] |= GR_PF_ATTACKER;
+	}
+	return m.end;
+}
+
+enum gr_move_end gr_advance(struct zb_game *g, int id, int on,
+			    double dist_in)
+{
+	struct zb_unit *u = zb_game_unit(g, id), *a = zb_game_unit(g, on);
+	struct zb_rect ar;
+	struct zb_vec2 start;
+	struct mv m;
+
+	if (!u || !a || !gr_unit_active(u) || !gr_unit_active(a))
+		return GR_MV_BLOCKED;
+	ar = zb_unit_rect(a);
+	start = u->pos;
+	memset(&m, 0, sizeof(m));
+	m.to = ar.c;
+	m.dist_in = dist_in;
+	m.facing_deg = zb_heading_deg(zb_unit_rect(u).c, ar.c);
+	m.flags = MV_PUSH;
+	m.goal = -1;
+	turn_on_table(g, u, m.facing_deg);
+	move_unit(g, u, &m);
+	face_pushed(g, u, &m);
+	if (m.end == GR_MV_CONTACT)
+		came_into_contact(g, u, m.contact);
+	log_move(g, GR_RULE_HITS, "advance", u, on, start, &m, "advances");
+	return m.end;
+}
+
+double gr_step_away(struct zb_game *g, int id, int from, double dist_in)
+{
+	struct zb_unit *u = zb_game_unit(g, id), *a = zb_game_unit(g, from);
+	struct zb_rect ur, ar;
+	struct zb_vec2 away;
+	struct mv m;
+
+	if (!u || !a)
+		return 0;
+	ur = zb_unit_rect(u);
+	ar = zb_unit_rect(a);
+	away = zb_v2_sub(ur.c, ar.c);
+	if (zb_v2_len(away) < EPS_IN)
+		away = zb_v2_from_deg(u->facing_deg + HALF_TURN_DEG);
+	away = zb_v2_scale(away, 1 / zb_v2_len(away));
+	memset(&m, 0, sizeof(m));
+	m.to = zb_v2_add(u->pos, zb_v2_scale(away, dist_in));
+	m.dist_in = dist_in;
+	m.facing_deg = u->facing_deg;
+	m.flags = MV_DISENGAGE;
+	m.goal = -1;
+	move_unit(g, u, &m);
+	return m.went_in;
+}
+
+/* ---- the movement phase: warriors ---- */
+
+/* No other Imperial unit within GR_DETACHED_IN of this one. */
+static bool detached(struct zb_game *g, const struct zb_unit *e)
+{
+	struct zb_rect r = zb_unit_rect(e);
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *o = &g->units[i];
+		struct zb_rect orr;
+
+		if (o->id == e->id || o->side != e->side || !gr_unit_active(o))
+			continue;
+		orr = zb_unit_rect(o);
+		if (zb_rect_dist(&r, &orr) <= GR_DETACHED_IN)
+			return false;
+	}
+	return true;
+}
+
+/* The nearest enemy of u that is not detached, or -1. */
+static int nearest_main_body(struct zb_game *g, const struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	double best = INFINITY;
+	int id = -1;
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *o = &g->units[i];
+		struct zb_rect orr;
+
+		if (o->side == u->side || !gr_unit_active(o) || detached(g, o))
+			continue;
+		orr = zb_unit_rect(o);
+		if (zb_rect_dist(&r, &orr) < best) {
+			best = zb_rect_dist(&r, &orr);
+			id = o->id;
+		}
+	}
+	return id;
+}
+
+/* gentlemen-rankers: Warrior movement (house ruling on "where this becomes
+ * unrealistic"): when a unit's nearest enemy is a detachment, far from the
+ * rest of the column, its wave rolls a D6 once a turn; 3+ and it makes for
+ * the nearest unit of the column's main body instead. */
+int gr_warrior_target(struct zb_game *g, struct zb_unit *u)
+{
+	struct gr_state *st = gr_state(g);
+	struct gr_wave *w = gr_wave_of(g, u);
+	int near = gr_nearest_enemy(g, u), main, wi, face;
+
+	if (near < 0 || !w || !detached(g, zb_game_unit(g, near)))
+		return near;
+	main = nearest_main_body(g, u);
+	if (main < 0)
+		return near;
+	wi = (int)(w - st->books.waves);
+	if (!st->best_rolled[wi]) {
+		st->best_rolled[wi] = true;
+		if (g->log.open)
+			zb_event_end(g);
+		zb_event_begin(g, "best-direction", GR_RULE_BEST_DIRECTION,
+			       u->id, near);
+		face = zb_game_roll(g, GR_D6);
+		zb_event_kv(g, "need", GR_BEST_DIRECTION_FACE);
+		st->best_direction[wi] = face >= GR_BEST_DIRECTION_FACE;
+		zb_event_text(g, "wave %d is drawn toward the lone %s: %d, %s",
+			      w->id, zb_game_unit(g, near)->name, face,
+			      st->best_direction[wi]
+			      ? "they make for the main body instead"
+			      : "they follow it");
+		zb_event_end(g);
+	}
+	return st->best_direction[wi] ? main : near;
+}
+
+/* Why a warrior unit may not move this turn, or NULL. */
+static const char *warrior_held(struct zb_game *g, struct zb_unit *u,
+				struct gr_wave *w)
+{
+	if (u->rs[GR_RS_PLACED_TURN] == g->turn)
+		return "placed this turn";
+	if (gr_enemy_contact(g, u))
+		return "in base contact with the enemy";
+	if (w && gr_wave_crouching(w) && !gr_type_of(u)->mounted)
+		return "crouching";
+	return NULL;
+}
+
+/* gentlemen-rankers: Warrior movement modifier */
+static double warrior_allowance(struct zb_game *g, struct zb_unit *u,
+				struct gr_wave *w)
+{
+	int face = 0, mod;
+
+	if (g->log.open)
+		zb_event_end(g);
+	mod = w ? gr_movement_modifier(g, w, u->rs[GR_RS_SLOT], &face) : 0;
+	return fmax(0, gr_type_of(u)->move_in + mod);
+}
+
+/* Withdrawing and fleeing warriors make for the nearest table edge. */
+static void leave_table(struct zb_game *g, struct zb_unit *u,
+			struct gr_wave *w)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 start = u->pos;
+	enum gr_edge e = gr_nearest_edge(g, &r, NULL);
+	double out = gr_edge_inward_deg(e) + HALF_TURN_DEG;
+	struct mv m;
+
+	memset(&m, 0, sizeof(m));
+	turn_on_table(g, u, out);
+	m.facing_deg = u->facing_deg;
+	m.budget_in = warrior_allowance(g, u, w);
+	m.dist_in = INFINITY;
+	m.to = zb_v2_add(u->pos, zb_v2_scale(zb_v2_from_deg(out),
+					     hypot(g->width_in,
+						   g->height_in)));
+	m.flags = MV_PAY | MV_OFF | MV_DISENGAGE;
+	m.goal = -1;
+	move_unit(g, u, &m);
+	if (m.end == GR_MV_LOST) {
+		gr_destroy(g, u->id, "drowned");
+		return;
+	}
+	log_move(g, GR_RULE_WITHDRAW, "withdraw", u, -1, start, &m,
+		 "makes for the table edge");
+	if (m.end == GR_MV_OFF_TABLE)
+		gr_remove_off_table(g, u->id, "withdrew");
+}
+
+static void move_warrior(struct zb_game *g, struct zb_unit *u)
+{
+	struct gr_wave *w = gr_wave_of(g, u);
+	const char *held;
+	struct zb_unit *t, *leader;
+	struct zb_vec2 start = u->pos, goal;
+	struct zb_rect ur, tr;
+	int target, rejoin = -1;
+	struct mv m;
+
+	if (gr_unit_leaving(u)) {
+		leave_table(g, u, w);
+		return;
+	}
+	held = warrior_held(g, u, w);
+	if (held)
+		return;
+	target = gr_warrior_target(g, u);
+	if (target < 0)
+		return;
+	t = zb_game_unit(g, target);
+	ur = zb_unit_rect(u);
+	tr = zb_unit_rect(t);
+	/* Chieftains and leaders: a unit away from its wave's leader goes
+	 * back to him first, unless an enemy is nearer. */
+	leader = w && w->leader >= 0 ? zb_game_unit(g, w->leader) : NULL;
+	if (leader && leader->id != u->id && gr_unit_active(leader)) {
+		struct zb_rect lr = zb_unit_rect(leader);
+		double dl = zb_rect_dist(&ur, &lr);
+
+		if (dl > GR_LEADER_NEAR_IN && dl < zb_rect_dist(&ur, &tr))
+			rejoin = leader->id;
+	}
+	goal = rejoin >= 0 ? zb_unit_rect(leader).c : tr.c;
+	memset(&m, 0, sizeof(m));
+	m.facing_deg = zb_heading_deg(ur.c, goal);
+	turn_on_table(g, u, m.facing_deg);
+	m.to = zb_v2_add(u->pos, zb_v2_sub(goal, zb_unit_rect(u).c));
+	m.budget_in = warrior_allowance(g, u, w);
+	m.dist_in = INFINITY;
+	m.flags = MV_PAY;
+	m.goal = rejoin;
+	move_unit(g, u, &m);
+	u->rs[GR_RS_TURN] |= GR_TF_MOVED;
+	if (m.end == GR_MV_LOST) {
+		gr_destroy(g, u->id, "drowned");
+		return;
+	}
+	if (m.end == GR_MV_CONTACT)
+		came_into_contact(g, u, m.contact);
+	log_move(g, GR_RULE_WARRIOR_MOVE, "move", u,
+		 rejoin >= 0 ? rejoin : target, start, &m,
+		 rejoin >= 0 ? "goes back to its leader"
+		 : m.end == GR_MV_CONTACT ? "charges home,"
+		 : "advances on the enemy");
+}
+
+/* gentlemen-rankers: Crouching (the test at the start of the warriors'
+ * move, each wave once) */
+static void crouch_tests(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+
+	for (int i = 0; i < st->books.n_waves; i++) {
+		struct gr_wave *w = &st->books.waves[i];
+		struct gr_crouch_result res;
+
+		if (w->gone || w->withdrawing || !gr_wave_crouching(w))
+			continue;
+		if (g->log.open)
+			zb_event_end(g);
+		gr_crouch_test(&st->books, g, w, &res);
+	}
+}
+
+static double dist_to_enemy(struct zb_game *g, const struct zb_unit *u)
+{
+	int e = gr_nearest_enemy(g, u);
+	struct zb_rect a, b;
+
+	if (e < 0)
+		return INFINITY;
+	a = zb_unit_rect(u);
+	b = zb_unit_rect(zb_game_unit(g, e));
+	return zb_rect_dist(&a, &b);
+}
+
+struct by_dist {
+	int id;
+	double d;
+};
+
+static int cmp_by_dist(const void *a, const void *b)
+{
+	const struct by_dist *x = a, *y = b;
+
+	if (x->d != y->d)
+		return x->d < y->d ? -1 : 1;
+	return x->id - y->id;
+}
+
+static int warriors_move(struct zb_game *g, struct zb_error *err)
+{
+	struct gr_state *st = gr_state(g);
+	struct by_dist *order;
+	int n = 0;
+
+	crouch_tests(g);
+	order = malloc((size_t)(g->n_units ? g->n_units : 1) *
+		       sizeof(*order));
+	if (!order)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	/* Those leaving first, then the nearest the enemy, so that the
+	 * front bases clear the way for those behind. */
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+
+		if (u->side != st->warriors || !gr_unit_active(u))
+			continue;
+		order[n].id = i;
+		order[n++].d = gr_unit_leaving(u) ? -1 : dist_to_enemy(g, u);
+	}
+	qsort(order, (size_t)n, sizeof(*order), cmp_by_dist);
+	for (int i = 0; i < n && !g->result.over; i++) {
+		struct zb_unit *u = zb_game_unit(g, order[i].id);
+
+		if (gr_unit_active(u))
+			move_warrior(g, u);
+	}
+	free(order);
+	return ZB_OK;
+}
+
+/* ---- the movement phase: the column ---- */
+
+/* gentlemen-rankers: Movement and shooting (infantry wishing to fire deduct
+ * 1"; carbines up to half; limbering half a move) */
+double gr_move_allowance(const struct zb_unit *u)
+{
+	return gr_type_of(u)->move_in;
+}
+
+static double fire_allowance(const struct zb_unit *u)
+{
+	const struct gr_type_info *ti = gr_type_of(u);
+
+	if (ti->weapon == GR_W_CARBINE)
+		return ti->move_in * GR_CARBINE_MOVE_SHARE;
+	if (ti->weapon == GR_W_RIFLE && !ti->mounted)
+		return fmax(0, ti->move_in - GR_FIRE_MOVE_COST_IN);
+	return -1;	/* may not move and fire */
+}
+
+static void add_opt(struct zb_option *o, int *n, int verb, int form,
+		    bool point, double max_in, const char *label)
+{
+	struct zb_option *p = &o[(*n)++];
+
+	p->verb = verb;
+	p->target = -1;
+	p->formation = form;
+	p->wants_point = point;
+	p->max_in = max_in;
+	p->label = label;
+}
+
+static bool may_burn(struct zb_game *g, const struct zb_unit *u)
+{
+	struct gr_state *st = gr_state(g);
+
+	return st->opt.objective == GR_OBJ_RAID && !st->burnt &&
+	       gr_touches_feature(g, u, st->opt.objective_feature);
+}
+
+static int build_orders(struct zb_game *g, const struct zb_unit *u,
+			struct zb_option *o)
+{
+	const struct gr_type_info *ti = gr_type_of(u);
+	double full = gr_move_allowance(u), fire = fire_allowance(u);
+	int n = 0;
+
+	add_opt(o, &n, ZB_VERB_HOLD, -1, false, 0, "hold");
+	if (ti->gun) {
+		if (u->formation == GR_FORM_LIMBERED) {
+			add_opt(o, &n, ZB_VERB_MOVE, -1, true, full, "move");
+			add_opt(o, &n, ZB_VERB_UNLIMBER, GR_FORM_UNLIMBERED,
+				true, full * GR_LIMBER_MOVE_SHARE,
+				"move and unlimber");
+		} else {
+			add_opt(o, &n, ZB_VERB_MOVE, -1, true, 0,
+				"turn in place");
+			add_opt(o, &n, ZB_VERB_LIMBER, GR_FORM_LIMBERED, true,
+				full * GR_LIMBER_MOVE_SHARE,
+				"limber up and move");
+		}
+	} else {
+		add_opt(o, &n, ZB_VERB_MOVE, -1, true, full,
+			"move (no shooting)");
+		if (fire >= 0 && ti->weapon != GR_W_NONE)
+			add_opt(o, &n, ZB_VERB_FIRE, -1, true, fire,
+				"move and shoot");
+		if (ti->may_form_square && u->formation != GR_FORM_SQUARE)
+			add_opt(o, &n, ZB_VERB_FORMATION, GR_FORM_SQUARE, true,
+				fmax(0, full - GR_FIRE_MOVE_COST_IN),
+				"form square");
+		if (u->formation == GR_FORM_SQUARE)
+			add_opt(o, &n, ZB_VERB_FORMATION, GR_FORM_LINE, true,
+				full, "leave the square");
+	}
+	if (may_burn(g, u))
+		add_opt(o, &n, ZB_VERB_DESTROY, -1, false, 0,
+			"burn the objective");
+	return n;
+}
+
+/* The exit the column may take now, or -1. */
+static int exit_edge(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (st->opt.objective == GR_OBJ_EXIT)
+		return st->opt.objective_edge;
+	if (st->opt.objective == GR_OBJ_RAID && st->burnt)
+		return st->opt.friendly_edge;
+	return -1;
+}
+
+static void burn(struct zb_game *g, struct zb_unit *u)
+{
+	struct gr_state *st = gr_state(g);
+
+	st->burnt = true;
+	u->rs[GR_RS_TURN] |= GR_TF_MOVED | GR_TF_NO_FIRE;
+	if (g->log.open)
+		zb_event_end(g);
+	zb_event_begin(g, "burn", GR_RULE_OBJECTIVE, u->id, -1);
+	zb_event_text(g, "%s burns %s", u->name,
+		      g->terrain.items[st->opt.objective_feature].name);
+	zb_event_end(g);
+}
+
+static void exited(struct zb_game *g, struct zb_unit *u, enum gr_edge e)
+{
+	struct gr_state *st = gr_state(g);
+
+	u->rs[GR_RS_PERSIST] |= GR_PF_EXITED;
+	st->exited_units++;
+	if (g->log.open)
+		zb_event_end(g);
+	zb_event_begin(g, "exit", GR_RULE_OBJECTIVE, u->id, -1);
+	zb_event_text(g, "%s marches off the %s edge", u->name,
+		      gr_edge_name(e));
+	zb_event_end(g);
+	u->flags |= ZB_UF_GONE;
+	zb_game_sync_unit(g, u->id);
+}
+
+/* How far the footprint is from edge e. */
+static double edge_dist(const struct zb_game *g, const struct zb_unit *u,
+			enum gr_edge e)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 c[4];
+	double d = INFINITY;
+
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++) {
+		switch (e) {
+		case GR_EDGE_SOUTH: d = fmin(d, c[i].y); break;
+		case GR_EDGE_NORTH: d = fmin(d, g->height_in - c[i].y); break;
+		case GR_EDGE_WEST: d = fmin(d, c[i].x); break;
+		default: d = fmin(d, g->width_in - c[i].x); break;
+		}
+	}
+	return d;
+}
+
+static const char *order_phrase(int verb, int formation)
+{
+	switch (verb) {
+	case ZB_VERB_FIRE:
+		return "moves, keeping 1\" back to shoot,";
+	case ZB_VERB_FORMATION:
+		return formation == GR_FORM_SQUARE ? "moves into square,"
+						   : "leaves the square and moves";
+	case ZB_VERB_LIMBER:
+		return "limbers up and moves";
+	case ZB_VERB_UNLIMBER:
+		return "moves and unlimbers,";
+	default:
+		return "moves";
+	}
+}
+
+/* Carry out the order the controller chose. */
+static void do_order(struct zb_game *g, struct zb_unit *u,
+		     const struct zb_decision *d)
+{
+	const struct zb_option *o = &d->opt[d->choice];
+	struct zb_vec2 start = u->pos;
+	double old_facing = u->facing_deg, facing;
+	int xe = exit_edge(g);
+	bool turned;
+	struct mv m;
+
+	switch (o->verb) {
+	case ZB_VERB_HOLD:
+		return;
+	case ZB_VERB_DESTROY:
+		burn(g, u);
+		return;
+	default:
+		break;
+	}
+	if (o->verb == ZB_VERB_LIMBER) {
+		gr_set_formation(u, GR_FORM_LIMBERED);
+		u->rs[GR_RS_TURN] |= GR_TF_LIMBER;
+	}
+	memset(&m, 0, sizeof(m));
+	m.to = d->answer_point;
+	m.budget_in = o->max_in;
+	m.dist_in = o->max_in;
+	/* Facing after movement is free, so the base moves already facing
+	 * the way it will end (or the way it goes). */
+	facing = d->answer_has_facing ? d->answer_facing_deg
+		: zb_v2_dist(u->pos, m.to) > EPS_IN
+		? zb_heading_deg(u->pos, m.to) : u->facing_deg;
+	m.facing_deg = facing;
+	m.flags = MV_PAY | (xe >= 0 ? MV_EXIT : 0);
+	m.exit_edge = xe >= 0 ? (enum gr_edge)xe : GR_EDGE_SOUTH;
+	m.goal = -1;
+	if (m.budget_in > EPS_IN) {
+		turn_on_table(g, u, facing);
+		move_unit(g, u, &m);
+	}
+	if (m.end == GR_MV_LOST) {
+		gr_destroy(g, u->id, "drowned");
+		return;
+	}
+	if (m.end == GR_MV_OFF_TABLE) {
+		exited(g, u, m.edge);
+		return;
+	}
+	if (xe >= 0 && m.went_in > EPS_IN &&
+	    edge_dist(g, u, (enum gr_edge)xe) <= GR_CONTACT_IN) {
+		/* Its front reached the edge it marches off by. */
+		exited(g, u, (enum gr_edge)xe);
+		return;
+	}
+	/* Facing after movement: any way the player likes. */
+	if (d->answer_has_facing)
+		facing = d->answer_facing_deg;
+	else if (m.went_in <= EPS_IN)
+		facing = old_facing;
+	if (m.end != GR_MV_CONTACT) {
+		struct zb_unit trial = *u;
+		struct zb_rect r;
+		bool ok = true;
+
+		turn_about_centre(&trial, facing);
+		r = zb_unit_rect(&trial);
+		for (int i = 0; i < g->n_units && ok; i++) {
+			struct zb_unit *x = &g->units[i];
+			struct zb_rect xr;
+
+			if (x->id == u->id || !gr_unit_active(x))
+				continue;
+			xr = zb_unit_rect(x);
+			ok = !gr_rects_clash(&r, &xr);
+		}
+		if (ok && gr_rect_on_table(g, &r))
+			*u = trial;
+	}
+	zb_game_sync_unit(g, u->id);
+	turned = zb_angle_diff_deg(u->facing_deg, old_facing) >
+		 FACING_SAME_DEG;
+	if (m.went_in > EPS_IN || turned)
+		u->rs[GR_RS_TURN] |= GR_TF_MOVED;
+	switch (o->verb) {
+	case ZB_VERB_FIRE:
+		u->rs[GR_RS_TURN] |= GR_TF_WILL_FIRE;
+		if (u->rs[GR_RS_TURN] & GR_TF_MOVED)
+			u->formation = GR_FORM_LINE;
+		break;
+	case ZB_VERB_FORMATION:
+		gr_set_formation(u, (enum gr_formation)o->formation);
+		u->rs[GR_RS_TURN] |= GR_TF_MOVED | GR_TF_WILL_FIRE;
+		break;
+	case ZB_VERB_UNLIMBER:
+		gr_set_formation(u, GR_FORM_UNLIMBERED);
+		u->rs[GR_RS_TURN] |= GR_TF_LIMBER | GR_TF_NO_FIRE;
+		break;
+	case ZB_VERB_LIMBER:
+		u->rs[GR_RS_TURN] |= GR_TF_NO_FIRE | GR_TF_MOVED;
+		break;
+	default:
+		if (u->rs[GR_RS_TURN] & GR_TF_MOVED) {
+			u->rs[GR_RS_TURN] |= GR_TF_NO_FIRE;
+			if (u->formation == GR_FORM_SQUARE)
+				gr_set_formation(u, GR_FORM_LINE);
+		}
+		break;
+	}
+	if (m.end == GR_MV_CONTACT)
+		came_into_contact(g, u, m.contact);
+	if (m.went_in > EPS_IN)
+		log_move(g, GR_RULE_MOVEMENT, "move", u, m.contact, start, &m,
+			 order_phrase(o->verb, o->formation));
+}
+
+static int column_moves(struct zb_game *g, struct zb_error *err)
+{
+	struct gr_state *st = gr_state(g);
+	struct zb_option opts[MAX_OPTS];
+
+	for (int i = 0; i < g->n_units && !g->result.over; i++) {
+		struct zb_unit *u = &g->units[i];
+		struct zb_decision d;
+		int rc;
+
+		if (u->side != st->imperial || !gr_unit_active(u))
+			continue;
+		/* Movement restrictions: units in base contact with the enemy
+		 * may not move. */
+		if (gr_enemy_contact(g, u))
+			continue;
+		memset(&d, 0, sizeof(d));
+		d.kind = ZB_DECIDE_ORDER;
+		d.side = u->side;
+		d.unit = u->id;
+		d.rule = GR_RULE_MOVEMENT;
+		d.opt = opts;
+		d.n_opt = build_orders(g, u, opts);
+		rc = zb_game_decide(g, &d, err);
+		if (rc != ZB_OK)
+			return rc;
+		do_order(g, zb_game_unit(g, i), &d);
+	}
+	return ZB_OK;
+}
+
+/* gentlemen-rankers: Movement (one side's moves) */
+int gr_move_phase(struct zb_game *g, int side, struct zb_error *err)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (side == st->warriors)
+		return warriors_move(g, err);
+	return column_moves(g, err);
+}

@@ -1,0 +1,697 @@
+/*
+ * test_companion.c: the tabletop companion through its library API
+ * (zariba/companion.h) and its save file (zariba/journal.h): scripted
+ * sessions, the player's dice, undo, bad commands changing nothing,
+ * resuming to the identical state, damaged save files, and input no
+ * player should type.
+ */
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "zariba/companion.h"
+#include "zariba/game.h"
+#include "zariba/journal.h"
+
+static char dir[64];
+
+static void make_dir(void)
+{
+	snprintf(dir, sizeof(dir), "/tmp/zb-companion-XXXXXX");
+	cr_assert_not_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+	char cmd[128];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	(void)system(cmd);
+}
+
+TestSuite(companion, .init = make_dir, .fini = remove_dir);
+
+static const char *path_of(const char *name)
+{
+	static char p[4][128];
+	static int k;
+
+	k = (k + 1) % 4;
+	snprintf(p[k], sizeof(p[k]), "%s/%s", dir, name);
+	return p[k];
+}
+
+static void start(struct zb_companion *c, uint64_t seed, bool leaders,
+		  bool mounted)
+{
+	struct zb_companion_opts o = { .seed = seed, .leaders = leaders,
+				       .mounted = mounted };
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(zb_companion_init(c, &o, &err), ZB_OK, "%s", err.msg);
+}
+
+/* Run a line that must succeed; its answer. */
+static const char *run(struct zb_companion *c, struct zb_strbuf *out,
+		       const char *line)
+{
+	struct zb_error err = { 0, "" };
+
+	zb_strbuf_clear(out);
+	int rc = zb_companion_command(c, line, out, &err);
+	cr_assert_eq(rc, ZB_OK, "'%s': %s", line, err.msg);
+	return zb_strbuf_str(out);
+}
+
+static void run_all(struct zb_companion *c, const char *const *lines)
+{
+	struct zb_strbuf out = { 0 };
+
+	for (; *lines; lines++)
+		(void)run(c, &out, *lines);
+	zb_strbuf_release(&out);
+}
+
+/* The status text, in a malloc'd copy. */
+static char *status_of(struct zb_companion *c)
+{
+	struct zb_strbuf out = { 0 };
+
+	(void)run(c, &out, "status");
+	char *s = strdup(zb_strbuf_str(&out));
+	zb_strbuf_release(&out);
+	return s;
+}
+
+static void assert_same_state(struct zb_companion *a, struct zb_companion *b)
+{
+	char *sa = status_of(a), *sb = status_of(b);
+
+	cr_assert_str_eq(sa, sb);
+	free(sa);
+	free(sb);
+	const struct zb_game *ga = zb_companion_game(a);
+	const struct zb_game *gb = zb_companion_game(b);
+	cr_assert_arr_eq(ga->dice.rng.s, gb->dice.rng.s, sizeof(ga->dice.rng.s),
+			 "the dice are not where they were");
+	cr_assert_eq(ga->dice.draws, gb->dice.draws);
+	cr_assert_eq(ga->log.n, gb->log.n);
+	cr_assert_eq(ga->log.n_cards, gb->log.n_cards);
+	cr_assert_eq(a->n_history, b->n_history);
+}
+
+/* A game with two waves, hits and the player's dice. */
+static const char *const game_lines[] = {
+	"roll 3 3 2 4", "next", "next", "next",
+	"hit wave 1 foot x3", "hit 1 mounted x2", "next",
+	"next", "roll 6 6", "next", "next",
+	"roll 5 5", "next", "next", "next", "next",
+	"hit wave 2 foot x2", "destroyed wave 1 unit 7", "gone wave 1 mounted",
+	"next", "dice 2", "next", "next", "next", NULL
+};
+
+Test(companion, scripted_session_uses_the_players_dice)
+{
+	struct zb_companion c;
+	struct zb_strbuf out = { 0 };
+
+	start(&c, 11, false, true);
+	cr_assert(strstr(run(&c, &out, "roll 3 3 2 4"), "waiting: 3 3 2 4"));
+	const char *s = run(&c, &out, "next");
+	cr_assert(strstr(s, "Turn 1: warrior generation"), "%s", s);
+	cr_assert(strstr(s, "Dice 3 3 (your dice): double 3s"), "%s", s);
+	cr_assert(strstr(s, "The first wave is a double wave"), "%s", s);
+	cr_assert(strstr(s, "Wave 1 arrives: a double wave, 10 units "
+			    "(4 mounted, 6 foot), 26 cards"), "%s", s);
+	cr_assert(strstr(s, "Composition D6 2 (your dice)"), "%s", s);
+	cr_assert(strstr(s, "Placement D6 4 (your dice): ahead"), "%s", s);
+	s = run(&c, &out, "next");
+	cr_assert(strstr(s, "Turn 1: movement"), "%s", s);
+	cr_assert(strstr(s, "Wave 1 was placed this turn"), "%s", s);
+	s = run(&c, &out, "next");
+	cr_assert(strstr(s, "Turn 1: shooting"), "%s", s);
+	s = run(&c, &out, "hit wave 1 foot x2");
+	cr_assert(strstr(s, "Hit 1 of 2 on wave 1, unit 5 (foot): "), "%s", s);
+	cr_assert(strstr(s, "Hit 2 of 2 on wave 1"), "%s", s);
+	s = run(&c, &out, "next");
+	cr_assert(strstr(s, "Turn 1: melee"), "%s", s);
+	s = run(&c, &out, "next");
+	cr_assert(strstr(s, "Turn 2: warrior generation"), "%s", s);
+	cr_assert_eq(c.n_history, 7);
+	cr_assert_str_eq(c.history[4], "hit wave 1 foot x2");
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+}
+
+Test(companion, player_dice_go_to_the_next_dice_needed)
+{
+	struct zb_companion a, b;
+	struct zb_strbuf out = { 0 };
+
+	start(&a, 5, false, false);
+	start(&b, 5, false, false);
+	/* Without the player's dice, a's first generation roll... */
+	const char *s = run(&a, &out, "next");
+	cr_assert_null(strstr(s, "your dice"));
+	/* ...and with them, b's is 4 4, and then the generator goes on
+	 * from where it was. */
+	run(&b, &out, "roll 4 4");
+	s = run(&b, &out, "next");
+	cr_assert(strstr(s, "Dice 4 4 (your dice): double 4s"), "%s", s);
+	/* One die left over is used by the next step's initiative. */
+	run(&b, &out, "roll 2");
+	s = run(&b, &out, "next");
+	cr_assert(strstr(s, "Initiative D6 2 (your dice): the warriors move "
+			    "first"), "%s", s);
+	char *st = status_of(&b);
+	cr_assert(strstr(st, "Your dice waiting: none."), "%s", st);
+	free(st);
+	zb_strbuf_release(&out);
+	zb_companion_release(&a);
+	zb_companion_release(&b);
+}
+
+Test(companion, bad_commands_change_nothing)
+{
+	static const char *const bad[] = {
+		"nxet", "hit", "hit wave", "hit wave 0", "hit wave 9",
+		"hit wave 1 x0", "hit wave 1 x21", "hit wave 1 unit 12",
+		"hit wave 1 unit", "hit wave 1 foot mounted", "hit 1 x2 x3",
+		"hit wave 99999999999999999999", "roll", "roll 7", "roll 0",
+		"roll 3 x", "dice 0", "dice 13", "dice 1 2", "next please",
+		"undo now", "uncrouch wave 1", "destroyed", "gone wave -1",
+		"hit wave 1 leader", "destroyed wave 1 rifles",
+		"hit wave 1 contact contact", "\x01next", "next\x7f",
+		"n\xc3\xa9xt", NULL
+	};
+	struct zb_companion c, ref;
+	struct zb_strbuf out = { 0 };
+	const char *path = path_of("bad.zbc");
+	struct zb_error err = { 0, "" };
+
+	start(&c, 3, true, true);
+	start(&ref, 3, true, true);
+	cr_assert_eq(zb_companion_save(&c, path, &err), ZB_OK, "%s", err.msg);
+	static const char *const lines[] = { "roll 2 2 2 1", "next", "next",
+					     NULL };
+	run_all(&c, lines);
+	run_all(&ref, lines);
+	uint64_t size = c.journal.size;
+	for (int i = 0; bad[i]; i++) {
+		zb_strbuf_clear(&out);
+		err.msg[0] = '\0';
+		int rc = zb_companion_command(&c, bad[i], &out, &err);
+		cr_assert(rc == ZB_EINPUT || rc == ZB_ESTATE,
+			  "'%s' gave %d", bad[i], rc);
+		cr_assert_neq(err.msg[0], '\0', "'%s' has no message", bad[i]);
+		cr_assert_eq(out.len, 0, "'%s' answered '%s'", bad[i],
+			     zb_strbuf_str(&out));
+		cr_assert_eq(c.journal.size, size, "'%s' was saved", bad[i]);
+		assert_same_state(&c, &ref);
+	}
+	/* A long line. */
+	char longl[ZB_COMPANION_LINE_MAX + 10];
+	memset(longl, 'n', sizeof(longl) - 1);
+	longl[sizeof(longl) - 1] = '\0';
+	cr_assert_eq(zb_companion_command(&c, longl, &out, &err), ZB_EINPUT);
+	cr_assert_eq(zb_companion_command(&c, NULL, &out, &err), ZB_OK);
+	assert_same_state(&c, &ref);
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+	zb_companion_release(&ref);
+}
+
+Test(companion, read_only_commands_are_not_saved)
+{
+	struct zb_companion c;
+	struct zb_strbuf out = { 0 };
+	struct zb_error err = { 0, "" };
+
+	start(&c, 3, false, false);
+	cr_assert_eq(zb_companion_save(&c, path_of("ro.zbc"), &err), ZB_OK);
+	uint64_t n = c.journal.entries;
+	run(&c, &out, "help");
+	run(&c, &out, "status");
+	run(&c, &out, "   # a comment");
+	run(&c, &out, "");
+	cr_assert_eq(c.journal.entries, n);
+	cr_assert_eq(c.n_history, 0);
+	run(&c, &out, "quit");
+	cr_assert(c.quit);
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+}
+
+Test(companion, undo_goes_back_to_before_the_last_command)
+{
+	struct zb_companion a, b;
+	struct zb_strbuf out = { 0 };
+	struct zb_error err = { 0, "" };
+
+	start(&a, 21, true, true);
+	start(&b, 21, true, true);
+	static const char *const common[] = { "roll 1 1 3 1", "next", "next",
+					      "next", NULL };
+	run_all(&a, common);
+	run_all(&b, common);
+	/* a: a hit, then undone: the cards are back in the stack and the
+	 * dice where they were. */
+	run(&a, &out, "hit wave 1 foot x3");
+	const char *s = run(&a, &out, "undo");
+	cr_assert(strstr(s, "Took back 'hit wave 1 foot x3'"), "%s", s);
+	assert_same_state(&a, &b);
+	/* Undo twice goes further back. */
+	run(&a, &out, "undo");
+	run(&b, &out, "undo");
+	assert_same_state(&a, &b);
+	for (int i = 0; i < 3; i++)
+		run(&a, &out, "undo");
+	cr_assert_eq(zb_companion_command(&a, "undo", &out, &err), ZB_ESTATE);
+	struct zb_companion fresh;
+	start(&fresh, 21, true, true);
+	assert_same_state(&a, &fresh);
+	zb_companion_release(&fresh);
+	zb_strbuf_release(&out);
+	zb_companion_release(&a);
+	zb_companion_release(&b);
+}
+
+Test(companion, resume_gives_the_identical_state)
+{
+	struct zb_companion a, r;
+	struct zb_strbuf out = { 0 }, notes = { 0 };
+	struct zb_error err = { 0, "" };
+	const char *path = path_of("game.zbc");
+
+	start(&a, 11, false, true);
+	cr_assert_eq(zb_companion_save(&a, path, &err), ZB_OK, "%s", err.msg);
+	run_all(&a, game_lines);
+	run(&a, &out, "undo");
+	/* a stops saving, as a program that was stopped; r carries on. */
+	zb_journal_close(&a.journal);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	cr_assert(strstr(zb_strbuf_str(&notes), "Resumed"), "%s",
+		  zb_strbuf_str(&notes));
+	assert_same_state(&a, &r);
+	/* And the two go on alike, the resumed one still saving. */
+	const char *more[] = { "next", "hit wave 1 foot", "next", "next",
+			       NULL };
+	for (int i = 0; more[i]; i++) {
+		char *x = strdup(run(&a, &out, more[i]));
+		cr_assert_str_eq(x, run(&r, &out, more[i]));
+		free(x);
+	}
+	assert_same_state(&a, &r);
+	zb_companion_release(&r);
+	struct zb_companion r2;
+	cr_assert_eq(zb_companion_resume(&r2, path, &notes, &err), ZB_OK);
+	assert_same_state(&a, &r2);
+	zb_companion_release(&r2);
+	zb_strbuf_release(&out);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&a);
+}
+
+/* The whole file, and its length. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	cr_assert_not_null(f);
+	char *buf = malloc(1 << 20);
+	*len = fread(buf, 1, (1 << 20) - 1, f);
+	fclose(f);
+	buf[*len] = '\0';
+	return buf;
+}
+
+static void spill(const char *path, const char *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+	cr_assert_not_null(f);
+	cr_assert_eq(fwrite(data, 1, len, f), len);
+	fclose(f);
+}
+
+/* Play the game into `path` and keep a twin that stopped one command
+ * short in `short_of`. */
+static void saved_game(const char *path, struct zb_companion *short_of)
+{
+	struct zb_companion a;
+	struct zb_error err = { 0, "" };
+	struct zb_strbuf out = { 0 };
+	int n = 0;
+
+	while (game_lines[n])
+		n++;
+	start(&a, 11, false, true);
+	start(short_of, 11, false, true);
+	cr_assert_eq(zb_companion_save(&a, path, &err), ZB_OK);
+	for (int i = 0; i < n; i++) {
+		run(&a, &out, game_lines[i]);
+		if (i < n - 1)
+			run(short_of, &out, game_lines[i]);
+	}
+	zb_companion_release(&a);
+	zb_strbuf_release(&out);
+}
+
+Test(companion, truncated_last_entry_is_recovered)
+{
+	const char *path = path_of("cut.zbc");
+	struct zb_companion want, r;
+	struct zb_strbuf notes = { 0 };
+	struct zb_error err = { 0, "" };
+	size_t len;
+
+	saved_game(path, &want);
+	char *data = slurp(path, &len);
+	/* Cut the last entry in half: the program died while writing. */
+	spill(path, data, len - 3);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	cr_assert(strstr(zb_strbuf_str(&notes), "the last entry was "
+			 "damaged"), "%s", zb_strbuf_str(&notes));
+	assert_same_state(&want, &r);
+	/* The file was cut back to its good entries, and goes on. */
+	struct zb_strbuf out = { 0 };
+	run(&r, &out, "next");
+	run(&want, &out, "next");
+	zb_companion_release(&r);
+	size_t len2;
+	char *data2 = slurp(path, &len2);
+	const char *last_nl = strrchr(data, '\n');
+	(void)last_nl;
+	struct zb_journal_read jr;
+	cr_assert_eq(zb_journal_parse(data2, len2, &jr, &err), ZB_OK);
+	cr_assert_eq(jr.bad_line, 0, "damage left behind: %s", jr.why);
+	cr_assert_str_eq(jr.text[jr.n - 1], "next");
+	zb_journal_read_release(&jr);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK);
+	assert_same_state(&want, &r);
+	free(data);
+	free(data2);
+	zb_strbuf_release(&out);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&r);
+	zb_companion_release(&want);
+}
+
+Test(companion, corrupted_last_entry_is_recovered)
+{
+	const char *path = path_of("flip.zbc");
+	struct zb_companion want, r;
+	struct zb_strbuf notes = { 0 };
+	struct zb_error err = { 0, "" };
+	size_t len;
+
+	saved_game(path, &want);
+	char *data = slurp(path, &len);
+	data[len - 2] ^= 0x01;		/* a flipped bit in the last text */
+	spill(path, data, len);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	cr_assert(strstr(zb_strbuf_str(&notes), "checksum"), "%s",
+		  zb_strbuf_str(&notes));
+	assert_same_state(&want, &r);
+	free(data);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&r);
+	zb_companion_release(&want);
+}
+
+Test(companion, damage_before_the_last_entry_is_refused)
+{
+	const char *path = path_of("mid.zbc");
+	struct zb_companion want, r;
+	struct zb_strbuf notes = { 0 };
+	struct zb_error err = { 0, "" };
+	size_t len;
+
+	saved_game(path, &want);
+	char *data = slurp(path, &len);
+	char *third = strchr(strchr(data, '\n') + 1, '\n') + 1;
+	third[0] ^= 0x02;
+	spill(path, data, len);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_EINPUT);
+	cr_assert(strstr(err.msg, ":3: this entry is damaged"), "%s",
+		  err.msg);
+	/* Refused means untouched. */
+	size_t len2;
+	char *data2 = slurp(path, &len2);
+	cr_assert_eq(len2, len);
+	cr_assert_arr_eq(data, data2, len);
+	free(data);
+	free(data2);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&r);
+	zb_companion_release(&want);
+}
+
+Test(companion, save_files_that_are_not_are_refused)
+{
+	struct zb_companion r;
+	struct zb_strbuf notes = { 0 };
+	struct zb_error err = { 0, "" };
+	static const char *const bad[] = {
+		"",
+		"hello\n",
+		"00000000\tzariba-companion 1 gentlemen-rankers seed=1\n",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *p = path_of("junk.zbc");
+		spill(p, bad[i], strlen(bad[i]));
+		cr_assert_eq(zb_companion_resume(&r, p, &notes, &err),
+			     ZB_EINPUT, "case %zu", i);
+		cr_assert(strstr(err.msg, "junk.zbc:1:"), "%s", err.msg);
+		zb_companion_release(&r);
+	}
+	cr_assert_eq(zb_companion_resume(&r, path_of("none.zbc"), &notes,
+					 &err), ZB_EIO);
+	zb_companion_release(&r);
+
+	/* A good header with an entry that does not replay. */
+	struct zb_journal j;
+	const char *p = path_of("replay.zbc");
+	cr_assert_eq(zb_journal_create(&j, p, &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "zariba-companion 1 "
+				       "gentlemen-rankers seed=1 leaders=0 "
+				       "three-dice=0 mounted=0 rifles=0",
+				       &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "hit wave 4", &err), ZB_OK);
+	zb_journal_close(&j);
+	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_EINPUT);
+	cr_assert(strstr(err.msg, "replay.zbc:2: the entry 'hit wave 4' does "
+			 "not replay"), "%s", err.msg);
+	zb_companion_release(&r);
+	zb_strbuf_release(&notes);
+}
+
+Test(companion, save_never_overwrites)
+{
+	struct zb_companion c;
+	struct zb_error err = { 0, "" };
+	const char *p = path_of("exists.zbc");
+
+	spill(p, "keep me\n", 8);
+	start(&c, 1, false, false);
+	cr_assert_eq(zb_companion_save(&c, p, &err), ZB_EINPUT);
+	cr_assert(strstr(err.msg, "exists"), "%s", err.msg);
+	zb_companion_release(&c);
+	size_t len;
+	char *data = slurp(p, &len);
+	cr_assert_str_eq(data, "keep me\n");
+	free(data);
+}
+
+Test(companion, a_command_that_cannot_be_saved_is_not_done)
+{
+	struct zb_companion c, ref;
+	struct zb_strbuf out = { 0 };
+	struct zb_error err = { 0, "" };
+
+	start(&c, 8, false, false);
+	start(&ref, 8, false, false);
+	cr_assert_eq(zb_companion_save(&c, path_of("eio.zbc"), &err), ZB_OK);
+	run(&c, &out, "next");
+	run(&ref, &out, "next");
+	/* The disk goes away under it. */
+	close(c.journal.fd);
+	c.journal.fd = open("/dev/null", 0);	/* read-only: writes fail */
+	zb_strbuf_clear(&out);
+	cr_assert_eq(zb_companion_command(&c, "next", &out, &err), ZB_EIO);
+	cr_assert_eq(out.len, 0);
+	cr_assert_not(c.broken);
+	assert_same_state(&c, &ref);
+	cr_assert_eq(zb_companion_command(&c, "undo", &out, &err), ZB_EIO);
+	assert_same_state(&c, &ref);
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+	zb_companion_release(&ref);
+}
+
+Test(companion, header_round_trip_and_refusals)
+{
+	struct zb_companion_opts o = { .seed = UINT64_MAX, .leaders = true,
+				       .three_dice = true, .rifles = true };
+	struct zb_companion_opts back;
+	struct zb_error err = { 0, "" };
+	char h[256];
+
+	cr_assert_eq(zb_companion_header(&o, h, sizeof(h)), ZB_OK);
+	cr_assert_eq(zb_companion_parse_header(h, &back, &err), ZB_OK, "%s",
+		     err.msg);
+	cr_assert_eq(back.seed, UINT64_MAX);
+	cr_assert(back.leaders && back.three_dice && back.rifles);
+	cr_assert_not(back.mounted);
+	cr_assert_eq(zb_companion_header(&o, h, 10), ZB_EUSAGE);
+	static const char *const bad[] = {
+		"zariba-companion 2 gentlemen-rankers seed=1 leaders=0 "
+		"three-dice=0 mounted=0 rifles=0",
+		"zariba-companion 1 volley-fire seed=1 leaders=0 "
+		"three-dice=0 mounted=0 rifles=0",
+		"zariba-companion 1 gentlemen-rankers seed=1 leaders=0 "
+		"three-dice=0 mounted=0",
+		"zariba-companion 1 gentlemen-rankers seed=1 leaders=0 "
+		"three-dice=0 mounted=0 rifles=0 rifles=0",
+		"zariba-companion 1 gentlemen-rankers seed=18446744073709551616 "
+		"leaders=0 three-dice=0 mounted=0 rifles=0",
+		"zariba-companion 1 gentlemen-rankers seed=1 leaders=2 "
+		"three-dice=0 mounted=0 rifles=0",
+		"zariba-companion 1 gentlemen-rankers seed=1 leaders=0 "
+		"three-dice=1 mounted=0 rifles=0",
+		"zariba-companion 1 gentlemen-rankers seed=1 leaders=0 "
+		"three-dice=0 mounted=1 rifles=1",
+		"zariba-companion 1 gentlemen-rankers  seed=1 leaders=0 "
+		"three-dice=0 mounted=0 rifles=0",
+		"zariba-companion 1 gentlemen-rankers seed= leaders=0 "
+		"three-dice=0 mounted=0 rifles=0",
+		"zariba-companion 1 gentlemen-rankers seed=1 leaders=0 "
+		"three-dice=0 mounted=0 rifles=0 colour=red",
+		"zariba-companion",
+		"",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		cr_assert_eq(zb_companion_parse_header(bad[i], &back, &err),
+			     ZB_EINPUT, "case %zu: %s", i, bad[i]);
+}
+
+Test(companion, the_attack_ends_after_six_quiet_turns)
+{
+	struct zb_companion c;
+	struct zb_strbuf out = { 0 };
+	struct zb_error err = { 0, "" };
+	char line[64];
+
+	start(&c, 4, false, false);
+	run(&c, &out, "roll 2 2");
+	for (int i = 0; i < 4; i++)
+		run(&c, &out, "next");
+	for (int u = 1; u <= 10; u++) {
+		snprintf(line, sizeof(line), "%s wave 1 unit %d",
+			 u % 2 ? "destroyed" : "gone", u);
+		run(&c, &out, line);
+	}
+	const char *s = NULL;
+	for (int t = 1; t <= 6; t++) {
+		run(&c, &out, "roll 1 2");
+		s = run(&c, &out, "next");
+		snprintf(line, sizeof(line), "quiet turn %d of 6", t);
+		cr_assert(strstr(s, line), "%s", s);
+		if (t < 6)
+			for (int i = 0; i < 3; i++)
+				run(&c, &out, "next");
+	}
+	cr_assert(strstr(s, "the attack is over"), "%s", s);
+	cr_assert_eq(zb_companion_command(&c, "next", &out, &err), ZB_ESTATE);
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+}
+
+Test(companion, fuzzed_lines_never_break_it)
+{
+	struct zb_companion c;
+	struct zb_strbuf out = { 0 };
+	struct zb_rng rng;
+	static const char *const words[] = {
+		"hit", "wave", "1", "2", "unit", "3", "x2", "contact", "foot",
+		"mounted", "leader", "destroyed", "gone", "uncrouch", "roll",
+		"6", "dice", "next", "undo", "status", "#", "x", "0", "-1",
+		"99999", "rifles",
+	};
+	char line[300];
+
+	zb_rng_seed(&rng, 77);
+	start(&c, 9, true, true);
+	for (int i = 0; i < 3000; i++) {
+		size_t n = 0;
+		if (zb_rng_below(&rng, 3) == 0) {
+			/* Bytes. */
+			size_t len = zb_rng_below(&rng, sizeof(line) - 1);
+			for (; n < len; n++)
+				line[n] = (char)(1 + zb_rng_below(&rng, 255));
+		} else {
+			int k = 1 + (int)zb_rng_below(&rng, 6);
+			for (int w = 0; w < k; w++) {
+				const char *t = words[zb_rng_below(&rng,
+					sizeof(words) / sizeof(words[0]))];
+				n += (size_t)snprintf(line + n,
+						      sizeof(line) - n, "%s%s",
+						      w ? " " : "", t);
+			}
+		}
+		line[n] = '\0';
+		struct zb_error err = { 0, "" };
+		zb_strbuf_clear(&out);
+		int rc = zb_companion_command(&c, line, &out, &err);
+		cr_assert(rc == ZB_OK || rc == ZB_EINPUT || rc == ZB_ESTATE,
+			  "'%s' gave %d: %s", line, rc, err.msg);
+		cr_assert_not(c.broken);
+		if (c.quit)
+			c.quit = false;
+	}
+	/* What it did is what a replay of its history does. */
+	struct zb_companion r;
+	start(&r, 9, true, true);
+	for (size_t i = 0; i < c.n_history; i++)
+		run(&r, &out, c.history[i]);
+	assert_same_state(&c, &r);
+	zb_companion_release(&r);
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+}
+
+Test(companion, journal_parse_takes_any_bytes)
+{
+	struct zb_rng rng;
+	char buf[512];
+	struct zb_error err = { 0, "" };
+
+	zb_rng_seed(&rng, 5);
+	for (int i = 0; i < 5000; i++) {
+		size_t len = zb_rng_below(&rng, sizeof(buf));
+		for (size_t k = 0; k < len; k++) {
+			uint32_t r = zb_rng_below(&rng, 8);
+			buf[k] = r == 0 ? '\n' : r == 1 ? '\t'
+				: (char)zb_rng_below(&rng, 256);
+		}
+		struct zb_journal_read jr;
+		cr_assert_eq(zb_journal_parse(buf, len, &jr, &err), ZB_OK);
+		cr_assert(jr.good_len <= len);
+		for (size_t k = 0; k < jr.n; k++)
+			cr_assert(zb_journal_text_ok(jr.text[k]));
+		zb_journal_read_release(&jr);
+	}
+	/* A good line, checked by hand: CRC-32 of "next" is 042F103C... */
+	const char good[] = "042F103C\tnext\n";
+	struct zb_journal_read jr;
+	cr_assert_eq(zb_journal_parse(good, strlen(good), &jr, &err), ZB_OK);
+	cr_assert_eq(jr.n, 1);
+	cr_assert_str_eq(jr.text[0], "next");
+	cr_assert_eq(jr.bad_line, 0);
+	zb_journal_read_release(&jr);
+	/* ...and the standard check value of CRC-32. */
+	cr_assert_eq(zb_crc32("123456789", 9), 0xCBF43926u);
+}
