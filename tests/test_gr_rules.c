@@ -1892,7 +1892,7 @@ Test(gr_rules, warriors_near_their_leader_fight_harder)
 Test(gr_rules, losing_a_third_breaks_the_column)
 {
 	for (int i = 0; i < 6; i++) {
-		char name[8];
+		char name[16];
 
 		snprintf(name, sizeof(name), "I%d", i);
 		unit(name, "infantry", 4 + 6 * i, 10, 90, NULL);
@@ -1911,7 +1911,7 @@ Test(gr_rules, losing_a_third_breaks_the_column)
 Test(gr_rules, fighting_to_the_last_man)
 {
 	for (int i = 0; i < 3; i++) {
-		char name[8];
+		char name[16];
 
 		snprintf(name, sizeof(name), "I%d", i);
 		unit(name, "infantry", 4 + 6 * i, 10, 90, NULL);
