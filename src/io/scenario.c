@@ -29,6 +29,7 @@
 #include "zariba/error.h"
 #include "zariba/ruleset.h"
 #include "zariba/scenario.h"
+#include "io/scenario_priv.h"
 #include "zariba/terrain.h"
 #include "zariba/unit.h"
 
@@ -451,8 +452,9 @@ static char lower(char ch)
 	return ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch;
 }
 
-/* A YAML number: decimal with optional fraction and exponent. */
-static bool num_syntax(const char *s)
+/* A YAML number: decimal with optional fraction and exponent; no hex,
+ * inf or nan, which strtod would take.  Shared with scenario_set.c. */
+bool zb_scn_num_syntax(const char *s)
 {
 	size_t i = 0, digits = 0;
 	if (s[i] == '+' || s[i] == '-')
@@ -510,7 +512,7 @@ static int ev_num(struct ctx *c, const char *label, const char *kind,
 	if (nonfinite_syntax(buf))
 		return fail(c, at, "expected a finite number for %s, got %s",
 			    label, got(c, &g));
-	if (!num_syntax(buf))
+	if (!zb_scn_num_syntax(buf))
 		return fail(c, at, "expected %s for %s, got %s", kind, label,
 			    got(c, &g));
 	/* strtod reads the locale's decimal point, which a caller may have

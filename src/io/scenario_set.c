@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "zariba/scenario.h"
+#include "io/scenario_priv.h"
 
 /* As the loader's: scouts per unit, and a full turn in degrees. */
 #define SET_SCOUTS_MAX 3
@@ -22,44 +23,11 @@
 static const char unit_fields[] =
 	"figures.ROLE, at.x, at.y, facing, formation, scouts";
 
-static bool is_digit(char ch)
-{
-	return ch >= '0' && ch <= '9';
-}
-
-/* The loader's number syntax: decimal, optional fraction and exponent;
- * no hex, inf or nan, which strtod would take. */
-static bool num_syntax(const char *s)
-{
-	size_t i = 0, digits = 0;
-	if (s[i] == '+' || s[i] == '-')
-		i++;
-	while (is_digit(s[i]))
-		i++, digits++;
-	if (s[i] == '.') {
-		i++;
-		while (is_digit(s[i]))
-			i++, digits++;
-	}
-	if (!digits)
-		return false;
-	if (s[i] == 'e' || s[i] == 'E') {
-		i++;
-		if (s[i] == '+' || s[i] == '-')
-			i++;
-		if (!is_digit(s[i]))
-			return false;
-		while (is_digit(s[i]))
-			i++;
-	}
-	return s[i] == '\0';
-}
-
 static int parse_num(const char *path, const char *v, double *out,
 		     struct zb_error *err)
 {
 	char buf[NUM_MAX];
-	if (strlen(v) >= sizeof(buf) || !num_syntax(v))
+	if (strlen(v) >= sizeof(buf) || !zb_scn_num_syntax(v))
 		return zb_error_set(err, ZB_EINPUT, "%s: expected a number, "
 				    "got '%.*s'", path, SHOW_MAX, v);
 	strcpy(buf, v);
@@ -83,7 +51,7 @@ static int parse_int(const char *path, const char *v, int lo, int hi,
 		     int *out, struct zb_error *err)
 {
 	double d;
-	if (!num_syntax(v) || parse_num(path, v, &d, NULL) != ZB_OK ||
+	if (!zb_scn_num_syntax(v) || parse_num(path, v, &d, NULL) != ZB_OK ||
 	    d != floor(d) || d < lo || d > hi)
 		return zb_error_set(err, ZB_EINPUT, "%s: must be a whole "
 				    "number from %d to %d, got '%.*s'", path,
