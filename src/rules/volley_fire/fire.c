@@ -24,6 +24,10 @@
 #define FIRE_STEP_IN 0.25
 #define D6 6
 #define D20 20
+/* vf_volley_pmf: the most faces a die has, and the distributions it keeps
+ * on the stack (longer ones go on the heap). */
+#define PMF_MAX_SIDES D20
+#define PMF_STACK 128
 
 static int half_up(int n, int divisor)
 {
@@ -155,49 +159,84 @@ int vf_volley_max_hits(const struct vf_volley *v)
 	int full, small;
 
 	vf_volley_dice(v, &full, &small);
-	return vf_volley_cap(v, full * die_max_hits(v, false) +
-				small * die_max_hits(v, true));
+	/* (A kind of die the volley does not roll adds nothing.) */
+	return vf_volley_cap(v, (full ? full * die_max_hits(v, false) : 0) +
+				(small ? small * die_max_hits(v, true) : 0));
 }
 
-/* Convolve dist[0..len) with one die into out[0..len + maxh). */
-static void add_die(const struct vf_volley *v, bool small, const double *dist,
-		    int len, double *out, int outlen)
+/* Hits of each face 1..sides of one die into hits[], and the most. */
+static int die_table(const struct vf_volley *v, bool small,
+		     int hits[PMF_MAX_SIDES + 1])
 {
-	int sides = vf_volley_die_sides(v);
+	int sides = vf_volley_die_sides(v), best = 0;
 
+	for (int f = 1; f <= sides && f <= PMF_MAX_SIDES; f++) {
+		hits[f] = vf_volley_die_hits(v, f, small);
+		if (hits[f] > best)
+			best = hits[f];
+	}
+	return best;
+}
+
+/* Convolve dist[0..len) with one die into out[0..len + maxh), maxh the
+ * most of hits[1..sides] (so every k + hits[f] falls inside).  Each
+ * dist[k] / sides is worked out once (q[0..len) holds them); every out[]
+ * gets the same additions in the same order as face by face. */
+static void add_die(int sides, const int *hits, const double *dist, int len,
+		    double *restrict out, int outlen, double *restrict q)
+{
 	memset(out, 0, (size_t)outlen * sizeof(*out));
+	for (int k = 0; k < len; k++)
+		q[k] = dist[k] / sides;
 	for (int f = 1; f <= sides; f++) {
-		int h = vf_volley_die_hits(v, f, small);
-		for (int k = 0; k < len; k++)
-			if (k + h < outlen)
-				out[k + h] += dist[k] / sides;
+		double *restrict o = out + hits[f];
+		int k = 0;
+
+		/* Four at a time: each element still gets its own additions,
+		 * in the same order, and the compiler may pair them. */
+		for (; k + 3 < len; k += 4) {
+			o[k] += q[k];
+			o[k + 1] += q[k + 1];
+			o[k + 2] += q[k + 2];
+			o[k + 3] += q[k + 3];
+		}
+		for (; k < len; k++)
+			o[k] += q[k];
 	}
 }
 
+/* The AI asks this for every target of every unit: the face tables are
+ * made once a volley, and small volleys work on the stack. */
 int vf_volley_pmf(const struct vf_volley *v, double *p, int n)
 {
-	int full, small, total, len = 1, cap;
-	double *a, *b;
+	int full, small, total, len = 1, cap, sides = vf_volley_die_sides(v);
+	int hits[2][PMF_MAX_SIDES + 1], most[2];
+	double stack[3][PMF_STACK], *a = stack[0], *b = stack[1], *q = stack[2];
+	double *heap = NULL;
 
 	if (n < 1)
 		return ZB_EUSAGE;
+	if (sides > PMF_MAX_SIDES)
+		return ZB_EUSAGE;
 	vf_volley_dice(v, &full, &small);
-	total = full * die_max_hits(v, false) + small * die_max_hits(v, true);
-	a = calloc((size_t)total + 1, sizeof(*a));
-	b = calloc((size_t)total + 1, sizeof(*b));
-	if (!a || !b) {
-		free(a);
-		free(b);
-		return ZB_ENOMEM;
+	most[0] = full ? die_table(v, false, hits[0]) : 0;
+	most[1] = small ? die_table(v, true, hits[1]) : 0;
+	total = full * most[0] + small * most[1];
+	if (total + 1 > PMF_STACK) {
+		heap = calloc(3 * ((size_t)total + 1), sizeof(*heap));
+		if (!heap)
+			return ZB_ENOMEM;
+		a = heap;
+		b = heap + total + 1;
+		q = heap + 2 * ((size_t)total + 1);
 	}
 	a[0] = 1;
 	for (int i = 0; i < full + small; i++) {
-		bool sm = i >= full;
-		int grow = die_max_hits(v, sm);
+		int sm = i >= full;
 		double *t;
 
-		add_die(v, sm, a, len, b, len + grow);
-		len += grow;
+		add_die(sides, hits[sm], a, len, b, len + most[sm], q);
+		len += most[sm];
 		t = a;
 		a = b;
 		b = t;
@@ -207,8 +246,7 @@ int vf_volley_pmf(const struct vf_volley *v, double *p, int n)
 		cap = vf_volley_cap(v, k);
 		p[cap < n - 1 ? cap : n - 1] += a[k];
 	}
-	free(a);
-	free(b);
+	free(heap);
 	return ZB_OK;
 }
 
@@ -669,10 +707,7 @@ static void notation_commanders(struct zb_game *g, struct fire_ctx *fc,
 	}
 }
 
-/* Append to a narration buffer, never past its end. */
-static void cat(char *buf, size_t cap, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void cat(char *buf, size_t cap, const char *fmt, ...)
+void vf_cat(char *buf, size_t cap, const char *fmt, ...)
 {
 	size_t len = strlen(buf);
 	va_list ap;
@@ -684,9 +719,8 @@ static void cat(char *buf, size_t cap, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Sum of die hits with only the halvings `v` asks for. */
-static int sum_hits(const struct vf_volley *v, const int *faces, int full,
-		    int n)
+int vf_volley_sum_hits(const struct vf_volley *v, const int *faces, int full,
+		       int n)
 {
 	int s = 0;
 
@@ -732,11 +766,11 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		 t->name, band_names[v.band], v.firers,
 		 v.firers == 1 ? "man" : "men");
 	if (vf_type_of(f)->gun)
-		cat(buf, sizeof(buf), "gun, ");
-	cat(buf, sizeof(buf), "%s", vf_volley_die_sides(&v) == D6
+		vf_cat(buf, sizeof(buf), "gun, ");
+	vf_cat(buf, sizeof(buf), "%s", vf_volley_die_sides(&v) == D6
 	    ? "D6" : "D20");
 	for (int i = 0; i < n; i++)
-		cat(buf, sizeof(buf), "%s%s%d", i ? ", " : " ",
+		vf_cat(buf, sizeof(buf), "%s%s%d", i ? ", " : " ",
 		    i >= full ? "small " : "", faces[i]);
 
 	/* Each halving, one at a time, for the log. */
@@ -748,34 +782,34 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	hits = raw;
 	if (jam) {
 		hits = 0;
-		cat(buf, sizeof(buf), " -> the gun jams and falls back");
+		vf_cat(buf, sizeof(buf), " -> the gun jams and falls back");
 		zb_event_mod(g, -raw, "gun jammed");
 	} else {
-		int s1 = sum_hits(&bare, faces, full, n), s2, s3;
+		int s1 = vf_volley_sum_hits(&bare, faces, full, n), s2, s3;
 		struct vf_volley h = bare;
 
-		cat(buf, sizeof(buf), " -> %d hit%s", raw, raw == 1 ? "" : "s");
+		vf_cat(buf, sizeof(buf), " -> %d hit%s", raw, raw == 1 ? "" : "s");
 		if (small && s1 != raw) {
 			zb_event_mod(g, s1 - raw, "small group: half");
-			cat(buf, sizeof(buf), ", half for a small group -> %d",
+			vf_cat(buf, sizeof(buf), ", half for a small group -> %d",
 			    s1);
 		}
 		h.halve = v.halve;
-		s2 = sum_hits(&h, faces, full, n);
+		s2 = vf_volley_sum_hits(&h, faces, full, n);
 		if (v.halve && v.scouts) {
 			/* Scouts D: 5-6 instead of 4-6 */
 			zb_event_mod(g, s2 - s1, why);
-			cat(buf, sizeof(buf), ", needing %d+ (%s) -> %d",
+			vf_cat(buf, sizeof(buf), ", needing %d+ (%s) -> %d",
 			    VF_SCOUT_HIT_COVER, why, s2);
 		} else if (v.halve && s2 != s1) {
 			zb_event_mod(g, s2 - s1, why);
-			cat(buf, sizeof(buf), ", halved (%s) -> %d", why, s2);
+			vf_cat(buf, sizeof(buf), ", halved (%s) -> %d", why, s2);
 		}
 		h.half_result = v.half_result;
-		s3 = sum_hits(&h, faces, full, n);
+		s3 = vf_volley_sum_hits(&h, faces, full, n);
 		if (v.half_result && s3 != s2) {
 			zb_event_mod(g, s3 - s2, "waiting outside a building");
-			cat(buf, sizeof(buf), ", halved (waiting outside a "
+			vf_cat(buf, sizeof(buf), ", halved (waiting outside a "
 			    "building) -> %d", s3);
 		}
 		/* The steps above explain vf_volley_roll's result. */
@@ -784,7 +818,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		if (capped != hits) {
 			zb_event_mod(g, capped - hits,
 				     "no more hits than men firing");
-			cat(buf, sizeof(buf), ", no more than the %d firing "
+			vf_cat(buf, sizeof(buf), ", no more than the %d firing "
 			    "-> %d", v.firers, capped);
 		}
 		hits = capped;
@@ -806,7 +840,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		tp->carry = (hits + carry) % VF_GUN_HITS_PER_GUNNER;
 		tp->carry_set = true;
 		if (hits > 0)
-			cat(buf, sizeof(buf), ", two hits a gunner");
+			vf_cat(buf, sizeof(buf), ", two hits a gunner");
 	}
 	if (cas > left)
 		cas = left < 0 ? 0 : left;
@@ -815,9 +849,9 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	tp->key += key;
 	tp->normal += cas - key;
 	if (!jam)
-		cat(buf, sizeof(buf), " -> %d down", cas);
+		vf_cat(buf, sizeof(buf), " -> %d down", cas);
 	if (key > 0)
-		cat(buf, sizeof(buf), " (%d of them key figures)", key);
+		vf_cat(buf, sizeof(buf), " (%d of them key figures)", key);
 	zb_event_kv(g, "figures", v.firers);
 	zb_event_kv(g, "band", v.band);
 	zb_event_kv(g, "hits", hits);

@@ -395,31 +395,6 @@ static int pistols_of(const struct zb_args *a, struct vf_volley *v,
 /* Telling a volley                                                     */
 /* ------------------------------------------------------------------ */
 
-/* Append to a narration buffer, never past its end. */
-static void cat(char *buf, size_t cap, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void cat(char *buf, size_t cap, const char *fmt, ...)
-{
-	size_t len = strlen(buf);
-	va_list ap;
-
-	if (len + 1 >= cap)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + len, cap - len, fmt, ap);
-	va_end(ap);
-}
-
-static int sum_hits(const struct vf_volley *v, const int *faces, int full,
-		    int n)
-{
-	int s = 0;
-
-	for (int i = 0; i < n; i++)
-		s += vf_volley_die_hits(v, faces[i], i >= full);
-	return s;
-}
-
 /* The dice of a rolled volley and each step from faces to casualties,
  * as modifiers and a line of narration in the open event. */
 static void tell_volley(struct zb_game *g, const struct vf_volley *v,
@@ -438,26 +413,26 @@ static void tell_volley(struct zb_game *g, const struct vf_volley *v,
 	zb_event_kv(g, "casualties", capped);
 	if (!g->log.enabled)
 		return;
-	cat(buf, sizeof(buf), "%d %s at %s", v->firers, firers,
+	vf_cat(buf, sizeof(buf), "%d %s at %s", v->firers, firers,
 	    band_text[v->band]);
 	if (v->weapon == VF_W_PISTOL) {
-		cat(buf, sizeof(buf), " roll %d D6 each, 6s hit:",
+		vf_cat(buf, sizeof(buf), " roll %d D6 each, 6s hit:",
 		    w->pistol_dice[v->band]);
 	} else {
 		int max = v->double_rank && w->hit_max_double[v->band] > 0
 			? w->hit_max_double[v->band] : w->hit_max[v->band];
 
-		cat(buf, sizeof(buf), "%s hit on 1 to %d of a D20%s:",
+		vf_cat(buf, sizeof(buf), "%s hit on 1 to %d of a D20%s:",
 		    v->double_rank ? ", two ranks," : "", max,
 		    !small ? "" : full ? " (the last die for the men over "
 		    "a full die's: half)" : " (a small group: half)");
 	}
 	for (int i = 0; i < n; i++)
-		cat(buf, sizeof(buf), "%s%s%d", i ? ", " : " D",
+		vf_cat(buf, sizeof(buf), "%s%s%d", i ? ", " : " D",
 		    i ? "" : (sides == 6 ? "6 " : "20 "), faces[i]);
 	if (jam) {
-		zb_event_mod(g, -sum_hits(v, faces, full, n), "gun jammed");
-		cat(buf, sizeof(buf), " -> the gun jams: no hits, and it "
+		zb_event_mod(g, -vf_volley_sum_hits(v, faces, full, n), "gun jammed");
+		vf_cat(buf, sizeof(buf), " -> the gun jams: no hits, and it "
 		    "falls back %.0f\" to clear the jam (Gardner gun G)",
 		    VF_GUN_JAM_FALLBACK_IN);
 		zb_event_text(g, "%s", buf);
@@ -467,31 +442,31 @@ static void tell_volley(struct zb_game *g, const struct vf_volley *v,
 	s0 = 0;
 	for (int i = 0; i < n; i++)
 		s0 += vf_volley_die_hits(&h, faces[i], false);
-	s1 = sum_hits(&h, faces, full, n);
-	cat(buf, sizeof(buf), " -> %d hit%s", s0, s0 == 1 ? "" : "s");
+	s1 = vf_volley_sum_hits(&h, faces, full, n);
+	vf_cat(buf, sizeof(buf), " -> %d hit%s", s0, s0 == 1 ? "" : "s");
 	if (s1 != s0) {
 		zb_event_mod(g, s1 - s0, "small group: half");
-		cat(buf, sizeof(buf), ", half for a small group -> %d", s1);
+		vf_cat(buf, sizeof(buf), ", half for a small group -> %d", s1);
 	}
 	h.halve = v->halve;
-	s2 = sum_hits(&h, faces, full, n);
+	s2 = vf_volley_sum_hits(&h, faces, full, n);
 	if (s2 != s1) {
 		zb_event_mod(g, s2 - s1, halving);
-		cat(buf, sizeof(buf), ", halved (%s) -> %d", halving, s2);
+		vf_cat(buf, sizeof(buf), ", halved (%s) -> %d", halving, s2);
 	}
 	h.half_result = v->half_result;
-	s3 = sum_hits(&h, faces, full, n);
+	s3 = vf_volley_sum_hits(&h, faces, full, n);
 	if (s3 != s2) {
 		zb_event_mod(g, s3 - s2, "waiting outside a building");
-		cat(buf, sizeof(buf), ", halved (waiting outside a building) "
+		vf_cat(buf, sizeof(buf), ", halved (waiting outside a building) "
 		    "-> %d", s3);
 	}
 	if (capped != s3) {
 		zb_event_mod(g, capped - s3, "no more hits than men firing");
-		cat(buf, sizeof(buf), ", no more than the %d firing -> %d",
+		vf_cat(buf, sizeof(buf), ", no more than the %d firing -> %d",
 		    v->firers, capped);
 	}
-	cat(buf, sizeof(buf), ": %d down", capped);
+	vf_cat(buf, sizeof(buf), ": %d down", capped);
 	zb_event_text(g, "%s", buf);
 }
 
@@ -760,15 +735,15 @@ static void tell_mod(char *buf, size_t cap, const struct vf_melee_mod *m)
 {
 	bool first = true;
 
-	cat(buf, cap, "%+d%s", m->mod, m->wins_ties ? ", wins ties" : "");
+	vf_cat(buf, cap, "%+d%s", m->mod, m->wins_ties ? ", wins ties" : "");
 	for (int r = 0; r < VF_MELEE_ROW_COUNT; r++)
 		if (m->rows & (1u << r)) {
-			cat(buf, cap, "%s%s", first ? " (" : "; ",
+			vf_cat(buf, cap, "%s%s", first ? " (" : "; ",
 			    vf_melee_row_name((enum vf_melee_row)r));
 			first = false;
 		}
 	if (!first)
-		cat(buf, cap, ")");
+		vf_cat(buf, cap, ")");
 }
 
 static bool same_mod(const struct vf_melee_mod *a,
@@ -784,19 +759,19 @@ static void tell_side(char *buf, size_t cap, const struct melee_side *s,
 		      const struct vf_queued *q)
 {
 	if (s->type < VF_TYPE_COUNT)
-		cat(buf, cap, "%ss, %d %s in %s:", s->who, s->n,
+		vf_cat(buf, cap, "%ss, %d %s in %s:", s->who, s->n,
 		    vf_types[s->type].name, vf_formations[s->formation].name);
 	else
-		cat(buf, cap, "%ss, %d figures of no type:", s->who, s->n);
+		vf_cat(buf, cap, "%ss, %d figures of no type:", s->who, s->n);
 	for (int i = 0; i < s->n;) {
 		int j = i;
 
 		while (j + 1 < s->n && same_mod(&q[j + 1].m, &q[i].m))
 			j++;
 		if (j == i)
-			cat(buf, cap, "%s %d ", i ? "," : "", i + 1);
+			vf_cat(buf, cap, "%s %d ", i ? "," : "", i + 1);
 		else
-			cat(buf, cap, "%s %d-%d ", i ? "," : "", i + 1, j + 1);
+			vf_cat(buf, cap, "%s %d-%d ", i ? "," : "", i + 1, j + 1);
 		tell_mod(buf, cap, &q[i].m);
 		i = j + 1;
 	}
@@ -840,28 +815,28 @@ static void pair_after(struct zb_game *g, void *ctx, int ia, int id,
 		zb_event_end(g);
 		return;
 	}
-	cat(buf, sizeof(buf), "attacker %d%s (D6 %d %+d = %d) against "
+	vf_cat(buf, sizeof(buf), "attacker %d%s (D6 %d %+d = %d) against "
 	    "defender %d%s (D6 %d %+d = %d)", ia + 1,
 	    ia >= mq->as.n - mq->as.officers ? ", an officer" : "", face_att,
 	    ma->mod, face_att + ma->mod, id + 1,
 	    id >= mq->ds.n - mq->ds.officers ? ", an officer" : "", face_def,
 	    md->mod, face_def + md->mod);
 	if (o->winner == VF_PAIR_REROLL)
-		cat(buf, sizeof(buf), ": a tie, and %s wins ties: roll "
+		vf_cat(buf, sizeof(buf), ": a tie, and %s wins ties: roll "
 		    "again", ma->wins_ties ? "each side" : "neither side");
 	else if (face_att + ma->mod == face_def + md->mod)
-		cat(buf, sizeof(buf), ": a tie, and the %s wins ties",
+		vf_cat(buf, sizeof(buf), ": a tie, and the %s wins ties",
 		    o->winner == VF_PAIR_ATTACKER ? "attacker" : "defender");
 	else
-		cat(buf, sizeof(buf), ": the %s wins",
+		vf_cat(buf, sizeof(buf), ": the %s wins",
 		    o->winner == VF_PAIR_ATTACKER ? "attacker" : "defender");
 	if (o->winner != VF_PAIR_REROLL) {
 		if (o->loser_down)
-			cat(buf, sizeof(buf), "; the %s is down (a %d)",
+			vf_cat(buf, sizeof(buf), "; the %s is down (a %d)",
 			    loser, o->winner == VF_PAIR_ATTACKER ? face_def
 								  : face_att);
 		else
-			cat(buf, sizeof(buf), "; the %s falls to the rear",
+			vf_cat(buf, sizeof(buf), "; the %s falls to the rear",
 			    loser);
 	}
 	zb_event_text(g, "%s", buf);
@@ -889,10 +864,10 @@ static int melee_roll(struct zb_game *g, const struct zb_args *a,
 		char buf[512] = "";
 
 		tell_side(buf, sizeof(buf), &mq.as, mq.att);
-		cat(buf, sizeof(buf), "; ");
+		vf_cat(buf, sizeof(buf), "; ");
 		tell_side(buf, sizeof(buf), &mq.ds, mq.def);
 		if (a->val[MP_FROM_REAR])
-			cat(buf, sizeof(buf), "; from the rear, a loser is "
+			vf_cat(buf, sizeof(buf), "; from the rear, a loser is "
 			    "down on 1-%d", VF_MELEE_DOWN_FACE_REAR);
 		zb_event_text(g, "%s", buf);
 	}

@@ -369,6 +369,14 @@ void vf_volley_dice(const struct vf_volley *v, int *full, int *small);
 int vf_volley_die_hits(const struct vf_volley *v, int face, bool small);
 /* Total casualties capped by the men firing (note 1). */
 int vf_volley_cap(const struct vf_volley *v, int hits);
+/* Sum of the hits of faces[0..n) (the first `full` of them full dice,
+ * the rest small), with only the halvings `v` asks for: the steps the
+ * narration of a volley shows. */
+int vf_volley_sum_hits(const struct vf_volley *v, const int *faces, int full,
+		       int n);
+/* Append printf-style text to buf (cap bytes), never past its end. */
+void vf_cat(char *buf, size_t cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 /* Expected casualties of a volley, for the AI's target choice. */
 double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 			const struct zb_unit *target);
