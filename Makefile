@@ -6,6 +6,7 @@
 #   make test       unit tests, CLI tests, and the same again under
 #                   AddressSanitizer + UBSan
 #   make install    PREFIX=/usr/local DESTDIR=
+#   make bench      time battles and rewrite bench/RESULTS.md
 #
 # Everything is built under build/ (and build/asan/ for the sanitizer run).
 
@@ -46,7 +47,8 @@ LIBA := $(BUILD)/libzariba.a
 BIN  := $(BUILD)/zariba
 TBIN := $(BUILD)/zariba-tests
 
-.PHONY: all run test test-unit test-cli test-asan deps install clean check-deps
+.PHONY: all run test test-unit test-cli test-asan deps install clean check-deps \
+        bench
 
 all: $(BIN) $(LIBA)
 
@@ -95,6 +97,21 @@ test-asan:
 	ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		sh tests/cli/run.sh ./$(BUILD)/asan/zariba
+
+# ---- bench: battles per second, cost against the floor, scaling in units
+# and exact odds against Monte Carlo (bench/bench.c, linked against the
+# library, not part of it).  `make bench` rewrites bench/RESULTS.md; it
+# takes a few minutes.  BENCH_FLAGS=--quick for a short smoke run.
+BENCH       := $(BUILD)/bench
+BENCH_FLAGS ?=
+
+$(BENCH): bench/bench.c $(LIBA) $(wildcard include/zariba/*.h) \
+	  src/rules/volley_fire/vf.h
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ bench/bench.c $(LIBA) $(LIBS)
+
+bench: $(BENCH)
+	./$(BENCH) $(BENCH_FLAGS) --out bench/RESULTS.md --date "$$(date)" \
+		--cc "$$($(CC) --version | head -n 1)"
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \

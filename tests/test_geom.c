@@ -1,5 +1,6 @@
 /* Tests for src/core/geom.c. */
 #include <math.h>
+#include <stdint.h>
 
 #include <criterion/criterion.h>
 
@@ -373,4 +374,63 @@ Test(geom, centroid)
 	cr_expect(zb_poly_centroid(ushape, 8).y < 5);
 	cr_expect_float_eq(zb_poly_centroid(ushape, 8).x, 5, EPS);
 	expect_vec(zb_poly_centroid(line, 3), 2, 2);
+}
+
+/* Apexes anywhere in `from`: when zb_rect_clear_of_cones() says the
+ * target is clear, no apex's cone meets it. */
+Test(geom, rect_clear_of_cones_means_no_cone_meets)
+{
+	uint64_t x = UINT64_C(0x853C49E6748FEA9B);
+	int clear = 0;
+
+	for (int t = 0; t < 3000; t++) {
+		double u[12];
+
+		for (int k = 0; k < 12; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			u[k] = (double)(x >> 11) / (double)(UINT64_C(1) << 53);
+		}
+		struct zb_rect from = { { 50 * u[0], 50 * u[1] },
+					0.5 + 5 * u[2], 0.5 + 2 * u[3],
+					360 * u[4] };
+		struct zb_rect target = { { 50 * u[5], 50 * u[6] },
+					  0.5 + 5 * u[7], 0.5 + 2 * u[8],
+					  360 * u[9] };
+		double facing = 360 * u[10], half = 5 + 40 * u[11];
+
+		if (!zb_rect_clear_of_cones(&from, facing, half, &target))
+			continue;
+		clear++;
+		for (int k = 0; k < 25; k++) {
+			/* A grid of apexes over the footprint and its edge. */
+			struct zb_vec2 c[4];
+			double s = (k % 5) / 4.0, r = (k / 5) / 4.0;
+
+			zb_rect_corners(&from, c);
+			struct zb_vec2 top = zb_v2_add(c[0], zb_v2_scale(
+				zb_v2_sub(c[1], c[0]), s));
+			struct zb_vec2 bot = zb_v2_add(c[3], zb_v2_scale(
+				zb_v2_sub(c[2], c[3]), s));
+			struct zb_vec2 apex = zb_v2_add(top, zb_v2_scale(
+				zb_v2_sub(bot, top), r));
+
+			cr_assert(!zb_rect_in_cone(apex, facing, half,
+						   INFINITY, &target),
+				  "case %d apex %d", t, k);
+		}
+	}
+	cr_expect_gt(clear, 500);
+	/* Straight behind a line facing up the table: clear; in front: not;
+	 * a half angle of 90 or more: never. */
+	{
+		struct zb_rect line = { { 10, 10 }, 6, 0.75, 90 };
+		struct zb_rect behind = { { 10, -20 }, 3, 1, 90 };
+		struct zb_rect ahead = { { 10, 40 }, 3, 1, 90 };
+
+		cr_expect(zb_rect_clear_of_cones(&line, 90, 22.5, &behind));
+		cr_expect(!zb_rect_clear_of_cones(&line, 90, 22.5, &ahead));
+		cr_expect(!zb_rect_clear_of_cones(&line, 90, 90, &behind));
+	}
 }

@@ -1,7 +1,9 @@
 /* Tests for src/core/spatial.c: hand cases, then a property test against
  * brute force. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <criterion/criterion.h>
 
@@ -286,5 +288,100 @@ Test(spatial, matches_brute_force)
 	cr_assert_eq(zb_spatial_set(&s, 1234, m.p[1234], 0), ZB_OK);
 	compare(&s, &m);
 	cr_expect_eq(zb_spatial_nearest(&s, zb_v2(0, 0), NULL, NULL), 1234);
+	zb_spatial_release(&s);
+}
+
+/* Distance from segment a-b to circle i's edge, never below 0. */
+static double model_seg_dist(const struct model *m, int id, struct zb_vec2 a,
+			     struct zb_vec2 b)
+{
+	double d = zb_seg_point_dist(a, b, m->p[id]) - m->r[id];
+
+	return d > 0 ? d : 0;
+}
+
+struct visit_log {
+	int seen[N_POINTS];
+	int stop_at;		/* id at which to stop, or -1 */
+	int calls;
+};
+
+static int log_visit(void *ctx, int id)
+{
+	struct visit_log *v = ctx;
+
+	v->seen[id]++;
+	v->calls++;
+	return id == v->stop_at ? 7 : 0;
+}
+
+Test(spatial, visit_segment_finds_every_circle_near_the_line)
+{
+	static struct model m;
+	static struct visit_log v;
+	struct zb_spatial s;
+
+	xs_state = UINT64_C(0x2545F4914F6CDD1D);
+	cr_assert_eq(zb_spatial_init(&s, TABLE_W, TABLE_H, CELL), ZB_OK);
+	for (int i = 0; i < N_POINTS; i++) {
+		m.p[i] = zb_v2(xs_range(-10, TABLE_W + 10),
+			       xs_range(-10, TABLE_H + 10));
+		m.r[i] = i % 89 == 0 ? xs_range(4, 10) : xs_range(0, 2);
+		m.live[i] = xs_next() % 10 != 0;
+		if (m.live[i])
+			cr_assert_eq(zb_spatial_set(&s, i, m.p[i], m.r[i]),
+				     ZB_OK);
+	}
+	for (int q = 0; q < N_QUERIES; q++) {
+		/* Long and short lines, some off the table, some points. */
+		struct zb_vec2 a = zb_v2(xs_range(-30, TABLE_W + 30),
+					 xs_range(-30, TABLE_H + 30));
+		struct zb_vec2 b = q % 7 == 0 ? a
+			: q % 3 == 0 ? zb_v2(a.x + xs_range(-5, 5), a.y)
+			: zb_v2(xs_range(-30, TABLE_W + 30),
+				xs_range(-30, TABLE_H + 30));
+		double range = q % 2 ? 0 : xs_range(0, 15);
+		uint64_t q0 = s.queries;
+
+		memset(&v, 0, sizeof(v));
+		v.stop_at = -1;
+		cr_assert_eq(zb_spatial_visit_segment(&s, a, b, range,
+						      log_visit, &v), 0);
+		cr_expect_eq(s.queries, q0 + 1);
+		for (int i = 0; i < N_POINTS; i++) {
+			cr_assert_leq(v.seen[i], 1, "query %d: %d twice", q,
+				      i);
+			if (!m.live[i])
+				cr_assert_eq(v.seen[i], 0, "query %d: %d is "
+					     "not in the index", q, i);
+			else if (model_seg_dist(&m, i, a, b) <= range)
+				cr_assert_eq(v.seen[i], 1, "query %d from "
+					     "(%g, %g) to (%g, %g) range %g "
+					     "missed %d", q, a.x, a.y, b.x,
+					     b.y, range, i);
+		}
+		/* Stopping: the first nonzero answer comes back at once. */
+		if (v.calls > 0) {
+			int first = -1;
+
+			for (int i = 0; i < N_POINTS && first < 0; i++)
+				if (v.seen[i])
+					first = i;
+			memset(&v, 0, sizeof(v));
+			v.stop_at = first;
+			cr_expect_eq(zb_spatial_visit_segment(&s, a, b, range,
+							      log_visit, &v),
+				     7);
+			cr_expect_eq(v.seen[first], 1);
+		}
+	}
+	memset(&v, 0, sizeof(v));
+	v.stop_at = -1;
+	cr_expect_eq(zb_spatial_visit_segment(&s, zb_v2(0, 0), zb_v2(1, 1),
+					      -1, log_visit, &v), 0);
+	cr_expect_eq(zb_spatial_visit_segment(&s, zb_v2(0, 0),
+					      zb_v2(NAN, 1), 1, log_visit, &v),
+		     0);
+	cr_expect_eq(v.calls, 0);
 	zb_spatial_release(&s);
 }

@@ -73,6 +73,13 @@ bool zb_in_cone(struct zb_vec2 apex, double facing_deg, double half_angle_deg,
 bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
 		     double half_angle_deg, double range_in,
 		     const struct zb_rect *target);
+/* True when `target` lies clear outside the cone (facing, half angle below
+ * 90 degrees) from every apex inside `from`, by more than the tolerances
+ * of zb_rect_in_cone(), which is then false for every such apex; false
+ * when it cannot tell.  For a row of firers that share a facing. */
+bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
+			    double half_angle_deg,
+			    const struct zb_rect *target);
 
 /* From which side of `target` does `from` lie?  Front and rear are the 90
  * degree arcs either side of the facing and its reverse, measured from the

@@ -55,6 +55,22 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 			 double range_in, zb_spatial_filter filter, void *ctx,
 			 int *out, size_t max);
 
+/* How many entries, counting no further than `limit`, lie in the cells
+ * that zb_spatial_within(s, p, range_in, ...) looks at: no fewer than it
+ * could find.  Not counted as a query; cheaper than one. */
+size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
+			     double range_in, size_t limit);
+
+/* Call visit(ctx, id) for every entry whose circle comes within
+ * `range_in` of the segment a-b (and perhaps for a few a little further:
+ * visit() makes the exact test).  The order is fixed by the index's
+ * contents, not by distance.  Stops at, and returns, the first nonzero
+ * value visit() returns; 0 when none did.  Costs the cells along the
+ * segment, not the square around it. */
+int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
+			     struct zb_vec2 b, double range_in,
+			     zb_spatial_filter visit, void *ctx);
+
 /* The accepted id whose circle edge is nearest p, or -1.  Searches rings
  * of cells outward, so it costs O(1) cells on a busy table. */
 int zb_spatial_nearest(struct zb_spatial *s, struct zb_vec2 p,

@@ -56,9 +56,6 @@
 #define AI_SWEEP_STEP_IN 0.5
 /* A move shorter than this is not worth the dice: hold instead. */
 #define AI_MIN_MOVE_IN 0.5
-/* FNV-1a, for the fingerprint of the table that keeps sight cached. */
-#define AI_FNV_BASIS UINT64_C(14695981039346656037)
-#define AI_FNV_PRIME UINT64_C(1099511628211)
 /* How many of the latest log events to search for who charged us. */
 #define AI_LOG_LOOKBACK 8
 /* Close enough to a destination to stop. */
@@ -123,6 +120,16 @@
 /* Cavalry countercharges foot no stronger than this share of itself. */
 #define AI_COUNTER_ODDS 1.0
 
+/* Searches through the game's index (spatial.h) rather than every unit:
+ * how far the first ring reaches, how fast the rings grow, the slack on
+ * distances compared between the index's circles and the footprints,
+ * and how many groups nearby are asked whether one is as far forward. */
+#define AI_RING_START_IN 24.0
+#define AI_RING_GROWTH 4.0
+#define AI_INDEX_SLACK_IN 1e-6
+#define AI_LEAD_NEAR_IN 48.0
+#define AI_LEAD_WITNESSES 16
+
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
@@ -142,11 +149,27 @@ struct vf_ai {
 	double mass_lead_in;		/* this game's massing threshold */
 	unsigned char *scouted;		/* per feature: looked into */
 	int n_scouted;
-	/* What the side sees, by unit id: 0 not yet asked, 1 seen, 2 not
-	 * seen; good while the table looks as it did (seen_stamp). */
+	/* What the side sees, by unit id: SEEN_YES or SEEN_NO, asked in the
+	 * decision seen_at[id] (the table does not change while a decision
+	 * is made, and nothing else is kept). */
 	unsigned char *seen;
+	uint64_t *seen_at;
 	int cap_seen;
-	uint64_t seen_stamp;
+	/* What stays true for the whole of one decision (a decision changes
+	 * nothing on the table but, for a moment, its own unit's facing):
+	 * the sides' centroids, and the units in or heading into a melee.
+	 * `decision` counts the decisions; a memo is good while its
+	 * `*_at` equals it. */
+	uint64_t decision;
+	uint64_t centroid_at;
+	struct zb_vec2 centroid[ZB_MAX_SIDES];
+	uint64_t melee_at;
+	int *in_melee;
+	int n_in_melee;
+	uint64_t attached_at;
+	int *attached;			/* by unit: usable units attached */
+	/* The longest move any unit's dice make, for bounding searches. */
+	int max_move_dice;
 };
 
 /* What a unit wants; apply_plan() maps it onto an offered option. */
@@ -213,7 +236,7 @@ static bool usable(const struct zb_unit *u)
 	return vf_unit_active(u) && !(u->flags & ZB_UF_ROUTED);
 }
 
-enum { SEEN_UNKNOWN, SEEN_YES, SEEN_NO };
+enum { SEEN_YES = 1, SEEN_NO };
 
 /* Can the side see it?  Units of one's own side are always known. */
 static bool known(struct vf_ai *ai, struct zb_game *g, const struct zb_unit *e)
@@ -224,53 +247,32 @@ static bool known(struct vf_ai *ai, struct zb_game *g, const struct zb_unit *e)
 		return true;
 	if (e->id < 0 || e->id >= ai->cap_seen)
 		return vf_side_sees(g, ai->side, e);
-	if (ai->seen[e->id] == SEEN_UNKNOWN)
+	if (ai->seen_at[e->id] != ai->decision) {
 		ai->seen[e->id] = vf_side_sees(g, ai->side, e) ? SEEN_YES
 							       : SEEN_NO;
+		ai->seen_at[e->id] = ai->decision;
+	}
 	return ai->seen[e->id] == SEEN_YES;
 }
 
-static uint64_t fnv_mix(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ b[i]) * AI_FNV_PRIME;
-	return h;
-}
-
-/* A fingerprint of everything sight depends on that changes in play:
- * where each unit stands and faces, its shape, flags and strength. */
-static uint64_t table_stamp(const struct zb_game *g)
-{
-	uint64_t h = AI_FNV_BASIS;
-	for (int i = 0; i < g->n_units; i++) {
-		const struct zb_unit *u = &g->units[i];
-		int alive = zb_unit_alive(u);
-		h = fnv_mix(h, &u->pos, sizeof(u->pos));
-		h = fnv_mix(h, &u->facing_deg, sizeof(u->facing_deg));
-		h = fnv_mix(h, &u->formation, sizeof(u->formation));
-		h = fnv_mix(h, &u->flags, sizeof(u->flags));
-		h = fnv_mix(h, &alive, sizeof(alive));
-	}
-	return h;
-}
-
-/* Forget what was seen when anything on the table has changed since. */
-static int reset_seen(struct vf_ai *ai, struct zb_game *g,
+/* Room to remember what the side sees, by unit id.  Answers last one
+ * decision: a new decision number forgets them all at once. */
+static int ready_seen(struct vf_ai *ai, struct zb_game *g,
 		      struct zb_error *err)
 {
-	uint64_t stamp = table_stamp(g);
-	if (g->n_units > ai->cap_seen) {
-		unsigned char *p = realloc(ai->seen, (size_t)g->n_units);
-		if (!p)
-			return zb_error_set(err, ZB_ENOMEM, "out of memory");
-		ai->seen = p;
-		ai->cap_seen = g->n_units;
-		ai->seen_stamp = ~stamp;	/* all of it is new */
-	}
-	if (stamp != ai->seen_stamp && ai->cap_seen > 0)
-		memset(ai->seen, SEEN_UNKNOWN, (size_t)ai->cap_seen);
-	ai->seen_stamp = stamp;
+	if (g->n_units <= ai->cap_seen)
+		return ZB_OK;
+	unsigned char *p = realloc(ai->seen, (size_t)g->n_units);
+	if (!p)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	ai->seen = p;
+	uint64_t *q = realloc(ai->seen_at, (size_t)g->n_units * sizeof(*q));
+	if (!q)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	ai->seen_at = q;
+	for (int i = ai->cap_seen; i < g->n_units; i++)
+		ai->seen_at[i] = 0;	/* decisions count from 1 */
+	ai->cap_seen = g->n_units;
 	return ZB_OK;
 }
 
@@ -284,6 +286,129 @@ static double dist_to_unit(struct zb_vec2 p, const struct zb_unit *e)
 static double gap(const struct zb_unit *from, const struct zb_unit *to)
 {
 	return dist_to_unit(from->pos, to);
+}
+
+/* ---- the game's index instead of every unit ----
+ *
+ * Each search below asks the index (spatial.h) for the units whose
+ * circles come near enough, then makes the same test, in the same order
+ * where order matters, as a pass over every unit would; the bounds say
+ * why no unit that pass would accept can lie outside.  When a query
+ * cannot get its memory, the pass over every unit is made instead.
+ */
+
+/* The units that pass `f` within `range_in` of p, nearest first, in a
+ * malloc'd array of *n; NULL when out of memory. */
+static int *near_ids(struct zb_game *g, struct zb_vec2 p, double range_in,
+		     zb_spatial_filter f, void *ctx, size_t *n)
+{
+	size_t cap = g->n_units > 0 ? (size_t)g->n_units : 1;
+	int *ids = malloc(cap * sizeof(*ids));
+
+	*n = 0;
+	if (ids)
+		*n = zb_spatial_within(&g->index, p, range_in, f, ctx, ids,
+				       cap);
+	return ids;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+/* A unit's bounding circle, as the index has it. */
+static double circle_of(const struct zb_rect *r)
+{
+	return hypot(r->half_w_in, r->half_d_in);
+}
+
+/* What a filter needs: the game, a side, and the asking unit. */
+struct side_ctx {
+	struct zb_game *g;
+	const struct zb_unit *u;
+	bool (*pred)(const struct zb_unit *);
+};
+
+/* A distance from u to e that is never less than e's circle's distance
+ * from the search point, less the search's lag (see ring_nearest). */
+typedef double (*ai_metric)(const struct zb_unit *u, const struct zb_unit *e,
+			    const void *arg);
+
+struct cand {
+	double d;
+	int id;
+};
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	if (x->d != y->d)
+		return x->d < y->d ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/*
+ * The unit passing `f` (and known to the side, when `known_only`) with
+ * the least metric, ties to the lower id, as a pass over every unit in
+ * order keeping the first least would find it; -1 when there is none.
+ * Searches rings outward from p: a unit whose metric is at most q has
+ * its circle within q + lag of p, so once the best found is within q it
+ * is the best of all.  Past the table's diagonal, or out of memory, it
+ * makes that pass.
+ */
+static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
+			const struct zb_unit *u, struct zb_vec2 p, double lag,
+			zb_spatial_filter f, void *fctx, bool known_only,
+			ai_metric metric, const void *marg, double *dist)
+{
+	double far = hypot(g->width_in, g->height_in) + lag +
+		     g->index.max_radius_in;
+	int best = -1;
+	double bd = INFINITY;
+
+	for (double q = AI_RING_START_IN; q <= far; q *= AI_RING_GROWTH) {
+		size_t n;
+		int *ids = near_ids(g, p, q + lag + AI_INDEX_SLACK_IN, f, fctx,
+				    &n);
+		struct cand *c = ids ? malloc((n + 1) * sizeof(*c)) : NULL;
+		if (!c) {
+			free(ids);
+			break;
+		}
+		for (size_t k = 0; k < n; k++) {
+			c[k].id = ids[k];
+			c[k].d = metric(u, &g->units[ids[k]], marg);
+		}
+		free(ids);
+		qsort(c, n, sizeof(*c), cmp_cand);
+		for (size_t k = 0; k < n && c[k].d <= q && best < 0; k++) {
+			if (known_only && !known(ai, g, &g->units[c[k].id]))
+				continue;
+			best = c[k].id;
+			bd = c[k].d;
+		}
+		free(c);
+		if (best >= 0) {
+			if (dist)
+				*dist = bd;
+			return best;
+		}
+	}
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *e = &g->units[i];
+		if (!f(fctx, i) || (known_only && !known(ai, g, e)))
+			continue;
+		double d = metric(u, e, marg);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	if (dist)
+		*dist = bd;
+	return best;
 }
 
 static double reach_best(struct zb_game *g, const struct zb_unit *u)
@@ -394,37 +519,59 @@ static bool in_the_way(const struct zb_unit *u, const struct zb_unit *w)
 	       !shaken(u);
 }
 
+struct sweep_ctx {
+	struct zb_game *g;
+	const struct zb_unit *u, *target;
+	struct zb_rect ur;
+	double len, facing;
+	struct zb_vec2 dir;
+};
+
+/* Does w stand in the way of the charge's footprint? */
+static int sweep_hits(void *ctx, int id)
+{
+	const struct sweep_ctx *c = ctx;
+	const struct zb_unit *w = &c->g->units[id];
+	if (id == c->target->id || !in_the_way(c->u, w))
+		return 0;
+	struct zb_rect wr = zb_unit_rect(w);
+	if (vf_rects_clash(&c->ur, &wr))
+		return 0;	/* touching already: allowed */
+	for (double t = AI_SWEEP_STEP_IN; t < c->len; t += AI_SWEEP_STEP_IN) {
+		struct zb_rect r = zb_rect_from_front(
+			zb_v2_add(c->u->pos, zb_v2_scale(c->dir, t)),
+			2 * c->ur.half_w_in, 2 * c->ur.half_d_in, c->facing);
+		if (vf_rects_clash(&r, &wr))
+			return 1;
+	}
+	return 0;
+}
+
 /* Would a charge from u at `target` (contact at `to`) run into someone
- * else on the way?  Walks the footprint as the rules do. */
+ * else on the way?  Walks the footprint as the rules do.  Only a unit
+ * whose circle comes within the footprint's of the line its centre runs
+ * along can be met, so the index walks that line. */
 static bool charge_blocked(struct zb_game *g, const struct zb_unit *u,
 			   const struct zb_unit *target, struct zb_vec2 to)
 {
-	struct zb_rect ur = zb_unit_rect(u);
-	double len = zb_v2_dist(u->pos, to) - VF_CONTACT_GAP_IN;
-	double facing = zb_heading_deg(u->pos, to);
-	struct zb_vec2 dir = zb_v2_from_deg(facing);
-
-	for (int i = 0; i < g->n_units; i++) {
-		const struct zb_unit *w = &g->units[i];
-		if (i == target->id || !in_the_way(u, w))
-			continue;
-		struct zb_rect wr = zb_unit_rect(w);
-		if (vf_rects_clash(&ur, &wr))
-			continue;	/* touching already: allowed */
-		for (double t = AI_SWEEP_STEP_IN; t < len;
-		     t += AI_SWEEP_STEP_IN) {
-			struct zb_rect r = zb_rect_from_front(
-				zb_v2_add(u->pos, zb_v2_scale(dir, t)),
-				2 * ur.half_w_in, 2 * ur.half_d_in, facing);
-			if (vf_rects_clash(&r, &wr))
-				return true;
-		}
-	}
-	return false;
+	struct sweep_ctx c = { g, u, target, zb_unit_rect(u), 0, 0,
+			       zb_v2(0, 0) };
+	c.len = zb_v2_dist(u->pos, to) - VF_CONTACT_GAP_IN;
+	c.facing = zb_heading_deg(u->pos, to);
+	c.dir = zb_v2_from_deg(c.facing);
+	if (!(c.len > AI_SWEEP_STEP_IN))
+		return false;
+	/* The footprint's centre, a half depth behind its front. */
+	struct zb_vec2 a = zb_v2_add(u->pos, zb_v2_scale(c.dir,
+		AI_SWEEP_STEP_IN - c.ur.half_d_in));
+	struct zb_vec2 b = zb_v2_add(u->pos, zb_v2_scale(c.dir,
+		c.len - c.ur.half_d_in));
+	return zb_spatial_visit_segment(&g->index, a, b, circle_of(&c.ur) +
+					AI_INDEX_SLACK_IN, sweep_hits, &c) != 0;
 }
 
 /* Centroid of a side's line units (all units if it has none). */
-static struct zb_vec2 side_centroid(struct zb_game *g, int side)
+static struct zb_vec2 centroid_scan(struct zb_game *g, int side)
 {
 	struct zb_vec2 s = zb_v2(0, 0), all = zb_v2(0, 0);
 	int n = 0, n_all = 0;
@@ -446,11 +593,44 @@ static struct zb_vec2 side_centroid(struct zb_game *g, int side)
 	return zb_v2(g->width_in / 2, g->height_in / 2);
 }
 
-/* Which way the enemy lies, as a heading from our centroid to his. */
-static double forward_deg(struct zb_game *g, int side)
+/* Both sides' centroids in one pass over the units, each summed in the
+ * same order as centroid_scan() sums it, kept for the decision. */
+static struct zb_vec2 side_centroid(struct vf_ai *ai, struct zb_game *g,
+				    int side)
 {
-	struct zb_vec2 a = side_centroid(g, side);
-	struct zb_vec2 b = side_centroid(g, 1 - side);
+	if (side < 0 || side >= ZB_MAX_SIDES)
+		return centroid_scan(g, side);
+	if (ai->centroid_at == ai->decision)
+		return ai->centroid[side];
+	struct zb_vec2 s[ZB_MAX_SIDES], all[ZB_MAX_SIDES];
+	int n[ZB_MAX_SIDES] = { 0 }, n_all[ZB_MAX_SIDES] = { 0 };
+	for (int k = 0; k < ZB_MAX_SIDES; k++)
+		s[k] = all[k] = zb_v2(0, 0);
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *u = &g->units[i];
+		int k = u->side;
+		if (k < 0 || k >= ZB_MAX_SIDES || !usable(u))
+			continue;
+		all[k] = zb_v2_add(all[k], u->pos);
+		n_all[k]++;
+		if (is_line_unit(u)) {
+			s[k] = zb_v2_add(s[k], u->pos);
+			n[k]++;
+		}
+	}
+	for (int k = 0; k < ZB_MAX_SIDES; k++)
+		ai->centroid[k] = n[k] ? zb_v2_scale(s[k], 1.0 / n[k])
+			: n_all[k] ? zb_v2_scale(all[k], 1.0 / n_all[k])
+			: zb_v2(g->width_in / 2, g->height_in / 2);
+	ai->centroid_at = ai->decision;
+	return ai->centroid[side];
+}
+
+/* Which way the enemy lies, as a heading from our centroid to his. */
+static double forward_deg(struct vf_ai *ai, struct zb_game *g, int side)
+{
+	struct zb_vec2 a = side_centroid(ai, g, side);
+	struct zb_vec2 b = side_centroid(ai, g, 1 - side);
 	if (zb_v2_dist(a, b) < 1e-9)
 		return side == 0 ? 90.0 : 270.0;
 	return zb_heading_deg(a, b);
@@ -458,29 +638,29 @@ static double forward_deg(struct zb_game *g, int side)
 
 /* The nearest enemy body of troops (not a leader) of u; `known_only`
  * limits it to those the side sees. */
+static int enemy_body(void *ctx, int id)
+{
+	const struct side_ctx *c = ctx;
+	const struct zb_unit *e = &c->g->units[id];
+	return e->side != c->u->side && usable(e) && !vf_type_of(e)->leader &&
+	       !(e->flags & ZB_UF_ABANDONED);
+}
+
+/* gap(): the circle holds the footprint, so it is no nearer than this. */
+static double metric_gap(const struct zb_unit *u, const struct zb_unit *e,
+			 const void *arg)
+{
+	(void)arg;
+	return gap(u, e);
+}
+
 static int nearest_enemy(struct vf_ai *ai, struct zb_game *g,
 			 const struct zb_unit *u, bool known_only,
 			 double *dist)
 {
-	int best = -1;
-	double bd = INFINITY;
-	for (int i = 0; i < g->n_units; i++) {
-		const struct zb_unit *e = &g->units[i];
-		if (e->side == u->side || !usable(e))
-			continue;
-		if (vf_type_of(e)->leader || (e->flags & ZB_UF_ABANDONED))
-			continue;
-		if (known_only && !known(ai, g, e))
-			continue;
-		double d = gap(u, e);
-		if (d < bd) {
-			bd = d;
-			best = i;
-		}
-	}
-	if (dist)
-		*dist = bd;
-	return best;
+	struct side_ctx c = { g, u, NULL };
+	return ring_nearest(ai, g, u, u->pos, 0, enemy_body, &c, known_only,
+			    metric_gap, NULL, dist);
 }
 
 static int find_opt(const struct zb_decision *d, int verb, int target,
@@ -623,7 +803,10 @@ static int best_fire(struct zb_game *g, const struct zb_decision *d,
 
 /* The enemy the unit could hurt most if it faced him: for reaiming.  The
  * unit is turned for each question and turned back (the rules' sight
- * tests know a unit by its address, so a copy would not do). */
+ * tests know a unit by its address, so a copy would not do).  What the
+ * side sees is asked with the unit as it stands: turned, its footprint
+ * could hide a target from a friend behind it, and that answer would be
+ * kept (known) as if it were the table's. */
 static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 				  struct zb_unit *u, double *hits)
 {
@@ -633,21 +816,42 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 	struct zb_rect ur = zb_unit_rect(u);
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		reach = fmax(reach, w->band_max_in[b]);
-	for (int i = 0; i < g->n_units; i++) {
+	/* A footprint within `reach` of ours has its circle within reach
+	 * and our circle of our centre.  In id order, the order of the
+	 * expected hits compared below. */
+	struct vf_state *st = vf_state(g);
+	struct side_ctx c = { g, u, NULL };
+	size_t n = 0;
+	int *ids = near_ids(g, ur.c, reach + circle_of(&ur) +
+			    AI_INDEX_SLACK_IN, enemy_body, &c, &n);
+	if (ids)
+		qsort(ids, n, sizeof(*ids), cmp_id);
+	for (int k = 0; ids ? k < (int)n : k < g->n_units; k++) {
+		int i = ids ? ids[k] : k;
 		const struct zb_unit *e = &g->units[i];
 		if (e->side == u->side || vf_type_of(e)->leader || !usable(e))
 			continue;
 		struct zb_rect er = zb_unit_rect(e);
-		if (zb_rect_dist(&ur, &er) > reach || !known(ai, g, e))
+		if (zb_rect_dist(&ur, &er) > reach)
 			continue;	/* out of any range: no need to ask */
+		u->facing_deg = saved;
+		if (st)
+			st->ai_turned = 0;
+		if (!known(ai, g, e))
+			continue;
 		u->facing_deg = zb_heading_deg(u->pos, zb_unit_rect(e).c);
+		if (st)
+			st->ai_turned = u->id + 1;	/* see vf.h */
 		double h = vf_expected_hits(g, u, e);
 		if (h > bh) {
 			bh = h;
 			best = i;
 		}
 	}
+	free(ids);
 	u->facing_deg = saved;
+	if (st)
+		st->ai_turned = 0;
 	if (hits)
 		*hits = bh;
 	return best;
@@ -671,21 +875,46 @@ struct threat {
 	double nearest_reach;	/* its best move */
 };
 
-/* Dervish groups that could charge u next move. */
+static int threat_body(void *ctx, int id)
+{
+	const struct side_ctx *c = ctx;
+	const struct zb_unit *e = &c->g->units[id];
+	return e->side != c->u->side && is_group(e) && !shaken(e) && usable(e);
+}
+
+/* From u's footprint (arg) to e's front centre, which e's circle holds:
+ * e's circle is within this and u's circle of u's centre. */
+static double metric_threat(const struct zb_unit *u, const struct zb_unit *e,
+			    const void *arg)
+{
+	(void)u;
+	return zb_rect_point_dist(arg, e->pos);
+}
+
+/* Dervish groups that could charge u next move.  None reaches further
+ * than the longest move there is and the margins, so the index is asked
+ * for that much; the nearest group, which may be further, by rings. */
 static struct threat threats_to(struct vf_ai *ai, struct zb_game *g,
 				const struct zb_unit *u, double extra_in)
 {
 	struct threat t = { 0, 0, -1, INFINITY, 0 };
 	struct zb_rect r = zb_unit_rect(u);
-	for (int i = 0; i < g->n_units; i++) {
+	struct side_ctx c = { g, u, NULL };
+	double span = ai->max_move_dice * (double)VF_D6 + AI_SQUARE_MARGIN_IN +
+		      extra_in;
+	size_t n = 0;
+	int *ids = near_ids(g, r.c, span + circle_of(&r) + AI_INDEX_SLACK_IN,
+			    threat_body, &c, &n);
+	bool all = !ids;
+	for (int k = 0; all ? k < g->n_units : k < (int)n; k++) {
+		int i = all ? k : ids[k];
 		const struct zb_unit *e = &g->units[i];
-		if (e->side == u->side || !is_group(e) || shaken(e) ||
-		    !known(ai, g, e))
+		if ((all && !threat_body(&c, i)) || !known(ai, g, e))
 			continue;
 		double d = zb_rect_point_dist(&r, e->pos);
 		double reach = reach_likely(g, e, AI_SQUARE_RISK) +
 			       AI_SQUARE_MARGIN_IN;
-		if (d < t.nearest_in) {
+		if (d < t.nearest_in || (d == t.nearest_in && i < t.nearest)) {
 			t.nearest_in = d;
 			t.nearest = i;
 			t.nearest_reach = reach_best(g, e);
@@ -697,14 +926,25 @@ static struct threat threats_to(struct vf_ai *ai, struct zb_game *g,
 			t.within_in = fmax(t.within_in, reach + extra_in);
 		}
 	}
+	free(ids);
+	if (!all && !(t.nearest_in <= span)) {
+		double d;
+		int e = ring_nearest(ai, g, u, r.c, circle_of(&r), threat_body,
+				     &c, true, metric_threat, &r, &d);
+		if (e >= 0) {
+			t.nearest = e;
+			t.nearest_in = d;
+			t.nearest_reach = reach_best(g, &g->units[e]);
+		}
+	}
 	return t;
 }
 
 /* How far u stands ahead of its side's line units, along the advance. */
-static double ahead_of_friends(struct zb_game *g, const struct zb_unit *u,
-			       double fwd)
+static double ahead_of_friends(struct vf_ai *ai, struct zb_game *g,
+			       const struct zb_unit *u, double fwd)
 {
-	struct zb_vec2 c = side_centroid(g, u->side);
+	struct zb_vec2 c = side_centroid(ai, g, u->side);
 	return zb_v2_dot(zb_v2_sub(u->pos, c), zb_v2_from_deg(fwd));
 }
 
@@ -716,7 +956,7 @@ static struct zb_vec2 objective(struct vf_ai *ai, struct zb_game *g,
 	int e = nearest_enemy(ai, g, u, true, NULL);
 	if (e >= 0)
 		return zb_unit_rect(&g->units[e]).c;
-	return side_centroid(g, 1 - u->side);
+	return side_centroid(ai, g, 1 - u->side);
 }
 
 static struct plan infantry_order(struct vf_ai *ai, struct zb_game *g,
@@ -743,7 +983,7 @@ static struct plan infantry_order(struct vf_ai *ai, struct zb_game *g,
 		return p;
 	}
 
-	double fwd = forward_deg(g, u->side);
+	double fwd = forward_deg(ai, g, u->side);
 	double deploy_in = t.nearest >= 0
 		? AI_DEPLOY_MOVES * t.nearest_reach + AI_SQUARE_MARGIN_IN
 		: 0;
@@ -778,7 +1018,7 @@ static struct plan infantry_order(struct vf_ai *ai, struct zb_game *g,
 	}
 
 	/* Far from the Dervish: close up in column. */
-	if (ahead_of_friends(g, u, fwd) > AI_AHEAD_MAX_IN) {
+	if (ahead_of_friends(ai, g, u, fwd) > AI_AHEAD_MAX_IN) {
 		p = plan_of(ZB_VERB_HOLD, u);
 		SAY(&p, "waits for the line to come up");
 		return p;
@@ -811,23 +1051,30 @@ static struct plan infantry_order(struct vf_ai *ai, struct zb_game *g,
 
 /* ---- the Gardner gun ---- */
 
+static int friend_body(void *ctx, int id)
+{
+	const struct side_ctx *c = ctx;
+	const struct zb_unit *f = &c->g->units[id];
+	return f->side == c->u->side && id != c->u->id && usable(f) &&
+	       c->pred(f);
+}
+
+/* From front centre to front centre: f's circle holds its front centre. */
+static double metric_fronts(const struct zb_unit *u, const struct zb_unit *f,
+			    const void *arg)
+{
+	(void)arg;
+	return zb_v2_dist(u->pos, f->pos);
+}
+
 /* The nearest friendly infantry to shelter the gun, or -1. */
-static int nearest_friend(struct zb_game *g, const struct zb_unit *u,
+static int nearest_friend(struct vf_ai *ai, struct zb_game *g,
+			  const struct zb_unit *u,
 			  bool (*pred)(const struct zb_unit *))
 {
-	int best = -1;
-	double bd = INFINITY;
-	for (int i = 0; i < g->n_units; i++) {
-		const struct zb_unit *f = &g->units[i];
-		if (f->side != u->side || i == u->id || !usable(f) || !pred(f))
-			continue;
-		double dd = zb_v2_dist(u->pos, f->pos);
-		if (dd < bd) {
-			bd = dd;
-			best = i;
-		}
-	}
-	return best;
+	struct side_ctx c = { g, u, pred };
+	return ring_nearest(ai, g, u, u->pos, 0, friend_body, &c, false,
+			    metric_fronts, NULL, NULL);
 }
 
 /* Is there room for u's footprint, turned to `facing`, with its front
@@ -844,16 +1091,25 @@ static bool room_at(struct zb_game *g, const struct zb_unit *u,
 		if (c[i].x < 0 || c[i].y < 0 || c[i].x > g->width_in ||
 		    c[i].y > g->height_in)
 			return false;
-	for (int i = 0; i < g->n_units; i++) {
+	/* A footprint that meets r has its circle within r's of r's centre. */
+	size_t n = 0;
+	int *ids = near_ids(g, r.c, circle_of(&r) + AI_INDEX_SLACK_IN, NULL,
+			    NULL, &n);
+	bool all = !ids, free_ground = true;
+	for (int k = 0; all ? k < g->n_units : k < (int)n; k++) {
+		int i = all ? k : ids[k];
 		const struct zb_unit *w = &g->units[i];
 		if (w->side != u->side || i == u->id || !usable(w) ||
 		    (w->flags & ZB_UF_LEADER))
 			continue;
 		struct zb_rect wr = zb_unit_rect(w);
-		if (vf_rects_clash(&r, &wr))
-			return false;
+		if (vf_rects_clash(&r, &wr)) {
+			free_ground = false;
+			break;
+		}
 	}
-	return true;
+	free(ids);
+	return free_ground;
 }
 
 /* Beside the infantry, its front a little behind the infantry's (never
@@ -888,13 +1144,13 @@ static struct plan gun_order(struct vf_ai *ai, struct zb_game *g,
 {
 	struct plan p;
 	struct threat t = threats_to(ai, g, u, 0);
-	int inf = nearest_friend(g, u, is_infantry);
+	int inf = nearest_friend(ai, g, u, is_infantry);
 	bool limbered = u->formation == VF_LIMBERED;
 	struct zb_vec2 post = inf >= 0 ? gun_post(g, u, &g->units[inf]) : u->pos;
 	double off = zb_v2_dist(u->pos, post);
 	double aim = t.nearest >= 0
 		? zb_heading_deg(u->pos, zb_unit_rect(&g->units[t.nearest]).c)
-		: forward_deg(g, u->side);
+		: forward_deg(ai, g, u->side);
 	double hits;
 	int best = best_target_any_facing(ai, g, u, &hits);
 	if (best >= 0)
@@ -989,11 +1245,11 @@ static struct plan cavalry_order(struct vf_ai *ai, struct zb_game *g,
 	}
 
 	/* Screen the nearer flank of the infantry, a little back. */
-	double fwd = forward_deg(g, u->side);
+	double fwd = forward_deg(ai, g, u->side);
 	struct zb_vec2 f = zb_v2_from_deg(fwd), right = zb_v2(f.y, -f.x);
 	double lo = INFINITY, hi = -INFINITY, front = -INFINITY;
 	double back = INFINITY;
-	struct zb_vec2 c = side_centroid(g, u->side);
+	struct zb_vec2 c = side_centroid(ai, g, u->side);
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *w = &g->units[i];
 		if (w->side != u->side || !usable(w) || !is_infantry(w))
@@ -1104,9 +1360,9 @@ static struct plan scout_order(struct vf_ai *ai, struct zb_game *g,
 			       struct zb_decision *d, struct zb_unit *u)
 {
 	struct plan p;
-	double fwd = forward_deg(g, u->side);
+	double fwd = forward_deg(ai, g, u->side);
 	struct zb_vec2 f = zb_v2_from_deg(fwd);
-	struct zb_vec2 c = side_centroid(g, u->side);
+	struct zb_vec2 c = side_centroid(ai, g, u->side);
 	const struct zb_unit *home = zb_game_unit(g, u->parent);
 	struct threat t = threats_to(ai, g, u, 0);
 
@@ -1178,8 +1434,23 @@ static struct plan scout_order(struct vf_ai *ai, struct zb_game *g,
 
 /* ---- leaders, both sides ---- */
 
-static int leaders_with(struct zb_game *g, int unit)
+/* How many usable units are attached to `unit`: counted for every unit
+ * in one pass a decision (a free leader asks it of each unit). */
+static int leaders_with(struct vf_ai *ai, struct zb_game *g, int unit)
 {
+	if (ai->attached_at != ai->decision) {
+		free(ai->attached);
+		ai->attached = calloc((size_t)g->n_units + 1,
+				      sizeof(*ai->attached));
+		ai->attached_at = ai->attached ? ai->decision : 0;
+		for (int i = 0; ai->attached && i < g->n_units; i++) {
+			int a = g->units[i].attached_to;
+			if (a >= 0 && a < g->n_units && usable(&g->units[i]))
+				ai->attached[a]++;
+		}
+	}
+	if (ai->attached && unit >= 0 && unit < g->n_units)
+		return ai->attached[unit];
 	int n = 0;
 	for (int i = 0; i < g->n_units; i++)
 		n += g->units[i].attached_to == unit && usable(&g->units[i]);
@@ -1191,7 +1462,7 @@ static struct plan leader_order(struct vf_ai *ai, struct zb_game *g,
 {
 	struct plan p;
 	const struct zb_unit *with = zb_game_unit(g, u->attached_to);
-	double fwd = forward_deg(g, u->side);
+	double fwd = forward_deg(ai, g, u->side);
 
 	if (with && usable(with)) {
 		p = plan_of(ZB_VERB_HOLD, u);
@@ -1200,7 +1471,7 @@ static struct plan leader_order(struct vf_ai *ai, struct zb_game *g,
 	}
 	if (u->flags & ZB_UF_COMMANDER) {
 		/* Behind the middle of the line, within reach of all. */
-		struct zb_vec2 c = side_centroid(g, u->side);
+		struct zb_vec2 c = side_centroid(ai, g, u->side);
 		struct zb_vec2 at = zb_v2_sub(c, zb_v2_scale(
 			zb_v2_from_deg(fwd), AI_COMMANDER_BACK_IN));
 		if (zb_v2_dist(u->pos, at) > AI_ARRIVED_IN) {
@@ -1225,7 +1496,7 @@ static struct plan leader_order(struct vf_ai *ai, struct zb_game *g,
 				continue;
 			if (pass < 2 && !is_line_unit(w))
 				continue;
-			if (pass == 0 && leaders_with(g, w->id) > 0)
+			if (pass == 0 && leaders_with(ai, g, w->id) > 0)
 				continue;
 			struct zb_rect wr = zb_unit_rect(w);
 			if (!room_to_go(g, u, zb_rect_closest_point(&wr,
@@ -1248,7 +1519,7 @@ static struct plan leader_order(struct vf_ai *ai, struct zb_game *g,
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *w = &g->units[i];
 		if (w->side != u->side || !usable(w) || !is_line_unit(w) ||
-		    leaders_with(g, i) > 0)
+		    leaders_with(ai, g, i) > 0)
 			continue;
 		double dd = zb_v2_dist(u->pos, w->pos);
 		if (dd < pd) {
@@ -1384,22 +1655,96 @@ static int dervish_bearing(struct zb_game *g, const struct zb_unit *u,
 	return e;
 }
 
-/* Other groups near enough to charge `target` with u. */
-static int supporters(struct zb_game *g, const struct zb_unit *u,
-		      const struct zb_unit *target)
+/* A fit group of u's side other than u, for supporters(). */
+static int support_body(void *ctx, int id)
 {
+	const struct side_ctx *c = ctx;
+	const struct zb_unit *w = &c->g->units[id];
+	return w->side == c->u->side && id != c->u->id && is_group(w) &&
+	       usable(w) && !shaken(w);
+}
+
+static bool in_melee(const struct zb_unit *w, const struct zb_unit *target)
+{
+	return (w->flags & ZB_UF_ENGAGED) ||
+	       w->rs[VF_RS_CHARGE_TARGET] == target->id;
+}
+
+/* The units in contact or charging this turn, wherever they stand: one
+ * pass over the units a decision.  False when out of memory. */
+static bool melee_units(struct vf_ai *ai, struct zb_game *g)
+{
+	if (ai->melee_at == ai->decision)
+		return ai->in_melee != NULL;
+	free(ai->in_melee);
+	ai->in_melee = malloc(((size_t)g->n_units + 1) *
+			      sizeof(*ai->in_melee));
+	ai->n_in_melee = 0;
+	if (!ai->in_melee)
+		return false;
+	for (int i = 0; i < g->n_units; i++)
+		if ((g->units[i].flags & ZB_UF_ENGAGED) ||
+		    g->units[i].rs[VF_RS_CHARGE_TARGET] >= 0)
+			ai->in_melee[ai->n_in_melee++] = i;
+	ai->melee_at = ai->decision;
+	return true;
+}
+
+/* Other groups near enough to charge `target` with u: those in a melee
+ * or charging it, from the melee list; those within their mean move of
+ * it, which is no more than the longest move's, from the index. */
+static int supporters(struct vf_ai *ai, struct zb_game *g,
+		      const struct zb_unit *u, const struct zb_unit *target)
+{
+	struct side_ctx c = { g, u, NULL };
+	struct zb_rect tr = zb_unit_rect(target);
+	double span = ai->max_move_dice * AI_D6_MEAN + AI_MASS_SUPPORT_IN;
+	size_t n_near = 0;
 	int n = 0;
-	for (int i = 0; i < g->n_units; i++) {
-		const struct zb_unit *w = &g->units[i];
-		if (w->side != u->side || i == u->id || !is_group(w) ||
-		    !usable(w) || shaken(w))
-			continue;
-		if ((w->flags & ZB_UF_ENGAGED) ||
-		    w->rs[VF_RS_CHARGE_TARGET] == target->id ||
-		    gap(w, target) <= reach_mean(g, w) + AI_MASS_SUPPORT_IN)
-			n++;
+	int *ids = melee_units(ai, g)
+		? near_ids(g, tr.c, span + circle_of(&tr) + AI_INDEX_SLACK_IN,
+			   support_body, &c, &n_near)
+		: NULL;
+	if (!ids) {
+		for (int i = 0; i < g->n_units; i++) {
+			const struct zb_unit *w = &g->units[i];
+			if (support_body(&c, i) &&
+			    (in_melee(w, target) || gap(w, target) <=
+			     reach_mean(g, w) + AI_MASS_SUPPORT_IN))
+				n++;
+		}
+		return n;
 	}
+	for (int k = 0; k < ai->n_in_melee; k++) {
+		const struct zb_unit *w = &g->units[ai->in_melee[k]];
+		n += support_body(&c, w->id) && in_melee(w, target);
+	}
+	for (size_t k = 0; k < n_near; k++) {
+		const struct zb_unit *w = &g->units[ids[k]];
+		n += !in_melee(w, target) &&
+		     gap(w, target) <= reach_mean(g, w) + AI_MASS_SUPPORT_IN;
+	}
+	free(ids);
 	return n;
+}
+
+/* A group that counts in the mass: fit, and not riflemen. */
+static int mass_body(void *ctx, int id)
+{
+	const struct side_ctx *c = ctx;
+	const struct zb_unit *w = &c->g->units[id];
+	return support_body(ctx, id) && w->type != VF_DERVISH_RIFLEMEN;
+}
+
+/* Has u another group in the mass, with an enemy left to find?  What
+ * lead_of_others() counts, when only whether it counts any matters. */
+static bool has_others(struct zb_game *g, const struct zb_unit *u)
+{
+	struct side_ctx c = { g, u, NULL };
+	for (int i = 0; i < g->n_units; i++)
+		if (mass_body(&c, i))
+			return rules_nearest_enemy(g, &g->units[i], NULL) >= 0;
+	return false;
 }
 
 /* The least distance from any other fit group to its nearest enemy. */
@@ -1422,6 +1767,29 @@ static double lead_of_others(struct zb_game *g, const struct zb_unit *u,
 	return best;
 }
 
+/*
+ * What the mass rule needs of lead_of_others(): whether u is more than
+ * `m` ahead of every other group of the mass (`dist` from its enemy),
+ * and if so by how much.  A group near u that is not that far behind
+ * settles the first (the lead can only be smaller), and its distance is
+ * returned; only when none is found is every group asked.
+ */
+static double lead_unless_level(struct zb_game *g, const struct zb_unit *u,
+				double dist, double m)
+{
+	struct side_ctx c = { g, u, NULL };
+	int near[AI_LEAD_WITNESSES], others;
+	size_t n = zb_spatial_within(&g->index, u->pos, AI_LEAD_NEAR_IN,
+				     mass_body, &c, near, AI_LEAD_WITNESSES);
+	for (size_t k = 0; k < n; k++) {
+		double dd;
+		if (rules_nearest_enemy(g, &g->units[near[k]], &dd) >= 0 &&
+		    dd - dist <= m)
+			return dd;
+	}
+	return lead_of_others(g, u, &others);
+}
+
 /* How inviting a charge target is: lower is better. */
 static double charge_cost(struct zb_game *g, const struct zb_unit *u,
 			  const struct zb_unit *e)
@@ -1434,14 +1802,14 @@ static double charge_cost(struct zb_game *g, const struct zb_unit *u,
 	return c;
 }
 
-static int pick_charge(struct zb_game *g, const struct zb_decision *d,
-		       const struct zb_unit *u, double *at)
+static int pick_charge(struct vf_ai *ai, struct zb_game *g,
+		       const struct zb_decision *d, const struct zb_unit *u,
+		       double *at)
 {
 	int pick = -1;
 	double best = INFINITY;
 	double mean = reach_mean(g, u), easy = reach_easy(g, u);
-	int others = 0;
-	(void)lead_of_others(g, u, &others);
+	int others = has_others(g, u);
 	for (int i = 0; i < d->n_opt; i++) {
 		const struct zb_option *o = &d->opt[i];
 		const struct zb_unit *e = zb_game_unit(g, o->target);
@@ -1453,7 +1821,7 @@ static int pick_charge(struct zb_game *g, const struct zb_decision *d,
 		if (dd > mean || (o->max_in > 0 && dd > o->max_in) ||
 		    !room_to_go(g, u, to) || charge_blocked(g, u, e, to))
 			continue;
-		if (dd > easy && others > 0 && supporters(g, u, e) == 0)
+		if (dd > easy && others > 0 && supporters(ai, g, u, e) == 0)
 			continue;	/* wait for the mass */
 		double c = charge_cost(g, u, e);
 		if (c < best) {
@@ -1545,17 +1913,26 @@ static bool end_free(struct zb_game *g, const struct zb_unit *u,
 	struct zb_rect r = zb_rect_from_front(at, 2 * ur.half_w_in,
 					      2 * ur.half_d_in,
 					      zb_heading_deg(u->pos, at));
-	for (int i = 0; i < g->n_units; i++) {
+	/* A footprint that meets r has its circle within r's of r's centre. */
+	size_t n = 0;
+	int *ids = near_ids(g, r.c, circle_of(&r) + AI_INDEX_SLACK_IN, NULL,
+			    NULL, &n);
+	bool all = !ids, free_ground = true;
+	for (int k = 0; all ? k < g->n_units : k < (int)n; k++) {
+		int i = all ? k : ids[k];
 		const struct zb_unit *w = &g->units[i];
 		if (w->side != u->side || i == u->id || !zb_unit_on_table(w) ||
 		    zb_unit_alive(w) == 0 || (w->flags & ZB_UF_LEADER) ||
 		    (u->flags & ZB_UF_LEADER) || (w->flags & ZB_UF_IN_BUILDING))
 			continue;
 		struct zb_rect wr = zb_unit_rect(w);
-		if (vf_rects_clash(&r, &wr))
-			return false;
+		if (vf_rects_clash(&r, &wr)) {
+			free_ground = false;
+			break;
+		}
 	}
-	return true;
+	free(ids);
+	return free_ground;
 }
 
 /* Slide the end of a Dervish move sideways off friends it would stop on,
@@ -1621,14 +1998,14 @@ static struct plan dervish_order(struct vf_ai *ai, struct zb_game *g,
 	}
 	bool rifles = u->type == VF_DERVISH_RIFLEMEN;
 	double at = 0;
-	int target = pick_charge(g, d, u, &at);
+	int target = pick_charge(ai, g, d, u, &at);
 	if (target >= 0 && (!rifles || at <= reach_easy(g, u))) {
 		p = plan_of(ZB_VERB_CHARGE, u);
 		p.target = target;
 		SAY(&p, "charges %s at %.0f in (%d group%s close)",
 		    g->units[target].name, at,
-		    supporters(g, u, &g->units[target]),
-		    plural(supporters(g, u, &g->units[target])));
+		    supporters(ai, g, u, &g->units[target]),
+		    plural(supporters(ai, g, u, &g->units[target])));
 		return p;
 	}
 	double max_in = opt_max(d, ZB_VERB_MOVE);
@@ -1681,11 +2058,14 @@ static struct plan dervish_order(struct vf_ai *ai, struct zb_game *g,
 	}
 
 	/* Mass: do not run ahead of the other groups. */
-	int others = 0;
-	double lead = lead_of_others(g, u, &others);
-	double ahead = lead - dist;
-	if (others > 0 && ahead > ai->mass_lead_in &&
-	    dist > reach_easy(g, u)) {
+	double lead = INFINITY, ahead = 0;
+	bool wait = false;
+	if (has_others(g, u) && dist > reach_easy(g, u)) {
+		lead = lead_unless_level(g, u, dist, ai->mass_lead_in);
+		ahead = lead - dist;
+		wait = ahead > ai->mass_lead_in;
+	}
+	if (wait) {
 		double slow = fmax(0, dist - (lead - ai->mass_lead_in));
 		if (slow < AI_ARRIVED_IN) {
 			p = plan_of(ZB_VERB_HOLD, u);
@@ -1797,16 +2177,24 @@ static struct plan reaction(struct vf_ai *ai, struct zb_game *g,
 
 /* ---- either/or choices ---- */
 
+/* Figures of u's line units within `within` of u's front centre; their
+ * circles hold their footprints, so the index finds them all. */
 static int friends_near(struct zb_game *g, const struct zb_unit *u,
 			double within)
 {
+	size_t m = 0;
+	int *ids = near_ids(g, u->pos, within + AI_INDEX_SLACK_IN, NULL, NULL,
+			    &m);
+	bool all = !ids;
 	int n = 0;
-	for (int i = 0; i < g->n_units; i++) {
+	for (int k = 0; all ? k < g->n_units : k < (int)m; k++) {
+		int i = all ? k : ids[k];
 		const struct zb_unit *w = &g->units[i];
 		if (w->side == u->side && i != u->id && usable(w) &&
 		    is_line_unit(w) && gap(u, w) <= within)
 			n += zb_unit_alive(w);
 	}
+	free(ids);
 	return n;
 }
 
@@ -2002,9 +2390,10 @@ static int ai_decide(struct zb_controller *self, struct zb_game *g,
 	struct zb_unit *u = zb_game_unit(g, d->unit);
 	struct plan p;
 
+	ai->decision++;
 	int rc = ensure_ready(ai, g, err);
 	if (rc == ZB_OK)
-		rc = reset_seen(ai, g, err);
+		rc = ready_seen(ai, g, err);
 	if (rc != ZB_OK)
 		return rc;
 	if (!u) {
@@ -2051,6 +2440,9 @@ static void ai_release(struct zb_controller *self)
 		zb_path_map_release(&ai->maps[i].m);
 	free(ai->scouted);
 	free(ai->seen);
+	free(ai->seen_at);
+	free(ai->in_melee);
+	free(ai->attached);
 	free(ai);
 }
 
@@ -2063,6 +2455,14 @@ struct zb_controller *vf_ai_new(struct zb_game *g, int side)
 	ai->base.decide = ai_decide;
 	ai->base.release = ai_release;
 	ai->side = side;
+	for (int t = 0; t < VF_TYPE_COUNT; t++) {
+		for (int f = 0; f < VF_FORMATION_COUNT; f++) {
+			int n = vf_move_dice((enum vf_type)t,
+					     (enum vf_formation)f);
+			if (n > ai->max_move_dice)
+				ai->max_move_dice = n;
+		}
+	}
 	/* The one thing the seed varies: how far a Dervish group may run
 	 * ahead of the mass. */
 	ai->mass_lead_in = AI_MASS_LEAD_LO_IN +

@@ -19,6 +19,12 @@
 #define GEOM_EPS_IN 1e-9
 /* Angle tolerance, in degrees. */
 #define GEOM_EPS_DEG 1e-9
+/* zb_rect_in_cone: a target clear of a cone's edge by this much is out
+ * of the cone whatever the tolerances (they are below 1e-5 in). */
+#define GEOM_CLEAR_IN 1e-4
+#define GEOM_QUARTER_TURN_DEG 90.0
+/* Relative margin on a bound that spares a square root. */
+#define GEOM_REL_MARGIN 1e-9
 /* zb_aspect_of: the front and rear arcs are 90 degrees wide. */
 #define GEOM_ASPECT_FRONT_MAX_DEG 45.0
 #define GEOM_ASPECT_REAR_MIN_DEG 135.0
@@ -52,7 +58,12 @@ struct zb_vec2 zb_v2_from_deg(double deg)
 
 double zb_norm_deg(double deg)
 {
-	double d = fmod(deg, GEOM_FULL_TURN_DEG);
+	double d;
+
+	/* Already in [0, 360): fmod would return it unchanged. */
+	if (deg >= 0 && deg < GEOM_FULL_TURN_DEG)
+		return deg;
+	d = fmod(deg, GEOM_FULL_TURN_DEG);
 
 	if (d < 0)
 		d += GEOM_FULL_TURN_DEG;
@@ -112,17 +123,15 @@ struct zb_vec2 zb_rect_front_centre(const struct zb_rect *r)
 					   r->half_d_in));
 }
 
+static void corners_ax(const struct zb_rect *r, struct zb_vec2 fwd,
+		       struct zb_vec2 left, struct zb_vec2 out[4]);
+
 void zb_rect_corners(const struct zb_rect *r, struct zb_vec2 out[4])
 {
-	struct zb_vec2 fwd, left, f, l;
+	struct zb_vec2 fwd, left;
 
 	rect_axes(r, &fwd, &left);
-	f = zb_v2_scale(fwd, r->half_d_in);
-	l = zb_v2_scale(left, r->half_w_in);
-	out[0] = zb_v2_add(zb_v2_add(r->c, f), l);	/* front-left */
-	out[1] = zb_v2_sub(zb_v2_add(r->c, f), l);	/* front-right */
-	out[2] = zb_v2_sub(zb_v2_sub(r->c, f), l);	/* rear-right */
-	out[3] = zb_v2_add(zb_v2_sub(r->c, f), l);	/* rear-left */
+	corners_ax(r, fwd, left, out);
 }
 
 static double clampd(double v, double lo, double hi)
@@ -130,36 +139,79 @@ static double clampd(double v, double lo, double hi)
 	return v < lo ? lo : v > hi ? hi : v;
 }
 
-struct zb_vec2 zb_rect_closest_point(const struct zb_rect *r, struct zb_vec2 p)
+/*
+ * The rectangle queries below each work out the rectangle's axes from its
+ * facing (a sine and a cosine).  Functions that ask several questions of
+ * one rectangle work the axes out once and call these, which give the
+ * same results as the public ones.
+ */
+static struct zb_vec2 closest_point_ax(const struct zb_rect *r,
+				       struct zb_vec2 fwd, struct zb_vec2 left,
+				       struct zb_vec2 p)
 {
-	struct zb_vec2 fwd, left, d = zb_v2_sub(p, r->c);
+	struct zb_vec2 d = zb_v2_sub(p, r->c);
 	double u, v;
 
-	rect_axes(r, &fwd, &left);
 	u = clampd(zb_v2_dot(d, fwd), -r->half_d_in, r->half_d_in);
 	v = clampd(zb_v2_dot(d, left), -r->half_w_in, r->half_w_in);
 	return zb_v2_add(r->c, zb_v2_add(zb_v2_scale(fwd, u),
 					 zb_v2_scale(left, v)));
 }
 
-double zb_rect_point_dist(const struct zb_rect *r, struct zb_vec2 p)
+static double point_dist_ax(const struct zb_rect *r, struct zb_vec2 fwd,
+			    struct zb_vec2 left, struct zb_vec2 p)
 {
-	struct zb_vec2 fwd, left, d = zb_v2_sub(p, r->c);
+	struct zb_vec2 d = zb_v2_sub(p, r->c);
 	double du, dv;
 
-	rect_axes(r, &fwd, &left);
 	du = fabs(zb_v2_dot(d, fwd)) - r->half_d_in;
 	dv = fabs(zb_v2_dot(d, left)) - r->half_w_in;
 	return hypot(du > 0 ? du : 0, dv > 0 ? dv : 0);
 }
 
-bool zb_rect_contains(const struct zb_rect *r, struct zb_vec2 p)
+static bool contains_ax(const struct zb_rect *r, struct zb_vec2 fwd,
+			struct zb_vec2 left, struct zb_vec2 p)
 {
-	struct zb_vec2 fwd, left, d = zb_v2_sub(p, r->c);
+	struct zb_vec2 d = zb_v2_sub(p, r->c);
 
-	rect_axes(r, &fwd, &left);
 	return fabs(zb_v2_dot(d, fwd)) <= r->half_d_in + GEOM_EPS_IN &&
 	       fabs(zb_v2_dot(d, left)) <= r->half_w_in + GEOM_EPS_IN;
+}
+
+static void corners_ax(const struct zb_rect *r, struct zb_vec2 fwd,
+		       struct zb_vec2 left, struct zb_vec2 out[4])
+{
+	struct zb_vec2 f = zb_v2_scale(fwd, r->half_d_in);
+	struct zb_vec2 l = zb_v2_scale(left, r->half_w_in);
+
+	out[0] = zb_v2_add(zb_v2_add(r->c, f), l);	/* front-left */
+	out[1] = zb_v2_sub(zb_v2_add(r->c, f), l);	/* front-right */
+	out[2] = zb_v2_sub(zb_v2_sub(r->c, f), l);	/* rear-right */
+	out[3] = zb_v2_add(zb_v2_sub(r->c, f), l);	/* rear-left */
+}
+
+struct zb_vec2 zb_rect_closest_point(const struct zb_rect *r, struct zb_vec2 p)
+{
+	struct zb_vec2 fwd, left;
+
+	rect_axes(r, &fwd, &left);
+	return closest_point_ax(r, fwd, left, p);
+}
+
+double zb_rect_point_dist(const struct zb_rect *r, struct zb_vec2 p)
+{
+	struct zb_vec2 fwd, left;
+
+	rect_axes(r, &fwd, &left);
+	return point_dist_ax(r, fwd, left, p);
+}
+
+bool zb_rect_contains(const struct zb_rect *r, struct zb_vec2 p)
+{
+	struct zb_vec2 fwd, left;
+
+	rect_axes(r, &fwd, &left);
+	return contains_ax(r, fwd, left, p);
 }
 
 /* Do the projections of the two corner sets onto `axis` overlap? */
@@ -182,51 +234,110 @@ static bool proj_overlap(const struct zb_vec2 ca[4], const struct zb_vec2 cb[4],
 
 /* Separating axis test: two convex shapes are disjoint iff one of their
  * edge normals separates them. */
-bool zb_rect_overlap(const struct zb_rect *a, const struct zb_rect *b)
+static bool overlap_ax(const struct zb_vec2 ca[4], const struct zb_vec2 cb[4],
+		       const struct zb_vec2 axes[4])
 {
-	struct zb_vec2 ca[4], cb[4], axes[4];
-
-	zb_rect_corners(a, ca);
-	zb_rect_corners(b, cb);
-	rect_axes(a, &axes[0], &axes[1]);
-	rect_axes(b, &axes[2], &axes[3]);
 	for (int i = 0; i < 4; i++)
 		if (!proj_overlap(ca, cb, axes[i]))
 			return false;
 	return true;
 }
 
-static double seg_seg_dist(struct zb_vec2 a, struct zb_vec2 b,
-			   struct zb_vec2 c, struct zb_vec2 d)
+bool zb_rect_overlap(const struct zb_rect *a, const struct zb_rect *b)
 {
-	double ab = fmin(zb_seg_point_dist(a, b, c), zb_seg_point_dist(a, b, d));
-	double cd = fmin(zb_seg_point_dist(c, d, a), zb_seg_point_dist(c, d, b));
+	struct zb_vec2 ca[4], cb[4], axes[4];
 
-	if (zb_seg_intersect(a, b, c, d))
-		return 0;
-	return fmin(ab, cd);
+	rect_axes(a, &axes[0], &axes[1]);
+	rect_axes(b, &axes[2], &axes[3]);
+	corners_ax(a, axes[0], axes[1], ca);
+	corners_ax(b, axes[2], axes[3], cb);
+	return overlap_ax(ca, cb, axes);
 }
 
+/* Do the boxes around corners a[] and b[] lie more than GEOM_CLEAR_IN
+ * apart along x or y? */
+static bool boxes_apart(const struct zb_vec2 a[4], const struct zb_vec2 b[4])
+{
+	double alx = a[0].x, ahx = a[0].x, aly = a[0].y, ahy = a[0].y;
+	double blx = b[0].x, bhx = b[0].x, bly = b[0].y, bhy = b[0].y;
+
+	for (int i = 1; i < 4; i++) {
+		alx = a[i].x < alx ? a[i].x : alx;
+		ahx = a[i].x > ahx ? a[i].x : ahx;
+		aly = a[i].y < aly ? a[i].y : aly;
+		ahy = a[i].y > ahy ? a[i].y : ahy;
+		blx = b[i].x < blx ? b[i].x : blx;
+		bhx = b[i].x > bhx ? b[i].x : bhx;
+		bly = b[i].y < bly ? b[i].y : bly;
+		bhy = b[i].y > bhy ? b[i].y : bhy;
+	}
+	return blx - ahx > GEOM_CLEAR_IN || alx - bhx > GEOM_CLEAR_IN ||
+	       bly - ahy > GEOM_CLEAR_IN || aly - bhy > GEOM_CLEAR_IN;
+}
+
+/*
+ * fmin(best, zb_seg_point_dist(a, b, p)), without the square root when p
+ * is plainly further from the segment's box than `best` (a distance is
+ * never below its largest coordinate difference; the margin covers the
+ * rounding of both), which leaves the least value found the same.
+ */
+static double seg_point_min(double best, struct zb_vec2 a, struct zb_vec2 b,
+			    struct zb_vec2 p)
+{
+	double lox = a.x < b.x ? a.x : b.x, hix = a.x < b.x ? b.x : a.x;
+	double loy = a.y < b.y ? a.y : b.y, hiy = a.y < b.y ? b.y : a.y;
+	double gx = lox - p.x > p.x - hix ? lox - p.x : p.x - hix;
+	double gy = loy - p.y > p.y - hiy ? loy - p.y : p.y - hiy;
+	double lb = gx > gy ? gx : gy;
+
+	if (lb > best * (1 + GEOM_REL_MARGIN) + GEOM_EPS_IN)
+		return best;
+	return fmin(best, zb_seg_point_dist(a, b, p));
+}
+
+/*
+ * The least distance between the edges, or 0 where two edges cross.  Each
+ * pair of edges (a-b of one, c-d of the other) is at the least of c and d
+ * from a-b and a and b from c-d, unless they cross; every corner-to-edge
+ * distance is worked out once, which gives the same least value as
+ * working it out for each pair of edges.
+ */
 double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b)
 {
-	struct zb_vec2 ca[4], cb[4];
+	struct zb_vec2 ca[4], cb[4], axes[4];
 	double best = INFINITY;
 
-	if (zb_rect_overlap(a, b))
+	rect_axes(a, &axes[0], &axes[1]);
+	rect_axes(b, &axes[2], &axes[3]);
+	corners_ax(a, axes[0], axes[1], ca);
+	corners_ax(b, axes[2], axes[3], cb);
+	if (overlap_ax(ca, cb, axes))
 		return 0;
-	zb_rect_corners(a, ca);
-	zb_rect_corners(b, cb);
-	for (int i = 0; i < 4; i++)
-		for (int j = 0; j < 4; j++)
-			best = fmin(best, seg_seg_dist(ca[i], ca[(i + 1) % 4],
-						       cb[j], cb[(j + 1) % 4]));
+	/* Edges cross only where their boxes meet (zb_seg_intersect's
+	 * tolerances are far below GEOM_CLEAR_IN): boxes of the two
+	 * footprints that lie apart spare the sixteen tests. */
+	if (!boxes_apart(ca, cb))
+		for (int i = 0; i < 4; i++)
+			for (int j = 0; j < 4; j++)
+				if (zb_seg_intersect(ca[i], ca[(i + 1) % 4],
+						     cb[j], cb[(j + 1) % 4]))
+					return 0;
+	for (int i = 0; i < 4; i++) {
+		for (int k = 0; k < 4; k++) {
+			best = seg_point_min(best, ca[i], ca[(i + 1) % 4],
+					     cb[k]);
+			best = seg_point_min(best, cb[i], cb[(i + 1) % 4],
+					     ca[k]);
+		}
+	}
 	return best;
 }
 
-bool zb_in_cone(struct zb_vec2 apex, double facing_deg, double half_angle_deg,
-		struct zb_vec2 p)
+/* zb_in_cone() for a point `dist` (zb_v2_dist) from the apex. */
+static bool in_cone_at(struct zb_vec2 apex, double facing_deg,
+		       double half_angle_deg, struct zb_vec2 p, double dist)
 {
-	if (zb_v2_dist(apex, p) <= GEOM_EPS_IN)
+	if (dist <= GEOM_EPS_IN)
 		return true;
 	if (half_angle_deg >= GEOM_HALF_TURN_DEG)
 		return true;
@@ -234,12 +345,21 @@ bool zb_in_cone(struct zb_vec2 apex, double facing_deg, double half_angle_deg,
 	       half_angle_deg + GEOM_EPS_DEG;
 }
 
+bool zb_in_cone(struct zb_vec2 apex, double facing_deg, double half_angle_deg,
+		struct zb_vec2 p)
+{
+	return in_cone_at(apex, facing_deg, half_angle_deg, p,
+			  zb_v2_dist(apex, p));
+}
+
 /* Is p in the sector: in the cone and within range of the apex? */
 static bool in_sector(struct zb_vec2 apex, double facing_deg, double half_deg,
 		      double range_in, struct zb_vec2 p)
 {
-	return zb_v2_dist(apex, p) <= range_in + GEOM_EPS_IN &&
-	       zb_in_cone(apex, facing_deg, half_deg, p);
+	double dist = zb_v2_dist(apex, p);
+
+	return dist <= range_in + GEOM_EPS_IN &&
+	       in_cone_at(apex, facing_deg, half_deg, p, dist);
 }
 
 /* Does segment a-b meet the arc of radius r about `apex` inside the cone? */
@@ -269,6 +389,26 @@ static bool seg_meets_arc(struct zb_vec2 a, struct zb_vec2 b,
 }
 
 /*
+ * Do all four corners lie clear outside the cone edge along `deg` (on its
+ * left when side is 1, its right when -1) by more than
+ * GEOM_CLEAR_IN?  A cone narrower than a half turn lies wholly on the
+ * other side of that edge's line, and so does every point the test below
+ * would try; the margin is far wider than any of its tolerances, so the
+ * test would find nothing, and need not be made.
+ */
+static bool beyond_ray(struct zb_vec2 apex, double deg, int side,
+		       const struct zb_vec2 c[4])
+{
+	struct zb_vec2 d = zb_v2_from_deg(deg);
+
+	for (int i = 0; i < 4; i++)
+		if (side * zb_v2_cross(d, zb_v2_sub(c[i], apex)) <=
+		    GEOM_CLEAR_IN)
+			return false;
+	return true;
+}
+
+/*
  * Two closed shapes meet iff a boundary of one crosses the other's, or one
  * holds a point of the other.  The sector's boundary is two rays and an
  * arc; so test the corners, the apex, the rays against the edges and the
@@ -280,21 +420,26 @@ bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
 		     double half_angle_deg, double range_in,
 		     const struct zb_rect *target)
 {
-	struct zb_vec2 c[4];
+	struct zb_vec2 c[4], fwd, left;
 	double far = 0;
 
 	if (range_in < 0 || half_angle_deg < 0)
 		return false;
-	if (zb_rect_point_dist(target, apex) > range_in + GEOM_EPS_IN)
+	rect_axes(target, &fwd, &left);
+	if (point_dist_ax(target, fwd, left, apex) > range_in + GEOM_EPS_IN)
 		return false;
-	if (zb_rect_contains(target, apex))
+	if (contains_ax(target, fwd, left, apex))
 		return true;
 	if (half_angle_deg >= GEOM_HALF_TURN_DEG)
 		return true;
 	if (in_sector(apex, facing_deg, half_angle_deg, range_in,
-		      zb_rect_closest_point(target, apex)))
+		      closest_point_ax(target, fwd, left, apex)))
 		return true;
-	zb_rect_corners(target, c);
+	corners_ax(target, fwd, left, c);
+	if (half_angle_deg < GEOM_QUARTER_TURN_DEG &&
+	    (beyond_ray(apex, facing_deg + half_angle_deg, 1, c) ||
+	     beyond_ray(apex, facing_deg - half_angle_deg, -1, c)))
+		return false;
 	for (int i = 0; i < 4; i++) {
 		if (in_sector(apex, facing_deg, half_angle_deg, range_in, c[i]))
 			return true;
@@ -318,6 +463,36 @@ bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
 	return false;
 }
 
+/* The same test as beyond_ray() for every apex in `from` at once: an
+ * apex inside `from` is no further out across the edge line than its
+ * furthest corner. */
+bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
+			    double half_angle_deg,
+			    const struct zb_rect *target)
+{
+	struct zb_vec2 fc[4], tc[4];
+
+	if (!(half_angle_deg >= 0 && half_angle_deg < GEOM_QUARTER_TURN_DEG))
+		return false;
+	zb_rect_corners(from, fc);
+	zb_rect_corners(target, tc);
+	for (int side = -1; side <= 1; side += 2) {
+		struct zb_vec2 d = zb_v2_from_deg(facing_deg +
+						  side * half_angle_deg);
+		double out = -INFINITY;
+		bool clear = true;
+
+		for (int i = 0; i < 4; i++)
+			out = fmax(out, side * zb_v2_cross(d, fc[i]));
+		for (int i = 0; i < 4 && clear; i++)
+			clear = side * zb_v2_cross(d, tc[i]) - out >
+				GEOM_CLEAR_IN;
+		if (clear && isfinite(out))
+			return true;
+	}
+	return false;
+}
+
 enum zb_aspect zb_aspect_of(const struct zb_rect *target, struct zb_vec2 from)
 {
 	double d;
@@ -334,13 +509,23 @@ enum zb_aspect zb_aspect_of(const struct zb_rect *target, struct zb_vec2 from)
 	return ZB_ASPECT_FLANK;
 }
 
-/* Twice the signed area of a-b-c, with near-zero snapped to zero. */
+/*
+ * Twice the signed area of a-b-c, with near-zero snapped to zero.  The
+ * snap compares against the longer side's length; a length is never more
+ * than twice its larger coordinate difference, nor is its rounding, so
+ * an area clear of the snap on that bound needs no lengths worked out.
+ */
 static int orient(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c)
 {
-	double v = zb_v2_cross(zb_v2_sub(b, a), zb_v2_sub(c, a));
-	double scale = fmax(zb_v2_len(zb_v2_sub(b, a)),
-			    zb_v2_len(zb_v2_sub(c, a)));
+	struct zb_vec2 ab = zb_v2_sub(b, a), ac = zb_v2_sub(c, a);
+	double v = zb_v2_cross(ab, ac), scale;
+	double mb = fabs(ab.x) > fabs(ab.y) ? fabs(ab.x) : fabs(ab.y);
+	double mc = fabs(ac.x) > fabs(ac.y) ? fabs(ac.x) : fabs(ac.y);
+	double bound = 2 * (mb > mc ? mb : mc);
 
+	if (fabs(v) > GEOM_EPS_IN * bound)
+		return v > 0 ? 1 : -1;
+	scale = fmax(zb_v2_len(ab), zb_v2_len(ac));
 	if (fabs(v) <= GEOM_EPS_IN * scale)
 		return 0;
 	return v > 0 ? 1 : -1;

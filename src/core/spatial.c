@@ -24,6 +24,8 @@
 #define SPATIAL_MAX_CELLS (1 << 24)
 /* Slack, in inches, on the ring cut-off in nearest(), for rounding. */
 #define SPATIAL_EPS_IN 1e-9
+/* Relative slack on the reach of a segment query, for rounding. */
+#define SPATIAL_SLACK_REL 1e-9
 
 int zb_spatial_init(struct zb_spatial *s, double width_in, double height_in,
 		    double cell_in)
@@ -181,24 +183,50 @@ static bool before(double da, int ida, double db, int idb)
 	return da < db || (da == db && ida < idb);
 }
 
+/* Could the entry at `q`, of radius `radius_in`, come within `range_in`
+ * of p?  False only when its edge distance (as edge_dist() rounds it)
+ * surely exceeds the range: hypot(dx, dy) is never below the larger of
+ * |dx| and |dy|, and rounding keeps that order, so no hypot() is needed
+ * to turn most far entries away. */
+static bool maybe_within(struct zb_vec2 p, struct zb_vec2 q, double radius_in,
+			 double range_in)
+{
+	double ax = fabs(p.x - q.x), ay = fabs(p.y - q.y);
+
+	return (ax > ay ? ax : ay) - radius_in <= range_in;
+}
+
+/* Entries kept by one query whose distances fit on the stack. */
+#define SPATIAL_STACK_KEYS 256
+
 /*
  * The candidates are kept in `out` in order as they are found, so only the
- * `max` nearest survive and no scratch memory is needed; keys are worked
- * out again from the entries rather than stored.
+ * `max` nearest survive; each one's distance is worked out once and kept
+ * beside it (on the stack, or on the heap for a large `max`; should that
+ * allocation fail, keys are worked out again from the entries).
  */
 size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 			 double range_in, zb_spatial_filter filter, void *ctx,
 			 int *out, size_t max)
 {
-	double reach;
+	double reach, stack_keys[SPATIAL_STACK_KEYS], *keys = stack_keys;
 	int c0, c1, r0, r1;
 	size_t n = 0;
+	bool finite;
 
 	if (!s)
 		return 0;
 	s->queries++;
 	if (!s->cell_head || max == 0 || !out || !(range_in >= 0))
 		return 0;
+	/* (maybe_within needs a finite point; a query from a NaN point keeps
+	 * every entry the old way.) */
+	finite = isfinite(p.x) && isfinite(p.y);
+	if (max > SPATIAL_STACK_KEYS) {
+		size_t cap = max < (size_t)s->n ? max : (size_t)s->n;
+
+		keys = malloc((cap > 0 ? cap : 1) * sizeof(*keys));
+	}
 	reach = range_in + s->max_radius_in;
 	c0 = cell_coord(p.x - reach, s->cell_in, s->cols);
 	c1 = cell_coord(p.x + reach, s->cell_in, s->cols);
@@ -208,22 +236,29 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 		for (int c = c0; c <= c1; c++) {
 			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
 			     id = s->next[id]) {
-				double d = edge_dist(s, id, p);
+				double d;
 				size_t lo = 0, hi = n;
 
+				if (finite &&
+				    !maybe_within(p, s->e[id].p,
+						  s->e[id].radius_in, range_in))
+					continue;
+				d = edge_dist(s, id, p);
 				if (d > range_in)
 					continue;
 				if (n == max &&
-				    !before(d, id, edge_dist(s, out[max - 1], p),
+				    !before(d, id, keys ? keys[max - 1]
+					    : edge_dist(s, out[max - 1], p),
 					    out[max - 1]))
 					continue;
 				if (filter && !filter(ctx, id))
 					continue;
 				while (lo < hi) {
 					size_t mid = lo + (hi - lo) / 2;
+					double dm = keys ? keys[mid]
+						: edge_dist(s, out[mid], p);
 
-					if (before(edge_dist(s, out[mid], p),
-						   out[mid], d, id))
+					if (before(dm, out[mid], d, id))
 						lo = mid + 1;
 					else
 						hi = mid;
@@ -233,10 +268,124 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 				memmove(&out[lo + 1], &out[lo],
 					(n - 1 - lo) * sizeof(*out));
 				out[lo] = id;
+				if (keys) {
+					memmove(&keys[lo + 1], &keys[lo],
+						(n - 1 - lo) * sizeof(*keys));
+					keys[lo] = d;
+				}
 			}
 		}
 	}
+	if (keys != stack_keys)
+		free(keys);
 	return n;
+}
+
+/* The cells zb_spatial_within() looks at are counted, not measured. */
+size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
+			     double range_in, size_t limit)
+{
+	double reach;
+	int c0, c1, r0, r1;
+	size_t n = 0;
+
+	if (!s || !s->cell_head || !(range_in >= 0))
+		return 0;
+	reach = range_in + s->max_radius_in;
+	c0 = cell_coord(p.x - reach, s->cell_in, s->cols);
+	c1 = cell_coord(p.x + reach, s->cell_in, s->cols);
+	r0 = cell_coord(p.y - reach, s->cell_in, s->rows);
+	r1 = cell_coord(p.y + reach, s->cell_in, s->rows);
+	for (int r = r0; r <= r1; r++)
+		for (int c = c0; c <= c1; c++)
+			for (int id = s->cell_head[r * s->cols + c];
+			     id >= 0 && n < limit; id = s->next[id])
+				n++;
+	return n;
+}
+
+/* The parameters t in [0, 1] where a + t (b - a) has its y within
+ * [lo, hi]; false when there are none. */
+static bool clip_y(struct zb_vec2 a, struct zb_vec2 b, double lo, double hi,
+		   double *t0, double *t1)
+{
+	double dy = b.y - a.y, u0, u1;
+
+	if (dy == 0) {
+		*t0 = 0;
+		*t1 = 1;
+		return a.y >= lo && a.y <= hi;
+	}
+	u0 = (lo - a.y) / dy;
+	u1 = (hi - a.y) / dy;
+	if (u0 > u1) {
+		double t = u0;
+
+		u0 = u1;
+		u1 = t;
+	}
+	*t0 = u0 > 0 ? u0 : 0;
+	*t1 = u1 < 1 ? u1 : 1;
+	return *t0 <= *t1;
+}
+
+/*
+ * Row by row, only the columns that the segment, widened by the reach,
+ * passes over.  An entry in row r has its centre in that row's band of y
+ * (the edge rows stretch to infinity, for clamped points); if its circle
+ * comes within the range of the segment, some point of the segment lies
+ * within the reach of its centre, so inside the band widened by the
+ * reach, and the entry's column lies within the reach of that point's x.
+ * The reach carries a little slack for rounding; visit() makes the exact
+ * test.
+ */
+int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
+			     struct zb_vec2 b, double range_in,
+			     zb_spatial_filter visit, void *ctx)
+{
+	double reach, slack;
+	int r0, r1;
+
+	if (!s)
+		return 0;
+	s->queries++;
+	if (!s->cell_head || !visit || !(range_in >= 0) || !isfinite(a.x) ||
+	    !isfinite(a.y) || !isfinite(b.x) || !isfinite(b.y))
+		return 0;
+	reach = range_in + s->max_radius_in;
+	slack = SPATIAL_SLACK_REL * (1 + reach + fabs(a.x) + fabs(a.y) +
+				     fabs(b.x) + fabs(b.y));
+	reach += slack;
+	r0 = cell_coord(fmin(a.y, b.y) - reach, s->cell_in, s->rows);
+	r1 = cell_coord(fmax(a.y, b.y) + reach, s->cell_in, s->rows);
+	for (int r = r0; r <= r1; r++) {
+		double lo = r == 0 ? -INFINITY : r * s->cell_in - reach;
+		double hi = r == s->rows - 1 ? INFINITY
+					     : (r + 1) * s->cell_in + reach;
+		double t0, t1, x0, x1;
+		int c0, c1;
+
+		if (!clip_y(a, b, lo, hi, &t0, &t1))
+			continue;
+		x0 = a.x + t0 * (b.x - a.x);
+		x1 = a.x + t1 * (b.x - a.x);
+		c0 = cell_coord(fmin(x0, x1) - reach, s->cell_in, s->cols);
+		c1 = cell_coord(fmax(x0, x1) + reach, s->cell_in, s->cols);
+		for (int c = c0; c <= c1; c++) {
+			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
+			     id = s->next[id]) {
+				int rc;
+
+				if (zb_seg_point_dist(a, b, s->e[id].p) -
+				    s->e[id].radius_in > range_in + slack)
+					continue;
+				rc = visit(ctx, id);
+				if (rc)
+					return rc;
+			}
+		}
+	}
+	return 0;
 }
 
 /* Visit the cells of the square ring k around (cx, cy) that are on the

@@ -2,6 +2,8 @@
  * unit.c: figures, casualties and footprints.  See zariba/unit.h.
  */
 #include <math.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "zariba/error.h"
@@ -25,12 +27,52 @@ void zb_unit_release(struct zb_unit *u)
 	u->n_figs = 0;
 }
 
+#define ALIVE_WORDS 63
+
+/* Figures whose state byte is not ZB_FIG_OK (0) among the four in the
+ * eight bytes at p: `mask` keeps their state bytes, and a byte's high bit
+ * is set after the add exactly when the byte was not zero.  Returns the
+ * bytes' high bits moved down to bit 0, one count a byte. */
+static uint64_t down_of_four(const unsigned char *p, uint64_t mask)
+{
+	uint64_t w, low7 = UINT64_C(0x7F7F7F7F7F7F7F7F);
+
+	memcpy(&w, p, sizeof(w));
+	w &= mask;
+	return ((((w & low7) + low7) | w) >> 7) & UINT64_C(0x0101010101010101);
+}
+
+/* Asked of every unit many times a turn (footprints, activity), so it
+ * counts four figures a word. */
 int zb_unit_alive(const struct zb_unit *u)
 {
-	int n = 0;
-	for (int i = 0; i < u->n_figs; i++)
-		n += u->figs[i].state == ZB_FIG_OK;
-	return n;
+	static const unsigned char state_bytes[8] = {
+		0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF
+	};
+	const unsigned char *p = (const unsigned char *)u->figs;
+	uint64_t mask, sum = 0;
+	int n = u->n_figs, i = 0, down = 0;
+
+	if (sizeof(struct zb_figure) != 2 || ZB_FIG_OK != 0 ||
+	    offsetof(struct zb_figure, state) != 1) {
+		for (i = 0; i < n; i++)
+			down += u->figs[i].state != ZB_FIG_OK;
+		return n - down;
+	}
+	memcpy(&mask, state_bytes, sizeof(mask));
+	/* A word adds at most 4 to the bytes' total, which must stay below
+	 * 256 for the multiply to add them up: 63 words at a time. */
+	while (i + 4 <= n) {
+		int end = n - 4 * ALIVE_WORDS >= i ? i + 4 * ALIVE_WORDS : n;
+
+		sum = 0;
+		for (; i + 4 <= end; i += 4)
+			sum += down_of_four(p + 2 * i, mask);
+		down += (int)((sum * UINT64_C(0x0101010101010101)) >> 56);
+	}
+	for (; i < n; i++)
+		down += u->figs[i].state != ZB_FIG_OK;
+	return n - down;
 }
 
 int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role)
@@ -80,9 +122,10 @@ int zb_unit_take_casualties(struct zb_unit *u, int n, int role,
 	return done;
 }
 
-int zb_unit_files(const struct zb_unit *u)
+/* Files and ranks of `alive` live figures in the unit's shape: every
+ * footprint needs both, so the count is made once. */
+static int files_of(const struct zb_unit *u, int alive)
 {
-	int alive = zb_unit_alive(u);
 	if (alive <= 0)
 		return 1;
 	if (u->flags & ZB_UF_HOLLOW) {
@@ -95,10 +138,8 @@ int zb_unit_files(const struct zb_unit *u)
 	return u->files;
 }
 
-int zb_unit_ranks(const struct zb_unit *u)
+static int ranks_of(const struct zb_unit *u, int alive, int files)
 {
-	int alive = zb_unit_alive(u);
-	int files = zb_unit_files(u);
 	if (alive <= 0)
 		return 1;
 	if (u->flags & ZB_UF_HOLLOW)
@@ -106,10 +147,23 @@ int zb_unit_ranks(const struct zb_unit *u)
 	return (alive + files - 1) / files;
 }
 
+int zb_unit_files(const struct zb_unit *u)
+{
+	return files_of(u, zb_unit_alive(u));
+}
+
+int zb_unit_ranks(const struct zb_unit *u)
+{
+	int alive = zb_unit_alive(u);
+
+	return ranks_of(u, alive, files_of(u, alive));
+}
+
 struct zb_rect zb_unit_rect(const struct zb_unit *u)
 {
-	int files = zb_unit_files(u);
-	int ranks = zb_unit_ranks(u);
+	int alive = zb_unit_alive(u);
+	int files = files_of(u, alive);
+	int ranks = ranks_of(u, alive, files);
 	double w = files * u->base_w_in;
 	double d = (u->flags & ZB_UF_HOLLOW) ? w : ranks * u->base_d_in;
 	return zb_rect_from_front(u->pos, w, d, u->facing_deg);

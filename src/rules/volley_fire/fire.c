@@ -101,8 +101,10 @@ void vf_volley_dice(const struct vf_volley *v, int *full, int *small)
 	*small = n - *full * hi > 0;
 }
 
-/* volley-fire: FIRING TABLE, Firing notations A, Buildings A */
-int vf_volley_die_hits(const struct vf_volley *v, int face, bool small)
+/* volley-fire: FIRING TABLE, Firing notations A, Buildings A
+ * (inline, so that the loops over every face below can keep what does
+ * not change from face to face out of the loop) */
+static inline int die_hits(const struct vf_volley *v, int face, bool small)
 {
 	const struct vf_weapon_info *w;
 	int max, h;
@@ -130,6 +132,11 @@ int vf_volley_die_hits(const struct vf_volley *v, int face, bool small)
 	return h;
 }
 
+int vf_volley_die_hits(const struct vf_volley *v, int face, bool small)
+{
+	return die_hits(v, face, small);
+}
+
 /* volley-fire: FIRING TABLE note 1 */
 int vf_volley_cap(const struct vf_volley *v, int hits)
 {
@@ -147,7 +154,7 @@ static int die_max_hits(const struct vf_volley *v, bool small)
 	int sides = vf_volley_die_sides(v), best = 0;
 
 	for (int f = 1; f <= sides; f++) {
-		int h = vf_volley_die_hits(v, f, small);
+		int h = die_hits(v, f, small);
 		if (h > best)
 			best = h;
 	}
@@ -168,10 +175,12 @@ int vf_volley_max_hits(const struct vf_volley *v)
 static int die_table(const struct vf_volley *v, bool small,
 		     int hits[PMF_MAX_SIDES + 1])
 {
-	int sides = vf_volley_die_sides(v), best = 0;
+	/* A copy, which the stores to hits[] cannot touch. */
+	const struct vf_volley c = *v;
+	int sides = vf_volley_die_sides(&c), best = 0;
 
 	for (int f = 1; f <= sides && f <= PMF_MAX_SIDES; f++) {
-		hits[f] = vf_volley_die_hits(v, f, small);
+		hits[f] = die_hits(&c, f, small);
 		if (hits[f] > best)
 			best = hits[f];
 	}
@@ -386,6 +395,16 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 		return zb_rect_in_cone(firer->pos, firer->facing_deg,
 				       VF_FIRE_CONE_HALF_DEG, range, &tr)
 			? alive : 0;
+	}
+	/* Every figure stands inside the footprint and, out of a square,
+	 * faces the unit's way: a target clear of all their cones at once
+	 * needs no figure asked. */
+	if (!(firer->flags & ZB_UF_HOLLOW)) {
+		struct zb_rect fr = zb_unit_rect(firer);
+
+		if (zb_rect_clear_of_cones(&fr, firer->facing_deg,
+					   VF_FIRE_CONE_HALF_DEG, &tr))
+			return 0;
 	}
 	files = zb_unit_files(firer);
 	for (int k = 0; k < alive; k++) {

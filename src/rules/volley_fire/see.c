@@ -10,10 +10,12 @@
  * centre, centre and corners: seeing any of them is seeing the unit.
  */
 #include <math.h>
+#include <stdlib.h>
 #include "rules/volley_fire/vf.h"
 
 #define NEAR_MAX 256		/* most units one query looks at */
 #define TARGET_POINTS 6		/* front centre, centre, four corners */
+#define SEE_FIRST_IN 48.0	/* viewers this near a target asked first */
 
 static bool is_cover(enum zb_terrain_kind k)
 {
@@ -131,36 +133,113 @@ static int blocker_filter(void *ctx, int id)
 	       !(o->flags & (ZB_UF_LEADER | ZB_UF_IN_BUILDING));
 }
 
+/* Does unit `o`, in the way of the line a-b, hide b from a?  Not when
+ * the target is further from it than the viewer and one end stands
+ * higher than it (Infantry fire C). */
+static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
+		    double ha, double hb, const struct zb_unit *o)
+{
+	struct zb_rect r = zb_unit_rect(o);
+	double ho;
+
+	if (!zb_seg_hits_rect(a, b, &r))
+		return false;
+	ho = zb_terrain_height_at(&g->terrain, r.c);
+	return !(zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a) &&
+		 (ha > ho || hb > ho));
+}
+
+/* The search for the screening unit nearest the middle of a line. */
+struct screen_search {
+	struct blocker_ctx c;
+	struct zb_vec2 a, b, mid;
+	double ha, hb, range_in;
+	int best;
+	double best_d;
+};
+
+/* The distance from the middle as the index measures it (spatial.c's
+ * edge_dist): from the centre, less the radius, never below zero. */
+static double index_dist(const struct zb_spatial *s, int id, struct zb_vec2 p)
+{
+	double d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
+
+	return d > 0 ? d : 0;
+}
+
+static int screen_visit(void *ctx, int id)
+{
+	struct screen_search *q = ctx;
+	struct zb_game *g = q->c.g;
+	double d = index_dist(&g->index, id, q->mid);
+
+	if (d > q->range_in ||
+	    (q->best >= 0 && (d > q->best_d || (d == q->best_d &&
+						 id > q->best))))
+		return 0;
+	if (!blocker_filter(&q->c, id) ||
+	    !screens(g, q->a, q->b, q->ha, q->hb, zb_game_unit(g, id)))
+		return 0;
+	q->best = id;
+	q->best_d = d;
+	return 0;
+}
+
 /*
  * volley-fire: Infantry fire C
  * Over a unit in between only when the target is further from it than
  * the viewer and one end stands higher than it.
+ *
+ * The rule looks at the NEAR_MAX units nearest the middle of the line
+ * (nearest first, ties to the lower id) whose footprints come within
+ * half its length, and is blocked when any of them screens it.  Walking
+ * the cells along the line finds every unit that screens it; the first
+ * of them in that order is among the NEAR_MAX exactly when it is among
+ * the NEAR_MAX nearest within its own distance, which a small query
+ * settles.  So the answer is the same, at the cost of the line's cells.
  */
 static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 			const struct zb_unit *viewer,
 			const struct zb_unit *target)
 {
-	struct blocker_ctx c = { g, viewer, target };
-	struct zb_vec2 mid = zb_v2_scale(zb_v2_add(a, b), 0.5);
-	double ha = zb_terrain_height_at(&g->terrain, a);
-	double hb = zb_terrain_height_at(&g->terrain, b);
+	struct screen_search q;
 	int near[NEAR_MAX];
-	size_t n = zb_spatial_within(&g->index, mid, zb_v2_dist(a, b) / 2,
-				     blocker_filter, &c, near, NEAR_MAX);
+	size_t n;
 
-	for (size_t i = 0; i < n; i++) {
-		struct zb_unit *o = zb_game_unit(g, near[i]);
-		struct zb_rect r = zb_unit_rect(o);
-		double ho;
+	q.c = (struct blocker_ctx){ g, viewer, target };
+	q.a = a;
+	q.b = b;
+	q.mid = zb_v2_scale(zb_v2_add(a, b), 0.5);
+	q.ha = zb_terrain_height_at(&g->terrain, a);
+	q.hb = zb_terrain_height_at(&g->terrain, b);
+	q.range_in = zb_v2_dist(a, b) / 2;
+	q.best = -1;
+	q.best_d = INFINITY;
+	/* A unit screens the line only where its footprint meets it, and a
+	 * footprint lies inside its circle as the index has it; except for
+	 * a unit the AI has turned for a moment without telling the index,
+	 * which is asked as well (the index still says where it stands in
+	 * the order nearest the middle, as it did for the NEAR_MAX). */
+	(void)zb_spatial_visit_segment(&g->index, a, b, 0, screen_visit, &q);
+	if (vf_state(g) && vf_state(g)->ai_turned > 0) {
+		int t = vf_state(g)->ai_turned - 1;
 
-		if (!zb_seg_hits_rect(a, b, &r))
-			continue;
-		ho = zb_terrain_height_at(&g->terrain, r.c);
-		if (zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a) &&
-		    (ha > ho || hb > ho))
-			continue;
-		return true;
+		if (t < g->index.n && g->index.cell_of[t] >= 0)
+			(void)screen_visit(&q, t);
 	}
+	if (q.best < 0)
+		return false;
+	/* No more than NEAR_MAX units near enough to come before it: it is
+	 * among them (an index that small, or cells that empty). */
+	if (g->index.n <= NEAR_MAX ||
+	    zb_spatial_count_near(&g->index, q.mid, q.best_d, NEAR_MAX + 1) <=
+	    NEAR_MAX)
+		return true;
+	n = zb_spatial_within(&g->index, q.mid, q.best_d, blocker_filter,
+			      &q.c, near, NEAR_MAX);
+	for (size_t i = 0; i < n; i++)
+		if (near[i] == q.best)
+			return true;
 	return false;
 }
 
@@ -233,6 +312,46 @@ static int viewer_filter(void *ctx, int id)
 	return o->side == c->side && vf_unit_active(o);
 }
 
+static int cmp_id(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Does any active unit of `side` see the target?  Who sees it does not
+ * matter, only whether anyone does, so the viewers nearest it are asked
+ * first (one of them usually sees it), and the rest, in id order, only
+ * when none of those does.
+ */
+static bool seen_in_open(struct zb_game *g, int side,
+			 const struct zb_unit *target)
+{
+	struct viewer_ctx c = { g, side };
+	int near[NEAR_MAX];
+	struct zb_rect r = zb_unit_rect(target);
+	size_t n = zb_spatial_within(&g->index, r.c, SEE_FIRST_IN,
+				     viewer_filter, &c, near, NEAR_MAX), k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (vf_unit_sees(g, zb_game_unit(g, near[i]), target))
+			return true;
+	qsort(near, n, sizeof(*near), cmp_id);
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *v = &g->units[i];
+
+		while (k < n && near[k] < i)
+			k++;
+		if (k < n && near[k] == i)
+			continue;	/* asked already */
+		if (v->side == side && vf_unit_active(v) &&
+		    vf_unit_sees(g, v, target))
+			return true;
+	}
+	return false;
+}
+
 /* volley-fire: Scouts C, Concealment B (a side "calls visibility") */
 bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
 {
@@ -252,14 +371,7 @@ bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
 				return true;
 		return false;
 	}
-	for (int i = 0; i < g->n_units; i++) {
-		struct zb_unit *v = &g->units[i];
-
-		if (v->side == side && vf_unit_active(v) &&
-		    vf_unit_sees(g, v, target))
-			return true;
-	}
-	return false;
+	return seen_in_open(g, side, target);
 }
 
 /* volley-fire: Concealment A-C */

@@ -249,6 +249,10 @@ struct vf_state {
 	int *leaders;			/* ids of the leader units, so that
 					   "has a leader" costs O(leaders) */
 	int n_leaders;
+	/* 1 + the id of a unit the AI has turned for a moment without
+	 * telling the index (vf_ai.c's best_target_any_facing), or 0:
+	 * see.c's lines of sight look at its footprint where it is. */
+	int ai_turned;
 };
 
 static inline struct vf_state *vf_state(struct zb_game *g)

@@ -1,0 +1,875 @@
+/*
+ * bench.c: `make bench`, the speed of whole battles.  Not part of
+ * libzariba; it links against build/libzariba.a and is the only place in
+ * the project that reads the clock.
+ *
+ * For each shipped scenario of each rule set it measures:
+ *   - battles per second on one thread, and on every core (an OpenMP
+ *     loop over battles with distinct seeds), and the speedup;
+ *   - the random draws (the rules' dice) and spatial queries per battle;
+ *   - the cost of a battle as a multiple of its floor: the time the same
+ *     number of zb_rng_below() draws and zb_spatial_within() queries take
+ *     on an index holding the scenario's units on its table.
+ * Then, on generated Volley Fire battles of N = 10 .. 10,000 units (half
+ * Sudanese sections, half Dervish groups, on a table whose area grows
+ * with N so that density stays that of the shipped scenario), the cost
+ * per unit per turn; and the cost of an exact volley distribution
+ * against one Monte Carlo sample of the same volley.
+ *
+ * Speed is never asserted: this prints a table, and with --out writes it
+ * as Markdown with a line per target (met or missed, and the ratio).
+ *
+ *   build/bench [--out FILE] [--date TEXT] [--cc TEXT] [--quick]
+ *               [--max-units N] [--no-scenarios] [--no-odds] [--emit N]
+ *
+ * --quick times each thing briefly (a smoke run); --max-units 0 leaves
+ * the generated battles out, as the --no-* flags leave out the rest.
+ *
+ * --emit N prints the generated scenario of N units as YAML and exits, so
+ * that `zariba run` can play it (and its log be compared across changes).
+ */
+#include <errno.h>
+#include <math.h>
+#include <omp.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "zariba/game.h"
+#include "zariba/odds.h"
+#include "zariba/rng.h"
+#include "zariba/ruleset.h"
+#include "zariba/scenario.h"
+#include "zariba/spatial.h"
+#include "rules/volley_fire/vf.h"
+
+/* ---- what the targets are (the issue's) ---- */
+#define TARGET_FLOOR_X 3.0	/* a battle costs at most 3x its floor */
+#define TARGET_SCALE_X 2.0	/* 10,000 units per unit-turn vs 100 */
+#define TARGET_THREADS_X 1.8	/* 2 threads against 1 */
+#define TARGET_ODDS_X 10.0	/* exact distribution vs one sample */
+
+/* ---- how long each measurement runs ---- */
+#define BATTLE_SECONDS 4.0	/* one thread, per shipped scenario */
+#define BATTLE_MIN 8		/* battles, at least, per configuration */
+#define REPEATS 3		/* best of, against a noisy machine */
+#define THREAD_REPEATS 5	/* batches of 1 and of N threads, in turn */
+#define FLOOR_SECONDS 0.3
+#define SCALE_SECONDS 1.0	/* per size, for the small ones */
+#define SCALE_TURNS 3
+#define ODDS_SECONDS 0.3
+#define SEED_BASE 1000
+/* Floor queries: at unit centres, this far (the index's cell: "about the
+ * commonest query range", spatial.h), at most this many answers (the
+ * rules' NEAR_MAX). */
+#define FLOOR_QUERY_MAX 256
+
+/* Generated battles: a tile of a Sudanese section facing a Dervish group
+ * GEN_GAP_IN away; tiles GEN_DX_IN by GEN_DY_IN hold two units, about
+ * the density of the shipped Ninth Sudanese (345 sq in a unit). */
+#define GEN_DX_IN 16.0
+#define GEN_DY_IN 44.0
+#define GEN_GAP_IN 24.0
+#define GEN_EDGE_IN 6.0
+
+#define MAX_SIZES 8
+#define MAX_ROWS 16
+#define MAX_VOLLEYS 8
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("bench: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	exit(1);
+}
+
+/* Keeps results alive so the compiler cannot drop the work. */
+static volatile uint64_t sink;
+
+/* ---- one battle ---- */
+
+struct tally {
+	uint64_t draws, queries, turns, decisions;
+	int units;
+};
+
+static int play_battle(const struct zb_scenario *scn, uint64_t seed,
+		       struct tally *t)
+{
+	struct zb_game g;
+	struct zb_error err;
+	struct zb_game_opts opts = { seed, false };
+	int rc = zb_game_init(&g, scn, &opts, &err);
+
+	if (rc != ZB_OK)
+		return rc;
+	rc = zb_game_play(&g, &err);
+	if (t) {
+		t->draws += g.dice.draws;
+		t->queries += g.index.queries;
+		t->turns += (uint64_t)g.turn;
+		t->decisions += g.decisions;
+		t->units = g.n_units;
+	}
+	zb_game_release(&g);
+	return rc;
+}
+
+/* Seconds for `n` battles from seed `base` on `threads` threads. */
+static double run_battles(const struct zb_scenario *scn, int n, int threads,
+			  uint64_t base)
+{
+	int failed = 0;
+	double t0 = now_s();
+
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) \
+	reduction(+ : failed)
+	for (int i = 0; i < n; i++)
+		failed += play_battle(scn, base + (uint64_t)i, NULL) != ZB_OK;
+	if (failed)
+		die("%d battles of %s failed", failed, scn->path);
+	return now_s() - t0;
+}
+
+/* ---- the floor ---- */
+
+/* Seconds for `draws` dice (D6 and D20 in turn, as the rules roll
+ * both) and `queries` index queries at the centres pts[0..n) in turn. */
+static double floor_time(struct zb_spatial *idx, const struct zb_vec2 *pts,
+			 int n, uint64_t draws, uint64_t queries)
+{
+	struct zb_rng rng;
+	uint64_t acc = 0;
+	int out[FLOOR_QUERY_MAX], k = 0;
+	double t0;
+
+	zb_rng_seed(&rng, 1);
+	t0 = now_s();
+	for (uint64_t i = 0; i < draws; i++)
+		acc += zb_rng_below(&rng, (i & 1) ? 20 : 6);
+	for (uint64_t i = 0; i < queries && n > 0; i++) {
+		acc += zb_spatial_within(idx, pts[k], idx->cell_in, NULL, NULL,
+					 out, FLOOR_QUERY_MAX);
+		k = k + 1 < n ? k + 1 : 0;
+	}
+	sink += acc;
+	return now_s() - t0;
+}
+
+/* The floor of one battle of `scn`, averaged over enough repeats. */
+static double battle_floor(const struct zb_scenario *scn, uint64_t draws,
+			   uint64_t queries)
+{
+	struct zb_game g;
+	struct zb_error err;
+	struct zb_game_opts opts = { SEED_BASE, false };
+	struct zb_vec2 *pts;
+	double best = INFINITY;
+	int n = 0;
+
+	if (zb_game_init(&g, scn, &opts, &err) != ZB_OK)
+		die("%s: %s", scn->path, err.msg);
+	pts = malloc(((size_t)g.index.n + 1) * sizeof(*pts));
+	if (!pts)
+		die("out of memory");
+	for (int i = 0; i < g.index.n; i++)
+		if (g.index.cell_of[i] >= 0)
+			pts[n++] = g.index.e[i].p;
+	for (int r = 0; r < REPEATS; r++) {
+		int reps = 0;
+		double t = 0;
+
+		while (t < FLOOR_SECONDS / REPEATS || reps < 1) {
+			t += floor_time(&g.index, pts, n, draws, queries);
+			reps++;
+		}
+		best = fmin(best, t / reps);
+	}
+	free(pts);
+	zb_game_release(&g);
+	return best;
+}
+
+/* ---- generated battles ---- */
+
+struct buf {
+	char *p;
+	size_t n, cap;
+};
+
+static void bprintf(struct buf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	for (;;) {
+		va_start(ap, fmt);
+		k = vsnprintf(b->p + b->n, b->cap - b->n, fmt, ap);
+		va_end(ap);
+		if (k < 0)
+			die("format error");
+		if ((size_t)k < b->cap - b->n)
+			break;
+		b->cap = (b->cap + (size_t)k + 1) * 2;
+		b->p = realloc(b->p, b->cap);
+		if (!b->p)
+			die("out of memory");
+	}
+	b->n += (size_t)k;
+}
+
+/* The generated battle's tiles across and down. */
+static void gen_grid(int n, int *cols, int *rows)
+{
+	int pairs = n / 2 > 0 ? n / 2 : 1;
+
+	*cols = (int)ceil(sqrt(pairs * GEN_DY_IN / GEN_DX_IN));
+	*rows = (pairs + *cols - 1) / *cols;
+}
+
+static void gen_table(int n, double *w, double *h)
+{
+	int cols, rows;
+
+	gen_grid(n, &cols, &rows);
+	*w = cols * GEN_DX_IN;
+	*h = rows * GEN_DY_IN;
+}
+
+/* YAML for a battle of `n` units (n even): Sudanese sections facing up
+ * the table, each with a Dervish group GEN_GAP_IN in front of it. */
+static char *gen_yaml(int n, int turns)
+{
+	static const char *const dervish[] = {
+		"dervish-swordsmen", "dervish-spearmen", "dervish-riflemen"
+	};
+	int pairs = n / 2, cols, rows;
+	struct buf b = { NULL, 0, 0 };
+
+	gen_grid(n, &cols, &rows);
+
+	bprintf(&b, "ruleset: volley-fire\n"
+		"title: \"bench: %d units\"\n"
+		"table: { width: %g, height: %g }\n"
+		"turns: %d\nvictory: { at-limit: draw }\n"
+		"options: { heat-stroke: true }\nsides:\n",
+		n, cols * GEN_DX_IN, rows * GEN_DY_IN, turns);
+	for (int s = 0; s < 2; s++) {
+		bprintf(&b, "  - name: \"%s\"\n    army: %s\n"
+			"    controller: ai\n    units:\n",
+			s ? "Dervish" : "Sudanese", s ? "dervish" : "british");
+		for (int i = 0; i < pairs; i++) {
+			double x = (i % cols + 0.5) * GEN_DX_IN;
+			double y = (i / cols) * GEN_DY_IN + GEN_EDGE_IN;
+
+			if (!s)
+				bprintf(&b, "      - { name: \"S%d\", type: "
+					"sudanese-infantry, figures: { trooper:"
+					" 22, nco: 1, flag: 1 }, formation: "
+					"two-rank-line, at: [%g, %g], facing: "
+					"90 }\n", i, x, y);
+			else
+				bprintf(&b, "      - { name: \"D%d\", type: %s,"
+					" figures: { trooper: 38, emir: 1, "
+					"flag: 1 }, at: [%g, %g], facing: 270"
+					" }\n", i, dervish[i % 3], x,
+					y + GEN_GAP_IN);
+		}
+	}
+	return b.p;
+}
+
+static void gen_scenario(struct zb_scenario *scn, int n, int turns)
+{
+	char *text = gen_yaml(n, turns);
+	struct zb_error err;
+
+	if (zb_scenario_parse(scn, "generated", text, strlen(text), &err) !=
+	    ZB_OK)
+		die("generated scenario of %d units: %s", n, err.msg);
+	free(text);
+}
+
+/* ---- the exact odds against Monte Carlo ---- */
+
+struct volley_case {
+	const char *name;
+	struct vf_volley v;
+};
+
+/* Seconds per call of fn(v, ctx), best of REPEATS. */
+typedef uint64_t (*volley_fn)(const struct vf_volley *v, void *ctx);
+
+static double time_calls(volley_fn fn, const struct vf_volley *v, void *ctx)
+{
+	double best = INFINITY;
+	uint64_t acc = 0;
+
+	for (int r = 0; r < REPEATS; r++) {
+		long n = 0;
+		double t0 = now_s(), t;
+
+		do {
+			for (int i = 0; i < 1000; i++)
+				acc += fn(v, ctx);
+			n += 1000;
+			t = now_s() - t0;
+		} while (t < ODDS_SECONDS / REPEATS / 3);
+		best = fmin(best, t / n);
+	}
+	sink += acc;
+	return best;
+}
+
+/* The exact distribution as the odds API gives it (vf_volley_dist, which
+ * the AI's expected hits read too). */
+static uint64_t exact_dist(const struct vf_volley *v, void *ctx)
+{
+	struct zb_dist d;
+	uint64_t r;
+
+	(void)ctx;
+	if (vf_volley_dist(v, &d) != ZB_OK)
+		die("vf_volley_dist failed");
+	r = (uint64_t)(d.mean * 1e6);
+	zb_dist_release(&d);
+	return r;
+}
+
+/* The bare convolution, into a caller's array. */
+static uint64_t exact_pmf(const struct vf_volley *v, void *ctx)
+{
+	double p[512];
+	int n = vf_volley_max_hits(v) + 1;
+
+	(void)ctx;
+	if (n > (int)(sizeof(p) / sizeof(p[0])))
+		n = (int)(sizeof(p) / sizeof(p[0]));
+	if (vf_volley_pmf(v, p, n) != ZB_OK)
+		die("vf_volley_pmf failed");
+	return (uint64_t)(p[0] * 1e9);
+}
+
+/* One Monte Carlo sample: the volley rolled once through the very
+ * function the fire phase rolls with, on a bare game's dice. */
+static uint64_t one_sample(const struct vf_volley *v, void *ctx)
+{
+	int faces[ZB_DICE_MAX_N];
+	bool jammed;
+
+	return (uint64_t)vf_volley_roll(ctx, v, faces, &jammed);
+}
+
+static void time_volley(const struct vf_volley *v, double *dist_s,
+			double *pmf_s, double *sample_s)
+{
+	struct zb_game g;
+	struct zb_error err;
+
+	if (zb_game_init_bare(&g, &zb_ruleset_volley_fire, 7, &err) != ZB_OK)
+		die("bare game: %s", err.msg);
+	g.log.enabled = false;
+	zb_event_begin(&g, "fire", "volley-fire:infantry-fire:D", -1, -1);
+	*dist_s = time_calls(exact_dist, v, NULL);
+	*pmf_s = time_calls(exact_pmf, v, NULL);
+	*sample_s = time_calls(one_sample, v, &g);
+	zb_event_end(&g);
+	zb_game_release(&g);
+}
+
+/* ---- the report ---- */
+
+struct scen_row {
+	char path[256];
+	int units;
+	double turns, draws, queries, decisions;
+	double t1_s, tn_s;		/* seconds a battle, 1 and N threads */
+	double floor_s;
+	int threads;
+};
+
+struct size_row {
+	int n;
+	int battles;
+	double unit_turns;
+	double seconds;
+	double draws, queries;		/* per unit-turn */
+	double in_range;		/* enemies within rifle range a unit */
+};
+
+struct odds_row {
+	const char *name;
+	int dice;
+	double exact_s, pmf_s, sample_s;
+};
+
+struct report {
+	struct scen_row scen[MAX_ROWS];
+	int n_scen;
+	struct size_row size[MAX_SIZES];
+	int n_size;
+	struct odds_row odds[MAX_VOLLEYS];
+	int n_odds;
+	double total_s;
+	char load[128];
+};
+
+static void measure_scenario(const char *path, struct scen_row *row,
+			     bool quick)
+{
+	struct zb_scenario scn;
+	struct zb_error err;
+	struct tally t = { 0 };
+	int calib = 0, threads = omp_get_max_threads(), n;
+	double t0, el, best1 = INFINITY, bestn = INFINITY;
+
+	if (zb_scenario_load(&scn, path, &err) != ZB_OK)
+		die("%s", err.msg);
+	memset(row, 0, sizeof(*row));
+	snprintf(row->path, sizeof(row->path), "%s", path);
+	/* Calibrate and count: one thread, distinct seeds. */
+	t0 = now_s();
+	do {
+		if (play_battle(&scn, SEED_BASE + (uint64_t)calib, &t) != ZB_OK)
+			die("%s: battle %d failed", path, calib);
+		calib++;
+		el = now_s() - t0;
+	} while (el < 0.3 || calib < 4);
+	row->units = t.units;
+	row->turns = (double)t.turns / calib;
+	row->draws = (double)t.draws / calib;
+	row->queries = (double)t.queries / calib;
+	row->decisions = (double)t.decisions / calib;
+	row->threads = threads;
+	/* The same batch on 1 thread and on all, in turn, best of each: a
+	 * batch that another program slowed down is not the best. */
+	n = (int)ceil((quick ? 0.25 : BATTLE_SECONDS) / THREAD_REPEATS /
+		      (el / calib));
+	if (n < BATTLE_MIN)
+		n = BATTLE_MIN;
+	n = (n + threads - 1) / threads * threads;
+	for (int r = 0; r < THREAD_REPEATS; r++) {
+		best1 = fmin(best1, run_battles(&scn, n, 1, SEED_BASE) / n);
+		bestn = fmin(bestn, run_battles(&scn, n, threads, SEED_BASE) /
+				    n);
+	}
+	row->t1_s = best1;
+	row->tn_s = bestn;
+	row->floor_s = battle_floor(&scn, (uint64_t)llround(row->draws),
+				    (uint64_t)llround(row->queries));
+	zb_scenario_release(&scn);
+}
+
+struct side_only {
+	struct zb_game *g;
+	int side;
+};
+
+static int other_side(void *ctx, int id)
+{
+	const struct side_only *c = ctx;
+
+	return c->g->units[id].side != c->side;
+}
+
+/* Enemy units whose centres lie within a Sudanese rifle's longest range
+ * of a unit's centre, on average, as the battle is set up: what a firer
+ * has to consider, which grows until the table outgrows the range. */
+static double enemies_in_range(const struct zb_scenario *scn)
+{
+	struct zb_game g;
+	struct zb_error err;
+	struct zb_game_opts opts = { SEED_BASE, false };
+	double range = vf_weapons[VF_W_SUDANESE_RIFLE].band_max_in[VF_CLOSE];
+	double sum = 0;
+	int *ids;
+
+	if (zb_game_init(&g, scn, &opts, &err) != ZB_OK)
+		die("generated scenario: %s", err.msg);
+	ids = malloc(((size_t)g.n_units + 1) * sizeof(*ids));
+	if (!ids)
+		die("out of memory");
+	for (int i = 0; i < g.n_units; i++) {
+		struct side_only c = { &g, g.units[i].side };
+		struct zb_vec2 p = zb_unit_rect(&g.units[i]).c;
+		size_t k = zb_spatial_within(&g.index, p, range, other_side,
+					     &c, ids, (size_t)g.n_units);
+
+		for (size_t j = 0; j < k; j++)
+			sum += zb_v2_dist(p, g.index.e[ids[j]].p) <= range;
+	}
+	free(ids);
+	sum /= g.n_units > 0 ? g.n_units : 1;
+	zb_game_release(&g);
+	return sum;
+}
+
+static void measure_size(int n, struct size_row *row, bool quick)
+{
+	struct zb_scenario scn;
+	struct tally t = { 0 };
+	double el = 0, t0;
+	int k = 0;
+
+	gen_scenario(&scn, n, SCALE_TURNS);
+	memset(row, 0, sizeof(*row));
+	row->n = n;
+	do {
+		t0 = now_s();
+		if (play_battle(&scn, SEED_BASE + (uint64_t)k, &t) != ZB_OK)
+			die("generated battle of %d units failed", n);
+		el += now_s() - t0;
+		k++;
+	} while (el < (quick ? 0.1 : SCALE_SECONDS) && k < 100000);
+	row->battles = k;
+	row->unit_turns = (double)t.units * (double)t.turns / k;
+	row->seconds = el / k;
+	row->draws = (double)t.draws / k / row->unit_turns;
+	row->queries = (double)t.queries / k / row->unit_turns;
+	row->in_range = enemies_in_range(&scn);
+	zb_scenario_release(&scn);
+}
+
+static void measure_odds(struct report *rp)
+{
+	static const struct volley_case cases[] = {
+		{ "Sudanese section, 24 rifles, two ranks, deadly",
+		  { .weapon = VF_W_SUDANESE_RIFLE, .band = VF_DEADLY,
+		    .firers = 24, .double_rank = true } },
+		{ "Dervish riflemen, 40 rifles, close, target in cover",
+		  { .weapon = VF_W_DERVISH_RIFLE, .band = VF_CLOSE,
+		    .firers = 40, .halve = true } },
+		{ "Hussars, 12 carbines, point-blank",
+		  { .weapon = VF_W_CARBINE, .band = VF_POINT_BLANK,
+		    .firers = 12, .cavalry = true } },
+		{ "Mounted leader's pistol, point-blank",
+		  { .weapon = VF_W_PISTOL, .band = VF_POINT_BLANK,
+		    .firers = 1 } },
+		{ "Gardner gun, 4 crew, deadly",
+		  { .weapon = VF_W_GARDNER, .band = VF_DEADLY, .firers = 4 } },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]) &&
+	     rp->n_odds < MAX_VOLLEYS; i++) {
+		struct odds_row *o = &rp->odds[rp->n_odds++];
+		int full, small;
+
+		vf_volley_dice(&cases[i].v, &full, &small);
+		o->name = cases[i].name;
+		o->dice = full + small;
+		time_volley(&cases[i].v, &o->exact_s, &o->pmf_s,
+			    &o->sample_s);
+	}
+}
+
+/* ---- printing ---- */
+
+static const char *met(bool ok)
+{
+	return ok ? "met" : "MISSED";
+}
+
+static double worst_odds(const struct report *rp)
+{
+	double w = 0;
+
+	for (int i = 0; i < rp->n_odds; i++)
+		w = fmax(w, rp->odds[i].exact_s / rp->odds[i].sample_s);
+	return w;
+}
+
+static const struct size_row *size_of(const struct report *rp, int n)
+{
+	for (int i = 0; i < rp->n_size; i++)
+		if (rp->size[i].n == n)
+			return &rp->size[i];
+	return NULL;
+}
+
+static void print_report(FILE *f, const struct report *rp)
+{
+	fprintf(f, "### Shipped scenarios\n\n"
+		"| scenario | units | turns | battles/s, 1 thread | "
+		"battles/s, %d threads | speedup | random draws/battle | "
+		"spatial queries/battle | floor (ms) | battle (ms) | "
+		"battle / floor |\n"
+		"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+		rp->n_scen ? rp->scen[0].threads : omp_get_max_threads());
+	for (int i = 0; i < rp->n_scen; i++) {
+		const struct scen_row *s = &rp->scen[i];
+
+		fprintf(f, "| %s | %d | %.1f | %.1f | %.1f | %.2fx | %.0f | "
+			"%.0f | %.3f | %.2f | %.0fx |\n", s->path, s->units,
+			s->turns, 1 / s->t1_s, 1 / s->tn_s, s->t1_s / s->tn_s,
+			s->draws, s->queries, s->floor_s * 1e3, s->t1_s * 1e3,
+			s->t1_s / s->floor_s);
+	}
+	fprintf(f, "\n### Generated battles (%d turns; Sudanese sections "
+		"facing Dervish groups, constant density)\n\n"
+		"| units | table (in) | battles timed | unit-turns | "
+		"seconds/battle | us per unit-turn | draws per unit-turn | "
+		"queries per unit-turn | enemies within 12 ft of a unit |\n"
+		"|---:|---|---:|---:|---:|---:|---:|---:|---:|\n",
+		SCALE_TURNS);
+	for (int i = 0; i < rp->n_size; i++) {
+		const struct size_row *s = &rp->size[i];
+		double w, h;
+
+		gen_table(s->n, &w, &h);
+		fprintf(f, "| %d | %.0f x %.0f | %d | %.0f | %.4f | %.1f | "
+			"%.2f | %.1f | %.1f |\n", s->n, w, h, s->battles,
+			s->unit_turns, s->seconds,
+			s->seconds / s->unit_turns * 1e6, s->draws,
+			s->queries, s->in_range);
+	}
+	fprintf(f, "\n### Exact volley distribution against one Monte Carlo "
+		"sample\n\n"
+		"| volley | dice | exact, vf_volley_dist (ns) | "
+		"of which vf_volley_pmf (ns) | one sample, vf_volley_roll (ns) "
+		"| exact / one sample |\n|---|---:|---:|---:|---:|---:|\n");
+	for (int i = 0; i < rp->n_odds; i++) {
+		const struct odds_row *o = &rp->odds[i];
+
+		fprintf(f, "| %s | %d | %.0f | %.0f | %.1f | %.1f |\n",
+			o->name, o->dice, o->exact_s * 1e9, o->pmf_s * 1e9,
+			o->sample_s * 1e9, o->exact_s / o->sample_s);
+	}
+}
+
+static void print_targets(FILE *f, const struct report *rp)
+{
+	const struct size_row *a = size_of(rp, 100), *b = size_of(rp, 10000);
+
+	fprintf(f, "\n### Targets\n\n");
+	for (int i = 0; i < rp->n_scen; i++) {
+		const struct scen_row *s = &rp->scen[i];
+		double x = s->t1_s / s->floor_s;
+
+		fprintf(f, "- %s: a battle costs at most %.0fx its floor "
+			"(%s): %s, %.0fx.\n", met(x <= TARGET_FLOOR_X),
+			TARGET_FLOOR_X, s->path, met(x <= TARGET_FLOOR_X), x);
+	}
+	if (a && b) {
+		double x = (b->seconds / b->unit_turns) /
+			   (a->seconds / a->unit_turns);
+
+		fprintf(f, "- %s: cost per unit-turn at 10,000 units at most "
+			"%.0fx that at 100: %.2fx.\n", met(x <= TARGET_SCALE_X),
+			TARGET_SCALE_X, x);
+	} else {
+		fprintf(f, "- not measured: cost per unit-turn at 10,000 "
+			"units against 100 (sizes left out).\n");
+	}
+	for (int i = 0; i < rp->n_scen; i++) {
+		const struct scen_row *s = &rp->scen[i];
+		double x = s->t1_s / s->tn_s;
+
+		if (s->threads < 2) {
+			fprintf(f, "- not measured: %d thread only.\n",
+				s->threads);
+			continue;
+		}
+		fprintf(f, "- %s: %d threads give at least %.1fx the "
+			"throughput of 1 (%s): %.2fx%s.\n",
+			met(x >= TARGET_THREADS_X), s->threads,
+			TARGET_THREADS_X, s->path, x, s->threads > 2 ?
+			" (more than 2 threads here)" : "");
+	}
+	fprintf(f, "- %s: an exact volley distribution costs less than %.0f "
+		"Monte Carlo samples (worst volley above): %.1fx.\n",
+		met(worst_odds(rp) < TARGET_ODDS_X), TARGET_ODDS_X,
+		worst_odds(rp));
+}
+
+/* What the table says about the targets it misses, from its own numbers. */
+static void print_notes(FILE *f, const struct report *rp)
+{
+	const struct size_row *a = size_of(rp, 100), *b = size_of(rp, 10000);
+
+	fprintf(f, "\n### Reading it\n\n"
+		"- The floor counts only dice and index queries. A battle "
+		"also works out footprints, fire cones figure by figure, lines "
+		"of sight and the AI's plans, all of it geometry with sines, "
+		"arc tangents and square roots; that, not the dice or the "
+		"index, is most of a battle.\n");
+	if (a && b)
+		fprintf(f, "- Per unit-turn, the generated battle grows with "
+			"what each unit must look at: the enemies within a "
+			"rifle's 12 ft (%.1f a unit at 100 units, on a table "
+			"smaller than that range; %.1f at 10,000) and the "
+			"queries it asks (%.0f and %.0f a unit-turn). Per "
+			"query, 10,000 units cost %.2fx what 100 do.\n",
+			a->in_range, b->in_range, a->queries, b->queries,
+			(b->seconds / b->unit_turns / b->queries) /
+			(a->seconds / a->unit_turns / a->queries));
+	fprintf(f, "- Two threads share the machine with whatever else runs "
+		"on it; each speedup is the best of its batches.\n"
+		"- A volley rolls one or two dice, so one sample reads the "
+		"firing table once or twice; the exact distribution reads it "
+		"for all twenty faces of each kind of die (and "
+		"vf_volley_max_hits() reads it again) before it convolves.\n");
+}
+
+static void cpu_model(char *out, size_t cap)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512];
+
+	snprintf(out, cap, "unknown");
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		char *c = strchr(line, ':');
+
+		if (!strncmp(line, "model name", 10) && c) {
+			c++;
+			while (*c == ' ' || *c == '\t')
+				c++;
+			c[strcspn(c, "\n")] = '\0';
+			snprintf(out, cap, "%s", c);
+			break;
+		}
+	}
+	fclose(f);
+}
+
+/* The first line of /proc/loadavg, or "unknown". */
+static void load_average(char *out, size_t cap)
+{
+	FILE *f = fopen("/proc/loadavg", "r");
+
+	snprintf(out, cap, "unknown");
+	if (f && fgets(out, (int)cap, f))
+		out[strcspn(out, "\n")] = '\0';
+	if (f)
+		fclose(f);
+}
+
+static void write_markdown(const char *path, const struct report *rp,
+			   const char *date, const char *cc)
+{
+	FILE *f = fopen(path, "w");
+	char cpu[256];
+
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	cpu_model(cpu, sizeof(cpu));
+	fprintf(f, "# Benchmark results\n\n"
+		"Written by `make bench` (bench/bench.c); the numbers are "
+		"from one run.\n\n"
+		"- date: %s\n- machine: %ld cores online (nproc), %s\n"
+		"- OpenMP threads: %d\n- compiler: %s\n"
+		"- build: libzariba.a as `make` builds it (-O2 -g)\n"
+		"- load average when it started (/proc/loadavg): %s\n"
+		"- the run took %.0f s\n\n", date, sysconf(_SC_NPROCESSORS_ONLN),
+		cpu, omp_get_max_threads(), cc, rp->load, rp->total_s);
+	fprintf(f, "How it is measured:\n\n"
+		"- Battles run with the log off, from seeds %d on, on one "
+		"thread and then on every core (an OpenMP loop over battles); "
+		"each is the best of %d batches, the two in turn.\n"
+		"- Random draws are the rules' dice (`g->dice.draws`); the AI "
+		"draws one number per side per battle, not counted. Spatial "
+		"queries are `g->index.queries` (within and nearest).\n"
+		"- The floor is the time of that many `zb_rng_below()` draws "
+		"(D6 and D20 in turn) and that many `zb_spatial_within()` "
+		"queries (at unit centres, out to the index's cell, %g in, "
+		"at most %d answers) on the game's own index as set up.\n"
+		"- Generated battles play %d turns; the cost per unit-turn "
+		"is a battle's time over units x turns played.\n"
+		"- The exact distribution is the odds API's "
+		"`vf_volley_dist()` (its array, `vf_volley_pmf()` and the "
+		"mean; the AI's expected hits read it too); a sample is one "
+		"`vf_volley_roll()`, the function the fire phase rolls "
+		"with, on a bare game's dice with the log off.\n\n", SEED_BASE,
+		THREAD_REPEATS, 12.0,
+		FLOOR_QUERY_MAX, SCALE_TURNS);
+	print_report(f, rp);
+	print_targets(f, rp);
+	print_notes(f, rp);
+	fclose(f);
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: bench [--out FILE] [--date TEXT] [--cc TEXT] "
+		"[--quick] [--max-units N] [--no-scenarios] [--no-odds] "
+		"[--emit N]\n");
+	exit(1);
+}
+
+int main(int argc, char **argv)
+{
+	static const int sizes[] = { 10, 100, 1000, 10000 };
+	static struct report rp;
+	const char *out = NULL, *date = "unknown", *cc = "unknown";
+	bool quick = false, scenarios = true, odds = true;
+	int max_units = 10000;
+	double t0 = now_s();
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--out") && i + 1 < argc)
+			out = argv[++i];
+		else if (!strcmp(argv[i], "--date") && i + 1 < argc)
+			date = argv[++i];
+		else if (!strcmp(argv[i], "--cc") && i + 1 < argc)
+			cc = argv[++i];
+		else if (!strcmp(argv[i], "--quick"))
+			quick = true;
+		else if (!strcmp(argv[i], "--max-units") && i + 1 < argc)
+			max_units = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--no-scenarios"))
+			scenarios = false;
+		else if (!strcmp(argv[i], "--no-odds"))
+			odds = false;
+		else if (!strcmp(argv[i], "--emit") && i + 1 < argc) {
+			char *y = gen_yaml(atoi(argv[++i]), SCALE_TURNS);
+
+			fputs(y, stdout);
+			free(y);
+			return 0;
+		} else
+			usage();
+	}
+	load_average(rp.load, sizeof(rp.load));
+	for (int r = 0; scenarios && zb_rulesets[r]; r++) {
+		const char *const *s = zb_rulesets[r]->scenarios;
+
+		for (int k = 0; s && s[k] && rp.n_scen < MAX_ROWS; k++) {
+			fprintf(stderr, "bench: %s\n", s[k]);
+			measure_scenario(s[k], &rp.scen[rp.n_scen++], quick);
+		}
+	}
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		if (sizes[i] > max_units)
+			break;
+		fprintf(stderr, "bench: %d units\n", sizes[i]);
+		measure_size(sizes[i], &rp.size[rp.n_size++], quick);
+	}
+	if (odds) {
+		fprintf(stderr, "bench: volleys\n");
+		measure_odds(&rp);
+	}
+	rp.total_s = now_s() - t0;
+	print_report(stdout, &rp);
+	print_targets(stdout, &rp);
+	if (out)
+		write_markdown(out, &rp, date, cc);
+	return 0;
+}

@@ -1,0 +1,61 @@
+/* Tests for src/core/unit.c: counting live figures and footprints. */
+#include <stdint.h>
+
+#include <criterion/criterion.h>
+
+#include "zariba/unit.h"
+
+/* Every length up to past the word counter's flush, every mix of states
+ * and roles, against a plain count. */
+Test(unit, alive_counts_every_state)
+{
+	uint64_t x = UINT64_C(0x9E3779B97F4A7C15);
+
+	for (int n = 0; n < 600; n += n < 80 ? 1 : 37) {
+		for (int t = 0; t < 20; t++) {
+			struct zb_unit u = { 0 };
+			int want = 0;
+
+			cr_assert_eq(zb_unit_alloc_figs(&u, n), 0);
+			for (int i = 0; i < n; i++) {
+				x ^= x << 13;
+				x ^= x >> 7;
+				x ^= x << 17;
+				u.figs[i].role = (unsigned char)(x & 0xFF);
+				u.figs[i].state = (x >> 8) % 3 < (unsigned)t % 3
+					? (unsigned char)((x >> 16) %
+							  ZB_FIG_STATE_COUNT)
+					: ZB_FIG_OK;
+				want += u.figs[i].state == ZB_FIG_OK;
+			}
+			cr_assert_eq(zb_unit_alive(&u), want, "n %d", n);
+			cr_assert_eq(zb_unit_lost(&u), n - want);
+			zb_unit_release(&u);
+		}
+	}
+}
+
+/* The footprint's files and ranks agree with zb_unit_files and
+ * zb_unit_ranks as figures fall. */
+Test(unit, rect_follows_files_and_ranks)
+{
+	struct zb_unit u = { 0 };
+
+	cr_assert_eq(zb_unit_alloc_figs(&u, 24), 0);
+	u.base_w_in = 0.75;
+	u.base_d_in = 0.75;
+	u.files = 12;
+	u.facing_deg = 90;
+	for (int down = 0; down <= 24; down++) {
+		struct zb_rect r = zb_unit_rect(&u);
+
+		cr_expect_float_eq(r.half_w_in, zb_unit_files(&u) * 0.75 / 2,
+				   1e-12);
+		cr_expect_float_eq(r.half_d_in, zb_unit_ranks(&u) * 0.75 / 2,
+				   1e-12);
+		if (down < 24)
+			zb_unit_take_casualties(&u, 1, -1, ZB_FIG_DOWN);
+	}
+	u.flags |= ZB_UF_HOLLOW;
+	zb_unit_release(&u);
+}
