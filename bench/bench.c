@@ -663,15 +663,15 @@ static void print_targets(FILE *f, const struct report *rp)
 		double x = s->t1_s / s->floor_s;
 
 		fprintf(f, "- %s: a battle costs at most %.0fx its floor "
-			"(%s): %s, %.0fx.\n", met(x <= TARGET_FLOOR_X),
-			TARGET_FLOOR_X, s->path, met(x <= TARGET_FLOOR_X), x);
+			"(%s): %.1fx.\n", met(x <= TARGET_FLOOR_X),
+			TARGET_FLOOR_X, s->path, x);
 	}
 	if (a && b) {
 		double x = (b->seconds / b->unit_turns) /
 			   (a->seconds / a->unit_turns);
 
 		fprintf(f, "- %s: cost per unit-turn at 10,000 units at most "
-			"%.0fx that at 100: %.2fx.\n", met(x <= TARGET_SCALE_X),
+			"%.0fx that at 100: %.3fx.\n", met(x <= TARGET_SCALE_X),
 			TARGET_SCALE_X, x);
 	} else {
 		fprintf(f, "- not measured: cost per unit-turn at 10,000 "
@@ -687,13 +687,13 @@ static void print_targets(FILE *f, const struct report *rp)
 			continue;
 		}
 		fprintf(f, "- %s: %d threads give at least %.1fx the "
-			"throughput of 1 (%s): %.2fx%s.\n",
+			"throughput of 1 (%s): %.3fx%s.\n",
 			met(x >= TARGET_THREADS_X), s->threads,
 			TARGET_THREADS_X, s->path, x, s->threads > 2 ?
 			" (more than 2 threads here)" : "");
 	}
 	fprintf(f, "- %s: an exact volley distribution costs less than %.0f "
-		"Monte Carlo samples (worst volley above): %.1fx.\n",
+		"Monte Carlo samples (worst volley above): %.2fx.\n",
 		met(worst_odds(rp) < TARGET_ODDS_X), TARGET_ODDS_X,
 		worst_odds(rp));
 }

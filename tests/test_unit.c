@@ -29,6 +29,7 @@ Test(unit, alive_counts_every_state)
 				want += u.figs[i].state == ZB_FIG_OK;
 			}
 			cr_assert_eq(zb_unit_alive(&u), want, "n %d", n);
+			cr_assert_eq(zb_unit_any_alive(&u), want > 0);
 			cr_assert_eq(zb_unit_lost(&u), n - want);
 			zb_unit_release(&u);
 		}

@@ -97,6 +97,8 @@ void zb_unit_release(struct zb_unit *u);
 
 /* Figures in state ZB_FIG_OK. */
 int zb_unit_alive(const struct zb_unit *u);
+/* zb_unit_alive(u) > 0, stopping at the first live figure. */
+bool zb_unit_any_alive(const struct zb_unit *u);
 /* Figures of `role` in state ZB_FIG_OK. */
 int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role);
 /* Casualties of every kind (down, heat, captured). */

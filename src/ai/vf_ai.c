@@ -509,7 +509,7 @@ static bool room_to_go(const struct zb_game *g, const struct zb_unit *u,
  * unit passing through? */
 static bool in_the_way(const struct zb_unit *u, const struct zb_unit *w)
 {
-	if (w->id == u->id || !zb_unit_on_table(w) || zb_unit_alive(w) == 0 ||
+	if (w->id == u->id || !zb_unit_on_table(w) || !zb_unit_any_alive(w) ||
 	    (w->flags & ZB_UF_IN_BUILDING) || w->attached_to == u->id ||
 	    u->attached_to == w->id)
 		return false;
@@ -1922,7 +1922,7 @@ static bool end_free(struct zb_game *g, const struct zb_unit *u,
 		int i = all ? k : ids[k];
 		const struct zb_unit *w = &g->units[i];
 		if (w->side != u->side || i == u->id || !zb_unit_on_table(w) ||
-		    zb_unit_alive(w) == 0 || (w->flags & ZB_UF_LEADER) ||
+		    !zb_unit_any_alive(w) || (w->flags & ZB_UF_LEADER) ||
 		    (u->flags & ZB_UF_LEADER) || (w->flags & ZB_UF_IN_BUILDING))
 			continue;
 		struct zb_rect wr = zb_unit_rect(w);

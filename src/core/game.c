@@ -216,7 +216,7 @@ void zb_game_sync_unit(struct zb_game *g, int id)
 	struct zb_unit *u = zb_game_unit(g, id);
 	if (!u)
 		return;
-	if (!zb_unit_on_table(u) || zb_unit_alive(u) == 0) {
+	if (!zb_unit_on_table(u) || !zb_unit_any_alive(u)) {
 		zb_spatial_remove(&g->index, id);
 		return;
 	}

@@ -329,6 +329,22 @@ static bool clip_y(struct zb_vec2 a, struct zb_vec2 b, double lo, double hi,
 	return *t0 <= *t1;
 }
 
+/* Is p surely further than `far` from the segment a-b?  Squared, and
+ * with a margin for rounding: visit() makes the exact test. */
+static bool seg_far(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p,
+		    double far)
+{
+	double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+	double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
+	double qx, qy;
+
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	qx = a.x + t * dx - p.x;
+	qy = a.y + t * dy - p.y;
+	return qx * qx + qy * qy > far * far * (1 + SPATIAL_SLACK_REL) +
+				   SPATIAL_SLACK_REL;
+}
+
 /*
  * Row by row, only the columns that the segment, widened by the reach,
  * passes over.  An entry in row r has its centre in that row's band of y
@@ -376,8 +392,9 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 			     id = s->next[id]) {
 				int rc;
 
-				if (zb_seg_point_dist(a, b, s->e[id].p) -
-				    s->e[id].radius_in > range_in + slack)
+				if (seg_far(a, b, s->e[id].p,
+					    s->e[id].radius_in + range_in +
+					    slack))
 					continue;
 				rc = visit(ctx, id);
 				if (rc)

@@ -75,6 +75,15 @@ int zb_unit_alive(const struct zb_unit *u)
 	return n - down;
 }
 
+/* From the back, where the figures who fall last stand (mark_role). */
+bool zb_unit_any_alive(const struct zb_unit *u)
+{
+	for (int i = u->n_figs - 1; i >= 0; i--)
+		if (u->figs[i].state == ZB_FIG_OK)
+			return true;
+	return false;
+}
+
 int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role)
 {
 	int n = 0;
@@ -147,9 +156,18 @@ static int ranks_of(const struct zb_unit *u, int alive, int files)
 	return (alive + files - 1) / files;
 }
 
+/* A line of set files needs only to know whether that many still live,
+ * not how many do: zb_unit_figure_pos() asks for every figure. */
 int zb_unit_files(const struct zb_unit *u)
 {
-	return files_of(u, zb_unit_alive(u));
+	int n = 0;
+
+	if ((u->flags & ZB_UF_HOLLOW) || u->files <= 0)
+		return files_of(u, zb_unit_alive(u));
+	for (int i = 0; i < u->n_figs && n < u->files; i++)
+		n += u->figs[i].state == ZB_FIG_OK;
+	/* At least `files` alive: the files; else n is the whole count. */
+	return files_of(u, n);
 }
 
 int zb_unit_ranks(const struct zb_unit *u)

@@ -288,7 +288,7 @@ static int pass_kind(const struct zb_unit *u, const struct zb_unit *o)
 	if (o->id == u->id || o->attached_to == u->id ||
 	    u->attached_to == o->id)
 		return PASS_NONE;
-	if (!zb_unit_on_table(o) || zb_unit_alive(o) == 0 ||
+	if (!zb_unit_on_table(o) || !zb_unit_any_alive(o) ||
 	    (o->flags & ZB_UF_IN_BUILDING))
 		return PASS_NONE;
 	if (o->side != u->side)

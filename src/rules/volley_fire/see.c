@@ -129,7 +129,7 @@ static int blocker_filter(void *ctx, int id)
 	struct zb_unit *o = zb_game_unit(c->g, id);
 
 	return o != c->viewer && o != c->target && zb_unit_on_table(o) &&
-	       zb_unit_alive(o) > 0 && o->type != VF_SCOUTS &&
+	       zb_unit_any_alive(o) && o->type != VF_SCOUTS &&
 	       !(o->flags & (ZB_UF_LEADER | ZB_UF_IN_BUILDING));
 }
 

@@ -84,22 +84,11 @@ void vf_set_formation(struct zb_unit *u, enum vf_formation f)
 		u->flags &= ~(unsigned)ZB_UF_LIMBERED;
 }
 
-/* Has the unit a live figure?  Asked of every unit many times a turn, so
- * it stops at the first; from the back, where the leaders who fall last
- * stand (unit.c). */
-static bool any_alive(const struct zb_unit *u)
-{
-	for (int i = u->n_figs - 1; i >= 0; i--)
-		if (u->figs[i].state == ZB_FIG_OK)
-			return true;
-	return false;
-}
-
 bool vf_unit_active(const struct zb_unit *u)
 {
 	return zb_unit_on_table(u) &&
 	       !(u->flags & (ZB_UF_ROUTED | ZB_UF_ABANDONED)) &&
-	       any_alive(u);
+	       zb_unit_any_alive(u);
 }
 
 enum vf_weapon vf_unit_weapon(const struct zb_unit *u)
