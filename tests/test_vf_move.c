@@ -772,8 +772,9 @@ Test(vf_move, dervish_move_within_the_arc_is_left_alone)
 	spy(1, a, 1);
 	dice(faces, 4);
 	move_phase(1);
-	cr_assert_float_eq(unit("D")->pos.x, x, 1e-6);
-	cr_assert_float_eq(unit("D")->pos.y, y, 1e-6);
+	/* The answer is measured to a hundredth of an inch (decide.h). */
+	cr_assert_float_eq(unit("D")->pos.x, zb_measure_in(x), 1e-9);
+	cr_assert_float_eq(unit("D")->pos.y, zb_measure_in(y), 1e-9);
 }
 
 /* ------------------------------------------------------------------ */

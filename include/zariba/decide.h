@@ -26,11 +26,22 @@
  * the options is refused by zb_game_decide() with ZB_EILLEGAL.
  */
 #include <stdbool.h>
+#include <math.h>
 #include <stddef.h>
 #include "zariba/error.h"
 #include "zariba/geom.h"
 
 struct zb_game;
+
+#define ZB_MEASURE_PER_IN 100.0	/* a hundredth of an inch */
+#define ZB_MEASURE_PER_DEG 10.0	/* a tenth of a degree */
+
+/* k / 100.0 is the double nearest the decimal k/100, the same one a log
+ * reader gets back from "12.34"; round(v / 0.01) * 0.01 would not be. */
+static inline double zb_measure_in(double v)
+{
+	return round(v * ZB_MEASURE_PER_IN) / ZB_MEASURE_PER_IN;
+}
 
 enum zb_decision_kind {
 	ZB_DECIDE_ORDER,

@@ -137,6 +137,9 @@ void zb_event_path(struct zb_game *g, struct zb_vec2 from, struct zb_vec2 to);
 void zb_event_text(struct zb_game *g, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void zb_event_end(struct zb_game *g);
+/* Record every unit as it stands (a "state" event); the game does this
+ * after set-up and after each turn.  Closes any open event. */
+void zb_log_snapshot(struct zb_game *g);
 
 /* --- Decisions (decide.h) --- */
 /* Ask d->side's controller, validate, and log the answer with its reason.

@@ -11,6 +11,11 @@
  * closes the open one first and counts it in `unclosed`, which tests assert
  * to be zero.  A die rolled with no event open is counted in `orphans`.
  *
+ * Snapshots: at the end of set-up and of every turn the game records a
+ * "state" event (zb_log_snapshot()) holding every unit as it then stands,
+ * so that a replay can show the table turn by turn without re-playing the
+ * rules.  They are pooled like dice.
+ *
  * Strings: `kind`, `rule`, `phase`, modifier reasons and result keys must be
  * string literals or otherwise outlive the log.  Narration text is copied.
  *
@@ -40,6 +45,15 @@ struct zb_kv {
 	double value;
 };
 
+/* One unit as it stood when a snapshot was taken. */
+struct zb_unit_snap {
+	int id;
+	int formation;		/* the rule set's formation */
+	int figures;		/* live figures */
+	unsigned flags;		/* ZB_UF_* (unit.h) */
+	struct zb_rect rect;	/* the footprint */
+};
+
 struct zb_event {
 	int turn;
 	const char *phase;
@@ -51,6 +65,7 @@ struct zb_event {
 	uint32_t card0, n_cards;
 	uint32_t mod0, n_mods;
 	uint32_t kv0, n_kv;
+	uint32_t snap0, n_snaps;
 	uint32_t text;		/* offset into the text arena, or UINT32_MAX */
 	bool has_path;
 	struct zb_vec2 from, to;	/* a movement or a line of fire */
@@ -68,6 +83,8 @@ struct zb_log {
 	size_t n_mods, cap_mods;
 	struct zb_kv *kv;
 	size_t n_kv, cap_kv;
+	struct zb_unit_snap *snaps;
+	size_t n_snaps, cap_snaps;
 	char *text;
 	size_t text_len, text_cap;
 	bool open;

@@ -5,9 +5,14 @@
  *
  * One JSON object per line.  Every line names "turn", "phase" and "rule".
  * The first line (kind "header") says which scenario, rule set and seed
- * made the battle and lists the units as they were set up; then one line
- * per event, in order; the last line (kind "result") gives the outcome
- * and the casualties per side.  Numbers are written with at most 6
+ * made the battle, and lists its units (id, name, side, type, figures)
+ * and its terrain; then one line per event, in order; the last line (kind
+ * "result") gives the outcome and the casualties per side.  A "state"
+ * event after set-up and after every turn lists each unit's footprint
+ * (centre, facing, size), formation, live figures and flags, which is
+ * what replay pages draw from.  Decision events hold the controller's
+ * answer exactly (decide.h), which is what `zariba replay --verify`
+ * re-plays from.  Numbers are written with at most 6
  * significant digits and keys in a fixed order, so the same seed gives a
  * byte-identical file.
  *

@@ -123,6 +123,11 @@ struct zb_rect zb_unit_rect(const struct zb_unit *u);
 struct zb_vec2 zb_unit_figure_pos(const struct zb_unit *u, int k);
 
 const char *zb_role_name(enum zb_role r);
+/* The name of flag bit `i` (0 for ZB_UF_SHAKEN ...), "shaken", or NULL
+ * past the last flag; and back again, -1 for a name that is no flag. */
+#define ZB_UF_COUNT 16
+const char *zb_unit_flag_name(int i);
+int zb_unit_flag_parse(const char *s);
 /* The role or -1. Accepts "officer" and "emir", "flag" and "flagbearer". */
 int zb_role_parse(const char *s);
 

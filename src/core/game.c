@@ -104,6 +104,7 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 	for (int s = 0; s < g->n_sides; s++)
 		g->sides[s].start_figs = zb_game_side_alive(g, s);
 	g->phase = "setup";
+	zb_log_snapshot(g);
 	return ZB_OK;
 }
 
@@ -173,6 +174,7 @@ int zb_game_play_turn(struct zb_game *g, struct zb_error *err)
 	if (!g->result.over && g->turn >= g->turn_limit)
 		zb_game_end(g, g->at_limit_winner, "the turn limit was reached");
 	g->result.turns = g->turn;
+	zb_log_snapshot(g);
 	return ZB_OK;
 }
 
@@ -318,6 +320,10 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 				    "%s controller chose option %d of %d",
 				    c->name, d->choice, d->n_opt);
 	const struct zb_option *o = &d->opt[d->choice];
+	/* Measured as a player measures (decide.h), so the log holds the
+	 * answer exactly. */
+	d->answer_point.x = zb_measure_in(d->answer_point.x);
+	d->answer_point.y = zb_measure_in(d->answer_point.y);
 	if (o->wants_point && !point_ok(g, d->answer_point))
 		return zb_error_set(err, ZB_EILLEGAL,
 				    "%s controller gave a point off the table "
@@ -328,12 +334,16 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		return zb_error_set(err, ZB_EILLEGAL,
 				    "%s controller gave a bad facing", c->name);
 	if (d->answer_has_facing)
-		d->answer_facing_deg = zb_norm_deg(d->answer_facing_deg);
+		d->answer_facing_deg = zb_norm_deg(
+			round(d->answer_facing_deg * ZB_MEASURE_PER_DEG) /
+			ZB_MEASURE_PER_DEG);
 
 	zb_event_begin(g, "decision", d->rule, d->unit, o->target);
 	zb_event_kv(g, "side", d->side);
 	zb_event_kv(g, "choice", d->choice);
 	zb_event_kv(g, "options", d->n_opt);
+	if (d->answer_has_facing)
+		zb_event_kv(g, "facing", d->answer_facing_deg);
 	if (o->wants_point)
 		zb_event_path(g, u ? u->pos : d->answer_point, d->answer_point);
 	struct zb_unit *t = zb_game_unit(g, o->target);

@@ -24,6 +24,7 @@ void zb_log_release(struct zb_log *log)
 	free(log->cards);
 	free(log->mods);
 	free(log->kv);
+	free(log->snaps);
 	free(log->text);
 	bool enabled = log->enabled;
 	memset(log, 0, sizeof(*log));
@@ -97,6 +98,7 @@ void zb_event_begin(struct zb_game *g, const char *kind, const char *rule,
 	e->card0 = (uint32_t)log->n_cards;
 	e->mod0 = (uint32_t)log->n_mods;
 	e->kv0 = (uint32_t)log->n_kv;
+	e->snap0 = (uint32_t)log->n_snaps;
 	e->text = UINT32_MAX;
 }
 
@@ -198,4 +200,31 @@ void zb_event_text(struct zb_game *g, const char *fmt, ...)
 	memcpy(log->text + log->text_len, buf, len);
 	log->text[log->text_len + len] = '\0';
 	log->text_len += len + 1;
+}
+
+/* zariba:state: every unit as it stands, as one closed event in phase
+ * "end" (or "setup" before the first turn).  Units that have left the
+ * table are recorded too, flagged ZB_UF_GONE, so a replay can say so. */
+void zb_log_snapshot(struct zb_game *g)
+{
+	struct zb_log *log = &g->log;
+	if (!recording(log))
+		return;
+	zb_event_begin(g, "state", "zariba:state", -1, -1);
+	struct zb_event *e = open_event(log);
+	if (!e)
+		return;
+	if (g->turn > 0)
+		e->phase = "end";
+	for (int i = 0; i < g->n_units; i++) {
+		if (!LOG_PUSH(log, snaps, n_snaps, cap_snaps))
+			break;
+		const struct zb_unit *u = &g->units[i];
+		log->snaps[log->n_snaps++] = (struct zb_unit_snap){
+			.id = u->id, .formation = u->formation,
+			.figures = zb_unit_alive(u), .flags = u->flags,
+			.rect = zb_unit_rect(u) };
+		e->n_snaps++;
+	}
+	zb_event_end(g);
 }

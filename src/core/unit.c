@@ -217,6 +217,27 @@ static const char *const role_names[ZB_ROLE_COUNT] = {
 	"trooper", "officer", "nco", "flag", "gunner", "scout", "rifleman"
 };
 
+static const char *const flag_names[ZB_UF_COUNT] = {
+	"shaken", "routed", "gone", "mounted", "commander", "leader",
+	"concealed", "exposed", "in-building", "limbered", "jammed",
+	"abandoned", "hollow", "engaged", "rear-facing", "merged"
+};
+_Static_assert(ZB_UF_MERGED == 1u << (ZB_UF_COUNT - 1),
+	       "flag_names must name every ZB_UF_* flag");
+
+const char *zb_unit_flag_name(int i)
+{
+	return (i >= 0 && i < ZB_UF_COUNT) ? flag_names[i] : NULL;
+}
+
+int zb_unit_flag_parse(const char *s)
+{
+	for (int i = 0; i < ZB_UF_COUNT; i++)
+		if (!strcmp(s, flag_names[i]))
+			return i;
+	return -1;
+}
+
 const char *zb_role_name(enum zb_role r)
 {
 	return (unsigned)r < ZB_ROLE_COUNT ? role_names[r] : "?";

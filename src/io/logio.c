@@ -37,6 +37,37 @@ static const char *unit_name(const struct zb_game *g, int id)
 	return (id >= 0 && id < g->n_units) ? g->units[id].name : NULL;
 }
 
+static json_t *flags_json(unsigned flags)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < ZB_UF_COUNT; i++)
+		if (flags & (1u << i))
+			json_array_append_new(a, json_string(zb_unit_flag_name(i)));
+	return a;
+}
+
+/* A state event's units: the footprint's centre and size, which is what a
+ * picture needs, rather than the front centre the rules measure from. */
+static json_t *snaps_json(const struct zb_game *g, const struct zb_event *e)
+{
+	json_t *a = json_array();
+	for (uint32_t i = 0; i < e->n_snaps; i++) {
+		const struct zb_unit_snap *sn = &g->log.snaps[e->snap0 + i];
+		json_t *j = json_pack("{si}", "id", sn->id);
+		json_object_set_new(j, "centre", point(sn->rect.c));
+		json_object_set_new(j, "facing", num(round(sn->rect.facing_deg * 10) / 10));
+		json_object_set_new(j, "size", json_pack("[oo]",
+			num(round(sn->rect.half_w_in * 200) / 100),
+			num(round(sn->rect.half_d_in * 200) / 100)));
+		json_object_set_new(j, "formation", json_string(
+			g->rules->formation_name ? g->rules->formation_name(sn->formation) : ""));
+		json_object_set_new(j, "figures", json_integer(sn->figures));
+		json_object_set_new(j, "flags", flags_json(sn->flags));
+		json_array_append_new(a, j);
+	}
+	return a;
+}
+
 static json_t *event_json(const struct zb_game *g, const struct zb_event *e)
 {
 	const struct zb_log *log = &g->log;
@@ -91,6 +122,8 @@ static json_t *event_json(const struct zb_game *g, const struct zb_event *e)
 		json_object_set_new(o, "from", point(e->from));
 		json_object_set_new(o, "to", point(e->to));
 	}
+	if (e->n_snaps)
+		json_object_set_new(o, "units", snaps_json(g, e));
 	const char *text = zb_event_text_of(log, e);
 	if (*text)
 		json_object_set_new(o, "text", json_string(text));
@@ -112,6 +145,23 @@ int zb_event_format_json(const struct zb_game *g, const struct zb_event *e,
 		snprintf(buf, n, "%s", s);
 	free(s);
 	return len;
+}
+
+static json_t *terrain_json(const struct zb_terrain_set *ts)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+		json_t *pts = json_array();
+		for (int k = 0; k < t->n_pts; k++)
+			json_array_append_new(pts, point(t->pts[k]));
+		json_t *j = json_pack("{ssssso}", "kind", zb_terrain_kind_name(t->kind),
+				      "name", t->name, "points", pts);
+		if (t->height_in != 0)
+			json_object_set_new(j, "height", num(t->height_in));
+		json_array_append_new(a, j);
+	}
+	return a;
 }
 
 static json_t *header_json(const struct zb_game *g)
@@ -139,16 +189,13 @@ static json_t *header_json(const struct zb_game *g)
 		json_t *j = json_pack("{sisssiss}", "id", u->id, "name", u->name,
 				      "side", u->side, "type",
 				      g->rules->type_name ? g->rules->type_name(u->type) : "");
-		json_object_set_new(j, "formation", json_string(
-			g->rules->formation_name ? g->rules->formation_name(u->formation) : ""));
 		json_object_set_new(j, "figures", json_integer(u->start_figs));
-		json_object_set_new(j, "at", point(u->pos));
-		json_object_set_new(j, "facing", num(round(u->facing_deg * 10) / 10));
 		if (u->attached_to >= 0)
 			json_object_set_new(j, "attached_to", json_integer(u->attached_to));
 		json_array_append_new(units, j);
 	}
 	json_object_set_new(o, "units", units);
+	json_object_set_new(o, "terrain", terrain_json(&g->terrain));
 	return o;
 }
 

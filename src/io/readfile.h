@@ -1,0 +1,19 @@
+#ifndef ZARIBA_IO_READFILE_H
+#define ZARIBA_IO_READFILE_H
+/*
+ * readfile.h (private to src/io): a whole file into memory, with a limit.
+ *
+ * zb_read_file() reads `path` into a malloc'd buffer with a NUL after its
+ * `*len` bytes, which the caller frees.  It reads at most one byte past
+ * `max` (the file may be a pipe, or growing), so a huge file costs no
+ * more than the limit.  Fails with ZB_EIO ("PATH: cannot open: why"),
+ * ZB_EINPUT ("PATH: too large for WHAT (over N MiB)") or ZB_ENOMEM, and
+ * then *buf is NULL.
+ */
+#include <stddef.h>
+#include "zariba/error.h"
+
+int zb_read_file(const char *path, size_t max, const char *what,
+		 char **buf, size_t *len, struct zb_error *err);
+
+#endif
