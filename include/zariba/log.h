@@ -51,6 +51,7 @@ struct zb_unit_snap {
 	int formation;		/* the rule set's formation */
 	int figures;		/* live figures */
 	unsigned flags;		/* ZB_UF_* (unit.h) */
+	int attached_to;	/* a leader's unit, or -1 */
 	struct zb_rect rect;	/* the footprint */
 };
 

@@ -48,7 +48,7 @@ struct zb_replay_unit {
 	char name[ZB_UNIT_NAME_MAX];
 	char type[ZB_REPLAY_STR_MAX];
 	int figures;			/* at set-up */
-	int attached_to;		/* a unit id, or -1 */
+	int attached_to;		/* at set-up: a unit id, or -1 */
 };
 
 struct zb_replay_snap {
@@ -57,6 +57,7 @@ struct zb_replay_snap {
 	char formation[ZB_REPLAY_STR_MAX];
 	int figures;			/* live */
 	unsigned flags;			/* ZB_UF_* */
+	int attached_to;		/* a unit id, or -1 */
 };
 
 struct zb_replay_kv {

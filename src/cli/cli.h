@@ -16,7 +16,8 @@ enum {
 	CLI_EXIT_OK = 0,
 	CLI_EXIT_USAGE = 1,	/* bad command line */
 	CLI_EXIT_INPUT = 2,	/* a file could not be read, written or used */
-	CLI_EXIT_GAME = 3	/* the game stopped with an error */
+	CLI_EXIT_GAME = 3,	/* the game stopped with an error */
+	CLI_EXIT_DIVERGED = 4	/* replay --verify: not the same battle */
 };
 
 #define CLI_PROG "zariba"
@@ -29,6 +30,9 @@ enum cli_verbosity { CLI_QUIET, CLI_NORMAL, CLI_VERBOSE };
 /* ---- main.c ---- */
 /* Print "zariba: " and the message to stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+struct zb_error;
+/* The error's message, or the status code's name when it has none. */
+const char *cli_msg_of(const struct zb_error *err, int rc);
 
 /* ---- seed.c ---- */
 /* Parse a seed: decimal digits only, 0 .. 2^64-1.  False (with *why set
@@ -74,6 +78,10 @@ void cli_narrate_opening(FILE *out, const struct zb_game *g,
 /* The outcome, casualties per side and (verbose) per unit. */
 void cli_narrate_result(FILE *out, const struct zb_game *g,
 			enum cli_verbosity v);
+
+/* ---- replay.c ---- */
+extern const char cli_replay_help[];
+int cli_cmd_replay(int argc, char **argv);
 
 /* ---- sim.c: Monte Carlo batches ---- */
 extern const char cli_sim_help[];

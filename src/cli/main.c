@@ -26,6 +26,11 @@ void cli_error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+const char *cli_msg_of(const struct zb_error *err, int rc)
+{
+	return err->msg[0] ? err->msg : zb_status_str(rc);
+}
+
 /* "zariba run: problem" and a pointer to the help; returns the exit code
  * for a usage error. */
 static int usage_error(const char *cmd, const char *fmt, ...)
@@ -59,6 +64,8 @@ static const char main_help[] =
 "  roll RULES ACT   roll one resolution, every die and its rule shown\n"
 "  companion RULES  play with real miniatures; zariba rolls and keeps the\n"
 "                   books (gentlemen-rankers)\n"
+"  replay LOG       tell a logged battle again, or --verify it by\n"
+"                   re-playing it\n"
 "  help [COMMAND]   show the help for a command\n"
 "\n"
 "Options:\n"
@@ -388,6 +395,7 @@ static const struct command commands[] = {
 	{ "odds", cli_cmd_odds, cli_odds_help },
 	{ "roll", cli_cmd_roll, cli_roll_help },
 	{ "companion", cli_cmd_companion, cli_companion_help },
+	{ "replay", cli_cmd_replay, cli_replay_help },
 	{ NULL, NULL, NULL }
 };
 

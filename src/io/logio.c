@@ -63,6 +63,8 @@ static json_t *snaps_json(const struct zb_game *g, const struct zb_event *e)
 			g->rules->formation_name ? g->rules->formation_name(sn->formation) : ""));
 		json_object_set_new(j, "figures", json_integer(sn->figures));
 		json_object_set_new(j, "flags", flags_json(sn->flags));
+		if (sn->attached_to >= 0)
+			json_object_set_new(j, "attached_to", json_integer(sn->attached_to));
 		json_array_append_new(a, j);
 	}
 	return a;
@@ -190,8 +192,6 @@ static json_t *header_json(const struct zb_game *g)
 				      "side", u->side, "type",
 				      g->rules->type_name ? g->rules->type_name(u->type) : "");
 		json_object_set_new(j, "figures", json_integer(u->start_figs));
-		if (u->attached_to >= 0)
-			json_object_set_new(j, "attached_to", json_integer(u->attached_to));
 		json_array_append_new(units, j);
 	}
 	json_object_set_new(o, "units", units);

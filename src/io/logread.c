@@ -7,7 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "io/readfile.h"
+#include "zariba/readfile.h"
 #include "zariba/logread.h"
 #include "zariba/scenario.h"
 
@@ -183,15 +183,8 @@ static int read_units(struct reader *rd, json_t *o)
 				     &u->figures, 0, false);
 		if (rc)
 			return rc;
+		u->attached_to = -1;	/* until the set-up snapshot */
 		r->n_units = (int)i + 1;
-	}
-	/* Attachments may point forward, so check them once all are in. */
-	for (int i = 0; i < r->n_units; i++) {
-		json_t *j = json_array_get(a, (size_t)i);
-		int rc = get_unit_id(rd, j, "attached_to",
-				     &r->units[i].attached_to);
-		if (rc)
-			return rc;
 	}
 	return ZB_OK;
 }
@@ -408,8 +401,12 @@ static int read_snaps(struct reader *rd, json_t *o, struct zb_replay_event *e)
 				     &sn->figures, 0, false);
 		if (!rc)
 			rc = read_flags(rd, json_object_get(j, "flags"), &sn->flags);
+		if (!rc)
+			rc = get_unit_id(rd, j, "attached_to", &sn->attached_to);
 		if (rc)
 			return rc;
+		if (e->turn == 0)
+			r->units[sn->id].attached_to = sn->attached_to;
 		sn->rect.half_w_in = size.x / 2;
 		sn->rect.half_d_in = size.y / 2;
 		r->n_snaps++;

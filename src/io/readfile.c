@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "io/readfile.h"
+#include "zariba/readfile.h"
 
 static int too_large(struct zb_error *err, const char *path, size_t max,
 		     const char *what)

@@ -1,7 +1,7 @@
-#ifndef ZARIBA_IO_READFILE_H
-#define ZARIBA_IO_READFILE_H
+#ifndef ZARIBA_READFILE_H
+#define ZARIBA_READFILE_H
 /*
- * readfile.h (private to src/io): a whole file into memory, with a limit.
+ * readfile.h: a whole file into memory, with a limit.
  *
  * zb_read_file() reads `path` into a malloc'd buffer with a NUL after its
  * `*len` bytes, which the caller frees.  It reads at most one byte past

@@ -1,0 +1,161 @@
+/*
+ * replay.c: "zariba replay": tell a logged battle again, or prove it
+ * (--verify) by re-playing it from its scenario, seed and decisions.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cli/cli.h"
+#include "zariba/readfile.h"
+#include "zariba/logread.h"
+#include "zariba/scenario.h"
+#include "zariba/verify.h"
+
+/* As large as a log of the largest battle the loader takes. */
+#define REPLAY_FILE_MAX ((size_t)512 << 20)
+
+const char cli_replay_help[] =
+"Usage: zariba replay LOG.jsonl [--verify] [--scenario FILE]\n"
+"\n"
+"Tell a battle again from the log that 'zariba run --log' wrote: the\n"
+"narration, turn by turn, and the result.\n"
+"\n"
+"With --verify, fight it again instead: the scenario named in the log,\n"
+"the same seed, and every decision answered as the log records it.  The\n"
+"new log must be the same, line for line (the version of zariba that\n"
+"wrote it aside).  The first line that differs is shown, with the event,\n"
+"turn, phase and rule where the battles parted.\n"
+"\n"
+"Options:\n"
+"      --verify         re-play the battle and compare the logs\n"
+"      --scenario FILE  the scenario to re-play, when it is no longer\n"
+"                       where the log says\n"
+"  -h, --help           show this help and exit\n"
+"\n"
+"Exit status: 0 told, or verified; 1 usage error; 2 the log or the\n"
+"scenario cannot be read; 4 the re-played battle differs from the log.\n";
+
+static int replay_usage(const char *what)
+{
+	fprintf(stderr, CLI_PROG " replay: %s\nTry '" CLI_PROG
+		" replay --help'.\n", what);
+	return CLI_EXIT_USAGE;
+}
+
+struct replay_args {
+	const char *log, *scenario;
+	bool verify, help;
+};
+
+static int parse_args(int argc, char **argv, struct replay_args *a)
+{
+	memset(a, 0, sizeof(*a));
+	for (int i = 2; i < argc; i++) {
+		const char *s = argv[i];
+		if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+			a->help = true;
+			return CLI_EXIT_OK;
+		} else if (!strcmp(s, "--verify")) {
+			a->verify = true;
+		} else if (!strcmp(s, "--scenario")) {
+			if (++i >= argc)
+				return replay_usage("option '--scenario' needs a "
+						    "file");
+			a->scenario = argv[i];
+		} else if (!strncmp(s, "--scenario=", 11)) {
+			a->scenario = s + 11;
+		} else if (s[0] == '-' && s[1]) {
+			fprintf(stderr, CLI_PROG " replay: unknown option '%s'\n"
+				"Try '" CLI_PROG " replay --help'.\n", s);
+			return CLI_EXIT_USAGE;
+		} else if (a->log) {
+			return replay_usage("one log at a time");
+		} else {
+			a->log = s;
+		}
+	}
+	if (!a->log)
+		return replay_usage("which log? (zariba replay LOG.jsonl)");
+	return CLI_EXIT_OK;
+}
+
+/* The narration, with a heading for each turn. */
+static void tell(const struct zb_replay *r)
+{
+	printf("%s (%s, seed %llu)\n", r->title[0] ? r->title : r->scenario,
+	       r->ruleset, (unsigned long long)r->seed);
+	int turn = -1;
+	for (size_t i = 0; i < r->n_ev; i++) {
+		const struct zb_replay_event *e = &r->ev[i];
+		const char *text = zb_replay_text(r, e);
+		if (!*text)
+			continue;
+		if (e->turn != turn) {
+			turn = e->turn;
+			printf("\n%s %d\n", turn ? "Turn" : "Set-up", turn);
+		}
+		cli_wrap(stdout, 2, 4, text);
+	}
+	if (r->has_result)
+		printf("\nResult: %s%s%s after %d turns.\n",
+		       r->winner >= 0 ? r->sides[r->winner].name : "a draw",
+		       r->winner >= 0 ? " win: " : ": ", r->how, r->turns);
+}
+
+static int verify(const struct replay_args *a, const struct zb_replay *r,
+		  const char *text, size_t len)
+{
+	const char *path = a->scenario ? a->scenario : r->scenario;
+	struct zb_scenario scn;
+	struct zb_error err = { 0, "" };
+	int rc = zb_scenario_load(&scn, path, &err);
+	if (rc != ZB_OK) {
+		cli_error("%s: the log's scenario cannot be loaded (give it "
+			  "with --scenario): %s", a->log, cli_msg_of(&err, rc));
+		return CLI_EXIT_INPUT;
+	}
+	size_t lines = 0;
+	rc = zb_verify_log(r, a->log, text, len, &scn, &lines, &err);
+	zb_scenario_release(&scn);
+	if (rc == ZB_OK) {
+		printf("%s: verified: %zu lines, the same battle\n", a->log,
+		       lines);
+		return CLI_EXIT_OK;
+	}
+	fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+	return rc == ZB_ESTATE ? CLI_EXIT_DIVERGED : CLI_EXIT_INPUT;
+}
+
+int cli_cmd_replay(int argc, char **argv)
+{
+	struct replay_args a;
+	int code = parse_args(argc, argv, &a);
+	if (code != CLI_EXIT_OK || a.help) {
+		if (a.help)
+			fputs(cli_replay_help, stdout);
+		return code;
+	}
+	char *text;
+	size_t len;
+	struct zb_error err = { 0, "" };
+	int rc = zb_read_file(a.log, REPLAY_FILE_MAX, "a log", &text, &len,
+			      &err);
+	struct zb_replay r;
+	if (rc == ZB_OK)
+		rc = zb_replay_parse(&r, a.log, text, len, &err);
+	if (rc != ZB_OK) {
+		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+		free(text);
+		return CLI_EXIT_INPUT;
+	}
+	if (a.verify) {
+		code = verify(&a, &r, text, len);
+	} else {
+		tell(&r);
+		code = CLI_EXIT_OK;
+	}
+	zb_replay_release(&r);
+	free(text);
+	return code;
+}
