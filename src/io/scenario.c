@@ -16,7 +16,6 @@
  * leader references, the at-limit winner) run after the second pass, from
  * positions recorded on the way.
  */
-#include <errno.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
@@ -24,9 +23,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <yaml.h>
 #include "zariba/error.h"
+#include "zariba/readfile.h"
 #include "zariba/ruleset.h"
 #include "zariba/scenario.h"
 #include "io/scenario_priv.h"
@@ -1499,56 +1498,11 @@ int zb_scenario_load(struct zb_scenario *scn, const char *path,
 		return zb_error_set(err, ZB_EUSAGE, "zb_scenario_load: NULL "
 				    "argument");
 	memset(scn, 0, sizeof(*scn));
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return zb_error_set(err, ZB_EIO, "%s: cannot open: %s", path,
-				    strerror(errno));
-	struct stat st;
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    (unsigned long long)st.st_size > SCN_FILE_MAX) {
-		fclose(f);
-		return zb_error_set(err, ZB_EINPUT, "%s: too large for a "
-				    "scenario (over %zu MiB)", path,
-				    SCN_FILE_MAX >> 20);
-	}
-	/* Read at most one byte past the limit: the file may not be a
-	 * regular one, or may be growing. */
-	size_t cap = 0, n = 0;
-	char *buf = NULL;
-	int rc = ZB_OK;
-	for (;;) {
-		if (n == cap) {
-			size_t ncap = cap ? cap * 2 : 64 * 1024;
-			if (ncap > SCN_FILE_MAX + 1)
-				ncap = SCN_FILE_MAX + 1;
-			char *p = realloc(buf, ncap);
-			if (!p) {
-				rc = zb_error_set(err, ZB_ENOMEM, "%s: out of "
-						  "memory", path);
-				break;
-			}
-			buf = p;
-			cap = ncap;
-		}
-		size_t k = fread(buf + n, 1, cap - n, f);
-		n += k;
-		if (n > SCN_FILE_MAX) {
-			rc = zb_error_set(err, ZB_EINPUT, "%s: too large for "
-					  "a scenario (over %zu MiB)", path,
-					  SCN_FILE_MAX >> 20);
-			break;
-		}
-		if (k == 0) {
-			if (ferror(f))
-				rc = zb_error_set(err, ZB_EIO, "%s: cannot "
-						  "read: %s", path,
-						  strerror(errno));
-			break;
-		}
-	}
-	fclose(f);
-	if (!rc)
-		rc = zb_scenario_parse(scn, path, buf ? buf : "", n, err);
+	char *buf;
+	size_t n;
+	int rc = zb_read_file(path, SCN_FILE_MAX, "a scenario", &buf, &n, err);
+	if (rc == ZB_OK)
+		rc = zb_scenario_parse(scn, path, buf, n, err);
 	free(buf);
 	return rc;
 }
