@@ -146,5 +146,11 @@ void zb_log_snapshot(struct zb_game *g);
  * ZB_EILLEGAL when the answer is not a legal option. */
 int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		   struct zb_error *err);
+/* The usual question: fill *d with `kind`, unit u's side and id, `rule`
+ * and the n options in `opt`, and zb_game_decide() it. */
+int zb_game_ask(struct zb_game *g, struct zb_decision *d,
+		enum zb_decision_kind kind, const struct zb_unit *u,
+		const char *rule, const struct zb_option *opt, int n,
+		struct zb_error *err);
 
 #endif

@@ -354,3 +354,18 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 	zb_event_end(g);
 	return ZB_OK;
 }
+
+int zb_game_ask(struct zb_game *g, struct zb_decision *d,
+		enum zb_decision_kind kind, const struct zb_unit *u,
+		const char *rule, const struct zb_option *opt, int n,
+		struct zb_error *err)
+{
+	memset(d, 0, sizeof(*d));
+	d->kind = kind;
+	d->side = u->side;
+	d->unit = u->id;
+	d->rule = rule;
+	d->opt = opt;
+	d->n_opt = n;
+	return zb_game_decide(g, d, err);
+}

@@ -137,14 +137,8 @@ static int disengage(struct zb_game *g, struct zb_error *err)
 		}
 		if (!any || !only_foot)
 			continue;
-		memset(&d, 0, sizeof(d));
-		d.kind = ZB_DECIDE_CHOICE;
-		d.side = u->side;
-		d.unit = u->id;
-		d.rule = GR_RULE_DISENGAGE;
-		d.opt = opt;
-		d.n_opt = 2;
-		rc = zb_game_decide(g, &d, err);
+		rc = zb_game_ask(g, &d, ZB_DECIDE_CHOICE, u, GR_RULE_DISENGAGE,
+				 opt, 2, err);
 		if (rc != ZB_OK)
 			return rc;
 		if (opt[d.choice].verb != ZB_VERB_YES)

@@ -1601,14 +1601,8 @@ static int column_moves(struct zb_game *g, struct zb_error *err)
 		 * may not move. */
 		if (gr_enemy_contact(g, u))
 			continue;
-		memset(&d, 0, sizeof(d));
-		d.kind = ZB_DECIDE_ORDER;
-		d.side = u->side;
-		d.unit = u->id;
-		d.rule = GR_RULE_MOVEMENT;
-		d.opt = opts;
-		d.n_opt = build_orders(g, u, opts);
-		rc = zb_game_decide(g, &d, err);
+		rc = zb_game_ask(g, &d, ZB_DECIDE_ORDER, u, GR_RULE_MOVEMENT,
+				 opts, build_orders(g, u, opts), err);
 		if (rc != ZB_OK)
 			return rc;
 		do_order(g, zb_game_unit(g, i), &d);

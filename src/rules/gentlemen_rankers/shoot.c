@@ -354,7 +354,6 @@ static int nominate_column(struct zb_game *g, struct noms *ns,
 			n = candidates(g, s, ns, c, GR_MAX_TARGETS);
 			if (!n)
 				continue;
-			memset(&d, 0, sizeof(d));
 			memset(opt, 0, sizeof(opt));
 			opt[0].verb = ZB_VERB_HOLD;
 			opt[0].target = -1;
@@ -367,13 +366,8 @@ static int nominate_column(struct zb_game *g, struct noms *ns,
 				opt[k + 1].max_in = c[k].d;
 				opt[k + 1].label = "shoot at";
 			}
-			d.kind = ZB_DECIDE_TARGET;
-			d.side = s->side;
-			d.unit = s->id;
-			d.rule = GR_RULE_SHOOTING;
-			d.opt = opt;
-			d.n_opt = n + 1;
-			rc = zb_game_decide(g, &d, err);
+			rc = zb_game_ask(g, &d, ZB_DECIDE_TARGET, s,
+					 GR_RULE_SHOOTING, opt, n + 1, err);
 			if (rc != ZB_OK)
 				return rc;
 			if (opt[d.choice].verb == ZB_VERB_FIRE &&

@@ -945,14 +945,8 @@ static int choose_targets(struct zb_game *g, struct fire_ctx *fc,
 		n = target_options(g, u, ids, opts);
 		if (n <= 1)
 			continue;
-		memset(&d, 0, sizeof(d));
-		d.kind = ZB_DECIDE_TARGET;
-		d.side = u->side;
-		d.unit = u->id;
-		d.rule = rule_of(u);
-		d.opt = opts;
-		d.n_opt = n;
-		rc = zb_game_decide(g, &d, err);
+		rc = zb_game_ask(g, &d, ZB_DECIDE_TARGET, u, rule_of(u),
+				 opts, n, err);
 		if (rc != ZB_OK)
 			break;
 		if (opts[d.choice].verb != ZB_VERB_FIRE)
@@ -985,14 +979,8 @@ static int scouts_evade(struct zb_game *g, struct fire_ctx *fc,
 		if (!s || s->type != VF_SCOUTS || fc->pend[sid].asked)
 			continue;
 		fc->pend[sid].asked = true;
-		memset(&d, 0, sizeof(d));
-		d.kind = ZB_DECIDE_REACTION;
-		d.side = s->side;
-		d.unit = sid;
-		d.rule = "volley-fire:scouts:E";
-		d.opt = opts;
-		d.n_opt = 2;
-		rc = zb_game_decide(g, &d, err);
+		rc = zb_game_ask(g, &d, ZB_DECIDE_REACTION, s,
+				 "volley-fire:scouts:E", opts, 2, err);
 		if (rc != ZB_OK)
 			return rc;
 		if (opts[d.choice].verb == ZB_VERB_EVADE &&

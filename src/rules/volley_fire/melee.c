@@ -465,14 +465,8 @@ static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
 	struct zb_decision d;
 	int rc, face;
 
-	memset(&d, 0, sizeof(d));
-	d.kind = ZB_DECIDE_CHOICE;
-	d.side = gun->side;
-	d.unit = gun->id;
-	d.rule = "volley-fire:gardner-gun:C";
-	d.opt = opts;
-	d.n_opt = 2;
-	rc = zb_game_decide(g, &d, err);
+	rc = zb_game_ask(g, &d, ZB_DECIDE_CHOICE, gun,
+			 "volley-fire:gardner-gun:C", opts, 2, err);
 	if (rc != ZB_OK || opts[d.choice].verb != ZB_VERB_DESTROY)
 		return rc;
 	zb_event_begin(g, "destroy", "volley-fire:gardner-gun:C", gun->id, -1);
@@ -678,14 +672,8 @@ static int winner_order(struct zb_game *g, struct melee_ctx *mc,
 	if (dice > 0)
 		opts[n++] = (struct zb_option){ ZB_VERB_MOVE, -1, -1, true,
 			dice * D6, "one normal move, no charge" };
-	memset(&d, 0, sizeof(d));
-	d.kind = ZB_DECIDE_ORDER;
-	d.side = u->side;
-	d.unit = u->id;
-	d.rule = "volley-fire:hand-to-hand:E";
-	d.opt = opts;
-	d.n_opt = n;
-	rc = zb_game_decide(g, &d, err);
+	rc = zb_game_ask(g, &d, ZB_DECIDE_ORDER, u,
+			 "volley-fire:hand-to-hand:E", opts, n, err);
 	if (rc != ZB_OK)
 		return rc;
 	/* It reforms and refaces where it stands, its footprint on the

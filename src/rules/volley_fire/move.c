@@ -1308,19 +1308,14 @@ static int react(struct phase *p, struct zb_unit *t, struct zb_unit *c,
 	int rc, v;
 
 	memset(&s, 0, sizeof(s));
-	memset(&d, 0, sizeof(d));
 	*verb = ZB_VERB_STAND;
 	reaction_options(t, &s);
 	if (s.n == 1)
 		return ZB_OK;
-	d.kind = ZB_DECIDE_REACTION;
-	d.side = t->side;
-	d.unit = t->id;
-	d.rule = is_group(t) ? "volley-fire:formation-changes:D"
-			     : "volley-fire:formation-changes:B";
-	d.opt = s.o;
-	d.n_opt = s.n;
-	rc = zb_game_decide(p->g, &d, p->err);
+	rc = zb_game_ask(p->g, &d, ZB_DECIDE_REACTION, t,
+			 is_group(t) ? "volley-fire:formation-changes:D"
+				     : "volley-fire:formation-changes:B",
+			 s.o, s.n, p->err);
 	if (rc != ZB_OK)
 		return rc;
 	v = s.o[d.choice].verb;
@@ -1712,16 +1707,11 @@ static int order_unit(struct phase *p, struct zb_unit *u)
 	int rc;
 
 	memset(&s, 0, sizeof(s));
-	memset(&d, 0, sizeof(d));
 	order_options(p, u, &s);
-	d.kind = ZB_DECIDE_ORDER;
-	d.side = u->side;
-	d.unit = u->id;
-	d.rule = is_group(u) ? "volley-fire:movement:B"
-			     : "volley-fire:movement:A";
-	d.opt = s.o;
-	d.n_opt = s.n;
-	rc = zb_game_decide(p->g, &d, p->err);
+	rc = zb_game_ask(p->g, &d, ZB_DECIDE_ORDER, u,
+			 is_group(u) ? "volley-fire:movement:B"
+				     : "volley-fire:movement:A",
+			 s.o, s.n, p->err);
 	if (rc != ZB_OK)
 		return rc;
 	return do_order(p, u, &d, &s);
