@@ -12,12 +12,15 @@
 
 #define EXCERPT_CHARS 120	/* of each version of a diverging line */
 
-/* A controller that answers from the log's decision events, in order. */
+/* A controller that answers from the log's decision events, in order.
+ * Both sides hold the same one, so the decisions are taken in the order
+ * they were made whoever made them; `refs` counts the sides holding it. */
 struct log_ctl {
 	struct zb_controller base;
 	const struct zb_replay *r;
 	const char *name;
 	size_t next;		/* the first event not yet looked at */
+	int refs;
 };
 
 static const struct zb_replay_event *next_decision(struct log_ctl *c)
@@ -85,11 +88,13 @@ static int log_decide(struct zb_controller *self, struct zb_game *g,
 
 static void log_release(struct zb_controller *self)
 {
-	free(self);
+	struct log_ctl *c = (struct log_ctl *)self;
+	if (--c->refs <= 0)
+		free(c);
 }
 
-static struct zb_controller *log_ctl_new(const struct zb_replay *r,
-					 const char *name)
+static struct log_ctl *log_ctl_new(const struct zb_replay *r,
+				   const char *name)
 {
 	struct log_ctl *c = calloc(1, sizeof(*c));
 	if (!c)
@@ -99,38 +104,7 @@ static struct zb_controller *log_ctl_new(const struct zb_replay *r,
 	c->base.release = log_release;
 	c->r = r;
 	c->name = name;
-	return &c->base;
-}
-
-/* One controller serves both sides, so the log's decisions are taken in
- * the order they were made whoever made them. */
-struct shared_ctl {
-	struct zb_controller base;
-	struct zb_controller *inner;
-};
-
-static int shared_decide(struct zb_controller *self, struct zb_game *g,
-			 struct zb_decision *d, struct zb_error *err)
-{
-	struct zb_controller *in = ((struct shared_ctl *)self)->inner;
-	return in->decide(in, g, d, err);
-}
-
-static void shared_release(struct zb_controller *self)
-{
-	free(self);
-}
-
-static struct zb_controller *shared_new(struct zb_controller *inner)
-{
-	struct shared_ctl *c = calloc(1, sizeof(*c));
-	if (!c)
-		return NULL;
-	c->base.name = "log";
-	c->base.decide = shared_decide;
-	c->base.release = shared_release;
-	c->inner = inner;
-	return &c->base;
+	return c;
 }
 
 /* --- comparing the logs --- */
@@ -241,21 +215,16 @@ static int compare(const struct zb_replay *r, const char *name,
 static int play_logged(struct zb_game *g, const struct zb_replay *r,
 		       const char *name, struct zb_error *err)
 {
-	struct zb_controller *inner = log_ctl_new(r, name);
-	struct zb_controller *s0 = inner ? shared_new(inner) : NULL;
-	if (!s0) {
-		free(inner);
+	struct log_ctl *c = log_ctl_new(r, name);
+	if (!c)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	for (int s = 0; s < g->n_sides; s++) {
+		c->refs++;
+		zb_game_set_controller(g, s, &c->base);
 	}
-	/* Side 0's wrapper holds the shared controller's only free: side 1
-	 * (if any) answers through the same one, released last. */
-	zb_game_set_controller(g, 0, s0);
-	if (g->n_sides > 1)
-		zb_game_set_controller(g, 1, inner);
-	int rc = zb_game_play(g, err);
-	if (g->n_sides <= 1)
-		free(inner);
-	return rc;
+	if (!c->refs)
+		free(c);
+	return zb_game_play(g, err);
 }
 
 int zb_verify_log(const struct zb_replay *r, const char *name,
