@@ -13,56 +13,17 @@
 #include <string.h>
 #include "zariba/game.h"
 #include "zariba/odds.h"
+#include "fixture.h"
 #include "rules/gentlemen_rankers/gr.h"
 
 #define EPS 1e-12
 #define MC_SAMPLES 1000000L
 #define MC_SE 4.0
 
-static const struct zb_action *action(const char *name)
-{
-	const struct zb_action *a =
-		zb_action_find(&zb_ruleset_gentlemen_rankers, name);
-
-	cr_assert_not_null(a, "no action '%s'", name);
-	return a;
-}
-
-/* Arguments of `name` from "flag", "value" pairs ending in NULL. */
-static struct zb_args args_of(const char *name, ...)
-{
-	struct zb_args a;
-	struct zb_error err = { 0, "" };
-	va_list ap;
-	const char *k;
-
-	zb_args_init(&a, action(name));
-	va_start(ap, name);
-	while ((k = va_arg(ap, const char *)) != NULL) {
-		const char *v = va_arg(ap, const char *);
-
-		cr_assert_eq(zb_args_set(&a, k, v, &err), ZB_OK, "%s",
-			     err.msg);
-	}
-	va_end(ap);
-	cr_assert_eq(zb_args_check(&a, &err), ZB_OK, "%s", err.msg);
-	return a;
-}
-
-static void odds_of(const struct zb_args *a, struct zb_dist *d)
-{
-	struct zb_error err = { 0, "" };
-
-	cr_assert_eq(a->action->odds(a, d, &err), ZB_OK, "%s", err.msg);
-}
-
-static void expect_p(const double *p, int n, const double *want, int n_want)
-{
-	cr_assert_eq(n, n_want, "%d outcomes, wanted %d", n, n_want);
-	for (int k = 0; k < n; k++)
-		cr_assert_float_eq(p[k], want[k], EPS, "P(%d) = %.15g, "
-				   "wanted %.15g", k, p[k], want[k]);
-}
+#define action(name) tf_action(&zb_ruleset_gentlemen_rankers, (name))
+#define args_of(...) tf_args(&zb_ruleset_gentlemen_rankers, __VA_ARGS__)
+#define odds_of tf_odds
+#define expect_p(p, n, want, n_want) tf_expect_p(p, n, want, n_want, EPS)
 
 /* ---- the shared pure functions ---- */
 

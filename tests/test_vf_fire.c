@@ -4,6 +4,7 @@
  * from YAML with scripted controllers and dice.
  */
 #include <criterion/criterion.h>
+#include "fixture.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -351,17 +352,8 @@ TestSuite(vf_fire, .fini = fini);
 
 static void game_from(const char *yaml)
 {
-	struct zb_scenario scn;
-	struct zb_error err = { 0, "" };
-	struct zb_game_opts o = { 1, true };
-
-	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", yaml, strlen(yaml),
-				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
-	zb_scenario_release(&scn);
+	tf_game_from(&g, yaml, 1, "fire");
 	have_game = true;
-	g.turn = 1;
-	g.phase = "fire";
 }
 
 #define HEAD \

@@ -4,6 +4,7 @@
  * fight, and the melee phase in small games with scripted dice.
  */
 #include <criterion/criterion.h>
+#include "fixture.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,17 +245,8 @@ TestSuite(vf_melee, .fini = fini);
 
 static void game_from(const char *yaml)
 {
-	struct zb_scenario scn;
-	struct zb_error err = { 0, "" };
-	struct zb_game_opts o = { 1, true };
-
-	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", yaml, strlen(yaml),
-				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
-	zb_scenario_release(&scn);
+	tf_game_from(&g, yaml, 2, "melee");
 	have_game = true;
-	g.turn = 2;
-	g.phase = "melee";
 }
 
 /* melee.c moves the winner in steps of this (MELEE_STEP_IN). */

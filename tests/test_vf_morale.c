@@ -3,6 +3,7 @@
  * (src/rules/volley_fire/morale.c): the table row by row and the phase.
  */
 #include <criterion/criterion.h>
+#include "fixture.h"
 #include <stdio.h>
 #include <string.h>
 #include "zariba/game.h"
@@ -54,9 +55,6 @@ TestSuite(vf_morale, .fini = fini);
 static void forces(const char *brit_type)
 {
 	char yaml[1024];
-	struct zb_scenario scn;
-	struct zb_error err = { 0, "" };
-	struct zb_game_opts o = { 1, true };
 
 	snprintf(yaml, sizeof(yaml),
 		 "ruleset: volley-fire\n"
@@ -75,13 +73,8 @@ static void forces(const char *brit_type)
 		 "    units:\n"
 		 "      - { name: D, type: dervish-spearmen, figures: { warrior: 10 },"
 		 " at: [36, 80], facing: 270 }\n", brit_type);
-	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", yaml, strlen(yaml),
-				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
-	zb_scenario_release(&scn);
+	tf_game_from(&g, yaml, 3, "morale");
 	have_game = true;
-	g.turn = 3;
-	g.phase = "morale";
 	cr_assert_eq(vf_state(&g)->start_figs[0], 10);
 	cr_assert_eq(vf_state(&g)->start_figs[1], 10);
 }
