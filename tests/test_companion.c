@@ -358,23 +358,70 @@ static void saved_game(const char *path, struct zb_companion *short_of)
 	zb_strbuf_release(&out);
 }
 
+/* Whether `path` holds exactly these bytes. */
+static bool holds(const char *path, const char *data, size_t len)
+{
+	size_t got;
+	char *now = slurp(path, &got);
+	bool same = got == len && memcmp(now, data, len) == 0;
+
+	free(now);
+	return same;
+}
+
+static bool exists(const char *path)
+{
+	return access(path, F_OK) == 0;
+}
+
+/* A companion that played the first `n` lines of the game. */
+static void played(struct zb_companion *c, int n)
+{
+	struct zb_strbuf out = { 0 };
+
+	start(c, 11, false, true);
+	for (int i = 0; i < n; i++)
+		run(c, &out, game_lines[i]);
+	zb_strbuf_release(&out);
+}
+
+static int n_game_lines(void)
+{
+	int n = 0;
+
+	while (game_lines[n])
+		n++;
+	return n;
+}
+
 Test(companion, truncated_last_entry_is_recovered)
 {
 	const char *path = path_of("cut.zbc");
+	char kept[160];
 	struct zb_companion want, r;
 	struct zb_strbuf notes = { 0 };
 	struct zb_error err = { 0, "" };
 	size_t len;
 
+	snprintf(kept, sizeof(kept), "%s.damaged", path);
 	saved_game(path, &want);
 	char *data = slurp(path, &len);
 	/* Cut the last entry in half: the program died while writing. */
 	spill(path, data, len - 3);
 	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
 		     "%s", err.msg);
-	cr_assert(strstr(zb_strbuf_str(&notes), "the last entry was "
-			 "damaged"), "%s", zb_strbuf_str(&notes));
+	char line[96];
+	snprintf(line, sizeof(line), "cut.zbc:%d: the last entry was damaged",
+		 n_game_lines() + 1);
+	cr_assert(strstr(zb_strbuf_str(&notes), line), "%s",
+		  zb_strbuf_str(&notes));
+	cr_assert(strstr(zb_strbuf_str(&notes), "cut short"), "%s",
+		  zb_strbuf_str(&notes));
+	cr_assert(strstr(zb_strbuf_str(&notes), "kept in "), "%s",
+		  zb_strbuf_str(&notes));
 	assert_same_state(&want, &r);
+	/* Nothing is lost: the file as it was is kept beside it. */
+	cr_assert(holds(kept, data, len - 3));
 	/* The file was cut back to its good entries, and goes on. */
 	struct zb_strbuf out = { 0 };
 	run(&r, &out, "next");
@@ -382,14 +429,18 @@ Test(companion, truncated_last_entry_is_recovered)
 	zb_companion_release(&r);
 	size_t len2;
 	char *data2 = slurp(path, &len2);
-	const char *last_nl = strrchr(data, '\n');
-	(void)last_nl;
 	struct zb_journal_read jr;
 	cr_assert_eq(zb_journal_parse(data2, len2, &jr, &err), ZB_OK);
 	cr_assert_eq(jr.bad_line, 0, "damage left behind: %s", jr.why);
 	cr_assert_str_eq(jr.text[jr.n - 1], "next");
 	zb_journal_read_release(&jr);
+	/* A good file resumes with no note of damage and no new copy. */
+	zb_strbuf_clear(&notes);
 	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK);
+	cr_assert_not(strstr(zb_strbuf_str(&notes), "damaged"), "%s",
+		      zb_strbuf_str(&notes));
+	snprintf(kept, sizeof(kept), "%s.damaged.2", path);
+	cr_assert_not(exists(kept));
 	assert_same_state(&want, &r);
 	free(data);
 	free(data2);
@@ -422,9 +473,146 @@ Test(companion, corrupted_last_entry_is_recovered)
 	zb_companion_release(&want);
 }
 
-Test(companion, damage_before_the_last_entry_is_refused)
+/* Damage in the middle: the game is recovered up to the damaged line, the
+ * rest is cut from the file, and the whole file is kept beside it. */
+Test(companion, damage_mid_file_is_recovered_up_to_it)
 {
 	const char *path = path_of("mid.zbc");
+	char kept[160];
+	struct zb_companion full, want, r;
+	struct zb_strbuf notes = { 0 };
+	struct zb_error err = { 0, "" };
+	size_t len;
+	int n = n_game_lines();
+
+	snprintf(kept, sizeof(kept), "%s.damaged", path);
+	saved_game(path, &full);
+	zb_companion_release(&full);
+	char *data = slurp(path, &len);
+	/* Line 4 is the third command. */
+	char *p = data;
+	for (int i = 0; i < 3; i++)
+		p = strchr(p, '\n') + 1;
+	p[10] ^= 0x02;
+	spill(path, data, len);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	char want_note[96];
+	snprintf(want_note, sizeof(want_note), "mid.zbc:4: this entry is "
+		 "damaged (its checksum does not match its text)");
+	cr_assert(strstr(zb_strbuf_str(&notes), want_note), "%s",
+		  zb_strbuf_str(&notes));
+	snprintf(want_note, sizeof(want_note), "it and the %d lines after it "
+		 "are dropped", n + 1 - 4);
+	cr_assert(strstr(zb_strbuf_str(&notes), want_note), "%s",
+		  zb_strbuf_str(&notes));
+	cr_assert(strstr(zb_strbuf_str(&notes), "Resumed"), "%s",
+		  zb_strbuf_str(&notes));
+	cr_assert(strstr(zb_strbuf_str(&notes), "2 commands replayed"), "%s",
+		  zb_strbuf_str(&notes));
+	played(&want, 2);
+	assert_same_state(&want, &r);
+	cr_assert(holds(kept, data, len), "the damaged file was not kept");
+	/* The save holds the header and the two good commands. */
+	size_t len2;
+	char *data2 = slurp(path, &len2);
+	cr_assert_eq(len2, (size_t)(p - data));
+	cr_assert_arr_eq(data2, data, len2);
+	/* The game goes on, saved after its good entries. */
+	struct zb_strbuf out = { 0 };
+	run(&r, &out, "next");
+	run(&want, &out, "next");
+	zb_companion_release(&r);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	assert_same_state(&want, &r);
+	free(data);
+	free(data2);
+	zb_strbuf_release(&out);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&r);
+	zb_companion_release(&want);
+}
+
+Test(companion, garbage_appended_is_dropped)
+{
+	const char *path = path_of("tail.zbc");
+	char kept[160];
+	struct zb_companion want, r;
+	struct zb_strbuf notes = { 0 };
+	struct zb_error err = { 0, "" };
+	size_t len;
+	int n = n_game_lines();
+
+	saved_game(path, &want);
+	zb_companion_release(&want);
+	played(&want, n);
+	char *data = slurp(path, &len);
+	static const char junk[] = "\x01\xff garbage\n\nmore\n";
+	data = realloc(data, len + sizeof(junk));
+	memcpy(data + len, junk, sizeof(junk) - 1);
+	spill(path, data, len + sizeof(junk) - 1);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	char want_note[96];
+	snprintf(want_note, sizeof(want_note), "tail.zbc:%d: this entry is "
+		 "damaged", n + 2);
+	cr_assert(strstr(zb_strbuf_str(&notes), want_note), "%s",
+		  zb_strbuf_str(&notes));
+	cr_assert(strstr(zb_strbuf_str(&notes), "the 2 lines after it"), "%s",
+		  zb_strbuf_str(&notes));
+	assert_same_state(&want, &r);
+	snprintf(kept, sizeof(kept), "%s.damaged", path);
+	cr_assert(holds(kept, data, len + sizeof(junk) - 1));
+	cr_assert(holds(path, data, len));
+	free(data);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&r);
+	zb_companion_release(&want);
+}
+
+/* An entry with a good checksum that the game refuses (a hand edit that
+ * kept the checksums) stops the replay like any damage. */
+Test(companion, an_entry_that_does_not_replay_is_damage)
+{
+	struct zb_companion r, want;
+	struct zb_strbuf notes = { 0 };
+	struct zb_error err = { 0, "" };
+	struct zb_journal j;
+	const char *p = path_of("replay.zbc");
+
+	cr_assert_eq(zb_journal_create(&j, p, &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "zariba-companion 1 "
+				       "gentlemen-rankers seed=1 leaders=0 "
+				       "three-dice=0 mounted=0 rifles=0",
+				       &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "next", &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "hit wave 4", &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "next", &err), ZB_OK);
+	zb_journal_close(&j);
+	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_OK, "%s",
+		     err.msg);
+	cr_assert(strstr(zb_strbuf_str(&notes), "replay.zbc:3: this entry is "
+			 "damaged (the command 'hit wave 4' does not "
+			 "replay"), "%s", zb_strbuf_str(&notes));
+	cr_assert(strstr(zb_strbuf_str(&notes), "it and the 1 line after it "
+			 "are dropped"), "%s", zb_strbuf_str(&notes));
+	struct zb_companion_opts o = { .seed = 1 };
+	struct zb_strbuf out = { 0 };
+	cr_assert_eq(zb_companion_init(&want, &o, &err), ZB_OK);
+	run(&want, &out, "next");
+	assert_same_state(&want, &r);
+	zb_strbuf_release(&out);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&r);
+	zb_companion_release(&want);
+}
+
+/* A second recovery never overwrites the first one's copy. */
+Test(companion, earlier_copies_are_never_overwritten)
+{
+	const char *path = path_of("twice.zbc");
+	char kept[160];
 	struct zb_companion want, r;
 	struct zb_strbuf notes = { 0 };
 	struct zb_error err = { 0, "" };
@@ -432,19 +620,30 @@ Test(companion, damage_before_the_last_entry_is_refused)
 
 	saved_game(path, &want);
 	char *data = slurp(path, &len);
-	char *third = strchr(strchr(data, '\n') + 1, '\n') + 1;
-	third[0] ^= 0x02;
-	spill(path, data, len);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_EINPUT);
-	cr_assert(strstr(err.msg, ":3: this entry is damaged"), "%s",
-		  err.msg);
-	/* Refused means untouched. */
-	size_t len2;
-	char *data2 = slurp(path, &len2);
-	cr_assert_eq(len2, len);
-	cr_assert_arr_eq(data, data2, len);
+	snprintf(kept, sizeof(kept), "%s.damaged", path);
+	spill(kept, "an older copy\n", 14);
+	spill(path, data, len - 1);	/* the last newline is lost */
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	cr_assert(holds(kept, "an older copy\n", 14));
+	snprintf(kept, sizeof(kept), "%s.damaged.2", path);
+	cr_assert(holds(kept, data, len - 1));
+	cr_assert(strstr(zb_strbuf_str(&notes), "twice.zbc.damaged.2"), "%s",
+		  zb_strbuf_str(&notes));
+	assert_same_state(&want, &r);
+	zb_companion_release(&r);
+
+	/* With no room for another copy, nothing is cut: refused, and the
+	 * file is left as it was. */
+	spill(path, data, len - 1);
+	for (int k = 3; k <= ZB_JOURNAL_KEEP_MAX; k++) {
+		snprintf(kept, sizeof(kept), "%s.damaged.%d", path, k);
+		spill(kept, "x\n", 2);
+	}
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_EIO);
+	cr_assert(strstr(err.msg, "left as it was"), "%s", err.msg);
+	cr_assert(holds(path, data, len - 1));
 	free(data);
-	free(data2);
 	zb_strbuf_release(&notes);
 	zb_companion_release(&r);
 	zb_companion_release(&want);
@@ -456,9 +655,11 @@ Test(companion, save_files_that_are_not_are_refused)
 	struct zb_strbuf notes = { 0 };
 	struct zb_error err = { 0, "" };
 	static const char *const bad[] = {
-		"",
 		"hello\n",
 		"00000000\tzariba-companion 1 gentlemen-rankers seed=1\n",
+		/* A damaged header: its seed is unknown. */
+		"0BDBC72E\tzariba-companion 1 gentlemen-rankers seed=4 "
+		"leaders=0 three-dice=0 mounted=0 rifles=0\n",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		const char *p = path_of("junk.zbc");
@@ -466,27 +667,79 @@ Test(companion, save_files_that_are_not_are_refused)
 		cr_assert_eq(zb_companion_resume(&r, p, &notes, &err),
 			     ZB_EINPUT, "case %zu", i);
 		cr_assert(strstr(err.msg, "junk.zbc:1:"), "%s", err.msg);
+		cr_assert(holds(p, bad[i], strlen(bad[i])));
 		zb_companion_release(&r);
 	}
+	const char *p = path_of("empty.zbc");
+	spill(p, "", 0);
+	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_EINPUT);
+	cr_assert(strstr(err.msg, "empty.zbc: the file is empty"), "%s",
+		  err.msg);
+	zb_companion_release(&r);
 	cr_assert_eq(zb_companion_resume(&r, path_of("none.zbc"), &notes,
 					 &err), ZB_EIO);
 	zb_companion_release(&r);
-
-	/* A good header with an entry that does not replay. */
-	struct zb_journal j;
-	const char *p = path_of("replay.zbc");
-	cr_assert_eq(zb_journal_create(&j, p, &err), ZB_OK);
-	cr_assert_eq(zb_journal_append(&j, "zariba-companion 1 "
-				       "gentlemen-rankers seed=1 leaders=0 "
-				       "three-dice=0 mounted=0 rifles=0",
-				       &err), ZB_OK);
-	cr_assert_eq(zb_journal_append(&j, "hit wave 4", &err), ZB_OK);
-	zb_journal_close(&j);
-	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_EINPUT);
-	cr_assert(strstr(err.msg, "replay.zbc:2: the entry 'hit wave 4' does "
-			 "not replay"), "%s", err.msg);
-	zb_companion_release(&r);
 	zb_strbuf_release(&notes);
+}
+
+/* A header and no commands: the game as it starts. */
+Test(companion, header_only_resumes_at_the_start)
+{
+	struct zb_companion c, r;
+	struct zb_strbuf notes = { 0 };
+	struct zb_error err = { 0, "" };
+	const char *p = path_of("new.zbc");
+
+	start(&c, 6, true, false);
+	cr_assert_eq(zb_companion_save(&c, p, &err), ZB_OK, "%s", err.msg);
+	zb_journal_close(&c.journal);
+	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_OK, "%s",
+		     err.msg);
+	cr_assert(strstr(zb_strbuf_str(&notes), "0 commands replayed"), "%s",
+		  zb_strbuf_str(&notes));
+	assert_same_state(&c, &r);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&r);
+	zb_companion_release(&c);
+}
+
+Test(companion, journal_cut_and_open)
+{
+	struct zb_journal j;
+	struct zb_journal_read r;
+	struct zb_error err = { 0, "" };
+	char kept[160];
+	const char *p = path_of("j.zbc");
+	static const char data[] = "042F103C\tnext\n042F103C\tnext\nbad\n";
+
+	spill(p, data, strlen(data));
+	cr_assert_eq(zb_journal_open(&j, p, &r, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(r.n, 2);
+	cr_assert_eq(r.bad_line, 3);
+	cr_assert_eq(zb_journal_entry_offset(&r, 0), 0);
+	cr_assert_eq(zb_journal_entry_offset(&r, 1), 14);
+	cr_assert_eq(zb_journal_entry_offset(&r, 2), 28);
+	cr_assert_eq(j.size, 28);
+	cr_assert_eq(j.tail, 4);
+	/* Nothing follows garbage... */
+	cr_assert_eq(zb_journal_append(&j, "next", &err), ZB_EUSAGE);
+	cr_assert(holds(p, data, strlen(data)));
+	/* ...nor is a good entry's place taken by the cut. */
+	cr_assert_eq(zb_journal_cut(&j, 30, 2, kept, sizeof(kept), &err),
+		     ZB_EUSAGE);
+	cr_assert_eq(zb_journal_cut(&j, 14, 1, kept, sizeof(kept), &err),
+		     ZB_OK, "%s", err.msg);
+	cr_assert(strstr(kept, "j.zbc.damaged"), "%s", kept);
+	cr_assert(holds(kept, data, strlen(data)));
+	cr_assert(holds(p, data, 14));
+	cr_assert_eq(zb_journal_append(&j, "undo", &err), ZB_OK, "%s",
+		     err.msg);
+	/* A good file cut nowhere makes no copy. */
+	cr_assert_eq(zb_journal_cut(&j, j.size, j.entries, kept, sizeof(kept),
+				    &err), ZB_OK);
+	cr_assert_str_eq(kept, "");
+	zb_journal_close(&j);
+	zb_journal_read_release(&r);
 }
 
 Test(companion, save_never_overwrites)

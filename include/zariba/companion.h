@@ -46,8 +46,9 @@
  * lines, comments and rejected commands are not saved.
  *
  * Input is untrusted: a command line or a save file may hold any bytes.
- * Lines longer than ZB_COMPANION_LINE_MAX, control characters, numbers out
- * of range and damaged save files are refused with a message.
+ * Lines longer than ZB_COMPANION_LINE_MAX, control characters and numbers
+ * out of range are refused with a message; a damaged save file is
+ * recovered as far as it is good (zb_companion_resume()).
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -102,10 +103,24 @@ int zb_companion_command(struct zb_companion *c, const char *line,
 int zb_companion_save(struct zb_companion *c, const char *path,
 		      struct zb_error *err);
 /* Restore the game saved in `path` by replaying it, and go on saving to
- * it.  A damaged or cut-off last entry is dropped (and cut from the file)
- * with a note in `notes`; damage before the last entry is refused
- * (ZB_EINPUT), as is a file whose first entry is not a companion header
- * or whose entries do not replay.  `c` must not be initialised. */
+ * it; `notes` gets a line saying how far it got.  `c` must not be
+ * initialised.
+ *
+ * A damaged file is recovered up to its last good entry: the entries
+ * before the first damaged line (a bad checksum, a line cut short,
+ * garbage, or a command that does not replay) are replayed, that line
+ * and every line after it are cut from the file so that the game goes on
+ * after its good entries, and `notes` names the line, says what is wrong
+ * with it and how many lines were dropped.  Nothing is lost: before the
+ * cut, the whole file as it was is copied to PATH.damaged (PATH.damaged.2
+ * and so on if that exists; see zb_journal_cut()).  Entries after a
+ * damaged one are not replayed, as a game without one of its commands
+ * would be another game.
+ *
+ * Refused (ZB_EINPUT, the file left as it was): an empty file, a first
+ * line that is not a good companion header (nothing to recover without
+ * the seed), and a file another program is writing to.  ZB_EIO if the
+ * file cannot be read, or the copy cannot be made. */
 int zb_companion_resume(struct zb_companion *c, const char *path,
 			struct zb_strbuf *notes, struct zb_error *err);
 

@@ -10,14 +10,19 @@
  * (0x20-0x7e) and tabs.  What the entries mean is the caller's business.
  *
  * Writing: zb_journal_create() makes a new file (it never overwrites one);
- * zb_journal_reopen() opens an existing one to append after its last good
- * entry, cutting off a damaged tail first.  zb_journal_append() writes one
- * entry with a single write() and fsync()s it before returning: once it
- * returns ZB_OK the entry survives a crash of the program (and of the
- * machine, as far as the disk honours fsync).  A failed append cuts the
- * file back to where it was, so a later append does not follow garbage.
- * A journal open for writing holds a POSIX record lock on its file, so a
- * second program cannot append to it at the same time (ZB_EINPUT).
+ * zb_journal_open() takes an existing one, reads it, and appends after its
+ * good prefix once zb_journal_cut() has removed anything after that.
+ * zb_journal_append() writes one entry with a single write() and fsync()s
+ * it before returning: once it returns ZB_OK the entry survives a crash of
+ * the program (and of the machine, as far as the disk honours fsync).  A
+ * failed append cuts the file back to where it was, so a later append
+ * does not follow garbage.  A journal open for writing holds a POSIX
+ * record lock on its file, so a second program cannot append to it at the
+ * same time (ZB_EINPUT).
+ *
+ * Nothing is lost: a journal is only ever appended to, except by
+ * zb_journal_cut(), which first copies the whole file as it is to a new
+ * file beside it (PATH.damaged) and syncs that copy.
  *
  * Reading: zb_journal_parse() takes any bytes at all and never fails on
  * content, only on memory.  It returns the entries of the longest good
@@ -40,12 +45,16 @@
 #define ZB_JOURNAL_TEXT_MAX 1024
 #define ZB_JOURNAL_FILE_MAX (64u << 20)	/* a bigger file is not ours */
 #define ZB_JOURNAL_PATH_MAX 1024
+#define ZB_JOURNAL_KEEP_MAX 99	/* PATH.damaged, PATH.damaged.2 .. this */
+#define ZB_JOURNAL_KEPT_NAME_MAX (ZB_JOURNAL_PATH_MAX + 32)	/* its name */
 
 struct zb_journal {
 	bool open;
 	int fd;
-	uint64_t size;		/* bytes in the file: its good entries */
+	uint64_t size;		/* bytes of its good entries */
 	uint64_t entries;
+	uint64_t tail;		/* bytes after them, until zb_journal_cut():
+				   appends wait for that */
 	char path[ZB_JOURNAL_PATH_MAX];
 };
 
@@ -72,18 +81,37 @@ int zb_journal_parse(const char *data, size_t len, struct zb_journal_read *r,
 int zb_journal_read(const char *path, struct zb_journal_read *r,
 		    struct zb_error *err);
 void zb_journal_read_release(struct zb_journal_read *r);
+/* Where entry k's line starts in the text `r` was parsed from; for
+ * k >= r->n, the end of the good prefix (r->good_len). */
+uint64_t zb_journal_entry_offset(const struct zb_journal_read *r, size_t k);
 
 /* A new journal at `path`; ZB_EINPUT if the file exists. */
 int zb_journal_create(struct zb_journal *j, const char *path,
 		      struct zb_error *err);
-/* Append to the journal at `path` whose good prefix is `good_len` bytes
- * holding `entries` entries (from zb_journal_read): anything after the
- * prefix is cut off.  ZB_EINPUT if the file is now shorter than that. */
-int zb_journal_reopen(struct zb_journal *j, const char *path,
-		      uint64_t good_len, uint64_t entries,
-		      struct zb_error *err);
-/* ZB_EUSAGE for text zb_journal_text_ok() refuses, ZB_EIO if the entry
- * could not be written and synced (the file is then as it was). */
+/* Open the journal at `path` to go on appending to it, and read it into
+ * `r` as zb_journal_read() does.  The lock is taken before the file is
+ * read, so what is read is what later appends follow; ZB_EINPUT if
+ * another program is writing to it (or it is not a regular file, or too
+ * large).  j->size and j->entries are r's good prefix, j->tail the bytes
+ * after it.  The file is not changed: while j->tail > 0, appends are
+ * refused (ZB_EUSAGE) until zb_journal_cut().  On failure `j` is closed
+ * and `r` empty. */
+int zb_journal_open(struct zb_journal *j, const char *path,
+		    struct zb_journal_read *r, struct zb_error *err);
+/* Cut an open journal back to its first `len` bytes, holding `entries`
+ * entries (`len` at most j->size: a whole number of good entries, as
+ * zb_journal_entry_offset() gives), so that appends follow them.  First
+ * the whole file as it is is copied to a new file beside it,
+ * PATH.damaged (or PATH.damaged.2, ... up to ZB_JOURNAL_KEEP_MAX if
+ * that exists), synced, and named in `kept` (ZB_JOURNAL_KEPT_NAME_MAX
+ * bytes hold any name); if that copy cannot be made, the journal is left
+ * as it was (ZB_EIO).  Cutting nothing (len is the whole file) makes no
+ * copy and leaves `kept` empty. */
+int zb_journal_cut(struct zb_journal *j, uint64_t len, uint64_t entries,
+		   char *kept, size_t kept_n, struct zb_error *err);
+/* ZB_EUSAGE for text zb_journal_text_ok() refuses, or while a tail waits
+ * to be cut; ZB_EIO if the entry could not be written and synced (the
+ * file is then as it was). */
 int zb_journal_append(struct zb_journal *j, const char *text,
 		      struct zb_error *err);
 void zb_journal_close(struct zb_journal *j);

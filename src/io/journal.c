@@ -153,43 +153,35 @@ oom:
 	return zb_error_set(err, ZB_ENOMEM, "out of memory");
 }
 
-int zb_journal_read(const char *path, struct zb_journal_read *r,
-		    struct zb_error *err)
+/* Read the whole file open on `fd` from its start and parse it.  pread,
+ * so the offset of an O_APPEND descriptor does not matter. */
+static int read_fd(int fd, const char *path, struct zb_journal_read *r,
+		   uint64_t *file_size, struct zb_error *err)
 {
 	struct stat st;
 	char *data = NULL;
 	size_t len = 0;
 
 	memset(r, 0, sizeof(*r));
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fstat(fd, &st) != 0)
 		return zb_error_set(err, ZB_EIO, "%s: %s", path,
 				    strerror(errno));
-	if (fstat(fd, &st) != 0) {
-		int e = errno;
-		close(fd);
-		return zb_error_set(err, ZB_EIO, "%s: %s", path, strerror(e));
-	}
-	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)ZB_JOURNAL_FILE_MAX) {
-		close(fd);
+	if (!S_ISREG(st.st_mode) || st.st_size > (off_t)ZB_JOURNAL_FILE_MAX)
 		return zb_error_set(err, ZB_EINPUT, "%s: %s", path,
 				    S_ISREG(st.st_mode)
 				    ? "too large to be a journal"
 				    : "not a regular file");
-	}
 	data = malloc((size_t)st.st_size + 1);
-	if (!data) {
-		close(fd);
+	if (!data)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
-	}
 	while (len < (size_t)st.st_size) {
-		ssize_t got = read(fd, data + len, (size_t)st.st_size - len);
+		ssize_t got = pread(fd, data + len, (size_t)st.st_size - len,
+				    (off_t)len);
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
 			int e = errno;
 			free(data);
-			close(fd);
 			return zb_error_set(err, ZB_EIO, "%s: %s", path,
 					    strerror(e));
 		}
@@ -197,10 +189,33 @@ int zb_journal_read(const char *path, struct zb_journal_read *r,
 			break;	/* it shrank meanwhile: parse what is there */
 		len += (size_t)got;
 	}
-	close(fd);
+	if (file_size)
+		*file_size = len;
 	int rc = zb_journal_parse(data, len, r, err);
 	free(data);
 	return rc;
+}
+
+int zb_journal_read(const char *path, struct zb_journal_read *r,
+		    struct zb_error *err)
+{
+	memset(r, 0, sizeof(*r));
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return zb_error_set(err, ZB_EIO, "%s: %s", path,
+				    strerror(errno));
+	int rc = read_fd(fd, path, r, NULL, err);
+	close(fd);
+	return rc;
+}
+
+uint64_t zb_journal_entry_offset(const struct zb_journal_read *r, size_t k)
+{
+	if (!r || k >= r->n || !r->buf)
+		return r ? r->good_len : 0;
+	/* buf is the file's good prefix byte for byte (its newlines made
+	 * NULs), and each text starts after "CCCCCCCC<TAB>". */
+	return (uint64_t)(r->text[k] - r->buf) - (CRC_HEX + 1);
 }
 
 /* One writer at a time: a second zariba appending to the same game would
@@ -275,49 +290,136 @@ int zb_journal_create(struct zb_journal *j, const char *path,
 	return ZB_OK;
 }
 
-int zb_journal_reopen(struct zb_journal *j, const char *path,
-		      uint64_t good_len, uint64_t entries,
-		      struct zb_error *err)
+int zb_journal_open(struct zb_journal *j, const char *path,
+		    struct zb_journal_read *r, struct zb_error *err)
 {
-	struct stat st;
+	uint64_t file_size = 0;
 
 	memset(j, 0, sizeof(*j));
+	memset(r, 0, sizeof(*r));
 	j->fd = -1;
 	if (!path || !*path || strlen(path) >= sizeof(j->path))
 		return zb_error_set(err, ZB_EUSAGE, "a journal needs a "
 				    "file name shorter than %d bytes",
 				    ZB_JOURNAL_PATH_MAX);
-	int fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+	/* Read and write: the same descriptor reads the file under the
+	 * lock, and may later copy and cut it. */
+	int fd = open(path, O_RDWR | O_APPEND | O_CLOEXEC);
 	if (fd < 0)
 		return zb_error_set(err, ZB_EIO, "%s: %s", path,
 				    strerror(errno));
 	int rc = lock_file(fd, path, err);
+	if (rc == ZB_OK)
+		rc = read_fd(fd, path, r, &file_size, err);
 	if (rc != ZB_OK) {
 		close(fd);
 		return rc;
 	}
-	if (fstat(fd, &st) != 0) {
-		int e = errno;
-		close(fd);
-		return zb_error_set(err, ZB_EIO, "%s: %s", path, strerror(e));
-	}
-	if ((uint64_t)st.st_size < good_len) {
-		close(fd);
-		return zb_error_set(err, ZB_EINPUT, "%s: the file changed "
-				    "while it was being read", path);
-	}
-	if ((uint64_t)st.st_size > good_len &&
-	    (ftruncate(fd, (off_t)good_len) != 0 || fsync(fd) != 0)) {
-		int e = errno;
-		close(fd);
-		return zb_error_set(err, ZB_EIO, "%s: cannot cut off the "
-				    "damaged end: %s", path, strerror(e));
-	}
 	j->fd = fd;
 	j->open = true;
-	j->size = good_len;
-	j->entries = entries;
+	j->size = r->good_len;
+	j->entries = r->n;
+	j->tail = file_size - r->good_len;
 	set_path(j, path);
+	return ZB_OK;
+}
+
+/* Copy the whole file open on `from` to a new file `to` (which must not
+ * exist), and sync it: 0, or the errno of what failed (EEXIST if `to`
+ * exists).  A failed copy is removed again. */
+static int copy_file(int from, const char *to)
+{
+	char buf[1 << 16];
+	struct stat st;
+	off_t at = 0;
+	int e = 0;
+
+	/* A private save stays private in its copy. */
+	if (fstat(from, &st) != 0)
+		return errno;
+	int fd = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		      st.st_mode & 0666);
+	if (fd < 0)
+		return errno;
+	for (;;) {
+		ssize_t got = pread(from, buf, sizeof(buf), at);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0) {
+			e = got < 0 ? errno : 0;
+			break;
+		}
+		for (ssize_t done = 0; done < got;) {
+			ssize_t w = write(fd, buf + done, (size_t)(got - done));
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w <= 0) {
+				e = w < 0 ? errno : EIO;
+				break;
+			}
+			done += w;
+		}
+		if (e)
+			break;
+		at += got;
+	}
+	if (!e && fsync(fd) != 0)
+		e = errno;
+	if (close(fd) != 0 && !e)
+		e = errno;
+	if (e) {
+		(void)unlink(to);
+		return e == EEXIST ? EIO : e;
+	}
+	sync_dir(to);
+	return 0;
+}
+
+int zb_journal_cut(struct zb_journal *j, uint64_t len, uint64_t entries,
+		   char *kept, size_t kept_n, struct zb_error *err)
+{
+	char name[ZB_JOURNAL_KEPT_NAME_MAX];
+	int e = EEXIST;
+
+	if (kept && kept_n)
+		kept[0] = '\0';
+	if (!j->open)
+		return zb_error_set(err, ZB_EUSAGE, "the journal is not open");
+	if (len > j->size || entries > j->entries)
+		return zb_error_set(err, ZB_EUSAGE, "a journal is cut back "
+				    "to some of its good entries only");
+	if (len == j->size && j->tail == 0)
+		return ZB_OK;
+	/* Never overwrite an earlier copy: each may be all that is left of
+	 * some game. */
+	for (int k = 1; e == EEXIST && k <= ZB_JOURNAL_KEEP_MAX; k++) {
+		if (k == 1)
+			snprintf(name, sizeof(name), "%s.damaged", j->path);
+		else
+			snprintf(name, sizeof(name), "%s.damaged.%d", j->path,
+				 k);
+		e = copy_file(j->fd, name);
+	}
+	if (e == EEXIST)
+		return zb_error_set(err, ZB_EIO, "%s: cannot keep a copy of "
+				    "it before cutting it: %s.damaged and %d "
+				    "more copies exist already; it is left as "
+				    "it was", j->path, j->path,
+				    ZB_JOURNAL_KEEP_MAX - 1);
+	if (e)
+		return zb_error_set(err, ZB_EIO, "%s: cannot keep a copy of "
+				    "it in %s before cutting it (%s); it is "
+				    "left as it was", j->path, name,
+				    strerror(e));
+	if (ftruncate(j->fd, (off_t)len) != 0 || fsync(j->fd) != 0)
+		return zb_error_set(err, ZB_EIO, "%s: cannot cut it back to "
+				    "its good entries: %s (a copy is in %s)",
+				    j->path, strerror(errno), name);
+	j->size = len;
+	j->entries = entries;
+	j->tail = 0;
+	if (kept && kept_n)
+		snprintf(kept, kept_n, "%s", name);
 	return ZB_OK;
 }
 
@@ -328,6 +430,9 @@ int zb_journal_append(struct zb_journal *j, const char *text,
 
 	if (!j->open)
 		return zb_error_set(err, ZB_EUSAGE, "the journal is not open");
+	if (j->tail)
+		return zb_error_set(err, ZB_EUSAGE, "%s: the damaged end of "
+				    "the file must be cut off first", j->path);
 	if (!zb_journal_text_ok(text))
 		return zb_error_set(err, ZB_EUSAGE, "a journal entry is 1 to "
 				    "%d printable characters",

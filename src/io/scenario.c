@@ -291,21 +291,46 @@ static int yaml_fail(struct ctx *c)
 		return fail_nomem(c);
 	if (p->error == YAML_READER_ERROR) {
 		/* The reader reports a byte offset, not a mark. */
-		struct zb_src_pos at = text_pos(c, p->problem_offset);
+		size_t off = p->problem_offset;
+		const char *enc = strstr(problem, "UTF-8")
+			? ": the file is not UTF-8 text (is it a binary file, "
+			  "or text saved in another encoding?)" : "";
+		/* A broken sequence is reported at the byte that broke it,
+		 * often a plain space; the byte that began it (an 0xE9 from
+		 * a Latin-1 'e acute', say) is the one to point at. */
+		if (strstr(problem, "trailing") && off < c->len) {
+			size_t lead = off;
+			while (lead > 0 && off - lead < 3 &&
+			       ((unsigned char)c->text[lead - 1] & 0xc0) == 0x80)
+				lead--;
+			if (lead > 0 &&
+			    ((unsigned char)c->text[lead - 1] & 0xc0) == 0xc0)
+				return fail(c, text_pos(c, lead - 1), "bad "
+					    "character: 0x%02X starts a UTF-8 "
+					    "sequence that breaks off at 0x%02X"
+					    "%s", (unsigned char)c->text[lead - 1],
+					    (unsigned char)c->text[off], enc);
+		}
+		struct zb_src_pos at = text_pos(c, off);
 		if (p->problem_value >= 0)
-			return fail(c, at, "bad character: %s (0x%02X)",
-				    problem, (unsigned)p->problem_value);
-		return fail(c, at, "bad character: %s", problem);
+			return fail(c, at, "bad character: %s (0x%02X)%s",
+				    problem, (unsigned)p->problem_value, enc);
+		return fail(c, at, "bad character: %s%s", problem, enc);
 	}
 	struct zb_src_pos at = clamp_pos(c, mark_pos(p->problem_mark));
+	/* libyaml's words do not say that the text simply stopped, which is
+	 * the likeliest cause of a complaint at the very end. */
+	const char *cut = at.line == c->end_at.line &&
+		at.col == c->end_at.col
+		? "; the file ends here: is it cut short?" : "";
 	if (!p->context)
-		return fail(c, at, "YAML syntax error: %s", problem);
+		return fail(c, at, "YAML syntax error: %s%s", problem, cut);
 	struct zb_src_pos cat = clamp_pos(c, mark_pos(p->context_mark));
 	if (cat.line == at.line)
-		return fail(c, at, "YAML syntax error: %s (%s)", problem,
-			    p->context);
-	return fail(c, at, "YAML syntax error: %s (%s at line %d)", problem,
-		    p->context, cat.line);
+		return fail(c, at, "YAML syntax error: %s (%s)%s", problem,
+			    p->context, cut);
+	return fail(c, at, "YAML syntax error: %s (%s at line %d)%s",
+		    problem, p->context, cat.line, cut);
 }
 
 /* The next event, refusing what scenarios never need. */
@@ -1385,17 +1410,28 @@ out:
 static int check_sides(struct ctx *c)
 {
 	struct zb_scenario *scn = c->scn;
-	struct namebuf g;
+	struct namebuf g, h;
 	const struct zb_ruleset *rs = zb_ruleset_find(scn->ruleset);
-	int empty = 0;
+	int empty = -1;
 	for (int si = 0; si < scn->n_sides; si++) {
 		const char *name = scn->sides[si].name;
 		/* Only a rule set that brings units on in play (and only for
-		 * one side) may start a side with none. */
+		 * one side) may start a side with none.  Which side that is,
+		 * only the rule set knows, so two empty sides are both named
+		 * rather than the second blamed. */
 		if (!scn->sides[si].n_units &&
-		    (!rs || !rs->side_may_start_empty || empty++))
+		    (!rs || !rs->side_may_start_empty))
 			return fail(c, c->units_at[si], "side '%s' has no "
 				    "units", show(&g, name, strlen(name)));
+		if (!scn->sides[si].n_units && empty >= 0)
+			return fail(c, c->units_at[si], "side '%s' has no "
+				    "units, nor has side '%s': only one side "
+				    "may start empty",
+				    show(&g, name, strlen(name)),
+				    show(&h, scn->sides[empty].name,
+					 strlen(scn->sides[empty].name)));
+		if (!scn->sides[si].n_units)
+			empty = si;
 		if (!strcmp(name, "draw"))
 			return fail(c, c->side_name_at[si], "a side cannot be "
 				    "named 'draw' (victory at-limit uses it)");

@@ -7,6 +7,19 @@
 # (make test-cli does).  Prints one line per check and ends with
 # "cli: N passed, M failed"; exits non-zero if any check failed.  Plain
 # POSIX sh and awk: no jq, no python.
+#
+# The bad-scenario catalogue, BAD_DIR (tests/bad-scenarios/README.md):
+# each entry is NAME.expected, the exact standard error of
+# "zariba check" on it, with one of
+#   NAME.yaml  the input itself, checked as tests/bad-scenarios/NAME.yaml;
+#   NAME.gen   a sh snippet that writes the input to standard output (for
+#              inputs too big or too binary to keep in git).  It runs from
+#              the repository root with $ZB set to the program's absolute
+#              path; its output goes to $T/gen/NAME.yaml and is checked
+#              from $T/gen as NAME.yaml, so the message starts "NAME.yaml:".
+# Every entry must exit 2 with its message, and nothing else (a leak or a
+# sanitizer report would add to it).  An input or .expected without its
+# partner fails, so no entry is skipped by mistake.
 
 ZB=${1:?usage: sh tests/cli/run.sh PATH/TO/zariba}
 SCN=scenarios/volley-fire/ninth-sudanese.yaml
@@ -160,24 +173,63 @@ grep_out "check of a missing file names it" "no-such-scenario.yaml" "$T/err"
 expect_exit "run of a missing file exits 2" 2 \
 	"$ZB" run "$T/no-such-scenario.yaml" --seed 1
 
-n_bad=0
-for f in "$BAD_DIR"/*.yaml; do
-	[ -e "$f" ] || continue
-	exp=${f%.yaml}.expected
-	[ -f "$exp" ] || continue
-	n_bad=$((n_bad + 1))
-	run "$ZB" check "$f"
+# bad_entry INPUT EXPECTED: the last run ($rc, $T/err) was "check INPUT".
+bad_entry() {
 	if [ "$rc" -ne 2 ]; then
-		bad "check $f: exit $rc, wanted 2" "$T/err"
-	elif ! cmp -s "$T/err" "$exp"; then
-		printf 'wanted: %s\ngot:    %s\n' "$(head -n 1 "$exp")" \
+		bad "check $1: exit $rc, wanted 2" "$T/err"
+	elif ! cmp -s "$T/err" "$2"; then
+		printf 'wanted: %s\ngot:    %s\n' "$(head -n 1 "$2")" \
 			"$(head -n 1 "$T/err")" >"$T/diff"
-		bad "check $f: stderr differs from $exp" "$T/diff"
+		bad "check $1: stderr differs from $2" "$T/diff"
 	else
-		ok "check $f exits 2 with the expected message"
+		ok "check $1 exits 2 with the expected message"
 	fi
+}
+
+case $ZB in
+/*) zb_abs=$ZB ;;
+*) zb_abs=$(pwd)/$ZB ;;
+esac
+mkdir -p "$T/gen"
+n_bad=0
+for f in "$BAD_DIR"/*.yaml "$BAD_DIR"/*.gen "$BAD_DIR"/*.expected; do
+	[ -e "$f" ] || continue
+	base=${f%.*}
+	case $f in
+	*.expected)
+		[ -e "$base.yaml" ] || [ -e "$base.gen" ] ||
+			bad "$f has no $base.yaml or $base.gen"
+		continue
+		;;
+	esac
+	if [ ! -f "$base.expected" ]; then
+		bad "$f has no $base.expected"
+		continue
+	fi
+	n_bad=$((n_bad + 1))
+	case $f in
+	*.yaml)
+		run "$ZB" check "$f"
+		;;
+	*.gen)
+		name=${base##*/}
+		if ! ZB=$zb_abs sh "$f" >"$T/gen/$name.yaml" 2>"$T/err"; then
+			bad "$f: the generator failed" "$T/err"
+			continue
+		fi
+		(cd "$T/gen" && exec "$zb_abs" check "$name.yaml") \
+			>"$T/out" 2>"$T/err"
+		rc=$?
+		rm -f "$T/gen/$name.yaml"	# some are 10 MB and more
+		;;
+	esac
+	bad_entry "$f" "$base.expected"
 done
-[ "$n_bad" -gt 0 ] || echo "--   no $BAD_DIR/*.yaml with an .expected file yet"
+if [ "$n_bad" -gt 0 ]; then
+	echo "--   $n_bad bad scenarios in $BAD_DIR"
+else
+	echo "--   no $BAD_DIR/*.yaml or *.gen with an .expected file yet"
+fi
 
 # ---- run ----
 

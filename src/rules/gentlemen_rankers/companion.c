@@ -1672,23 +1672,81 @@ int zb_companion_save(struct zb_companion *c, const char *path,
 	return rc;
 }
 
+/* The file could not be resumed at all: say why, plainly. */
+static int refuse_unreadable(const char *path,
+			     const struct zb_journal_read *r,
+			     struct zb_error *err)
+{
+	if (!r->bad_line)
+		return zb_error_set(err, ZB_EINPUT, "%s: the file is empty: "
+				    "the program stopped before it saved the "
+				    "game's first line, so there is no game "
+				    "to resume (remove the file and start "
+				    "again with --save)", path);
+	return zb_error_set(err, ZB_EINPUT, "%s:1: not a zariba companion "
+			    "save file, or its first line (the game's seed "
+			    "and options) is damaged: %s; nothing can be "
+			    "recovered from it, and it is left as it was",
+			    path, r->why);
+}
+
+/* Recovery: the game stands at entry `good` (the header counted), and
+ * line good + 1 and every line after it are cut from the file, which is
+ * first kept whole beside it.  `why` says what is wrong with that line. */
+static int recover(struct zb_journal *j, const struct zb_journal_read *r,
+		   size_t good, const char *why, struct zb_strbuf *notes,
+		   struct zb_error *err)
+{
+	char kept[ZB_JOURNAL_KEPT_NAME_MAX];
+	size_t lines = r->bad_line ? r->bad_line + r->lines_after : r->n;
+	size_t dropped = lines - good;
+	int rc = zb_journal_cut(j, zb_journal_entry_offset(r, good), good,
+				kept, sizeof(kept), err);
+
+	if (rc != ZB_OK)
+		return rc;
+	if (dropped == 1 && r->bad_line == lines)
+		zb_strbuf_printf(notes, "%s:%zu: the last entry was damaged "
+				 "(%s), most likely because the program or "
+				 "the computer stopped while saving it. It "
+				 "is dropped, and the game is recovered up to "
+				 "the entry before it.", j->path, good + 1,
+				 why);
+	else if (dropped == 1)
+		zb_strbuf_printf(notes, "%s:%zu: this entry is damaged (%s). "
+				 "It is dropped, and the game is recovered up "
+				 "to the entry before it.", j->path, good + 1,
+				 why);
+	else
+		zb_strbuf_printf(notes, "%s:%zu: this entry is damaged (%s). "
+				 "The game is recovered up to the entry before "
+				 "it; it and the %zu line%s after it are "
+				 "dropped, as a game cannot be replayed past "
+				 "a missing command.", j->path, good + 1, why,
+				 dropped - 1, dropped == 2 ? "" : "s");
+	zb_strbuf_printf(notes, " The file as it was is kept in %s.\n", kept);
+	return ZB_OK;
+}
+
 int zb_companion_resume(struct zb_companion *c, const char *path,
 			struct zb_strbuf *notes, struct zb_error *err)
 {
+	struct zb_journal j;
 	struct zb_journal_read r;
 	struct zb_companion_opts o;
 	struct zb_error e = { 0, "" };
-	char where[96];
+	char where[96], why[ZB_ERROR_MSG_MAX + 96];
+	size_t good;
 
 	memset(c, 0, sizeof(*c));
 	c->journal.fd = -1;
-	int rc = zb_journal_read(path, &r, err);
+	/* Locked before it is read: a game still being played elsewhere is
+	 * refused, not mistaken for a damaged one. */
+	int rc = zb_journal_open(&j, path, &r, err);
 	if (rc != ZB_OK)
 		return rc;
 	if (r.n == 0) {
-		rc = zb_error_set(err, ZB_EINPUT, "%s:1: not a zariba "
-				  "companion save file (%s)", path,
-				  r.why ? r.why : "it is empty");
+		rc = refuse_unreadable(path, &r, err);
 		goto out;
 	}
 	rc = zb_companion_parse_header(r.text[0], &o, &e);
@@ -1696,44 +1754,40 @@ int zb_companion_resume(struct zb_companion *c, const char *path,
 		rc = zb_error_set(err, ZB_EINPUT, "%s:1: %s", path, e.msg);
 		goto out;
 	}
-	if (r.bad_line && r.lines_after > 0) {
-		rc = zb_error_set(err, ZB_EINPUT, "%s:%zu: this entry is "
-				  "damaged (%s) and %zu more line%s follow "
-				  "it, which a stopped game never leaves: the "
-				  "file was changed by something else. Mend or "
-				  "remove the damaged line by hand, then "
-				  "resume again", path, r.bad_line, r.why,
-				  r.lines_after, r.lines_after == 1 ? "" : "s");
-		goto out;
-	}
 	rc = zb_companion_init(c, &o, err);
 	if (rc != ZB_OK)
 		goto out;
-	for (size_t i = 1; i < r.n; i++) {
-		rc = zb_companion_command(c, r.text[i], NULL, &e);
-		if (rc != ZB_OK) {
-			rc = zb_error_set(err, ZB_EINPUT, "%s:%zu: the entry "
-					  "'%.60s' does not replay: %s", path,
-					  i + 1, r.text[i], e.msg);
+	/* Replay every good entry.  One that the game refuses (a hand edit
+	 * that kept the checksums, say) is damage like any other: the game
+	 * cannot go past it. */
+	snprintf(why, sizeof(why), "%s", r.why ? r.why : "");
+	for (good = 1; good < r.n; good++) {
+		rc = zb_companion_command(c, r.text[good], NULL, &e);
+		if (rc == ZB_ENOMEM || rc == ZB_EIO) {
+			zb_error_set(err, rc, "%s: %s", path, e.msg);
 			goto out;
+		}
+		if (rc != ZB_OK) {
+			snprintf(why, sizeof(why), "the command '%.60s' does "
+				 "not replay: %s", r.text[good], e.msg);
+			break;
 		}
 	}
 	c->quit = false;
-	if (r.bad_line)
-		zb_strbuf_printf(notes, "%s:%zu: the last entry was damaged "
-				 "(%s), most likely because the game was "
-				 "stopped while saving it; it is dropped, and "
-				 "the %zu entr%s before it are recovered.\n",
-				 path, r.bad_line, r.why, r.n,
-				 r.n == 1 ? "y" : "ies");
-	rc = zb_journal_reopen(&c->journal, path, r.good_len, r.n, err);
-	if (rc != ZB_OK)
-		goto out;
+	if (good < r.n || r.bad_line) {
+		rc = recover(&j, &r, good, why, notes, err);
+		if (rc != ZB_OK)
+			goto out;
+	}
+	c->journal = j;
+	j.open = false;
 	put_where(c->st, where, sizeof(where));
 	zb_strbuf_printf(notes, "Resumed %s: %zu command%s replayed; %s.\n",
-			 path, r.n - 1, r.n == 2 ? "" : "s", where);
+			 path, good - 1, good == 2 ? "" : "s", where);
+	rc = ZB_OK;
 out:
 	zb_journal_read_release(&r);
+	zb_journal_close(&j);
 	if (rc != ZB_OK)
 		zb_companion_release(c);
 	return rc;

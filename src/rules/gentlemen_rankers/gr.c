@@ -703,31 +703,78 @@ bool gr_rect_meets_area(const struct zb_rect *r, const struct zb_terrain *t)
 	return zb_rect_contains(r, t->pts[0]);
 }
 
+/* The index is best effort (a failed grow leaves a unit out): is every
+ * unit in it? */
+static bool index_holds_all(const struct zb_game *g)
+{
+	if (g->index.n < g->n_units || !g->index.cell_of)
+		return false;
+	for (int i = 0; i < g->n_units; i++)
+		if (g->index.cell_of[i] < 0)
+			return false;
+	return true;
+}
+
+static int earlier_unit(void *ctx, int id)
+{
+	return id < *(const int *)ctx;
+}
+
+/* The first unit before unit i whose footprint clashes with r, or -1.
+ * Through the spatial index, so that a scenario of thousands of bases is
+ * checked in near linear time rather than pair by pair; by a scan when
+ * the index may miss one. */
+static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
+		       bool indexed)
+{
+	int near[NEAR_MAX], first = -1;
+	size_t n = 0;
+
+	if (indexed)
+		n = zb_spatial_within(&g->index, r->c,
+				      hypot(r->half_w_in, r->half_d_in),
+				      earlier_unit, &i, near, NEAR_MAX);
+	if (!indexed || n == NEAR_MAX) {
+		for (int j = 0; j < i; j++) {
+			struct zb_rect o = zb_unit_rect(&g->units[j]);
+
+			if (rects_clash(r, &o))
+				return j;
+		}
+		return -1;
+	}
+	for (size_t k = 0; k < n; k++) {
+		struct zb_rect o = zb_unit_rect(&g->units[near[k]]);
+
+		if ((first < 0 || near[k] < first) && rects_clash(r, &o))
+			first = near[k];
+	}
+	return first;
+}
+
 static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 			    struct zb_error *err)
 {
 	const struct zb_scn_side *sd = &scn->sides[gr_state(g)->imperial];
+	bool indexed = index_holds_all(g);
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 		const struct zb_scn_unit *s = &sd->units[i];
 		struct zb_rect r = zb_unit_rect(u);
+		int j;
 
 		if (!gr_rect_on_table(g, &r))
 			return zb_error_at(err, ZB_EINPUT, scn->path,
 					   s->at_pos.line, s->at_pos.col,
 					   "unit '%s' does not fit on the table",
 					   u->name);
-		for (int j = 0; j < i; j++) {
-			struct zb_rect o = zb_unit_rect(&g->units[j]);
-
-			if (rects_clash(&r, &o))
-				return zb_error_at(err, ZB_EINPUT, scn->path,
-						   s->at_pos.line,
-						   s->at_pos.col, "unit '%s' "
-						   "overlaps unit '%s'",
-						   u->name, g->units[j].name);
-		}
+		j = first_clash(g, i, &r, indexed);
+		if (j >= 0)
+			return zb_error_at(err, ZB_EINPUT, scn->path,
+					   s->at_pos.line, s->at_pos.col,
+					   "unit '%s' overlaps unit '%s'",
+					   u->name, g->units[j].name);
 		for (int k = 0; k < g->terrain.n; k++) {
 			enum gr_ground gd = gr_ground_of(g, k);
 

@@ -1,8 +1,9 @@
 # tests/cli/checks/companion.sh: "zariba companion", the tabletop
 # companion.  Sourced by tests/cli/run.sh, whose helpers it uses ($ZB, $T,
-# run, ok, bad, expect_exit, grep_out).  Includes the kill test: a game
-# killed with SIGKILL halfway and resumed ends in the same state as the
-# same game played through.
+# run, ok, bad, expect_exit, grep_out).  Includes damaged save files
+# (recovered up to their last good entry, the original kept beside them)
+# and the kill test: a game killed with SIGKILL at a dozen points and
+# resumed each time ends in the same state as the game played through.
 
 CG=gentlemen-rankers
 CG_OPTS="--seed 11 --mounted --leaders"
@@ -147,33 +148,117 @@ expect_exit "companion --save refuses an existing file" 2 \
 	"$ZB" companion $CG --seed 2 --save "$T/bad.zbc" </dev/null
 grep_out "the refusal says how to carry on" '--resume' "$T/err"
 
-# A cut-off last entry: recovered up to the entry before it.
+# ---- damaged save files ----
+
+# A damaged save is recovered up to its last good entry: the game stands
+# where that entry left it, the file is cut back to its good entries, and
+# the file as it was is kept in FILE.damaged.
+
+# status_after N: the status of the game played through its first N
+# scripted commands, in $T/after.status.
+status_after() {
+	rm -f "$T/after.zbc"
+	head -n "$1" "$T/cg.cmds" >"$T/after.cmds"
+	"$ZB" companion $CG $CG_OPTS --save "$T/after.zbc" \
+		<"$T/after.cmds" >/dev/null 2>&1
+	"$ZB" companion --resume "$T/after.zbc" \
+		<"$T/status.cmd" >"$T/after.status" 2>/dev/null
+}
+
+# recovered NAME GOOD MESSAGE: resume $T/NAME.zbc, a damaged copy of
+# $T/full.zbc whose first GOOD commands are intact, and check all that;
+# MESSAGE (an ERE) must be on standard error.
+recovered() {
+	cp "$T/$1.zbc" "$T/$1.orig"
+	run "$ZB" companion --resume "$T/$1.zbc" <"$T/status.cmd"
+	if [ "$rc" -eq 0 ]; then
+		ok "$1: the damaged save file resumes"
+	else
+		bad "$1: resuming the damaged save file: exit $rc" "$T/err"
+	fi
+	cp "$T/out" "$T/$1.status"
+	grep_out "$1: the damage is named" "$3" "$T/err"
+	grep_out "$1: the good entries are replayed" \
+		"Resumed .*$1\\.zbc: $2 commands? replayed" "$T/err"
+	grep_out "$1: the copy is named" "kept in .*$1\\.zbc\\.damaged\\.\$" \
+		"$T/err"
+	status_after "$2"
+	if cmp -s "$T/$1.status" "$T/after.status"; then
+		ok "$1: the game stands where its last good entry left it"
+	else
+		diff "$T/after.status" "$T/$1.status" >"$T/diff" 2>&1
+		bad "$1: the recovered game is not the game of its good entries" \
+			"$T/diff"
+	fi
+	head -n $(($2 + 1)) "$T/full.zbc" >"$T/want.zbc"
+	if cmp -s "$T/$1.zbc" "$T/want.zbc"; then
+		ok "$1: the save file is cut back to its good entries"
+	else
+		bad "$1: the save file was not cut back to its good entries"
+	fi
+	if cmp -s "$T/$1.zbc.damaged" "$T/$1.orig"; then
+		ok "$1: the file as it was is kept in $1.zbc.damaged"
+	else
+		bad "$1: $1.zbc.damaged is missing or not the damaged file"
+	fi
+}
+
+# Cut off in its last entry (the machine stopped while it was written).
 size=$(wc -c <"$T/full.zbc")
-dd if="$T/full.zbc" of="$T/cut.zbc" bs=1 count=$((size - 4)) 2>/dev/null
-run "$ZB" companion --resume "$T/cut.zbc" <"$T/status.cmd"
-if [ "$rc" -eq 0 ]; then
-	ok "a save file cut off in its last entry resumes"
-else
-	bad "a cut-off save file: exit $rc" "$T/err"
+head -c $((size - 4)) "$T/full.zbc" >"$T/cut.zbc"
+recovered cut $((n_cmds - 1)) \
+	"cut\\.zbc:$((n_cmds + 1)): the last entry was damaged \\(it is cut short"
+
+# Cut off in the middle of a line halfway down.
+half=$((size / 2))
+head -c "$half" "$T/full.zbc" >"$T/half.zbc"
+if [ "$(tail -c 1 "$T/half.zbc" | od -An -c | tr -d ' ')" = '\n' ]; then
+	head -c $((half + 3)) "$T/full.zbc" >"$T/half.zbc"
 fi
-grep_out "the cut-off entry is reported" \
-	"cut.zbc:$((n_cmds + 1)): the last entry was damaged" "$T/err"
-grep_out "the entries before it are recovered" \
-	"Resumed .*cut.zbc: $((n_cmds - 1)) commands replayed" "$T/err"
-if [ "$(tail -c 1 "$T/cut.zbc" | od -An -c | tr -d ' ')" = '\n' ]; then
-	ok "resuming cuts the damaged entry from the file"
+whole=$(wc -l <"$T/half.zbc")
+recovered half $((whole - 1)) \
+	"half\\.zbc:$((whole + 1)): the last entry was damaged"
+
+# A byte changed in the middle: line 12 is the eleventh command, 'next'.
+sed '12s/^\(.*\)t$/\1T/' "$T/full.zbc" >"$T/flip.zbc"
+recovered flip 10 "flip\\.zbc:12: this entry is damaged \\(its checksum does not match its text\\)\\. .*the $((n_cmds - 11)) lines after it are dropped"
+
+# Garbage appended.
+{ cat "$T/full.zbc"; printf 'GARBAGE\001\377\n\n\002'; } >"$T/junk.zbc"
+recovered junk "$n_cmds" \
+	"junk\\.zbc:$((n_cmds + 2)): this entry is damaged \\(not a CHECKSUM<TAB>TEXT line\\)\\. .*the 2 lines after it"
+
+# The header alone: a game saved before its first command.
+head -n 1 "$T/full.zbc" >"$T/hdr.zbc"
+run "$ZB" companion --resume "$T/hdr.zbc" <"$T/status.cmd"
+cp "$T/out" "$T/hdr.status"
+status_after 0
+if [ "$rc" -eq 0 ] && grep -q 'hdr.zbc: 0 commands replayed' "$T/err" &&
+	cmp -s "$T/hdr.status" "$T/after.status"; then
+	ok "a save file with its header alone resumes at the start"
 else
-	bad "the damaged entry is still in the file" "$T/cut.zbc"
+	bad "a save file with its header alone: exit $rc" "$T/err"
+fi
+if [ -e "$T/hdr.zbc.damaged" ]; then
+	bad "a good save file was copied as damaged"
 fi
 
-# Damage in the middle is refused, and the file is left alone.
-sed '3s/next/nest/' "$T/full.zbc" >"$T/mid.zbc"
-cp "$T/mid.zbc" "$T/mid.copy"
-expect_exit "a save file damaged in the middle is refused with exit 2" 2 \
-	"$ZB" companion --resume "$T/mid.zbc" </dev/null
-grep_out "the damaged line is named" 'mid.zbc:3: this entry is damaged' \
+# Nothing to recover without the header: refused, and left as it was.
+: >"$T/empty.zbc"
+expect_exit "an empty save file is refused with exit 2" 2 \
+	"$ZB" companion --resume "$T/empty.zbc" </dev/null
+grep_out "an empty save file is called empty" \
+	'empty\.zbc: the file is empty' "$T/err"
+sed '1s/seed=11/seed=12/' "$T/full.zbc" >"$T/head.zbc"
+cp "$T/head.zbc" "$T/head.orig"
+expect_exit "a damaged header is refused with exit 2" 2 \
+	"$ZB" companion --resume "$T/head.zbc" </dev/null
+grep_out "a damaged header is named" \
+	"head\\.zbc:1: not a zariba companion save file, or its first line .* is damaged" \
 	"$T/err"
-if cmp -s "$T/mid.zbc" "$T/mid.copy"; then
+if cmp -s "$T/head.zbc" "$T/head.orig" && [ ! -s "$T/empty.zbc" ] &&
+	[ ! -e "$T/head.zbc.damaged" ] &&
+	[ ! -e "$T/empty.zbc.damaged" ]; then
 	ok "a refused save file is left as it was"
 else
 	bad "a refused save file was changed"
@@ -181,8 +266,6 @@ fi
 
 # ---- the kill test ----
 
-# The same commands, fed slowly through a fifo; the program is killed
-# with SIGKILL once half of them are saved, then resumed with the rest.
 saved_entries() {
 	if [ -f "$1" ]; then
 		echo $(($(wc -l <"$1") - 1))
@@ -201,40 +284,100 @@ hold_open() {
 	done
 }
 
-rm -f "$T/cg.fifo"
-if mkfifo "$T/cg.fifo"; then
-	"$ZB" companion $CG $CG_OPTS --save "$T/killed.zbc" \
-		<"$T/cg.fifo" >"$T/killed.out" 2>"$T/killed.err" &
-	zpid=$!
-	(
-		while IFS= read -r line; do
-			printf '%s\n' "$line"
-			sleep 0.05
-		done <"$T/cg.cmds"
-		hold_open "$T/cg.stop"
-	) >"$T/cg.fifo" &
-	fpid=$!
-	half=$((n_cmds / 2))
-	tries=0
-	while [ "$(saved_entries "$T/killed.zbc")" -lt "$half" ] &&
-		[ "$tries" -lt 1500 ]; do
+# One scripted game, killed with SIGKILL at KILL_ROUNDS points and resumed
+# each time; in the end it must stand where the game played through
+# stands, with the same save file.  The points are drawn from a fixed seed
+# (Park-Miller, whose integer steps every awk computes alike), so a failure
+# can be replayed: each is a count K of saved entries, reached in turn.
+# Round r kills the program, as r mod 3 says,
+#   0: as soon as it has been given commands up to the K-th, so anywhere
+#      from its start (replaying the save file) to its work on them;
+#   1: idle, once the K-th entry is saved;
+#   2: just after it was given command K+1: while reading, running,
+#      saving or answering it.
+# Commands are fed through a fifo by sed (not by the shell itself: a
+# killed reader must not take the test down with SIGPIPE).
+KILL_ROUNDS=12
+kill_points=$(awk -v n="$n_cmds" -v k="$KILL_ROUNDS" 'BEGIN {
+	x = 7
+	while (got < k && got < n - 1) {
+		x = (x * 16807) % 2147483647
+		p = 1 + x % (n - 1)
+		if (!(p in seen)) {
+			seen[p] = 1
+			got++
+		}
+	}
+	for (p = 1; p < n; p++)
+		if (p in seen)
+			printf "%d ", p
+}')
+
+# wait_saved FILE K PID: until FILE holds K entries (10 s at most, and not
+# once PID is gone).
+wait_saved() {
+	n=0
+	while [ "$(saved_entries "$1")" -lt "$2" ] && [ "$n" -lt 1000 ] &&
+		kill -0 "$3" 2>/dev/null; do
 		sleep 0.01
-		tries=$((tries + 1))
+		n=$((n + 1))
 	done
-	kill -9 "$zpid" 2>/dev/null
-	wait "$zpid" 2>/dev/null
-	: >"$T/cg.stop"
-	kill "$fpid" 2>/dev/null
-	wait "$fpid" 2>/dev/null
+}
+
+rm -f "$T/killed.zbc" "$T/kill.fifo"
+if mkfifo "$T/kill.fifo"; then
+	round=0
+	killed=0
+	trail=""
+	for k in $kill_points; do
+		round=$((round + 1))
+		before=$(saved_entries "$T/killed.zbc")
+		if [ -f "$T/killed.zbc" ]; then
+			"$ZB" companion --resume "$T/killed.zbc" \
+				<"$T/kill.fifo" >/dev/null 2>"$T/kill.err" &
+		else
+			"$ZB" companion $CG $CG_OPTS --save "$T/killed.zbc" \
+				<"$T/kill.fifo" >/dev/null 2>"$T/kill.err" &
+		fi
+		zpid=$!
+		exec 3>"$T/kill.fifo"
+		if [ "$k" -gt "$before" ]; then
+			sed -n "$((before + 1)),${k}p" "$T/cg.cmds" >&3
+		fi
+		mode=$((round % 3))
+		if [ "$mode" -ne 0 ]; then
+			wait_saved "$T/killed.zbc" "$k" "$zpid"
+		fi
+		if [ "$mode" -eq 2 ]; then
+			sed -n "$((k + 1))p" "$T/cg.cmds" >&3
+		fi
+		kill -9 "$zpid" 2>/dev/null
+		wait "$zpid" 2>/dev/null
+		status=$?
+		exec 3>&-
+		after=$(saved_entries "$T/killed.zbc")
+		trail="$trail $after"
+		if [ "$status" -ne 137 ]; then
+			bad "kill round $round: the companion had stopped before the kill (exit $status)" \
+				"$T/kill.err"
+		elif [ "$after" -lt "$before" ] ||
+			[ "$after" -gt $((k + 1)) ] ||
+			{ [ "$mode" -ne 0 ] && [ "$after" -lt "$k" ]; }; then
+			bad "kill round $round (mode $mode): $after entries saved, from $before, for $k" \
+				"$T/kill.err"
+		else
+			killed=$((killed + 1))
+		fi
+	done
+	rm -f "$T/kill.fifo"
 	saved=$(saved_entries "$T/killed.zbc")
-	if [ "$saved" -gt 0 ] && [ "$saved" -lt "$n_cmds" ]; then
-		ok "the companion was killed halfway ($saved of $n_cmds saved)"
+	if [ "$killed" -eq "$round" ] && [ "$round" -ge 10 ]; then
+		ok "the companion was killed with SIGKILL $killed times (entries saved at each kill:$trail)"
 	else
-		bad "the companion was not killed halfway ($saved of $n_cmds saved)" \
-			"$T/killed.err"
+		bad "$killed of $round kill rounds went as planned (entries:$trail)"
 	fi
 	tail -n +"$((saved + 1))" "$T/cg.cmds" >"$T/rest.cmds"
-	run "$ZB" companion $CG --resume "$T/killed.zbc" <"$T/rest.cmds"
+	run "$ZB" companion --resume "$T/killed.zbc" <"$T/rest.cmds"
 	if [ "$rc" -eq 0 ] && ! grep -q 'stdin:' "$T/err"; then
 		ok "the killed game resumes with the rest of the commands"
 	else
@@ -242,7 +385,7 @@ if mkfifo "$T/cg.fifo"; then
 	fi
 	run "$ZB" companion --resume "$T/killed.zbc" <"$T/status.cmd"
 	if cmp -s "$T/out" "$T/full.status"; then
-		ok "killed with SIGKILL and resumed, the game ends in the same state"
+		ok "killed $killed times and resumed, the game ends in the same state"
 	else
 		diff "$T/full.status" "$T/out" >"$T/diff" 2>&1
 		bad "killed and resumed, the game ended elsewhere" "$T/diff"
