@@ -7,8 +7,13 @@
 #                   AddressSanitizer + UBSan
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make bench      time battles and rewrite bench/RESULTS.md
+#   make fuzz       install clang (as root), build the libFuzzer targets
+#                   (tests/fuzz/) and run each for FUZZ_SECONDS (300)
+#   make fuzz-smoke the same for 20 seconds each, after running every
+#                   input in tests/fuzz/corpus and tests/fuzz/regress once
 #
-# Everything is built under build/ (and build/asan/ for the sanitizer run).
+# Everything is built under build/ (and build/asan/ for the sanitizer run,
+# build/fuzz/ for the fuzzers).
 
 VERSION    := $(shell sed -n 's/^#define ZB_VERSION_STRING "\(.*\)"/\1/p' include/zariba/version.h)
 PREFIX     ?= /usr/local
@@ -48,7 +53,7 @@ BIN  := $(BUILD)/zariba
 TBIN := $(BUILD)/zariba-tests
 
 .PHONY: all run test test-unit test-cli test-asan deps install clean check-deps \
-        bench
+        bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
 
 all: $(BIN) $(LIBA)
 
@@ -112,6 +117,123 @@ $(BENCH): bench/bench.c $(LIBA) $(wildcard include/zariba/*.h) \
 bench: $(BENCH)
 	./$(BENCH) $(BENCH_FLAGS) --out bench/RESULTS.md --date "$$(date)" \
 		--cc "$$($(CC) --version | head -n 1)"
+
+# ---- fuzz: libFuzzer targets for what players hand zariba from outside:
+# scenario files, the companion's commands and save files, event logs
+# (tests/fuzz/fuzz_NAME.c).  They and the library (LIB_SRC) are built with
+# clang under build/fuzz/, with ASan and UBSan, so any report, leak or
+# hang stops the run with the input saved in build/fuzz/artifacts-NAME/.
+# Seeds are kept in tests/fuzz/corpus/NAME (small, and never written to:
+# new finds go to build/fuzz/corpus-NAME), crash reproducers in
+# tests/fuzz/regress/NAME, dictionaries in tests/fuzz/NAME.dict.
+# `make fuzz` runs each target for FUZZ_SECONDS; `make fuzz-smoke` (CI)
+# first runs every stored input once, then fuzzes each target briefly.
+# A target's output goes to build/fuzz/NAME.log; on failure its end is
+# shown.
+FUZZ_TARGETS  := scenario companion log
+FUZZ_CC       ?= clang
+FUZZ_BUILD    := $(BUILD)/fuzz
+FUZZ_SECONDS  ?= 300
+FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_DEB_PKGS := clang libclang-rt-14-dev libomp-14-dev
+# Longest input per target: a few shipped scenarios' worth, a long
+# companion session, a header line and some dozens of events.
+FUZZ_MAXLEN_scenario  := 8192
+FUZZ_MAXLEN_companion := 4096
+FUZZ_MAXLEN_log       := 16384
+FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all \
+                 -fno-omit-frame-pointer
+FUZZ_CFLAGS    = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OMP) -g -O1 \
+                 $(FUZZ_SAN) -fsanitize=fuzzer-no-link -Iinclude -Isrc \
+                 $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+FUZZ_OPTS     := -rss_limit_mb=2048 -timeout=10 -print_final_stats=1
+FUZZ_ENV      := ASAN_OPTIONS=detect_leaks=1 \
+                 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+FUZZ_LIB_OBJ  := $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
+FUZZ_MAIN_OBJ := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/tests/fuzz/fuzz_%.o)
+FUZZ_LIBA     := $(FUZZ_BUILD)/libzariba.a
+FUZZ_BINS     := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
+
+# The shorter stem wins, so build/fuzz/ objects come from here.
+$(FUZZ_BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+
+$(FUZZ_LIBA): $(FUZZ_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o \
+	      $(FUZZ_LIBA)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIBA) \
+		$(LIBS)
+
+# Run one target: $(1) the name, $(2) the seconds.
+define fuzz_run_one
+	@mkdir -p $(FUZZ_BUILD)/corpus-$(1) $(FUZZ_BUILD)/artifacts-$(1)
+	@echo "fuzz $(1): $(2) s, log in $(FUZZ_BUILD)/$(1).log"
+	@$(FUZZ_ENV) ./$(FUZZ_BUILD)/fuzz_$(1) $(FUZZ_OPTS) \
+		-max_total_time=$(2) -max_len=$(FUZZ_MAXLEN_$(1)) \
+		-dict=tests/fuzz/$(1).dict \
+		-artifact_prefix=$(FUZZ_BUILD)/artifacts-$(1)/ \
+		$(FUZZ_BUILD)/corpus-$(1) tests/fuzz/corpus/$(1) \
+		>$(FUZZ_BUILD)/$(1).log 2>&1 || \
+		{ tail -n 60 $(FUZZ_BUILD)/$(1).log; exit 1; }
+	@grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|Done)' \
+		$(FUZZ_BUILD)/$(1).log | sed 's/^/  /'
+
+endef
+
+# Every stored input of one target, once each: $(1) the name.
+define fuzz_regress_one
+	@files=$$(find tests/fuzz/corpus/$(1) tests/fuzz/regress/$(1) \
+		-type f 2>/dev/null | sort); \
+	echo "fuzz $(1): $$(echo "$$files" | grep -c .) stored inputs"; \
+	[ -z "$$files" ] || $(FUZZ_ENV) ./$(FUZZ_BUILD)/fuzz_$(1) \
+		$(FUZZ_OPTS) $$files >$(FUZZ_BUILD)/$(1)-regress.log 2>&1 || \
+		{ tail -n 60 $(FUZZ_BUILD)/$(1)-regress.log; exit 1; }
+
+endef
+
+fuzz-build: $(FUZZ_BINS)
+
+fuzz-run: fuzz-build
+	$(foreach t,$(FUZZ_TARGETS),$(call fuzz_run_one,$(t),$(FUZZ_SECONDS)))
+
+fuzz-regress: fuzz-build
+	$(foreach t,$(FUZZ_TARGETS),$(call fuzz_regress_one,$(t)))
+
+fuzz:
+	@sh scripts/deps.sh $(DEB_PKGS) $(FUZZ_DEB_PKGS)
+	@$(MAKE) --no-print-directory fuzz-run
+
+fuzz-smoke:
+	@sh scripts/deps.sh $(DEB_PKGS) $(FUZZ_DEB_PKGS)
+	@$(MAKE) --no-print-directory fuzz-regress
+	@$(MAKE) --no-print-directory fuzz-run \
+		FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+
+-include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_MAIN_OBJ:.o=.d)
+
+# ---- render: the replay page's script and style sheet are real files
+# (src/render/replay.js, replay.css) turned into C byte arrays in a
+# generated header with od and sed alone, so that each page carries them
+# inline and the program needs no files at run time.
+RENDER_ASSETS := src/render/replay.js src/render/replay.css
+RENDER_GEN    := $(BUILD)/gen/zb_render_assets.h
+
+$(RENDER_GEN): $(RENDER_ASSETS)
+	@mkdir -p $(dir $@)
+	@{ echo '/* Generated by the Makefile from $(RENDER_ASSETS). */'; \
+	  for f in $(RENDER_ASSETS); do \
+	    echo "static const char zb_asset_$$(basename $$f | tr . _)[] = {"; \
+	    od -An -v -tx1 $$f | sed 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+	    echo '0x00 };'; \
+	  done; } >$@.tmp && mv $@.tmp $@
+
+$(BUILD)/src/render/replay.o $(FUZZ_BUILD)/src/render/replay.o: $(RENDER_GEN)
+$(BUILD)/src/render/replay.o: ALL_CFLAGS += -I$(BUILD)/gen
+$(FUZZ_BUILD)/src/render/replay.o: FUZZ_CFLAGS += -I$(BUILD)/gen
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \

@@ -46,6 +46,7 @@ uint64_t cli_os_seed(void);
 struct cli_run_opts {
 	const char *scenario;
 	const char *log_path;		/* NULL: no log file */
+	const char *html_path;		/* NULL: no replay page */
 	bool have_seed;
 	uint64_t seed;
 	enum cli_verbosity verbosity;
@@ -82,6 +83,27 @@ void cli_narrate_result(FILE *out, const struct zb_game *g,
 /* ---- replay.c ---- */
 extern const char cli_replay_help[];
 int cli_cmd_replay(int argc, char **argv);
+
+/* ---- render.c: replay pages and deployment maps ---- */
+extern const char cli_render_help[];
+int cli_cmd_render(int argc, char **argv);
+/*
+ * A file written whole or not at all: cli_out_open() makes a temporary
+ * file beside `path` (so that a bad path fails before any work),
+ * cli_out_commit() writes it, flushes it to disk and renames it over
+ * `path`; cli_out_abort() removes it.  "-" is standard output.  Both
+ * report their errors ("cannot write WHAT 'PATH': why") and return
+ * CLI_EXIT_OK or CLI_EXIT_INPUT.
+ */
+struct cli_out {
+	const char *path;
+	const char *what;		/* "the page", for messages */
+	char *tmp;			/* owned; NULL when none */
+	int fd;				/* -1 when none */
+};
+int cli_out_open(struct cli_out *o, const char *path, const char *what);
+int cli_out_commit(struct cli_out *o, const char *s, size_t n);
+void cli_out_abort(struct cli_out *o);
 
 /* ---- sim.c: Monte Carlo batches ---- */
 extern const char cli_sim_help[];

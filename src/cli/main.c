@@ -66,6 +66,8 @@ static const char main_help[] =
 "                   books (gentlemen-rankers)\n"
 "  replay LOG       tell a logged battle again, or --verify it by\n"
 "                   re-playing it\n"
+"  render FILE      draw a logged battle as a replay page (HTML), or a\n"
+"                   scenario's deployment as a picture (SVG)\n"
 "  help [COMMAND]   show the help for a command\n"
 "\n"
 "Options:\n"
@@ -81,7 +83,8 @@ static const char main_help[] =
 "3 the game stopped with an error.  See zariba(1).\n";
 
 static const char run_help[] =
-"Usage: zariba run SCENARIO [--seed N] [--log FILE] [--quiet | --verbose]\n"
+"Usage: zariba run SCENARIO [--seed N] [--log FILE] [--html FILE]\n"
+"                  [--quiet | --verbose]\n"
 "\n"
 "Play SCENARIO to its end and tell the battle in plain English, turn by\n"
 "turn, then give the result and the casualties.\n"
@@ -95,6 +98,9 @@ static const char run_help[] =
 "  -l, --log FILE   write the event log to FILE as JSON Lines: a header,\n"
 "                   one line per event (every die, modifier and rule),\n"
 "                   and the result\n"
+"      --html FILE  write the battle as a replay page to FILE: one HTML\n"
+"                   file with the table, the units turn by turn and the\n"
+"                   events (as 'zariba render LOG -o FILE' would)\n"
 "  -q, --quiet      print only the result\n"
 "  -v, --verbose    also show each side's decisions and reasons, the dice\n"
 "                   faces and modifiers, and the losses of every unit\n"
@@ -215,12 +221,13 @@ static int opt_next(struct opt_iter *it, const char **val)
 
 /* ---- the commands ---- */
 
-enum { O_HELP, O_VERSION, O_SEED, O_LOG, O_QUIET, O_VERBOSE };
+enum { O_HELP, O_VERSION, O_SEED, O_LOG, O_QUIET, O_VERBOSE, O_HTML };
 
 static const struct opt_spec run_opts[] = {
 	{ "help", 'h', false, O_HELP },
 	{ "seed", 's', true, O_SEED },
 	{ "log", 'l', true, O_LOG },
+	{ "html", 0, true, O_HTML },
 	{ "quiet", 'q', false, O_QUIET },
 	{ "verbose", 'v', false, O_VERBOSE },
 	{ NULL, 0, false, 0 }
@@ -266,6 +273,13 @@ static int cmd_run(int argc, char **argv)
 				return usage_error("run", "option '--log' "
 						   "needs a file name");
 			o.log_path = val;
+			break;
+		case O_HTML:
+			/* Standard output already carries the story. */
+			if (!*val || !strcmp(val, "-"))
+				return usage_error("run", "option '--html' "
+						   "needs a file name");
+			o.html_path = val;
 			break;
 		case O_QUIET:
 			quiet = true;
@@ -396,6 +410,7 @@ static const struct command commands[] = {
 	{ "roll", cli_cmd_roll, cli_roll_help },
 	{ "companion", cli_cmd_companion, cli_companion_help },
 	{ "replay", cli_cmd_replay, cli_replay_help },
+	{ "render", cli_cmd_render, cli_render_help },
 	{ NULL, NULL, NULL }
 };
 

@@ -1,14 +1,18 @@
 /*
  * run.c: "zariba run": play a scenario to its end, telling it turn by
- * turn, and write its log.
+ * turn, and write its log and its replay page.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
 #include "zariba/game.h"
 #include "zariba/logio.h"
+#include "zariba/logread.h"
+#include "zariba/render.h"
 #include "zariba/scenario.h"
+#include "zariba/strbuf.h"
 
 static const char *msg_of(const struct zb_error *err, int rc)
 {
@@ -27,6 +31,52 @@ static int write_log(const struct zb_game *g, FILE *f, const char *path)
 		cli_error("%s: cannot write the log: %s", path,
 			  msg_of(&err, rc));
 	return rc;
+}
+
+/* The game's log as JSON Lines in memory. */
+static int log_text(const struct zb_game *g, char **text, size_t *len,
+		    struct zb_error *err)
+{
+	FILE *f = open_memstream(text, len);
+	if (!f)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	int rc = zb_log_write_jsonl(g, f, err);
+	if (fclose(f) != 0 && rc == ZB_OK)
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+	return rc;
+}
+
+/*
+ * The replay page, drawn from the game's own log read back, as
+ * "zariba render" draws a log file: one way to draw a battle.  Returns
+ * the exit code, the error reported.
+ */
+static int write_page(const struct zb_game *g, struct cli_out *out)
+{
+	struct zb_error err = { 0, "" };
+	char *text = NULL;
+	size_t len = 0;
+	int rc = log_text(g, &text, &len, &err);
+	struct zb_replay r;
+	if (rc == ZB_OK)
+		rc = zb_replay_parse(&r, out->path, text, len, &err);
+	free(text);
+	struct zb_strbuf page = { 0 };
+	if (rc == ZB_OK) {
+		rc = zb_render_replay_html(&r, &page, &err);
+		zb_replay_release(&r);
+	}
+	int code;
+	if (rc != ZB_OK) {
+		cli_error("%s: cannot draw the replay page: %s", out->path,
+			  msg_of(&err, rc));
+		cli_out_abort(out);
+		code = CLI_EXIT_GAME;
+	} else {
+		code = cli_out_commit(out, zb_strbuf_str(&page), page.len);
+	}
+	zb_strbuf_release(&page);
+	return code;
 }
 
 int cli_run(const struct cli_run_opts *o)
@@ -49,13 +99,22 @@ int cli_run(const struct cli_run_opts *o)
 		return CLI_EXIT_INPUT;
 	}
 
-	/* Open the log before the battle, so that a bad path costs nothing. */
+	/* Open the log and the page before the battle, so that a bad path
+	 * costs nothing. */
+	struct cli_out page;
+	if (o->html_path && cli_out_open(&page, o->html_path,
+					 "the replay page") != CLI_EXIT_OK) {
+		zb_game_release(&g);
+		return CLI_EXIT_INPUT;
+	}
 	FILE *logf = NULL;
 	if (o->log_path) {
 		logf = fopen(o->log_path, "w");
 		if (!logf) {
 			cli_error("%s: cannot write the log: %s", o->log_path,
 				  strerror(errno));
+			if (o->html_path)
+				cli_out_abort(&page);
 			zb_game_release(&g);
 			return CLI_EXIT_INPUT;
 		}
@@ -96,6 +155,11 @@ int cli_run(const struct cli_run_opts *o)
 	fflush(stdout);
 	if (logf && write_log(&g, logf, o->log_path) != ZB_OK)
 		code = CLI_EXIT_INPUT;
+	if (o->html_path) {
+		int pc = write_page(&g, &page);
+		if (pc != CLI_EXIT_OK && code == CLI_EXIT_OK)
+			code = pc;
+	}
 	if (rc != ZB_OK) {
 		cli_error("%s: the game stopped on turn %d: %s", o->scenario,
 			  g.turn, msg_of(&err, rc));

@@ -1,9 +1,10 @@
 /*
  * sim.c: "zariba sim": Monte Carlo batches of a scenario, the AI on both
- * sides, on every core, and their statistics as a table, JSON or CSV.
- * The batches themselves are src/batch (zariba/batch.h); this file parses
- * the command line, builds the variants of a sweep, draws the progress bar
- * (the library reads no clock) and prints.
+ * sides, on every core, and their statistics as a table, JSON or CSV,
+ * and as an HTML page of charts.  The batches themselves are src/batch
+ * (zariba/batch.h) and the page src/render (zariba/report.h); this file
+ * parses the command line, builds the variants of a sweep, draws the
+ * progress bar (the library reads no clock), prints, and writes files.
  */
 #include <errno.h>
 #include <jansson.h>
@@ -12,12 +13,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli/cli.h"
 #include "zariba/batch.h"
 #include "zariba/game.h"
+#include "zariba/report.h"
 #include "zariba/scenario.h"
+#include "zariba/strbuf.h"
 
 #define SIM_CMD "sim"
 #define SIM_VARY_MAX 8			/* --vary options */
@@ -26,6 +30,8 @@
 #define SIM_CI_MAX 0.5			/* --until-ci: at most +-50 points */
 #define SIM_PROGRESS_NS 100000000LL	/* redraw the bar at most 10/s */
 #define SIM_BAR_W 24
+#define SIM_TMP_SUFFIX ".XXXXXX"	/* mkstemp's, after the --html name */
+#define SIM_FILE_MODE 0666		/* less the umask, as fopen gives */
 #define PCT 100.0
 #define NS_PER_S 1000000000LL
 #define JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | \
@@ -34,6 +40,7 @@
 const char cli_sim_help[] =
 "Usage: zariba sim SCENARIO --runs N [--seed S] [--threads T]\n"
 "                  [--until-ci W] [--vary PATH=V1,V2,...]... [--json|--csv]\n"
+"                  [--html FILE]\n"
 "\n"
 "Play N battles of SCENARIO, the AI on both sides, in parallel on every\n"
 "core, and report how they went: the rate of each outcome (who won, and\n"
@@ -72,6 +79,12 @@ const char cli_sim_help[] =
 "                     seed, each --vary PATH, battles, winner (a side or\n"
 "                     'draw'), how, count, rate, ci_lo, ci_hi, turns_mean,\n"
 "                     then 'lost_mean:SIDE' for each side\n"
+"      --html FILE    also write the results as one HTML page, to open in\n"
+"                     a browser (it fetches nothing): outcome rates as bars\n"
+"                     with their intervals, histograms of each side's\n"
+"                     casualties and of the battle length, and with --vary\n"
+"                     a chart of the rates against the swept value.  The\n"
+"                     file appears whole or not at all\n"
 "  -h, --help         show this help and exit\n"
 "\n"
 "A progress bar goes to standard error when it is a terminal.\n"
@@ -83,8 +96,8 @@ const char cli_sim_help[] =
 "      --vary 'units.Hadendowa Spearmen.figures.trooper=28,38,48'\n"
 "\n"
 "Exit status: 0 success, 1 usage error, 2 the scenario or a --vary path or\n"
-"value is bad, 3 a battle stopped with an error (its index and seed are\n"
-"given).\n";
+"value is bad or the --html file cannot be written, 3 a battle stopped\n"
+"with an error (its index and seed are given).\n";
 
 /* ---- the command line ---- */
 
@@ -105,6 +118,7 @@ struct sim_opts {
 	int threads;
 	double until_ci;	/* 0: not given */
 	enum fmt fmt;
+	const char *html;	/* NULL: no page */
 	struct vary vary[SIM_VARY_MAX];
 	int n_vary;
 };
@@ -124,7 +138,8 @@ static int usage(const char *fmt, ...)
 
 enum {
 	O_BAD = -3, O_OPERAND = -2, O_END = -1,
-	O_HELP, O_RUNS, O_SEED, O_THREADS, O_UNTIL, O_VARY, O_JSON, O_CSV
+	O_HELP, O_RUNS, O_SEED, O_THREADS, O_UNTIL, O_VARY, O_JSON, O_CSV,
+	O_HTML
 };
 
 struct opt {
@@ -143,6 +158,7 @@ static const struct opt sim_opts_spec[] = {
 	{ "vary", 0, true, O_VARY },
 	{ "json", 0, false, O_JSON },
 	{ "csv", 0, false, O_CSV },
+	{ "html", 0, true, O_HTML },
 	{ NULL, 0, false, 0 }
 };
 
@@ -348,6 +364,11 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			break;
 		case O_CSV:
 			csv = true;
+			break;
+		case O_HTML:
+			if (!*val)
+				return usage("--html needs a file name");
+			o->html = val;
 			break;
 		}
 	}
@@ -949,6 +970,135 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 	}
 }
 
+/* ---- HTML ---- */
+
+static int html_error(const char *path, const char *what, int e)
+{
+	cli_error(SIM_CMD ": cannot %s the --html file '%s': %s", what, path,
+		  strerror(e));
+	return CLI_EXIT_INPUT;
+}
+
+/* "FILE.XXXXXX", for mkstemp: the temporary file sits in FILE's own
+ * directory, so that rename() moves it in place atomically. */
+static char *tmp_name(const char *path)
+{
+	size_t n = strlen(path);
+	char *t = malloc(n + sizeof(SIM_TMP_SUFFIX));
+	if (t) {
+		memcpy(t, path, n);
+		memcpy(t + n, SIM_TMP_SUFFIX, sizeof(SIM_TMP_SUFFIX));
+	}
+	return t;
+}
+
+/* Before any battle is played, make sure the page can be written there:
+ * an hour of battles should not end in "No such file or directory". */
+static int html_probe(const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return html_error(path, "write", EISDIR);
+	char *t = tmp_name(path);
+	if (!t)
+		return html_error(path, "write", ENOMEM);
+	int fd = mkstemp(t);
+	if (fd < 0) {
+		int e = errno;
+		free(t);
+		return html_error(path, "write", e);
+	}
+	close(fd);
+	unlink(t);
+	free(t);
+	return CLI_EXIT_OK;
+}
+
+static bool write_all(int fd, const char *s, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, s, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		s += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+/* Write a temporary file beside `path`, flush it to disk and rename it
+ * over `path`: a reader sees the old file or the whole new one, and a
+ * failure leaves nothing behind. */
+static int write_atomic(const char *path, const char *s, size_t n)
+{
+	char *t = tmp_name(path);
+	if (!t)
+		return html_error(path, "write", ENOMEM);
+	int fd = mkstemp(t);
+	if (fd < 0) {
+		int e = errno;
+		free(t);
+		return html_error(path, "write", e);
+	}
+	/* mkstemp makes the file private (0600); a report is not. */
+	mode_t mask = umask(0);
+	umask(mask);
+	bool ok = fchmod(fd, SIM_FILE_MODE & ~mask) == 0 &&
+		  write_all(fd, s, n) && fsync(fd) == 0;
+	int e = errno;
+	if (close(fd) != 0 && ok) {
+		ok = false;
+		e = errno;
+	}
+	if (ok && rename(t, path) != 0) {
+		ok = false;
+		e = errno;
+	}
+	if (!ok)
+		unlink(t);
+	free(t);
+	return ok ? CLI_EXIT_OK : html_error(path, "write", e);
+}
+
+static int write_html(const struct sim_opts *o, const struct zb_scenario *scn,
+		      const struct variant *vs, int n)
+{
+	struct zb_report_vary rv[SIM_VARY_MAX];
+	for (int i = 0; i < o->n_vary; i++)
+		rv[i] = (struct zb_report_vary){
+			o->vary[i].path,
+			(const char *const *)o->vary[i].vals, o->vary[i].n };
+	struct zb_report_variant *rx = calloc((size_t)n, sizeof(*rx));
+	if (!rx) {
+		cli_error("out of memory");
+		return CLI_EXIT_GAME;
+	}
+	for (int v = 0; v < n; v++)
+		rx[v] = (struct zb_report_variant){ &vs[v].b, vs[v].val };
+	struct zb_report r = {
+		.title = scn->title, .scenario = o->scenario,
+		.ruleset = scn->ruleset, .seed = o->seed,
+		.until_ci = o->until_ci, .turn_limit = scn->turn_limit,
+		.at_limit = scn->at_limit, .vary = rv, .n_vary = o->n_vary,
+		.variants = rx, .n_variants = n
+	};
+	struct zb_strbuf page = { 0 };
+	struct zb_error err = { 0, "" };
+	int rc = zb_report_html(&page, &r, &err);
+	int code = CLI_EXIT_OK;
+	if (rc != ZB_OK) {
+		cli_error(SIM_CMD ": %s", msg_of(&err, rc));
+		code = CLI_EXIT_GAME;
+	} else {
+		code = write_atomic(o->html, zb_strbuf_str(&page), page.len);
+	}
+	zb_strbuf_release(&page);
+	free(rx);
+	return code;
+}
+
 /* ---- the command ---- */
 
 static int run_variants(const struct sim_opts *o, struct variant *vs, int n)
@@ -1026,6 +1176,8 @@ int cli_cmd_sim(int argc, char **argv)
 		return CLI_EXIT_INPUT;
 	}
 	code = build_variants(&o, vs, n);
+	if (code == CLI_EXIT_OK && o.html)
+		code = html_probe(o.html);
 	if (code == CLI_EXIT_OK)
 		code = run_variants(&o, vs, n);
 	if (code == CLI_EXIT_OK) {
@@ -1037,6 +1189,9 @@ int cli_cmd_sim(int argc, char **argv)
 			print_text_one(&o, &vs[0]);
 		else
 			print_text_sweep(&o, &base, vs, n);
+		fflush(stdout);
+		if (code == CLI_EXIT_OK && o.html)
+			code = write_html(&o, &base, vs, n);
 	}
 	for (int v = 0; v < n; v++) {
 		if (vs[v].ran)

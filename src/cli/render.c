@@ -1,0 +1,338 @@
+/*
+ * render.c: "zariba render": a replay page from an event log, or a
+ * deployment map from a scenario (src/render, zariba/render.h); and the
+ * atomic file writer that it and "zariba run --html" share.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "zariba/game.h"
+#include "zariba/logread.h"
+#include "zariba/render.h"
+#include "zariba/scenario.h"
+#include "zariba/strbuf.h"
+
+#define RENDER_CMD "render"
+#define TMP_SUFFIX ".XXXXXX"		/* mkstemp's, after the output name */
+#define FILE_MODE 0666			/* less the umask, as fopen gives */
+#define SNIFF_MAX 64			/* bytes read to tell a log */
+
+const char cli_render_help[] =
+"Usage: zariba render LOG.jsonl -o PAGE.html\n"
+"       zariba render SCENARIO.yaml -o SETUP.svg [--seed N]\n"
+"\n"
+"Draw a battle or a scenario, to look at rather than read.\n"
+"\n"
+"Given an event log (from 'zariba run --log'), write a replay page: one\n"
+"HTML file that opens in any browser, offline, with the table to scale,\n"
+"every unit's footprint turn by turn, fire, melees and moves drawn, and\n"
+"each turn's events beside the map.  Step with the buttons, the slider\n"
+"or the arrow keys (Home and End for the first and last turn, Space to\n"
+"play and pause).\n"
+"\n"
+"Given a scenario, set it up as 'run' would and write its deployment as\n"
+"an SVG picture: terrain and units, named, with a legend and a scale\n"
+"bar.  A file whose first line starts with '{' is taken for a log.\n"
+"\n"
+"Options:\n"
+"  -o, --output FILE  write to FILE ('-' for standard output); the file\n"
+"                     is replaced whole or not at all\n"
+"  -s, --seed N       the seed for the set-up of a scenario (default 0)\n"
+"  -h, --help         show this help and exit\n"
+"\n"
+"Exit status: 0 drawn, 1 usage error, 2 the input is not a log or a good\n"
+"scenario, or FILE cannot be written, 3 drawing failed (out of memory).\n";
+
+/* ---- the atomic writer ---- */
+
+static char *tmp_name(const char *path)
+{
+	size_t n = strlen(path);
+	char *t = malloc(n + sizeof(TMP_SUFFIX));
+	if (t) {
+		memcpy(t, path, n);
+		memcpy(t + n, TMP_SUFFIX, sizeof(TMP_SUFFIX));
+	}
+	return t;
+}
+
+static int out_error(const struct cli_out *o, int e)
+{
+	cli_error("cannot write %s '%s': %s", o->what, o->path, strerror(e));
+	return CLI_EXIT_INPUT;
+}
+
+static bool is_stdout(const char *path)
+{
+	return !strcmp(path, "-");
+}
+
+int cli_out_open(struct cli_out *o, const char *path, const char *what)
+{
+	*o = (struct cli_out){ .path = path, .what = what, .fd = -1 };
+	if (is_stdout(path))
+		return CLI_EXIT_OK;
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return out_error(o, EISDIR);
+	o->tmp = tmp_name(path);
+	if (!o->tmp)
+		return out_error(o, ENOMEM);
+	o->fd = mkstemp(o->tmp);
+	if (o->fd < 0) {
+		int e = errno;
+		free(o->tmp);
+		o->tmp = NULL;
+		return out_error(o, e);
+	}
+	return CLI_EXIT_OK;
+}
+
+static bool write_all(int fd, const char *s, size_t n)
+{
+	while (n > 0) {
+		ssize_t w = write(fd, s, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		s += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+void cli_out_abort(struct cli_out *o)
+{
+	if (o->fd >= 0)
+		close(o->fd);
+	if (o->tmp)
+		unlink(o->tmp);
+	free(o->tmp);
+	o->tmp = NULL;
+	o->fd = -1;
+}
+
+int cli_out_commit(struct cli_out *o, const char *s, size_t n)
+{
+	if (is_stdout(o->path)) {
+		if (fwrite(s, 1, n, stdout) != n || fflush(stdout) != 0)
+			return out_error(o, errno ? errno : EIO);
+		return CLI_EXIT_OK;
+	}
+	/* mkstemp makes the file private (0600); a picture is not. */
+	mode_t mask = umask(0);
+	umask(mask);
+	bool ok = fchmod(o->fd, FILE_MODE & ~mask) == 0 &&
+		  write_all(o->fd, s, n) && fsync(o->fd) == 0;
+	int e = errno;
+	if (close(o->fd) != 0 && ok) {
+		ok = false;
+		e = errno;
+	}
+	o->fd = -1;
+	if (ok && rename(o->tmp, o->path) != 0) {
+		ok = false;
+		e = errno;
+	}
+	if (ok) {
+		free(o->tmp);
+		o->tmp = NULL;
+		return CLI_EXIT_OK;
+	}
+	cli_out_abort(o);
+	return out_error(o, e);
+}
+
+/* ---- the command ---- */
+
+static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage(const char *fmt, ...)
+{
+	va_list ap;
+	fflush(stdout);
+	fputs(CLI_PROG " " RENDER_CMD ": ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\nTry '" CLI_PROG " " RENDER_CMD " --help'.\n", stderr);
+	return CLI_EXIT_USAGE;
+}
+
+struct render_opts {
+	const char *in, *out;
+	bool have_seed;
+	uint64_t seed;
+};
+
+/* Options before or after the operand, --opt=value, -oFILE and "--",
+ * as main.c's parser has them.  Returns -1 to go on, or an exit code. */
+static int parse(int argc, char **argv, struct render_opts *o)
+{
+	bool operands_only = false;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i], *val = NULL;
+		if (operands_only || a[0] != '-' || !a[1]) {
+			if (o->in)
+				return usage("one file at a time ('%s' and "
+					     "'%s')", o->in, a);
+			o->in = a;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			operands_only = true;
+			continue;
+		}
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(cli_render_help, stdout);
+			return CLI_EXIT_OK;
+		}
+		char which = 0;
+		if (!strcmp(a, "-o") || !strcmp(a, "--output") ||
+		    !strcmp(a, "-s") || !strcmp(a, "--seed")) {
+			which = a[1] == '-' ? a[2] : a[1];
+			if (i + 1 >= argc)
+				return usage("option '%s' needs a value", a);
+			val = argv[++i];
+		} else if (!strncmp(a, "--output=", 9) ||
+			   !strncmp(a, "--seed=", 7)) {
+			which = a[2];
+			val = strchr(a, '=') + 1;
+		} else if ((a[1] == 'o' || a[1] == 's') && a[2]) {
+			which = a[1];
+			val = a + 2;
+		} else {
+			return usage("unknown option '%s'", a);
+		}
+		if (which == 'o') {
+			if (!*val)
+				return usage("option '--output' needs a file "
+					     "name");
+			o->out = val;
+		} else {
+			const char *why;
+			if (!cli_parse_seed(val, &o->seed, &why))
+				return usage("bad seed '%s': %s", val, why);
+			o->have_seed = true;
+		}
+	}
+	if (!o->in)
+		return usage("what to draw? For example: zariba render "
+			     "battle.jsonl -o battle.html");
+	if (!o->out)
+		return usage("where to? Give the output file with -o FILE");
+	return -1;
+}
+
+static const char *msg_of(const struct zb_error *err, int rc)
+{
+	return err->msg[0] ? err->msg : zb_status_str(rc);
+}
+
+/* An event log's first line is a JSON object; a scenario is YAML.
+ * Returns 1 for a log, 0 for anything else, -1 (reported) when the file
+ * cannot be read. */
+static int sniff_log(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		cli_error("cannot read '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	char buf[SNIFF_MAX];
+	size_t n = fread(buf, 1, sizeof(buf), f);
+	int e = ferror(f) ? errno : 0;
+	fclose(f);
+	if (e) {
+		cli_error("cannot read '%s': %s", path, strerror(e));
+		return -1;
+	}
+	size_t i = 0;
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	return i < n && buf[i] == '{';
+}
+
+static int finish(struct cli_out *out, struct zb_strbuf *page, int rc,
+		  const struct zb_error *err)
+{
+	int code = CLI_EXIT_OK;
+	if (rc != ZB_OK) {
+		cli_error("%s", msg_of(err, rc));
+		code = rc == ZB_ENOMEM ? CLI_EXIT_GAME : CLI_EXIT_INPUT;
+		cli_out_abort(out);
+	} else {
+		code = cli_out_commit(out, zb_strbuf_str(page), page->len);
+	}
+	zb_strbuf_release(page);
+	return code;
+}
+
+static int render_log(const struct render_opts *o)
+{
+	struct zb_replay r;
+	struct zb_error err = { 0, "" };
+	int rc = zb_replay_load(&r, o->in, &err);
+	if (rc != ZB_OK) {
+		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		return rc == ZB_ENOMEM ? CLI_EXIT_GAME : CLI_EXIT_INPUT;
+	}
+	struct cli_out out;
+	int code = cli_out_open(&out, o->out, "the page");
+	if (code != CLI_EXIT_OK) {
+		zb_replay_release(&r);
+		return code;
+	}
+	struct zb_strbuf page = { 0 };
+	rc = zb_render_replay_html(&r, &page, &err);
+	zb_replay_release(&r);
+	return finish(&out, &page, rc, &err);
+}
+
+static int render_scenario(const struct render_opts *o)
+{
+	struct zb_scenario scn;
+	struct zb_error err = { 0, "" };
+	int rc = zb_scenario_load(&scn, o->in, &err);
+	if (rc != ZB_OK) {
+		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		return CLI_EXIT_INPUT;
+	}
+	struct zb_game g;
+	struct zb_game_opts go = { .seed = o->seed, .log_enabled = false };
+	rc = zb_game_init(&g, &scn, &go, &err);
+	zb_scenario_release(&scn);
+	if (rc != ZB_OK) {
+		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		return CLI_EXIT_INPUT;
+	}
+	struct cli_out out;
+	int code = cli_out_open(&out, o->out, "the picture");
+	if (code != CLI_EXIT_OK) {
+		zb_game_release(&g);
+		return code;
+	}
+	struct zb_strbuf svg = { 0 };
+	rc = zb_render_setup_svg(&g, &svg, &err);
+	zb_game_release(&g);
+	return finish(&out, &svg, rc, &err);
+}
+
+int cli_cmd_render(int argc, char **argv)
+{
+	struct render_opts o = { 0 };
+	int code = parse(argc, argv, &o);
+	if (code >= 0)
+		return code;
+	int log = sniff_log(o.in);
+	if (log < 0)
+		return CLI_EXIT_INPUT;
+	if (log && o.have_seed)
+		return usage("--seed is for scenarios: a log has its own");
+	return log ? render_log(&o) : render_scenario(&o);
+}

@@ -1,0 +1,76 @@
+#ifndef ZARIBA_RENDER_TABLE_H
+#define ZARIBA_RENDER_TABLE_H
+/*
+ * table.h: the table drawn as SVG (terrain, units, their labels, the
+ * legend and the scale bar), shared by replay pages (replay.c) and
+ * deployment maps (deploy.c), so that both show a battle the same way.
+ * Private to src/render.
+ *
+ * Coordinates: one user unit is one inch.  The table fills x in [0, W]
+ * and y in [0, H] of the SVG with north (the log's +y) at the top, so a
+ * table point (x, y) is drawn at (x, H - y); the title, the margins and
+ * the legend lie outside that square, at negative y or below H.
+ *
+ * The drawing has empty layers that the replay's script fills for the
+ * selected turn (ids "moves", "fires", "melees"); units are <g> elements
+ * "u<id>" holding a polygon (class "fp") and a front-edge line (class
+ * "front"); labels are <g> elements "l<id>" in the layer "labels".  The
+ * class names and the layer order are the contract with replay.js.
+ *
+ * Failure: none here; writes go to the strbuf, whose `oom` the caller
+ * checks once.
+ */
+#include <stdbool.h>
+#include "zariba/geom.h"
+#include "zariba/strbuf.h"
+#include "zariba/terrain.h"
+
+/* One unit as a picture shows it. */
+struct zb_tbl_unit {
+	int id, side;
+	const char *name;		/* never NULL */
+	const char *type;		/* the rule set's name; may be "" */
+	const char *formation;		/* may be "" */
+	int figures;			/* live */
+	int start;			/* at set-up */
+	unsigned flags;			/* ZB_UF_* */
+	int attached_to;		/* a leader's unit, or -1 */
+	struct zb_rect rect;		/* the footprint, table coordinates */
+	bool present;			/* on the table in this picture */
+};
+
+struct zb_tbl {
+	double width_in, height_in;
+	const struct zb_terrain_set *terrain;
+	int n_sides;
+	const char *side_names[2];
+	const struct zb_tbl_unit *units;	/* indexed by id */
+	int n_units;
+	const char *title;		/* drawn above the table; NULL: none */
+	const char *subtitle;		/* under the title; NULL: none */
+	unsigned flags_seen;		/* ZB_UF_* the legend explains */
+	bool events;			/* a replay: fire, melee, moves */
+	int label_rings;		/* how far labels may stray (>= 0) */
+	bool file;			/* a picture file, not a page's map */
+};
+
+/* Sizes that replay.js needs as well, in inches. */
+struct zb_tbl_view {
+	double x, y, w, h;		/* the viewBox */
+	double font;			/* the base text size */
+	double px_per_in;		/* for the width and height attributes */
+	double lx0, ly0, lx1, ly1;	/* where unit labels may go */
+};
+
+/* True when the table has a positive finite size. */
+bool zb_tbl_ok(const struct zb_tbl *t);
+void zb_tbl_view(const struct zb_tbl *t, struct zb_tbl_view *v);
+/* The whole <svg> element; `attrs` (raw, may be "") goes on its tag. */
+void zb_tbl_svg(struct zb_strbuf *b, const struct zb_tbl *t,
+		const char *attrs);
+
+/* The strength, state and formation line under a unit's name:
+ * "two-rank-line, 21/24, shaken".  Also the replay's tooltip text. */
+void zb_tbl_unit_detail(char *buf, size_t n, const struct zb_tbl_unit *u);
+
+#endif
