@@ -64,11 +64,6 @@ static int companion_usage(const char *fmt, ...)
 	return CLI_EXIT_USAGE;
 }
 
-static const char *msg_of(const struct zb_error *err, int rc)
-{
-	return err->msg[0] ? err->msg : zb_status_str(rc);
-}
-
 struct companion_args {
 	const char *ruleset;
 	const char *save;
@@ -247,7 +242,7 @@ static int session(struct zb_companion *c, const char *path)
 			      "memory)\n", stdout);
 		fflush(stdout);
 		if (rc == ZB_EIO || rc == ZB_ENOMEM || c->broken) {
-			cli_error("companion: %s", msg_of(&err, rc));
+			cli_error("companion: %s", cli_msg_of(&err, rc));
 			cli_error("companion: stopping; the game is saved up "
 				  "to the last command that was answered");
 			code = rc == ZB_EIO ? CLI_EXIT_INPUT : CLI_EXIT_GAME;
@@ -255,11 +250,11 @@ static int session(struct zb_companion *c, const char *path)
 		}
 		if (rc != ZB_OK) {
 			if (tty)
-				fprintf(stderr, "%s\n", msg_of(&err, rc));
+				fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 			else
 				fprintf(stderr, CLI_PROG " companion: "
 					"stdin:%lu: %s\n", lineno,
-					msg_of(&err, rc));
+					cli_msg_of(&err, rc));
 		}
 		if (c->quit)
 			break;
@@ -317,7 +312,7 @@ int cli_cmd_companion(int argc, char **argv)
 		fputs(zb_strbuf_str(&notes), stderr);
 		zb_strbuf_release(&notes);
 		if (rc != ZB_OK) {
-			cli_error("companion: %s", msg_of(&err, rc));
+			cli_error("companion: %s", cli_msg_of(&err, rc));
 			return rc == ZB_ENOMEM ? CLI_EXIT_GAME
 					       : CLI_EXIT_INPUT;
 		}
@@ -329,7 +324,7 @@ int cli_cmd_companion(int argc, char **argv)
 		if (rc == ZB_OK)
 			rc = zb_companion_save(&c, path, &err);
 		if (rc != ZB_OK) {
-			cli_error("companion: %s%s", msg_of(&err, rc),
+			cli_error("companion: %s%s", cli_msg_of(&err, rc),
 				  rc == ZB_EINPUT ? " (to carry on that game: "
 				  "--resume it)" : "");
 			zb_companion_release(&c);

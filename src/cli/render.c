@@ -1,15 +1,12 @@
 /*
  * render.c: "zariba render": a replay page from an event log, or a
- * deployment map from a scenario (src/render, zariba/render.h); and the
- * atomic file writer that it and "zariba run --html" share.
+ * deployment map from a scenario (src/render, zariba/render.h).
  */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include "cli/cli.h"
 #include "zariba/game.h"
 #include "zariba/logread.h"
@@ -18,8 +15,6 @@
 #include "zariba/strbuf.h"
 
 #define RENDER_CMD "render"
-#define TMP_SUFFIX ".XXXXXX"		/* mkstemp's, after the output name */
-#define FILE_MODE 0666			/* less the umask, as fopen gives */
 #define SNIFF_MAX 64			/* bytes read to tell a log */
 
 const char cli_render_help[] =
@@ -47,107 +42,6 @@ const char cli_render_help[] =
 "\n"
 "Exit status: 0 drawn, 1 usage error, 2 the input is not a log or a good\n"
 "scenario, or FILE cannot be written, 3 drawing failed (out of memory).\n";
-
-/* ---- the atomic writer ---- */
-
-static char *tmp_name(const char *path)
-{
-	size_t n = strlen(path);
-	char *t = malloc(n + sizeof(TMP_SUFFIX));
-	if (t) {
-		memcpy(t, path, n);
-		memcpy(t + n, TMP_SUFFIX, sizeof(TMP_SUFFIX));
-	}
-	return t;
-}
-
-static int out_error(const struct cli_out *o, int e)
-{
-	cli_error("cannot write %s '%s': %s", o->what, o->path, strerror(e));
-	return CLI_EXIT_INPUT;
-}
-
-static bool is_stdout(const char *path)
-{
-	return !strcmp(path, "-");
-}
-
-int cli_out_open(struct cli_out *o, const char *path, const char *what)
-{
-	*o = (struct cli_out){ .path = path, .what = what, .fd = -1 };
-	if (is_stdout(path))
-		return CLI_EXIT_OK;
-	struct stat st;
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return out_error(o, EISDIR);
-	o->tmp = tmp_name(path);
-	if (!o->tmp)
-		return out_error(o, ENOMEM);
-	o->fd = mkstemp(o->tmp);
-	if (o->fd < 0) {
-		int e = errno;
-		free(o->tmp);
-		o->tmp = NULL;
-		return out_error(o, e);
-	}
-	return CLI_EXIT_OK;
-}
-
-static bool write_all(int fd, const char *s, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, s, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		s += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
-void cli_out_abort(struct cli_out *o)
-{
-	if (o->fd >= 0)
-		close(o->fd);
-	if (o->tmp)
-		unlink(o->tmp);
-	free(o->tmp);
-	o->tmp = NULL;
-	o->fd = -1;
-}
-
-int cli_out_commit(struct cli_out *o, const char *s, size_t n)
-{
-	if (is_stdout(o->path)) {
-		if (fwrite(s, 1, n, stdout) != n || fflush(stdout) != 0)
-			return out_error(o, errno ? errno : EIO);
-		return CLI_EXIT_OK;
-	}
-	/* mkstemp makes the file private (0600); a picture is not. */
-	mode_t mask = umask(0);
-	umask(mask);
-	bool ok = fchmod(o->fd, FILE_MODE & ~mask) == 0 &&
-		  write_all(o->fd, s, n) && fsync(o->fd) == 0;
-	int e = errno;
-	if (close(o->fd) != 0 && ok) {
-		ok = false;
-		e = errno;
-	}
-	o->fd = -1;
-	if (ok && rename(o->tmp, o->path) != 0) {
-		ok = false;
-		e = errno;
-	}
-	if (ok) {
-		free(o->tmp);
-		o->tmp = NULL;
-		return CLI_EXIT_OK;
-	}
-	cli_out_abort(o);
-	return out_error(o, e);
-}
 
 /* ---- the command ---- */
 
@@ -229,11 +123,6 @@ static int parse(int argc, char **argv, struct render_opts *o)
 	return -1;
 }
 
-static const char *msg_of(const struct zb_error *err, int rc)
-{
-	return err->msg[0] ? err->msg : zb_status_str(rc);
-}
-
 /* An event log's first line is a JSON object; a scenario is YAML.
  * Returns 1 for a log, 0 for anything else, -1 (reported) when the file
  * cannot be read. */
@@ -263,7 +152,7 @@ static int finish(struct cli_out *out, struct zb_strbuf *page, int rc,
 {
 	int code = CLI_EXIT_OK;
 	if (rc != ZB_OK) {
-		cli_error("%s", msg_of(err, rc));
+		cli_error("%s", cli_msg_of(err, rc));
 		code = rc == ZB_ENOMEM ? CLI_EXIT_GAME : CLI_EXIT_INPUT;
 		cli_out_abort(out);
 	} else {
@@ -279,7 +168,7 @@ static int render_log(const struct render_opts *o)
 	struct zb_error err = { 0, "" };
 	int rc = zb_replay_load(&r, o->in, &err);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 		return rc == ZB_ENOMEM ? CLI_EXIT_GAME : CLI_EXIT_INPUT;
 	}
 	struct cli_out out;
@@ -300,7 +189,7 @@ static int render_scenario(const struct render_opts *o)
 	struct zb_error err = { 0, "" };
 	int rc = zb_scenario_load(&scn, o->in, &err);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 	struct zb_game g;
@@ -308,7 +197,7 @@ static int render_scenario(const struct render_opts *o)
 	rc = zb_game_init(&g, &scn, &go, &err);
 	zb_scenario_release(&scn);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 	struct cli_out out;

@@ -14,11 +14,6 @@
 #include "zariba/scenario.h"
 #include "zariba/strbuf.h"
 
-static const char *msg_of(const struct zb_error *err, int rc)
-{
-	return err->msg[0] ? err->msg : zb_status_str(rc);
-}
-
 /* Write the log, whole or as far as the game went; ZB_OK or the error,
  * already reported. */
 static int write_log(const struct zb_game *g, FILE *f, const char *path)
@@ -29,7 +24,7 @@ static int write_log(const struct zb_game *g, FILE *f, const char *path)
 		rc = zb_error_set(&err, ZB_EIO, "%s", strerror(errno));
 	if (rc != ZB_OK)
 		cli_error("%s: cannot write the log: %s", path,
-			  msg_of(&err, rc));
+			  cli_msg_of(&err, rc));
 	return rc;
 }
 
@@ -69,7 +64,7 @@ static int write_page(const struct zb_game *g, struct cli_out *out)
 	int code;
 	if (rc != ZB_OK) {
 		cli_error("%s: cannot draw the replay page: %s", out->path,
-			  msg_of(&err, rc));
+			  cli_msg_of(&err, rc));
 		cli_out_abort(out);
 		code = CLI_EXIT_GAME;
 	} else {
@@ -85,7 +80,7 @@ int cli_run(const struct cli_run_opts *o)
 	struct zb_error err = { 0, "" };
 	int rc = zb_scenario_load(&scn, o->scenario, &err);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 
@@ -95,7 +90,7 @@ int cli_run(const struct cli_run_opts *o)
 	rc = zb_game_init(&g, &scn, &go, &err);
 	zb_scenario_release(&scn);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 
@@ -162,7 +157,7 @@ int cli_run(const struct cli_run_opts *o)
 	}
 	if (rc != ZB_OK) {
 		cli_error("%s: the game stopped on turn %d: %s", o->scenario,
-			  g.turn, msg_of(&err, rc));
+			  g.turn, cli_msg_of(&err, rc));
 		code = CLI_EXIT_GAME;
 	}
 	zb_game_release(&g);

@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include "cli/cli.h"
@@ -30,8 +29,6 @@
 #define SIM_CI_MAX 0.5			/* --until-ci: at most +-50 points */
 #define SIM_PROGRESS_NS 100000000LL	/* redraw the bar at most 10/s */
 #define SIM_BAR_W 24
-#define SIM_TMP_SUFFIX ".XXXXXX"	/* mkstemp's, after the --html name */
-#define SIM_FILE_MODE 0666		/* less the umask, as fopen gives */
 #define PCT 100.0
 #define NS_PER_S 1000000000LL
 #define JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | \
@@ -404,11 +401,6 @@ struct variant {
 	bool loaded, ran;
 };
 
-static const char *msg_of(const struct zb_error *err, int rc)
-{
-	return err->msg[0] ? err->msg : zb_status_str(rc);
-}
-
 /* Variant v's value indices: the first --vary changes slowest. */
 static void variant_index(const struct sim_opts *o, int v, int *val)
 {
@@ -441,7 +433,7 @@ static int build_variants(const struct sim_opts *o, struct variant *vs,
 		struct zb_error err = { 0, "" };
 		int rc = zb_scenario_load(&x->scn, o->scenario, &err);
 		if (rc != ZB_OK) {
-			fprintf(stderr, "%s\n", msg_of(&err, rc));
+			fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 			return CLI_EXIT_INPUT;
 		}
 		x->loaded = true;
@@ -453,7 +445,7 @@ static int build_variants(const struct sim_opts *o, struct variant *vs,
 			if (rc != ZB_OK) {
 				cli_error(SIM_CMD ": --vary %s=%s: %s",
 					  o->vary[i].path, val,
-					  msg_of(&err, rc));
+					  cli_msg_of(&err, rc));
 				return CLI_EXIT_INPUT;
 			}
 		}
@@ -463,7 +455,7 @@ static int build_variants(const struct sim_opts *o, struct variant *vs,
 		rc = zb_game_init(&g, &x->scn, &go, &err);
 		if (rc != ZB_OK) {
 			say_variant(o, x);
-			fprintf(stderr, "%s\n", msg_of(&err, rc));
+			fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 			return CLI_EXIT_INPUT;
 		}
 		zb_game_release(&g);
@@ -972,98 +964,9 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 
 /* ---- HTML ---- */
 
-static int html_error(const char *path, const char *what, int e)
-{
-	cli_error(SIM_CMD ": cannot %s the --html file '%s': %s", what, path,
-		  strerror(e));
-	return CLI_EXIT_INPUT;
-}
-
-/* "FILE.XXXXXX", for mkstemp: the temporary file sits in FILE's own
- * directory, so that rename() moves it in place atomically. */
-static char *tmp_name(const char *path)
-{
-	size_t n = strlen(path);
-	char *t = malloc(n + sizeof(SIM_TMP_SUFFIX));
-	if (t) {
-		memcpy(t, path, n);
-		memcpy(t + n, SIM_TMP_SUFFIX, sizeof(SIM_TMP_SUFFIX));
-	}
-	return t;
-}
-
-/* Before any battle is played, make sure the page can be written there:
- * an hour of battles should not end in "No such file or directory". */
-static int html_probe(const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return html_error(path, "write", EISDIR);
-	char *t = tmp_name(path);
-	if (!t)
-		return html_error(path, "write", ENOMEM);
-	int fd = mkstemp(t);
-	if (fd < 0) {
-		int e = errno;
-		free(t);
-		return html_error(path, "write", e);
-	}
-	close(fd);
-	unlink(t);
-	free(t);
-	return CLI_EXIT_OK;
-}
-
-static bool write_all(int fd, const char *s, size_t n)
-{
-	while (n > 0) {
-		ssize_t w = write(fd, s, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return false;
-		s += w;
-		n -= (size_t)w;
-	}
-	return true;
-}
-
-/* Write a temporary file beside `path`, flush it to disk and rename it
- * over `path`: a reader sees the old file or the whole new one, and a
- * failure leaves nothing behind. */
-static int write_atomic(const char *path, const char *s, size_t n)
-{
-	char *t = tmp_name(path);
-	if (!t)
-		return html_error(path, "write", ENOMEM);
-	int fd = mkstemp(t);
-	if (fd < 0) {
-		int e = errno;
-		free(t);
-		return html_error(path, "write", e);
-	}
-	/* mkstemp makes the file private (0600); a report is not. */
-	mode_t mask = umask(0);
-	umask(mask);
-	bool ok = fchmod(fd, SIM_FILE_MODE & ~mask) == 0 &&
-		  write_all(fd, s, n) && fsync(fd) == 0;
-	int e = errno;
-	if (close(fd) != 0 && ok) {
-		ok = false;
-		e = errno;
-	}
-	if (ok && rename(t, path) != 0) {
-		ok = false;
-		e = errno;
-	}
-	if (!ok)
-		unlink(t);
-	free(t);
-	return ok ? CLI_EXIT_OK : html_error(path, "write", e);
-}
-
-static int write_html(const struct sim_opts *o, const struct zb_scenario *scn,
-		      const struct variant *vs, int n)
+static int write_html(const struct sim_opts *o, struct cli_out *out,
+		      const struct zb_scenario *scn, const struct variant *vs,
+		      int n)
 {
 	struct zb_report_vary rv[SIM_VARY_MAX];
 	for (int i = 0; i < o->n_vary; i++)
@@ -1072,6 +975,7 @@ static int write_html(const struct sim_opts *o, const struct zb_scenario *scn,
 			(const char *const *)o->vary[i].vals, o->vary[i].n };
 	struct zb_report_variant *rx = calloc((size_t)n, sizeof(*rx));
 	if (!rx) {
+		cli_out_abort(out);
 		cli_error("out of memory");
 		return CLI_EXIT_GAME;
 	}
@@ -1089,10 +993,11 @@ static int write_html(const struct sim_opts *o, const struct zb_scenario *scn,
 	int rc = zb_report_html(&page, &r, &err);
 	int code = CLI_EXIT_OK;
 	if (rc != ZB_OK) {
-		cli_error(SIM_CMD ": %s", msg_of(&err, rc));
+		cli_out_abort(out);
+		cli_error(SIM_CMD ": %s", cli_msg_of(&err, rc));
 		code = CLI_EXIT_GAME;
 	} else {
-		code = write_atomic(o->html, zb_strbuf_str(&page), page.len);
+		code = cli_out_commit(out, zb_strbuf_str(&page), page.len);
 	}
 	zb_strbuf_release(&page);
 	free(rx);
@@ -1122,11 +1027,11 @@ static int run_variants(const struct sim_opts *o, struct variant *vs, int n)
 			say_variant(o, x);
 			if (x->b.failed < 0 && rc == ZB_EINPUT) {
 				/* "FILE:LINE:COL: problem", as check says it. */
-				fprintf(stderr, "%s\n", msg_of(&err, rc));
+				fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 				return CLI_EXIT_INPUT;
 			}
 			cli_error(SIM_CMD ": %s: %s", o->scenario,
-				  msg_of(&err, rc));
+				  cli_msg_of(&err, rc));
 			if (x->b.failed < 0)
 				return CLI_EXIT_GAME;
 			if (!o->n_vary)
@@ -1170,14 +1075,17 @@ int cli_cmd_sim(int argc, char **argv)
 	struct zb_error err = { 0, "" };
 	int rc = zb_scenario_load(&base, o.scenario, &err);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", msg_of(&err, rc));
+		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
 		free(vs);
 		free_opts(&o);
 		return CLI_EXIT_INPUT;
 	}
 	code = build_variants(&o, vs, n);
+	/* Before any battle is played, so that an hour of battles does not
+	 * end in "No such file or directory". */
+	struct cli_out html = { .fd = -1 };
 	if (code == CLI_EXIT_OK && o.html)
-		code = html_probe(o.html);
+		code = cli_out_open(&html, o.html, "the --html page");
 	if (code == CLI_EXIT_OK)
 		code = run_variants(&o, vs, n);
 	if (code == CLI_EXIT_OK) {
@@ -1191,8 +1099,9 @@ int cli_cmd_sim(int argc, char **argv)
 			print_text_sweep(&o, &base, vs, n);
 		fflush(stdout);
 		if (code == CLI_EXIT_OK && o.html)
-			code = write_html(&o, &base, vs, n);
+			code = write_html(&o, &html, &base, vs, n);
 	}
+	cli_out_abort(&html);		/* a no-op once written */
 	for (int v = 0; v < n; v++) {
 		if (vs[v].ran)
 			zb_batch_release(&vs[v].b);

@@ -78,7 +78,7 @@ fi
 expect_exit "sim --html into a missing directory exits 2" 2 \
 	"$ZB" sim "$SCN" --runs 2 --seed 1 --html "$T/no/such/dir/r.html"
 grep_out "a bad --html path is named" \
-	"cannot write the --html file .*no/such/dir/r\\.html" "$T/err"
+	"cannot write the --html page .*no/such/dir/r\\.html" "$T/err"
 if [ -s "$T/out" ]; then
 	bad "sim with a bad --html path still played" "$T/out"
 else
