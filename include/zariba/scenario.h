@@ -113,6 +113,9 @@ struct zb_scenario {
 #define ZB_SCN_UNITS_MAX 20000
 #define ZB_SCN_FIGS_MAX 10000		/* per unit */
 #define ZB_SCN_POINTS_MAX 4096		/* per terrain feature */
+/* Features on one table: far more than any table holds, and few enough
+ * that set-up and line of sight, which visit every feature, stay fast. */
+#define ZB_SCN_TERRAIN_MAX 1024
 #define ZB_SCN_DEPTH_MAX 16		/* YAML nesting */
 
 int zb_scenario_load(struct zb_scenario *scn, const char *path,

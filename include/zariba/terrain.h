@@ -60,6 +60,11 @@ int zb_terrain_add(struct zb_terrain_set *set, enum zb_terrain_kind kind,
 		   const char *name, const struct zb_vec2 *pts, int n_pts,
 		   double height_in);
 void zb_terrain_set_release(struct zb_terrain_set *set);
+/* Whether footprint r touches feature t: an edge crosses its outline or
+ * one lies inside the other.  Features far from r cost four comparisons
+ * of bounding boxes. */
+bool zb_terrain_meets_rect(const struct zb_terrain *t,
+			   const struct zb_rect *r);
 
 /* Index of an area feature containing p, preferring buildings, then woods,
  * then the rest; -1 in the open. */

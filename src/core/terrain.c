@@ -314,3 +314,24 @@ bool zb_terrain_blocks_los(const struct zb_terrain_set *set, struct zb_vec2 a,
 	}
 	return false;
 }
+
+bool zb_terrain_meets_rect(const struct zb_terrain *t,
+			   const struct zb_rect *r)
+{
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(r, c);
+	double x0 = c[0].x, x1 = c[0].x, y0 = c[0].y, y1 = c[0].y;
+	for (int i = 1; i < 4; i++) {
+		x0 = fmin(x0, c[i].x);
+		x1 = fmax(x1, c[i].x);
+		y0 = fmin(y0, c[i].y);
+		y1 = fmax(y1, c[i].y);
+	}
+	if (x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y)
+		return false;
+	for (int i = 0; i < 4; i++)
+		if (zb_seg_hits_poly(c[i], c[(i + 1) % 4], t->pts, t->n_pts))
+			return true;
+	return zb_rect_contains(r, t->pts[0]);
+}

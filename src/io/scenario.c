@@ -868,6 +868,9 @@ static int parse_terrain_item(struct ctx *c)
 		"kind", "name", "points", "height"
 	};
 	struct zb_scenario *scn = c->scn;
+	if (scn->n_terrain == ZB_SCN_TERRAIN_MAX)
+		return fail(c, ev_pos(c), "too many terrain features (at most "
+			    "%d)", ZB_SCN_TERRAIN_MAX);
 	void *p = scn->terrain;
 	int rc = grow(c, &p, &c->terrain_cap, (size_t)scn->n_terrain,
 		      sizeof(*scn->terrain));

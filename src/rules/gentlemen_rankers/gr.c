@@ -691,18 +691,6 @@ bool gr_rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 	return rects_clash(a, b);
 }
 
-/* Does the footprint reach into area feature t? */
-bool gr_rect_meets_area(const struct zb_rect *r, const struct zb_terrain *t)
-{
-	struct zb_vec2 c[4];
-
-	zb_rect_corners(r, c);
-	for (int i = 0; i < 4; i++)
-		if (zb_seg_hits_poly(c[i], c[(i + 1) % 4], t->pts, t->n_pts))
-			return true;
-	return zb_rect_contains(r, t->pts[0]);
-}
-
 /* The index is best effort (a failed grow leaves a unit out): is every
  * unit in it? */
 static bool index_holds_all(const struct zb_game *g)
@@ -779,7 +767,7 @@ static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 			enum gr_ground gd = gr_ground_of(g, k);
 
 			if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
-			    gr_rect_meets_area(&r, &g->terrain.items[k]))
+			    zb_terrain_meets_rect(&g->terrain.items[k], &r))
 				return zb_error_at(err, ZB_EINPUT, scn->path,
 						   s->at_pos.line,
 						   s->at_pos.col, "unit '%s' "
@@ -1056,11 +1044,11 @@ bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f)
 	if (f < 0 || f >= g->terrain.n)
 		return false;
 	t = &g->terrain.items[f];
-	if (gr_rect_meets_area(&r, t))
+	if (zb_terrain_meets_rect(t, &r))
 		return true;
 	r.half_w_in += GR_CONTACT_IN;
 	r.half_d_in += GR_CONTACT_IN;
-	return gr_rect_meets_area(&r, t);
+	return zb_terrain_meets_rect(t, &r);
 }
 
 /* gentlemen-rankers: Morale; victory (house ruling: objectives) */

@@ -654,8 +654,6 @@ void gr_set_formation(struct zb_unit *u, enum gr_formation f);
 void gr_init_unit(struct zb_unit *u, enum gr_type t);
 /* Footprints that share ground (more than touching). */
 bool gr_rects_clash(const struct zb_rect *a, const struct zb_rect *b);
-/* Does the footprint reach into area feature t? */
-bool gr_rect_meets_area(const struct zb_rect *r, const struct zb_terrain *t);
 /* Does the unit touch or stand in terrain feature f? */
 bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f);
 /* A new warrior base for slot `slot` of wave w (not yet placed): its id,

@@ -226,7 +226,7 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 			s->linear_done[i] = seg_hits_polyline_rect(t,
 								  &s->start);
 		else
-			s->area_met[i] = gr_rect_meets_area(&s->start, t);
+			s->area_met[i] = zb_terrain_meets_rect(t, &s->start);
 	}
 }
 
@@ -447,7 +447,7 @@ static bool hard_block(const struct sweep *s, const struct mv *m,
 				return true;
 			continue;
 		}
-		if ((tracked && s->area_met[k]) || !gr_rect_meets_area(r, t))
+		if ((tracked && s->area_met[k]) || !zb_terrain_meets_rect(t, r))
 			continue;
 		if (gd == GR_GROUND_BLOCK ||
 		    (limber && (gd == GR_GROUND_BAD || gd == GR_GROUND_RIVER)) ||
@@ -480,7 +480,7 @@ static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 				s->linear_done[k] = true;
 			continue;
 		}
-		if ((tracked && s->area_met[k]) || !gr_rect_meets_area(r, t))
+		if ((tracked && s->area_met[k]) || !zb_terrain_meets_rect(t, r))
 			continue;
 		switch (gd) {
 		case GR_GROUND_BLOCK:
@@ -701,8 +701,8 @@ static bool push_friend(struct zb_game *g, struct mv *m, int id,
 		const struct zb_terrain *t = &g->terrain.items[k];
 
 		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
-		    gr_box_near(&r, t) && gr_rect_meets_area(&r, t) &&
-		    !gr_rect_meets_area(&s.start, t))
+		    gr_box_near(&r, t) && zb_terrain_meets_rect(t, &r) &&
+		    !zb_terrain_meets_rect(t, &s.start))
 			return false;
 		if (gd == GR_GROUND_ZARIBA && gr_box_near(&r, t) &&
 		    seg_hits_polyline_rect(t, &r) &&
@@ -798,7 +798,7 @@ static bool spot_free(struct zb_game *g, const struct zb_unit *u,
 		enum gr_ground gd = gr_ground_of(g, k);
 
 		if (gd == GR_GROUND_BLOCK &&
-		    gr_rect_meets_area(r, &g->terrain.items[k]))
+		    zb_terrain_meets_rect(&g->terrain.items[k], r))
 			return false;
 	}
 	return true;

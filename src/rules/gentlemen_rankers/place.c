@@ -241,7 +241,7 @@ static bool group_fits(struct zb_game *g, const struct group *gp,
 
 			if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
 			    gr_box_near(&r, &g->terrain.items[k]) &&
-			    gr_rect_meets_area(&r, &g->terrain.items[k]))
+			    zb_terrain_meets_rect(&g->terrain.items[k], &r))
 				return false;
 		}
 		for (int j = 0; j < g->n_units; j++) {

@@ -182,7 +182,7 @@ bool gr_in_cover(struct zb_game *g, const struct zb_unit *s,
 		enum gr_ground gd = gr_ground_of(g, k);
 
 		if (gd == GR_GROUND_BAD) {
-			if (gr_rect_meets_area(&tr, f))
+			if (zb_terrain_meets_rect(f, &tr))
 				return true;
 			if (zb_poly_contains(f->pts, f->n_pts, sr.c))
 				continue;	/* its own ground */

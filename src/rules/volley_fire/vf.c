@@ -588,20 +588,13 @@ static int check_impassable(struct setup *su, const struct zb_unit *u,
 {
 	const struct zb_scn_unit *s = su->src[u->id];
 	const struct zb_terrain_set *ts = &su->g->terrain;
-	struct zb_vec2 c[4];
 
-	zb_rect_corners(r, c);
 	for (int i = 0; i < ts->n; i++) {
 		const struct zb_terrain *t = &ts->items[i];
-		bool hit = false;
 
-		if (t->kind != ZB_TERRAIN_WATER &&
-		    t->kind != ZB_TERRAIN_IMPASSABLE)
-			continue;
-		for (int k = 0; k < 4 && !hit; k++)
-			hit = zb_seg_hits_poly(c[k], c[(k + 1) % 4], t->pts,
-					       t->n_pts);
-		if (hit || zb_rect_contains(r, t->pts[0]))
+		if ((t->kind == ZB_TERRAIN_WATER ||
+		     t->kind == ZB_TERRAIN_IMPASSABLE) &&
+		    zb_terrain_meets_rect(t, r))
 			return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
 					   s->at_pos.line, s->at_pos.col,
 					   "unit '%s' stands in impassable "
