@@ -132,6 +132,20 @@ Test(vf_morale, sudanese_rout_on_4_ends_game)
 	cr_assert_not_null(strstr(g.result.how, "routed"));
 }
 
+/* The broken force's units are marked routed, the other's are not, so
+ * the state after the game (and its replay) shows the rout. */
+Test(vf_morale, a_broken_force_is_marked_routed)
+{
+	static const int faces[] = { 4 };
+
+	forces("sudanese-infantry");
+	lose(0, 6);
+	cr_assert_not(g.units[0].flags & ZB_UF_ROUTED);
+	run(faces, 1);
+	cr_assert(g.units[0].flags & ZB_UF_ROUTED);
+	cr_assert_not(g.units[1].flags & ZB_UF_ROUTED);
+}
+
 Test(vf_morale, sudanese_annihilated_on_1)
 {
 	static const int faces[] = { 1 };
