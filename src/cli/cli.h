@@ -33,6 +33,10 @@ void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 struct zb_error;
 /* The error's message, or the status code's name when it has none. */
 const char *cli_msg_of(const struct zb_error *err, int rc);
+/* "zariba CMD: problem" and a pointer to CMD's help (or the program's,
+ * when cmd is NULL); returns CLI_EXIT_USAGE. */
+int cli_usage(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* ---- seed.c ---- */
 /* Parse a seed: decimal digits only, 0 .. 2^64-1.  False (with *why set

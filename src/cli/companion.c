@@ -49,20 +49,7 @@ const char cli_companion_help[] =
 "Exit status: 0 the session ended (quit or end of input), 1 usage error,\n"
 "2 the save file cannot be made, read or written, 3 out of memory.\n";
 
-static int companion_usage(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2)));
-static int companion_usage(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fputs(CLI_PROG " companion: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry '" CLI_PROG " companion --help'.\n", stderr);
-	return CLI_EXIT_USAGE;
-}
+#define companion_usage(...) cli_usage("companion", __VA_ARGS__)
 
 struct companion_args {
 	const char *ruleset;

@@ -31,11 +31,7 @@ const char *cli_msg_of(const struct zb_error *err, int rc)
 	return err->msg[0] ? err->msg : zb_status_str(rc);
 }
 
-/* "zariba run: problem" and a pointer to the help; returns the exit code
- * for a usage error. */
-static int usage_error(const char *cmd, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static int usage_error(const char *cmd, const char *fmt, ...)
+int cli_usage(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
 	fflush(stdout);
@@ -181,14 +177,14 @@ static int opt_next(struct opt_iter *it, const char **val)
 				    !strncmp(p->lng, name, len))
 					s = p;
 			if (!s) {
-				usage_error(it->cmd, "unknown option '--%.*s'",
+				cli_usage(it->cmd, "unknown option '--%.*s'",
 					    (int)len, name);
 				return OPT_BAD;
 			}
 			if (name[len] == '=')
 				inline_val = name + len + 1;
 			if (inline_val && !s->arg) {
-				usage_error(it->cmd,
+				cli_usage(it->cmd,
 					    "option '--%s' takes no value",
 					    s->lng);
 				return OPT_BAD;
@@ -198,7 +194,7 @@ static int opt_next(struct opt_iter *it, const char **val)
 				if (p->shrt && p->shrt == a[1])
 					s = p;
 			if (!s || (!s->arg && a[2])) {
-				usage_error(it->cmd, "unknown option '%s'", a);
+				cli_usage(it->cmd, "unknown option '%s'", a);
 				return OPT_BAD;
 			}
 			if (a[2])
@@ -207,7 +203,7 @@ static int opt_next(struct opt_iter *it, const char **val)
 		if (s->arg) {
 			if (!inline_val) {
 				if (it->i >= it->argc) {
-					usage_error(it->cmd, "option '--%s' "
+					cli_usage(it->cmd, "option '--%s' "
 						    "needs a value", s->lng);
 					return OPT_BAD;
 				}
@@ -251,7 +247,7 @@ static int cmd_run(int argc, char **argv)
 			return CLI_EXIT_USAGE;
 		case OPT_OPERAND:
 			if (o.scenario)
-				return usage_error("run", "one scenario at a "
+				return cli_usage("run", "one scenario at a "
 						   "time ('%s' and '%s')",
 						   o.scenario, val);
 			o.scenario = val;
@@ -261,7 +257,7 @@ static int cmd_run(int argc, char **argv)
 			return CLI_EXIT_OK;
 		case O_SEED:
 			if (!cli_parse_seed(val, &o.seed, &why))
-				return usage_error("run", "bad seed '%s': %s "
+				return cli_usage("run", "bad seed '%s': %s "
 						   "(a seed is a whole number "
 						   "from 0 to "
 						   "18446744073709551615)",
@@ -270,14 +266,14 @@ static int cmd_run(int argc, char **argv)
 			break;
 		case O_LOG:
 			if (!*val)
-				return usage_error("run", "option '--log' "
+				return cli_usage("run", "option '--log' "
 						   "needs a file name");
 			o.log_path = val;
 			break;
 		case O_HTML:
 			/* Standard output already carries the story. */
 			if (!*val || !strcmp(val, "-"))
-				return usage_error("run", "option '--html' "
+				return cli_usage("run", "option '--html' "
 						   "needs a file name");
 			o.html_path = val;
 			break;
@@ -290,10 +286,10 @@ static int cmd_run(int argc, char **argv)
 		}
 	}
 	if (quiet && verbose)
-		return usage_error("run", "--quiet and --verbose do not go "
+		return cli_usage("run", "--quiet and --verbose do not go "
 				   "together");
 	if (!o.scenario)
-		return usage_error("run", "which scenario? For example: "
+		return cli_usage("run", "which scenario? For example: "
 				   "zariba run " CLI_DEFAULT_SCENARIO);
 	o.verbosity = quiet ? CLI_QUIET : verbose ? CLI_VERBOSE : CLI_NORMAL;
 	return cli_run(&o);
@@ -319,12 +315,12 @@ static int cmd_check(int argc, char **argv)
 			return CLI_EXIT_OK;
 		}
 		if (path)
-			return usage_error("check", "one scenario at a time "
+			return cli_usage("check", "one scenario at a time "
 					   "('%s' and '%s')", path, val);
 		path = val;
 	}
 	if (!path)
-		return usage_error("check", "which scenario? For example: "
+		return cli_usage("check", "which scenario? For example: "
 				   "zariba check " CLI_DEFAULT_SCENARIO);
 
 	struct zb_scenario scn;
@@ -362,7 +358,7 @@ static int cmd_rules(int argc, char **argv)
 			fputs(rules_help, stdout);
 			return CLI_EXIT_OK;
 		}
-		return usage_error("rules", "unexpected argument '%s'", val);
+		return cli_usage("rules", "unexpected argument '%s'", val);
 	}
 	int id_w = 0;
 	for (int i = 0; zb_rulesets[i]; i++) {
@@ -429,10 +425,10 @@ static int cmd_help(int argc, char **argv)
 		return CLI_EXIT_OK;
 	}
 	if (argc > 3)
-		return usage_error(NULL, "help: one command at a time");
+		return cli_usage(NULL, "help: one command at a time");
 	const struct command *c = command_find(argv[2]);
 	if (!c)
-		return usage_error(NULL, "help: no command '%s'", argv[2]);
+		return cli_usage(NULL, "help: no command '%s'", argv[2]);
 	fputs(c->help, stdout);
 	return CLI_EXIT_OK;
 }
@@ -446,26 +442,26 @@ static int dispatch(int argc, char **argv)
 	const char *a = argv[1];
 	if (!strcmp(a, "--help") || !strcmp(a, "-h"))
 		return argc == 2 ? (fputs(main_help, stdout), CLI_EXIT_OK)
-				 : usage_error(NULL, "'%s' takes no "
+				 : cli_usage(NULL, "'%s' takes no "
 					       "arguments", a);
 	if (!strcmp(a, "--version") || !strcmp(a, "-V"))
 		return argc == 2 ? (puts(CLI_PROG " " ZB_VERSION_STRING),
 				    CLI_EXIT_OK)
-				 : usage_error(NULL, "'%s' takes no "
+				 : cli_usage(NULL, "'%s' takes no "
 					       "arguments", a);
 	if (!strcmp(a, "help"))
 		return cmd_help(argc, argv);
 	if (a[0] == '-')
-		return usage_error(NULL, "unknown option '%s'; options go "
+		return cli_usage(NULL, "unknown option '%s'; options go "
 				   "after the command", a);
 	const struct command *c = command_find(a);
 	if (c)
 		return c->run(argc, argv);
 	size_t len = strlen(a);
 	if (len > 5 && !strcmp(a + len - 5, ".yaml"))
-		return usage_error(NULL, "unknown command '%s' (to play it: "
+		return cli_usage(NULL, "unknown command '%s' (to play it: "
 				   "zariba run %s)", a, a);
-	return usage_error(NULL, "unknown command '%s'", a);
+	return cli_usage(NULL, "unknown command '%s'", a);
 }
 
 int main(int argc, char **argv)

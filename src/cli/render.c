@@ -45,18 +45,7 @@ const char cli_render_help[] =
 
 /* ---- the command ---- */
 
-static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage(const char *fmt, ...)
-{
-	va_list ap;
-	fflush(stdout);
-	fputs(CLI_PROG " " RENDER_CMD ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry '" CLI_PROG " " RENDER_CMD " --help'.\n", stderr);
-	return CLI_EXIT_USAGE;
-}
+#define usage(...) cli_usage(RENDER_CMD, __VA_ARGS__)
 
 struct render_opts {
 	const char *in, *out;

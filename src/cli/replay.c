@@ -36,12 +36,7 @@ const char cli_replay_help[] =
 "Exit status: 0 told, or verified; 1 usage error; 2 the log or the\n"
 "scenario cannot be read; 4 the re-played battle differs from the log.\n";
 
-static int replay_usage(const char *what)
-{
-	fprintf(stderr, CLI_PROG " replay: %s\nTry '" CLI_PROG
-		" replay --help'.\n", what);
-	return CLI_EXIT_USAGE;
-}
+#define replay_usage(what) cli_usage("replay", "%s", (what))
 
 struct replay_args {
 	const char *log, *scenario;
@@ -66,9 +61,7 @@ static int parse_args(int argc, char **argv, struct replay_args *a)
 		} else if (!strncmp(s, "--scenario=", 11)) {
 			a->scenario = s + 11;
 		} else if (s[0] == '-' && s[1]) {
-			fprintf(stderr, CLI_PROG " replay: unknown option '%s'\n"
-				"Try '" CLI_PROG " replay --help'.\n", s);
-			return CLI_EXIT_USAGE;
+			return cli_usage("replay", "unknown option '%s'", s);
 		} else if (a->log) {
 			return replay_usage("one log at a time");
 		} else {

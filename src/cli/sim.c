@@ -120,18 +120,7 @@ struct sim_opts {
 	int n_vary;
 };
 
-static int usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage(const char *fmt, ...)
-{
-	va_list ap;
-	fflush(stdout);
-	fputs(CLI_PROG " " SIM_CMD ": ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputs("\nTry '" CLI_PROG " " SIM_CMD " --help'.\n", stderr);
-	return CLI_EXIT_USAGE;
-}
+#define usage(...) cli_usage(SIM_CMD, __VA_ARGS__)
 
 enum {
 	O_BAD = -3, O_OPERAND = -2, O_END = -1,

@@ -200,20 +200,7 @@ void zb_svg_html_close(struct zb_strbuf *b)
 void zb_svg_open(struct zb_strbuf *b, double w, double h, const char *attrs,
 		 const char *label)
 {
-	char ws[ZB_SVG_NUM_MAX], hs[ZB_SVG_NUM_MAX];
-	zb_svg_num(ws, sizeof(ws), w);
-	zb_svg_num(hs, sizeof(hs), h);
-	zb_strbuf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-			 "width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" "
-			 "font-family=\"%s\" role=\"img\"", ws, hs, ws, hs,
-			 ZB_SVG_FONT);
-	if (label) {
-		zb_strbuf_add(b, " aria-label=\"");
-		zb_svg_esc(b, label);
-		zb_strbuf_add(b, "\"");
-	}
-	zb_strbuf_add(b, attrs);
-	zb_strbuf_add(b, ">\n");
+	zb_svg_open_view(b, w, h, 0, 0, w, h, attrs, label);
 }
 
 void zb_svg_open_view(struct zb_strbuf *b, double w, double h, double vx,
