@@ -189,8 +189,10 @@ define fuzz_regress_one
 	@files=$$(find tests/fuzz/corpus/$(1) tests/fuzz/regress/$(1) \
 		-type f 2>/dev/null | sort); \
 	echo "fuzz $(1): $$(echo "$$files" | grep -c .) stored inputs"; \
+	mkdir -p $(FUZZ_BUILD)/artifacts-$(1); \
 	[ -z "$$files" ] || $(FUZZ_ENV) ./$(FUZZ_BUILD)/fuzz_$(1) \
-		$(FUZZ_OPTS) $$files >$(FUZZ_BUILD)/$(1)-regress.log 2>&1 || \
+		$(FUZZ_OPTS) -artifact_prefix=$(FUZZ_BUILD)/artifacts-$(1)/ \
+		$$files >$(FUZZ_BUILD)/$(1)-regress.log 2>&1 || \
 		{ tail -n 60 $(FUZZ_BUILD)/$(1)-regress.log; exit 1; }
 
 endef

@@ -261,23 +261,45 @@ static const char *suggest(char *buf, size_t size, const char *s, size_t n,
  * Events
  */
 
+/* Bytes of the line break at byte `i`, or 0: any of YAML 1.1's breaks,
+ * which libyaml counts lines by: LF, CR LF (counted at its LF), a lone
+ * CR, and the UTF-8 NEL, LS and PS.  Missing the last three put the end
+ * of a file that holds them lines too early, so that a complaint after
+ * them was moved to the end and called a cut-off file. */
+static size_t break_at(const struct ctx *c, size_t i)
+{
+	const unsigned char *s = (const unsigned char *)c->text + i;
+	size_t left = c->len - i;
+
+	if (s[0] == '\n' || (s[0] == '\r' && (left == 1 || s[1] != '\n')))
+		return 1;
+	if (left >= 2 && s[0] == 0xc2 && s[1] == 0x85)
+		return 2;
+	if (left >= 3 && s[0] == 0xe2 && s[1] == 0x80 &&
+	    (s[2] == 0xa8 || s[2] == 0xa9))
+		return 3;
+	return 0;
+}
+
 /* Line and column of byte `off` of the text, counted as libyaml does:
- * characters, not bytes, and any of LF, CR LF or a lone CR ends a line. */
+ * characters, not bytes, and lines by break_at(). */
 static struct zb_src_pos text_pos(const struct ctx *c, size_t off)
 {
 	struct zb_src_pos at = { 1, 1 };
 	if (off > c->len)
 		off = c->len;
-	for (size_t i = 0; i < off; i++) {
+	for (size_t i = 0; i < off;) {
+		size_t brk = break_at(c, i);
 		unsigned char ch = (unsigned char)c->text[i];
-		bool lone_cr = ch == '\r' &&
-			(i + 1 >= c->len || c->text[i + 1] != '\n');
-		if (ch == '\n' || lone_cr) {
+		if (brk) {
 			at.line++;
 			at.col = 1;
-		} else if ((ch & 0xc0) != 0x80 && ch != '\r') {
-			at.col++;
+			i += brk;
+			continue;
 		}
+		if ((ch & 0xc0) != 0x80 && ch != '\r')
+			at.col++;
+		i++;
 	}
 	return at;
 }
