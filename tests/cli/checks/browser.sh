@@ -7,9 +7,9 @@
 # flags for a closed network and a fresh profile under $T each time.  A
 # replay page opened with "#selftest" catches errors, works the controls
 # as a person would (keys, buttons, the slider), ends with the End key
-# and writes its verdict into the body's data-selftest attribute ("ok turn=N units=K"), with
-# each unit's drawn centre in data-cx and data-cy; --dump-dom prints
-# that DOM.  Any console message from the page fails the check.
+# and writes its verdict into the body's data-selftest attribute ("ok
+# turn=N units=K"), with each unit's drawn centre in data-cx and data-cy;
+# --dump-dom prints that DOM.  Any console message from the page fails the check.
 # Screenshots for a person to look at go to build/screenshots/.
 
 BROWSER=$(command -v chromium 2>/dev/null ||
