@@ -127,7 +127,9 @@ bench: $(BENCH)
 # new finds go to build/fuzz/corpus-NAME), crash reproducers in
 # tests/fuzz/regress/NAME, dictionaries in tests/fuzz/NAME.dict.
 # `make fuzz` runs each target for FUZZ_SECONDS; `make fuzz-smoke` (CI)
-# first runs every stored input once, then fuzzes each target briefly.
+# first runs every stored input once, then fuzzes each target briefly
+# from the seeds alone (build/fuzz/smoke-NAME, emptied first), so that
+# what earlier long runs found does not stretch its time.
 # A target's output goes to build/fuzz/NAME.log; on failure its end is
 # shown.
 FUZZ_TARGETS  := scenario companion log
@@ -135,6 +137,7 @@ FUZZ_CC       ?= clang
 FUZZ_BUILD    := $(BUILD)/fuzz
 FUZZ_SECONDS  ?= 300
 FUZZ_SMOKE_SECONDS ?= 20
+FUZZ_SCRATCH  ?= corpus
 FUZZ_DEB_PKGS := clang libclang-rt-14-dev libomp-14-dev
 # Longest input per target: a few shipped scenarios' worth, a long
 # companion session, a header line and some dozens of events.
@@ -170,13 +173,13 @@ $(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o \
 
 # Run one target: $(1) the name, $(2) the seconds.
 define fuzz_run_one
-	@mkdir -p $(FUZZ_BUILD)/corpus-$(1) $(FUZZ_BUILD)/artifacts-$(1)
+	@mkdir -p $(FUZZ_BUILD)/$(FUZZ_SCRATCH)-$(1) $(FUZZ_BUILD)/artifacts-$(1)
 	@echo "fuzz $(1): $(2) s, log in $(FUZZ_BUILD)/$(1).log"
 	@$(FUZZ_ENV) ./$(FUZZ_BUILD)/fuzz_$(1) $(FUZZ_OPTS) \
 		-max_total_time=$(2) -max_len=$(FUZZ_MAXLEN_$(1)) \
 		-dict=tests/fuzz/$(1).dict \
 		-artifact_prefix=$(FUZZ_BUILD)/artifacts-$(1)/ \
-		$(FUZZ_BUILD)/corpus-$(1) tests/fuzz/corpus/$(1) \
+		$(FUZZ_BUILD)/$(FUZZ_SCRATCH)-$(1) tests/fuzz/corpus/$(1) \
 		>$(FUZZ_BUILD)/$(1).log 2>&1 || \
 		{ tail -n 60 $(FUZZ_BUILD)/$(1).log; exit 1; }
 	@grep -E '^(stat::number_of_executed_units|stat::peak_rss_mb|Done)' \
@@ -212,8 +215,9 @@ fuzz:
 fuzz-smoke:
 	@sh scripts/deps.sh $(DEB_PKGS) $(FUZZ_DEB_PKGS)
 	@$(MAKE) --no-print-directory fuzz-regress
+	@rm -rf $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/smoke-%)
 	@$(MAKE) --no-print-directory fuzz-run \
-		FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS)
+		FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) FUZZ_SCRATCH=smoke
 
 -include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_MAIN_OBJ:.o=.d)
 

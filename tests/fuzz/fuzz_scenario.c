@@ -18,10 +18,10 @@
 #include "zariba/journal.h"
 #include "zariba/scenario.h"
 
-/* A run must stay well under a millisecond or two, or the fuzzer learns
+/* A run must take a few milliseconds at most, or the fuzzer learns
  * little: play at most this many turns, and skip play for scenarios
- * bigger than the shipped ones (ninth-sudanese has 402 figures in 28
- * units).  The loader's own limits are fuzzed regardless. */
+ * much bigger than the shipped ones (ninth-sudanese has 402 figures in
+ * 28 units).  The loader's own limits are fuzzed regardless. */
 #define FUZZ_TURNS_MAX 2
 #define FUZZ_UNITS_MAX 64
 #define FUZZ_FIGS_MAX 1000
@@ -121,8 +121,8 @@ static void play(const struct zb_scenario *scn, const uint8_t *data,
 		 size_t size)
 {
 	struct zb_game g;
-	/* The seed comes from the input, so that each input is one battle
-	 * but different inputs roll different dice. */
+	/* The seed is the input's checksum: each input is one battle, but
+	 * different inputs roll different dice. */
 	struct zb_game_opts opts = {
 		.seed = zb_crc32(data, size), .log_enabled = false
 	};
