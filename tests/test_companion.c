@@ -608,6 +608,75 @@ Test(companion, an_entry_that_does_not_replay_is_damage)
 	zb_companion_release(&want);
 }
 
+/* Resume replays only the commands still in effect: many commands each
+ * taken back, interleaved, end where the game played live ended. */
+Test(companion, resume_with_many_undos_gives_the_identical_state)
+{
+	struct zb_companion a, r;
+	struct zb_strbuf out = { 0 }, notes = { 0 };
+	struct zb_error err = { 0, "" };
+	const char *path = path_of("undos.zbc");
+
+	start(&a, 5, false, false);
+	cr_assert_eq(zb_companion_save(&a, path, &err), ZB_OK, "%s", err.msg);
+	for (int i = 0; i < 40; i++) {
+		run(&a, &out, "next");
+		if (i % 3 == 1)
+			run(&a, &out, "undo");
+		if (i % 7 == 6) {
+			run(&a, &out, "next");
+			run(&a, &out, "undo");
+			run(&a, &out, "undo");
+		}
+	}
+	zb_journal_close(&a.journal);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	assert_same_state(&a, &r);
+	zb_strbuf_release(&out);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&r);
+	zb_companion_release(&a);
+}
+
+/* An undo with nothing left to take back is damage: the game is
+ * recovered up to the entry before it. */
+Test(companion, an_undo_past_the_start_is_damage)
+{
+	struct zb_companion r, want;
+	struct zb_strbuf notes = { 0 }, out = { 0 };
+	struct zb_error err = { 0, "" };
+	struct zb_journal j;
+	const char *p = path_of("overundo.zbc");
+
+	cr_assert_eq(zb_journal_create(&j, p, &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "zariba-companion 1 "
+				       "gentlemen-rankers seed=1 leaders=0 "
+				       "three-dice=0 mounted=0 rifles=0",
+				       &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "next", &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "undo", &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "next", &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "undo", &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "undo", &err), ZB_OK);
+	cr_assert_eq(zb_journal_append(&j, "next", &err), ZB_OK);
+	zb_journal_close(&j);
+	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_OK, "%s",
+		     err.msg);
+	cr_assert(strstr(zb_strbuf_str(&notes), "overundo.zbc:6: this entry "
+			 "is damaged (the command 'undo' does not replay: "
+			 "nothing to undo)"), "%s", zb_strbuf_str(&notes));
+	struct zb_companion_opts o = { .seed = 1 };
+	cr_assert_eq(zb_companion_init(&want, &o, &err), ZB_OK);
+	run(&want, &out, "next");
+	run(&want, &out, "undo");
+	assert_same_state(&want, &r);
+	zb_strbuf_release(&out);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&r);
+	zb_companion_release(&want);
+}
+
 /* A second recovery never overwrites the first one's copy. */
 Test(companion, earlier_copies_are_never_overwritten)
 {

@@ -43,7 +43,9 @@
  * the caller shows the answer: a game killed at any moment loses at most
  * a command whose answer nobody saw.  `undo` is saved as an entry of its
  * own (the file is only ever appended to).  help, status, quit, blank
- * lines, comments and rejected commands are not saved.
+ * lines, comments and rejected commands are not saved.  Resuming replays
+ * only the commands still in effect once the undos have taken theirs
+ * back, each once, so it costs time in proportion to the file.
  *
  * Input is untrusted: a command line or a save file may hold any bytes.
  * Lines longer than ZB_COMPANION_LINE_MAX, control characters and numbers

@@ -1728,6 +1728,69 @@ static int recover(struct zb_journal *j, const struct zb_journal_read *r,
 	return ZB_OK;
 }
 
+static bool is_undo(const char *line)
+{
+	struct cmd cmd;
+
+	return parse(line, &cmd, NULL) == ZB_OK && cmd.kind == C_UNDO;
+}
+
+/*
+ * Replay the entries of a save that are still in effect: an undo takes
+ * back the latest command still standing, so those are found first and
+ * each replayed once.  Replaying the undos themselves, each a rebuild
+ * from the seed, made resuming quadratic in the file (1500 commands and
+ * 1500 undos took 13 s); this is linear, and ends in the same state,
+ * since the state is a pure function of the commands in effect.  A
+ * command that was taken back is not replayed, so it cannot be found
+ * damaged: it no longer counts.  *good gets the first entry not
+ * recovered (r->n when all are), `why` what was wrong with it.  ZB_OK,
+ * or ZB_ENOMEM / ZB_EIO, which stop the resume.
+ */
+static int replay_live(struct zb_companion *c, const char *path,
+		       const struct zb_journal_read *r, size_t *good,
+		       char *why, size_t why_n, struct zb_error *err)
+{
+	size_t *live = malloc((r->n ? r->n : 1) * sizeof(*live));
+	size_t n_live = 0, end = r->n;
+	struct zb_error e = { 0, "" };
+	int rc = ZB_OK;
+
+	*good = r->n;
+	if (!live)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	for (size_t i = 1; i < r->n; i++) {
+		if (!is_undo(r->text[i])) {
+			live[n_live++] = i;
+		} else if (n_live) {
+			n_live--;
+		} else {
+			snprintf(why, why_n, "the command 'undo' does not "
+				 "replay: nothing to undo");
+			end = i;
+			break;
+		}
+	}
+	*good = end;
+	for (size_t k = 0; k < n_live; k++) {
+		const char *line = r->text[live[k]];
+		rc = zb_companion_command(c, line, NULL, &e);
+		if (rc == ZB_ENOMEM || rc == ZB_EIO) {
+			zb_error_set(err, rc, "%s: %s", path, e.msg);
+			break;
+		}
+		if (rc != ZB_OK) {
+			snprintf(why, why_n, "the command '%.60s' does not "
+				 "replay: %s", line, e.msg);
+			*good = live[k];
+			rc = ZB_OK;
+			break;
+		}
+	}
+	free(live);
+	return rc;
+}
+
 int zb_companion_resume(struct zb_companion *c, const char *path,
 			struct zb_strbuf *notes, struct zb_error *err)
 {
@@ -1757,22 +1820,13 @@ int zb_companion_resume(struct zb_companion *c, const char *path,
 	rc = zb_companion_init(c, &o, err);
 	if (rc != ZB_OK)
 		goto out;
-	/* Replay every good entry.  One that the game refuses (a hand edit
-	 * that kept the checksums, say) is damage like any other: the game
-	 * cannot go past it. */
+	/* Replay every good entry still in effect.  One that the game
+	 * refuses (a hand edit that kept the checksums, say) is damage like
+	 * any other: the game cannot go past it. */
 	snprintf(why, sizeof(why), "%s", r.why ? r.why : "");
-	for (good = 1; good < r.n; good++) {
-		rc = zb_companion_command(c, r.text[good], NULL, &e);
-		if (rc == ZB_ENOMEM || rc == ZB_EIO) {
-			zb_error_set(err, rc, "%s: %s", path, e.msg);
-			goto out;
-		}
-		if (rc != ZB_OK) {
-			snprintf(why, sizeof(why), "the command '%.60s' does "
-				 "not replay: %s", r.text[good], e.msg);
-			break;
-		}
-	}
+	rc = replay_live(c, path, &r, &good, why, sizeof(why), err);
+	if (rc != ZB_OK)
+		goto out;
 	c->quit = false;
 	if (good < r.n || r.bad_line) {
 		rc = recover(&j, &r, good, why, notes, err);
