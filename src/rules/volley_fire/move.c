@@ -208,36 +208,13 @@ static bool rect_fits(const struct zb_game *g, const struct zb_rect *r)
 	return vf_rect_on_table(g, r);
 }
 
-/* Does the footprint reach into the area feature? */
-static bool rect_meets_area(const struct zb_rect *r, const struct zb_terrain *t)
-{
-	struct zb_vec2 c[4];
-	double lox, loy, hix, hiy;
-
-	zb_rect_corners(r, c);
-	lox = hix = c[0].x;
-	loy = hiy = c[0].y;
-	for (int i = 1; i < 4; i++) {
-		lox = fmin(lox, c[i].x);
-		hix = fmax(hix, c[i].x);
-		loy = fmin(loy, c[i].y);
-		hiy = fmax(hiy, c[i].y);
-	}
-	if (hix < t->lo.x || lox > t->hi.x || hiy < t->lo.y || loy > t->hi.y)
-		return false;
-	for (int i = 0; i < 4; i++)
-		if (zb_seg_hits_poly(c[i], c[(i + 1) % 4], t->pts, t->n_pts))
-			return true;
-	return zb_rect_contains(r, t->pts[0]);
-}
-
 /* Distance from the footprint to the area feature; 0 when they meet. */
 static double rect_area_dist(const struct zb_rect *r, const struct zb_terrain *t)
 {
 	struct zb_vec2 c[4];
 	double best = INFINITY;
 
-	if (rect_meets_area(r, t))
+	if (zb_terrain_meets_rect(t, r))
 		return 0;
 	zb_rect_corners(r, c);
 	for (int i = 0; i < 4; i++)
@@ -366,7 +343,8 @@ static bool sweep_ground(const struct sweep *s, const struct zb_rect *r)
 
 		if (!blocks_ground(t->kind) || i == s->ignore_area)
 			continue;
-		if (rect_meets_area(r, t) && !rect_meets_area(&s->start, t))
+		if (zb_terrain_meets_rect(t, r) &&
+		    !zb_terrain_meets_rect(t, &s->start))
 			return true;
 	}
 	return false;
