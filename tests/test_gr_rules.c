@@ -1906,6 +1906,10 @@ Test(gr_rules, losing_a_third_breaks_the_column)
 	cr_assert(g.result.over);
 	cr_assert_eq(g.result.winner, st()->warriors);
 	cr_assert(strstr(g.result.how, "morale"), "%s", g.result.how);
+	/* The units left are marked routed, the destroyed are not. */
+	cr_assert(g.units[2].flags & ZB_UF_ROUTED);
+	cr_assert(g.units[5].flags & ZB_UF_ROUTED);
+	cr_assert_not(g.units[0].flags & ZB_UF_ROUTED);
 }
 
 Test(gr_rules, fighting_to_the_last_man)
