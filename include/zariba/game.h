@@ -118,6 +118,11 @@ static inline struct zb_unit *zb_game_unit(struct zb_game *g, int id)
 void zb_game_sync_unit(struct zb_game *g, int id);
 /* Live figures of a side; the side's strength for morale. */
 int zb_game_side_alive(const struct zb_game *g, int side);
+/* A broken force: mark every unit of `side` still on the table with live
+ * figures ZB_UF_ROUTED, so the state after the game (and its replay)
+ * shows the rout.  For a rule set's morale rule, just before
+ * zb_game_end(). */
+void zb_game_rout_side(struct zb_game *g, int side);
 
 /* The end of the game. */
 void zb_game_end(struct zb_game *g, int winner, const char *how);

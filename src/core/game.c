@@ -240,6 +240,16 @@ int zb_game_side_alive(const struct zb_game *g, int side)
 	return n;
 }
 
+void zb_game_rout_side(struct zb_game *g, int side)
+{
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+		if (u->side == side && zb_unit_on_table(u) &&
+		    zb_unit_any_alive(u))
+			u->flags |= ZB_UF_ROUTED;
+	}
+}
+
 void zb_game_end(struct zb_game *g, int winner, const char *how)
 {
 	if (g->result.over)

@@ -1051,20 +1051,6 @@ bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f)
 	return zb_terrain_meets_rect(t, &r);
 }
 
-/* gentlemen-rankers: Morale (the column's morale breaks): the game ends,
- * and the state after it says so too: every unit of the column still on
- * the table is marked routed, which is what a replay draws (house
- * ruling, as Volley Fire's broken force). */
-static void column_breaks(struct zb_game *g, int side)
-{
-	for (int i = 0; i < g->n_units; i++) {
-		struct zb_unit *u = &g->units[i];
-		if (u->side == side && zb_unit_on_table(u) &&
-		    zb_unit_any_alive(u))
-			u->flags |= ZB_UF_ROUTED;
-	}
-}
-
 /* gentlemen-rankers: Morale; victory (house ruling: objectives) */
 void gr_check_end(struct zb_game *g)
 {
@@ -1081,7 +1067,7 @@ void gr_check_end(struct zb_game *g)
 		snprintf(how, sizeof(how), "the column lost %d of its %d "
 			 "units and its morale broke", st->lost_units,
 			 st->start_units);
-		column_breaks(g, st->imperial);
+		zb_game_rout_side(g, st->imperial);
 		zb_game_end(g, st->warriors, how);
 		return;
 	}

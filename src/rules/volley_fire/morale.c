@@ -69,20 +69,6 @@ static bool must_test(struct zb_game *g, int side)
 	       alive * 100 < st->start_figs[side] * VF_MORALE_THRESHOLD_PCT;
 }
 
-/* volley-fire: Morale test ("force routs from the table", "surrender",
- * "annihilated"): the game ends, but the state after it should say so
- * too, so every unit of the broken force still on the table is marked
- * routed (what a replay draws), whatever became of it after. */
-static void force_breaks(struct zb_game *g, int side)
-{
-	for (int i = 0; i < g->n_units; i++) {
-		struct zb_unit *u = &g->units[i];
-		if (u->side == side && zb_unit_on_table(u) &&
-		    zb_unit_any_alive(u))
-			u->flags |= ZB_UF_ROUTED;
-	}
-}
-
 /* volley-fire: Morale test (the D10 on the nation's row).  True when the
  * force held. */
 static bool morale_test(struct zb_game *g, int side)
@@ -110,7 +96,9 @@ static bool morale_test(struct zb_game *g, int side)
 		return true;
 	snprintf(how, sizeof(how), "the %.40s force %s (morale)",
 		 g->sides[side].name, row->text);
-	force_breaks(g, side);
+	/* "Force routs from the table", surrenders or is annihilated: the
+	 * state after the game says so too. */
+	zb_game_rout_side(g, side);
 	zb_game_end(g, g->n_sides == 2 ? 1 - side : ZB_NO_WINNER, how);
 	return false;
 }
