@@ -151,6 +151,13 @@ void zb_log_snapshot(struct zb_game *g);
  * ZB_EILLEGAL when the answer is not a legal option. */
 int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		   struct zb_error *err);
+/* How a decision's narration in the log begins: "UNIT: LABEL[ TARGET]"
+ * for the chosen option (d->choice must be one), then, when the
+ * controller gave one, ZB_DECISION_REASON_SEP and its reason.  As
+ * snprintf. */
+#define ZB_DECISION_REASON_SEP " - "
+int zb_decision_head(const struct zb_game *g, const struct zb_decision *d,
+		     char *buf, size_t n);
 /* The usual question: fill *d with `kind`, unit u's side and id, `rule`
  * and the n options in `opt`, and zb_game_decide() it. */
 int zb_game_ask(struct zb_game *g, struct zb_decision *d,

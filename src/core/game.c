@@ -356,13 +356,26 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		zb_event_kv(g, "facing", d->answer_facing_deg);
 	if (o->wants_point)
 		zb_event_path(g, u ? u->pos : d->answer_point, d->answer_point);
-	struct zb_unit *t = zb_game_unit(g, o->target);
-	zb_event_text(g, "%s: %s%s%s%s%s", u ? u->name : g->sides[d->side].name,
-		      o->label ? o->label : zb_verb_name(o->verb),
-		      t ? " " : "", t ? t->name : "",
-		      d->reason[0] ? " - " : "", d->reason);
+	char head[ZB_UNIT_NAME_MAX * 2 + 64];
+	zb_decision_head(g, d, head, sizeof(head));
+	zb_event_text(g, "%s%s%s", head, d->reason[0] ? ZB_DECISION_REASON_SEP
+						      : "", d->reason);
 	zb_event_end(g);
 	return ZB_OK;
+}
+
+int zb_decision_head(const struct zb_game *g, const struct zb_decision *d,
+		     char *buf, size_t n)
+{
+	const struct zb_option *o = &d->opt[d->choice];
+	const struct zb_unit *u = (d->unit >= 0 && d->unit < g->n_units)
+		? &g->units[d->unit] : NULL;
+	const struct zb_unit *t = (o->target >= 0 && o->target < g->n_units)
+		? &g->units[o->target] : NULL;
+	return snprintf(buf, n, "%s: %s%s%s",
+			u ? u->name : g->sides[d->side].name,
+			o->label ? o->label : zb_verb_name(o->verb),
+			t ? " " : "", t ? t->name : "");
 }
 
 int zb_game_ask(struct zb_game *g, struct zb_decision *d,

@@ -33,22 +33,18 @@ static const struct zb_replay_event *next_decision(struct log_ctl *c)
 	return NULL;
 }
 
-/* The reason is the end of the decision's narration, after what
- * zb_game_decide() itself writes: "UNIT: LABEL[ TARGET] - REASON". */
+/* The reason is the end of the decision's narration, after its head and
+ * the separator (zb_decision_head()). */
 static void reason_of(struct zb_game *g, struct zb_decision *d,
 		      const char *text)
 {
-	const struct zb_option *o = &d->opt[d->choice];
-	const struct zb_unit *u = zb_game_unit(g, d->unit);
-	const struct zb_unit *t = zb_game_unit(g, o->target);
-	char head[256];
-	snprintf(head, sizeof(head), "%s: %s%s%s - ",
-		 u ? u->name : g->sides[d->side].name,
-		 o->label ? o->label : zb_verb_name(o->verb), t ? " " : "",
-		 t ? t->name : "");
-	size_t n = strlen(head);
-	if (!strncmp(text, head, n))
-		snprintf(d->reason, sizeof(d->reason), "%s", text + n);
+	char head[ZB_UNIT_NAME_MAX * 2 + 64];
+	int n = zb_decision_head(g, d, head, sizeof(head));
+	size_t sep = strlen(ZB_DECISION_REASON_SEP);
+	if (n > 0 && (size_t)n < sizeof(head) &&
+	    !strncmp(text, head, (size_t)n) &&
+	    !strncmp(text + n, ZB_DECISION_REASON_SEP, sep))
+		snprintf(d->reason, sizeof(d->reason), "%s", text + n + sep);
 }
 
 static int log_decide(struct zb_controller *self, struct zb_game *g,
