@@ -86,6 +86,16 @@ static void json_num(struct zb_strbuf *b, double v)
 	zb_svg_add_num(b, v);
 }
 
+/* n numbers, comma-separated. */
+static void json_nums(struct zb_strbuf *b, const double *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (i)
+			zb_strbuf_add(b, ",");
+		json_num(b, v[i]);
+	}
+}
+
 /* ---- the battle's shape ---- */
 
 struct frames {
@@ -190,15 +200,9 @@ static void json_snap(struct zb_strbuf *b, const struct zb_replay_snap *s,
 		      struct names *forms)
 {
 	zb_strbuf_printf(b, "[%d,", s->id);
-	json_num(b, s->rect.c.x);
-	zb_strbuf_add(b, ",");
-	json_num(b, s->rect.c.y);
-	zb_strbuf_add(b, ",");
-	json_num(b, s->rect.half_w_in);
-	zb_strbuf_add(b, ",");
-	json_num(b, s->rect.half_d_in);
-	zb_strbuf_add(b, ",");
-	json_num(b, s->rect.facing_deg);
+	json_nums(b, (const double[]){ s->rect.c.x, s->rect.c.y,
+		  s->rect.half_w_in, s->rect.half_d_in, s->rect.facing_deg },
+		  5);
 	zb_strbuf_printf(b, ",%d,%d,%u]", name_index(forms, s->formation),
 			 s->figures, s->flags);
 }
@@ -215,13 +219,8 @@ static void json_event(struct zb_strbuf *b, const struct zb_replay *r,
 	json_str(b, label);
 	if (e->has_path) {
 		zb_strbuf_add(b, ",");
-		json_num(b, e->from.x);
-		zb_strbuf_add(b, ",");
-		json_num(b, e->from.y);
-		zb_strbuf_add(b, ",");
-		json_num(b, e->to.x);
-		zb_strbuf_add(b, ",");
-		json_num(b, e->to.y);
+		json_nums(b, (const double[]){ e->from.x, e->from.y, e->to.x,
+			  e->to.y }, 4);
 	}
 	zb_strbuf_add(b, "]");
 }
@@ -292,13 +291,7 @@ static void json_block(struct zb_strbuf *b, const struct zb_replay *r,
 	json_num(b, v->font);
 	zb_strbuf_printf(b, ",\"rings\":%d", LABEL_RINGS);
 	zb_strbuf_add(b, ",\"lb\":[");
-	json_num(b, v->lx0);
-	zb_strbuf_add(b, ",");
-	json_num(b, v->ly0);
-	zb_strbuf_add(b, ",");
-	json_num(b, v->lx1);
-	zb_strbuf_add(b, ",");
-	json_num(b, v->ly1);
+	json_nums(b, (const double[]){ v->lx0, v->ly0, v->lx1, v->ly1 }, 4);
 	zb_strbuf_add(b, "]");
 	zb_strbuf_printf(b, ",\"flags\":{\"shaken\":%u,\"routed\":%u,"
 			 "\"gone\":%u,\"hollow\":%u,\"concealed\":%u}",
