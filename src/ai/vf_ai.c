@@ -6,8 +6,8 @@
  * steps: a doctrine function for the unit's arm works out a `struct plan`
  * (a verb, maybe a target, formation, destination and facing, and the
  * reason), and apply_plan() finds the offered option that matches it, or
- * falls back to holding.  docs/rules/volley-fire-ai.part.md describes the
- * doctrine.
+ * falls back to holding.  docs/rules/volley-fire.md ("The AI") describes
+ * the doctrine.
  *
  * The AI sees what its side sees (vf_side_sees), except that it always
  * knows which way the enemy lies (the centroid of his units).  It draws no

@@ -1,8 +1,8 @@
 /*
  * books.c: Gentlemen Rankers on the books: the packs and their stacks,
  * the waves and their cards, the leader, the quiet turns, and the rolls
- * that need no table.  See gr.h; docs/rules/gentlemen-rankers-books.part.md
- * gives each rule in our words with its house rulings.
+ * that need no table.  See gr.h; docs/rules/gentlemen-rankers.md ("The
+ * books") gives each rule in our words with its house rulings.
  */
 #include <stdlib.h>
 #include <string.h>

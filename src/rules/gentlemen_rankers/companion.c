@@ -1,8 +1,8 @@
 /*
  * companion.c: the tabletop companion for Gentlemen Rankers.  See
  * zariba/companion.h for the contract; help_text below lists the
- * commands, and docs/rules/gentlemen-rankers-books.part.md describes them
- * with the save file.
+ * commands, and docs/rules/gentlemen-rankers.md ("The tabletop companion")
+ * describes them with the save file.
  *
  * The state is rebuilt, never patched back: undo and any failed command
  * replay the history from the seed, which is what a resumed game does too,

@@ -75,8 +75,8 @@
 #define GR_PLACE_CLEAR_IN 4
 
 /*
- * House rulings (docs/rules/gentlemen-rankers-books.part.md): the text lost
- * these, so they are ours.
+ * House rulings (docs/rules/gentlemen-rankers.md, "House rulings"): the
+ * text lost these, so they are ours.
  */
 #define GR_HR_PLACE_DISTANCE_IN 18	/* how far from the column a wave
 					   appears: 18" or the table edge */
@@ -336,8 +336,8 @@ size_t gr_books_card_count(const struct gr_books *b);
 /* ---- the battlefield (gr.c, place.c, move.c, shoot.c, melee.c...) */
 /* ==================================================================== */
 /*
- * The simulated game on the table.  docs/rules/gentlemen-rankers-field
- * .part.md says what each rule does in our words, the function that does
+ * The simulated game on the table.  docs/rules/gentlemen-rankers.md ("The
+ * battlefield") says what each rule does in our words, the function that does
  * it, the test that checks it, and every house ruling.
  *
  * Layout:

@@ -1,8 +1,8 @@
 /*
  * troops.c: Gentlemen Rankers' troop types and weapons.  The text's
  * troop-type table was lost with its movement rates and ranges, so every
- * number here is a house ruling (docs/rules/gentlemen-rankers-field
- * .part.md, "Troop types"); the melee factors are the text's.
+ * number here is a house ruling (docs/rules/gentlemen-rankers.md, "House
+ * rulings"); the melee factors are the text's.
  */
 #include <string.h>
 #include "rules/gentlemen_rankers/gr.h"

@@ -199,7 +199,7 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 					   at most this share of the gap */
 #define VF_LOS_EPS_IN 0.01		/* sight grazing cover this little is
 					   not blocked */
-/* fire.c, melee.c, morale.c (docs/rules/volley-fire-combat.part.md) */
+/* fire.c, melee.c, morale.c (docs/rules/volley-fire.md, "Fire" on) */
 #define VF_SMALL_DIE_DIVISOR 2		/* note 2 "half", rounded up */
 #define VF_COVER_DIVISOR 2		/* Firing notations A, rounded up */
 #define VF_EDGE_DIR_LOW_MAX 3		/* Hand-to-hand D at the table edge:
