@@ -3,8 +3,11 @@
 #   make            build libzariba.a and the zariba program
 #   make run        install missing Debian packages (as root), build, and
 #                   play the default scenario
-#   make test       unit tests, CLI tests, and the same again under
-#                   AddressSanitizer + UBSan
+#   make test       unit tests, CLI tests, the documentation's examples,
+#                   the installed library, and the unit and CLI tests again
+#                   under AddressSanitizer + UBSan
+#   make docs-update  rewrite the outputs shown in the documentation's
+#                   examples from the program as it is (tests/docs/run.sh)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make bench      time battles and rewrite bench/RESULTS.md
 #   make fuzz       install clang (as root), build the libFuzzer targets
@@ -53,6 +56,7 @@ BIN  := $(BUILD)/zariba
 TBIN := $(BUILD)/zariba-tests
 
 .PHONY: all run test test-unit test-cli test-asan deps install clean check-deps \
+        test-docs docs-update test-install stage \
         bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
 
 all: $(BIN) $(LIBA)
@@ -78,9 +82,19 @@ deps:
 run: deps
 	@$(MAKE) --no-print-directory all
 	./$(BIN) run scenarios/volley-fire/ninth-sudanese.yaml
+	@echo
+	@echo "What next (README.md has a short tour of each):"
+	@echo "  ./$(BIN) run scenarios/volley-fire/ninth-sudanese.yaml --seed 42 --html battle.html"
+	@echo "      the same kind of battle as a replay page to open in a browser"
+	@echo "  ./$(BIN) sim scenarios/volley-fire/ninth-sudanese.yaml --runs 400"
+	@echo "      400 battles on every core: how the scenario tends to go"
+	@echo "  ./$(BIN) companion gentlemen-rankers --save game.save"
+	@echo "      the warriors' side of a solo game at a real table (type help)"
+	@echo "  ./$(BIN) help"
 
 test: deps
 	@$(MAKE) --no-print-directory test-unit test-cli
+	@$(MAKE) --no-print-directory test-docs
 	@$(MAKE) --no-print-directory test-asan
 
 test-unit: $(TBIN)
@@ -88,6 +102,29 @@ test-unit: $(TBIN)
 
 test-cli: $(BIN)
 	sh tests/cli/run.sh ./$(BIN)
+
+# Every example in README.md, docs/ and the man page, run and compared
+# (tests/docs/run.sh says how examples are marked), against the program
+# and library installed under $(STAGE), so docs/embedding.md builds its
+# programs with pkg-config as a user would.  docs-update rewrites the
+# outputs in place, then checks them again.
+STAGE := $(abspath $(BUILD))/stage
+
+stage: all
+	@rm -rf $(STAGE)
+	@$(MAKE) --no-print-directory install PREFIX=$(STAGE) >/dev/null
+
+test-docs: stage
+	ZB_PREFIX=$(STAGE) sh tests/docs/run.sh $(STAGE)/bin/zariba
+
+docs-update: stage
+	@ZB_PREFIX=$(STAGE) sh tests/docs/run.sh --update $(STAGE)/bin/zariba \
+		>$(BUILD)/docs-update.log || true
+	@grep -E '^(--|FAIL.*cannot fix)' $(BUILD)/docs-update.log || true
+	@ZB_PREFIX=$(STAGE) sh tests/docs/run.sh $(STAGE)/bin/zariba \
+		>$(BUILD)/docs-check.log || \
+		{ grep -v '^ok' $(BUILD)/docs-check.log; exit 1; }
+	@tail -n 1 $(BUILD)/docs-check.log
 
 # The same tests, built apart with AddressSanitizer and UBSan; any report
 # fails the run.
