@@ -8,7 +8,9 @@
 #                   under AddressSanitizer + UBSan
 #   make docs-update  rewrite the outputs shown in the documentation's
 #                   examples from the program as it is (tests/docs/run.sh)
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR=: the program, libzariba.a,
+#                   libzariba.so.VERSION, the public headers, zariba.pc,
+#                   the man page and the scenarios
 #   make bench      time battles and rewrite bench/RESULTS.md
 #   make fuzz       install clang (as root), build the libFuzzer targets
 #                   (tests/fuzz/) and run each for FUZZ_SECONDS (300)
@@ -55,19 +57,40 @@ LIBA := $(BUILD)/libzariba.a
 BIN  := $(BUILD)/zariba
 TBIN := $(BUILD)/zariba-tests
 
+# The shared library: libzariba.so.VERSION, its soname libzariba.so.MAJOR
+# (an incompatible change of the API raises the major number).  It exports
+# the zb_ symbols alone (zariba.map).  Its objects are the static
+# library's, all built with -fPIC; -fno-semantic-interposition keeps the
+# calls inside the library as cheap as without it.
+SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
+SONAME  := libzariba.so.$(SOMAJOR)
+LIBSO   := $(BUILD)/libzariba.so.$(VERSION)
+PIC     := -fPIC -fno-semantic-interposition
+
+# Headers the library uses itself but that are no part of its API: not
+# installed, not in zariba/zariba.h.  Every other header is public.
+INTERNAL_HDRS := include/zariba/path.h include/zariba/readfile.h
+PUBLIC_HDRS   := $(filter-out $(INTERNAL_HDRS),$(sort $(wildcard include/zariba/*.h)))
+
 .PHONY: all run test test-unit test-cli test-asan deps install clean check-deps \
         test-docs docs-update test-install stage \
         bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
 
-all: $(BIN) $(LIBA)
+all: $(BIN) $(LIBA) $(LIBSO)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
+$(LIB_OBJ): ALL_CFLAGS += $(PIC)
+
 $(LIBA): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+$(LIBSO): $(LIB_OBJ) zariba.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=zariba.map \
+		-Wl,-z,defs $(OMP) $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_OBJ) $(LIBS)
 
 $(BIN): $(CLI_OBJ) $(LIBA)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS)
@@ -94,7 +117,7 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory test-unit test-cli
-	@$(MAKE) --no-print-directory test-docs
+	@$(MAKE) --no-print-directory test-install test-docs
 	@$(MAKE) --no-print-directory test-asan
 
 test-unit: $(TBIN)
@@ -105,7 +128,7 @@ test-cli: $(BIN)
 
 # Every example in README.md, docs/ and the man page, run and compared
 # (tests/docs/run.sh says how examples are marked), against the program
-# and library installed under $(STAGE), so docs/embedding.md builds its
+# and library installed under build/stage, so docs/embedding.md builds its
 # programs with pkg-config as a user would.  docs-update rewrites the
 # outputs in place, then checks them again.
 STAGE := $(abspath $(BUILD))/stage
@@ -113,6 +136,11 @@ STAGE := $(abspath $(BUILD))/stage
 stage: all
 	@rm -rf $(STAGE)
 	@$(MAKE) --no-print-directory install PREFIX=$(STAGE) >/dev/null
+
+# What make install lays out (tests/install.sh): headers, soname,
+# pkg-config.
+test-install: stage
+	INTERNAL_HDRS="$(INTERNAL_HDRS)" sh tests/install.sh $(STAGE)
 
 test-docs: stage
 	ZB_PREFIX=$(STAGE) sh tests/docs/run.sh $(STAGE)/bin/zariba
@@ -286,7 +314,10 @@ install: all
 		$(DESTDIR)$(PREFIX)/share/zariba
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/zariba
 	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib/libzariba.a
-	install -m 644 include/zariba/*.h $(DESTDIR)$(PREFIX)/include/zariba/
+	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib/libzariba.so.$(VERSION)
+	ln -sf libzariba.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libzariba.so
+	install -m 644 $(PUBLIC_HDRS) $(DESTDIR)$(PREFIX)/include/zariba/
 	install -m 644 man/zariba.1 $(DESTDIR)$(PREFIX)/share/man/man1/zariba.1
 	cp -R scenarios $(DESTDIR)$(PREFIX)/share/zariba/
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \

@@ -59,6 +59,10 @@
 #include "zariba/game.h"
 #include "zariba/scenario.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define ZB_Z95 1.959964			/* two-sided 95% normal quantile */
 #define ZB_BATCH_ROUND 200		/* battles per round of until_ci */
 #define ZB_BATCH_CAP_DEFAULT 20000	/* until_ci's cap if runs is 0 */
@@ -158,4 +162,7 @@ int zb_percentile(const int *sorted, int n, int pct);
  * ZB_ENOMEM; n == 0 gives all zeros. */
 int zb_stat_of(struct zb_stat *st, const int *v, int n);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

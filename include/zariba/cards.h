@@ -15,6 +15,10 @@
 #include <stddef.h>
 #include "zariba/dice.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum zb_suit {
 	ZB_CLUBS, ZB_DIAMONDS, ZB_HEARTS, ZB_SPADES, ZB_JOKER_SUIT
 };
@@ -67,4 +71,7 @@ int zb_deck_deal(struct zb_deck *from, struct zb_deck *stacks, size_t n,
 
 void zb_deck_release(struct zb_deck *d);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

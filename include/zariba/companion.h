@@ -59,6 +59,10 @@
 #include "zariba/journal.h"
 #include "zariba/strbuf.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_game;
 
 #define ZB_COMPANION_RULESET "gentlemen-rankers"
@@ -139,4 +143,7 @@ void zb_companion_where(const struct zb_companion *c, char *buf, size_t n);
 /* The game holding the dice and the log (for tests: the RNG state). */
 const struct zb_game *zb_companion_game(const struct zb_companion *c);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

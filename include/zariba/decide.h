@@ -31,6 +31,10 @@
 #include "zariba/error.h"
 #include "zariba/geom.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_game;
 
 #define ZB_MEASURE_PER_IN 100.0	/* a hundredth of an inch */
@@ -128,4 +132,7 @@ struct zb_controller *zb_controller_scripted(const struct zb_script_answer *a,
  * (the current position).  The null player, for tests. */
 struct zb_controller *zb_controller_passive(void);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

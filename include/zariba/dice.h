@@ -21,6 +21,10 @@
 #include <stdint.h>
 #include "zariba/rng.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define ZB_DICE_MAX_N 64	/* most dice one call may roll */
 
 struct zb_dice {
@@ -60,4 +64,7 @@ int zb_faces_all_equal(const int *faces, int n);
 int zb_dice_reroll_below(struct zb_dice *d, int *faces, int n, int sides,
 			 int min);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

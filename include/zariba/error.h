@@ -15,6 +15,10 @@
  */
 #include <stdarg.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum zb_status {
 	ZB_OK = 0,
 	ZB_ENOMEM = -1,		/* out of memory */
@@ -46,4 +50,7 @@ int zb_error_at(struct zb_error *err, int code, const char *file, int line,
 /* A short constant name for a status code ("out of memory", ...). */
 const char *zb_status_str(int code);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -31,6 +31,10 @@
 #include "zariba/terrain.h"
 #include "zariba/unit.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define ZB_MAX_SIDES 2
 #define ZB_NO_WINNER (-1)
 
@@ -165,4 +169,7 @@ int zb_game_ask(struct zb_game *g, struct zb_decision *d,
 		const char *rule, const struct zb_option *opt, int n,
 		struct zb_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -15,6 +15,10 @@
  */
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_vec2 {
 	double x, y;
 };
@@ -108,4 +112,7 @@ bool zb_seg_hits_polyline(struct zb_vec2 a, struct zb_vec2 b,
 			  const struct zb_vec2 *pts, int n);
 struct zb_vec2 zb_poly_centroid(const struct zb_vec2 *pts, int n);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -42,6 +42,10 @@
 #include <stdint.h>
 #include "zariba/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define ZB_JOURNAL_TEXT_MAX 1024
 #define ZB_JOURNAL_FILE_MAX (64u << 20)	/* a bigger file is not ours */
 #define ZB_JOURNAL_PATH_MAX 1024
@@ -116,4 +120,7 @@ int zb_journal_append(struct zb_journal *j, const char *text,
 		      struct zb_error *err);
 void zb_journal_close(struct zb_journal *j);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -31,6 +31,10 @@
 #include "zariba/geom.h"
 #include "zariba/cards.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_die_rec {
 	unsigned char sides, face;
 };
@@ -99,4 +103,7 @@ void zb_log_release(struct zb_log *log);
 /* The i-th event's narration, or "" if it has none. */
 const char *zb_event_text_of(const struct zb_log *log, const struct zb_event *e);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -23,6 +23,10 @@
 #include <stdio.h>
 #include "zariba/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_game;
 struct zb_event;
 
@@ -33,4 +37,7 @@ int zb_log_write_jsonl(const struct zb_game *g, FILE *f, struct zb_error *err);
 int zb_event_format_json(const struct zb_game *g, const struct zb_event *e,
 			 char *buf, size_t n);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -35,6 +35,10 @@
 #include "zariba/terrain.h"
 #include "zariba/unit.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define ZB_REPLAY_STR_MAX 64		/* kinds, rules, phases, types */
 
 struct zb_replay_side {
@@ -126,4 +130,7 @@ double zb_replay_kv_of(const struct zb_replay *r,
 		       const struct zb_replay_event *e, const char *key,
 		       double dflt);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -33,6 +33,10 @@
 #include <stdbool.h>
 #include "zariba/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_game;
 struct zb_ruleset;
 
@@ -143,4 +147,7 @@ int zb_dist_alloc(struct zb_dist *d, int n, int n2);
 void zb_dist_finish(struct zb_dist *d);
 void zb_dist_release(struct zb_dist *d);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -3,6 +3,9 @@
 /*
  * path.h: shortest paths on the table around impassable terrain.
  *
+ * Internal to the library (its readers and AIs use it): not installed and
+ * not in zariba/zariba.h (INTERNAL_HDRS in the Makefile).
+ *
  * A `struct zb_path_map` is built once from a terrain set: it copies every
  * area feature a unit may not enter (ZB_TERRAIN_WATER and
  * ZB_TERRAIN_IMPASSABLE, or the kinds the caller names with
@@ -37,6 +40,10 @@
 #include <stdbool.h>
 #include "zariba/geom.h"
 #include "zariba/terrain.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Above this many vertices the sight-line cache (V*V bytes) is skipped. */
 #define ZB_PATH_CACHE_MAX 2048
@@ -104,4 +111,7 @@ int zb_path_find(struct zb_path_map *m, struct zb_vec2 from, struct zb_vec2 to,
 int zb_path_next(struct zb_path_map *m, struct zb_vec2 from, struct zb_vec2 to,
 		 struct zb_vec2 *next);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -3,6 +3,9 @@
 /*
  * readfile.h: a whole file into memory, with a limit.
  *
+ * Internal to the library (its readers and AIs use it): not installed and
+ * not in zariba/zariba.h (INTERNAL_HDRS in the Makefile).
+ *
  * zb_read_file() reads `path` into a malloc'd buffer with a NUL after its
  * `*len` bytes, which the caller frees.  It reads at most one byte past
  * `max` (the file may be a pipe, or growing), so a huge file costs no
@@ -13,7 +16,14 @@
 #include <stddef.h>
 #include "zariba/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 int zb_read_file(const char *path, size_t max, const char *what,
 		 char **buf, size_t *len, struct zb_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -39,6 +39,10 @@
 #include "zariba/error.h"
 #include "zariba/strbuf.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_replay;
 struct zb_game;
 
@@ -47,4 +51,7 @@ int zb_render_replay_html(const struct zb_replay *r, struct zb_strbuf *out,
 int zb_render_setup_svg(const struct zb_game *g, struct zb_strbuf *out,
 			struct zb_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -37,6 +37,10 @@
 #include "zariba/error.h"
 #include "zariba/strbuf.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define ZB_REPORT_BAR_W 480		/* px of a 100% outcome bar */
 #define ZB_REPORT_DETAILS_MAX 4		/* sweep variants drawn in full */
 #define ZB_REPORT_PANELS_MAX 12		/* line charts of a sweep */
@@ -75,4 +79,7 @@ struct zb_report {
 int zb_report_html(struct zb_strbuf *out, const struct zb_report *r,
 		   struct zb_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

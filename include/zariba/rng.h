@@ -18,6 +18,10 @@
  */
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum zb_stream {
 	ZB_STREAM_RULES = 0,
 	ZB_STREAM_AI = 1,
@@ -46,4 +50,7 @@ uint32_t zb_rng_below(struct zb_rng *rng, uint32_t bound);
 /* A uniform double in [0, 1), 53 bits. */
 double zb_rng_double(struct zb_rng *rng);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

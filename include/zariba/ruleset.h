@@ -18,6 +18,10 @@
 #include "zariba/error.h"
 #include "zariba/scenario.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_game;
 struct zb_action;
 
@@ -56,4 +60,7 @@ extern const struct zb_ruleset *const zb_rulesets[];
 /* The rule set with this id, or NULL. */
 const struct zb_ruleset *zb_ruleset_find(const char *id);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -41,9 +41,14 @@
  *           commander: true
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include "zariba/error.h"
 #include "zariba/geom.h"
 #include "zariba/unit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define ZB_SCN_NAME_MAX 64
 #define ZB_SCN_MAX_SIDES 2
@@ -145,4 +150,7 @@ int zb_scenario_set(struct zb_scenario *scn, const char *path,
 const struct zb_scn_option *zb_scenario_option(const struct zb_scenario *scn,
 					       const char *key);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

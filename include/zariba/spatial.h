@@ -15,6 +15,10 @@
 #include <stdint.h>
 #include "zariba/geom.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_spatial_entry {
 	int id;
 	struct zb_vec2 p;
@@ -76,4 +80,7 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 int zb_spatial_nearest(struct zb_spatial *s, struct zb_vec2 p,
 		       zb_spatial_filter filter, void *ctx);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

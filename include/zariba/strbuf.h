@@ -19,6 +19,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_strbuf {
 	char *s;
 	size_t len, cap;
@@ -33,4 +37,7 @@ void zb_strbuf_clear(struct zb_strbuf *b);
 const char *zb_strbuf_str(const struct zb_strbuf *b);
 void zb_strbuf_release(struct zb_strbuf *b);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -20,6 +20,10 @@
 #include <stdbool.h>
 #include "zariba/geom.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum zb_terrain_kind {
 	ZB_TERRAIN_OPEN,	/* never stored; the answer for bare table */
 	ZB_TERRAIN_ROUGH,
@@ -95,4 +99,7 @@ int zb_terrain_path_crosses(const struct zb_terrain_set *set, struct zb_vec2 a,
 bool zb_terrain_blocks_los(const struct zb_terrain_set *set, struct zb_vec2 a,
 			   struct zb_vec2 b, double see_into_in);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -24,6 +24,10 @@
 #include <stdbool.h>
 #include "zariba/geom.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum zb_role {
 	ZB_ROLE_TROOPER,
 	ZB_ROLE_OFFICER,	/* officer or emir */
@@ -131,4 +135,7 @@ int zb_unit_flag_parse(const char *s);
 /* The role or -1. Accepts "officer" and "emir", "flag" and "flagbearer". */
 int zb_role_parse(const char *s);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

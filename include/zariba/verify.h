@@ -22,6 +22,10 @@
 #include <stddef.h>
 #include "zariba/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct zb_replay;
 struct zb_scenario;
 
@@ -29,4 +33,7 @@ int zb_verify_log(const struct zb_replay *r, const char *name,
 		  const char *text, size_t len, const struct zb_scenario *scn,
 		  size_t *lines, struct zb_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif
