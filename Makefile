@@ -129,7 +129,8 @@ test-cli: $(BIN)
 # Every example in README.md, docs/ and the man page, run and compared
 # (tests/docs/run.sh says how examples are marked), against the program
 # and library installed under build/stage, so docs/embedding.md builds its
-# programs with pkg-config as a user would.  docs-update rewrites the
+# programs with pkg-config as a user would (tests/docs/selftest.sh first
+# checks the checker itself).  docs-update rewrites the
 # outputs in place, then checks them again.
 STAGE := $(abspath $(BUILD))/stage
 
@@ -143,6 +144,7 @@ test-install: stage
 	INTERNAL_HDRS="$(INTERNAL_HDRS)" sh tests/install.sh $(STAGE)
 
 test-docs: stage
+	sh tests/docs/selftest.sh $(STAGE)/bin/zariba
 	ZB_PREFIX=$(STAGE) sh tests/docs/run.sh $(STAGE)/bin/zariba
 
 docs-update: stage
