@@ -30,7 +30,8 @@
 # Each document runs in its own scratch directory, its commands in order in
 # one shell (so a file one writes, the next can read, and "echo $?" works),
 # with standard input empty.  "zariba" is the program under test (first on
-# PATH).  The scratch directory holds copies of scenarios/ and
+# PATH, and build/zariba too, where make leaves it for the README's tour).
+# The scratch directory holds copies of scenarios/ and
 # tests/bad-scenarios/, and my-battle.yaml (a copy of the Ninth Sudanese
 # scenario) for the examples that stand for a scenario of your own; the
 # repository itself is never written.  If ZB_PREFIX names an installed
@@ -83,13 +84,20 @@ command -v c++ >/dev/null 2>&1 || no_cxx=1
 pass=0
 fail=0
 n=0
+# What the working tree looks like before, to show that no example wrote
+# into it (in a git checkout; --update writes the documents on purpose).
+git_state() {
+	git status --porcelain --untracked-files=all 2>/dev/null
+}
+git_state >"$T/before"
 docs=${ZB_DOCS:-README.md docs/*.md docs/rules/*.md man/zariba.1}
 for doc in $docs; do
 	[ -f "$doc" ] || continue
 	n=$((n + 1))
 	S=$T/run$n
 	D=$T/cmp$n
-	mkdir -p "$S/tests" "$D"
+	mkdir -p "$S/tests" "$S/build" "$D"
+	ln -s "$zb_abs" "$S/build/zariba"
 	cp -R scenarios "$S/"
 	cp -R tests/bad-scenarios "$S/tests/"
 	cp scenarios/volley-fire/ninth-sudanese.yaml "$S/my-battle.yaml"
@@ -117,6 +125,19 @@ for doc in $docs; do
 		echo "--   rewrote $doc"
 	fi
 done
+
+if [ "$update" -eq 0 ]; then
+	git_state >"$T/after"
+	if cmp -s "$T/before" "$T/after"; then
+		pass=$((pass + 1))
+		echo "ok   the examples wrote nothing into the repository"
+	else
+		fail=$((fail + 1))
+		diff "$T/before" "$T/after" >"$T/diff"
+		echo "FAIL the examples wrote into the repository:"
+		sed -n '1,8s/^/     | /p' "$T/diff"
+	fi
+fi
 
 # ---- links: every path a document or a comment cites exists ----
 
