@@ -160,10 +160,11 @@ for doc in README.md docs/*.md docs/rules/*.md; do
 	done
 done >"$T/links"
 # Paths of the tree cited in prose or comments: docs/..., src/...,
-# include/..., tests/..., scenarios/...  with a file extension.  A "*"
+# include/..., tests/..., scenarios/..., zariba/X.h (a header, as it is
+# included) with a file extension.  A "*"
 # (docs/rules/*.md) must match something; NAME, FILE and X stand for a
 # name and are not checked (so are RULESET and TARGET).
-grep -n -o -E '(^|[^A-Za-z0-9_./-])(docs|src|include|tests|scenarios|bench|man)/[A-Za-z0-9_.*/+-]*\.[a-z0-9]+' \
+grep -n -o -E '(^|[^A-Za-z0-9_./-])(docs|src|include|tests|scenarios|bench|man|zariba)/[A-Za-z0-9_.*/+-]*\.[a-z0-9]+' \
 	README.md docs/*.md docs/rules/*.md man/zariba.1 \
 	src/*/*.[ch] src/*/*/*.[ch] include/zariba/*.h tests/*.[ch] \
 	tests/cli/*.sh tests/cli/checks/*.sh Makefile 2>/dev/null |
@@ -178,7 +179,7 @@ while IFS= read -r hit; do
 	esac
 	# The sources cite each other by their path under src/ too.
 	found=0
-	for p in $path src/$path; do
+	for p in $path src/$path include/$path; do
 		for m in $p; do
 			[ -e "$m" ] && found=1
 		done
