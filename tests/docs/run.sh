@@ -48,7 +48,9 @@
 # the lines before the first "..." and after the last are refreshed from
 # the start and the end of the output, and every line between two "..."
 # is kept as written and must still appear, in order, or the update fails
-# and names it.  A link check runs too: every relative link of a document,
+# and names it.  The commands `make run` suggests at its end (the
+# Makefile's '@echo "  ./$(BIN) ..."' lines) must exit 0.  A link check
+# runs too: every relative link of a document,
 # and every docs/, src/, include/, tests/ or scenarios/ path that a
 # document or a source comment cites, must exist.  Plain POSIX sh and awk.
 
@@ -126,6 +128,37 @@ for doc in $docs; do
 	fi
 done
 
+if [ -n "$ZB_DOCS" ]; then	# a chosen document (tests/docs/selftest.sh)
+	echo "docs: $pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit
+fi
+
+# ---- make run's "What next" commands work as printed ----
+
+S=$T/next
+mkdir -p "$S/build"
+ln -s "$zb_abs" "$S/build/zariba"
+cp -R scenarios "$S/"
+sed -n 's/^\t@echo "  \.\/$(BIN) \(.*\)"$/\1/p' Makefile >"$T/next.txt"
+if [ ! -s "$T/next.txt" ]; then
+	fail=$((fail + 1))
+	echo "FAIL Makefile: make run suggests no ./\$(BIN) commands to try next"
+fi
+while IFS= read -r args; do
+	(cd "$S" && eval "./build/zariba $args") </dev/null >"$T/out" 2>&1
+	rc=$?
+	if [ "$rc" -eq 0 ]; then
+		pass=$((pass + 1))
+		echo "ok   Makefile: make run's suggestion ./build/zariba $args"
+	else
+		fail=$((fail + 1))
+		echo "FAIL Makefile: make run's suggestion ./build/zariba $args" \
+			"exits $rc"
+		sed -n '1,8s/^/     | /p' "$T/out"
+	fi
+done <"$T/next.txt"
+
 if [ "$update" -eq 0 ]; then
 	git_state >"$T/after"
 	if cmp -s "$T/before" "$T/after"; then
@@ -141,11 +174,6 @@ fi
 
 # ---- links: every path a document or a comment cites exists ----
 
-if [ -n "$ZB_DOCS" ]; then	# a chosen document (tests/docs/selftest.sh)
-	echo "docs: $pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-	exit
-fi
 
 # Relative Markdown links, [text](path) and [text](path#anchor).
 for doc in README.md docs/*.md docs/rules/*.md; do
