@@ -477,7 +477,6 @@ int gr_formation_parse(const char *name);
 #define GR_STEP_IN 0.1		/* resolution of a move's path */
 #define GR_PLACE_STEP_IN 0.1	/* rings searched for room for a wave */
 #define GR_PLACE_DIRS 16	/* ...and headings on each ring */
-#define GR_PUSH_DEPTH 8		/* friends one push may sweep along */
 #define GR_SIDESTEP_DEG 15.0	/* warriors blocked by friends try headings
 				   this far apart... */
 #define GR_SIDESTEP_TRIES 4	/* ...up to this many each way */

@@ -38,3 +38,17 @@ expect_exit "a warriors side with units is refused" 2 \
 	"$ZB" check "$T/gr-bad.yaml"
 grep_out "the refusal says the warriors arrive in waves" \
 	'gr-bad.yaml:[0-9]+:[0-9]+: .*arrive in waves' "$T/err"
+
+# Every compulsory move that goes nowhere says why (issue 10, point 6:
+# a unit at the table edge "fell back 0.0"" with no reason).
+for gr_case in "punitive-raid 1" "play-test 7" "relief-column 15"; do
+	set -- $gr_case
+	run "$ZB" run "scenarios/gentlemen-rankers/$1.yaml" --seed "$2" \
+		--verbose
+	if grep -Eq '(falls back|advances) 0\.0"\.$' "$T/out"; then
+		bad "$1 seed $2: a compulsory move of 0.0\" with no reason" \
+			"$T/out"
+	else
+		ok "$1 seed $2: every compulsory move of 0.0\" says why"
+	fi
+done
