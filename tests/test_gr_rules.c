@@ -2103,6 +2103,30 @@ Test(gr_rules, objective_reach_the_fort)
 	gr_check_end(&g);
 	cr_assert(g.result.over);
 	cr_assert_eq(g.result.winner, st()->imperial);
+	/* The result states each side's objective and whether it was met
+	 * (issue 10, point 10). */
+	cr_assert_str_eq(g.result.objective[st()->imperial],
+			 "reach Fort");
+	cr_assert(g.result.objective_met[st()->imperial]);
+	cr_assert_str_eq(g.result.objective[st()->warriors],
+			 "break the column");
+	cr_assert_not(g.result.objective_met[st()->warriors]);
+}
+
+/* A broken column: the warriors' objective is met, the column's not. */
+Test(gr_rules, objectives_in_the_result_when_the_column_breaks)
+{
+	unit("A", "infantry", 10, 10, 90, NULL);
+	unit("B", "infantry", 24, 10, 90, NULL);
+	unit("C", "infantry", 38, 10, 90, NULL);
+	build("objective: exit", NULL);
+	cr_assert_str_eq(g.result.objective[st()->imperial],
+			 "march off the north edge");
+	gr_destroy(&g, 0, "test");
+	gr_check_end(&g);
+	cr_assert(g.result.over);
+	cr_assert(g.result.objective_met[st()->warriors]);
+	cr_assert_not(g.result.objective_met[st()->imperial]);
 }
 
 Test(gr_rules, objective_raid_burn_and_march_back)
