@@ -1029,6 +1029,9 @@ Test(companion, journal_parse_takes_any_bytes)
 
 /* ---- the whole table (issue 10, point 9) ---- */
 
+/* The answer s says x. */
+#define SAYS(s, x) cr_assert(strstr((s), (x)), "%s", (s))
+
 /* With no warriors on the table there is nobody to shoot first: no
  * initiative die.  A version 1 save still rolls it, as it was played. */
 Test(companion, no_shooting_initiative_without_warriors)
@@ -1047,8 +1050,8 @@ Test(companion, no_shooting_initiative_without_warriors)
 	run(&c, &out, "next");
 	uint64_t draws = zb_companion_game(&c)->dice.draws;
 	s = run(&c, &out, "next");
-	cr_assert(strstr(s, "Turn 1: shooting"), "%s", s);
-	cr_assert(strstr(s, "No warriors on the table"), "%s", s);
+	SAYS(s, "Turn 1: shooting");
+	SAYS(s, "No warriors on the table");
 	cr_assert_null(strstr(s, "Initiative"), "%s", s);
 	cr_assert_eq(zb_companion_game(&c)->dice.draws, draws);
 
@@ -1057,7 +1060,7 @@ Test(companion, no_shooting_initiative_without_warriors)
 	run(&v1, &out, "next");
 	run(&v1, &out, "next");
 	s = run(&v1, &out, "next");
-	cr_assert(strstr(s, "Initiative D6"), "%s", s);
+	SAYS(s, "Initiative D6");
 	zb_strbuf_release(&out);
 	zb_companion_release(&c);
 	zb_companion_release(&v1);
@@ -1073,29 +1076,28 @@ Test(companion, sudden_death_and_the_columns_books)
 
 	start(&c, 5, false, false);
 	s = run(&c, &out, "column 9");
-	cr_assert(strstr(s, "0 of its 9 units lost; its morale breaks at 3 "
-			    "lost"), "%s", s);
+	SAYS(s, "0 of its 9 units lost; its morale breaks at 3 "
+	     "lost");
 	run(&c, &out, "roll 3 5 1");
 	s = run(&c, &out, "imperial hit x4");
-	cr_assert(strstr(s, "Hit 1 on the Imperial unit: D6 3 (your dice): "
-			    "it falls back its own base depth (foot 0.79\""),
-		  "%s", s);
-	cr_assert(strstr(s, "Hit 2 on the Imperial unit: D6 5 (your dice): "
-			    "unharmed."), "%s", s);
-	cr_assert(strstr(s, "Hit 3 on the Imperial unit: D6 1 (your dice): "
-			    "destroyed"), "%s", s);
+	SAYS(s, "Hit 1 on the Imperial unit: D6 3 (your dice): "
+	     "it falls back its own base depth (foot 0.79\"");
+	SAYS(s, "Hit 2 on the Imperial unit: D6 5 (your dice): "
+	     "unharmed.");
+	SAYS(s, "Hit 3 on the Imperial unit: D6 1 (your dice): "
+	     "destroyed");
 	/* The unit is gone: the fourth hit is not rolled. */
 	cr_assert_null(strstr(s, "Hit 4"), "%s", s);
-	cr_assert(strstr(s, "1 of its 9 units lost"), "%s", s);
+	SAYS(s, "1 of its 9 units lost");
 	run(&c, &out, "roll 2");
 	s = run(&c, &out, "imperial hit");
-	cr_assert(strstr(s, "2 of its 9 units lost"), "%s", s);
+	SAYS(s, "2 of its 9 units lost");
 	cr_assert_null(strstr(s, "morale breaks."), "%s", s);
 	s = run(&c, &out, "imperial lost");
-	cr_assert(strstr(s, "3 of its 9 units lost"), "%s", s);
-	cr_assert(strstr(s, "its morale breaks.  It withdraws"), "%s", s);
+	SAYS(s, "3 of its 9 units lost");
+	SAYS(s, "its morale breaks.  It withdraws");
 	s = run(&c, &out, "status");
-	cr_assert(strstr(s, "Column: 3 of its 9 units lost"), "%s", s);
+	SAYS(s, "Column: 3 of its 9 units lost");
 	cr_assert_eq(c.n_history, 6);
 	cr_assert_str_eq(c.history[2], "imperial hit x4");
 	zb_strbuf_release(&out);
@@ -1114,26 +1116,26 @@ Test(companion, gatling_rifles_and_the_best_direction)
 	start(&c, 5, false, false);
 	run(&c, &out, "roll 5 4");
 	s = run(&c, &out, "gatling");
-	cr_assert(strstr(s, "D6 5 (your dice): it jams and cannot fire this "
-			    "turn"), "%s", s);
+	SAYS(s, "D6 5 (your dice): it jams and cannot fire this "
+	     "turn");
 	s = run(&c, &out, "gatling");
-	cr_assert(strstr(s, "D6 4 (your dice): it fires 3 times"), "%s", s);
+	SAYS(s, "D6 4 (your dice): it fires 3 times");
 	run(&c, &out, "roll 5 6 4");
 	s = run(&c, &out, "rifles 3 inferior");
-	cr_assert(strstr(s, "within 12\""), "%s", s);
-	cr_assert(strstr(s, "Rifles 1: D6 5-1 (your dice), a miss."), "%s", s);
-	cr_assert(strstr(s, "Rifles 2: D6 6-1 (your dice), a hit."), "%s", s);
-	cr_assert(strstr(s, "Rifles 3: D6 4-1 (your dice), a miss."), "%s", s);
-	cr_assert(strstr(s, "1 hit: for each, type 'imperial hit'"), "%s", s);
+	SAYS(s, "within 12\"");
+	SAYS(s, "Rifles 1: D6 5-1 (your dice), a miss.");
+	SAYS(s, "Rifles 2: D6 6-1 (your dice), a hit.");
+	SAYS(s, "Rifles 3: D6 4-1 (your dice), a miss.");
+	SAYS(s, "1 hit: for each, type 'imperial hit'");
 	run(&c, &out, "roll 3 3 2");
 	run(&c, &out, "next");		/* a wave comes, ahead */
 	run(&c, &out, "roll 2");
 	s = run(&c, &out, "best wave 1");
-	cr_assert(strstr(s, "D6 2 (your dice): the lure works"), "%s", s);
+	SAYS(s, "D6 2 (your dice): the lure works");
 	run(&c, &out, "roll 3");
 	s = run(&c, &out, "best 1");
-	cr_assert(strstr(s, "D6 3 (your dice): the warriors choose the best "
-			    "direction"), "%s", s);
+	SAYS(s, "D6 3 (your dice): the warriors choose the best "
+	     "direction");
 	zb_strbuf_release(&out);
 	zb_companion_release(&c);
 }
@@ -1159,13 +1161,12 @@ Test(companion, movement_gives_inches_direction_and_facing)
 	run(&c, &out, "roll 1 2 4 1 3 3 3 6 3 3 3 3 3");
 	run(&c, &out, "next");
 	s = run(&c, &out, "next");
-	cr_assert(strstr(s, " 1 mounted -2\" [1] (your dice) = 6\""), "%s", s);
-	cr_assert(strstr(s, " 2 mounted +0 [3] (your dice) = 8\""), "%s", s);
-	cr_assert(strstr(s, " 5 foot +2\" [6] (your dice) = 8\""), "%s", s);
-	cr_assert(strstr(s, " 6 foot +0 [3] (your dice) = 6\""), "%s", s);
-	cr_assert(strstr(s, "straight toward its nearest Imperial unit"),
-		  "%s", s);
-	cr_assert(strstr(s, "face it the way it moved"), "%s", s);
+	SAYS(s, " 1 mounted -2\" [1] (your dice) = 6\"");
+	SAYS(s, " 2 mounted +0 [3] (your dice) = 8\"");
+	SAYS(s, " 5 foot +2\" [6] (your dice) = 8\"");
+	SAYS(s, " 6 foot +0 [3] (your dice) = 6\"");
+	SAYS(s, "straight toward its nearest Imperial unit");
+	SAYS(s, "face it the way it moved");
 	zb_strbuf_release(&out);
 	zb_companion_release(&c);
 }

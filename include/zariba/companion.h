@@ -39,8 +39,8 @@
  *   mounted=B rifles=B
  * (one line; V the version, now 2: version 1 saves are read and replay
  * as they were played; B is 0 or 1), and each later entry is one accepted
- * command that changed the state, in its normal form (lower case, single spaces),
- * appended and fsync'd BEFORE zb_companion_command() returns, so before
+ * command that changed the state, in its normal form (lower case, single
+ * spaces), appended and fsync'd BEFORE zb_companion_command() returns, so before
  * the caller shows the answer: a game killed at any moment loses at most
  * a command whose answer nobody saw.  `undo` is saved as an entry of its
  * own (the file is only ever appended to).  help, status, quit, blank

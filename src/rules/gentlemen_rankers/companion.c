@@ -400,8 +400,9 @@ static int parse(const char *line, struct cmd *c, struct zb_error *err)
 	if (!strcmp(v, "gatling")) {
 		c->kind = C_GATLING;
 		if (tk.n > 1)
-			return zb_error_set(err, ZB_EINPUT, "'gatling' takes no "
-					    "more words (got '%s')", tk.t[1]);
+			return zb_error_set(err, ZB_EINPUT, "'gatling' takes "
+					    "no more words (got '%s')",
+					    tk.t[1]);
 		return ZB_OK;
 	}
 	if (!strcmp(v, "rifles")) {
@@ -1390,8 +1391,8 @@ static int cmd_imp_hit(struct zb_companion_state *st, const struct cmd *c,
 		sd = gr_sudden_death_of(face);
 		zb_event_text(&st->g, "a hit on an Imperial unit: %d", face);
 		zb_event_end(&st->g);
-		zb_strbuf_printf(out, "  Hit %d on the Imperial unit: D6 %d%s: ",
-				 k + 1, face, yours(st, mark, 1));
+		zb_strbuf_printf(out, "  Hit %d on the Imperial unit: D6 "
+				 "%d%s: ", k + 1, face, yours(st, mark, 1));
 		if (sd == GR_SD_UNHARMED) {
 			zb_strbuf_add(out, "unharmed.\n");
 			continue;
@@ -1482,7 +1483,8 @@ static int cmd_rifles(struct zb_companion_state *st, const struct cmd *c,
 	if (hits)
 		zb_strbuf_printf(out, "  %d hit%s: for each, type 'imperial "
 				 "hit' for the unit it struck (x2 for two on "
-				 "the same unit).\n", hits, hits == 1 ? "" : "s");
+				 "the same unit).\n", hits,
+				 hits == 1 ? "" : "s");
 	return ZB_OK;
 }
 

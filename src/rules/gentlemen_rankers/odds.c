@@ -7,8 +7,9 @@
  * Nothing here is a second copy of the rules.  The odds and the rolls go
  * through the pure functions the battlefield uses: gr_card_effect (books.c)
  * for a card, gr_melee_factor_of (melee.c) for a unit's factor and
- * gr_hand_result for D6 + factor against D6 + factor, gr_shot_hits (shoot.c) for a shot and gr_sudden_death_of
- * (hits.c) for a hit on Imperial troops.
+ * gr_hand_result for D6 + factor against D6 + factor, gr_shot_hits
+ * (shoot.c) for a shot and gr_sudden_death_of (hits.c) for a hit on
+ * Imperial troops.
  *
  * The wave-hit reading (docs/rules/gentlemen-rankers.md, "Odds and
  * rolls"): a wave's stack is dealt from the two packs with their jokers,
