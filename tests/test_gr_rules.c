@@ -1623,7 +1623,7 @@ Test(gr_rules, a_friend_pushed_back_into_an_enemy_is_contacted_in_the_rear)
 Test(gr_rules, an_imperial_unit_falling_back_pushes_its_friends)
 {
 	int ids[5];
-	char name[8];
+	char name[16];
 
 	for (int k = 0; k < 10; k++) {
 		snprintf(name, sizeof(name), "I%d", k);
