@@ -535,12 +535,31 @@ static const char *side_name(const struct zb_batch *b, int w)
 	return w >= 0 && w < b->n_sides ? b->sides[w].name : NULL;
 }
 
+#define SIM_TEXT_WIDTH 79	/* columns of the text report */
+
 static bool any_objective(const struct zb_batch *b)
 {
 	for (int s = 0; s < b->n_sides; s++)
 		if (b->sides[s].objective[0])
 			return true;
 	return false;
+}
+
+/* Text from column `col` to the line's end, the rest of it wrapped
+ * under its start. */
+static void print_hanging(const char *text, int col)
+{
+	int room = SIM_TEXT_WIDTH - col;
+	while ((int)strlen(text) > room) {
+		int cut = room;
+		while (cut > 0 && text[cut] != ' ')
+			cut--;
+		if (cut == 0)
+			break;
+		printf("%.*s\n%*s", cut, text, col, "");
+		text += cut + 1;
+	}
+	printf("%s\n", text);
 }
 
 /* Each side's objective and, with `rates`, how often it was met; then
@@ -571,7 +590,10 @@ static void print_objectives(const struct zb_scenario *scn,
 				 "breaking the enemy", sd->name);
 		} else if (rates) {
 			fmt_rate(r, sizeof(r), sd->objective_met, b->runs);
-			printf("  %s  %s: %s\n", r, sd->name, sd->objective);
+			snprintf(line, sizeof(line), "%s: %s", sd->name,
+				 sd->objective);
+			printf("  %s  ", r);
+			print_hanging(line, (int)strlen(r) + 4);
 			continue;
 		} else {
 			snprintf(line, sizeof(line), "%s: %s", sd->name,
