@@ -868,9 +868,18 @@ Test(companion, header_round_trip_and_refusals)
 	cr_assert_eq(back.seed, UINT64_MAX);
 	cr_assert(back.leaders && back.three_dice && back.rifles);
 	cr_assert_not(back.mounted);
+	/* A new game's header is the current version; a version 1 header
+	 * reads back as version 1 (it replays as it was played). */
+	cr_assert_eq(back.version, ZB_COMPANION_VERSION);
+	cr_assert_eq(zb_companion_parse_header("zariba-companion 1 "
+		"gentlemen-rankers seed=1 leaders=0 three-dice=0 mounted=0 "
+		"rifles=0", &back, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(back.version, 1);
+	cr_assert_eq(zb_companion_header(&back, h, sizeof(h)), ZB_OK);
+	cr_assert(!strncmp(h, "zariba-companion 1 ", 19), "%s", h);
 	cr_assert_eq(zb_companion_header(&o, h, 10), ZB_EUSAGE);
 	static const char *const bad[] = {
-		"zariba-companion 2 gentlemen-rankers seed=1 leaders=0 "
+		"zariba-companion 3 gentlemen-rankers seed=1 leaders=0 "
 		"three-dice=0 mounted=0 rifles=0",
 		"zariba-companion 1 volley-fire seed=1 leaders=0 "
 		"three-dice=0 mounted=0 rifles=0",
@@ -1016,4 +1025,174 @@ Test(companion, journal_parse_takes_any_bytes)
 	zb_journal_read_release(&jr);
 	/* ...and the standard check value of CRC-32. */
 	cr_assert_eq(zb_crc32("123456789", 9), 0xCBF43926u);
+}
+
+/* ---- the whole table (issue 10, point 9) ---- */
+
+/* The answer s says x. */
+#define SAYS(s, x) cr_assert(strstr((s), (x)), "%s", (s))
+
+/* With no warriors on the table there is nobody to shoot first: no
+ * initiative die.  A version 1 save still rolls it, as it was played. */
+Test(companion, no_shooting_initiative_without_warriors)
+{
+	struct zb_companion c, v1;
+	struct zb_companion_opts o = { .seed = 5, .version = 1 };
+	struct zb_strbuf out = { 0 };
+	struct zb_error err = { 0, "" };
+	const char *s;
+
+	start(&c, 5, false, false);
+	/* 1 and 2 make no double: no wave comes; 4: the column moves
+	 * first.  Any further die would be taken from the generator. */
+	run(&c, &out, "roll 1 2 4");
+	run(&c, &out, "next");
+	run(&c, &out, "next");
+	uint64_t draws = zb_companion_game(&c)->dice.draws;
+	s = run(&c, &out, "next");
+	SAYS(s, "Turn 1: shooting");
+	SAYS(s, "No warriors on the table");
+	cr_assert_null(strstr(s, "Initiative"), "%s", s);
+	cr_assert_eq(zb_companion_game(&c)->dice.draws, draws);
+
+	cr_assert_eq(zb_companion_init(&v1, &o, &err), ZB_OK, "%s", err.msg);
+	run(&v1, &out, "roll 1 2 4");
+	run(&v1, &out, "next");
+	run(&v1, &out, "next");
+	s = run(&v1, &out, "next");
+	SAYS(s, "Initiative D6");
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+	zb_companion_release(&v1);
+}
+
+/* Hits on Imperial units: sudden death for each, with what to do in
+ * inches, and the books of the column's losses (a third breaks it). */
+Test(companion, sudden_death_and_the_columns_books)
+{
+	struct zb_companion c;
+	struct zb_strbuf out = { 0 };
+	const char *s;
+
+	start(&c, 5, false, false);
+	s = run(&c, &out, "column 9");
+	SAYS(s, "0 of its 9 units lost; its morale breaks at 3 "
+	     "lost");
+	run(&c, &out, "roll 3 5 1");
+	s = run(&c, &out, "imperial hit x4");
+	SAYS(s, "Hit 1 on the Imperial unit: D6 3 (your dice): "
+	     "it falls back its own base depth (foot 0.79\"");
+	SAYS(s, "Hit 2 on the Imperial unit: D6 5 (your dice): "
+	     "unharmed.");
+	SAYS(s, "Hit 3 on the Imperial unit: D6 1 (your dice): "
+	     "destroyed");
+	/* The unit is gone: the fourth hit is not rolled. */
+	cr_assert_null(strstr(s, "Hit 4"), "%s", s);
+	SAYS(s, "1 of its 9 units lost");
+	run(&c, &out, "roll 2");
+	s = run(&c, &out, "imperial hit");
+	SAYS(s, "2 of its 9 units lost");
+	cr_assert_null(strstr(s, "morale breaks."), "%s", s);
+	s = run(&c, &out, "imperial lost");
+	SAYS(s, "3 of its 9 units lost");
+	SAYS(s, "its morale breaks.  It withdraws");
+	s = run(&c, &out, "status");
+	SAYS(s, "Column: 3 of its 9 units lost");
+	cr_assert_eq(c.n_history, 6);
+	cr_assert_str_eq(c.history[2], "imperial hit x4");
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+}
+
+/* The Gatling's jam (5-6 before its first shot), the warriors' rifle
+ * fire at the column (5-6 hits, -1 inferior) and the best direction
+ * (3+). */
+Test(companion, gatling_rifles_and_the_best_direction)
+{
+	struct zb_companion c;
+	struct zb_strbuf out = { 0 };
+	const char *s;
+
+	start(&c, 5, false, false);
+	run(&c, &out, "roll 5 4");
+	s = run(&c, &out, "gatling");
+	SAYS(s, "D6 5 (your dice): it jams and cannot fire this "
+	     "turn");
+	s = run(&c, &out, "gatling");
+	SAYS(s, "D6 4 (your dice): it fires 3 times");
+	run(&c, &out, "roll 5 6 4");
+	s = run(&c, &out, "rifles 3 inferior");
+	SAYS(s, "within 12\"");
+	SAYS(s, "Rifles 1: D6 5-1 (your dice), a miss.");
+	SAYS(s, "Rifles 2: D6 6-1 (your dice), a hit.");
+	SAYS(s, "Rifles 3: D6 4-1 (your dice), a miss.");
+	SAYS(s, "1 hit: for each, type 'imperial hit'");
+	run(&c, &out, "roll 3 3 2");
+	run(&c, &out, "next");		/* a wave comes, ahead */
+	run(&c, &out, "roll 2");
+	s = run(&c, &out, "best wave 1");
+	SAYS(s, "D6 2 (your dice): the lure works");
+	run(&c, &out, "roll 3");
+	s = run(&c, &out, "best 1");
+	SAYS(s, "D6 3 (your dice): the warriors choose the best "
+	     "direction");
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+}
+
+/* The movement step gives each warrior unit's move in inches (foot 6",
+ * mounted 8", with the modifier) and says where to move it and how to
+ * face it. */
+Test(companion, movement_gives_inches_direction_and_facing)
+{
+	struct zb_companion c;
+	struct zb_strbuf out = { 0 };
+	const char *s;
+
+	start(&c, 11, false, true);
+	/* Turn 1: a double wave, composition 2 (four mounted), ahead. */
+	run(&c, &out, "roll 3 3 2 4");
+	run(&c, &out, "next");
+	run(&c, &out, "next");
+	run(&c, &out, "next");
+	run(&c, &out, "next");
+	/* Turn 2: no wave (1 2), initiative 4, then the modifiers: unit 1
+	 * (mounted) rolls 1, unit 5 (foot) 6, the rest 3. */
+	run(&c, &out, "roll 1 2 4 1 3 3 3 6 3 3 3 3 3");
+	run(&c, &out, "next");
+	s = run(&c, &out, "next");
+	SAYS(s, " 1 mounted -2\" [1] (your dice) = 6\"");
+	SAYS(s, " 2 mounted +0 [3] (your dice) = 8\"");
+	SAYS(s, " 5 foot +2\" [6] (your dice) = 8\"");
+	SAYS(s, " 6 foot +0 [3] (your dice) = 6\"");
+	SAYS(s, "straight toward its nearest Imperial unit");
+	SAYS(s, "face it the way it moved");
+	zb_strbuf_release(&out);
+	zb_companion_release(&c);
+}
+
+/* The new commands are saved and resume to the same state. */
+Test(companion, the_columns_commands_resume)
+{
+	struct zb_companion a, r;
+	struct zb_strbuf out = { 0 }, notes = { 0 };
+	struct zb_error err = { 0, "" };
+	const char *path = path_of("column.zbc");
+	static const char *const lines[] = {
+		"column 10", "roll 3 3", "next", "imperial hit x2", "gatling",
+		"rifles 2", "best wave 1", "imperial lost", "next", "next",
+		NULL
+	};
+
+	start(&a, 3, true, false);
+	cr_assert_eq(zb_companion_save(&a, path, &err), ZB_OK, "%s", err.msg);
+	run_all(&a, lines);
+	zb_journal_close(&a.journal);
+	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	assert_same_state(&a, &r);
+	zb_strbuf_release(&out);
+	zb_strbuf_release(&notes);
+	zb_companion_release(&a);
+	zb_companion_release(&r);
 }

@@ -317,3 +317,42 @@ Test(gr_ai, a_game_is_a_function_of_its_seed)
 	cr_assert_eq(g.result.winner, a_winner);
 	cr_assert_eq(g.log.n, a_events);
 }
+
+/* ---- marching for the objective ---- */
+
+/* A column that must reach a fort, with no warriors about: it marches
+ * there and more than half of it stands at the walls within a few turns
+ * (issue 10, point 10: a column was seen circling a building for 20
+ * turns, its moves shrinking to 0.3"). */
+Test(gr_ai, the_column_marches_to_the_fort_and_stands_at_its_walls)
+{
+	char buf[4096];
+	struct zb_game_opts o = { 7, true };
+	int turns = 0;
+
+	/* column_yaml with a fort 26" ahead of the leading pair. */
+	const char *units = strstr(column_yaml, "sides:\n");
+
+	snprintf(buf, sizeof(buf),
+		 "ruleset: gentlemen-rankers\ntitle: ai\n"
+		 "table: { width: 48, height: 60 }\nturns: 30\n"
+		 "options: { objective: reach, objective-feature: Fort }\n"
+		 "terrain:\n  - { kind: building, name: Fort, "
+		 "points: [[19, 46], [29, 46], [29, 53], [19, 53]] }\n%s",
+		 units);
+	cr_assert_eq(zb_scenario_parse(&scn, "ai.yaml", buf, strlen(buf),
+				       &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	have_game = true;
+	while (!g.result.over && turns < 15) {
+		g.turn = ++turns;
+		gr_start_turn(&g);
+		cr_assert_eq(gr_move_phase(&g, st()->imperial, &err), ZB_OK);
+		gr_check_end(&g);
+	}
+	/* 26" at 4" a turn is 7 turns; round the corners, a few more. */
+	cr_assert(g.result.over, "after %d turns the column has not reached "
+		  "the fort", turns);
+	cr_assert_eq(g.result.winner, st()->imperial, "%s", g.result.how);
+	cr_assert_leq(turns, 10);
+}

@@ -183,14 +183,100 @@ Test(gr_odds, melee_modifiers_add_up)
 	cr_assert_float_eq(d.chance[3], 0, EPS);
 	zb_dist_release(&d);
 
-	/* Faltering does not touch mounted warriors: 4 against 2. */
-	a = args_of("melee", "attacker-type", "mounted-warriors",
+	/* Faltering does not touch a mounted leader (he stays with his
+	 * wave): 4 against 2. */
+	a = args_of("melee", "attacker-type", "mounted-warrior-leader",
 		    "attacker-faltering", NULL, "defender-type", "infantry",
 		    NULL);
 	odds_of(&a, &d);
 	/* ra + 4 > rd + 2: ra - rd >= -1: 26 of 36, as unfaltering. */
 	cr_assert_float_eq(d.chance[0], 26.0 / 36, EPS);
 	zb_dist_release(&d);
+}
+
+/* "The leader himself does not receive a bonus": the odds add up the
+ * factor as the battle does (issue 10, point 7). */
+Test(gr_odds, melee_the_leader_himself_gets_no_bonus)
+{
+	struct zb_args a = args_of("melee", "attacker-type",
+		"warrior-leader", "attacker-leader", "contact",
+		"defender-type", "cavalry", NULL);
+	struct zb_dist d;
+
+	/* 4 against 3: ra + 4 > rd + 3 when rd <= ra: 21 of 36 (7/12);
+	 * with the +2 it would be rd < ra + 3: 30 of 36 (5/6). */
+	odds_of(&a, &d);
+	cr_assert_float_eq(d.chance[0], 21.0 / 36, EPS);
+	zb_dist_release(&d);
+}
+
+static void expect_refused(struct zb_args *a, const char *flag)
+{
+	struct zb_dist d;
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(a->action->odds(a, &d, &err), ZB_EINPUT);
+	cr_assert(strstr(err.msg, flag) == err.msg, "'%s' should name %s",
+		  err.msg, flag);
+	zb_dist_release(&d);
+}
+
+/* Modifiers that cannot apply are refused, naming the flag. */
+Test(gr_odds, melee_impossible_modifiers_are_refused)
+{
+	struct zb_args a = args_of("melee", "attacker-type", "infantry",
+		"attacker-leader", "near", "defender-type", "warriors",
+		NULL);
+
+	expect_refused(&a, "--attacker-leader:");
+	a = args_of("melee", "attacker-type", "warriors", "defender-type",
+		    "cavalry", "defender-faltering", NULL, NULL);
+	expect_refused(&a, "--defender-faltering:");
+	/* A faltering wave's horse flees: it does not fight. */
+	a = args_of("melee", "attacker-type", "mounted-warriors",
+		    "attacker-faltering", NULL, "defender-type", "infantry",
+		    NULL);
+	expect_refused(&a, "--attacker-faltering:");
+	a = args_of("melee", "attacker-type", "warriors", "attacker-uphill",
+		    NULL, "defender-type", "infantry", "defender-uphill",
+		    NULL, NULL);
+	expect_refused(&a, "--defender-uphill:");
+}
+
+/* The battle's factor and the odds' are one function: a warrior in edge
+ * contact with its leader, in a faltering wave, fights at 4 - 1 + 2. */
+Test(gr_odds, melee_factor_of_terms)
+{
+	struct gr_melee_terms t = { .type = GR_WARRIOR_FOOT,
+				    .faltering = true,
+				    .leader = GR_LEADER_CONTACT };
+	char why[160];
+
+	cr_assert_eq(gr_melee_factor_of(NULL, &t, false), 5);
+	t.type = GR_WARRIOR_LEADER;
+	cr_assert_eq(gr_melee_factor_of(NULL, &t, false), 3);
+	cr_assert_eq(gr_melee_terms_check(&t, why, sizeof(why)), GR_MT_OK);
+	t.type = GR_INFANTRY;
+	cr_assert_eq(gr_melee_terms_check(&t, why, sizeof(why)),
+		     GR_MT_FALTERING);
+	t.faltering = false;
+	cr_assert_eq(gr_melee_terms_check(&t, why, sizeof(why)),
+		     GR_MT_LEADER);
+}
+
+/* The JSON echoes the values computed with: --aces-up follows
+ * --turned-aces when not given (issue 10, point 8). */
+Test(gr_odds, wave_hit_echoes_the_aces_up_used)
+{
+	struct zb_args a = args_of("wave-hit", "turned-aces", "1", NULL);
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(zb_args_finish(&a, &err), ZB_OK);
+	cr_assert_eq(zb_args_get(&a, "aces-up"), 1);
+	cr_assert_not(a.given[zb_action_param(a.action, "aces-up")]);
+	a = args_of("wave-hit", "turned-aces", "1", "aces-up", "0", NULL);
+	cr_assert_eq(zb_args_finish(&a, &err), ZB_OK);
+	cr_assert_eq(zb_args_get(&a, "aces-up"), 0);
 }
 
 /* ---- shoot ---- */

@@ -1538,6 +1538,108 @@ Test(gr_rules, friends_in_the_way_are_pushed_and_turned)
 	}
 }
 
+/* A file of nine friends behind a warrior that falls back 7": the whole
+ * chain is swept along (issue 10, point 6: chains stopped after eight). */
+Test(gr_rules, a_push_sweeps_a_whole_chain_along)
+{
+	int a[5], b[5], file[10];
+	struct gr_wave *w;
+
+	unit("Inf", "infantry", 24, 10, 90, NULL);
+	build(NULL, NULL);
+	w = wave_of(0, 0, 5, a);
+	wave_of(0, 0, 5, b);
+	for (int k = 0; k < 5; k++) {
+		file[k] = a[k];
+		file[5 + k] = b[k];
+	}
+	put(file[0], 24, 20, 270);
+	for (int k = 1; k < 10; k++)
+		put(file[k], 24, 20 + (k + 1) * FOOT_D, 90);
+	STACK(w, "7H");
+	NO_DICE();
+	gr_take_hit(&g, file[0], 0);
+	dice_done();
+	for (int k = 0; k < 10; k++)
+		cr_assert_float_eq(zb_unit_rect(U(file[k])).c.y,
+				   20 + (k + 0.5) * FOOT_D + 7, 0.06,
+				   "unit %d of the file", k);
+}
+
+/* The edge rule applies to a pushed warrior: a 6 to stand, else gone
+ * (and then the unit pushing it goes on). */
+Test(gr_rules, a_warrior_pushed_over_the_edge_needs_a_6_to_stand)
+{
+	int ids[5];
+	struct gr_wave *w;
+
+	unit("Inf", "infantry", 24, 10, 90, NULL);
+	build(NULL, NULL);
+	w = wave_of(0, 0, 4, ids);
+	put(ids[0], 24, 44, 270);
+	put(ids[1], 24, 44 + 2 * FOOT_D, 90);
+	put(ids[2], 10, 44, 270);
+	put(ids[3], 10, 44 + 2 * FOOT_D, 90);
+	STACK(w, "3H", "3D");
+	DICE(5);
+	gr_take_hit(&g, ids[0], 0);
+	dice_done();
+	cr_assert(gone(ids[1]));
+	cr_assert_float_eq(front_y(ids[0]), 47, 0.06);
+	DICE(6);
+	gr_take_hit(&g, ids[2], 0);
+	dice_done();
+	cr_assert(!gone(ids[3]));
+	/* It stood at the edge, turned round; the pusher stopped against it
+	 * when it reached the edge, 48 - (44 + 2 FOOT_D) = 2.43" on. */
+	cr_assert_float_eq(U(ids[3])->facing_deg, 270, EPS);
+	cr_assert_float_eq(front_y(ids[2]), 48 - 2 * FOOT_D, 0.11);
+}
+
+/* The enemy rule applies to a pushed unit: pushed back into an enemy, it
+ * has been contacted to its rear. */
+Test(gr_rules, a_friend_pushed_back_into_an_enemy_is_contacted_in_the_rear)
+{
+	int ids[5];
+	struct gr_wave *w;
+
+	unit("Inf", "infantry", 24, 10, 90, NULL);
+	unit("Behind", "infantry", 24, 24, 90, NULL);
+	build(NULL, NULL);
+	w = wave_of(0, 0, 2, ids);
+	put(ids[0], 24, 20, 270);
+	put(ids[1], 24, 20 + 2 * FOOT_D, 90);
+	STACK(w, "9H");
+	NO_DICE();
+	gr_take_hit(&g, ids[0], 0);
+	dice_done();
+	cr_assert(gr_in_contact(U(ids[1]), U(1)));
+	cr_assert(U(ids[1])->rs[GR_RS_TURN] & GR_TF_REAR_HIT);
+	cr_assert(U(1)->rs[GR_RS_PERSIST] & GR_PF_ATTACKER);
+	cr_assert(gr_in_contact(U(ids[0]), U(ids[1])));
+}
+
+/* Sudden death's fall back pushes a file of nine Imperial friends. */
+Test(gr_rules, an_imperial_unit_falling_back_pushes_its_friends)
+{
+	int ids[5];
+	char name[16];
+
+	for (int k = 0; k < 10; k++) {
+		snprintf(name, sizeof(name), "I%d", k);
+		unit(name, "infantry", 24, 30 - k * FOOT_D, 90, NULL);
+	}
+	build(NULL, NULL);
+	wave_of(0, 0, 1, ids);
+	put(ids[0], 24, 40, 270);
+	DICE(3);
+	gr_take_hit(&g, 0, ids[0]);
+	dice_done();
+	for (int k = 0; k < 10; k++)
+		cr_assert_float_eq(front_y(k), 30 - (k + 1) * FOOT_D, 0.06,
+				   "I%d", k);
+}
+
 Test(gr_rules, falling_back_into_an_enemy_is_a_rear_contact)
 {
 	int ids[5];
@@ -2001,6 +2103,30 @@ Test(gr_rules, objective_reach_the_fort)
 	gr_check_end(&g);
 	cr_assert(g.result.over);
 	cr_assert_eq(g.result.winner, st()->imperial);
+	/* The result states each side's objective and whether it was met
+	 * (issue 10, point 10). */
+	cr_assert_str_eq(g.result.objective[st()->imperial],
+			 "reach Fort");
+	cr_assert(g.result.objective_met[st()->imperial]);
+	cr_assert_str_eq(g.result.objective[st()->warriors],
+			 "break the column");
+	cr_assert_not(g.result.objective_met[st()->warriors]);
+}
+
+/* A broken column: the warriors' objective is met, the column's not. */
+Test(gr_rules, objectives_in_the_result_when_the_column_breaks)
+{
+	unit("A", "infantry", 10, 10, 90, NULL);
+	unit("B", "infantry", 24, 10, 90, NULL);
+	unit("C", "infantry", 38, 10, 90, NULL);
+	build("objective: exit", NULL);
+	cr_assert_str_eq(g.result.objective[st()->imperial],
+			 "march off the north edge");
+	gr_destroy(&g, 0, "test");
+	gr_check_end(&g);
+	cr_assert(g.result.over);
+	cr_assert(g.result.objective_met[st()->warriors]);
+	cr_assert_not(g.result.objective_met[st()->imperial]);
 }
 
 Test(gr_rules, objective_raid_burn_and_march_back)

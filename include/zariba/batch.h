@@ -51,7 +51,9 @@
  * not merged into another unit), routed (at the end), and shaken (at the
  * end of any turn, not just the last).  Units are those of the game as
  * set up (scouts included); a unit added during play would only count in
- * its side's total.
+ * its side's total.  Each side's objective is the one its rule set states
+ * at set-up (g->result.objective); a battle that met it counts in
+ * objective_met.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -106,6 +108,10 @@ struct zb_batch_side {
 	int start_figs;
 	int wins;
 	struct zb_stat lost;
+	/* The side's objective as its rule set states it (empty: none
+	 * besides breaking the enemy), and the battles that met it. */
+	char objective[ZB_OBJECTIVE_MAX];
+	int objective_met;
 };
 
 struct zb_batch_unit {

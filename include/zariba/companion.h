@@ -35,11 +35,12 @@
  * ZB_ESTATE.)
  *
  * The save file is a journal (journal.h).  Its first entry is the header
- *   zariba-companion 1 gentlemen-rankers seed=N leaders=B three-dice=B
+ *   zariba-companion V gentlemen-rankers seed=N leaders=B three-dice=B
  *   mounted=B rifles=B
- * (one line; B is 0 or 1), and each later entry is one accepted command
- * that changed the state, in its normal form (lower case, single spaces),
- * appended and fsync'd BEFORE zb_companion_command() returns, so before
+ * (one line; V the version, now 2: version 1 saves are read and replay
+ * as they were played; B is 0 or 1), and each later entry is one accepted
+ * command that changed the state, in its normal form (lower case, single
+ * spaces), appended and fsync'd BEFORE zb_companion_command() returns, so before
  * the caller shows the answer: a game killed at any moment loses at most
  * a command whose answer nobody saw.  `undo` is saved as an entry of its
  * own (the file is only ever appended to).  help, status, quit, blank
@@ -67,7 +68,7 @@ struct zb_game;
 
 #define ZB_COMPANION_RULESET "gentlemen-rankers"
 #define ZB_COMPANION_MAGIC "zariba-companion"
-#define ZB_COMPANION_VERSION 1
+#define ZB_COMPANION_VERSION 2
 #define ZB_COMPANION_LINE_MAX 200	/* bytes of one command */
 #define ZB_COMPANION_DICE_MAX 32	/* player's dice waiting at once */
 #define ZB_COMPANION_ROLL_MAX 12	/* dice one `dice` command rolls */
@@ -79,6 +80,9 @@ struct zb_companion_opts {
 				   (implies leaders) */
 	bool mounted;		/* composition roll: mounted warriors */
 	bool rifles;		/* composition roll: rifle-armed warriors */
+	int version;		/* of the save file's rules of play: 0 (the
+				   current) for a new game; a save's own
+				   when resumed (1: no version 2 change) */
 };
 
 struct zb_companion_state;	/* private */

@@ -45,11 +45,18 @@ struct zb_side {
 	int start_figs;
 };
 
+#define ZB_OBJECTIVE_MAX 96
+
 struct zb_result {
 	bool over;
 	int winner;		/* a side, or ZB_NO_WINNER for a draw */
 	char how[128];		/* "the Dervish force routed (morale)" */
 	int turns;
+	/* Each side's objective, as the rule set states it at set-up
+	 * ("reach Fort Zinderneuf"; empty: none besides breaking the
+	 * enemy), and whether the battle met it. */
+	char objective[ZB_MAX_SIDES][ZB_OBJECTIVE_MAX];
+	bool objective_met[ZB_MAX_SIDES];
 };
 
 struct zb_game {
@@ -130,6 +137,10 @@ void zb_game_rout_side(struct zb_game *g, int side);
 
 /* The end of the game. */
 void zb_game_end(struct zb_game *g, int winner, const char *how);
+/* A side's objective, for the result (set-up; rule sets only). */
+void zb_game_set_objective(struct zb_game *g, int side, const char *what);
+/* The side's objective was met (before or as the game ends). */
+void zb_game_objective_met(struct zb_game *g, int side);
 
 /* --- Dice and cards, recorded in the open event --- */
 int zb_game_roll(struct zb_game *g, int sides);

@@ -112,6 +112,11 @@ struct zb_action {
 	 * count), or NULL for counts. */
 	const char *const *labels;
 	int n_labels;
+	/* Set the parameters not given whose value follows from others
+	 * (given[] stays false) to the values the hooks compute with, so
+	 * that a front end echoes what was used; NULL when there are none.
+	 * The hooks give the same results with or without it. */
+	void (*resolve)(struct zb_args *args);
 };
 
 /* ---- actions ---- */
@@ -133,6 +138,9 @@ int zb_args_set(struct zb_args *args, const char *name, const char *value,
 		struct zb_error *err);
 /* ZB_EINPUT naming the first required parameter not given. */
 int zb_args_check(const struct zb_args *args, struct zb_error *err);
+/* zb_args_check, then the action's resolve hook: the arguments as the
+ * hooks will use them. */
+int zb_args_finish(struct zb_args *args, struct zb_error *err);
 /* The value of parameter `name` (0 when there is no such parameter). */
 int zb_args_get(const struct zb_args *args, const char *name);
 /* The chosen word of a CHOICE parameter, or NULL. */

@@ -48,6 +48,9 @@
 #define AI_CLOSE_IN 12.0	/* warriors nearer than this: stand fast */
 #define AI_FORMED_IN 1.0	/* a base this near its slot is formed */
 #define AI_FORMED_STEP_IN 2.0	/* a formed square or line steps on */
+#define AI_CLOSE_ON_IN 12.0	/* this near the place it must reach, the
+				   column spreads along its walls */
+#define AI_WALL_GAP_IN 0.2	/* between bases at the walls */
 #define AI_GUN_NEAR_IN 3.0	/* an unlimbered gun this near its place
 				   stays put */
 
@@ -204,6 +207,136 @@ static bool goal_of(struct zb_game *g, struct zb_vec2 p, struct zb_vec2 *goal,
 	default:
 		return false;
 	}
+}
+
+/* ---- closing on the place to reach ---- */
+
+/* The outline of a terrain feature measured along its edges: the length
+ * of edge i's start from pts[0]. */
+static double outline_len(const struct zb_terrain *t, int i)
+{
+	double len = 0;
+
+	for (int k = 0; k < i && k < t->n_pts; k++)
+		len += zb_v2_dist(t->pts[k], t->pts[(k + 1) % t->n_pts]);
+	return len;
+}
+
+/* How far along the outline the point of it nearest p lies. */
+static double outline_param(const struct zb_terrain *t, struct zb_vec2 p)
+{
+	double best_d = AI_FAR_IN, best = 0;
+
+	for (int i = 0; i < t->n_pts; i++) {
+		struct zb_vec2 a = t->pts[i], b = t->pts[(i + 1) % t->n_pts];
+		struct zb_vec2 ab = zb_v2_sub(b, a), q;
+		double len2 = zb_v2_dot(ab, ab), k;
+
+		k = len2 > 0 ? zb_v2_dot(zb_v2_sub(p, a), ab) / len2 : 0;
+		k = k < 0 ? 0 : k > 1 ? 1 : k;
+		q = zb_v2_add(a, zb_v2_scale(ab, k));
+		if (zb_v2_dist(q, p) < best_d) {
+			best_d = zb_v2_dist(q, p);
+			best = outline_len(t, i) + k * sqrt(len2);
+		}
+	}
+	return best;
+}
+
+/* The outline's point at `at` along it, and the outward normal there. */
+static struct zb_vec2 outline_at(const struct zb_terrain *t, double at,
+				 struct zb_vec2 *out)
+{
+	double total = outline_len(t, t->n_pts);
+	struct zb_vec2 c = zb_poly_centroid(t->pts, t->n_pts);
+
+	if (total <= 0) {
+		*out = zb_v2(0, -1);
+		return t->pts[0];
+	}
+	at = fmod(fmod(at, total) + total, total);
+	for (int i = 0; i < t->n_pts; i++) {
+		struct zb_vec2 a = t->pts[i], b = t->pts[(i + 1) % t->n_pts];
+		double len = zb_v2_dist(a, b);
+		struct zb_vec2 p, n;
+
+		if (at > len && i < t->n_pts - 1) {
+			at -= len;
+			continue;
+		}
+		p = len > 0 ? zb_v2_toward(a, b, fmin(at, len)) : a;
+		n = len > 0 ? zb_v2((b.y - a.y) / len, -(b.x - a.x) / len)
+			    : zb_v2(0, -1);
+		if (zb_v2_dot(n, zb_v2_sub(p, c)) < 0)
+			n = zb_v2_scale(n, -1);
+		*out = n;
+		return p;
+	}
+	*out = zb_v2(0, -1);
+	return t->pts[0];
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The feature the column must reach now (reach, or a raid's kraal not yet
+ * burnt), or NULL. */
+static const struct zb_terrain *place_to_reach(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (st->opt.objective_feature < 0 ||
+	    !(st->opt.objective == GR_OBJ_REACH ||
+	      (st->opt.objective == GR_OBJ_RAID && !st->burnt)))
+		return NULL;
+	return &g->terrain.items[st->opt.objective_feature];
+}
+
+/*
+ * Near the place it must reach, the column spreads along its walls: the
+ * bases, in their order along the outline, take spots a base width and a
+ * little apart, centred where the column meets it, and each makes for its
+ * own.  (Marching the formation's centre on the building's centroid, which
+ * no base can stand on, only led it round and round the building.)  True
+ * with the spot and its outward normal when the column is that near.
+ */
+static bool wall_spot(struct gr_ai *ai, struct zb_game *g,
+		      const struct zb_unit *u, struct zb_vec2 *spot,
+		      struct zb_vec2 *normal)
+{
+	const struct zb_terrain *t = place_to_reach(g);
+	double mine_t = 0, ts[GR_MAX_CANDIDATES], near = AI_FAR_IN, gap = 0;
+	int n = 0, rank = 0;
+
+	if (!t)
+		return false;
+	for (int i = 0; i < g->n_units && n < GR_MAX_CANDIDATES; i++) {
+		const struct zb_unit *o = &g->units[i];
+		struct zb_vec2 c;
+
+		if (!mine(ai, o))
+			continue;
+		c = zb_unit_rect(o).c;
+		near = fmin(near, zb_poly_edge_dist(t->pts, t->n_pts, c));
+		ts[n] = outline_param(t, c) + i * 1e-6;	/* ties by id */
+		if (o->id == u->id)
+			mine_t = ts[n];
+		gap = fmax(gap, o->base_w_in);
+		n++;
+	}
+	if (!n || near > AI_CLOSE_ON_IN)
+		return false;
+	for (int k = 0; k < n; k++)
+		rank += ts[k] < mine_t;
+	/* The middle of the column along the outline. */
+	qsort(ts, (size_t)n, sizeof(ts[0]), cmp_double);
+	*spot = outline_at(t, ts[n / 2] + (rank - (n - 1) / 2.0) *
+			   (gap + AI_WALL_GAP_IN), normal);
+	return true;
 }
 
 static struct zb_path_map *map_for(struct gr_ai *ai, struct zb_game *g,
@@ -559,7 +692,7 @@ static double pace(struct zb_game *g, const struct gr_ai *ai)
 static void march_order(struct gr_ai *ai, struct zb_game *g,
 			const struct zb_unit *u, struct zb_decision *d)
 {
-	struct zb_vec2 goal, c = column_centre(g, ai), step, next;
+	struct zb_vec2 goal, c = column_centre(g, ai), step, next, out;
 	const char *why;
 	double heading, len;
 
@@ -570,6 +703,30 @@ static void march_order(struct gr_ai *ai, struct zb_game *g,
 	if (!goal_of(g, c, &goal, &why)) {
 		pick(d, &(struct want){ ZB_VERB_HOLD, -1, u->pos, false, 0 });
 		SAY(d, "no objective: the column stands and waits");
+		return;
+	}
+	if (wall_spot(ai, g, u, &goal, &out)) {
+		if (gr_touches_feature(g, u, gr_state(g)->opt.objective_feature)) {
+			pick(d, &(struct want){ ZB_VERB_HOLD, -1, u->pos,
+						false, 0 });
+			SAY(d, "%s: it stands at the walls", why);
+			return;
+		}
+		/* Straight at the wall when a move or so away (the move
+		 * stops touching it), else round to the front of its spot. */
+		if (zb_v2_dist(u->pos, goal) > pace(g, ai) + AI_PATH_CLEAR_IN)
+			goal = way_to(ai, g, u, clamp_table(g, zb_v2_add(goal,
+				zb_v2_scale(out, 2 * AI_PATH_CLEAR_IN))));
+		step = zb_v2_sub(goal, u->pos);
+		len = zb_v2_len(step);
+		heading = len > 0 ? zb_heading_deg(u->pos, goal)
+				  : u->facing_deg;
+		next = len > pace(g, ai)
+		       ? zb_v2_add(u->pos, zb_v2_scale(step, pace(g, ai) / len))
+		       : goal;
+		pick(d, &(struct want){ ZB_VERB_MOVE, -1, clamp_table(g, next),
+					true, heading });
+		SAY(d, "%s: to its place at the walls", why);
 		return;
 	}
 	/* Every base steps as the column does, round obstacles on its way. */

@@ -23,6 +23,7 @@
 struct rec {
 	int winner;
 	char how[sizeof(((struct zb_result *)0)->how)];
+	bool met[ZB_MAX_SIDES];		/* each side's objective */
 };
 
 struct run {
@@ -99,6 +100,8 @@ static int play_one(const struct run *r, int i, struct zb_error *err)
 	}
 
 	r->recs[i].winner = g.result.winner;
+	for (int s = 0; s < ns && s < ZB_MAX_SIDES; s++)
+		r->recs[i].met[s] = g.result.objective_met[s];
 	snprintf(r->recs[i].how, sizeof(r->recs[i].how), "%s", g.result.how);
 	b->turns_of[i] = g.result.turns;
 	for (int s = 0; s < ns; s++)
@@ -189,6 +192,8 @@ static int probe(struct zb_batch *b, const struct zb_scenario *scn,
 		snprintf(b->sides[s].name, sizeof(b->sides[s].name), "%s",
 			 g.sides[s].name);
 		b->sides[s].start_figs = g.sides[s].start_figs;
+		snprintf(b->sides[s].objective, sizeof(b->sides[s].objective),
+			 "%s", g.result.objective[s]);
 	}
 	b->units = calloc(g.n_units ? (size_t)g.n_units : 1,
 			  sizeof(*b->units));
@@ -325,8 +330,12 @@ static int summarise(struct run *r)
 		return ZB_ENOMEM;
 
 	b->draws = 0;
-	for (int s = 0; s < b->n_sides; s++)
+	for (int s = 0; s < b->n_sides; s++) {
 		b->sides[s].wins = 0;
+		b->sides[s].objective_met = 0;
+		for (int i = 0; i < n; i++)
+			b->sides[s].objective_met += r->recs[i].met[s];
+	}
 	for (int k = 0; k < b->n_outcomes; k++) {
 		int w = b->outcomes[k].winner;
 		if (w >= 0 && w < b->n_sides)

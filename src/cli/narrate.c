@@ -324,6 +324,14 @@ void cli_narrate_result(FILE *out, const struct zb_game *g,
 			 "%s.", r->turns, r->turns == 1 ? "" : "s",
 			 name_or(r->how, "neither side prevailed"));
 	cli_wrap(out, 0, 2, line);
+	for (int s = 0; s < g->n_sides; s++) {
+		if (!r->objective[s][0])
+			continue;
+		snprintf(line, sizeof(line), "Objective of %s: %s: %s.",
+			 g->sides[s].name, r->objective[s],
+			 r->objective_met[s] ? "met" : "not met");
+		cli_wrap(out, 0, 2, line);
+	}
 
 	int name_w = 0;
 	for (int s = 0; s < g->n_sides; s++) {

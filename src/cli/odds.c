@@ -337,7 +337,7 @@ static int parse(struct request *r, int argc, char **argv)
 			return usage(r, "unexpected argument '%s'", a);
 		}
 	}
-	if (zb_args_check(&r->args, &err) != ZB_OK)
+	if (zb_args_finish(&r->args, &err) != ZB_OK)
 		return usage(r, "%s", err.msg);
 	return -1;
 }

@@ -75,7 +75,9 @@ const char cli_sim_help[] =
 "      --csv          print CSV, one row per variant and outcome, columns:\n"
 "                     seed, each --vary PATH, battles, winner (a side or\n"
 "                     'draw'), how, count, rate, ci_lo, ci_hi, turns_mean,\n"
-"                     then 'lost_mean:SIDE' for each side\n"
+"                     then 'lost_mean:SIDE' for each side, and\n"
+"                     'objective_met:SIDE' (a rate) for each side with an\n"
+"                     objective\n"
 "      --html FILE    also write the results as one HTML page, to open in\n"
 "                     a browser (it fetches nothing): outcome rates as bars\n"
 "                     with their intervals, histograms of each side's\n"
@@ -533,18 +535,78 @@ static const char *side_name(const struct zb_batch *b, int w)
 	return w >= 0 && w < b->n_sides ? b->sides[w].name : NULL;
 }
 
-static void print_objectives(const struct zb_scenario *scn)
+#define SIM_TEXT_WIDTH 79	/* columns of the text report */
+
+static bool any_objective(const struct zb_batch *b)
 {
-	char line[512];
+	for (int s = 0; s < b->n_sides; s++)
+		if (b->sides[s].objective[0])
+			return true;
+	return false;
+}
+
+/* Text from column `col` to the line's end, the rest of it wrapped
+ * under its start. */
+static void print_hanging(const char *text, int col)
+{
+	int room = SIM_TEXT_WIDTH - col;
+	while ((int)strlen(text) > room) {
+		int cut = room;
+		while (cut > 0 && text[cut] != ' ')
+			cut--;
+		if (cut == 0)
+			break;
+		printf("%.*s\n%*s", cut, text, col, "");
+		text += cut + 1;
+	}
+	printf("%s\n", text);
+}
+
+/* Each side's objective and, with `rates`, how often it was met; then
+ * the turn limit. */
+static void print_objectives(const struct zb_scenario *scn,
+			     const struct zb_batch *b, bool rates)
+{
+	char line[512], r[64];
 	const char *who = strcmp(scn->at_limit, "draw") ? scn->at_limit : NULL;
+	if (!any_objective(b)) {
+		if (who)
+			snprintf(line, sizeof(line), "Objectives: none besides "
+				 "breaking the enemy.  At the turn limit (%d "
+				 "turns) the %s win.", scn->turn_limit, who);
+		else
+			snprintf(line, sizeof(line), "Objectives: none besides "
+				 "breaking the enemy.  At the turn limit (%d "
+				 "turns) the battle is a draw.",
+				 scn->turn_limit);
+		cli_wrap(stdout, 0, 2, line);
+		return;
+	}
+	printf("Objectives%s:\n", rates ? " (met in %, 95% interval)" : "");
+	for (int s = 0; s < b->n_sides; s++) {
+		const struct zb_batch_side *sd = &b->sides[s];
+		if (!sd->objective[0]) {
+			snprintf(line, sizeof(line), "%s: none besides "
+				 "breaking the enemy", sd->name);
+		} else if (rates) {
+			fmt_rate(r, sizeof(r), sd->objective_met, b->runs);
+			snprintf(line, sizeof(line), "%s: %s", sd->name,
+				 sd->objective);
+			printf("  %s  ", r);
+			print_hanging(line, (int)strlen(r) + 4);
+			continue;
+		} else {
+			snprintf(line, sizeof(line), "%s: %s", sd->name,
+				 sd->objective);
+		}
+		cli_wrap(stdout, 2, 4, line);
+	}
 	if (who)
-		snprintf(line, sizeof(line), "Objectives: none besides breaking "
-			 "the enemy.  At the turn limit (%d turns) the %s win.",
-			 scn->turn_limit, who);
+		snprintf(line, sizeof(line), "At the turn limit (%d turns) the "
+			 "%s win.", scn->turn_limit, who);
 	else
-		snprintf(line, sizeof(line), "Objectives: none besides breaking "
-			 "the enemy.  At the turn limit (%d turns) the battle "
-			 "is a draw.", scn->turn_limit);
+		snprintf(line, sizeof(line), "At the turn limit (%d turns) the "
+			 "battle is a draw.", scn->turn_limit);
 	cli_wrap(stdout, 0, 2, line);
 }
 
@@ -666,7 +728,7 @@ static void print_text_one(const struct sim_opts *o, const struct variant *x)
 	printf("%s\n", scn->title[0] ? scn->title : scn->path);
 	print_seed(o, b->runs, 1);
 	print_stop(o, b);
-	print_objectives(scn);
+	print_objectives(scn, b, true);
 	putchar('\n');
 	print_outcomes(b);
 	printf("\n%-25s %7s %7s %5s %5s\n", "Battle length (turns)", "mean",
@@ -699,7 +761,7 @@ static void print_text_sweep(const struct sim_opts *o,
 			 "points.", PCT * o->until_ci);
 		cli_wrap(stdout, 0, 0, line);
 	}
-	print_objectives(scn);
+	print_objectives(scn, b0, false);
 	printf("Rates in %% with 95%% intervals; turns and figures lost are "
 	       "means.\n");
 	int w[SIM_VARY_MAX];
@@ -792,11 +854,29 @@ static json_t *j_variant(const struct sim_opts *o, const struct variant *x)
 	j_set(v, "battles", json_integer(b->runs));
 	if (o->until_ci > 0)
 		j_set(v, "converged", json_boolean(b->converged));
-	j_set(v, "objectives", json_pack("{s:i, s:s?, s:s}", "turn_limit",
-					 scn->turn_limit, "at_limit_winner",
-					 strcmp(scn->at_limit, "draw")
-					 ? scn->at_limit : NULL, "other",
-					 "none besides breaking the enemy"));
+	json_t *obj = json_pack("{s:i, s:s?, s:s?}", "turn_limit",
+				scn->turn_limit, "at_limit_winner",
+				strcmp(scn->at_limit, "draw")
+				? scn->at_limit : NULL, "other",
+				any_objective(b) ? NULL
+				: "none besides breaking the enemy");
+	if (any_objective(b)) {
+		json_t *by = json_array();
+		for (int s = 0; s < b->n_sides; s++) {
+			json_t *e = json_pack("{s:s, s:s?}", "side",
+					      b->sides[s].name, "objective",
+					      b->sides[s].objective[0]
+					      ? b->sides[s].objective : NULL);
+			if (b->sides[s].objective[0]) {
+				json_t *r = j_rate(b->sides[s].objective_met,
+						   b->runs);
+				json_object_set_new(e, "met", r);
+			}
+			json_array_append_new(by, e);
+		}
+		json_object_set_new(obj, "sides", by);
+	}
+	j_set(v, "objectives", obj);
 
 	json_t *win = json_array();
 	for (int s = 0; s <= b->n_sides; s++) {
@@ -924,6 +1004,14 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 		putchar(',');
 		csv_str(col);
 	}
+	for (int s = 0; s < b0->n_sides; s++) {
+		if (!b0->sides[s].objective[0])
+			continue;
+		snprintf(col, sizeof(col), "objective_met:%s",
+			 b0->sides[s].name);
+		putchar(',');
+		csv_str(col);
+	}
 	putchar('\n');
 	for (int v = 0; v < n; v++) {
 		const struct zb_batch *b = &vs[v].b;
@@ -946,6 +1034,11 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 			       b->turns.mean);
 			for (int s = 0; s < b->n_sides; s++)
 				printf(",%.4f", b->sides[s].lost.mean);
+			for (int s = 0; s < b->n_sides; s++)
+				if (b0->sides[s].objective[0])
+					printf(",%.6f", rate_of(
+					       b->sides[s].objective_met,
+					       b->runs));
 			putchar('\n');
 		}
 	}

@@ -250,6 +250,20 @@ void zb_game_rout_side(struct zb_game *g, int side)
 	}
 }
 
+void zb_game_set_objective(struct zb_game *g, int side, const char *what)
+{
+	if (side >= 0 && side < ZB_MAX_SIDES)
+		snprintf(g->result.objective[side],
+			 sizeof(g->result.objective[side]), "%s", what);
+}
+
+void zb_game_objective_met(struct zb_game *g, int side)
+{
+	if (side >= 0 && side < ZB_MAX_SIDES && !g->result.over &&
+	    g->result.objective[side][0])
+		g->result.objective_met[side] = true;
+}
+
 void zb_game_end(struct zb_game *g, int winner, const char *how)
 {
 	if (g->result.over)

@@ -156,6 +156,15 @@ int zb_args_check(const struct zb_args *args, struct zb_error *err)
 	return ZB_OK;
 }
 
+int zb_args_finish(struct zb_args *args, struct zb_error *err)
+{
+	int rc = zb_args_check(args, err);
+
+	if (rc == ZB_OK && args->action->resolve)
+		args->action->resolve(args);
+	return rc;
+}
+
 int zb_args_get(const struct zb_args *args, const char *name)
 {
 	int i = zb_action_param(args->action, name);

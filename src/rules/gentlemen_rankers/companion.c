@@ -22,6 +22,7 @@
 #define WAVE_NUMBER_MAX 9999
 #define NORM_MAX (ZB_COMPANION_LINE_MAX + 64)
 #define COMPANION_RULE_DICE GR_ID ":dice"
+#define COLUMN_MAX 999		/* Imperial units a player may count */
 
 enum step {
 	STEP_START, STEP_GENERATION, STEP_MOVEMENT, STEP_SHOOTING, STEP_MELEE
@@ -42,6 +43,10 @@ struct zb_companion_state {
 	bool over;		/* the attack is over */
 	int dice[ZB_COMPANION_DICE_MAX];	/* the player's, waiting */
 	size_t n_dice;
+	int version;		/* of the save: 1 rolls as version 1 did */
+	/* The column's books: its units at the start (0: not told yet)
+	 * and those lost (destroyed, drowned). */
+	int column_units, column_lost;
 };
 
 /* The bare game needs a rule set; ours if it is registered, otherwise a
@@ -91,6 +96,7 @@ static int state_new(const struct zb_companion_opts *o,
 	}
 	st->g.turn = 0;
 	st->g.phase = step_phase[STEP_START];
+	st->version = o->version ? o->version : ZB_COMPANION_VERSION;
 	rc = gr_books_init(&st->b, &st->g, &go, err);
 	if (rc != ZB_OK) {
 		zb_game_release(&st->g);
@@ -140,7 +146,8 @@ static const char *yours(const struct zb_companion_state *st, size_t mark,
 
 enum cmd_kind {
 	C_EMPTY, C_HELP, C_STATUS, C_QUIT, C_UNDO, C_NEXT, C_HIT, C_DESTROYED,
-	C_GONE, C_UNCROUCH, C_ROLL, C_DICE
+	C_GONE, C_UNCROUCH, C_ROLL, C_DICE, C_COLUMN, C_IMP_HIT, C_IMP_LOST,
+	C_GATLING, C_RIFLES, C_BEST
 };
 
 enum unit_sel { SEL_NONE, SEL_UNIT, SEL_FOOT, SEL_MOUNTED, SEL_RIFLES,
@@ -158,7 +165,8 @@ struct cmd {
 	bool contact;
 	int faces[ZB_COMPANION_DICE_MAX];
 	int n_faces;
-	int n;			/* dice to roll */
+	int n;			/* dice to roll; units (column, rifles) */
+	bool inferior;		/* rifles: the inferior weapon's -1 */
 };
 
 struct tokens {
@@ -361,6 +369,58 @@ static int parse(const char *line, struct cmd *c, struct zb_error *err)
 						    "(1 to 6)", tk.t[i]);
 		return ZB_OK;
 	}
+	if (!strcmp(v, "column")) {
+		c->kind = C_COLUMN;
+		if (tk.n != 2 || !parse_int(tk.t[1], 1, COLUMN_MAX, &c->n))
+			return zb_error_set(err, ZB_EINPUT, "column takes the "
+					    "number of Imperial units on the "
+					    "table at the start, 1 to %d: for "
+					    "example, column 9", COLUMN_MAX);
+		return ZB_OK;
+	}
+	if (!strcmp(v, "imperial")) {
+		c->hits = 1;
+		if (tk.n < 2 || (strcmp(tk.t[1], "hit") &&
+				 strcmp(tk.t[1], "lost")))
+			return zb_error_set(err, ZB_EINPUT, "imperial hit "
+					    "[xN] (hits on one Imperial unit: "
+					    "sudden death) or imperial lost "
+					    "(a unit lost another way)");
+		c->kind = tk.t[1][0] == 'h' ? C_IMP_HIT : C_IMP_LOST;
+		if (tk.n == 2)
+			return ZB_OK;
+		if (tk.n > 3 || c->kind != C_IMP_HIT || tk.t[2][0] != 'x' ||
+		    !parse_int(tk.t[2] + 1, 1, GR_HR_MAX_HITS, &c->hits))
+			return zb_error_set(err, ZB_EINPUT, "'%s' is not "
+					    "understood after 'imperial %s' "
+					    "(the hits are x1 to x%d)",
+					    tk.t[2], tk.t[1], GR_HR_MAX_HITS);
+		return ZB_OK;
+	}
+	if (!strcmp(v, "gatling")) {
+		c->kind = C_GATLING;
+		if (tk.n > 1)
+			return zb_error_set(err, ZB_EINPUT, "'gatling' takes "
+					    "no more words (got '%s')",
+					    tk.t[1]);
+		return ZB_OK;
+	}
+	if (!strcmp(v, "rifles")) {
+		c->kind = C_RIFLES;
+		if (tk.n < 2 || tk.n > 3 ||
+		    !parse_int(tk.t[1], 1, GR_HR_MAX_HITS, &c->n) ||
+		    (tk.n == 3 && strcmp(tk.t[2], "inferior")))
+			return zb_error_set(err, ZB_EINPUT, "rifles N "
+					    "[inferior]: N rifle-armed warrior "
+					    "units (1 to %d) shoot at the "
+					    "column", GR_HR_MAX_HITS);
+		c->inferior = tk.n == 3;
+		return ZB_OK;
+	}
+	if (!strcmp(v, "best")) {
+		c->kind = C_BEST;
+		return parse_wave_args(&tk, 1, c, false, false, err);
+	}
 	if (!strcmp(v, "dice")) {
 		c->kind = C_DICE;
 		c->n = 1;
@@ -384,6 +444,7 @@ static void normal_form(const struct cmd *c, char *buf, size_t n)
 	static const char *const verb[] = {
 		[C_HIT] = "hit", [C_DESTROYED] = "destroyed",
 		[C_GONE] = "gone", [C_UNCROUCH] = "uncrouch",
+		[C_BEST] = "best",
 	};
 	size_t len = 0;
 
@@ -400,10 +461,28 @@ static void normal_form(const struct cmd *c, char *buf, size_t n)
 	case C_UNDO:
 		PUT("undo");
 		break;
+	case C_COLUMN:
+		PUT("column %d", c->n);
+		break;
+	case C_IMP_HIT:
+		PUT("imperial hit");
+		if (c->hits > 1)
+			PUT(" x%d", c->hits);
+		break;
+	case C_IMP_LOST:
+		PUT("imperial lost");
+		break;
+	case C_GATLING:
+		PUT("gatling");
+		break;
+	case C_RIFLES:
+		PUT("rifles %d%s", c->n, c->inferior ? " inferior" : "");
+		break;
 	case C_HIT:
 	case C_DESTROYED:
 	case C_GONE:
 	case C_UNCROUCH:
+	case C_BEST:
 		PUT("%s wave %d", verb[c->kind], c->wave);
 		if (c->sel == SEL_UNIT)
 			PUT(" unit %d", c->unit);
@@ -545,6 +624,16 @@ static const char help_text[] =
 "  gone wave W [UNIT] a unit of wave W has left the table\n"
 "  uncrouch wave W    wave W's nearest unit is beyond medium range of\n"
 "                     every Imperial weapon: its crouch cards go\n"
+"  best wave W        wave W is lured by a lone detachment: a D6, 3 or\n"
+"                     more and it makes for the column's main body\n"
+"The column's side:\n"
+"  column N           the column has N units at the start (to count\n"
+"                     the third whose loss breaks its morale)\n"
+"  imperial hit [xN]  N hits on one Imperial unit: sudden death for each\n"
+"  imperial lost      an Imperial unit lost another way (drowned)\n"
+"  gatling            a Gatling's jam roll before its first shot\n"
+"  rifles N [inferior]\n"
+"                     N rifle-armed warrior units shoot at the column\n"
 "  roll F [F ...]     your own dice: the faces (1 to 6) are used, in\n"
 "                     order, for the next dice zariba needs\n"
 "  dice [N]           roll N D6 (1 if not given) for anything else\n"
@@ -697,6 +786,7 @@ static int do_movement(struct zb_companion_state *st, struct zb_strbuf *out)
 	struct gr_books *b = &st->b;
 	int face;
 	size_t mark = dice_mark(st);
+	bool any_move = false;
 
 	zb_strbuf_printf(out, "Turn %d: movement\n", st->turn);
 	enum gr_first who = gr_initiative_roll(&st->g, false, &face);
@@ -767,6 +857,9 @@ static int do_movement(struct zb_companion_state *st, struct zb_strbuf *out)
 						   "nearest edge)" : "");
 			mark = dice_mark(st);
 			int mod = gr_movement_modifier(&st->g, w, s, &face);
+			double base = gr_types[w->kind[s] == GR_MOUNTED
+					       ? GR_WARRIOR_MOUNTED
+					       : GR_WARRIOR_FOOT].move_in;
 			zb_strbuf_printf(out, "%s %d %s%s ", moving ? "," : "",
 					 s + 1, unit_word(w, s),
 					 fleeing ? " (fleeing)" : "");
@@ -774,9 +867,11 @@ static int do_movement(struct zb_companion_state *st, struct zb_strbuf *out)
 				zb_strbuf_printf(out, "%+d\"", mod);
 			else
 				zb_strbuf_add(out, "+0");
-			zb_strbuf_printf(out, " [%d]%s", face,
-					 yours(st, mark, 1));
+			zb_strbuf_printf(out, " [%d]%s = %.0f\"", face,
+					 yours(st, mark, 1),
+					 base + mod > 0 ? base + mod : 0);
 			moving++;
+			any_move = true;
 		}
 		if (moving)
 			zb_strbuf_add(out, ".\n");
@@ -784,7 +879,31 @@ static int do_movement(struct zb_companion_state *st, struct zb_strbuf *out)
 			zb_strbuf_printf(out, "  Wave %d: no unit to move.\n",
 					 w->id);
 	}
+	if (any_move)
+		zb_strbuf_printf(out, "  Moves are in inches (foot warriors "
+			"%.0f\", mounted %.0f\", with the modifier).  Move "
+			"each unit straight toward its nearest Imperial unit, "
+			"stopping at base contact, and face it the way it "
+			"moved (a withdrawing wave or fleeing horse: to the "
+			"nearest table edge, and off).  Bad going costs double "
+			"(one and a half on their native soil).  If chasing "
+			"the nearest is unrealistic (a lone detachment luring "
+			"the wave away), type 'best wave W'.\n",
+			gr_types[GR_WARRIOR_FOOT].move_in,
+			gr_types[GR_WARRIOR_MOUNTED].move_in);
 	return ZB_OK;
+}
+
+/* Any warrior unit on the table (fleeing horse included)? */
+static bool warriors_on_table(const struct gr_books *b)
+{
+	for (int i = 0; i < b->n_waves; i++)
+		for (int s = 0; !b->waves[i].gone && s < b->waves[i].n_units;
+		     s++)
+			if (b->waves[i].state[s] == GR_UNIT_ON_TABLE ||
+			    b->waves[i].state[s] == GR_UNIT_FLEEING)
+				return true;
+	return false;
 }
 
 /* gentlemen-rankers: Shooting Initiative */
@@ -794,12 +913,26 @@ static int do_shooting(struct zb_companion_state *st, struct zb_strbuf *out)
 	size_t mark = dice_mark(st);
 
 	zb_strbuf_printf(out, "Turn %d: shooting\n", st->turn);
+	if (st->version >= 2 && !warriors_on_table(&st->b)) {
+		/* Version 1 saves rolled here all the same: their dice
+		 * must fall as they did. */
+		zb_strbuf_add(out, "  No warriors on the table: nobody to "
+			      "shoot at, and no initiative to roll.\n");
+		return ZB_OK;
+	}
 	enum gr_first who = gr_initiative_roll(&st->g, true, &face);
 	zb_strbuf_printf(out, "  Initiative D6 %d%s: %s shoot first.\n", face,
 			 yours(st, mark, 1), who == GR_WARRIORS_FIRST
 			 ? "the warriors" : "the Imperial forces");
 	zb_strbuf_add(out, "  Report hits on warriors with 'hit wave W "
 		      "[UNIT] [xN]'; 'next' goes on to melee.\n");
+	if (st->version >= 2)
+		zb_strbuf_add(out, "  Each shot is a D6, a hit on 5 or 6 (less "
+			      "1 for cover or a flank target); artillery "
+			      "fires twice; a Gatling rolls 'gatling' before "
+			      "its first shot.  The warriors' rifles: 'rifles "
+			      "N'.  Hits on Imperial units: 'imperial hit "
+			      "[xN]'.\n");
 	return ZB_OK;
 }
 
@@ -1195,6 +1328,194 @@ static int cmd_dice(struct zb_companion_state *st, const struct cmd *c,
 	return ZB_OK;
 }
 
+/* ---- the column's side of the table ---- */
+
+/* Units lost before the column's morale breaks: a third (rounded up). */
+static int column_break_at(int units)
+{
+	return (units + GR_MORALE_DIVISOR - 1) / GR_MORALE_DIVISOR;
+}
+
+/* gentlemen-rankers: Morale (the books for the column's losses) */
+static void put_column_books(struct zb_strbuf *out,
+			     const struct zb_companion_state *st)
+{
+	if (!st->column_units) {
+		zb_strbuf_printf(out, "Column: %d unit%s lost (say 'column N' "
+				 "with its units at the start to count the "
+				 "third that breaks it).\n", st->column_lost,
+				 st->column_lost == 1 ? "" : "s");
+		return;
+	}
+	zb_strbuf_printf(out, "Column: %d of its %d units lost; its morale "
+			 "breaks at %d lost (a third).\n", st->column_lost,
+			 st->column_units, column_break_at(st->column_units));
+}
+
+static void column_loss(struct zb_companion_state *st, struct zb_strbuf *out)
+{
+	st->column_lost++;
+	zb_strbuf_add(out, "  ");
+	put_column_books(out, st);
+	if (st->column_units &&
+	    st->column_lost == column_break_at(st->column_units))
+		zb_strbuf_add(out, "  The column has lost a third of its "
+			      "units: its morale breaks.  It withdraws from "
+			      "the table toward its friendly edge, and the "
+			      "warriors win (unless your scenario has it "
+			      "fight to the last man).\n");
+}
+
+static int cmd_column(struct zb_companion_state *st, const struct cmd *c,
+		      struct zb_strbuf *out)
+{
+	st->column_units = c->n;
+	zb_strbuf_printf(out, "  The column: %d units at the start.\n", c->n);
+	zb_strbuf_add(out, "  ");
+	put_column_books(out, st);
+	return ZB_OK;
+}
+
+/* gentlemen-rankers: Effect of hits: Imperial troops (sudden death) */
+static int cmd_imp_hit(struct zb_companion_state *st, const struct cmd *c,
+		       struct zb_strbuf *out)
+{
+	for (int k = 0; k < c->hits; k++) {
+		size_t mark = dice_mark(st);
+		int face;
+		enum gr_sudden sd;
+
+		zb_event_begin(&st->g, "sudden-death", GR_RULE_SUDDEN_DEATH, -1,
+			       -1);
+		face = zb_game_roll(&st->g, D6);
+		sd = gr_sudden_death_of(face);
+		zb_event_text(&st->g, "a hit on an Imperial unit: %d", face);
+		zb_event_end(&st->g);
+		zb_strbuf_printf(out, "  Hit %d on the Imperial unit: D6 "
+				 "%d%s: ", k + 1, face, yours(st, mark, 1));
+		if (sd == GR_SD_UNHARMED) {
+			zb_strbuf_add(out, "unharmed.\n");
+			continue;
+		}
+		if (sd == GR_SD_FALL_BACK) {
+			zb_strbuf_printf(out, "it falls back its own base "
+				"depth (foot %.2f\", mounted %.2f\", a gun "
+				"and limber %.2f\") directly away from the "
+				"unit that hit it, still facing it.  Friends "
+				"in its way are pushed back with it and turned "
+				"to face as it does; a unit that backs into an "
+				"enemy is contacted in the rear; at the table "
+				"edge it stops.\n",
+				gr_types[GR_INFANTRY].base_d_in,
+				gr_types[GR_CAVALRY].base_d_in,
+				gr_types[GR_ARTILLERY].base_d_in);
+			continue;
+		}
+		zb_strbuf_add(out, "destroyed: take the unit off the table "
+			      "(no more hits on it).\n");
+		column_loss(st, out);
+		break;
+	}
+	return ZB_OK;
+}
+
+static int cmd_imp_lost(struct zb_companion_state *st, struct zb_strbuf *out)
+{
+	zb_strbuf_add(out, "  An Imperial unit lost (destroyed, or drowned "
+		      "swimming).\n");
+	column_loss(st, out);
+	return ZB_OK;
+}
+
+/* gentlemen-rankers: Gatling guns (before first firing, 5-6 jams) */
+static int cmd_gatling(struct zb_companion_state *st, struct zb_strbuf *out)
+{
+	size_t mark = dice_mark(st);
+	int face;
+
+	zb_event_begin(&st->g, "gatling", GR_RULE_GATLING, -1, -1);
+	face = zb_game_roll(&st->g, D6);
+	zb_event_kv(&st->g, "jam-on", GR_GATLING_JAM_FACE);
+	zb_event_text(&st->g, "the Gatling's jam roll: %d", face);
+	zb_event_end(&st->g);
+	zb_strbuf_printf(out, "  Gatling jam roll D6 %d%s: ", face,
+			 yours(st, mark, 1));
+	if (face >= GR_GATLING_JAM_FACE)
+		zb_strbuf_add(out, "it jams and cannot fire this turn; next "
+			      "turn it fires without the roll.\n");
+	else
+		zb_strbuf_printf(out, "it fires %d times at one target: %d "
+				 "D6, each %d or 6 a hit, less 1 for cover "
+				 "or a target on its flank ('dice %d').\n",
+				 GR_GATLING_SHOTS, GR_GATLING_SHOTS,
+				 GR_HIT_FACE, GR_GATLING_SHOTS);
+	return ZB_OK;
+}
+
+/* gentlemen-rankers: Shooting (the warriors' rifles at the column) */
+static int cmd_rifles(struct zb_companion_state *st, const struct cmd *c,
+		      struct zb_strbuf *out)
+{
+	const struct gr_weapon_info *wi = &gr_weapons[GR_W_NATIVE_RIFLE];
+	int mod = c->inferior ? GR_INFERIOR_MOD : 0, hits = 0;
+
+	zb_strbuf_printf(out, "  Each rifle-armed unit shoots at the nearest "
+			 "Imperial unit it can see within %.0f\" (not above "
+			 "medium range if your inferior weapons may not; "
+			 "not at a unit touching its friends):\n",
+			 wi->range_in[GR_LONG]);
+	for (int k = 0; k < c->n; k++) {
+		size_t mark = dice_mark(st);
+		int face;
+		bool hit;
+
+		zb_event_begin(&st->g, "shoot", GR_RULE_SHOOTING, -1, -1);
+		face = zb_game_roll(&st->g, D6);
+		hit = gr_shot_hits(face, mod);
+		zb_event_kv(&st->g, "hit", hit);
+		zb_event_text(&st->g, "rifle unit %d shoots: %d", k + 1, face);
+		zb_event_end(&st->g);
+		zb_strbuf_printf(out, "  Rifles %d: D6 %d%+d%s, %s.\n", k + 1,
+				 face, mod, yours(st, mark, 1),
+				 hit ? "a hit" : "a miss");
+		hits += hit;
+	}
+	if (hits)
+		zb_strbuf_printf(out, "  %d hit%s: for each, type 'imperial "
+				 "hit' for the unit it struck (x2 for two on "
+				 "the same unit).\n", hits,
+				 hits == 1 ? "" : "s");
+	return ZB_OK;
+}
+
+/* gentlemen-rankers: Warrior movement (the "best" direction, D6 3+) */
+static int cmd_best(struct zb_companion_state *st, const struct cmd *c,
+		    struct zb_strbuf *out, struct zb_error *err)
+{
+	struct gr_wave *w;
+	size_t mark = dice_mark(st);
+	int face, rc = find_wave(st, c->wave, &w, err);
+
+	if (rc != ZB_OK)
+		return rc;
+	zb_event_begin(&st->g, "best-direction", GR_RULE_BEST_DIRECTION, -1,
+		       -1);
+	face = zb_game_roll(&st->g, D6);
+	zb_event_kv(&st->g, "need", GR_BEST_DIRECTION_FACE);
+	zb_event_end(&st->g);
+	zb_strbuf_printf(out, "  Wave %d, best direction D6 %d%s: ", w->id,
+			 face, yours(st, mark, 1));
+	if (face >= GR_BEST_DIRECTION_FACE)
+		zb_strbuf_add(out, "the warriors choose the best direction: "
+			      "move each unit toward the nearest unit of the "
+			      "column's main body, not the lone detachment, "
+			      "and face it.\n");
+	else
+		zb_strbuf_add(out, "the lure works: each unit moves toward "
+			      "its nearest Imperial unit as usual.\n");
+	return ZB_OK;
+}
+
 /* Run a command that changes the state. */
 static int exec(struct zb_companion_state *st, const struct cmd *c,
 		struct zb_strbuf *out, struct zb_error *err)
@@ -1221,6 +1542,24 @@ static int exec(struct zb_companion_state *st, const struct cmd *c,
 		break;
 	case C_DICE:
 		rc = cmd_dice(st, c, out);
+		break;
+	case C_COLUMN:
+		rc = cmd_column(st, c, out);
+		break;
+	case C_IMP_HIT:
+		rc = cmd_imp_hit(st, c, out);
+		break;
+	case C_IMP_LOST:
+		rc = cmd_imp_lost(st, out);
+		break;
+	case C_GATLING:
+		rc = cmd_gatling(st, out);
+		break;
+	case C_RIFLES:
+		rc = cmd_rifles(st, c, out);
+		break;
+	case C_BEST:
+		rc = cmd_best(st, c, out, err);
 		break;
 	default:
 		rc = zb_error_set(err, ZB_EUSAGE, "not a command that "
@@ -1349,6 +1688,8 @@ static void status(const struct zb_companion *c, struct zb_strbuf *out)
 	if (b->waves_generated)
 		zb_strbuf_printf(out, "Quiet turns: %d of %d.\n",
 				 b->quiet_turns, GR_QUIET_TURNS);
+	if (st->column_units || st->column_lost)
+		put_column_books(out, st);
 	zb_strbuf_add(out, "Your dice waiting: ");
 	if (st->n_dice)
 		put_faces(out, st->dice, (int)st->n_dice);
@@ -1544,7 +1885,8 @@ int zb_companion_header(const struct zb_companion_opts *o, char *buf,
 {
 	int k = snprintf(buf, n, "%s %d %s seed=%llu leaders=%d "
 			 "three-dice=%d mounted=%d rifles=%d",
-			 ZB_COMPANION_MAGIC, ZB_COMPANION_VERSION,
+			 ZB_COMPANION_MAGIC, o->version ? o->version
+			 : ZB_COMPANION_VERSION,
 			 ZB_COMPANION_RULESET, (unsigned long long)o->seed,
 			 o->leaders || o->three_dice, o->three_dice,
 			 o->mounted, o->rifles);
@@ -1583,13 +1925,22 @@ int zb_companion_parse_header(const char *text, struct zb_companion_opts *o,
 	memset(o, 0, sizeof(*o));
 	if (!text)
 		return zb_error_set(err, ZB_EINPUT, "no header");
-	snprintf(want, sizeof(want), "%s %d %s", ZB_COMPANION_MAGIC,
-		 ZB_COMPANION_VERSION, ZB_COMPANION_RULESET);
-	size_t wl = strlen(want);
 	if (strncmp(p, ZB_COMPANION_MAGIC " ", strlen(ZB_COMPANION_MAGIC) + 1))
 		return zb_error_set(err, ZB_EINPUT, "not a zariba companion "
 				    "save file");
-	if (strncmp(p, want, wl) || (p[wl] != ' ' && p[wl] != '\0'))
+	/* Every version so far is read: an older save replays as it was
+	 * played. */
+	size_t wl = 0;
+	for (int ver = 1; ver <= ZB_COMPANION_VERSION && !wl; ver++) {
+		snprintf(want, sizeof(want), "%s %d %s", ZB_COMPANION_MAGIC,
+			 ver, ZB_COMPANION_RULESET);
+		if (!strncmp(p, want, strlen(want)) &&
+		    (p[strlen(want)] == ' ' || p[strlen(want)] == '\0')) {
+			wl = strlen(want);
+			o->version = ver;
+		}
+	}
+	if (!wl)
 		return zb_error_set(err, ZB_EINPUT, "a companion save file "
 				    "of another version or rule set (this "
 				    "zariba reads '%s')", want);

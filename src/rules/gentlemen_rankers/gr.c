@@ -779,6 +779,37 @@ static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 	return ZB_OK;
 }
 
+/* House ruling (objectives): what each side plays for, for the result. */
+static void set_objectives(struct zb_game *g)
+{
+	struct gr_state *st = gr_state(g);
+	const struct gr_field_options *op = &st->opt;
+	const char *place = op->objective_feature >= 0
+		? g->terrain.items[op->objective_feature].name : "";
+	char what[ZB_OBJECTIVE_MAX];
+
+	switch (op->objective) {
+	case GR_OBJ_EXIT:
+		snprintf(what, sizeof(what), "march off the %s edge",
+			 gr_edge_name(op->objective_edge));
+		break;
+	case GR_OBJ_REACH:
+		snprintf(what, sizeof(what), "reach %s", place);
+		break;
+	case GR_OBJ_RAID:
+		snprintf(what, sizeof(what), "burn %s and march back off the "
+			 "%s edge", place, gr_edge_name(op->friendly_edge));
+		break;
+	default:
+		snprintf(what, sizeof(what), "%s", op->attack_over_wins
+			 ? "hold out until the attack is over" : "");
+		break;
+	}
+	zb_game_set_objective(g, st->imperial, what);
+	zb_game_set_objective(g, st->warriors, op->fight_to_last_man
+			      ? "destroy the column" : "break the column");
+}
+
 int gr_setup(struct zb_game *g, const struct zb_scenario *scn,
 	     struct zb_error *err)
 {
@@ -806,6 +837,7 @@ int gr_setup(struct zb_game *g, const struct zb_scenario *scn,
 	if (rc != ZB_OK)
 		return rc;
 	st->start_units = g->n_units;
+	set_objectives(g);
 	rc = gr_books_init(&st->books, g, &st->book_opt, err);
 	if (rc != ZB_OK)
 		return rc;
@@ -1067,11 +1099,13 @@ void gr_check_end(struct zb_game *g)
 		snprintf(how, sizeof(how), "the column lost %d of its %d "
 			 "units and its morale broke", st->lost_units,
 			 st->start_units);
+		zb_game_objective_met(g, st->warriors);
 		zb_game_rout_side(g, st->imperial);
 		zb_game_end(g, st->warriors, how);
 		return;
 	}
 	if (!left && !st->exited_units) {
+		zb_game_objective_met(g, st->warriors);
 		zb_game_end(g, st->warriors, "the column fought to the last "
 			    "man");
 		return;
@@ -1082,6 +1116,7 @@ void gr_check_end(struct zb_game *g)
 			snprintf(how, sizeof(how), "%d of the column's units "
 				 "marched off the %s edge", st->exited_units,
 				 gr_edge_name(op->objective_edge));
+			zb_game_objective_met(g, st->imperial);
 			zb_game_end(g, st->imperial, how);
 			return;
 		}
@@ -1099,6 +1134,7 @@ void gr_check_end(struct zb_game *g)
 			    left * GR_REACH_SHARE_NUM) {
 			snprintf(how, sizeof(how), "the column reached %s",
 				 g->terrain.items[op->objective_feature].name);
+			zb_game_objective_met(g, st->imperial);
 			zb_game_end(g, st->imperial, how);
 			return;
 		}
@@ -1110,6 +1146,7 @@ void gr_check_end(struct zb_game *g)
 				 "marched back off the %s edge",
 				 g->terrain.items[op->objective_feature].name,
 				 gr_edge_name(op->friendly_edge));
+			zb_game_objective_met(g, st->imperial);
 			zb_game_end(g, st->imperial, how);
 			return;
 		}
@@ -1118,9 +1155,12 @@ void gr_check_end(struct zb_game *g)
 		break;
 	}
 	if (op->attack_over_wins && gr_books_attack_over(&st->books) &&
-	    !gr_warriors_fighting(g))
+	    !gr_warriors_fighting(g)) {
+		if (op->objective == GR_OBJ_NONE)
+			zb_game_objective_met(g, st->imperial);
 		zb_game_end(g, st->imperial, "the attack is over: no new "
 			    "wave for six turns and no warriors left fighting");
+	}
 }
 
 /* gentlemen-rankers: Turn sequence */

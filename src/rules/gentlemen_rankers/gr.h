@@ -477,7 +477,6 @@ int gr_formation_parse(const char *name);
 #define GR_STEP_IN 0.1		/* resolution of a move's path */
 #define GR_PLACE_STEP_IN 0.1	/* rings searched for room for a wave */
 #define GR_PLACE_DIRS 16	/* ...and headings on each ring */
-#define GR_PUSH_DEPTH 8		/* friends one push may sweep along */
 #define GR_SIDESTEP_DEG 15.0	/* warriors blocked by friends try headings
 				   this far apart... */
 #define GR_SIDESTEP_TRIES 4	/* ...up to this many each way */
@@ -751,8 +750,39 @@ struct gr_hand {
 };
 void gr_hand_result(int face_att, int factor_att, int face_def,
 		    int factor_def, struct gr_hand *out);
-/* Hand-to-hand factor of u against `opp`, with the modifiers logged into
- * the open event when `log` is set. */
+/* What a unit's hand-to-hand factor hangs on.  The battlefield reads it
+ * off the table (gr_melee_terms_of), the odds action off its flags; both
+ * then add it up with gr_melee_factor_of, so they cannot disagree. */
+enum gr_leader_near { GR_LEADER_NONE, GR_LEADER_NEAR, GR_LEADER_CONTACT };
+struct gr_melee_terms {
+	enum gr_type type;
+	bool faltering;			/* its wave has an ace face up */
+	enum gr_leader_near leader;	/* how near its wave's leader is */
+	bool square;			/* part of a square */
+	int guarded;			/* flanks guarded by friends (0-2) */
+	int enveloped;			/* flanks or rear touched by enemies
+					   other than the opponent */
+	bool uphill;			/* higher than the opponent */
+	bool obstacle;			/* defending a linear obstacle */
+	int support;			/* friends also touching the opponent */
+	int mod;			/* any other modifier (the odds') */
+};
+/* The terms a unit of its type can never have. */
+enum gr_melee_term { GR_MT_OK, GR_MT_FALTERING, GR_MT_LEADER };
+/* GR_MT_OK, or the first impossible term, with the reason in `why`
+ * (why_size bytes). */
+enum gr_melee_term gr_melee_terms_check(const struct gr_melee_terms *t,
+					char *why, size_t why_size);
+/* The factor the terms give.  With `log` set, each modifier goes into
+ * g's open event with its reason; g may be NULL when `log` is not. */
+int gr_melee_factor_of(struct zb_game *g, const struct gr_melee_terms *t,
+		       bool log);
+/* u's terms against `opp` on the table (support 0: the caller counts
+ * the supporters, who depend on the pairing). */
+void gr_melee_terms_of(struct zb_game *g, const struct zb_unit *u,
+		       const struct zb_unit *opp, struct gr_melee_terms *t);
+/* Hand-to-hand factor of u against `opp`, not counting supporters, with
+ * the modifiers logged into the open event when `log` is set. */
 int gr_melee_factor(struct zb_game *g, const struct zb_unit *u,
 		    const struct zb_unit *opp, bool log);
 

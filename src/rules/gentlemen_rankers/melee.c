@@ -8,6 +8,7 @@
  * ours is in gr.h (GR_MM_*) and the docs' "House rulings".
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "rules/gentlemen_rankers/gr.h"
@@ -340,17 +341,72 @@ static void mod(struct zb_game *g, bool log, int *total, int v,
 		zb_event_mod(g, v, why);
 }
 
-/* gentlemen-rankers: Hand to hand combat (factors and modifiers) */
-int gr_melee_factor(struct zb_game *g, const struct zb_unit *u,
-		    const struct zb_unit *opp, bool log)
+/* gentlemen-rankers: Hand to hand combat (who may have which modifier):
+ * only warriors falter (an Ace turned for their wave) and have a leader;
+ * a faltering wave's mounted units flee the table and fight no more. */
+enum gr_melee_term gr_melee_terms_check(const struct gr_melee_terms *t,
+					char *why, size_t why_size)
 {
-	struct gr_wave *w = gr_wave_of(g, u);
-	int f = gr_type_of(u)->melee, guarded;
+	const struct gr_type_info *ti = &gr_types[t->type];
+
+	if (t->faltering && ti->army != GR_ARMY_WARRIORS) {
+		snprintf(why, why_size, "only warriors falter (an Ace turned "
+			 "for their wave), not %s", ti->name);
+		return GR_MT_FALTERING;
+	}
+	if (t->faltering && ti->mounted && !ti->leader) {
+		snprintf(why, why_size, "a faltering wave's mounted warriors "
+			 "flee the table and do not fight");
+		return GR_MT_FALTERING;
+	}
+	if (t->leader != GR_LEADER_NONE && ti->army != GR_ARMY_WARRIORS) {
+		snprintf(why, why_size, "only warriors have a leader, not %s",
+			 ti->name);
+		return GR_MT_LEADER;
+	}
+	return GR_MT_OK;
+}
+
+/* gentlemen-rankers: Hand to hand combat (factors and modifiers; the
+ * leader himself does not receive a bonus) */
+int gr_melee_factor_of(struct zb_game *g, const struct gr_melee_terms *t,
+		       bool log)
+{
+	const struct gr_type_info *ti = &gr_types[t->type];
+	int f = ti->melee;
 
 	if (log)
 		zb_event_kv(g, "base-factor", f);
-	if (w && w->aces > 0 && !gr_type_of(u)->mounted)
+	if (t->faltering && !ti->mounted)
 		mod(g, log, &f, GR_FALTER_MOD, "faltering wave");
+	if (!ti->leader && t->leader == GR_LEADER_CONTACT)
+		mod(g, log, &f, GR_LEADER_CONTACT_MOD,
+		    "in edge contact with its leader");
+	else if (!ti->leader && t->leader == GR_LEADER_NEAR)
+		mod(g, log, &f, GR_LEADER_NEAR_MOD, "within 6\" of its leader");
+	mod(g, log, &f, t->guarded * GR_MM_FLANK_GUARDED,
+	    t->square ? "in square: both flanks guarded" : "flank guarded");
+	mod(g, log, &f, t->enveloped * GR_MM_ENVELOPED,
+	    "enemies on its flank or rear");
+	if (t->uphill)
+		mod(g, log, &f, GR_MM_UPHILL, "uphill of its opponent");
+	if (t->obstacle)
+		mod(g, log, &f, GR_MM_OBSTACLE, "defending an obstacle");
+	mod(g, log, &f, t->support * GR_MM_SUPPORT,
+	    "supporting units in contact");
+	mod(g, log, &f, t->mod, "other modifiers");
+	return f;
+}
+
+void gr_melee_terms_of(struct zb_game *g, const struct zb_unit *u,
+		       const struct zb_unit *opp, struct gr_melee_terms *t)
+{
+	struct gr_wave *w = gr_wave_of(g, u);
+
+	memset(t, 0, sizeof(*t));
+	t->type = (enum gr_type)u->type;
+	t->faltering = w && w->aces > 0;
+	t->leader = GR_LEADER_NONE;
 	if (w && w->leader >= 0 && w->leader != u->id) {
 		struct zb_unit *l = zb_game_unit(g, w->leader);
 
@@ -359,26 +415,26 @@ int gr_melee_factor(struct zb_game *g, const struct zb_unit *u,
 				       lr = zb_unit_rect(l);
 			double d = zb_rect_dist(&ur, &lr);
 
-			if (d <= GR_CONTACT_IN)
-				mod(g, log, &f, GR_LEADER_CONTACT_MOD,
-				    "in edge contact with its leader");
-			else if (d <= GR_LEADER_NEAR_IN)
-				mod(g, log, &f, GR_LEADER_NEAR_MOD,
-				    "within 6\" of its leader");
+			t->leader = d <= GR_CONTACT_IN ? GR_LEADER_CONTACT
+				  : d <= GR_LEADER_NEAR_IN ? GR_LEADER_NEAR
+				  : GR_LEADER_NONE;
 		}
 	}
-	if (flank_guarded(g, u, &guarded))
-		mod(g, log, &f, guarded * GR_MM_FLANK_GUARDED,
-		    u->formation == GR_FORM_SQUARE
-		    ? "in square: both flanks guarded" : "flank guarded");
-	mod(g, log, &f, enveloped(g, u, opp) * GR_MM_ENVELOPED,
-	    "enemies on its flank or rear");
-	if (zb_terrain_height_at(&g->terrain, zb_unit_rect(u).c) >
-	    zb_terrain_height_at(&g->terrain, zb_unit_rect(opp).c))
-		mod(g, log, &f, GR_MM_UPHILL, "uphill of its opponent");
-	if (defends_obstacle(g, u, opp))
-		mod(g, log, &f, GR_MM_OBSTACLE, "defending an obstacle");
-	return f;
+	t->square = u->formation == GR_FORM_SQUARE;
+	flank_guarded(g, u, &t->guarded);
+	t->enveloped = enveloped(g, u, opp);
+	t->uphill = zb_terrain_height_at(&g->terrain, zb_unit_rect(u).c) >
+		    zb_terrain_height_at(&g->terrain, zb_unit_rect(opp).c);
+	t->obstacle = defends_obstacle(g, u, opp);
+}
+
+int gr_melee_factor(struct zb_game *g, const struct zb_unit *u,
+		    const struct zb_unit *opp, bool log)
+{
+	struct gr_melee_terms t;
+
+	gr_melee_terms_of(g, u, opp, &t);
+	return gr_melee_factor_of(g, &t, log);
 }
 
 /* ---- hand to hand ---- */
@@ -386,14 +442,15 @@ int gr_melee_factor(struct zb_game *g, const struct zb_unit *u,
 static int side_factor(struct zb_game *g, const struct zb_unit *u,
 		       const struct zb_unit *opp, const bool *principal)
 {
-	int f, s;
+	struct gr_melee_terms t;
+	int f;
 
 	if (g->log.open)
 		zb_event_end(g);
 	zb_event_begin(g, "melee-factor", GR_RULE_HAND_TO_HAND, u->id, opp->id);
-	f = gr_melee_factor(g, u, opp, true);
-	s = supporters(g, u, opp, principal);
-	mod(g, true, &f, s * GR_MM_SUPPORT, "supporting units in contact");
+	gr_melee_terms_of(g, u, opp, &t);
+	t.support = supporters(g, u, opp, principal);
+	f = gr_melee_factor_of(g, &t, true);
 	zb_event_kv(g, "factor", f);
 	zb_event_text(g, "%s fights %s at %d", u->name, opp->name, f);
 	zb_event_end(g);

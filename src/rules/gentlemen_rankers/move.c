@@ -161,8 +161,10 @@ enum {
 	MV_PUSH = 1u << 1,	/* compulsory: friends in the way are pushed */
 	MV_EXIT = 1u << 2,	/* may leave across mv.exit_edge */
 	MV_OFF = 1u << 3,	/* may leave across any edge */
-	MV_DISENGAGE = 1u << 4	/* enemies touching at the start do not stop
+	MV_DISENGAGE = 1u << 4,	/* enemies touching at the start do not stop
 				   it */
+	MV_BACK = 1u << 5	/* falling back: friends swept along meet
+				   enemies with their rear */
 };
 
 struct mv {
@@ -184,6 +186,7 @@ struct mv {
 	int pushed[PUSHED_MAX];
 	int n_pushed;
 	int fords, swims, crossings;
+	char why_buf[160];	/* m->why when it names a unit */
 };
 
 struct sweep {
@@ -302,8 +305,8 @@ static enum gr_edge crossed_edge(const struct zb_game *g,
 	return (enum gr_edge)best;
 }
 
-static bool push_friend(struct zb_game *g, struct mv *m, int id,
-			struct zb_vec2 step, int depth);
+static bool push_friends(struct zb_game *g, struct mv *m, int first,
+			 struct zb_vec2 step);
 
 /* gentlemen-rankers: Linear obstacles, zaribas (rolled as the move meets
  * them) */
@@ -634,9 +637,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 		}
 		if (m->flags & MV_PUSH) {
 			f = sweep_friend(&s, &r, -1);
-			if (f >= 0 && !push_friend(g, m, f,
-						   zb_v2_scale(dir, step), 1)) {
-				m->why = "friends in the way";
+			if (f >= 0 && !push_friends(g, m, f,
+						    zb_v2_scale(dir, step))) {
 				m->end = GR_MV_BLOCKED;
 				break;
 			}
@@ -673,59 +675,154 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	zb_game_sync_unit(g, u->id);
 }
 
-/* Push friend `id` by `step` (a compulsory move sweeping it along).  It
- * stops for enemies, the edge and impassable ground, and pushes its own
- * friends in turn. */
-static bool push_friend(struct zb_game *g, struct mv *m, int id,
-			struct zb_vec2 step, int depth)
-{
-	struct zb_unit *f = zb_game_unit(g, id);
-	struct zb_rect r = zb_unit_rect(f);
-	struct sweep s;
-	struct mv pm;
-	int other;
-	bool listed = false;
+static bool edge_stand(struct zb_game *g, struct zb_unit *u,
+			enum gr_edge edge);
+static void met_enemy(struct zb_game *g, struct zb_unit *u, int enemy,
+		      bool backward);
 
-	if (depth > GR_PUSH_DEPTH)
-		return false;
-	memset(&pm, 0, sizeof(pm));
-	pm.to = zb_v2_add(f->pos, step);
-	pm.dist_in = zb_v2_len(step);
-	pm.goal = -1;
-	sweep_init(&s, g, f, &pm);
-	r.c = zb_v2_add(r.c, step);
-	if (!gr_rect_on_table(g, &r) || sweep_enemy(&s, &r, false) >= 0)
-		return false;
+/* The enemy a pushed friend's footprint `r` (moved by one step) meets, or
+ * -1.  An enemy it touched before the step stops it only if the step
+ * takes it into that enemy. */
+static int pushed_meets(struct zb_game *g, const struct zb_unit *f,
+			const struct zb_rect *r)
+{
+	struct zb_rect fr = zb_unit_rect(f);
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *o = &g->units[i];
+		struct zb_rect orr;
+
+		if (o->side == f->side || !gr_unit_active(o))
+			continue;
+		orr = zb_unit_rect(o);
+		if (!gr_rects_near(r, &orr, GR_CONTACT_IN) ||
+		    zb_rect_dist(r, &orr) > GR_CONTACT_IN / 2)
+			continue;
+		if (zb_rect_dist(&fr, &orr) > GR_CONTACT_IN ||
+		    gr_rects_clash(r, &orr))
+			return o->id;
+	}
+	return -1;
+}
+
+/* Ground a pushed footprint may not enter (a compulsory move's: no
+ * entering water, buildings, impassable ground or a zariba). */
+static bool pushed_blocked(struct zb_game *g, const struct zb_rect *from,
+			   const struct zb_rect *r)
+{
 	for (int k = 0; k < g->terrain.n; k++) {
 		enum gr_ground gd = gr_ground_of(g, k);
 		const struct zb_terrain *t = &g->terrain.items[k];
 
-		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
-		    gr_box_near(&r, t) && zb_terrain_meets_rect(t, &r) &&
-		    !zb_terrain_meets_rect(t, &s.start))
-			return false;
-		if (gd == GR_GROUND_ZARIBA && gr_box_near(&r, t) &&
-		    seg_hits_polyline_rect(t, &r) &&
-		    !seg_hits_polyline_rect(t, &s.start))
-			return false;
+		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER ||
+		     gd == GR_GROUND_FORD) &&
+		    gr_box_near(r, t) && zb_terrain_meets_rect(t, r) &&
+		    !zb_terrain_meets_rect(t, from))
+			return true;
+		if (gd == GR_GROUND_ZARIBA && gr_box_near(r, t) &&
+		    seg_hits_polyline_rect(t, r) &&
+		    !seg_hits_polyline_rect(t, from))
+			return true;
 	}
-	other = sweep_friend(&s, &r, -1);
-	while (other >= 0) {
-		struct zb_unit *o = zb_game_unit(g, other);
+	return false;
+}
 
-		/* The pusher itself moves on: never in its own way. */
-		if (o->id == m->mover)
-			break;
-		if (!push_friend(g, m, other, step, depth + 1))
-			return false;
-		other = sweep_friend(&s, &r, -1);
+static bool in_list(const int *ids, int n, int id)
+{
+	for (int i = 0; i < n; i++)
+		if (ids[i] == id)
+			return true;
+	return false;
+}
+
+/*
+ * gentlemen-rankers: Effect of hits ("any friendly unit that stands in
+ * the way of a compulsory advance or retreat is swept along with them
+ * being pushed forward or back by the unit as it makes contact")
+ *
+ * Push friend `first` by `step`, and with it every friend its footprint
+ * would then overlap, and theirs in turn: the chain.  Each pushed unit
+ * meets the edge and enemies as a unit moving so would: a warrior pushed
+ * over the table edge rolls to stand (a 6) or is gone, an Imperial unit
+ * stops there; one that meets an enemy stops, in contact (with its rear,
+ * if pushed back).  A chain that stops stops the mover: false, with
+ * m->why saying why.
+ */
+static bool push_friends(struct zb_game *g, struct mv *m, int first,
+			 struct zb_vec2 step)
+{
+	struct zb_unit *mover = zb_game_unit(g, m->mover);
+	int chain[PUSHED_MAX], n = 0;
+
+	if (!gr_unit_active(zb_game_unit(g, first)))
+		return true;	/* gone over the edge: the way is clear */
+	chain[n++] = first;
+	/* The chain: every friend a moved member would overlap. */
+	for (int k = 0; k < n; k++) {
+		struct zb_unit *f = zb_game_unit(g, chain[k]);
+		struct zb_rect r = zb_unit_rect(f);
+
+		r.c = zb_v2_add(r.c, step);
+		for (int i = 0; i < g->n_units; i++) {
+			struct zb_unit *o = &g->units[i];
+			struct zb_rect orr;
+
+			if (o->side != mover->side || o->id == mover->id ||
+			    !gr_unit_active(o) || in_list(chain, n, o->id))
+				continue;
+			orr = zb_unit_rect(o);
+			if (!gr_rects_near(&r, &orr, 0) ||
+			    !gr_rects_clash(&r, &orr))
+				continue;
+			if (n == PUSHED_MAX) {
+				m->why = "too many friends in the way";
+				return false;
+			}
+			chain[n++] = o->id;
+		}
 	}
-	f->pos = zb_v2_add(f->pos, step);
-	zb_game_sync_unit(g, id);
-	for (int i = 0; i < m->n_pushed; i++)
-		listed = listed || m->pushed[i] == id;
-	if (!listed && m->n_pushed < PUSHED_MAX)
-		m->pushed[m->n_pushed++] = id;
+	for (int k = 0; k < n; k++) {
+		struct zb_unit *f = zb_game_unit(g, chain[k]);
+		struct zb_rect from = zb_unit_rect(f), r = from;
+		int e;
+
+		r.c = zb_v2_add(r.c, step);
+		if (!gr_rect_on_table(g, &r)) {
+			enum gr_edge edge = crossed_edge(g, &r);
+
+			if (gr_is_warrior(f) && !edge_stand(g, f, edge))
+				/* It is gone: the way may be clear now. */
+				return push_friends(g, m, first, step);
+			snprintf(m->why_buf, sizeof(m->why_buf), "%s, pushed, "
+				 "stands at the table edge", f->name);
+			m->why = m->why_buf;
+			return false;
+		}
+		e = pushed_meets(g, f, &r);
+		if (e >= 0) {
+			met_enemy(g, f, e, m->flags & MV_BACK);
+			snprintf(m->why_buf, sizeof(m->why_buf), "%s, pushed, "
+				 "meets %s", f->name,
+				 zb_game_unit(g, e)->name);
+			m->why = m->why_buf;
+			return false;
+		}
+		if (pushed_blocked(g, &from, &r)) {
+			snprintf(m->why_buf, sizeof(m->why_buf), "%s, pushed, "
+				 "meets ground it may not enter", f->name);
+			m->why = m->why_buf;
+			return false;
+		}
+	}
+	for (int k = 0; k < n; k++) {
+		struct zb_unit *f = zb_game_unit(g, chain[k]);
+
+		f->pos = zb_v2_add(f->pos, step);
+		zb_game_sync_unit(g, f->id);
+		if (!in_list(m->pushed, m->n_pushed, f->id) &&
+		    m->n_pushed < PUSHED_MAX)
+			m->pushed[m->n_pushed++] = f->id;
+	}
 	return true;
 }
 
@@ -877,6 +974,26 @@ static int rear_contact(struct zb_game *g, const struct zb_unit *u)
 	return -1;
 }
 
+static enum gr_move_end over_the_edge(struct zb_game *g, struct zb_unit *u,
+				      enum gr_edge edge);
+
+/* gentlemen-rankers: Effect of hits ("a unit falling back that meets an
+ * enemy is considered to have been contacted to the rear"); a unit going
+ * forward into an enemy is the attacker. */
+static void met_enemy(struct zb_game *g, struct zb_unit *u, int enemy,
+		      bool backward)
+{
+	struct zb_unit *e = zb_game_unit(g, enemy);
+
+	if (!backward) {
+		came_into_contact(g, u, enemy);
+		return;
+	}
+	u->rs[GR_RS_TURN] |= GR_TF_REAR_HIT;
+	if (e)
+		e->rs[GR_RS_PERSIST] |= GR_PF_ATTACKER;
+}
+
 static void log_move(struct zb_game *g, const char *rule, const char *kind,
 		     struct zb_unit *u, int other, struct zb_vec2 from,
 		     const struct mv *m, const char *what)
@@ -892,7 +1009,13 @@ static void log_move(struct zb_game *g, const char *rule, const char *kind,
 }
 
 /* gentlemen-rankers: Effect of hits (warriors falling back over a table
- * edge need a six to stop and turn around) */
+ * edge need a six to stop and turn around).  True when it stands. */
+static bool edge_stand(struct zb_game *g, struct zb_unit *u,
+		       enum gr_edge edge)
+{
+	return over_the_edge(g, u, edge) == GR_MV_BLOCKED;
+}
+
 static enum gr_move_end over_the_edge(struct zb_game *g, struct zb_unit *u,
 				      enum gr_edge edge)
 {
@@ -969,24 +1092,28 @@ enum gr_move_end gr_fall_back(struct zb_game *g, int id, int from,
 	m.to = zb_v2_add(u->pos, zb_v2_scale(away, dist_in));
 	m.dist_in = dist_in;
 	m.facing_deg = u->facing_deg;
-	m.flags = MV_PUSH | MV_OFF | MV_DISENGAGE;
+	m.flags = MV_PUSH | MV_OFF | MV_DISENGAGE | MV_BACK;
 	m.goal = -1;
 	move_unit(g, u, &m);
 	face_pushed(g, u, &m);
-	log_move(g, GR_RULE_HITS, "fall-back", u, from, start, &m,
-		 "falls back");
+	if (m.end == GR_MV_OFF_TABLE)
+		m.why = gr_is_warrior(u) ? "the table edge"
+			: "the table edge, where it stops";
+	else if (m.end == GR_MV_CONTACT && !m.why) {
+		snprintf(m.why_buf, sizeof(m.why_buf), "it meets %s, which "
+			 "contacts its rear",
+			 zb_game_unit(g, m.contact)->name);
+		m.why = m.why_buf;
+	}
+	log_move(g, gr_is_warrior(u) ? GR_RULE_HITS : GR_RULE_SUDDEN_DEATH,
+		 "fall-back", u, from, start, &m, "falls back");
 	if (m.end == GR_MV_OFF_TABLE)
 		return over_the_edge(g, u, m.edge);
 	face_after_fall_back(u, start, old_facing, face_to);
 	zb_game_sync_unit(g, id);
-	if (m.end == GR_MV_CONTACT) {
+	if (m.end == GR_MV_CONTACT)
 		/* It backed into an enemy: contacted to the rear. */
-		struct zb_unit *e = zb_game_unit(g, m.contact);
-
-		u->rs[GR_RS_TURN] |= GR_TF_REAR_HIT;
-		if (e)
-			e->rs[GR_RS_PERSIST] |= GR_PF_ATTACKER;
-	}
+		met_enemy(g, u, m.contact, true);
 	return m.end;
 }
 
@@ -1011,8 +1138,14 @@ enum gr_move_end gr_advance(struct zb_game *g, int id, int on,
 	turn_on_table(g, u, m.facing_deg);
 	move_unit(g, u, &m);
 	face_pushed(g, u, &m);
-	if (m.end == GR_MV_CONTACT)
+	if (m.end == GR_MV_CONTACT) {
 		came_into_contact(g, u, m.contact);
+		if (!m.why) {
+			snprintf(m.why_buf, sizeof(m.why_buf), "it meets %s",
+				 zb_game_unit(g, m.contact)->name);
+			m.why = m.why_buf;
+		}
+	}
 	log_move(g, GR_RULE_HITS, "advance", u, on, start, &m, "advances");
 	return m.end;
 }

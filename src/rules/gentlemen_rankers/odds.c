@@ -6,9 +6,10 @@
  *
  * Nothing here is a second copy of the rules.  The odds and the rolls go
  * through the pure functions the battlefield uses: gr_card_effect (books.c)
- * for a card, gr_hand_result (melee.c) for D6 + factor against D6 +
- * factor, gr_shot_hits (shoot.c) for a shot and gr_sudden_death_of
- * (hits.c) for a hit on Imperial troops.
+ * for a card, gr_melee_factor_of (melee.c) for a unit's factor and
+ * gr_hand_result for D6 + factor against D6 + factor, gr_shot_hits
+ * (shoot.c) for a shot and gr_sudden_death_of (hits.c) for a hit on
+ * Imperial troops.
  *
  * The wave-hit reading (docs/rules/gentlemen-rankers.md, "Odds and
  * rolls"): a wave's stack is dealt from the two packs with their jokers,
@@ -151,6 +152,13 @@ static int wave_of(const struct zb_args *a, struct wave_hit *w,
 	return ZB_OK;
 }
 
+/* --aces-up follows --turned-aces when not given. */
+static void wave_hit_resolve(struct zb_args *a)
+{
+	if (!a->given[WP_ACES_UP])
+		a->val[WP_ACES_UP] = a->val[WP_ACES];
+}
+
 /* The two packs, less the turned cards (the first of each class found). */
 static int unseen_deck(const struct wave_hit *w, struct zb_deck *d)
 {
@@ -276,7 +284,7 @@ static const char *const type_words[GR_TYPE_COUNT + 1] = {
 	[GR_TYPE_COUNT] = NULL
 };
 
-enum { LEADER_NONE, LEADER_NEAR, LEADER_CONTACT };
+/* By enum gr_leader_near. */
 static const char *const leader_words[] = { "none", "near", "contact",
 					    NULL };
 
@@ -299,11 +307,12 @@ enum { SP_TYPE, SP_SUPPORT, SP_GUARDED, SP_ENVELOPED, SP_UPHILL,
 	      "flanks or rear touched by other enemies (-1 each)"), \
 	P_BOOL(who "-uphill", "standing higher than the opponent (+1)"), \
 	P_BOOL(who "-obstacle", "defending a linear obstacle (+1)"), \
-	P_BOOL(who "-faltering", "a faltering wave's foot (-1; mounted " \
-	       "units are not affected)"), \
-	P_CHOICE(who "-leader", leader_words, LEADER_NONE, false, \
+	P_BOOL(who "-faltering", "a faltering wave's foot (-1); warriors " \
+	       "only: its mounted warriors flee, its mounted leader is " \
+	       "not affected"), \
+	P_CHOICE(who "-leader", leader_words, GR_LEADER_NONE, false, \
 		 "warriors near their leader: within 6\" (+1) or in edge " \
-		 "contact (+2)"), \
+		 "contact (+2); the leader himself gets nothing"), \
 	P_INT(who "-mod", -ODDS_MAX_MOD, ODDS_MAX_MOD, 0, false, \
 	      "any other modifier to the factor")
 
@@ -319,42 +328,52 @@ static const struct zb_chance melee_chances[] = {
 	{ "p_extra_hit", "the winner scores at least double: an extra hit" },
 };
 
-/* gentlemen-rankers: Hand to hand combat (factors and modifiers), as
- * gr_melee_factor adds them on the table */
-static int side_factor(const struct zb_args *a, int base)
+/* One side's terms from its flags, refused (naming the flag) when they
+ * cannot be; the factor is gr_melee_factor_of's, as on the table. */
+static int side_factor(const struct zb_args *a, int base, int *factor,
+		       struct zb_error *err)
 {
+	static const int flag_of[] = { [GR_MT_FALTERING] = SP_FALTERING,
+				       [GR_MT_LEADER] = SP_LEADER };
 	const int *v = a->val + base;
-	const struct gr_type_info *t = &gr_types[v[SP_TYPE]];
-	int f = t->melee;
+	struct gr_melee_terms t = {
+		.type = (enum gr_type)v[SP_TYPE],
+		.faltering = v[SP_FALTERING],
+		.leader = (enum gr_leader_near)v[SP_LEADER],
+		.guarded = v[SP_GUARDED],
+		.enveloped = v[SP_ENVELOPED],
+		.uphill = v[SP_UPHILL],
+		.obstacle = v[SP_OBSTACLE],
+		.support = v[SP_SUPPORT],
+		.mod = v[SP_MOD],
+	};
+	char why[160];
+	enum gr_melee_term bad = gr_melee_terms_check(&t, why, sizeof(why));
 
-	if (v[SP_FALTERING] && !t->mounted)
-		f += GR_FALTER_MOD;
-	if (v[SP_LEADER] == LEADER_CONTACT)
-		f += GR_LEADER_CONTACT_MOD;
-	else if (v[SP_LEADER] == LEADER_NEAR)
-		f += GR_LEADER_NEAR_MOD;
-	f += v[SP_GUARDED] * GR_MM_FLANK_GUARDED;
-	f += v[SP_ENVELOPED] * GR_MM_ENVELOPED;
-	if (v[SP_UPHILL])
-		f += GR_MM_UPHILL;
-	if (v[SP_OBSTACLE])
-		f += GR_MM_OBSTACLE;
-	f += v[SP_SUPPORT] * GR_MM_SUPPORT;
-	return f + v[SP_MOD];
+	if (bad != GR_MT_OK)
+		return zb_error_set(err, ZB_EINPUT, "--%s: %s",
+				    a->action->params[base + flag_of[bad]].name,
+				    why);
+	*factor = gr_melee_factor_of(NULL, &t, false);
+	return ZB_OK;
 }
 
 static int melee_of(const struct zb_args *a, int *fa, int *fd,
 		    struct zb_error *err)
 {
+	int rc;
+
 	if (a->action != &gr_actions[GR_ACTION_MELEE])
 		return zb_error_set(err, ZB_EUSAGE, "not the melee's "
 				    "arguments");
 	if (a->val[MP_ATT + SP_UPHILL] && a->val[MP_DEF + SP_UPHILL])
-		return zb_error_set(err, ZB_EINPUT, "both sides cannot stand "
-				    "higher than the other");
-	*fa = side_factor(a, MP_ATT);
-	*fd = side_factor(a, MP_DEF);
-	return ZB_OK;
+		return zb_error_set(err, ZB_EINPUT, "--defender-uphill: both "
+				    "sides cannot stand higher than the "
+				    "other");
+	rc = side_factor(a, MP_ATT, fa, err);
+	if (rc == ZB_OK)
+		rc = side_factor(a, MP_DEF, fd, err);
+	return rc;
 }
 
 /* p: hits on the defender (0-2); p2: hits on the attacker. */
@@ -593,6 +612,7 @@ const struct zb_action gr_actions[] = {
 		.roll = wave_hit_roll,
 		.labels = effect_labels,
 		.n_labels = N_OF(effect_labels),
+		.resolve = wave_hit_resolve,
 	},
 	[GR_ACTION_MELEE] = {
 		.name = "melee",

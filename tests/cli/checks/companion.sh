@@ -107,7 +107,7 @@ else
 		"$T/full.zbc"
 fi
 if head -n 1 "$T/full.zbc" | grep -Eq \
-	'^[0-9A-F]{8}	zariba-companion 1 gentlemen-rankers seed=11 leaders=1 three-dice=0 mounted=1 rifles=0$'
+	'^[0-9A-F]{8}	zariba-companion 2 gentlemen-rankers seed=11 leaders=1 three-dice=0 mounted=1 rifles=0$'
 then
 	ok "the save file's first line records the seed and options"
 else
@@ -427,3 +427,44 @@ if mkfifo "$T/lock.fifo"; then
 else
 	bad "cannot make a fifo for the lock test"
 fi
+
+# ---- version 1 saves resume to the same status ----
+
+# tests/cli/companion-v1/NAME.status is the status each version 1 save in
+# tests/fuzz/corpus/companion/ resumed to before version 2 (written by the
+# zariba of that time): later versions must replay them as they were
+# played.
+for v1 in tests/cli/companion-v1/*.status; do
+	name=$(basename "$v1" .status)
+	cp "tests/fuzz/corpus/companion/$name.zbc" "$T/v1.zbc"
+	rm -f "$T/v1.zbc.damaged"*
+	run "$ZB" companion --resume "$T/v1.zbc" <"$T/status.cmd"
+	sed -n '/^> status/,/^Your dice/p' "$T/out" | grep -v '^> status' \
+		>"$T/v1.status"
+	if cmp -s "$v1" "$T/v1.status"; then
+		ok "the version 1 save $name resumes to the same status"
+	else
+		diff "$v1" "$T/v1.status" >"$T/diff" 2>&1
+		bad "the version 1 save $name resumes elsewhere" "$T/diff"
+	fi
+done
+
+# ---- the column's side of the table ----
+
+printf 'column 9\nroll 3 4 1\nimperial hit x3\ngatling\nrifles 2\nnext\nnext\nnext\nstatus\n' \
+	>"$T/column.cmds"
+expect_exit "the column's commands run" 0 \
+	"$ZB" companion $CG --seed 5 --save "$T/column.zbc" <"$T/column.cmds"
+grep_out "sudden death: the fall back in inches" \
+	'D6 3 \(your dice\): it falls back its own base$' \
+	"$T/out"
+grep_out "sudden death: destroyed, and the books" \
+	'Column: 1 of its 9 units lost; its morale breaks at 3 lost' "$T/out"
+grep_out "the Gatling's jam roll" 'Gatling jam roll D6 [1-6]' "$T/out"
+grep_out "the warriors' rifles" 'Rifles 2: D6 [1-6]\+0, a (hit|miss)\.' \
+	"$T/out"
+grep_out "status keeps the column's books" '^Column: 1 of its 9 units lost' \
+	"$T/out"
+grep_out "sudden death: the base depths in inches" \
+	'depth \(foot 0\.79", mounted 1\.18", a gun and limber 3\.94"\)' \
+	"$T/out"

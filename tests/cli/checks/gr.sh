@@ -38,3 +38,37 @@ expect_exit "a warriors side with units is refused" 2 \
 	"$ZB" check "$T/gr-bad.yaml"
 grep_out "the refusal says the warriors arrive in waves" \
 	'gr-bad.yaml:[0-9]+:[0-9]+: .*arrive in waves' "$T/err"
+
+# Every compulsory move that goes nowhere says why (issue 10, point 6:
+# a unit at the table edge "fell back 0.0"" with no reason).
+for gr_case in "punitive-raid 1" "play-test 7" "relief-column 15"; do
+	set -- $gr_case
+	run "$ZB" run "scenarios/gentlemen-rankers/$1.yaml" --seed "$2" \
+		--verbose
+	if grep -Eq '(falls back|advances) 0\.0"\.$' "$T/out"; then
+		bad "$1 seed $2: a compulsory move of 0.0\" with no reason" \
+			"$T/out"
+	else
+		ok "$1 seed $2: every compulsory move of 0.0\" says why"
+	fi
+done
+
+# Each side's objective, and whether it was met, in run and in sim
+# (issue 10, point 10).
+expect_exit "run relief-column states the objectives" 0 \
+	"$ZB" run scenarios/gentlemen-rankers/relief-column.yaml --seed 3
+grep_out "run names the Legion's objective" \
+	'^Objective of Legion: reach Fort Zinderneuf: (met|not met)\.$' "$T/out"
+grep_out "run names the Tuareg's objective" \
+	'^Objective of Tuareg: break the column: (met|not met)\.$' "$T/out"
+expect_exit "sim relief-column states the objectives' rates" 0 \
+	"$ZB" sim scenarios/gentlemen-rankers/relief-column.yaml --runs 20 \
+	--seed 1
+grep_out "sim gives the rate the Legion reached the fort" \
+	'^ +[0-9.]+%  \[ *[0-9.]+, +[0-9.]+\]  Legion: reach Fort Zinderneuf$' \
+	"$T/out"
+expect_exit "sim --csv has the objectives' columns" 0 \
+	"$ZB" sim scenarios/gentlemen-rankers/relief-column.yaml --runs 20 \
+	--seed 1 --csv
+grep_out "sim --csv names objective_met:Legion" '"objective_met:Legion"' \
+	"$T/out"

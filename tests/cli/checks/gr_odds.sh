@@ -61,3 +61,20 @@ fi
 expect_exit "roll wave-hit --seed 3 exits 0" 0 \
 	"$ZB" roll gentlemen-rankers wave-hit --seed 3
 grep_out "roll wave-hit names the effect" '^Result: effect [0-8] \(' "$T/out"
+
+# The leader himself gets no bonus (7/12, not 5/6); impossible modifiers
+# are usage errors naming the flag; the JSON echoes what it computed with.
+expect_exit "odds melee for a leader exits 0" 0 \
+	"$ZB" odds gentlemen-rankers melee --attacker-type warrior-leader \
+	--attacker-leader contact --defender-type cavalry --json
+grep_out "odds melee gives the leader no bonus (7/12)" \
+	'"p_attacker_wins":0\.58333333333333[0-9]*[,}]' "$T/out"
+expect_exit "odds melee with a leader's bonus for infantry exits 1" 1 \
+	"$ZB" odds gentlemen-rankers melee --attacker-type infantry \
+	--attacker-leader near --defender-type warriors
+grep_out "the refusal names --attacker-leader" \
+	'^zariba odds: --attacker-leader: ' "$T/err"
+expect_exit "odds wave-hit --turned-aces 1 --json exits 0" 0 \
+	"$ZB" odds gentlemen-rankers wave-hit --turned-aces 1 --json
+grep_out "odds wave-hit echoes the aces up it used" '"aces-up":1[,}]' \
+	"$T/out"
