@@ -35,9 +35,11 @@
  * ZB_ESTATE.)
  *
  * The save file is a journal (journal.h).  Its first entry is the header
- *   zariba-companion 1 gentlemen-rankers seed=N leaders=B three-dice=B
+ *   zariba-companion 2 gentlemen-rankers seed=N leaders=B three-dice=B
  *   mounted=B rifles=B
- * (one line; B is 0 or 1), and each later entry is one accepted command
+ * (one line; B is 0 or 1; the file appears only once this line is whole;
+ * files of version 1, whose checksums are not chained, still resume and
+ * are carried on as version 1), and each later entry is one accepted command
  * that changed the state, in its normal form (lower case, single spaces),
  * appended and fsync'd BEFORE zb_companion_command() returns, so before
  * the caller shows the answer: a game killed at any moment loses at most
@@ -63,7 +65,7 @@ struct zb_game;
 
 #define ZB_COMPANION_RULESET "gentlemen-rankers"
 #define ZB_COMPANION_MAGIC "zariba-companion"
-#define ZB_COMPANION_VERSION 1
+#define ZB_COMPANION_VERSION 2
 #define ZB_COMPANION_LINE_MAX 200	/* bytes of one command */
 #define ZB_COMPANION_DICE_MAX 32	/* player's dice waiting at once */
 #define ZB_COMPANION_ROLL_MAX 12	/* dice one `dice` command rolls */

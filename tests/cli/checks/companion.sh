@@ -107,7 +107,7 @@ else
 		"$T/full.zbc"
 fi
 if head -n 1 "$T/full.zbc" | grep -Eq \
-	'^[0-9A-F]{8}	zariba-companion 1 gentlemen-rankers seed=11 leaders=1 three-dice=0 mounted=1 rifles=0$'
+	'^[0-9A-F]{8}	zariba-companion 2 gentlemen-rankers seed=11 leaders=1 three-dice=0 mounted=1 rifles=0$'
 then
 	ok "the save file's first line records the seed and options"
 else
@@ -221,7 +221,36 @@ recovered half $((whole - 1)) \
 
 # A byte changed in the middle: line 12 is the eleventh command, 'next'.
 sed '12s/^\(.*\)t$/\1T/' "$T/full.zbc" >"$T/flip.zbc"
-recovered flip 10 "flip\\.zbc:12: this entry is damaged \\(its checksum does not match its text\\)\\. .*the $((n_cmds - 11)) lines after it are dropped"
+recovered flip 10 "flip\\.zbc:12: this entry is damaged \\(its checksum does not match its text and the entries before it\\)\\. .*the $((n_cmds - 11)) lines after it are dropped"
+
+# Entries moved, repeated or removed, each line keeping its own good
+# checksum: the checksums are chained, so each is found where it breaks
+# the chain.  Line 12 is 'next', line 13 'roll 5 5'.
+awk 'NR == 12 { held = $0; next } { print } NR == 13 { print held }' \
+	"$T/full.zbc" >"$T/swap.zbc"
+recovered swap 10 "swap\\.zbc:12: this entry is damaged \\(its checksum does not match its text and the entries before it\\)"
+awk '{ print } NR == 13 { print }' "$T/full.zbc" >"$T/dup.zbc"
+recovered dup 12 "dup\\.zbc:14: this entry is damaged \\(its checksum does not match its text and the entries before it\\)"
+sed '13d' "$T/full.zbc" >"$T/gap.zbc"
+recovered gap 11 "gap\\.zbc:13: this entry is damaged \\(its checksum does not match its text and the entries before it\\)"
+
+# Save files of version 1 (each checksum over its own line only, as in
+# tests/fuzz/corpus/companion) resume exactly as they did before the
+# checksums were chained: tests/cli/v1-saves/NAME.expected is what the
+# version-1 zariba printed for 'status' after resuming NAME.zbc.
+mkdir -p "$T/v1"
+for want in tests/cli/v1-saves/*.expected; do
+	name=$(basename "$want" .expected)
+	cp "tests/fuzz/corpus/companion/$name.zbc" "$T/v1/"
+	(cd "$T/v1" && printf 'status\n' |
+		"$zb_abs" companion --resume "$name.zbc" >"$name.got" 2>&1)
+	if cmp -s "$want" "$T/v1/$name.got"; then
+		ok "version-1 save $name resumes as it did"
+	else
+		diff "$want" "$T/v1/$name.got" >"$T/diff" 2>&1
+		bad "version-1 save $name resumes differently" "$T/diff"
+	fi
+done
 
 # Garbage appended.
 { cat "$T/full.zbc"; printf 'GARBAGE\001\377\n\n\002'; } >"$T/junk.zbc"
