@@ -2,6 +2,7 @@
  * journal.c: an append-only journal of checksummed lines.  See
  * zariba/journal.h.
  */
+#define _GNU_SOURCE		/* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -270,19 +271,26 @@ static void set_path(struct zb_journal *j, const char *path)
 	snprintf(j->path, sizeof(j->path), "%s", path);
 }
 
+/* The directory holding `path`. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(dir, n, ".");
+	else if (slash == path)
+		snprintf(dir, n, "/");
+	else
+		snprintf(dir, n, "%.*s", (int)(slash - path), path);
+}
+
 /* Make a new file's name durable: fsync the directory holding it.  Some
  * file systems cannot sync a directory; that is no reason to stop. */
 static void sync_dir(const char *path)
 {
 	char dir[ZB_JOURNAL_PATH_MAX];
-	const char *slash = strrchr(path, '/');
 
-	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == path)
-		snprintf(dir, sizeof(dir), "/");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	dir_of(path, dir, sizeof(dir));
 	int fd = open(dir, O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
 		(void)fsync(fd);
@@ -341,41 +349,62 @@ int zb_journal_create(struct zb_journal *j, const char *path,
 	/* Fail early, with the plain reason, when the name is taken. */
 	struct stat st;
 	if (lstat(path, &st) == 0)
-		return zb_error_set(err, ZB_EINPUT, "%s: the file exists "
-				    "already", path);
+		return zb_error_set(err, ZB_EINPUT, "%s: %s", path,
+				    S_ISREG(st.st_mode)
+				    ? "the file exists already"
+				    : S_ISLNK(st.st_mode)
+				    ? "a symbolic link is there (a save "
+				      "file is made new, never through a link)"
+				    : "something that is not a regular file "
+				      "is there");
 	/*
-	 * The first entry is written and synced in a temporary file beside
-	 * the journal, which then gets its name by link(): a file at `path`
-	 * always holds its whole first line, whenever the program is
-	 * stopped, and link() never replaces a file that appeared meanwhile.
+	 * The first entry is written and synced in a file beside the
+	 * journal that has no name yet (O_TMPFILE; where the file system
+	 * has none, a temporary name, PATH.XXXXXX), which then gets the
+	 * journal's name by link(): a file at `path` always holds its whole
+	 * first line, whenever the program is stopped, and link() never
+	 * replaces a file that appeared meanwhile.
 	 */
-	snprintf(tmp, sizeof(tmp), "%s" TMP_SUFFIX, path);
-	int fd = mkstemp(tmp);
-	if (fd < 0)
-		return zb_error_set(err, ZB_EIO, "%s: %s", path,
-				    strerror(errno));
-	int e = 0;
+	int fd = -1, e = 0;
+	bool named = false;
+#ifdef O_TMPFILE
+	char dir[ZB_JOURNAL_PATH_MAX];
+	dir_of(path, dir, sizeof(dir));
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+#endif
+	if (fd < 0) {
+		snprintf(tmp, sizeof(tmp), "%s" TMP_SUFFIX, path);
+		fd = mkstemp(tmp);
+		if (fd < 0)
+			return zb_error_set(err, ZB_EIO, "%s: %s", path,
+					    strerror(errno));
+		named = true;
+	}
 	mode_t mask = umask(0);
 	umask(mask);
 	if (fchmod(fd, 0644 & ~mask) != 0 || !write_all(fd, line, (size_t)n) ||
-	    fsync(fd) != 0)
+	    fsync(fd) != 0) {
 		e = errno ? errno : EIO;
-	else if (link(tmp, path) != 0)
+	} else if (named) {
+		if (link(tmp, path) != 0)
+			e = errno;
+	} else {
+		char proc[64];
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, path,
+			   AT_SYMLINK_FOLLOW) != 0)
+			e = errno;
+	}
+	if (named)
+		(void)unlink(tmp);
+	if (!e && fcntl(fd, F_SETFL, O_APPEND) != 0)
 		e = errno;
-	(void)unlink(tmp);
 	if (e) {
 		close(fd);
 		return zb_error_set(err, e == EEXIST ? ZB_EINPUT : ZB_EIO,
 				    "%s: %s", path, e == EEXIST
 				    ? "the file exists already" : strerror(e));
 	}
-	/* Appends go through a descriptor opened on the name, as after
-	 * zb_journal_open(). */
-	close(fd);
-	fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
-		return zb_error_set(err, ZB_EIO, "%s: %s", path,
-				    strerror(errno));
 	int rc = lock_file(fd, path, err);
 	if (rc != ZB_OK) {
 		close(fd);
