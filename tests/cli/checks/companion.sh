@@ -429,6 +429,106 @@ else
 	bad "cannot make a fifo for the kill test"
 fi
 
+# ---- 100 kills at random moments ----
+
+# The same game, killed with SIGKILL RANDOM_KILLS times after a delay of
+# 0 to 30 ms drawn from a fixed seed (Park-Miller again), a fifth of them
+# at once: in its first milliseconds (making the save file or replaying
+# it), while working on the 1 to 3 commands it was just given, or idle.
+# After each kill the save file is absent (killed before it was made) or
+# starts with its whole header, no temporary file is left beside it, and
+# the next round resumes it (or starts afresh); in the end the game
+# stands where its saved commands lead.  The game lives in /dev/shm where
+# there is one, so that the rounds do not wait on hundreds of disk syncs
+# (a kill of the program, unlike a crash of the machine, does not depend
+# on them).
+RANDOM_KILLS=100
+RK=$(mktemp -d /dev/shm/zariba-rk.XXXXXX 2>/dev/null) || RK=$T/rk
+mkdir -p "$RK"
+rm -f "$T/rk.fifo"
+if mkfifo "$T/rk.fifo"; then
+	plan=$(awk -v k="$RANDOM_KILLS" 'BEGIN {
+		x = 12345
+		for (i = 0; i < k; i++) {
+			x = (x * 16807) % 2147483647
+			d = x % 5 == 0 ? 0 : x % 31
+			x = (x * 16807) % 2147483647
+			printf "%d:%d ", d, 1 + x % 3
+		}
+	}')
+	rk_ok=0
+	rk_fresh=0
+	rk_last=0
+	for step in $plan; do
+		delay=${step%%:*}
+		m=${step##*:}
+		before=$(saved_entries "$RK/g.zbc")
+		if [ "$before" -lt "$rk_last" ]; then
+			bad "a random kill lost saved commands ($rk_last, then $before)"
+		fi
+		rk_last=$before
+		if [ -f "$RK/g.zbc" ]; then
+			"$ZB" companion --resume "$RK/g.zbc" <"$T/rk.fifo" \
+				>/dev/null 2>"$T/rk.err" &
+		else
+			rk_fresh=$((rk_fresh + 1))
+			"$ZB" companion $CG $CG_OPTS --save "$RK/g.zbc" \
+				<"$T/rk.fifo" >/dev/null 2>"$T/rk.err" &
+		fi
+		zpid=$!
+		exec 3>"$T/rk.fifo"
+		sed -n "$((before + 1)),$((before + m))p" "$T/cg.cmds" >&3
+		if [ "$delay" -gt 0 ]; then
+			sleep "0.$(printf '%03d' "$delay")"
+		fi
+		kill -9 "$zpid" 2>/dev/null
+		wait "$zpid" 2>/dev/null
+		status=$?
+		exec 3>&-
+		# (shell built-ins only here: a hundred rounds of helper
+		# programs would cost more than the kills)
+		strays=
+		for f in "$RK"/* "$RK"/.[!.]*; do
+			case $f in
+			"$RK/*" | "$RK/.[!.]*" | "$RK"/g.zbc | "$RK"/g.zbc.damaged*) ;;
+			*) strays="$strays $f" ;;
+			esac
+		done
+		first=
+		[ -e "$RK/g.zbc" ] && IFS= read -r first <"$RK/g.zbc"
+		if [ "$status" -ne 137 ] && [ "$status" -ne 0 ]; then
+			bad "random kill after ${delay} ms: the companion failed first (exit $status)" "$T/rk.err"
+		elif [ -e "$RK/g.zbc" ] && case $first in
+			????????"	zariba-companion 2 "*" rifles=0") false ;;
+			*) true ;; esac; then
+			bad "random kill after ${delay} ms left a save without its header" "$RK/g.zbc"
+		elif [ -n "$strays" ]; then
+			echo "$strays" >"$T/strays"
+			bad "random kill after ${delay} ms left files behind" "$T/strays"
+		else
+			rk_ok=$((rk_ok + 1))
+		fi
+	done
+	rm -f "$T/rk.fifo"
+	if [ "$rk_ok" -eq "$RANDOM_KILLS" ]; then
+		ok "$RANDOM_KILLS kills at random moments: each left a whole save or none ($rk_fresh rounds started afresh), no stray file"
+	else
+		bad "$rk_ok of $RANDOM_KILLS random kills left a good save"
+	fi
+	saved=$(saved_entries "$RK/g.zbc")
+	status_after "$saved"
+	run "$ZB" companion --resume "$RK/g.zbc" <"$T/status.cmd"
+	if [ "$rc" -eq 0 ] && cmp -s "$T/out" "$T/after.status"; then
+		ok "after $RANDOM_KILLS random kills the game resumes where its $saved saved commands lead"
+	else
+		diff "$T/after.status" "$T/out" >"$T/diff" 2>&1
+		bad "after the random kills the game resumes elsewhere (exit $rc)" "$T/diff"
+	fi
+else
+	bad "cannot make a fifo for the random kill test"
+fi
+rm -rf "$RK"
+
 # ---- one program at a time on a save file ----
 
 rm -f "$T/lock.fifo"
