@@ -111,6 +111,9 @@ struct cli_out {
 	int fd;				/* -1 when none */
 	bool existed;			/* a file was there to keep */
 };
+/* The folder holding `path` ("." for a bare name), malloc'd; NULL when
+ * out of memory. */
+char *cli_dir_of(const char *path);
 int cli_out_open(struct cli_out *o, const char *path, const char *what,
 		 const char *const *inputs);
 int cli_out_commit(struct cli_out *o, const char *s, size_t n);

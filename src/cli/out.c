@@ -127,8 +127,7 @@ static bool same_file(const struct stat *a, const struct stat *b)
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
 }
 
-/* The folder holding `path`, for O_TMPFILE; NULL when out of memory. */
-static char *dir_of(const char *path)
+char *cli_dir_of(const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	if (!slash)
@@ -143,7 +142,7 @@ static char *dir_of(const char *path)
  * yet; NULL if the folder cannot be resolved. */
 static char *plain_name(const char *path)
 {
-	char *dir = dir_of(path);
+	char *dir = cli_dir_of(path);
 	char *real = dir ? realpath(dir, NULL) : NULL;
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
@@ -225,7 +224,7 @@ int cli_out_open(struct cli_out *o, const char *path, const char *what,
 	}
 #ifdef O_TMPFILE
 	/* A file with no name: nothing to leave behind. */
-	char *dir = dir_of(o->target);
+	char *dir = cli_dir_of(o->target);
 	if (!dir) {
 		cli_out_abort(o);
 		return out_error(o, ENOMEM);
