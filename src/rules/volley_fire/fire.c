@@ -727,18 +727,6 @@ static void notation_commanders(struct zb_game *g, struct fire_ctx *fc,
 	}
 }
 
-void vf_cat(char *buf, size_t cap, const char *fmt, ...)
-{
-	size_t len = strlen(buf);
-	va_list ap;
-
-	if (len + 1 >= cap)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + len, cap - len, fmt, ap);
-	va_end(ap);
-}
-
 int vf_volley_sum_hits(const struct vf_volley *v, const int *faces, int full,
 		       int n)
 {
