@@ -5,6 +5,17 @@
 # and the kill test: a game killed with SIGKILL at a dozen points and
 # resumed each time ends in the same state as the game played through.
 
+# same_file OK-MESSAGE BAD-MESSAGE WANT GOT: ok if the files are the
+# same, else bad with their diff.
+same_file() {
+	if cmp -s "$3" "$4"; then
+		ok "$1"
+	else
+		diff "$3" "$4" >"$T/diff" 2>&1
+		bad "$2" "$T/diff"
+	fi
+}
+
 CG=gentlemen-rankers
 CG_OPTS="--seed 11 --mounted --leaders"
 
@@ -244,12 +255,9 @@ for want in tests/cli/v1-saves/*.expected; do
 	cp "tests/fuzz/corpus/companion/$name.zbc" "$T/v1/"
 	(cd "$T/v1" && printf 'status\n' |
 		"$zb_abs" companion --resume "$name.zbc" >"$name.got" 2>&1)
-	if cmp -s "$want" "$T/v1/$name.got"; then
-		ok "version-1 save $name resumes as it did"
-	else
-		diff "$want" "$T/v1/$name.got" >"$T/diff" 2>&1
-		bad "version-1 save $name resumes differently" "$T/diff"
-	fi
+	same_file "version-1 save $name resumes as it did" \
+		"version-1 save $name resumes differently" \
+		"$want" "$T/v1/$name.got"
 done
 
 # Garbage appended.
@@ -419,12 +427,9 @@ if mkfifo "$T/kill.fifo"; then
 		diff "$T/full.status" "$T/out" >"$T/diff" 2>&1
 		bad "killed and resumed, the game ended elsewhere" "$T/diff"
 	fi
-	if cmp -s "$T/killed.zbc" "$T/full.zbc"; then
-		ok "killed and resumed, the save file is the same as played through"
-	else
-		diff "$T/full.zbc" "$T/killed.zbc" >"$T/diff" 2>&1
-		bad "killed and resumed, the save files differ" "$T/diff"
-	fi
+	same_file "killed and resumed, the save file is the same as played through" \
+		"killed and resumed, the save files differ" \
+		"$T/full.zbc" "$T/killed.zbc"
 else
 	bad "cannot make a fifo for the kill test"
 fi

@@ -25,7 +25,7 @@ no_strays() {
 	fi
 }
 
-# same_file NAME A B: A and B hold the same bytes.
+# same_bytes NAME A B: A and B hold the same bytes.
 same_bytes() {
 	if cmp -s "$2" "$3"; then
 		ok "$1"
@@ -42,6 +42,17 @@ once() {
 	else
 		bad "$1: $k lines match /$2/" "$T/err"
 	fi
+}
+
+# writers_refuse WHERE PATH: run --html, sim --html and render -o PATH
+# each exit 2 (the last one's messages stay in $T/err).
+writers_refuse() {
+	expect_exit "run --html $1 exits 2" 2 \
+		"$ZB" run "$FSCN" --seed 5 --quiet --html "$2"
+	expect_exit "sim --html $1 exits 2" 2 \
+		"$ZB" sim "$FSCN" -n 2 --html "$2"
+	expect_exit "render -o $1 exits 2" 2 \
+		"$ZB" render "$F/want.jsonl" -o "$2"
 }
 
 # The files as a quiet, whole run writes them.
@@ -111,16 +122,11 @@ no_strays "outputs that are inputs" "$F/self"
 
 # ---- device nodes ----
 for dev in /dev/full /dev/null; do
-	expect_exit "run --html $dev is refused with exit 2" 2 \
-		"$ZB" run "$FSCN" --seed 1 --quiet --html "$dev"
-	grep_out "run --html $dev says it is not a regular file" \
+	writers_refuse "$dev" "$dev"
+	grep_out "render -o $dev says it is not a regular file" \
 		'not a regular file' "$T/err"
 	expect_exit "run --log $dev is refused with exit 2" 2 \
 		"$ZB" run "$FSCN" --seed 1 --quiet --log "$dev"
-	expect_exit "sim --html $dev is refused with exit 2" 2 \
-		"$ZB" sim "$FSCN" -n 2 --html "$dev"
-	expect_exit "render -o $dev is refused with exit 2" 2 \
-		"$ZB" render "$F/want.jsonl" -o "$dev"
 	expect_exit "companion --save $dev is refused with exit 2" 2 \
 		"$ZB" companion gentlemen-rankers --seed 1 --save "$dev" \
 		</dev/null
@@ -205,12 +211,7 @@ if mount -t tmpfs -o size=64k tmpfs "$D" 2>/dev/null; then
 	once "run --log on a full disk says so once, with path and reason" \
 		"cannot write the log '.*old\\.jsonl': No space left on device"
 	grep_out "...and that the old file is kept" 'left as it was' "$T/err"
-	expect_exit "run --html on a full disk exits 2" 2 \
-		"$ZB" run "$FSCN" --seed 5 --quiet --html "$D/old.html"
-	expect_exit "sim --html on a full disk exits 2" 2 \
-		"$ZB" sim "$FSCN" -n 5 --html "$D/old.html"
-	expect_exit "render -o on a full disk exits 2" 2 \
-		"$ZB" render "$F/want.jsonl" -o "$D/old.html"
+	writers_refuse "on a full disk" "$D/old.html"
 	once "render -o on a full disk says so once" \
 		"cannot write the page '.*old\\.html': No space left on device"
 	expect_exit "companion --resume on a full disk exits 2" 2 \
@@ -233,10 +234,7 @@ if mount -t tmpfs -o size=64k tmpfs "$D" 2>/dev/null; then
 			"$ZB" run "$FSCN" --seed 5 --quiet --log "$D/old.jsonl"
 		once "run --log in a read-only folder says so once" \
 			"cannot write the log '.*old\\.jsonl': Read-only file system"
-		expect_exit "sim --html in a read-only folder exits 2" 2 \
-			"$ZB" sim "$FSCN" -n 5 --html "$D/old.html"
-		expect_exit "render -o in a read-only folder exits 2" 2 \
-			"$ZB" render "$F/want.jsonl" -o "$D/new.html"
+		writers_refuse "in a read-only folder" "$D/old.html"
 		expect_exit "companion --save in a read-only folder exits 2" 2 \
 			"$ZB" companion gentlemen-rankers --seed 1 \
 			--save "$D/n.zbc" </dev/null
