@@ -1701,8 +1701,9 @@ static int refuse_unreadable(const char *path,
 	return zb_error_set(err, ZB_EINPUT, "%s:1: not a zariba companion "
 			    "save file, or its first line (the game's seed "
 			    "and options) is damaged: %s; nothing can be "
-			    "recovered from it, and it is left as it was",
-			    path, r->why);
+			    "recovered from it, and it is left as it was "
+			    "(start a new game with --save and another file "
+			    "name)", path, r->why);
 }
 
 /* Recovery: the game stands at entry `good` (the header counted), and

@@ -293,6 +293,8 @@ expect_exit "a damaged header is refused with exit 2" 2 \
 grep_out "a damaged header is named" \
 	"head\\.zbc:1: not a zariba companion save file, or its first line .* is damaged" \
 	"$T/err"
+grep_out "a damaged header says what to do" \
+	'start a new game with --save and another file name' "$T/err"
 if cmp -s "$T/head.zbc" "$T/head.orig" && [ ! -s "$T/empty.zbc" ] &&
 	[ ! -e "$T/head.zbc.damaged" ] &&
 	[ ! -e "$T/empty.zbc.damaged" ]; then
