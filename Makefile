@@ -186,20 +186,22 @@ bench: $(BENCH)
 		--cc "$$($(CC) --version | head -n 1)"
 
 # ---- fuzz: libFuzzer targets for what players hand zariba from outside:
-# scenario files, the companion's commands and save files, event logs
-# (tests/fuzz/fuzz_NAME.c).  They and the library (LIB_SRC) are built with
+# scenario files, the companion's commands and save files, event logs,
+# the replay page drawn from a log (render) and a log re-played against
+# its scenario (verify) (tests/fuzz/fuzz_NAME.c).  They and the library (LIB_SRC) are built with
 # clang under build/fuzz/, with ASan and UBSan, so any report, leak or
 # hang stops the run with the input saved in build/fuzz/artifacts-NAME/.
 # Seeds are kept in tests/fuzz/corpus/NAME (small, and never written to:
 # new finds go to build/fuzz/corpus-NAME), crash reproducers in
-# tests/fuzz/regress/NAME, dictionaries in tests/fuzz/NAME.dict.
+# tests/fuzz/regress/NAME, dictionaries in tests/fuzz/NAME.dict (render
+# and verify read logs, and share the log's).
 # `make fuzz` runs each target for FUZZ_SECONDS; `make fuzz-smoke` (CI)
 # first runs every stored input once, then fuzzes each target briefly
 # from the seeds alone (build/fuzz/smoke-NAME, emptied first), so that
 # what earlier long runs found does not stretch its time.
 # A target's output goes to build/fuzz/NAME.log; on failure its end is
 # shown.
-FUZZ_TARGETS  := scenario companion log
+FUZZ_TARGETS  := scenario companion log render verify
 FUZZ_CC       ?= clang
 FUZZ_BUILD    := $(BUILD)/fuzz
 FUZZ_SECONDS  ?= 300
@@ -211,6 +213,10 @@ FUZZ_DEB_PKGS := clang libclang-rt-14-dev libomp-14-dev
 FUZZ_MAXLEN_scenario  := 8192
 FUZZ_MAXLEN_companion := 4096
 FUZZ_MAXLEN_log       := 16384
+FUZZ_MAXLEN_render    := 16384
+FUZZ_MAXLEN_verify    := 16384
+FUZZ_DICT_render      := log
+FUZZ_DICT_verify      := log
 FUZZ_SAN      := -fsanitize=address,undefined -fno-sanitize-recover=all \
                  -fno-omit-frame-pointer
 FUZZ_CFLAGS    = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OMP) -g -O1 \
@@ -244,7 +250,7 @@ define fuzz_run_one
 	@echo "fuzz $(1): $(2) s, log in $(FUZZ_BUILD)/$(1).log"
 	@$(FUZZ_ENV) ./$(FUZZ_BUILD)/fuzz_$(1) $(FUZZ_OPTS) \
 		-max_total_time=$(2) -max_len=$(FUZZ_MAXLEN_$(1)) \
-		-dict=tests/fuzz/$(1).dict \
+		-dict=tests/fuzz/$(or $(FUZZ_DICT_$(1)),$(1)).dict \
 		-artifact_prefix=$(FUZZ_BUILD)/artifacts-$(1)/ \
 		$(FUZZ_BUILD)/$(FUZZ_SCRATCH)-$(1) tests/fuzz/corpus/$(1) \
 		>$(FUZZ_BUILD)/$(1).log 2>&1 || \

@@ -68,6 +68,26 @@ Test(core_game, event_records_dice_mods_and_results)
 	cr_assert_eq(g.log.unclosed, 0);
 }
 
+/* No silent truncation: a narration longer than any fixed buffer (here
+ * 3000 bytes, a long name in it) is kept whole, and the next text after
+ * it too. */
+Test(core_game, a_long_event_text_is_kept_whole)
+{
+	static char name[3001];
+	memset(name, 'n', sizeof(name) - 1);
+	zb_event_begin(&g, "fire", "r", 0, 1);
+	zb_event_text(&g, "%s fires at B", name);
+	zb_event_end(&g);
+	zb_event_begin(&g, "fire", "r", 1, 0);
+	zb_event_text(&g, "B fires back");
+	zb_event_end(&g);
+	const char *t = zb_event_text_of(&g.log, &g.log.ev[0]);
+	cr_assert_eq(strlen(t), 3000 + strlen(" fires at B"));
+	cr_assert(!strcmp(t + 3000, " fires at B"));
+	cr_assert_str_eq(zb_event_text_of(&g.log, &g.log.ev[1]),
+			 "B fires back");
+}
+
 Test(core_game, dice_outside_an_event_are_counted_as_orphans)
 {
 	zb_game_roll(&g, 6);

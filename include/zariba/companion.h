@@ -37,10 +37,12 @@
  * The save file is a journal (journal.h).  Its first entry is the header
  *   zariba-companion V gentlemen-rankers seed=N leaders=B three-dice=B
  *   mounted=B rifles=B
- * (one line; V the version, now 2: version 1 saves are read and replay
- * as they were played; B is 0 or 1), and each later entry is one accepted
- * command that changed the state, in its normal form (lower case, single
- * spaces), appended and fsync'd BEFORE zb_companion_command() returns, so before
+ * (one line; V the version, now 2; B is 0 or 1; the file appears only
+ * once this line is whole.  Version 1 saves, whose checksums are not
+ * chained, are still read, replay as they were played, and are carried
+ * on as version 1), and each later entry is one accepted command that
+ * changed the state, in its normal form (lower case, single spaces),
+ * appended and fsync'd BEFORE zb_companion_command() returns, so before
  * the caller shows the answer: a game killed at any moment loses at most
  * a command whose answer nobody saw.  `undo` is saved as an entry of its
  * own (the file is only ever appended to).  help, status, quit, blank

@@ -63,6 +63,8 @@ struct zb_game {
 	const struct zb_ruleset *rules;
 	void *rs;			/* the rule set's private state */
 	char scenario_path[256];
+	uint32_t scenario_crc32;	/* the scenario file's CRC-32 ... */
+	bool has_scenario_crc32;	/* ... when known (a log's header) */
 	char title[128];
 	uint64_t seed;
 

@@ -5,8 +5,15 @@
  * that survives the program being killed at any moment.
  *
  * Format: one entry per line, "CCCCCCCC<TAB>TEXT<LF>", where CCCCCCCC is
- * the CRC-32 (IEEE 802.3, the one zlib and PNG use) of TEXT in eight hex
- * digits.  TEXT is 1 to ZB_JOURNAL_TEXT_MAX bytes of printable ASCII
+ * a CRC-32 (IEEE 802.3, the one zlib and PNG use) in eight hex digits:
+ * for the first entry, the CRC-32 of its TEXT; for each later one, the
+ * CRC-32 of every entry's TEXT up to and including its own, one after
+ * the other (zb_crc32_next() of the entry before's checksum and its
+ * TEXT).  The checksums are chained so that an entry moved, repeated or
+ * removed is found as surely as one changed.  Files of the first format,
+ * where each checksum covers its own TEXT only, are still read (the
+ * second line tells which format a file has; `plain` in the read and the
+ * journal) and appended to in their own format.  TEXT is 1 to ZB_JOURNAL_TEXT_MAX bytes of printable ASCII
  * (0x20-0x7e) and tabs.  What the entries mean is the caller's business.
  *
  * Writing: zb_journal_create() makes a new file (it never overwrites one);
@@ -59,6 +66,9 @@ struct zb_journal {
 	uint64_t entries;
 	uint64_t tail;		/* bytes after them, until zb_journal_cut():
 				   appends wait for that */
+	bool plain;		/* first-format checksums (each over its own
+				   text only): appends keep to them */
+	uint32_t crc;		/* the last entry's checksum */
 	char path[ZB_JOURNAL_PATH_MAX];
 };
 
@@ -70,10 +80,16 @@ struct zb_journal_read {
 	size_t bad_line;	/* first damaged line (from 1), or 0 */
 	size_t lines_after;	/* lines after the damaged one */
 	const char *why;	/* what is wrong with it (static), or NULL */
+	bool plain;		/* its entries have first-format checksums */
+	uint32_t last_crc;	/* the checksum of its last good entry */
 };
 
 /* CRC-32 of n bytes. */
 uint32_t zb_crc32(const void *p, size_t n);
+/* The CRC-32 of some bytes whose CRC-32 is `prev`, followed by these n:
+ * zb_crc32_next(zb_crc32(a, na), b, nb) is the CRC-32 of a then b, and
+ * zb_crc32_next(0, ...) is zb_crc32(...). */
+uint32_t zb_crc32_next(uint32_t prev, const void *p, size_t n);
 
 /* Whether `text` may be an entry: 1..ZB_JOURNAL_TEXT_MAX bytes of
  * printable ASCII and tabs. */
@@ -89,9 +105,14 @@ void zb_journal_read_release(struct zb_journal_read *r);
  * k >= r->n, the end of the good prefix (r->good_len). */
 uint64_t zb_journal_entry_offset(const struct zb_journal_read *r, size_t k);
 
-/* A new journal at `path`; ZB_EINPUT if the file exists. */
+/* A new journal at `path` whose first entry is `first`; ZB_EINPUT if
+ * the file exists (whatever it is: a symbolic link is not followed).
+ * The entry is written and synced in a temporary file beside it
+ * (PATH.XXXXXX), which then gets the name by link(), so the file never
+ * exists without its whole first entry; ZB_EIO if that fails (the
+ * temporary file is removed). */
 int zb_journal_create(struct zb_journal *j, const char *path,
-		      struct zb_error *err);
+		      const char *first, struct zb_error *err);
 /* Open the journal at `path` to go on appending to it, and read it into
  * `r` as zb_journal_read() does.  The lock is taken before the file is
  * read, so what is read is what later appends follow; ZB_EINPUT if

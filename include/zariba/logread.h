@@ -87,6 +87,8 @@ struct zb_replay {
 	char version[ZB_REPLAY_STR_MAX];
 	char ruleset[ZB_REPLAY_STR_MAX];
 	char scenario[256];
+	uint32_t scenario_crc32;	/* the scenario file's CRC-32 ... */
+	bool has_scenario_crc32;	/* ... if the log records it */
 	char title[128];
 	uint64_t seed;
 	double width_in, height_in;

@@ -42,6 +42,7 @@
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include "zariba/error.h"
 #include "zariba/geom.h"
 #include "zariba/unit.h"
@@ -96,8 +97,12 @@ struct zb_scn_side {
 	struct zb_src_pos at;
 };
 
+#define ZB_SCN_FILE_MAX ((size_t)16 << 20)	/* bytes of a scenario file */
+
 struct zb_scenario {
 	char path[256];			/* as given to the loader */
+	uint32_t crc32;			/* CRC-32 of the file's bytes, which
+					   the log records */
 	char ruleset[ZB_SCN_NAME_MAX];
 	char title[128];
 	double width_in, height_in;

@@ -92,20 +92,30 @@ int cli_cmd_replay(int argc, char **argv);
 extern const char cli_render_help[];
 int cli_cmd_render(int argc, char **argv);
 /*
- * A file written whole or not at all: cli_out_open() makes a temporary
- * file beside `path` (so that a bad path fails before any work),
- * cli_out_commit() writes it, flushes it to disk and renames it over
- * `path`; cli_out_abort() removes it.  "-" is standard output.  Both
- * report their errors ("cannot write WHAT 'PATH': why") and return
- * CLI_EXIT_OK or CLI_EXIT_INPUT.
+ * A file written whole or not at all (out.c tells how): cli_out_open()
+ * checks `path` and makes a temporary file beside it (so that a bad path
+ * fails before any work), cli_out_commit() writes it, flushes it to disk
+ * and renames it over `path`; cli_out_abort() removes it.  "-" is
+ * standard output.  `inputs` (NULL-terminated, may be NULL) are the
+ * files the command reads and its other outputs: `path` may be none of
+ * them.  Only a regular file is replaced; a symbolic link is followed.
+ * Both report their errors ("cannot write WHAT 'PATH': why", once) and
+ * return CLI_EXIT_OK or CLI_EXIT_INPUT.
  */
 struct cli_out {
 	const char *path;
 	const char *what;		/* "the page", for messages */
+	const char *target;		/* the file replaced: path or real */
+	char *real;			/* owned: where a link at path leads */
 	char *tmp;			/* owned; NULL when none */
 	int fd;				/* -1 when none */
+	bool existed;			/* a file was there to keep */
 };
-int cli_out_open(struct cli_out *o, const char *path, const char *what);
+/* The folder holding `path` ("." for a bare name), malloc'd; NULL when
+ * out of memory. */
+char *cli_dir_of(const char *path);
+int cli_out_open(struct cli_out *o, const char *path, const char *what,
+		 const char *const *inputs);
 int cli_out_commit(struct cli_out *o, const char *s, size_t n);
 void cli_out_abort(struct cli_out *o);
 

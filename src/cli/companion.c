@@ -312,7 +312,8 @@ int cli_cmd_companion(int argc, char **argv)
 			rc = zb_companion_save(&c, path, &err);
 		if (rc != ZB_OK) {
 			cli_error("companion: %s%s", cli_msg_of(&err, rc),
-				  rc == ZB_EINPUT ? " (to carry on that game: "
+				  strstr(err.msg, "exists already")
+				  ? " (to carry on that game: "
 				  "--resume it)" : "");
 			zb_companion_release(&c);
 			return rc == ZB_ENOMEM ? CLI_EXIT_GAME

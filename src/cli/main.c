@@ -5,6 +5,7 @@
  * with any libc (GNU getopt permutes, POSIX getopt stops at the first
  * operand).
  */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -466,6 +467,10 @@ static int dispatch(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* Output to a pipe closed early ("| head") fails with EPIPE instead
+	 * of killing the program, so the files it was asked for are still
+	 * written whole (and the failure is reported below). */
+	signal(SIGPIPE, SIG_IGN);
 	int rc = dispatch(argc, argv);
 	/* A full disk or a closed pipe must not pass for success. */
 	if (fflush(stdout) != 0 || ferror(stdout)) {

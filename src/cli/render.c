@@ -161,7 +161,8 @@ static int render_log(const struct render_opts *o)
 		return rc == ZB_ENOMEM ? CLI_EXIT_GAME : CLI_EXIT_INPUT;
 	}
 	struct cli_out out;
-	int code = cli_out_open(&out, o->out, "the page");
+	const char *inputs[] = { o->in, NULL };
+	int code = cli_out_open(&out, o->out, "the page", inputs);
 	if (code != CLI_EXIT_OK) {
 		zb_replay_release(&r);
 		return code;
@@ -190,7 +191,8 @@ static int render_scenario(const struct render_opts *o)
 		return CLI_EXIT_INPUT;
 	}
 	struct cli_out out;
-	int code = cli_out_open(&out, o->out, "the picture");
+	const char *inputs[] = { o->in, NULL };
+	int code = cli_out_open(&out, o->out, "the picture", inputs);
 	if (code != CLI_EXIT_OK) {
 		zb_game_release(&g);
 		return code;

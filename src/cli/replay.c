@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
+#include "zariba/journal.h"
 #include "zariba/readfile.h"
 #include "zariba/logread.h"
 #include "zariba/scenario.h"
@@ -21,16 +22,18 @@ const char cli_replay_help[] =
 "Tell a battle again from the log that 'zariba run --log' wrote: the\n"
 "narration, turn by turn, and the result.\n"
 "\n"
-"With --verify, fight it again instead: the scenario named in the log,\n"
-"the same seed, and every decision answered as the log records it.  The\n"
-"new log must be the same, line for line (the version of zariba that\n"
-"wrote it aside).  The first line that differs is shown, with the event,\n"
-"turn, phase and rule where the battles parted.\n"
+"With --verify, fight it again instead: the scenario (--scenario FILE,\n"
+"or the file next to the log under the name the log records: a path in\n"
+"the log is never followed, and the file must have the checksum the log\n"
+"records), the same seed, and every decision answered as the log\n"
+"records it.  The new log must be the same, line for line (the version\n"
+"of zariba that wrote it aside).  The first line that differs is shown,\n"
+"with the event, turn, phase and rule where the battles parted.\n"
 "\n"
 "Options:\n"
 "      --verify         re-play the battle and compare the logs\n"
-"      --scenario FILE  the scenario to re-play, when it is no longer\n"
-"                       where the log says\n"
+"      --scenario FILE  the scenario to re-play, when it is not next to\n"
+"                       the log\n"
 "  -h, --help           show this help and exit\n"
 "\n"
 "Exit status: 0 told, or verified; 1 usage error; 2 the log or the\n"
@@ -96,18 +99,82 @@ static void tell(const struct zb_replay *r)
 		       r->winner >= 0 ? " win: " : ": ", r->how, r->turns);
 }
 
+/*
+ * The scenario a log is re-played from: --scenario FILE, or else the file
+ * next to the log under the base name the log records, never a path the
+ * log spells out: a log from someone else must not make zariba read, and
+ * quote in its messages, ../../etc/shadow.  The file's bytes are checked
+ * against the CRC-32 the log records before they are read as a scenario,
+ * so that another file of the same name is refused unread.  Returns the
+ * exit code, the error reported.
+ */
+static int load_scenario(const struct replay_args *a,
+			 const struct zb_replay *r, struct zb_scenario *scn)
+{
+	const char *base = strrchr(r->scenario, '/');
+	base = base ? base + 1 : r->scenario;
+	if (!a->scenario && (!*base || !strcmp(base, ".") ||
+			     !strcmp(base, ".."))) {
+		cli_error("%s: the log names no scenario file; give it with "
+			  "--scenario", a->log);
+		return CLI_EXIT_INPUT;
+	}
+	char *path = NULL;
+	if (!a->scenario) {
+		char *dir = cli_dir_of(a->log);
+		path = dir ? malloc(strlen(dir) + strlen(base) + 2) : NULL;
+		if (path)
+			sprintf(path, "%s/%s", dir, base);
+		free(dir);
+		if (!path) {
+			cli_error("%s: out of memory", a->log);
+			return CLI_EXIT_GAME;
+		}
+	}
+	const char *use = a->scenario ? a->scenario : path;
+	struct zb_error err = { 0, "" };
+	char *text = NULL;
+	size_t len = 0;
+	int code = CLI_EXIT_OK;
+	int rc = zb_read_file(use, ZB_SCN_FILE_MAX, "a scenario", &text, &len,
+			      &err);
+	if (rc != ZB_OK) {
+		cli_error("%s: the log's scenario cannot be read (%s; zariba "
+			  "looks for '%s' next to the log, or give it with "
+			  "--scenario): %s", a->log, r->scenario, base,
+			  cli_msg_of(&err, rc));
+		code = CLI_EXIT_INPUT;
+	} else if (r->has_scenario_crc32 &&
+		   zb_crc32(text, len) != r->scenario_crc32) {
+		cli_error("%s: '%s' is not the scenario this log was written "
+			  "from (its CRC-32 is %08X, the log records %08X); "
+			  "give the right one with --scenario", a->log, use,
+			  (unsigned)zb_crc32(text, len),
+			  (unsigned)r->scenario_crc32);
+		code = CLI_EXIT_INPUT;
+	} else {
+		rc = zb_scenario_parse(scn, use, text, len, &err);
+		if (rc != ZB_OK) {
+			cli_error("%s: the log's scenario cannot be loaded "
+				  "(give it with --scenario): %s", a->log,
+				  cli_msg_of(&err, rc));
+			code = CLI_EXIT_INPUT;
+		}
+	}
+	free(text);
+	free(path);
+	return code;
+}
+
 static int verify(const struct replay_args *a, const struct zb_replay *r,
 		  const char *text, size_t len)
 {
-	const char *path = a->scenario ? a->scenario : r->scenario;
 	struct zb_scenario scn;
 	struct zb_error err = { 0, "" };
-	int rc = zb_scenario_load(&scn, path, &err);
-	if (rc != ZB_OK) {
-		cli_error("%s: the log's scenario cannot be loaded (give it "
-			  "with --scenario): %s", a->log, cli_msg_of(&err, rc));
-		return CLI_EXIT_INPUT;
-	}
+	int rc;
+	int code = load_scenario(a, r, &scn);
+	if (code != CLI_EXIT_OK)
+		return code;
 	size_t lines = 0;
 	rc = zb_verify_log(r, a->log, text, len, &scn, &lines, &err);
 	zb_scenario_release(&scn);

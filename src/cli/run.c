@@ -14,20 +14,6 @@
 #include "zariba/scenario.h"
 #include "zariba/strbuf.h"
 
-/* Write the log, whole or as far as the game went; ZB_OK or the error,
- * already reported. */
-static int write_log(const struct zb_game *g, FILE *f, const char *path)
-{
-	struct zb_error err = { 0, "" };
-	int rc = zb_log_write_jsonl(g, f, &err);
-	if (fclose(f) != 0 && rc == ZB_OK)
-		rc = zb_error_set(&err, ZB_EIO, "%s", strerror(errno));
-	if (rc != ZB_OK)
-		cli_error("%s: cannot write the log: %s", path,
-			  cli_msg_of(&err, rc));
-	return rc;
-}
-
 /* The game's log as JSON Lines in memory. */
 static int log_text(const struct zb_game *g, char **text, size_t *len,
 		    struct zb_error *err)
@@ -39,6 +25,27 @@ static int log_text(const struct zb_game *g, char **text, size_t *len,
 	if (fclose(f) != 0 && rc == ZB_OK)
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 	return rc;
+}
+
+/* Write the log, whole or as far as the game went; the exit code, the
+ * error reported. */
+static int write_log(const struct zb_game *g, struct cli_out *out)
+{
+	struct zb_error err = { 0, "" };
+	char *text = NULL;
+	size_t len = 0;
+	int rc = log_text(g, &text, &len, &err);
+	int code;
+	if (rc != ZB_OK) {
+		cli_error("cannot write %s '%s': %s", out->what, out->path,
+			  cli_msg_of(&err, rc));
+		cli_out_abort(out);
+		code = CLI_EXIT_INPUT;
+	} else {
+		code = cli_out_commit(out, text, len);
+	}
+	free(text);
+	return code;
 }
 
 /*
@@ -95,24 +102,22 @@ int cli_run(const struct cli_run_opts *o)
 	}
 
 	/* Open the log and the page before the battle, so that a bad path
-	 * costs nothing. */
-	struct cli_out page;
-	if (o->html_path && cli_out_open(&page, o->html_path,
-					 "the replay page") != CLI_EXIT_OK) {
+	 * costs nothing.  Neither may be the scenario, nor the other. */
+	const char *log_others[] = { o->scenario, o->html_path, NULL };
+	const char *page_others[] = { o->scenario, o->log_path, NULL };
+	struct cli_out logf, page;
+	if (o->log_path && cli_out_open(&logf, o->log_path, "the log",
+					log_others) != CLI_EXIT_OK) {
 		zb_game_release(&g);
 		return CLI_EXIT_INPUT;
 	}
-	FILE *logf = NULL;
-	if (o->log_path) {
-		logf = fopen(o->log_path, "w");
-		if (!logf) {
-			cli_error("%s: cannot write the log: %s", o->log_path,
-				  strerror(errno));
-			if (o->html_path)
-				cli_out_abort(&page);
-			zb_game_release(&g);
-			return CLI_EXIT_INPUT;
-		}
+	if (o->html_path && cli_out_open(&page, o->html_path,
+					 "the replay page",
+					 page_others) != CLI_EXIT_OK) {
+		if (o->log_path)
+			cli_out_abort(&logf);
+		zb_game_release(&g);
+		return CLI_EXIT_INPUT;
 	}
 
 	/* A seed the user did not choose is always shown, even with
@@ -148,7 +153,7 @@ int cli_run(const struct cli_run_opts *o)
 	/* The story so far is safe before the log, however large, is
 	 * written. */
 	fflush(stdout);
-	if (logf && write_log(&g, logf, o->log_path) != ZB_OK)
+	if (o->log_path && write_log(&g, &logf) != CLI_EXIT_OK)
 		code = CLI_EXIT_INPUT;
 	if (o->html_path) {
 		int pc = write_page(&g, &page);

@@ -1166,8 +1166,9 @@ int cli_cmd_sim(int argc, char **argv)
 	/* Before any battle is played, so that an hour of battles does not
 	 * end in "No such file or directory". */
 	struct cli_out html = { .fd = -1 };
+	const char *inputs[] = { o.scenario, NULL };
 	if (code == CLI_EXIT_OK && o.html)
-		code = cli_out_open(&html, o.html, "the --html page");
+		code = cli_out_open(&html, o.html, "the --html page", inputs);
 	if (code == CLI_EXIT_OK)
 		code = run_variants(&o, vs, n);
 	if (code == CLI_EXIT_OK) {

@@ -56,6 +56,8 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 				   "unknown rule set '%s' (see 'zariba rules')",
 				   scn->ruleset);
 	snprintf(g->scenario_path, sizeof(g->scenario_path), "%s", scn->path);
+	g->scenario_crc32 = scn->crc32;
+	g->has_scenario_crc32 = true;
 	snprintf(g->title, sizeof(g->title), "%s", scn->title);
 	g->seed = opts ? opts->seed : 0;
 	zb_dice_init(&g->dice, g->seed, ZB_STREAM_RULES);

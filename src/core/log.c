@@ -175,14 +175,15 @@ void zb_event_text(struct zb_game *g, const char *fmt, ...)
 	struct zb_event *e = open_event(log);
 	if (!e || !recording(log))
 		return;
-	char buf[512];
+	/* Measured first and written in place: a text is never cut short,
+	 * however long the names in it. */
 	va_list ap;
 	va_start(ap, fmt);
-	int k = vsnprintf(buf, sizeof(buf), fmt, ap);
+	int k = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (k < 0)
 		return;
-	size_t len = (size_t)k < sizeof(buf) ? (size_t)k : sizeof(buf) - 1;
+	size_t len = (size_t)k;
 	if (log->text_len + len + 1 > log->text_cap) {
 		size_t ncap = log->text_cap ? log->text_cap : 4096;
 		while (ncap < log->text_len + len + 1)
@@ -197,8 +198,9 @@ void zb_event_text(struct zb_game *g, const char *fmt, ...)
 	}
 	/* A second text on one event replaces the first: keep the latest. */
 	e->text = (uint32_t)log->text_len;
-	memcpy(log->text + log->text_len, buf, len);
-	log->text[log->text_len + len] = '\0';
+	va_start(ap, fmt);
+	vsnprintf(log->text + log->text_len, len + 1, fmt, ap);
+	va_end(ap);
 	log->text_len += len + 1;
 }
 

@@ -2,6 +2,7 @@
  * journal.c: an append-only journal of checksummed lines.  See
  * zariba/journal.h.
  */
+#define _GNU_SOURCE		/* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,10 +23,10 @@ static const uint32_t crc_nibble[16] = {
 	0x9b64c2b0, 0x86d3d2d4, 0xa00ae278, 0xbdbdf21c
 };
 
-uint32_t zb_crc32(const void *p, size_t n)
+uint32_t zb_crc32_next(uint32_t prev, const void *p, size_t n)
 {
 	const unsigned char *s = p;
-	uint32_t crc = 0xffffffffu;
+	uint32_t crc = prev ^ 0xffffffffu;
 
 	for (size_t i = 0; i < n; i++) {
 		crc ^= s[i];
@@ -33,6 +34,11 @@ uint32_t zb_crc32(const void *p, size_t n)
 		crc = (crc >> 4) ^ crc_nibble[crc & 15];
 	}
 	return crc ^ 0xffffffffu;
+}
+
+uint32_t zb_crc32(const void *p, size_t n)
+{
+	return zb_crc32_next(0, p, n);
 }
 
 static bool text_byte_ok(unsigned char c)
@@ -66,9 +72,17 @@ static int hex_val(char c)
 	return -1;
 }
 
+/* How the checksums of a journal's lines after the first are made. */
+enum chain { CHAIN_UNKNOWN, CHAIN_ON, CHAIN_PLAIN };
+
 /* One line (without its newline): NULL if it is a good entry, else why
- * not. */
-static const char *check_line(const char *s, size_t n)
+ * not.  `prev` is the checksum of the line before (0 for the first),
+ * `*mode` how the lines are chained, decided by the second line: its
+ * checksum continues the first's (a chained journal) or covers its own
+ * text alone (the first format, still read).  *crc gets the line's
+ * checksum. */
+static const char *check_line(const char *s, size_t n, bool first,
+			      uint32_t prev, enum chain *mode, uint32_t *crc)
 {
 	uint32_t want = 0;
 
@@ -86,9 +100,19 @@ static const char *check_line(const char *s, size_t n)
 		return "the line is too long";
 	if (!text_ok(text, tn))
 		return "the line holds characters an entry never has";
-	if (zb_crc32(text, tn) != want)
-		return "its checksum does not match its text";
-	return NULL;
+	*crc = want;
+	if (*mode != CHAIN_PLAIN && zb_crc32_next(prev, text, tn) == want) {
+		if (!first)
+			*mode = CHAIN_ON;
+		return NULL;
+	}
+	if (*mode != CHAIN_ON && !first && zb_crc32(text, tn) == want) {
+		*mode = CHAIN_PLAIN;
+		return NULL;
+	}
+	return *mode == CHAIN_ON ? "its checksum does not match its text "
+				   "and the entries before it"
+				 : "its checksum does not match its text";
 }
 
 void zb_journal_read_release(struct zb_journal_read *r)
@@ -102,6 +126,8 @@ int zb_journal_parse(const char *data, size_t len, struct zb_journal_read *r,
 		     struct zb_error *err)
 {
 	size_t pos = 0, line = 0, cap = 0;
+	uint32_t prev = 0, crc = 0;
+	enum chain mode = CHAIN_UNKNOWN;
 
 	memset(r, 0, sizeof(*r));
 	if (!data)
@@ -109,7 +135,8 @@ int zb_journal_parse(const char *data, size_t len, struct zb_journal_read *r,
 	while (pos < len) {
 		const char *nl = memchr(data + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (data + pos)) : len - pos;
-		const char *why = nl ? check_line(data + pos, n)
+		const char *why = nl ? check_line(data + pos, n, line == 0,
+						  prev, &mode, &crc)
 				     : "it is cut short, with no newline at its end";
 
 		line++;
@@ -136,7 +163,10 @@ int zb_journal_parse(const char *data, size_t len, struct zb_journal_read *r,
 		r->text[r->n++] = (const char *)(uintptr_t)(pos + CRC_HEX + 1);
 		pos += n + 1;
 		r->good_len = pos;
+		prev = crc;
 	}
+	r->plain = mode == CHAIN_PLAIN;
+	r->last_crc = prev;
 	r->buf = malloc(r->good_len + 1);
 	if (!r->buf)
 		goto oom;
@@ -241,19 +271,26 @@ static void set_path(struct zb_journal *j, const char *path)
 	snprintf(j->path, sizeof(j->path), "%s", path);
 }
 
+/* The directory holding `path`. */
+static void dir_of(const char *path, char *dir, size_t n)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(dir, n, ".");
+	else if (slash == path)
+		snprintf(dir, n, "/");
+	else
+		snprintf(dir, n, "%.*s", (int)(slash - path), path);
+}
+
 /* Make a new file's name durable: fsync the directory holding it.  Some
  * file systems cannot sync a directory; that is no reason to stop. */
 static void sync_dir(const char *path)
 {
 	char dir[ZB_JOURNAL_PATH_MAX];
-	const char *slash = strrchr(path, '/');
 
-	if (!slash)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == path)
-		snprintf(dir, sizeof(dir), "/");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	dir_of(path, dir, sizeof(dir));
 	int fd = open(dir, O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
 		(void)fsync(fd);
@@ -261,19 +298,109 @@ static void sync_dir(const char *path)
 	}
 }
 
-int zb_journal_create(struct zb_journal *j, const char *path,
-		      struct zb_error *err)
+/* The entry line for `text` after an entry whose checksum is `prev`:
+ * its length, or -1 when `text` may not be an entry.  `*crc` gets its
+ * checksum. */
+static int entry_line(char *line, size_t n, const char *text, bool plain,
+		      uint32_t prev, uint32_t *crc)
 {
+	if (!zb_journal_text_ok(text))
+		return -1;
+	size_t tn = strlen(text);
+	*crc = plain ? zb_crc32(text, tn) : zb_crc32_next(prev, text, tn);
+	return snprintf(line, n, "%08X\t%s\n", (unsigned)*crc, text);
+}
+
+static bool write_all(int fd, const char *s, size_t n)
+{
+	errno = 0;
+	while (n > 0) {
+		ssize_t w = write(fd, s, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return false;
+		s += w;
+		n -= (size_t)w;
+	}
+	return true;
+}
+
+#define TMP_SUFFIX ".XXXXXX"	/* mkstemp's, after the journal's name */
+
+int zb_journal_create(struct zb_journal *j, const char *path,
+		      const char *first, struct zb_error *err)
+{
+	char line[ZB_JOURNAL_TEXT_MAX + ENTRY_OVERHEAD + 1];
+	char tmp[ZB_JOURNAL_PATH_MAX + sizeof(TMP_SUFFIX)];
+	uint32_t crc;
+
 	memset(j, 0, sizeof(*j));
 	j->fd = -1;
 	if (!path || !*path || strlen(path) >= sizeof(j->path))
 		return zb_error_set(err, ZB_EUSAGE, "a journal needs a "
 				    "file name shorter than %d bytes",
 				    ZB_JOURNAL_PATH_MAX);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC,
-		      0644);
+	int n = entry_line(line, sizeof(line), first, false, 0, &crc);
+	if (n < 0)
+		return zb_error_set(err, ZB_EUSAGE, "a journal entry is 1 to "
+				    "%d printable characters",
+				    ZB_JOURNAL_TEXT_MAX);
+	/* Fail early, with the plain reason, when the name is taken. */
+	struct stat st;
+	if (lstat(path, &st) == 0)
+		return zb_error_set(err, ZB_EINPUT, "%s: %s", path,
+				    S_ISREG(st.st_mode)
+				    ? "the file exists already"
+				    : S_ISLNK(st.st_mode)
+				    ? "a symbolic link is there (a save "
+				      "file is made new, never through a link)"
+				    : "something that is not a regular file "
+				      "is there");
+	/*
+	 * The first entry is written and synced in a file beside the
+	 * journal that has no name yet (O_TMPFILE; where the file system
+	 * has none, a temporary name, PATH.XXXXXX), which then gets the
+	 * journal's name by link(): a file at `path` always holds its whole
+	 * first line, whenever the program is stopped, and link() never
+	 * replaces a file that appeared meanwhile.
+	 */
+	int fd = -1, e = 0;
+	bool named = false;
+#ifdef O_TMPFILE
+	char dir[ZB_JOURNAL_PATH_MAX];
+	dir_of(path, dir, sizeof(dir));
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+#endif
 	if (fd < 0) {
-		int e = errno;
+		snprintf(tmp, sizeof(tmp), "%s" TMP_SUFFIX, path);
+		fd = mkstemp(tmp);
+		if (fd < 0)
+			return zb_error_set(err, ZB_EIO, "%s: %s", path,
+					    strerror(errno));
+		named = true;
+	}
+	mode_t mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0644 & ~mask) != 0 || !write_all(fd, line, (size_t)n) ||
+	    fsync(fd) != 0) {
+		e = errno ? errno : EIO;
+	} else if (named) {
+		if (link(tmp, path) != 0)
+			e = errno;
+	} else {
+		char proc[64];
+		snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, path,
+			   AT_SYMLINK_FOLLOW) != 0)
+			e = errno;
+	}
+	if (named)
+		(void)unlink(tmp);
+	if (!e && fcntl(fd, F_SETFL, O_APPEND) != 0)
+		e = errno;
+	if (e) {
+		close(fd);
 		return zb_error_set(err, e == EEXIST ? ZB_EINPUT : ZB_EIO,
 				    "%s: %s", path, e == EEXIST
 				    ? "the file exists already" : strerror(e));
@@ -286,6 +413,9 @@ int zb_journal_create(struct zb_journal *j, const char *path,
 	sync_dir(path);
 	j->fd = fd;
 	j->open = true;
+	j->size = (uint64_t)n;
+	j->entries = 1;
+	j->crc = crc;
 	set_path(j, path);
 	return ZB_OK;
 }
@@ -320,6 +450,8 @@ int zb_journal_open(struct zb_journal *j, const char *path,
 	j->size = r->good_len;
 	j->entries = r->n;
 	j->tail = file_size - r->good_len;
+	j->plain = r->plain;
+	j->crc = r->last_crc;
 	set_path(j, path);
 	return ZB_OK;
 }
@@ -375,6 +507,35 @@ static int copy_file(int from, const char *to)
 	return 0;
 }
 
+/* The checksum of the entry whose line ends at byte `end` of the file
+ * (0 when end is 0): the next entry's chains from it. */
+static bool crc_at(int fd, uint64_t end, uint32_t *crc)
+{
+	char buf[ZB_JOURNAL_TEXT_MAX + ENTRY_OVERHEAD];
+	size_t n = end < sizeof(buf) ? (size_t)end : sizeof(buf);
+
+	*crc = 0;
+	if (end == 0)
+		return true;
+	if (pread(fd, buf, n, (off_t)(end - n)) != (ssize_t)n ||
+	    buf[n - 1] != '\n')
+		return false;
+	size_t at = n - 1;
+	while (at > 0 && buf[at - 1] != '\n')
+		at--;
+	if (at == 0 && n < end)
+		return false;	/* longer than any entry */
+	if (n - at < ENTRY_OVERHEAD)
+		return false;
+	for (int i = 0; i < CRC_HEX; i++) {
+		int v = hex_val(buf[at + (size_t)i]);
+		if (v < 0)
+			return false;
+		*crc = *crc << 4 | (uint32_t)v;
+	}
+	return true;
+}
+
 int zb_journal_cut(struct zb_journal *j, uint64_t len, uint64_t entries,
 		   char *kept, size_t kept_n, struct zb_error *err)
 {
@@ -390,6 +551,10 @@ int zb_journal_cut(struct zb_journal *j, uint64_t len, uint64_t entries,
 				    "to some of its good entries only");
 	if (len == j->size && j->tail == 0)
 		return ZB_OK;
+	uint32_t crc;
+	if (!crc_at(j->fd, len, &crc))
+		return zb_error_set(err, ZB_EUSAGE, "a journal is cut back "
+				    "to some of its good entries only");
 	/* Never overwrite an earlier copy: each may be all that is left of
 	 * some game. */
 	for (int k = 1; e == EEXIST && k <= ZB_JOURNAL_KEEP_MAX; k++) {
@@ -418,6 +583,7 @@ int zb_journal_cut(struct zb_journal *j, uint64_t len, uint64_t entries,
 	j->size = len;
 	j->entries = entries;
 	j->tail = 0;
+	j->crc = crc;
 	if (kept && kept_n)
 		snprintf(kept, kept_n, "%s", name);
 	return ZB_OK;
@@ -427,30 +593,19 @@ int zb_journal_append(struct zb_journal *j, const char *text,
 		      struct zb_error *err)
 {
 	char line[ZB_JOURNAL_TEXT_MAX + ENTRY_OVERHEAD + 1];
+	uint32_t crc;
 
 	if (!j->open)
 		return zb_error_set(err, ZB_EUSAGE, "the journal is not open");
 	if (j->tail)
 		return zb_error_set(err, ZB_EUSAGE, "%s: the damaged end of "
 				    "the file must be cut off first", j->path);
-	if (!zb_journal_text_ok(text))
+	int n = entry_line(line, sizeof(line), text, j->plain, j->crc, &crc);
+	if (n < 0)
 		return zb_error_set(err, ZB_EUSAGE, "a journal entry is 1 to "
 				    "%d printable characters",
 				    ZB_JOURNAL_TEXT_MAX);
-	size_t tn = strlen(text);
-	int n = snprintf(line, sizeof(line), "%08X\t%s\n",
-			 (unsigned)zb_crc32(text, tn), text);
-	size_t done = 0;
-	errno = 0;
-	while (done < (size_t)n) {
-		ssize_t w = write(j->fd, line + done, (size_t)n - done);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			break;
-		done += (size_t)w;
-	}
-	if (done < (size_t)n || fsync(j->fd) != 0) {
+	if (!write_all(j->fd, line, (size_t)n) || fsync(j->fd) != 0) {
 		int e = errno ? errno : EIO;
 		/* Leave no half entry behind for the next one to follow. */
 		(void)ftruncate(j->fd, (off_t)j->size);
@@ -459,6 +614,7 @@ int zb_journal_append(struct zb_journal *j, const char *text,
 	}
 	j->size += (uint64_t)n;
 	j->entries++;
+	j->crc = crc;
 	return ZB_OK;
 }
 

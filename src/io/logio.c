@@ -174,6 +174,13 @@ static json_t *header_json(const struct zb_game *g)
 	json_object_set_new(o, "zariba", json_string(ZB_VERSION_STRING));
 	json_object_set_new(o, "ruleset", json_string(g->rules->id));
 	json_object_set_new(o, "scenario", json_string(g->scenario_path));
+	if (g->has_scenario_crc32) {
+		/* So that a re-play can tell the right scenario file from
+		 * another of the same name, without reading it as one. */
+		char crc[12];
+		snprintf(crc, sizeof(crc), "%08X", (unsigned)g->scenario_crc32);
+		json_object_set_new(o, "scenario_crc32", json_string(crc));
+	}
 	json_object_set_new(o, "title", json_string(g->title));
 	json_object_set_new(o, "seed", json_string(seed));
 	json_object_set_new(o, "table", json_pack("[oo]", num(g->width_in),

@@ -2,6 +2,7 @@
  * logread.c: an event log (JSON Lines, logio.h) back into memory, through
  * jansson, one line at a time.  See zariba/logread.h.
  */
+#include <ctype.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdarg.h>
@@ -258,6 +259,20 @@ static int read_header(struct reader *rd, json_t *o)
 	if (!rc)
 		rc = get_str(rd, o, "scenario", r->scenario, sizeof(r->scenario),
 			     false);
+	char crc[16] = "";
+	if (!rc)
+		rc = get_str(rd, o, "scenario_crc32", crc, sizeof(crc), false);
+	if (!rc && crc[0]) {
+		bool hex = strlen(crc) == 8;
+		for (int i = 0; hex && i < 8; i++)
+			hex = isxdigit((unsigned char)crc[i]) != 0;
+		unsigned long v = strtoul(crc, NULL, 16);
+		if (!hex)
+			rc = bad(rd, 1, "\"scenario_crc32\" is not eight hex "
+				 "digits: \"%s\"", crc);
+		r->scenario_crc32 = (uint32_t)v;
+		r->has_scenario_crc32 = !rc;
+	}
 	if (!rc)
 		rc = get_str(rd, o, "title", r->title, sizeof(r->title), false);
 	if (!rc)

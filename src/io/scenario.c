@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
+#include "zariba/journal.h"
 #include "zariba/error.h"
 #include "zariba/readfile.h"
 #include "zariba/ruleset.h"
@@ -33,7 +34,7 @@
 #include "zariba/unit.h"
 
 /* A scenario is a few kilobytes; this only stops runaway input. */
-#define SCN_FILE_MAX ((size_t)16 << 20)
+#define SCN_FILE_MAX ZB_SCN_FILE_MAX
 /* How much of a bad value a message quotes. */
 #define SHOW_MAX 40
 /* Suggest a known key this close to an unknown one. */
@@ -1549,6 +1550,7 @@ int zb_scenario_parse(struct zb_scenario *scn, const char *name,
 		return rc;
 	}
 	strcpy(scn->path, name);
+	scn->crc32 = zb_crc32(text, len);
 	return ZB_OK;
 }
 

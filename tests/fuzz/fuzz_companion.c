@@ -108,13 +108,14 @@ static char *save_text(const struct zb_companion *c, size_t *len)
 	struct zb_strbuf b = { 0 };
 
 	must(zb_companion_header(&c->opts, header, sizeof(header)) == ZB_OK);
-	zb_strbuf_printf(&b, "%08X\t%s\n",
-			 (unsigned)zb_crc32(header, strlen(header)), header);
-	for (size_t i = 0; i < c->n_history; i++)
-		zb_strbuf_printf(&b, "%08X\t%s\n",
-				 (unsigned)zb_crc32(c->history[i],
-						    strlen(c->history[i])),
+	uint32_t crc = zb_crc32(header, strlen(header));
+	zb_strbuf_printf(&b, "%08X\t%s\n", (unsigned)crc, header);
+	for (size_t i = 0; i < c->n_history; i++) {
+		/* Each checksum chains from the one before (journal.h). */
+		crc = zb_crc32_next(crc, c->history[i], strlen(c->history[i]));
+		zb_strbuf_printf(&b, "%08X\t%s\n", (unsigned)crc,
 				 c->history[i]);
+	}
 	if (b.oom) {
 		zb_strbuf_release(&b);
 		return NULL;
@@ -319,22 +320,30 @@ static void resume_and_check(const char *text, size_t len)
  * The lines of `buf` as a save file whose entries have good checksums
  * (lines that no entry could be are kept as they are, as damage), so that
  * the replay and recovery behind resume see fuzzed commands, which a
- * checksum would otherwise stop.  Cuts `buf` into lines.  NULL when out
- * of memory.
+ * checksum would otherwise stop.  The checksums are chained, as a
+ * version-2 save's are, unless the first line is a version-1 header.
+ * Cuts `buf` into lines.  NULL when out of memory.
  */
 static char *checksummed(char *buf, size_t size, size_t *len)
 {
 	struct zb_strbuf b = { 0 };
 	char *pos = buf, *end = buf + size, *line;
 	size_t n;
+	uint32_t crc = 0;
+	bool plain = false;
 
 	for (int k = 0; k < FUZZ_LINES_MAX &&
 			(line = next_line(&pos, end, &n)); k++) {
+		if (k == 0)
+			plain = !strncmp(line, ZB_COMPANION_MAGIC " 1 ",
+					 strlen(ZB_COMPANION_MAGIC " 1 "));
 		/* A NUL byte in a line is damage too. */
-		if (strlen(line) == n && zb_journal_text_ok(line))
-			zb_strbuf_printf(&b, "%08X\t%s\n",
-					 (unsigned)zb_crc32(line, n), line);
-		else
+		if (strlen(line) == n && zb_journal_text_ok(line)) {
+			crc = plain ? zb_crc32(line, n)
+				    : zb_crc32_next(crc, line, n);
+			zb_strbuf_printf(&b, "%08X\t%s\n", (unsigned)crc,
+					 line);
+		} else
 			zb_strbuf_printf(&b, "%s\n", line);
 	}
 	if (b.oom || !b.s) {

@@ -1911,6 +1911,25 @@ static bool parse_u64(const char *s, size_t n, uint64_t *out)
 	return true;
 }
 
+/* The length of the header's "zariba-companion V gentlemen-rankers" if
+ * it is of a version this reads, else 0; *version gets V. */
+static size_t header_head(const char *text, int *version)
+{
+	char want[64];
+
+	for (int v = ZB_COMPANION_VERSION; v >= 1; v--) {
+		int n = snprintf(want, sizeof(want), "%s %d %s",
+				 ZB_COMPANION_MAGIC, v, ZB_COMPANION_RULESET);
+		size_t wl = (size_t)n;
+		if (!strncmp(text, want, wl) &&
+		    (text[wl] == ' ' || text[wl] == '\0')) {
+			*version = v;
+			return wl;
+		}
+	}
+	return 0;
+}
+
 int zb_companion_parse_header(const char *text, struct zb_companion_opts *o,
 			      struct zb_error *err)
 {
@@ -1929,21 +1948,18 @@ int zb_companion_parse_header(const char *text, struct zb_companion_opts *o,
 		return zb_error_set(err, ZB_EINPUT, "not a zariba companion "
 				    "save file");
 	/* Every version so far is read: an older save replays as it was
-	 * played. */
-	size_t wl = 0;
-	for (int ver = 1; ver <= ZB_COMPANION_VERSION && !wl; ver++) {
+	 * played, and keeps its plain checksums. */
+	int version;
+	size_t wl = header_head(text, &version);
+	if (!wl) {
 		snprintf(want, sizeof(want), "%s %d %s", ZB_COMPANION_MAGIC,
-			 ver, ZB_COMPANION_RULESET);
-		if (!strncmp(p, want, strlen(want)) &&
-		    (p[strlen(want)] == ' ' || p[strlen(want)] == '\0')) {
-			wl = strlen(want);
-			o->version = ver;
-		}
-	}
-	if (!wl)
+			 ZB_COMPANION_VERSION, ZB_COMPANION_RULESET);
 		return zb_error_set(err, ZB_EINPUT, "a companion save file "
 				    "of another version or rule set (this "
-				    "zariba reads '%s')", want);
+				    "zariba reads '%s', and version 1)",
+				    want);
+	}
+	o->version = version;
 	p += wl;
 	while (*p) {
 		if (*p != ' ')
@@ -2012,15 +2028,8 @@ int zb_companion_save(struct zb_companion *c, const char *path,
 				    "before the first command");
 	if (zb_companion_header(&c->opts, header, sizeof(header)) != ZB_OK)
 		return zb_error_set(err, ZB_EUSAGE, "header too long");
-	int rc = zb_journal_create(&c->journal, path, err);
-	if (rc != ZB_OK)
-		return rc;
-	rc = zb_journal_append(&c->journal, header, err);
-	if (rc != ZB_OK) {
-		zb_journal_close(&c->journal);
-		(void)remove(path);
-	}
-	return rc;
+	/* The file appears with its header whole, or not at all. */
+	return zb_journal_create(&c->journal, path, header, err);
 }
 
 /* The file could not be resumed at all: say why, plainly. */
@@ -2037,8 +2046,9 @@ static int refuse_unreadable(const char *path,
 	return zb_error_set(err, ZB_EINPUT, "%s:1: not a zariba companion "
 			    "save file, or its first line (the game's seed "
 			    "and options) is damaged: %s; nothing can be "
-			    "recovered from it, and it is left as it was",
-			    path, r->why);
+			    "recovered from it, and it is left as it was "
+			    "(start a new game with --save and another file "
+			    "name)", path, r->why);
 }
 
 /* Recovery: the game stands at entry `good` (the header counted), and
@@ -2167,6 +2177,22 @@ int zb_companion_resume(struct zb_companion *c, const char *path,
 	if (rc != ZB_OK) {
 		rc = zb_error_set(err, ZB_EINPUT, "%s:1: %s", path, e.msg);
 		goto out;
+	}
+	/* A version-1 file keeps its plain checksums; a version-2 file
+	 * whose entries are not chained (or the other way round) was
+	 * rewritten by something else: its entries after the header cannot
+	 * be trusted. */
+	int version = 0;
+	header_head(r.text[0], &version);
+	j.plain = version == 1;
+	if (r.n > 1 && r.plain != j.plain) {
+		r.lines_after = r.bad_line ? r.n - 1 + r.lines_after
+					   : r.n - 2;
+		r.bad_line = 2;
+		r.why = version == 1 ? "chained checksums in a version-1 file"
+				     : "unchained checksums in a version-2 "
+				       "file";
+		r.n = 1;
 	}
 	rc = zb_companion_init(c, &o, err);
 	if (rc != ZB_OK)

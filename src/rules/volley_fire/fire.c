@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rules/volley_fire/vf.h"
+#include "zariba/strbuf.h"
 
 /* Steps, in inches, in which a jammed gun is pulled back so that it stops
  * at the edge of its building or square (not rule text). */
@@ -726,18 +727,6 @@ static void notation_commanders(struct zb_game *g, struct fire_ctx *fc,
 	}
 }
 
-void vf_cat(char *buf, size_t cap, const char *fmt, ...)
-{
-	size_t len = strlen(buf);
-	va_list ap;
-
-	if (len + 1 >= cap)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(buf + len, cap - len, fmt, ap);
-	va_end(ap);
-}
-
 int vf_volley_sum_hits(const struct vf_volley *v, const int *faces, int full,
 		       int n)
 {
@@ -761,7 +750,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	int rolled;
 	int left = zb_unit_alive(t) - pending_total(tp);
 	const char *why;
-	char buf[512] = "";
+	struct zb_strbuf buf = { 0 };
 	bool jam = false, gun_target = vf_type_of(t)->gun;
 
 	if (!vf_volley_for(g, f, t, &v))
@@ -781,15 +770,15 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	if (jam)
 		fc->pend[f->id].jammed = true;
 	zb_event_path(g, f->pos, zb_unit_rect(t).c);
-	snprintf(buf, sizeof(buf), "%s fires at %s (%s, %d %s): ", f->name,
+	zb_strbuf_printf(&buf, "%s fires at %s (%s, %d %s): ", f->name,
 		 t->name, band_names[v.band], v.firers,
 		 v.firers == 1 ? "man" : "men");
 	if (vf_type_of(f)->gun)
-		vf_cat(buf, sizeof(buf), "gun, ");
-	vf_cat(buf, sizeof(buf), "%s", vf_volley_die_sides(&v) == D6
+		zb_strbuf_printf(&buf, "gun, ");
+	zb_strbuf_printf(&buf, "%s", vf_volley_die_sides(&v) == D6
 	    ? "D6" : "D20");
 	for (int i = 0; i < n; i++)
-		vf_cat(buf, sizeof(buf), "%s%s%d", i ? ", " : " ",
+		zb_strbuf_printf(&buf, "%s%s%d", i ? ", " : " ",
 		    i >= full ? "small " : "", faces[i]);
 
 	/* Each halving, one at a time, for the log. */
@@ -801,16 +790,16 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	hits = raw;
 	if (jam) {
 		hits = 0;
-		vf_cat(buf, sizeof(buf), " -> the gun jams and falls back");
+		zb_strbuf_printf(&buf, " -> the gun jams and falls back");
 		zb_event_mod(g, -raw, "gun jammed");
 	} else {
 		int s1 = vf_volley_sum_hits(&bare, faces, full, n), s2, s3;
 		struct vf_volley h = bare;
 
-		vf_cat(buf, sizeof(buf), " -> %d hit%s", raw, raw == 1 ? "" : "s");
+		zb_strbuf_printf(&buf, " -> %d hit%s", raw, raw == 1 ? "" : "s");
 		if (small && s1 != raw) {
 			zb_event_mod(g, s1 - raw, "small group: half");
-			vf_cat(buf, sizeof(buf), ", half for a small group -> %d",
+			zb_strbuf_printf(&buf, ", half for a small group -> %d",
 			    s1);
 		}
 		h.halve = v.halve;
@@ -818,17 +807,17 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		if (v.halve && v.scouts) {
 			/* Scouts D: 5-6 instead of 4-6 */
 			zb_event_mod(g, s2 - s1, why);
-			vf_cat(buf, sizeof(buf), ", needing %d+ (%s) -> %d",
+			zb_strbuf_printf(&buf, ", needing %d+ (%s) -> %d",
 			    VF_SCOUT_HIT_COVER, why, s2);
 		} else if (v.halve && s2 != s1) {
 			zb_event_mod(g, s2 - s1, why);
-			vf_cat(buf, sizeof(buf), ", halved (%s) -> %d", why, s2);
+			zb_strbuf_printf(&buf, ", halved (%s) -> %d", why, s2);
 		}
 		h.half_result = v.half_result;
 		s3 = vf_volley_sum_hits(&h, faces, full, n);
 		if (v.half_result && s3 != s2) {
 			zb_event_mod(g, s3 - s2, "waiting outside a building");
-			vf_cat(buf, sizeof(buf), ", halved (waiting outside a "
+			zb_strbuf_printf(&buf, ", halved (waiting outside a "
 			    "building) -> %d", s3);
 		}
 		/* The steps above explain vf_volley_roll's result. */
@@ -837,7 +826,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		if (capped != hits) {
 			zb_event_mod(g, capped - hits,
 				     "no more hits than men firing");
-			vf_cat(buf, sizeof(buf), ", no more than the %d firing "
+			zb_strbuf_printf(&buf, ", no more than the %d firing "
 			    "-> %d", v.firers, capped);
 		}
 		hits = capped;
@@ -859,7 +848,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		tp->carry = (hits + carry) % VF_GUN_HITS_PER_GUNNER;
 		tp->carry_set = true;
 		if (hits > 0)
-			vf_cat(buf, sizeof(buf), ", two hits a gunner");
+			zb_strbuf_printf(&buf, ", two hits a gunner");
 	}
 	if (cas > left)
 		cas = left < 0 ? 0 : left;
@@ -868,16 +857,20 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	tp->key += key;
 	tp->normal += cas - key;
 	if (!jam)
-		vf_cat(buf, sizeof(buf), " -> %d down", cas);
+		zb_strbuf_printf(&buf, " -> %d down", cas);
 	if (key > 0)
-		vf_cat(buf, sizeof(buf), " (%d of them key figures)", key);
+		zb_strbuf_printf(&buf, " (%d of them key figures)", key);
 	zb_event_kv(g, "figures", v.firers);
 	zb_event_kv(g, "band", v.band);
 	zb_event_kv(g, "hits", hits);
 	zb_event_kv(g, "casualties", cas);
-	zb_event_text(g, "%s", buf);
+	zb_event_text(g, "%s", zb_strbuf_str(&buf));
 	zb_event_end(g);
 	free(faces);
+	rc = buf.oom ? ZB_ENOMEM : ZB_OK;
+	zb_strbuf_release(&buf);
+	if (rc != ZB_OK)
+		return rc;
 
 	fc->pend[f->id].fired = true;
 	if (cas > 0) {

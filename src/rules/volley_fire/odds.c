@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rules/volley_fire/vf.h"
+#include "zariba/strbuf.h"
 
 /* Limits of the tools' parameters (not rule text): more than a whole
  * force, fewer than ZB_DICE_MAX_N pistol dice. */
@@ -397,13 +398,24 @@ static int pistols_of(const struct zb_args *a, struct vf_volley *v,
 
 /* The dice of a rolled volley and each step from faces to casualties,
  * as modifiers and a line of narration in the open event. */
+/* The event's narration, built in `b` (released here): whole, however
+ * long, or, when it ran out of memory, the log marked so. */
+static void put_text(struct zb_game *g, struct zb_strbuf *b)
+{
+	if (b->oom)
+		g->log.oom = true;
+	else
+		zb_event_text(g, "%s", zb_strbuf_str(b));
+	zb_strbuf_release(b);
+}
+
 static void tell_volley(struct zb_game *g, const struct vf_volley *v,
 			const int *faces, int capped, bool jam,
 			const char *halving, const char *firers)
 {
 	const struct vf_weapon_info *w = &vf_weapons[v->weapon];
 	struct vf_volley h = *v;
-	char buf[512] = "";
+	struct zb_strbuf buf = { 0 };
 	int full, small, n, sides = vf_volley_die_sides(v), s0, s1, s2, s3;
 
 	vf_volley_dice(v, &full, &small);
@@ -413,29 +425,29 @@ static void tell_volley(struct zb_game *g, const struct vf_volley *v,
 	zb_event_kv(g, "casualties", capped);
 	if (!g->log.enabled)
 		return;
-	vf_cat(buf, sizeof(buf), "%d %s at %s", v->firers, firers,
+	zb_strbuf_printf(&buf, "%d %s at %s", v->firers, firers,
 	    band_text[v->band]);
 	if (v->weapon == VF_W_PISTOL) {
-		vf_cat(buf, sizeof(buf), " roll %d D6 each, 6s hit:",
+		zb_strbuf_printf(&buf, " roll %d D6 each, 6s hit:",
 		    w->pistol_dice[v->band]);
 	} else {
 		int max = v->double_rank && w->hit_max_double[v->band] > 0
 			? w->hit_max_double[v->band] : w->hit_max[v->band];
 
-		vf_cat(buf, sizeof(buf), "%s hit on 1 to %d of a D20%s:",
+		zb_strbuf_printf(&buf, "%s hit on 1 to %d of a D20%s:",
 		    v->double_rank ? ", two ranks," : "", max,
 		    !small ? "" : full ? " (the last die for the men over "
 		    "a full die's: half)" : " (a small group: half)");
 	}
 	for (int i = 0; i < n; i++)
-		vf_cat(buf, sizeof(buf), "%s%s%d", i ? ", " : " D",
+		zb_strbuf_printf(&buf, "%s%s%d", i ? ", " : " D",
 		    i ? "" : (sides == 6 ? "6 " : "20 "), faces[i]);
 	if (jam) {
 		zb_event_mod(g, -vf_volley_sum_hits(v, faces, full, n), "gun jammed");
-		vf_cat(buf, sizeof(buf), " -> the gun jams: no hits, and it "
+		zb_strbuf_printf(&buf, " -> the gun jams: no hits, and it "
 		    "falls back %.0f\" to clear the jam (Gardner gun G)",
 		    VF_GUN_JAM_FALLBACK_IN);
-		zb_event_text(g, "%s", buf);
+		put_text(g, &buf);
 		return;
 	}
 	h.halve = h.half_result = false;
@@ -443,31 +455,31 @@ static void tell_volley(struct zb_game *g, const struct vf_volley *v,
 	for (int i = 0; i < n; i++)
 		s0 += vf_volley_die_hits(&h, faces[i], false);
 	s1 = vf_volley_sum_hits(&h, faces, full, n);
-	vf_cat(buf, sizeof(buf), " -> %d hit%s", s0, s0 == 1 ? "" : "s");
+	zb_strbuf_printf(&buf, " -> %d hit%s", s0, s0 == 1 ? "" : "s");
 	if (s1 != s0) {
 		zb_event_mod(g, s1 - s0, "small group: half");
-		vf_cat(buf, sizeof(buf), ", half for a small group -> %d", s1);
+		zb_strbuf_printf(&buf, ", half for a small group -> %d", s1);
 	}
 	h.halve = v->halve;
 	s2 = vf_volley_sum_hits(&h, faces, full, n);
 	if (s2 != s1) {
 		zb_event_mod(g, s2 - s1, halving);
-		vf_cat(buf, sizeof(buf), ", halved (%s) -> %d", halving, s2);
+		zb_strbuf_printf(&buf, ", halved (%s) -> %d", halving, s2);
 	}
 	h.half_result = v->half_result;
 	s3 = vf_volley_sum_hits(&h, faces, full, n);
 	if (s3 != s2) {
 		zb_event_mod(g, s3 - s2, "waiting outside a building");
-		vf_cat(buf, sizeof(buf), ", halved (waiting outside a building) "
+		zb_strbuf_printf(&buf, ", halved (waiting outside a building) "
 		    "-> %d", s3);
 	}
 	if (capped != s3) {
 		zb_event_mod(g, capped - s3, "no more hits than men firing");
-		vf_cat(buf, sizeof(buf), ", no more than the %d firing -> %d",
+		zb_strbuf_printf(&buf, ", no more than the %d firing -> %d",
 		    v->firers, capped);
 	}
-	vf_cat(buf, sizeof(buf), ": %d down", capped);
-	zb_event_text(g, "%s", buf);
+	zb_strbuf_printf(&buf, ": %d down", capped);
+	put_text(g, &buf);
 }
 
 /* Roll a volley once as the fire phase does, in one event. */
@@ -731,19 +743,19 @@ static int melee_odds(const struct zb_args *a, struct zb_dist *out,
 }
 
 /* "+1, wins ties (infantry in double rank)" */
-static void tell_mod(char *buf, size_t cap, const struct vf_melee_mod *m)
+static void tell_mod(struct zb_strbuf *buf, const struct vf_melee_mod *m)
 {
 	bool first = true;
 
-	vf_cat(buf, cap, "%+d%s", m->mod, m->wins_ties ? ", wins ties" : "");
+	zb_strbuf_printf(buf, "%+d%s", m->mod, m->wins_ties ? ", wins ties" : "");
 	for (int r = 0; r < VF_MELEE_ROW_COUNT; r++)
 		if (m->rows & (1u << r)) {
-			vf_cat(buf, cap, "%s%s", first ? " (" : "; ",
+			zb_strbuf_printf(buf, "%s%s", first ? " (" : "; ",
 			    vf_melee_row_name((enum vf_melee_row)r));
 			first = false;
 		}
 	if (!first)
-		vf_cat(buf, cap, ")");
+		zb_strbuf_printf(buf, ")");
 }
 
 static bool same_mod(const struct vf_melee_mod *a,
@@ -755,24 +767,24 @@ static bool same_mod(const struct vf_melee_mod *a,
 
 /* "attackers, 8 dervish-swordsmen in mass: 1-8 +1, wins ties (...)":
  * one side's figures and what they add, in runs of equal modifiers. */
-static void tell_side(char *buf, size_t cap, const struct melee_side *s,
+static void tell_side(struct zb_strbuf *buf, const struct melee_side *s,
 		      const struct vf_queued *q)
 {
 	if (s->type < VF_TYPE_COUNT)
-		vf_cat(buf, cap, "%ss, %d %s in %s:", s->who, s->n,
+		zb_strbuf_printf(buf, "%ss, %d %s in %s:", s->who, s->n,
 		    vf_types[s->type].name, vf_formations[s->formation].name);
 	else
-		vf_cat(buf, cap, "%ss, %d figures of no type:", s->who, s->n);
+		zb_strbuf_printf(buf, "%ss, %d figures of no type:", s->who, s->n);
 	for (int i = 0; i < s->n;) {
 		int j = i;
 
 		while (j + 1 < s->n && same_mod(&q[j + 1].m, &q[i].m))
 			j++;
 		if (j == i)
-			vf_cat(buf, cap, "%s %d ", i ? "," : "", i + 1);
+			zb_strbuf_printf(buf, "%s %d ", i ? "," : "", i + 1);
 		else
-			vf_cat(buf, cap, "%s %d-%d ", i ? "," : "", i + 1, j + 1);
-		tell_mod(buf, cap, &q[i].m);
+			zb_strbuf_printf(buf, "%s %d-%d ", i ? "," : "", i + 1, j + 1);
+		tell_mod(buf, &q[i].m);
 		i = j + 1;
 	}
 }
@@ -805,7 +817,7 @@ static void pair_after(struct zb_game *g, void *ctx, int ia, int id,
 	const struct vf_melee_mod *ma = &mq->att[ia].m, *md = &mq->def[id].m;
 	const char *loser = o->winner == VF_PAIR_ATTACKER ? "defender"
 							  : "attacker";
-	char buf[512] = "";
+	struct zb_strbuf buf = { 0 };
 
 	zb_event_kv(g, "winner", o->winner == VF_PAIR_REROLL ? 0
 			: o->winner == VF_PAIR_ATTACKER ? 1 : 2);
@@ -815,31 +827,31 @@ static void pair_after(struct zb_game *g, void *ctx, int ia, int id,
 		zb_event_end(g);
 		return;
 	}
-	vf_cat(buf, sizeof(buf), "attacker %d%s (D6 %d %+d = %d) against "
+	zb_strbuf_printf(&buf, "attacker %d%s (D6 %d %+d = %d) against "
 	    "defender %d%s (D6 %d %+d = %d)", ia + 1,
 	    ia >= mq->as.n - mq->as.officers ? ", an officer" : "", face_att,
 	    ma->mod, face_att + ma->mod, id + 1,
 	    id >= mq->ds.n - mq->ds.officers ? ", an officer" : "", face_def,
 	    md->mod, face_def + md->mod);
 	if (o->winner == VF_PAIR_REROLL)
-		vf_cat(buf, sizeof(buf), ": a tie, and %s wins ties: roll "
+		zb_strbuf_printf(&buf, ": a tie, and %s wins ties: roll "
 		    "again", ma->wins_ties ? "each side" : "neither side");
 	else if (face_att + ma->mod == face_def + md->mod)
-		vf_cat(buf, sizeof(buf), ": a tie, and the %s wins ties",
+		zb_strbuf_printf(&buf, ": a tie, and the %s wins ties",
 		    o->winner == VF_PAIR_ATTACKER ? "attacker" : "defender");
 	else
-		vf_cat(buf, sizeof(buf), ": the %s wins",
+		zb_strbuf_printf(&buf, ": the %s wins",
 		    o->winner == VF_PAIR_ATTACKER ? "attacker" : "defender");
 	if (o->winner != VF_PAIR_REROLL) {
 		if (o->loser_down)
-			vf_cat(buf, sizeof(buf), "; the %s is down (a %d)",
+			zb_strbuf_printf(&buf, "; the %s is down (a %d)",
 			    loser, o->winner == VF_PAIR_ATTACKER ? face_def
 								  : face_att);
 		else
-			vf_cat(buf, sizeof(buf), "; the %s falls to the rear",
+			zb_strbuf_printf(&buf, "; the %s falls to the rear",
 			    loser);
 	}
-	zb_event_text(g, "%s", buf);
+	put_text(g, &buf);
 	zb_event_end(g);
 }
 
@@ -861,15 +873,15 @@ static int melee_roll(struct zb_game *g, const struct zb_args *a,
 	log_rows(g, mq.att, na);
 	log_rows(g, mq.def, nd);
 	if (g->log.enabled) {
-		char buf[512] = "";
+		struct zb_strbuf buf = { 0 };
 
-		tell_side(buf, sizeof(buf), &mq.as, mq.att);
-		vf_cat(buf, sizeof(buf), "; ");
-		tell_side(buf, sizeof(buf), &mq.ds, mq.def);
+		tell_side(&buf, &mq.as, mq.att);
+		zb_strbuf_printf(&buf, "; ");
+		tell_side(&buf, &mq.ds, mq.def);
 		if (a->val[MP_FROM_REAR])
-			vf_cat(buf, sizeof(buf), "; from the rear, a loser is "
+			zb_strbuf_printf(&buf, "; from the rear, a loser is "
 			    "down on 1-%d", VF_MELEE_DOWN_FACE_REAR);
-		zb_event_text(g, "%s", buf);
+		put_text(g, &buf);
 	}
 	zb_event_end(g);
 

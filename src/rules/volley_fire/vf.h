@@ -378,9 +378,6 @@ int vf_volley_cap(const struct vf_volley *v, int hits);
  * narration of a volley shows. */
 int vf_volley_sum_hits(const struct vf_volley *v, const int *faces, int full,
 		       int n);
-/* Append printf-style text to buf (cap bytes), never past its end. */
-void vf_cat(char *buf, size_t cap, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
 /* Expected casualties of a volley, for the AI's target choice. */
 double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 			const struct zb_unit *target);

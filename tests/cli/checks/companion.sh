@@ -5,6 +5,17 @@
 # and the kill test: a game killed with SIGKILL at a dozen points and
 # resumed each time ends in the same state as the game played through.
 
+# same_file OK-MESSAGE BAD-MESSAGE WANT GOT: ok if the files are the
+# same, else bad with their diff.
+same_file() {
+	if cmp -s "$3" "$4"; then
+		ok "$1"
+	else
+		diff "$3" "$4" >"$T/diff" 2>&1
+		bad "$2" "$T/diff"
+	fi
+}
+
 CG=gentlemen-rankers
 CG_OPTS="--seed 11 --mounted --leaders"
 
@@ -221,7 +232,33 @@ recovered half $((whole - 1)) \
 
 # A byte changed in the middle: line 12 is the eleventh command, 'next'.
 sed '12s/^\(.*\)t$/\1T/' "$T/full.zbc" >"$T/flip.zbc"
-recovered flip 10 "flip\\.zbc:12: this entry is damaged \\(its checksum does not match its text\\)\\. .*the $((n_cmds - 11)) lines after it are dropped"
+recovered flip 10 "flip\\.zbc:12: this entry is damaged \\(its checksum does not match its text and the entries before it\\)\\. .*the $((n_cmds - 11)) lines after it are dropped"
+
+# Entries moved, repeated or removed, each line keeping its own good
+# checksum: the checksums are chained, so each is found where it breaks
+# the chain.  Line 12 is 'next', line 13 'roll 5 5'.
+awk 'NR == 12 { held = $0; next } { print } NR == 13 { print held }' \
+	"$T/full.zbc" >"$T/swap.zbc"
+recovered swap 10 "swap\\.zbc:12: this entry is damaged \\(its checksum does not match its text and the entries before it\\)"
+awk '{ print } NR == 13 { print }' "$T/full.zbc" >"$T/dup.zbc"
+recovered dup 12 "dup\\.zbc:14: this entry is damaged \\(its checksum does not match its text and the entries before it\\)"
+sed '13d' "$T/full.zbc" >"$T/gap.zbc"
+recovered gap 11 "gap\\.zbc:13: this entry is damaged \\(its checksum does not match its text and the entries before it\\)"
+
+# Save files of version 1 (each checksum over its own line only, as in
+# tests/fuzz/corpus/companion) resume exactly as they did before the
+# checksums were chained: tests/cli/v1-saves/NAME.expected is what the
+# version-1 zariba printed for 'status' after resuming NAME.zbc.
+mkdir -p "$T/v1"
+for want in tests/cli/v1-saves/*.expected; do
+	name=$(basename "$want" .expected)
+	cp "tests/fuzz/corpus/companion/$name.zbc" "$T/v1/"
+	(cd "$T/v1" && printf 'status\n' |
+		"$zb_abs" companion --resume "$name.zbc" >"$name.got" 2>&1)
+	same_file "version-1 save $name resumes as it did" \
+		"version-1 save $name resumes differently" \
+		"$want" "$T/v1/$name.got"
+done
 
 # Garbage appended.
 { cat "$T/full.zbc"; printf 'GARBAGE\001\377\n\n\002'; } >"$T/junk.zbc"
@@ -256,6 +293,8 @@ expect_exit "a damaged header is refused with exit 2" 2 \
 grep_out "a damaged header is named" \
 	"head\\.zbc:1: not a zariba companion save file, or its first line .* is damaged" \
 	"$T/err"
+grep_out "a damaged header says what to do" \
+	'start a new game with --save and another file name' "$T/err"
 if cmp -s "$T/head.zbc" "$T/head.orig" && [ ! -s "$T/empty.zbc" ] &&
 	[ ! -e "$T/head.zbc.damaged" ] &&
 	[ ! -e "$T/empty.zbc.damaged" ]; then
@@ -390,15 +429,112 @@ if mkfifo "$T/kill.fifo"; then
 		diff "$T/full.status" "$T/out" >"$T/diff" 2>&1
 		bad "killed and resumed, the game ended elsewhere" "$T/diff"
 	fi
-	if cmp -s "$T/killed.zbc" "$T/full.zbc"; then
-		ok "killed and resumed, the save file is the same as played through"
-	else
-		diff "$T/full.zbc" "$T/killed.zbc" >"$T/diff" 2>&1
-		bad "killed and resumed, the save files differ" "$T/diff"
-	fi
+	same_file "killed and resumed, the save file is the same as played through" \
+		"killed and resumed, the save files differ" \
+		"$T/full.zbc" "$T/killed.zbc"
 else
 	bad "cannot make a fifo for the kill test"
 fi
+
+# ---- 100 kills at random moments ----
+
+# The same game, killed with SIGKILL RANDOM_KILLS times after a delay of
+# 0 to 30 ms drawn from a fixed seed (Park-Miller again), a fifth of them
+# at once: in its first milliseconds (making the save file or replaying
+# it), while working on the 1 to 3 commands it was just given, or idle.
+# After each kill the save file is absent (killed before it was made) or
+# starts with its whole header, no temporary file is left beside it, and
+# the next round resumes it (or starts afresh); in the end the game
+# stands where its saved commands lead.  The game lives in /dev/shm where
+# there is one, so that the rounds do not wait on hundreds of disk syncs
+# (a kill of the program, unlike a crash of the machine, does not depend
+# on them).
+RANDOM_KILLS=100
+RK=$(mktemp -d /dev/shm/zariba-rk.XXXXXX 2>/dev/null) || RK=$T/rk
+mkdir -p "$RK"
+rm -f "$T/rk.fifo"
+if mkfifo "$T/rk.fifo"; then
+	plan=$(awk -v k="$RANDOM_KILLS" 'BEGIN {
+		x = 12345
+		for (i = 0; i < k; i++) {
+			x = (x * 16807) % 2147483647
+			d = x % 5 == 0 ? 0 : x % 31
+			x = (x * 16807) % 2147483647
+			printf "%d:%d ", d, 1 + x % 3
+		}
+	}')
+	rk_ok=0
+	rk_fresh=0
+	rk_last=0
+	for step in $plan; do
+		delay=${step%%:*}
+		m=${step##*:}
+		before=$(saved_entries "$RK/g.zbc")
+		if [ "$before" -lt "$rk_last" ]; then
+			bad "a random kill lost saved commands ($rk_last, then $before)"
+		fi
+		rk_last=$before
+		if [ -f "$RK/g.zbc" ]; then
+			"$ZB" companion --resume "$RK/g.zbc" <"$T/rk.fifo" \
+				>/dev/null 2>"$T/rk.err" &
+		else
+			rk_fresh=$((rk_fresh + 1))
+			"$ZB" companion $CG $CG_OPTS --save "$RK/g.zbc" \
+				<"$T/rk.fifo" >/dev/null 2>"$T/rk.err" &
+		fi
+		zpid=$!
+		exec 3>"$T/rk.fifo"
+		sed -n "$((before + 1)),$((before + m))p" "$T/cg.cmds" >&3
+		if [ "$delay" -gt 0 ]; then
+			sleep "0.$(printf '%03d' "$delay")"
+		fi
+		kill -9 "$zpid" 2>/dev/null
+		wait "$zpid" 2>/dev/null
+		status=$?
+		exec 3>&-
+		# (shell built-ins only here: a hundred rounds of helper
+		# programs would cost more than the kills)
+		strays=
+		for f in "$RK"/* "$RK"/.[!.]*; do
+			case $f in
+			"$RK/*" | "$RK/.[!.]*" | "$RK"/g.zbc | "$RK"/g.zbc.damaged*) ;;
+			*) strays="$strays $f" ;;
+			esac
+		done
+		first=
+		[ -e "$RK/g.zbc" ] && IFS= read -r first <"$RK/g.zbc"
+		if [ "$status" -ne 137 ] && [ "$status" -ne 0 ]; then
+			bad "random kill after ${delay} ms: the companion failed first (exit $status)" "$T/rk.err"
+		elif [ -e "$RK/g.zbc" ] && case $first in
+			????????"	zariba-companion 2 "*" rifles=0") false ;;
+			*) true ;; esac; then
+			bad "random kill after ${delay} ms left a save without its header" "$RK/g.zbc"
+		elif [ -n "$strays" ]; then
+			echo "$strays" >"$T/strays"
+			bad "random kill after ${delay} ms left files behind" "$T/strays"
+		else
+			rk_ok=$((rk_ok + 1))
+		fi
+	done
+	rm -f "$T/rk.fifo"
+	if [ "$rk_ok" -eq "$RANDOM_KILLS" ]; then
+		ok "$RANDOM_KILLS kills at random moments: each left a whole save or none ($rk_fresh rounds started afresh), no stray file"
+	else
+		bad "$rk_ok of $RANDOM_KILLS random kills left a good save"
+	fi
+	saved=$(saved_entries "$RK/g.zbc")
+	status_after "$saved"
+	run "$ZB" companion --resume "$RK/g.zbc" <"$T/status.cmd"
+	if [ "$rc" -eq 0 ] && cmp -s "$T/out" "$T/after.status"; then
+		ok "after $RANDOM_KILLS random kills the game resumes where its $saved saved commands lead"
+	else
+		diff "$T/after.status" "$T/out" >"$T/diff" 2>&1
+		bad "after the random kills the game resumes elsewhere (exit $rc)" "$T/diff"
+	fi
+else
+	bad "cannot make a fifo for the random kill test"
+fi
+rm -rf "$RK"
 
 # ---- one program at a time on a save file ----
 
