@@ -564,27 +564,6 @@ else
 	bad "cannot make a fifo for the lock test"
 fi
 
-# ---- version 1 saves resume to the same status ----
-
-# tests/cli/companion-v1/NAME.status is the status each version 1 save in
-# tests/fuzz/corpus/companion/ resumed to before version 2 (written by the
-# zariba of that time): later versions must replay them as they were
-# played.
-for v1 in tests/cli/companion-v1/*.status; do
-	name=$(basename "$v1" .status)
-	cp "tests/fuzz/corpus/companion/$name.zbc" "$T/v1.zbc"
-	rm -f "$T/v1.zbc.damaged"*
-	run "$ZB" companion --resume "$T/v1.zbc" <"$T/status.cmd"
-	sed -n '/^> status/,/^Your dice/p' "$T/out" | grep -v '^> status' \
-		>"$T/v1.status"
-	if cmp -s "$v1" "$T/v1.status"; then
-		ok "the version 1 save $name resumes to the same status"
-	else
-		diff "$v1" "$T/v1.status" >"$T/diff" 2>&1
-		bad "the version 1 save $name resumes elsewhere" "$T/diff"
-	fi
-done
-
 # ---- the column's side of the table ----
 
 printf 'column 9\nroll 3 4 1\nimperial hit x3\ngatling\nrifles 2\nnext\nnext\nnext\nstatus\n' \
