@@ -456,7 +456,7 @@ static int find_supporters(struct zb_game *g, struct melee_ctx *mc,
 
 /* volley-fire: Gardner gun C */
 static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
-			 struct zb_error *err)
+			 const struct zb_unit *charger, struct zb_error *err)
 {
 	static const struct zb_option opts[] = {
 		{ ZB_VERB_NO, -1, -1, false, 0, "keep the gun" },
@@ -465,8 +465,9 @@ static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
 	struct zb_decision d;
 	int rc, face;
 
-	rc = zb_game_ask(g, &d, ZB_DECIDE_CHOICE, gun,
-			 "volley-fire:gardner-gun:C", opts, 2, err);
+	rc = zb_game_ask_by(g, &d, ZB_DECIDE_CHOICE, gun, charger,
+			    ZB_VERB_CHARGE, "volley-fire:gardner-gun:C", opts,
+			    2, err);
 	if (rc != ZB_OK || opts[d.choice].verb != ZB_VERB_DESTROY)
 		return rc;
 	zb_event_begin(g, "destroy", "volley-fire:gardner-gun:C", gun->id, -1);
@@ -952,7 +953,9 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 			first &= st->melee[j].defender != d->id;
 		if (first && vf_type_of(d)->gun && vf_unit_active(d) &&
 		    !vf_gun_is_destroyed(d) && !(d->flags & ZB_UF_ABANDONED))
-			rc = offer_destroy(g, d, err);
+			rc = offer_destroy(g, d,
+					   &g->units[st->melee[i].attacker],
+					   err);
 	}
 	/* One melee per charged unit, its chargers in contact order. */
 	for (int i = 0; i < st->n_melee && rc == ZB_OK; i++) {

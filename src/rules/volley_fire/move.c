@@ -1290,10 +1290,11 @@ static int react(struct phase *p, struct zb_unit *t, struct zb_unit *c,
 	reaction_options(t, &s);
 	if (s.n == 1)
 		return ZB_OK;
-	rc = zb_game_ask(p->g, &d, ZB_DECIDE_REACTION, t,
-			 is_group(t) ? "volley-fire:formation-changes:D"
-				     : "volley-fire:formation-changes:B",
-			 s.o, s.n, p->err);
+	rc = zb_game_ask_by(p->g, &d, ZB_DECIDE_REACTION, t, c,
+			    ZB_VERB_CHARGE,
+			    is_group(t) ? "volley-fire:formation-changes:D"
+					: "volley-fire:formation-changes:B",
+			    s.o, s.n, p->err);
 	if (rc != ZB_OK)
 		return rc;
 	v = s.o[d.choice].verb;
