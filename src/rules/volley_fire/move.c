@@ -116,7 +116,7 @@ int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u)
 	else
 		n = vf_move_dice((enum vf_type)u->type,
 				 (enum vf_formation)u->formation);
-	if (n > 0 && !vf_has_leader(g, u)) {
+	if (n > 0 && vf_leaderless(g, u)) {
 		n -= VF_LEADERLESS_DICE;
 		if (n < VF_MIN_MOVE_DICE)
 			n = VF_MIN_MOVE_DICE;
@@ -129,7 +129,7 @@ static void log_dice_mods(struct zb_game *g, const struct zb_unit *u)
 {
 	if (is_shaken(u))
 		zb_event_kv(g, "shaken", 1);
-	else if (!vf_has_leader(g, u))
+	else if (vf_leaderless(g, u))
 		zb_event_mod(g, -VF_LEADERLESS_DICE,
 			     "no leader: one die less (Move modifiers C)");
 }

@@ -202,6 +202,13 @@ bool vf_has_leader(struct zb_game *g, const struct zb_unit *u)
 	return false;
 }
 
+/* volley-fire: Move modifiers C ("British units ... and Dervish groups") */
+bool vf_leaderless(struct zb_game *g, const struct zb_unit *u)
+{
+	return vf_type_of(u)->nation != VF_NATION_SUDANESE &&
+	       !vf_has_leader(g, u);
+}
+
 /* ---- set-up ---- */
 
 struct setup {

@@ -274,6 +274,10 @@ void vf_release(struct zb_game *g);
 void vf_set_formation(struct zb_unit *u, enum vf_formation f);
 /* Does this unit have a leader for Move modifiers C? */
 bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
+/* Does Move modifiers C take a die from it: a British unit with no leader
+ * attached, or a Dervish group with none within 24"; never a Sudanese
+ * unit (Move modifiers B sets "Sudanese units" apart from British). */
+bool vf_leaderless(struct zb_game *g, const struct zb_unit *u);
 /* Units able to act: on the table, with live figures. */
 bool vf_unit_active(const struct zb_unit *u);
 /* The unit's weapon: its type's, except that scouts detached from
