@@ -333,6 +333,30 @@ static void script(int side, const struct zb_script_answer *a, size_t n)
 		     ZB_OK);
 }
 
+/* Hand-to-hand A-B: only the charging figures that make contact fight,
+ * and of the defenders only those within 6" of a contacted figure.  Two
+ * Dervish in a mass one file wide and two deep (its front at y 41) charge
+ * the middle of a one-rank line of 24 (x 27 to 45, figures at 27.375 +
+ * 0.75k, 0.375" behind its front at y 40).  The front warrior's centre is
+ * 1.375" from the line (within 1" + a 3/4" base), the rear one's 2.125"
+ * (not).  The line's figures within 1.75" of the warrior's base (x 35.625
+ * to 36.375, y 41 on) are those with |x - 36| <= 0.375 + 1.08: k = 10 to
+ * 13; within 6" of them, x 28.875 to 43.125: k = 2 to 21, 20 men. */
+Test(vf_melee, hand_to_hand_a_b_only_contact_fights)
+{
+	const struct zb_event *e;
+
+	contact("type: sudanese-infantry, figures: { trooper: 24 }, "
+		"formation: one-rank-line", NULL,
+		"type: dervish-swordsmen, figures: { warrior: 2 }", NULL);
+	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
+	run_melee();
+	e = last_event("volley-fire:hand-to-hand:C");
+	cr_assert_eq(kv(e, "attacking_figures"), 1);
+	cr_assert_eq(kv(e, "defending_figures"), 20);
+	cr_assert_eq(kv(e, "supporting_figures"), 0);
+}
+
 /* Hand-to-hand C and D: figure to figure, the loser falls back 6D6,
  * shaken. */
 Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
@@ -346,9 +370,11 @@ Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
 	struct zb_vec2 before;
 	const struct zb_event *e;
 
+	/* A mass of 8 is two files by four ranks: its front rank of two
+	 * makes contact (Hand-to-hand A). */
 	contact("type: sudanese-infantry, figures: { trooper: 2 }, "
 		"formation: one-rank-line", NULL,
-		"type: dervish-swordsmen, figures: { warrior: 2 }", NULL);
+		"type: dervish-swordsmen, figures: { warrior: 8 }", NULL);
 	before = g.units[0].pos;
 	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
 	cr_assert(g.units[1].flags & ZB_UF_ENGAGED);
@@ -360,11 +386,13 @@ Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
 	cr_assert_not_null(e);
 	cr_assert_str_eq(e->kind, "melee");
 	cr_assert_eq(e->n_dice, 6);
+	cr_assert_eq(kv(e, "attacking_figures"), 2);
+	cr_assert_eq(kv(e, "defending_figures"), 2);
 	cr_assert_eq(kv(e, "fights"), 3);
 	cr_assert_eq(kv(e, "attacker_won"), 1);
 	cr_assert_eq(kv(e, "attacker_casualties"), 1);
 	cr_assert_eq(kv(e, "defender_casualties"), 0);
-	cr_assert_eq(zb_unit_alive(&g.units[1]), 1);
+	cr_assert_eq(zb_unit_alive(&g.units[1]), 7);
 	cr_assert_eq(zb_unit_alive(&g.units[0]), 2, "to the rear, not down");
 	cr_assert(g.units[0].flags & ZB_UF_SHAKEN);
 	cr_assert_eq(g.units[0].rs[VF_RS_SHAKEN_TURN], 2);

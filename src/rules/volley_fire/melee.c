@@ -380,16 +380,110 @@ static struct vf_fighter fighter_of(struct zb_game *g,
 	return f;
 }
 
-/* Queue figures of units[0..n) in contact order, officers and emirs last
- * (Hand-to-hand C); supporters only with figures within reach of
- * `target` (Hand-to-hand B).  Returns the queue's length. */
+/*
+ * volley-fire: Hand-to-hand A-B, who fights.  A charging figure fights
+ * when it makes contact: its base comes within the 1" halt of the
+ * target's footprint, so its centre within VF_CONTACT_GAP_IN and one base
+ * depth (house ruling).  The target's figures so contacted are the
+ * "initially contacted figures"; every defending figure within
+ * VF_SUPPORT_IN of one of them fights too, in support.
+ */
+struct contact {
+	const struct zb_rect *chargers;	/* the charging units' footprints */
+	int n_chargers;
+	struct zb_vec2 *hit;		/* the contacted defenders */
+	int n_hit;
+};
+
+static bool reaches(const struct zb_unit *u, int live,
+		    const struct zb_rect *r)
+{
+	return zb_rect_point_dist(r, zb_unit_figure_pos(u, live)) <=
+	       VF_CONTACT_GAP_IN + u->base_d_in + VF_CONTACT_EPS_IN;
+}
+
+/* Does live figure `live` of u fight?  Attackers: its own charge made
+ * contact (`r`, the target's footprint).  Defenders: within 6" of a
+ * contacted figure. */
+static bool fights(const struct contact *c, const struct zb_unit *u,
+		   int live, const struct zb_rect *r, bool defending)
+{
+	struct zb_vec2 p;
+
+	if (!defending)
+		return vf_type_of(u)->leader || reaches(u, live, r);
+	p = zb_unit_figure_pos(u, live);
+	for (int i = 0; i < c->n_hit; i++)
+		if (zb_v2_len(zb_v2_sub(p, c->hit[i])) <= VF_SUPPORT_IN)
+			return true;
+	return false;
+}
+
+/* The target's figures that the charge reached, into c->hit (room for
+ * all its figures); the nearest one if none is within reach, since the
+ * charge made contact (vf_melee_add). */
+static void contacted(const struct zb_unit *t, struct contact *c)
+{
+	int live = zb_unit_alive(t), best = -1;
+	double best_d = INFINITY;
+
+	c->n_hit = 0;
+	for (int j = 0; j < live; j++) {
+		struct zb_vec2 p = zb_unit_figure_pos(t, j);
+
+		for (int k = 0; k < c->n_chargers; k++) {
+			double d = zb_rect_point_dist(&c->chargers[k], p);
+
+			if (d < best_d) {
+				best_d = d;
+				best = j;
+			}
+			if (reaches(t, j, &c->chargers[k])) {
+				c->hit[c->n_hit++] = p;
+				break;
+			}
+		}
+	}
+	if (c->n_hit == 0 && best >= 0)
+		c->hit[c->n_hit++] = zb_unit_figure_pos(t, best);
+}
+
+/* Queue the fighting figures of units[0..n) in contact order, officers
+ * and emirs last (Hand-to-hand C).  A charging unit none of whose
+ * figures is in reach still fights with its nearest (it made contact).
+ * Returns the queue's length. */
 static int queue_side(struct zb_game *g, const int *units, int n,
-		      int n_main, const struct zb_unit *target,
-		      const struct zb_unit *foe, bool defending,
-		      bool from_rear, struct vf_queued *q)
+		      const struct zb_unit *target, const struct zb_unit *foe,
+		      bool defending, bool from_rear,
+		      const struct contact *c, struct vf_queued *q)
 {
 	struct zb_rect tr = zb_unit_rect(target);
 	int len = 0;
+	bool *none = calloc((size_t)n + 1, sizeof(bool));
+	int *nearest = calloc((size_t)n + 1, sizeof(int));
+
+	if (!none || !nearest) {
+		free(none);
+		free(nearest);
+		return -1;
+	}
+	for (int i = 0; i < n && !defending; i++) {
+		const struct zb_unit *u = &g->units[units[i]];
+		int live = zb_unit_alive(u);
+		double best = INFINITY;
+
+		none[i] = true;
+		for (int j = 0; j < live && none[i]; j++) {
+			double d = zb_rect_point_dist(&tr,
+					zb_unit_figure_pos(u, j));
+
+			none[i] = !fights(c, u, j, &tr, false);
+			if (d < best) {
+				best = d;
+				nearest[i] = j;
+			}
+		}
+	}
 
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < n; i++) {
@@ -410,10 +504,9 @@ static int queue_side(struct zb_game *g, const int *units, int n,
 				live++;
 				if (officer != (pass == 1))
 					continue;
-				if (i >= n_main &&
-				    zb_rect_point_dist(&tr,
-					zb_unit_figure_pos(u, live - 1)) >
-				    VF_SUPPORT_IN)
+				if (none[i] ? live - 1 != nearest[i]
+					    : !fights(c, u, live - 1, &tr,
+						      defending))
 					continue;
 				f = fighter_of(g, u, k, defending, cover, rear);
 				q[len].unit = u->id;
@@ -425,6 +518,8 @@ static int queue_side(struct zb_game *g, const int *units, int n,
 			}
 		}
 	}
+	free(none);
+	free(nearest);
 	return len;
 }
 
@@ -777,12 +872,15 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 	int *att_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
 	int *def_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
 	bool *winning = calloc((size_t)g->n_units, sizeof(bool));
+	struct zb_rect *rects = malloc(((size_t)n_att + 1) * sizeof(*rects));
+	struct contact c = { NULL, 0, NULL, 0 };
 	int n_au = 0, n_du = 0, na, nd, pairs = 0, rerolls = 0;
 	int att_down = 0, def_down = 0, n_sup_figs, rc = ZB_OK;
 	struct vf_fight_result res;
 	bool att_won;
 
-	if (!att_units || !def_units || !winning) {
+	c.hit = malloc(((size_t)d->n_figs + 1) * sizeof(*c.hit));
+	if (!att_units || !def_units || !winning || !rects || !c.hit) {
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 		goto out;
 	}
@@ -809,9 +907,18 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 		goto out;
 	}
-	na = queue_side(g, att_units, n_au, n_au, d, d, false, false, mc->att);
-	nd = queue_side(g, def_units, n_du, 1, d, a0, true, from_rear,
+	c.n_chargers = n_att;
+	c.chargers = rects;
+	for (int i = 0; i < n_att; i++)
+		rects[i] = zb_unit_rect(&g->units[attackers[i]]);
+	contacted(d, &c);
+	na = queue_side(g, att_units, n_au, d, d, false, false, &c, mc->att);
+	nd = queue_side(g, def_units, n_du, d, a0, true, from_rear, &c,
 			mc->def);
+	if (na < 0 || nd < 0) {
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+		goto out;
+	}
 	n_sup_figs = 0;
 	for (int i = 0; i < nd; i++)
 		n_sup_figs += mc->def[i].unit != defender;
@@ -898,6 +1005,8 @@ out:
 	free(att_units);
 	free(def_units);
 	free(winning);
+	free(rects);
+	free(c.hit);
 	free(mc->att);
 	free(mc->def);
 	mc->att = mc->def = NULL;

@@ -161,6 +161,8 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_COVER_GUN_IN 36.0
 #define VF_BUILDING_LEAVE_IN 12.0	/* Buildings C */
 #define VF_CONTACT_GAP_IN 1.0		/* Hand-to-hand A: halt 1" away */
+#define VF_CONTACT_EPS_IN 0.01	/* a figure "makes contact" with this
+					   much slack (house ruling) */
 #define VF_SUPPORT_IN 6.0		/* Hand-to-hand B */
 #define VF_FALLBACK_DICE 6		/* Hand-to-hand D */
 #define VF_SHAKEN_MOVE_DICE 2		/* Shaken D */
