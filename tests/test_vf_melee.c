@@ -453,6 +453,40 @@ Test(vf_melee, hand_to_hand_b_support)
 			"defending_figures"), 4);
 }
 
+/* Hand-to-hand B, D (house ruling): a unit that only supported falls
+ * back, shaken, only when at least half its men fought.  B2 (12 men, x 41
+ * to 50) supports B with its two figures within 6" of B's contacted
+ * figure at x 36.375 (those at 41.375 and 42.125).  The spearman beats
+ * all four (6 + 1 against 3 + 1, each to the rear); B falls back 6D6,
+ * B2 holds its ground, unshaken, and keeps its 12 men. */
+Test(vf_melee, hand_to_hand_d_a_few_supporters_do_not_carry_their_unit)
+{
+	static const int faces[] = { 6, 3, 6, 3, 6, 3, 6, 3, 1, 1, 1, 1, 1,
+				     1, 1, 1, 1, 1, 1, 1 };
+	struct zb_vec2 at;
+
+	contact("type: sudanese-infantry, figures: { trooper: 2 }, "
+		"formation: one-rank-line",
+		"      - { name: B2, type: sudanese-infantry, figures: { trooper: 12 },"
+		" formation: one-rank-line, at: [45.5, 40], facing: 90 }\n",
+		"type: dervish-spearmen, figures: { warrior: 1 }", NULL);
+	at = g.units[1].pos;
+	cr_assert_eq(vf_melee_add(&g, 2, 0, false), ZB_OK);
+	dice(faces, sizeof(faces) / sizeof(faces[0]));
+	run_melee();
+	cr_assert_eq(kv(last_event("volley-fire:hand-to-hand:C"),
+			"supporting_figures"), 2);
+	cr_assert_eq(kv(last_event("volley-fire:hand-to-hand:C"),
+			"attacker_won"), 1);
+	cr_assert(g.units[0].flags & ZB_UF_SHAKEN);
+	cr_assert_not(g.units[1].flags & ZB_UF_SHAKEN);
+	cr_assert_float_eq(g.units[1].pos.x, at.x, 1e-9);
+	cr_assert_float_eq(g.units[1].pos.y, at.y, 1e-9);
+	cr_assert_eq(zb_unit_alive(&g.units[1]), 12);
+	/* 8 for the fights and 6 for B's fall back, none for B2's. */
+	cr_assert_eq(g.dice.script_pos, 14);
+}
+
 Test(vf_melee, infantry_squares_d_cannot_support)
 {
 	/* The lone attacker loses at once: 1 v 6, down on his 1. */

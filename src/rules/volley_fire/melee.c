@@ -852,6 +852,25 @@ static int units_in(const struct vf_queued *q, int n, int *out)
 	return k;
 }
 
+/*
+ * volley-fire: Hand-to-hand B, D (house ruling).  A unit that only
+ * supported shares its side's loss (falls back, shaken) when at least
+ * VF_SUPPORT_LOSS_SHARE of its live figures fought; else it holds.
+ */
+static bool shares_loss(const struct zb_unit *u, const struct vf_queued *q,
+			int n, int *fought)
+{
+	int down = 0;
+
+	*fought = 0;
+	for (int i = 0; i < n; i++)
+		if (q[i].unit == u->id) {
+			(*fought)++;
+			down += q[i].down;
+		}
+	return *fought >= VF_SUPPORT_LOSS_SHARE * (zb_unit_alive(u) + down);
+}
+
 /* Room for every figure of units[0..n). */
 static struct vf_queued *alloc_queue(struct zb_game *g, const int *units, int n)
 {
@@ -982,8 +1001,22 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 		for (int i = 0; i < n_lost; i++) {
 			struct zb_unit *l = &g->units[losers[i]];
 
+			int fought;
+
 			if (!vf_unit_active(l) || mc->moved[l->id])
 				continue;
+			if (att_won && l != d &&
+			    !shares_loss(l, lq, nl, &fought)) {
+				zb_event_begin(g, "support-holds",
+					       "volley-fire:hand-to-hand:D",
+					       l->id, -1);
+				zb_event_kv(g, "fought", fought);
+				zb_event_text(g, "%s holds its ground: only %d "
+					      "of its men supported the lost "
+					      "melee", l->name, fought);
+				zb_event_end(g);
+				continue;
+			}
 			if (vf_type_of(l)->gun) {
 				crew_flees(g, l);
 				mc->moved[l->id] = true;

@@ -164,6 +164,9 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_CONTACT_EPS_IN 0.01	/* a figure "makes contact" with this
 					   much slack (house ruling) */
 #define VF_SUPPORT_IN 6.0		/* Hand-to-hand B */
+#define VF_SUPPORT_LOSS_SHARE 0.5	/* a supporting unit shares a lost
+					   melee when this share of its men
+					   fought (house ruling) */
 #define VF_FALLBACK_DICE 6		/* Hand-to-hand D */
 #define VF_SHAKEN_MOVE_DICE 2		/* Shaken D */
 #define VF_SHAKEN_STAYS_MIN 5		/* Shaken A: 5 or 6 still shaken */
