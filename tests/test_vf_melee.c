@@ -813,21 +813,43 @@ Test(vf_melee, gardner_gun_c_six_cannot_destroy)
 /* Gardner gun D: a crew that loses routs; the gun stays, abandoned. */
 Test(vf_melee, gardner_gun_d_crew_routs_gun_stays)
 {
-	/* NO (passive); swordsman 6 v gunner 2: the gunner to the rear. */
-	static const int faces[] = { 6, 2 };
+	/* NO (passive); swordsman 6 + 1 v gunner 2 + 1, twice: both gunners
+	 * to the rear, the crew loses.  It routs 6D6 of 1s = 6" straight
+	 * back from the gun's rear, disordered: not casualties. */
+	static const int faces[] = { 6, 2, 6, 2, 1, 1, 1, 1, 1, 1 };
 	struct zb_vec2 at;
+	const struct zb_unit *gun, *crew;
 
-	contact("type: gardner-gun, figures: { gunner: 1 }", NULL,
+	contact("type: gardner-gun, figures: { gunner: 2 }", NULL,
 		"type: dervish-swordsmen, figures: { warrior: 1 }", NULL);
 	at = g.units[0].pos;
+	cr_assert_eq(g.n_units, 2);
 	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
-	dice(faces, 2);
+	dice(faces, 10);
 	run_melee();
-	all_dice_used(2);
-	cr_assert(g.units[0].flags & ZB_UF_ABANDONED);
-	cr_assert_eq(zb_unit_alive(&g.units[0]), 0);
-	cr_assert_float_eq(g.units[0].pos.x, at.x, 1e-9);
-	cr_assert_float_eq(g.units[0].pos.y, at.y, 1e-9);
+	all_dice_used(10);
+	cr_assert_eq(g.n_units, 3);
+	gun = &g.units[0];
+	crew = &g.units[2];
+	cr_assert(gun->flags & ZB_UF_ABANDONED);
+	cr_assert_eq(zb_unit_alive(gun), 0);
+	cr_assert_float_eq(gun->pos.x, at.x, 1e-9);
+	cr_assert_float_eq(gun->pos.y, at.y, 1e-9);
+	/* The crew: routed to the direct rear, still on the table, and
+	 * still counted for its force (it was 0 when they were marked as
+	 * casualties). */
+	cr_assert_str_eq(crew->name, "B crew");
+	cr_assert_eq(crew->side, 0);
+	cr_assert_eq(zb_unit_alive(crew), 2);
+	cr_assert_eq(zb_unit_alive_role(crew, ZB_ROLE_GUNNER), 2);
+	cr_assert(crew->flags & ZB_UF_ROUTED);
+	cr_assert_not(vf_unit_active(crew));
+	cr_assert_float_eq(crew->pos.x, at.x, 1e-9);
+	cr_assert_float_eq(crew->pos.y,
+			   at.y - 2 * zb_unit_rect(gun).half_d_in - 6, 1e-9);
+	cr_assert_float_eq(crew->facing_deg, 270, 1e-9);
+	cr_assert_eq(zb_game_side_alive(&g, 0), 2);
+	cr_assert_eq(gun->start_figs + crew->start_figs, 2);
 	cr_assert_not_null(last_event("volley-fire:gardner-gun:D"));
 }
 

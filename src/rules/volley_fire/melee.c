@@ -329,6 +329,8 @@ struct melee_ctx {
 	int *side_units;	/* units on one side of the melee */
 	int *near;		/* spatial query results */
 	struct vf_queued *att, *def;	/* this melee's queues */
+	int fled[VF_MAX_MELEES];	/* guns whose crews rout at the end */
+	int n_fled;
 };
 
 /* Units whose footprints come within `range_in` of u's, nearest first. */
@@ -581,24 +583,95 @@ static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
 }
 
 /* volley-fire: Gardner gun D (the crew routs, the gun stays) */
-static void crew_flees(struct zb_game *g, struct zb_unit *gun)
+/* volley-fire: Gardner gun D.  The gun stays in place, abandoned; its
+ * crew routs when the phase's melees are over (crews_rout), since a new
+ * unit may not appear while the melees hold pointers to the units. */
+static void crew_flees(struct zb_game *g, struct melee_ctx *mc,
+		       struct zb_unit *gun)
 {
-	int n = 0;
-
-	/* The crew leaves the battle: the gun unit keeps no live crew
-	 * (vf.h, "Gardner guns"), so it stays in place, abandoned. */
-	for (int i = 0; i < gun->n_figs; i++)
-		if (gun->figs[i].state == ZB_FIG_OK) {
-			gun->figs[i].state = ZB_FIG_DOWN;
-			n++;
-		}
 	gun->flags |= ZB_UF_ABANDONED;
+	if (mc->n_fled < VF_MAX_MELEES)
+		mc->fled[mc->n_fled++] = gun->id;
 	zb_game_sync_unit(g, gun->id);
-	zb_event_begin(g, "rout", "volley-fire:gardner-gun:D", gun->id, -1);
+}
+
+/* Shift u wholly onto the table, keeping its facing. */
+static void onto_table(const struct zb_game *g, struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 c[4];
+	double lo_x = INFINITY, hi_x = -INFINITY, lo_y = INFINITY;
+	double hi_y = -INFINITY;
+
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++) {
+		lo_x = fmin(lo_x, c[i].x);
+		hi_x = fmax(hi_x, c[i].x);
+		lo_y = fmin(lo_y, c[i].y);
+		hi_y = fmax(hi_y, c[i].y);
+	}
+	u->pos.x += fmax(0, -lo_x) - fmax(0, hi_x - g->width_in);
+	u->pos.y += fmax(0, -lo_y) - fmax(0, hi_y - g->height_in);
+}
+
+/*
+ * volley-fire: Gardner gun D ("they rout to their direct rear,
+ * disordered, the gun stays in place").  The surviving gunners leave the
+ * gun for a unit of their own, routed (out of the fight, but not
+ * casualties, so they still count for their force's morale), which runs
+ * VF_CREW_ROUT_DICE D6 straight back from the gun's rear and stops at
+ * the table edge.  The gun keeps its casualties and its start_figs lose
+ * the men who ran, so units still add up to their side.
+ */
+static int crew_routs(struct zb_game *g, int gun_id, struct zb_error *err)
+{
+	char name[ZB_UNIT_NAME_MAX + 8];
+	struct zb_unit *gun = &g->units[gun_id], *crew;
+	int n = zb_unit_alive(gun), w = 0, id, faces[VF_CREW_ROUT_DICE];
+	int dist = 0;
+	struct zb_vec2 back, from;
+
+	if (n == 0)
+		return ZB_OK;
+	snprintf(name, sizeof(name), "%.*s crew", ZB_UNIT_NAME_MAX - 6,
+		 gun->name);
+	id = zb_game_add_unit(g, gun->side, name, n);
+	if (id < 0)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	gun = &g->units[gun_id];	/* the units may have moved */
+	crew = &g->units[id];
+	for (int i = 0; i < gun->n_figs; i++) {
+		if (gun->figs[i].state == ZB_FIG_OK)
+			crew->figs[w++].role =
+				gun->figs[i].role;
+	}
+	w = 0;
+	for (int i = 0; i < gun->n_figs; i++)
+		if (gun->figs[i].state != ZB_FIG_OK)
+			gun->figs[w++] = gun->figs[i];
+	gun->n_figs = w;
+	gun->start_figs -= n;
+	back = zb_v2_scale(zb_v2_from_deg(gun->facing_deg), -1);
+	from = zb_v2_add(gun->pos,
+			 zb_v2_scale(back, 2 * zb_unit_rect(gun).half_d_in));
+	zb_event_begin(g, "rout", "volley-fire:gardner-gun:D", id, gun_id);
+	zb_game_roll_n(g, VF_CREW_ROUT_DICE, D6, faces);
+	for (int i = 0; i < VF_CREW_ROUT_DICE; i++)
+		dist += faces[i];
+	vf_place_unit(g, crew, VF_BRITISH_INFANTRY, VF_FIELD_COLUMN,
+		      zb_v2_add(from, zb_v2_scale(back, dist)),
+		      zb_norm_deg(gun->facing_deg + 180));
+	onto_table(g, crew);
+	crew->flags |= ZB_UF_ROUTED;
+	zb_game_sync_unit(g, gun_id);
+	zb_game_sync_unit(g, id);
+	zb_event_path(g, from, crew->pos);
 	zb_event_kv(g, "fled", n);
-	zb_event_text(g, "%s loses the melee: its %d surviving gunners rout "
-		      "to the rear; the gun is abandoned", gun->name, n);
+	zb_event_text(g, "%s lost the melee: its %d surviving gunners rout "
+		      "%d\" to the rear, disordered, as %s; the gun is "
+		      "abandoned", gun->name, n, dist, crew->name);
 	zb_event_end(g);
+	return ZB_OK;
 }
 
 /* Hand-to-hand D at the table edge: along it, left on 1-3 and right on
@@ -1018,7 +1091,7 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 				continue;
 			}
 			if (vf_type_of(l)->gun) {
-				crew_flees(g, l);
+				crew_flees(g, mc, l);
 				mc->moved[l->id] = true;
 			} else {
 				fall_back(g, mc, l, winner, winning);
@@ -1121,6 +1194,8 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 			continue;
 		rc = fight(g, &mc, def, attackers, n, rear, err);
 	}
+	for (int i = 0; i < mc.n_fled && rc == ZB_OK; i++)
+		rc = crew_routs(g, mc.fled[i], err);
 	/* The charges are spent. */
 	for (int i = 0; i < st->n_melee; i++) {
 		struct zb_unit *a = &g->units[st->melee[i].attacker];

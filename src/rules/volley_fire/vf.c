@@ -426,8 +426,8 @@ static int check_scouts(struct setup *su, const struct zb_scn_unit *s, int t)
 	return ZB_OK;
 }
 
-static void place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
-		       struct zb_vec2 pos, double facing)
+void vf_place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
+		   struct zb_vec2 pos, double facing)
 {
 	u->type = t;
 	u->base_w_in = vf_types[t].base_w_in;
@@ -461,7 +461,7 @@ static int add_scouts(struct setup *su, int parent_id,
 	u = zb_game_unit(g, id);
 	for (int i = 0; i < u->n_figs; i++)
 		u->figs[i].role = ZB_ROLE_SCOUT;
-	place_unit(g, u, VF_SCOUTS, VF_SKIRMISH,
+	vf_place_unit(g, u, VF_SCOUTS, VF_SKIRMISH,
 		   zb_v2_add(p->pos, zb_v2_scale(zb_v2_from_deg(p->facing_deg),
 						 VF_SCOUT_DEPLOY_IN)),
 		   p->facing_deg);
@@ -495,7 +495,7 @@ static int build_unit(struct setup *su, int side, enum vf_army army,
 		return zb_error_set(su->err, ZB_ENOMEM, "out of memory");
 	u = zb_game_unit(g, id);
 	set_roles(u, s->figs, s->scouts);
-	place_unit(g, u, t, f, s->pos, s->facing_deg);
+	vf_place_unit(g, u, t, f, s->pos, s->facing_deg);
 	if (s->commander)
 		u->flags |= ZB_UF_COMMANDER;
 	if (vf_types[t].leader && add_leader_id(vf_state(g), id) != ZB_OK)

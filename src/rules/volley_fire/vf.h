@@ -164,6 +164,9 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_CONTACT_EPS_IN 0.01	/* a figure "makes contact" with this
 					   much slack (house ruling) */
 #define VF_SUPPORT_IN 6.0		/* Hand-to-hand B */
+#define VF_CREW_ROUT_DICE 6		/* Gardner gun D: a routed crew runs
+					   the melee loser's 6D6 (house
+					   ruling) */
 #define VF_SUPPORT_LOSS_SHARE 0.5	/* a supporting unit shares a lost
 					   melee when this share of its men
 					   fought (house ruling) */
@@ -277,6 +280,10 @@ int vf_turn(struct zb_game *g, struct zb_error *err);
 void vf_release(struct zb_game *g);
 /* Set a unit's formation and the shape (files, hollow) that goes with it. */
 void vf_set_formation(struct zb_unit *u, enum vf_formation f);
+/* Give a new unit its type, formation, bases and place (set-up, and a
+ * gun crew routing from its gun). */
+void vf_place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
+		   struct zb_vec2 pos, double facing);
 /* Does this unit have a leader for Move modifiers C? */
 bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
 /* Does Move modifiers C take a die from it: a British unit with no leader
@@ -421,8 +428,9 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 /*
  * Gardner guns (fire.c and melee.c agree on this): a gun's crew is its
  * live figures.  ZB_UF_ABANDONED means its own crew fled a lost melee
- * (melee.c marks the fled gunners ZB_FIG_DOWN: they are out of the
- * battle); any live figures it has later are infantry or Dervish foot who
+ * (melee.c moves the fled gunners into a unit of their own, "NAME crew",
+ * routed to the gun's rear: not casualties, but out of the fight); any
+ * live figures it has later are infantry or Dervish foot who
  * manned it (move.c's MAN_GUN gives it trooper figures), and it fires as
  * if the target were in cover (Gardner gun D), as does any gun with no
  * live ZB_ROLE_GUNNER (vf_gun_manned_by_others).
