@@ -1066,3 +1066,72 @@ Test(vf_melee, property_counts_stay_sane)
 		fini();
 	}
 }
+
+/* ------------------------------------------------------------------ */
+/* Infantry squares C: guns at the corners of a square                 */
+/* ------------------------------------------------------------------ */
+
+/* A square of 16 (hollow: four faces of 16 / 4 + 1 = 5 files, 3.75"
+ * a side, front centre at (36, 40) facing 90) with its gun, set 4" off; a Dervish group 1" in
+ * front of the square. */
+static void square_with_gun(void)
+{
+	static const char yaml[] = HEAD
+		"sides:\n"
+		"  - name: British\n"
+		"    army: british\n"
+		"    controller: passive\n"
+		"    units:\n"
+		"      - { name: S, type: sudanese-infantry, figures: { trooper: 16 },"
+		" formation: square, at: [36, 40], facing: 90, gun: G }\n"
+		"      - { name: G, type: gardner-gun, figures: { gunner: 4 },"
+		" at: [42, 40], facing: 90 }\n"
+		"  - name: Dervishes\n"
+		"    army: dervish\n"
+		"    controller: passive\n"
+		"    units:\n"
+		"      - { name: D, type: dervish-swordsmen, figures: { warrior: 4 },"
+		" at: [36, 41], facing: 270 }\n";
+
+	game_from(yaml);
+}
+
+Test(vf_melee, infantry_squares_c_gun_stands_at_a_corner)
+{
+	const struct zb_unit *s, *gun;
+	struct zb_rect sr, gr;
+
+	square_with_gun();
+	s = &g.units[0];
+	gun = &g.units[1];
+	cr_assert_eq(s->formation, VF_SQUARE);
+	cr_assert_eq(vf_square_of(&g, gun), s);
+	sr = zb_unit_rect(s);
+	gr = zb_unit_rect(gun);
+	/* Beside the front right corner (facing 90, right is +x), flush with
+	 * the front face, touching the square. */
+	cr_assert_float_eq(sr.half_w_in, 1.875, 1e-9);
+	cr_assert_float_eq(gun->pos.x, 36 + 1.875 + gr.half_w_in, 1e-9);
+	cr_assert_float_eq(gun->pos.y, 40, 1e-9);
+	cr_assert_float_eq(gun->facing_deg, 90, 1e-9);
+	cr_assert_float_eq(zb_rect_dist(&sr, &gr), 0, 1e-9);
+}
+
+/* The square is charged: its gun is offered its destruction (Gardner gun
+ * C) and its four gunners fight as part of the square. */
+Test(vf_melee, infantry_squares_c_gun_fights_with_its_square)
+{
+	const struct zb_event *e;
+	bool offered = false;
+
+	square_with_gun();
+	cr_assert_eq(vf_melee_add(&g, 2, 0, false), ZB_OK);
+	run_melee();
+	for (size_t i = 0; i < g.log.n; i++)
+		offered |= !strcmp(g.log.ev[i].rule,
+				   "volley-fire:gardner-gun:C") &&
+			   g.log.ev[i].actor == 1;
+	cr_assert(offered);
+	e = last_event("volley-fire:hand-to-hand:C");
+	cr_assert_eq(kv(e, "supporting_figures"), 4);
+}

@@ -1142,7 +1142,11 @@ static struct plan gun_order(struct vf_ai *ai, struct zb_game *g,
 {
 	struct plan p;
 	struct threat t = threats_to(ai, g, u, 0);
-	int inf = nearest_friend(ai, g, u, is_infantry);
+	const struct zb_unit *mine = zb_game_unit(g, u->rs[VF_RS_SQUARE]);
+	/* A gun given to a unit's square (Infantry squares C) keeps by
+	 * that unit, so that it goes into the square when it forms. */
+	int inf = mine && mine->side == u->side && usable(mine)
+		? mine->id : nearest_friend(ai, g, u, is_infantry);
 	bool limbered = u->formation == VF_LIMBERED;
 	struct zb_vec2 post = inf >= 0 ? gun_post(g, u, &g->units[inf]) : u->pos;
 	double off = zb_v2_dist(u->pos, post);

@@ -540,6 +540,7 @@ static int find_supporters(struct zb_game *g, struct melee_ctx *mc,
 		struct zb_rect ur;
 
 		if (u == target || u->side != target->side ||
+		    vf_square_of(g, u) == target ||
 		    !vf_unit_active(u) || mc->party[i] || mc->moved[i] ||
 		    (u->flags & (ZB_UF_ROUTED | ZB_UF_IN_BUILDING)) ||
 		    u->formation == VF_SQUARE)
@@ -992,6 +993,10 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 		}
 	}
 	def_units[n_du++] = defender;
+	/* Infantry squares C: the square's guns fight as part of it. */
+	for (int i = 0; i < g->n_units; i++)
+		if (vf_square_of(g, &g->units[i]) == d && !mc->moved[i])
+			def_units[n_du++] = i;
 	n_du += find_supporters(g, mc, d, def_units + n_du);
 	mc->att = alloc_queue(g, att_units, n_au);
 	mc->def = alloc_queue(g, def_units, n_du);
@@ -1078,7 +1083,7 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 
 			if (!vf_unit_active(l) || mc->moved[l->id])
 				continue;
-			if (att_won && l != d &&
+			if (att_won && l != d && vf_square_of(g, l) != d &&
 			    !shares_loss(l, lq, nl, &fought)) {
 				zb_event_begin(g, "support-holds",
 					       "volley-fire:hand-to-hand:D",
@@ -1171,6 +1176,12 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 			rc = offer_destroy(g, d,
 					   &g->units[st->melee[i].attacker],
 					   err);
+		/* Infantry squares C: so may the guns of a charged square. */
+		for (int k = 0; first && k < g->n_units && rc == ZB_OK; k++)
+			if (vf_square_of(g, &g->units[k]) == d &&
+			    !vf_gun_is_destroyed(&g->units[k]))
+				rc = offer_destroy(g, &g->units[k],
+					&g->units[st->melee[i].attacker], err);
 	}
 	/* One melee per charged unit, its chargers in contact order. */
 	for (int i = 0; i < st->n_melee && rc == ZB_OK; i++) {

@@ -1338,6 +1338,12 @@ static int charge_home(struct phase *p, struct zb_unit *u, struct zb_unit *t,
 	zb_event_end(g);
 	if (!m.reached)
 		return ZB_OK;
+	/* Infantry squares C: a gun in a square is charged with the square,
+	 * which has no rear (Infantry squares B). */
+	if (vf_square_of(g, t)) {
+		t = vf_square_of(g, t);
+		rear = false;
+	}
 	rc = vf_melee_add(g, u->id, t->id, rear);
 	if (rc == ZB_ESTATE) {
 		/* More contacts than VF_MAX_MELEES: this one waits. */
@@ -1724,10 +1730,12 @@ int vf_move_phase(struct zb_game *g, int side, struct zb_error *err)
 		struct zb_unit *u = zb_game_unit(g, id);
 		int rc;
 
-		/* Attached leaders go with their units; units already in
-		 * contact wait for the melee. */
+		/* Attached leaders go with their units, and guns with their
+		 * squares (Infantry squares C); units already in contact
+		 * wait for the melee. */
 		if (u->side != side || !vf_unit_active(u) ||
-		    u->attached_to >= 0 || (u->flags & ZB_UF_ENGAGED))
+		    u->attached_to >= 0 || (u->flags & ZB_UF_ENGAGED) ||
+		    vf_square_of(g, u))
 			continue;
 		rc = order_unit(&p, u);
 		if (rc != ZB_OK)

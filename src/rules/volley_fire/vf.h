@@ -164,6 +164,9 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_CONTACT_EPS_IN 0.01	/* a figure "makes contact" with this
 					   much slack (house ruling) */
 #define VF_SUPPORT_IN 6.0		/* Hand-to-hand B */
+#define VF_GUN_SQUARE_JOIN_IN 6.0	/* Infantry squares C: a unit's gun
+					   this near goes into its square
+					   (house ruling) */
 #define VF_CREW_ROUT_DICE 6		/* Gardner gun D: a routed crew runs
 					   the melee loser's 6D6 (house
 					   ruling) */
@@ -226,7 +229,11 @@ enum {
 				   charged in, jammed...) */
 	VF_RS_SHAKEN_TURN,	/* turn it became shaken */
 	VF_RS_CHARGE_TARGET,	/* unit it charged into contact, or -1 */
-	VF_RS_FROM_REAR		/* its charge began in the target's rear */
+	VF_RS_FROM_REAR,	/* its charge began in the target's rear */
+	VF_RS_SQUARE,		/* a gun: the unit whose square it stands in
+				   when that unit is in square (Infantry
+				   squares C, the scenario's `gun`), or -1 */
+	VF_RS_IN_SQUARE		/* a gun: 1 while it stands in that square */
 };
 
 /* ---- the rule set's state, g->rs ---- */
@@ -284,6 +291,13 @@ void vf_set_formation(struct zb_unit *u, enum vf_formation f);
  * gun crew routing from its gun). */
 void vf_place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
 		   struct zb_vec2 pos, double facing);
+/* Infantry squares C: the unit in whose square gun u now stands (its
+ * scenario `gun` unit, in square, with the gun at its corner), or NULL. */
+struct zb_unit *vf_square_of(struct zb_game *g, const struct zb_unit *u);
+/* Put the guns of `unit` at the corners of its square, if it is in one
+ * and they are within VF_GUN_SQUARE_JOIN_IN (front right, front left,
+ * then the rear corners facing back). */
+void vf_place_square_guns(struct zb_game *g, int unit);
 /* Does this unit have a leader for Move modifiers C? */
 bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
 /* Does Move modifiers C take a die from it: a British unit with no leader
