@@ -1894,3 +1894,60 @@ Test(vf_move, property_no_unit_moves_further_than_its_dice)
 	}
 	cr_assert_gt(checked, 100);
 }
+
+/* ------------------------------------------------------------------ */
+/* Infantry squares C: a gun in a square                               */
+/* ------------------------------------------------------------------ */
+
+/* The square moves its 2D6 (3 + 4 = 7"); the gun is not asked for an
+ * order and stands at the square's front right corner after the move. */
+Test(vf_move, infantry_squares_c_gun_goes_with_its_square)
+{
+	static const int faces[] = { 3, 4 };
+	static const struct answer a[] = { ANS(ZB_VERB_MOVE, -1, 0, 30, 60) };
+
+	build(HEAD "sides:\n" BRIT
+	      U("{ name: S, type: sudanese-infantry, figures: { trooper: 16 },"
+		" formation: square, at: [30, 10], facing: 90, gun: G }")
+	      U("{ name: G, type: gardner-gun, figures: { gunner: 4 },"
+		" at: [35, 10], facing: 90 }")
+	      DERV FAR_DERV);
+	struct zb_unit *s = unit("S"), *gun = unit("G");
+	cr_assert_eq(vf_square_of(&g, gun), s);
+	struct spy *sp = spy(0, a, 1);
+	dice(faces, 2);
+	move_phase(0);
+	cr_assert_eq(sp->n_rec, 1);
+	cr_assert_eq(sp->rec[0].unit, s->id);
+	cr_assert_float_eq(s->pos.y, 17, EPS);
+	cr_assert_eq(vf_square_of(&g, gun), s);
+	cr_assert_float_eq(gun->pos.y, 17, EPS);
+	cr_assert_float_eq(gun->pos.x, 30 + 1.875 + zb_unit_rect(gun).half_w_in,
+			   EPS);
+}
+
+/* A charge that reaches a gun in a square is a charge on the square. */
+Test(vf_move, infantry_squares_c_a_charge_on_the_gun_meets_the_square)
+{
+	static const int faces[] = { 5, 5, 5, 5 };
+
+	build(HEAD "sides:\n" BRIT
+	      U("{ name: S, type: sudanese-infantry, figures: { trooper: 16 },"
+		" formation: square, at: [30, 30], facing: 90, gun: G }")
+	      U("{ name: G, type: gardner-gun, figures: { gunner: 4 },"
+		" at: [35, 30], facing: 90 }")
+	      DERV U("{ name: D, type: dervish-swordsmen, figures: "
+		     "{ trooper: 39, emir: 1 }, at: [33, 40], facing: 270 }"));
+	struct zb_unit *s = unit("S"), *gun = unit("G"), *d = unit("D");
+	const struct answer a[] = { ANS(ZB_VERB_CHARGE, gun->id, 0, 0, 0) };
+	spy(1, a, 1);
+	spy(0, NULL, 0);
+	dice(faces, 4);
+	move_phase(1);
+	struct vf_state *st = vf_state(&g);
+	cr_assert_eq(st->n_melee, 1);
+	cr_assert_eq(st->melee[0].attacker, d->id);
+	cr_assert_eq(st->melee[0].defender, s->id);
+	cr_assert_not(st->melee[0].from_rear);
+	cr_assert_eq(d->rs[VF_RS_CHARGE_TARGET], s->id);
+}
