@@ -596,25 +596,6 @@ static void crew_flees(struct zb_game *g, struct melee_ctx *mc,
 	zb_game_sync_unit(g, gun->id);
 }
 
-/* Shift u wholly onto the table, keeping its facing. */
-static void onto_table(const struct zb_game *g, struct zb_unit *u)
-{
-	struct zb_rect r = zb_unit_rect(u);
-	struct zb_vec2 c[4];
-	double lo_x = INFINITY, hi_x = -INFINITY, lo_y = INFINITY;
-	double hi_y = -INFINITY;
-
-	zb_rect_corners(&r, c);
-	for (int i = 0; i < 4; i++) {
-		lo_x = fmin(lo_x, c[i].x);
-		hi_x = fmax(hi_x, c[i].x);
-		lo_y = fmin(lo_y, c[i].y);
-		hi_y = fmax(hi_y, c[i].y);
-	}
-	u->pos.x += fmax(0, -lo_x) - fmax(0, hi_x - g->width_in);
-	u->pos.y += fmax(0, -lo_y) - fmax(0, hi_y - g->height_in);
-}
-
 /*
  * volley-fire: Gardner gun D ("they rout to their direct rear,
  * disordered, the gun stays in place").  The surviving gunners leave the
@@ -662,7 +643,7 @@ static int crew_routs(struct zb_game *g, int gun_id, struct zb_error *err)
 	vf_place_unit(g, crew, VF_BRITISH_INFANTRY, VF_FIELD_COLUMN,
 		      zb_v2_add(from, zb_v2_scale(back, dist)),
 		      zb_norm_deg(gun->facing_deg + 180));
-	onto_table(g, crew);
+	vf_onto_table(g, crew);
 	crew->flags |= ZB_UF_ROUTED;
 	zb_game_sync_unit(g, gun_id);
 	zb_game_sync_unit(g, id);
