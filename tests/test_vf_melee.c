@@ -1071,9 +1071,9 @@ Test(vf_melee, property_counts_stay_sane)
 /* Infantry squares C: guns at the corners of a square                 */
 /* ------------------------------------------------------------------ */
 
-/* A square of 16 (hollow: four faces of 16 / 4 + 1 = 5 files, 3.75"
- * a side, front centre at (36, 40) facing 90) with its gun, set 4" off; a Dervish group 1" in
- * front of the square. */
+/* A square of 16 (hollow: four faces of 16 / 4 + 1 = 5 files, 3.75" a
+ * side, front centre at (36, 40) facing 90) with its gun, set 4" off; a
+ * Dervish group 1" in front of the square. */
 static void square_with_gun(void)
 {
 	static const char yaml[] = HEAD
