@@ -1166,3 +1166,39 @@ Test(vf_fire, property_phase_counts_stay_sane)
 		fini();
 	}
 }
+
+/* Infantry squares C: a gun in a square fires from its corner, with the
+ * gun's own die (Gardner gun F), at a group in its cone 80" ahead. */
+Test(vf_fire, infantry_squares_c_gun_fires_from_the_square)
+{
+	static const struct zb_script_answer a[] = {
+		{ ZB_VERB_FIRE, 2, { 0, 0 } }, { ZB_VERB_FIRE, 2, { 0, 0 } }
+	};
+	const struct zb_event *e;
+
+	game_from(HEAD
+		  "sides:\n"
+		  "  - name: British\n"
+		  "    army: british\n"
+		  "    controller: passive\n"
+		  "    units:\n"
+		  "      - { name: S, type: sudanese-infantry, figures: "
+		  "{ trooper: 16 }, formation: square, at: [36, 10], "
+		  "facing: 90, gun: G }\n"
+		  "      - { name: G, type: gardner-gun, figures: "
+		  "{ gunner: 4 }, at: [41, 10], facing: 90 }\n"
+		  "  - name: Dervishes\n"
+		  "    army: dervish\n"
+		  "    controller: passive\n"
+		  "    units:\n"
+		  "      - { name: H, type: dervish-swordsmen, figures: "
+		  "{ warrior: 40 }, at: [39, 90], facing: 270 }\n");
+	cr_assert_eq(vf_square_of(&g, &g.units[1]), &g.units[0]);
+	script(0, a, 2);
+	run_fire();
+	e = last_event("volley-fire:gardner-gun:F");
+	cr_assert_not_null(e);
+	cr_assert_eq(e->actor, 1);
+	cr_assert_eq(e->target, 2);
+	cr_assert_eq(kv(e, "band"), VF_DEADLY);
+}

@@ -333,6 +333,30 @@ static void script(int side, const struct zb_script_answer *a, size_t n)
 		     ZB_OK);
 }
 
+/* Hand-to-hand A-B: only the charging figures that make contact fight,
+ * and of the defenders only those within 6" of a contacted figure.  Two
+ * Dervish in a mass one file wide and two deep (its front at y 41) charge
+ * the middle of a one-rank line of 24 (x 27 to 45, figures at 27.375 +
+ * 0.75k, 0.375" behind its front at y 40).  The front warrior's centre is
+ * 1.375" from the line (within 1" + a 3/4" base), the rear one's 2.125"
+ * (not).  The line's figures within 1.75" of the warrior's base (x 35.625
+ * to 36.375, y 41 on) are those with |x - 36| <= 0.375 + 1.08: k = 10 to
+ * 13; within 6" of them, x 28.875 to 43.125: k = 2 to 21, 20 men. */
+Test(vf_melee, hand_to_hand_a_b_only_contact_fights)
+{
+	const struct zb_event *e;
+
+	contact("type: sudanese-infantry, figures: { trooper: 24 }, "
+		"formation: one-rank-line", NULL,
+		"type: dervish-swordsmen, figures: { warrior: 2 }", NULL);
+	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
+	run_melee();
+	e = last_event("volley-fire:hand-to-hand:C");
+	cr_assert_eq(kv(e, "attacking_figures"), 1);
+	cr_assert_eq(kv(e, "defending_figures"), 20);
+	cr_assert_eq(kv(e, "supporting_figures"), 0);
+}
+
 /* Hand-to-hand C and D: figure to figure, the loser falls back 6D6,
  * shaken. */
 Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
@@ -346,9 +370,11 @@ Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
 	struct zb_vec2 before;
 	const struct zb_event *e;
 
+	/* A mass of 8 is two files by four ranks: its front rank of two
+	 * makes contact (Hand-to-hand A). */
 	contact("type: sudanese-infantry, figures: { trooper: 2 }, "
 		"formation: one-rank-line", NULL,
-		"type: dervish-swordsmen, figures: { warrior: 2 }", NULL);
+		"type: dervish-swordsmen, figures: { warrior: 8 }", NULL);
 	before = g.units[0].pos;
 	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
 	cr_assert(g.units[1].flags & ZB_UF_ENGAGED);
@@ -360,11 +386,13 @@ Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
 	cr_assert_not_null(e);
 	cr_assert_str_eq(e->kind, "melee");
 	cr_assert_eq(e->n_dice, 6);
+	cr_assert_eq(kv(e, "attacking_figures"), 2);
+	cr_assert_eq(kv(e, "defending_figures"), 2);
 	cr_assert_eq(kv(e, "fights"), 3);
 	cr_assert_eq(kv(e, "attacker_won"), 1);
 	cr_assert_eq(kv(e, "attacker_casualties"), 1);
 	cr_assert_eq(kv(e, "defender_casualties"), 0);
-	cr_assert_eq(zb_unit_alive(&g.units[1]), 1);
+	cr_assert_eq(zb_unit_alive(&g.units[1]), 7);
 	cr_assert_eq(zb_unit_alive(&g.units[0]), 2, "to the rear, not down");
 	cr_assert(g.units[0].flags & ZB_UF_SHAKEN);
 	cr_assert_eq(g.units[0].rs[VF_RS_SHAKEN_TURN], 2);
@@ -423,6 +451,40 @@ Test(vf_melee, hand_to_hand_b_support)
 			"supporting_figures"), 2);
 	cr_assert_eq(kv(last_event("volley-fire:hand-to-hand:C"),
 			"defending_figures"), 4);
+}
+
+/* Hand-to-hand B, D (house ruling): a unit that only supported falls
+ * back, shaken, only when at least half its men fought.  B2 (12 men, x 41
+ * to 50) supports B with its two figures within 6" of B's contacted
+ * figure at x 36.375 (those at 41.375 and 42.125).  The spearman beats
+ * all four (6 + 1 against 3 + 1, each to the rear); B falls back 6D6,
+ * B2 holds its ground, unshaken, and keeps its 12 men. */
+Test(vf_melee, hand_to_hand_d_a_few_supporters_do_not_carry_their_unit)
+{
+	static const int faces[] = { 6, 3, 6, 3, 6, 3, 6, 3, 1, 1, 1, 1, 1,
+				     1, 1, 1, 1, 1, 1, 1 };
+	struct zb_vec2 at;
+
+	contact("type: sudanese-infantry, figures: { trooper: 2 }, "
+		"formation: one-rank-line",
+		"      - { name: B2, type: sudanese-infantry, figures: { trooper: 12 },"
+		" formation: one-rank-line, at: [45.5, 40], facing: 90 }\n",
+		"type: dervish-spearmen, figures: { warrior: 1 }", NULL);
+	at = g.units[1].pos;
+	cr_assert_eq(vf_melee_add(&g, 2, 0, false), ZB_OK);
+	dice(faces, sizeof(faces) / sizeof(faces[0]));
+	run_melee();
+	cr_assert_eq(kv(last_event("volley-fire:hand-to-hand:C"),
+			"supporting_figures"), 2);
+	cr_assert_eq(kv(last_event("volley-fire:hand-to-hand:C"),
+			"attacker_won"), 1);
+	cr_assert(g.units[0].flags & ZB_UF_SHAKEN);
+	cr_assert_not(g.units[1].flags & ZB_UF_SHAKEN);
+	cr_assert_float_eq(g.units[1].pos.x, at.x, 1e-9);
+	cr_assert_float_eq(g.units[1].pos.y, at.y, 1e-9);
+	cr_assert_eq(zb_unit_alive(&g.units[1]), 12);
+	/* 8 for the fights and 6 for B's fall back, none for B2's. */
+	cr_assert_eq(g.dice.script_pos, 14);
 }
 
 Test(vf_melee, infantry_squares_d_cannot_support)
@@ -751,21 +813,43 @@ Test(vf_melee, gardner_gun_c_six_cannot_destroy)
 /* Gardner gun D: a crew that loses routs; the gun stays, abandoned. */
 Test(vf_melee, gardner_gun_d_crew_routs_gun_stays)
 {
-	/* NO (passive); swordsman 6 v gunner 2: the gunner to the rear. */
-	static const int faces[] = { 6, 2 };
+	/* NO (passive); swordsman 6 + 1 v gunner 2 + 1, twice: both gunners
+	 * to the rear, the crew loses.  It routs 6D6 of 1s = 6" straight
+	 * back from the gun's rear, disordered: not casualties. */
+	static const int faces[] = { 6, 2, 6, 2, 1, 1, 1, 1, 1, 1 };
 	struct zb_vec2 at;
+	const struct zb_unit *gun, *crew;
 
-	contact("type: gardner-gun, figures: { gunner: 1 }", NULL,
+	contact("type: gardner-gun, figures: { gunner: 2 }", NULL,
 		"type: dervish-swordsmen, figures: { warrior: 1 }", NULL);
 	at = g.units[0].pos;
+	cr_assert_eq(g.n_units, 2);
 	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
-	dice(faces, 2);
+	dice(faces, 10);
 	run_melee();
-	all_dice_used(2);
-	cr_assert(g.units[0].flags & ZB_UF_ABANDONED);
-	cr_assert_eq(zb_unit_alive(&g.units[0]), 0);
-	cr_assert_float_eq(g.units[0].pos.x, at.x, 1e-9);
-	cr_assert_float_eq(g.units[0].pos.y, at.y, 1e-9);
+	all_dice_used(10);
+	cr_assert_eq(g.n_units, 3);
+	gun = &g.units[0];
+	crew = &g.units[2];
+	cr_assert(gun->flags & ZB_UF_ABANDONED);
+	cr_assert_eq(zb_unit_alive(gun), 0);
+	cr_assert_float_eq(gun->pos.x, at.x, 1e-9);
+	cr_assert_float_eq(gun->pos.y, at.y, 1e-9);
+	/* The crew: routed to the direct rear, still on the table, and
+	 * still counted for its force (it was 0 when they were marked as
+	 * casualties). */
+	cr_assert_str_eq(crew->name, "B crew");
+	cr_assert_eq(crew->side, 0);
+	cr_assert_eq(zb_unit_alive(crew), 2);
+	cr_assert_eq(zb_unit_alive_role(crew, ZB_ROLE_GUNNER), 2);
+	cr_assert(crew->flags & ZB_UF_ROUTED);
+	cr_assert_not(vf_unit_active(crew));
+	cr_assert_float_eq(crew->pos.x, at.x, 1e-9);
+	cr_assert_float_eq(crew->pos.y,
+			   at.y - 2 * zb_unit_rect(gun).half_d_in - 6, 1e-9);
+	cr_assert_float_eq(crew->facing_deg, 270, 1e-9);
+	cr_assert_eq(zb_game_side_alive(&g, 0), 2);
+	cr_assert_eq(gun->start_figs + crew->start_figs, 2);
 	cr_assert_not_null(last_event("volley-fire:gardner-gun:D"));
 }
 
@@ -981,4 +1065,73 @@ Test(vf_melee, property_counts_stay_sane)
 		}
 		fini();
 	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Infantry squares C: guns at the corners of a square                 */
+/* ------------------------------------------------------------------ */
+
+/* A square of 16 (hollow: four faces of 16 / 4 + 1 = 5 files, 3.75" a
+ * side, front centre at (36, 40) facing 90) with its gun, set 4" off; a
+ * Dervish group 1" in front of the square. */
+static void square_with_gun(void)
+{
+	static const char yaml[] = HEAD
+		"sides:\n"
+		"  - name: British\n"
+		"    army: british\n"
+		"    controller: passive\n"
+		"    units:\n"
+		"      - { name: S, type: sudanese-infantry, figures: { trooper: 16 },"
+		" formation: square, at: [36, 40], facing: 90, gun: G }\n"
+		"      - { name: G, type: gardner-gun, figures: { gunner: 4 },"
+		" at: [42, 40], facing: 90 }\n"
+		"  - name: Dervishes\n"
+		"    army: dervish\n"
+		"    controller: passive\n"
+		"    units:\n"
+		"      - { name: D, type: dervish-swordsmen, figures: { warrior: 4 },"
+		" at: [36, 41], facing: 270 }\n";
+
+	game_from(yaml);
+}
+
+Test(vf_melee, infantry_squares_c_gun_stands_at_a_corner)
+{
+	const struct zb_unit *s, *gun;
+	struct zb_rect sr, gr;
+
+	square_with_gun();
+	s = &g.units[0];
+	gun = &g.units[1];
+	cr_assert_eq(s->formation, VF_SQUARE);
+	cr_assert_eq(vf_square_of(&g, gun), s);
+	sr = zb_unit_rect(s);
+	gr = zb_unit_rect(gun);
+	/* Beside the front right corner (facing 90, right is +x), flush with
+	 * the front face, touching the square. */
+	cr_assert_float_eq(sr.half_w_in, 1.875, 1e-9);
+	cr_assert_float_eq(gun->pos.x, 36 + 1.875 + gr.half_w_in, 1e-9);
+	cr_assert_float_eq(gun->pos.y, 40, 1e-9);
+	cr_assert_float_eq(gun->facing_deg, 90, 1e-9);
+	cr_assert_float_eq(zb_rect_dist(&sr, &gr), 0, 1e-9);
+}
+
+/* The square is charged: its gun is offered its destruction (Gardner gun
+ * C) and its four gunners fight as part of the square. */
+Test(vf_melee, infantry_squares_c_gun_fights_with_its_square)
+{
+	const struct zb_event *e;
+	bool offered = false;
+
+	square_with_gun();
+	cr_assert_eq(vf_melee_add(&g, 2, 0, false), ZB_OK);
+	run_melee();
+	for (size_t i = 0; i < g.log.n; i++)
+		offered |= !strcmp(g.log.ev[i].rule,
+				   "volley-fire:gardner-gun:C") &&
+			   g.log.ev[i].actor == 1;
+	cr_assert(offered);
+	e = last_event("volley-fire:hand-to-hand:C");
+	cr_assert_eq(kv(e, "supporting_figures"), 4);
 }

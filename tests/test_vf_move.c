@@ -298,7 +298,7 @@ Test(vf_move, leaderless_british_unit_rolls_one_die_less)
 	static const struct answer a[] = { ANS(ZB_VERB_MOVE, -1, 0, 30, 60) };
 
 	build(HEAD "sides:\n" BRIT
-	      U("{ name: A, type: sudanese-infantry, figures: { trooper: 23,"
+	      U("{ name: A, type: british-infantry, figures: { trooper: 23,"
 		" nco: 1 }, at: [30, 10], facing: 90 }")
 	      DERV FAR_DERV);
 	struct zb_unit *u = unit("A");
@@ -312,6 +312,32 @@ Test(vf_move, leaderless_british_unit_rolls_one_die_less)
 	cr_assert_eq(e->n_dice, 2);
 	cr_assert_eq(e->n_mods, 1);
 	cr_assert_eq(g.log.mods[e->mod0].value, -VF_LEADERLESS_DICE);
+}
+
+/* Move modifiers C's "British units" are not the Sudanese: B sets
+ * "Sudanese units" apart from "British units".  A Sudanese section of 24
+ * with no leader rolls the table's 3D6 in line: 4 + 5 + 6 = 15". */
+Test(vf_move, leaderless_sudanese_section_keeps_its_dice)
+{
+	static const int faces[] = { 4, 5, 6 };
+	static const struct answer a[] = { ANS(ZB_VERB_MOVE, -1, 0, 30, 60) };
+
+	build(HEAD "sides:\n" BRIT
+	      U("{ name: A, type: sudanese-infantry, figures: { trooper: 24 },"
+		" at: [30, 10], facing: 90 }")
+	      DERV FAR_DERV);
+	struct zb_unit *u = unit("A");
+	cr_assert_eq(u->formation, VF_TWO_RANK_LINE);
+	cr_assert_not(vf_has_leader(&g, u));
+	cr_assert_not(vf_leaderless(&g, u));
+	cr_assert_eq(vf_unit_move_dice(&g, u), 3);
+	spy(0, a, 1);
+	dice(faces, 3);
+	move_phase(0);
+	cr_assert_float_eq(u->pos.y, 25, EPS);
+	const struct zb_event *e = last_event("move", u->id);
+	cr_assert_eq(e->n_dice, 3);
+	cr_assert_eq(e->n_mods, 0);
 }
 
 Test(vf_move, attached_leader_restores_the_die_and_rides_along)
@@ -1347,11 +1373,12 @@ Test(vf_move, a_free_leader_rides_to_a_unit_and_joins_it)
 	};
 
 	build(HEAD "sides:\n" BRIT
-	      U("{ name: A, type: sudanese-infantry, figures: { trooper: 24 },"
+	      U("{ name: A, type: british-infantry, figures: { trooper: 24 },"
 		" at: [30, 10], facing: 90 }")
 	      U("{ name: L, type: mounted-officer, figures: { officer: 1 },"
 		" at: [50, 10], facing: 90 }") DERV FAR_DERV);
 	cr_assert_not(vf_has_leader(&g, unit("A")));
+	cr_assert_eq(vf_unit_move_dice(&g, unit("A")), 2);
 	spy(0, a, 2);
 	dice(faces, 5);
 	move_phase(0);
@@ -1866,4 +1893,61 @@ Test(vf_move, property_no_unit_moves_further_than_its_dice)
 		have_game = false;
 	}
 	cr_assert_gt(checked, 100);
+}
+
+/* ------------------------------------------------------------------ */
+/* Infantry squares C: a gun in a square                               */
+/* ------------------------------------------------------------------ */
+
+/* The square moves its 2D6 (3 + 4 = 7"); the gun is not asked for an
+ * order and stands at the square's front right corner after the move. */
+Test(vf_move, infantry_squares_c_gun_goes_with_its_square)
+{
+	static const int faces[] = { 3, 4 };
+	static const struct answer a[] = { ANS(ZB_VERB_MOVE, -1, 0, 30, 60) };
+
+	build(HEAD "sides:\n" BRIT
+	      U("{ name: S, type: sudanese-infantry, figures: { trooper: 16 },"
+		" formation: square, at: [30, 10], facing: 90, gun: G }")
+	      U("{ name: G, type: gardner-gun, figures: { gunner: 4 },"
+		" at: [35, 10], facing: 90 }")
+	      DERV FAR_DERV);
+	struct zb_unit *s = unit("S"), *gun = unit("G");
+	cr_assert_eq(vf_square_of(&g, gun), s);
+	struct spy *sp = spy(0, a, 1);
+	dice(faces, 2);
+	move_phase(0);
+	cr_assert_eq(sp->n_rec, 1);
+	cr_assert_eq(sp->rec[0].unit, s->id);
+	cr_assert_float_eq(s->pos.y, 17, EPS);
+	cr_assert_eq(vf_square_of(&g, gun), s);
+	cr_assert_float_eq(gun->pos.y, 17, EPS);
+	cr_assert_float_eq(gun->pos.x, 30 + 1.875 + zb_unit_rect(gun).half_w_in,
+			   EPS);
+}
+
+/* A charge that reaches a gun in a square is a charge on the square. */
+Test(vf_move, infantry_squares_c_a_charge_on_the_gun_meets_the_square)
+{
+	static const int faces[] = { 5, 5, 5, 5 };
+
+	build(HEAD "sides:\n" BRIT
+	      U("{ name: S, type: sudanese-infantry, figures: { trooper: 16 },"
+		" formation: square, at: [30, 30], facing: 90, gun: G }")
+	      U("{ name: G, type: gardner-gun, figures: { gunner: 4 },"
+		" at: [35, 30], facing: 90 }")
+	      DERV U("{ name: D, type: dervish-swordsmen, figures: "
+		     "{ trooper: 39, emir: 1 }, at: [33, 40], facing: 270 }"));
+	struct zb_unit *s = unit("S"), *gun = unit("G"), *d = unit("D");
+	const struct answer a[] = { ANS(ZB_VERB_CHARGE, gun->id, 0, 0, 0) };
+	spy(1, a, 1);
+	spy(0, NULL, 0);
+	dice(faces, 4);
+	move_phase(1);
+	struct vf_state *st = vf_state(&g);
+	cr_assert_eq(st->n_melee, 1);
+	cr_assert_eq(st->melee[0].attacker, d->id);
+	cr_assert_eq(st->melee[0].defender, s->id);
+	cr_assert_not(st->melee[0].from_rear);
+	cr_assert_eq(d->rs[VF_RS_CHARGE_TARGET], s->id);
 }

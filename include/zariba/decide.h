@@ -21,6 +21,11 @@
  * the dice allow.  The rules own the options array; the controller only
  * writes the answer fields.
  *
+ * A controller reads only its decision, the game's public unit and
+ * terrain state, and its own random stream (g->ai_rng): never the event
+ * log, which `zariba sim` turns off, so that a game is the same battle
+ * with the log on or off.
+ *
  * A controller's decide() returns ZB_OK, or a ZB_E* code with `err` filled
  * in, which stops the game with that error.  An answer that is not one of
  * the options is refused by zb_game_decide() with ZB_EILLEGAL.
@@ -95,6 +100,14 @@ struct zb_decision {
 	const char *rule;	/* the rule that offers the choice */
 	const struct zb_option *opt;
 	int n_opt;
+	/* Who prompts the question, when an enemy does: for a reaction the
+	 * unit charging `unit` (by_verb ZB_VERB_CHARGE) or firing at it
+	 * (ZB_VERB_FIRE); for a gun's choice to destroy itself, the first
+	 * unit charging it.  -1 and -1 when nobody does.  Everything a
+	 * controller needs is here or in the game's unit and terrain state:
+	 * controllers never read the event log, which may be off. */
+	int by;
+	int by_verb;
 	/* The answer, filled in by the controller. */
 	int choice;		/* index into opt */
 	struct zb_vec2 answer_point;

@@ -176,11 +176,17 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 int zb_decision_head(const struct zb_game *g, const struct zb_decision *d,
 		     char *buf, size_t n);
 /* The usual question: fill *d with `kind`, unit u's side and id, `rule`
- * and the n options in `opt`, and zb_game_decide() it. */
+ * and the n options in `opt`, and zb_game_decide() it (d->by -1). */
 int zb_game_ask(struct zb_game *g, struct zb_decision *d,
 		enum zb_decision_kind kind, const struct zb_unit *u,
 		const char *rule, const struct zb_option *opt, int n,
 		struct zb_error *err);
+/* As zb_game_ask(), for a question an enemy prompts: `by` is that unit
+ * and `by_verb` what it does to u (decide.h). */
+int zb_game_ask_by(struct zb_game *g, struct zb_decision *d,
+		   enum zb_decision_kind kind, const struct zb_unit *u,
+		   const struct zb_unit *by, int by_verb, const char *rule,
+		   const struct zb_option *opt, int n, struct zb_error *err);
 
 #ifdef __cplusplus
 }

@@ -37,6 +37,7 @@
  *           at: [36, 6]             # front centre, inches
  *           facing: 90              # degrees; 90 faces the far edge
  *           leader: "Lt. Stribling" # a leader unit attached to this one
+ *           gun: "Gardner gun"      # a gun that stands in its square
  *           scouts: 3
  *           commander: true
  */
@@ -79,6 +80,7 @@ struct zb_scn_unit {
 	char type[ZB_SCN_NAME_MAX];
 	char formation[ZB_SCN_NAME_MAX];	/* "" for the type's default */
 	char leader[ZB_SCN_NAME_MAX];		/* "" for none */
+	char gun[ZB_SCN_NAME_MAX];		/* "" for none */
 	int figs[ZB_ROLE_COUNT];		/* by enum zb_role */
 	struct zb_vec2 pos;
 	double facing_deg;
@@ -86,6 +88,7 @@ struct zb_scn_unit {
 	bool commander;
 	struct zb_src_pos at;			/* the unit's mapping */
 	struct zb_src_pos at_type, at_formation, at_leader, at_pos, at_figs;
+	struct zb_src_pos at_gun;
 };
 
 struct zb_scn_side {

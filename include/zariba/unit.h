@@ -73,7 +73,7 @@ enum {
 };
 
 #define ZB_UNIT_NAME_MAX 48
-#define ZB_UNIT_RS_SLOTS 8
+#define ZB_UNIT_RS_SLOTS 10
 
 struct zb_unit {
 	int id;			/* its index in the game's array */

@@ -56,8 +56,6 @@
 #define AI_SWEEP_STEP_IN 0.5
 /* A move shorter than this is not worth the dice: hold instead. */
 #define AI_MIN_MOVE_IN 0.5
-/* How many of the latest log events to search for who charged us. */
-#define AI_LOG_LOOKBACK 8
 /* Close enough to a destination to stop. */
 #define AI_ARRIVED_IN 1.5
 /* A D6 face: its mean, and what 90% of rolls beat (per die, roughly). */
@@ -1144,7 +1142,11 @@ static struct plan gun_order(struct vf_ai *ai, struct zb_game *g,
 {
 	struct plan p;
 	struct threat t = threats_to(ai, g, u, 0);
-	int inf = nearest_friend(ai, g, u, is_infantry);
+	const struct zb_unit *mine = zb_game_unit(g, u->rs[VF_RS_SQUARE]);
+	/* A gun given to a unit's square (Infantry squares C) keeps by
+	 * that unit, so that it goes into the square when it forms. */
+	int inf = mine && mine->side == u->side && usable(mine)
+		? mine->id : nearest_friend(ai, g, u, is_infantry);
 	bool limbered = u->formation == VF_LIMBERED;
 	struct zb_vec2 post = inf >= 0 ? gun_post(g, u, &g->units[inf]) : u->pos;
 	double off = zb_v2_dist(u->pos, post);
@@ -2088,24 +2090,19 @@ static struct plan dervish_order(struct vf_ai *ai, struct zb_game *g,
 
 /* ---- reactions ---- */
 
-/* The enemy charging u: an option's target, else the unit whose logged
- * decision (the charge is announced just before the reaction) named u,
- * else the nearest enemy. */
+/* The enemy charging u: the one the decision names (decide.h), else an
+ * option's target, else the nearest enemy. */
 static const struct zb_unit *charger_of(struct zb_game *g,
 					const struct zb_decision *d,
 					const struct zb_unit *u)
 {
+	const struct zb_unit *by = zb_game_unit(g, d->by);
+	if (by && by->side != u->side)
+		return by;
 	for (int i = 0; i < d->n_opt; i++) {
 		const struct zb_unit *t = zb_game_unit(g, d->opt[i].target);
 		if (t && t->side != u->side)
 			return t;
-	}
-	for (size_t k = 0; k < g->log.n && k < AI_LOG_LOOKBACK; k++) {
-		const struct zb_event *ev = &g->log.ev[g->log.n - 1 - k];
-		const struct zb_unit *a = zb_game_unit(g, ev->actor);
-		if (ev->kind && !strcmp(ev->kind, "decision") &&
-		    ev->target == u->id && a && a->side != u->side)
-			return a;
 	}
 	int e = rules_nearest_enemy(g, u, NULL);
 	return e >= 0 ? &g->units[e] : NULL;

@@ -83,6 +83,10 @@ void cli_narrate_opening(FILE *out, const struct zb_game *g,
 /* The outcome, casualties per side and (verbose) per unit. */
 void cli_narrate_result(FILE *out, const struct zb_game *g,
 			enum cli_verbosity v);
+/* Its first sentence, "Result: SIDE win after N turns: HOW." (a draw
+ * when `winner` is NULL), into line[n]; as snprintf. */
+int cli_result_line(char *line, size_t n, const char *winner, int turns,
+		    const char *how);
 
 /* ---- replay.c ---- */
 extern const char cli_replay_help[];

@@ -308,6 +308,18 @@ static const char *unit_state(const struct zb_unit *u)
 	return "";
 }
 
+int cli_result_line(char *line, size_t n, const char *winner, int turns,
+		    const char *how)
+{
+	if (winner)
+		return snprintf(line, n, "Result: %s win after %d turn%s: "
+				"%s.", winner, turns, turns == 1 ? "" : "s",
+				name_or(how, "victory"));
+	return snprintf(line, n, "Result: a draw after %d turn%s: %s.", turns,
+			turns == 1 ? "" : "s",
+			name_or(how, "neither side prevailed"));
+}
+
 void cli_narrate_result(FILE *out, const struct zb_game *g,
 			enum cli_verbosity v)
 {
@@ -315,14 +327,9 @@ void cli_narrate_result(FILE *out, const struct zb_game *g,
 	if (v != CLI_QUIET)
 		fputc('\n', out);
 	char line[512];
-	if (r->winner >= 0 && r->winner < g->n_sides)
-		snprintf(line, sizeof(line), "Result: %s win after %d "
-			 "turn%s: %s.", g->sides[r->winner].name, r->turns,
-			 r->turns == 1 ? "" : "s", name_or(r->how, "victory"));
-	else
-		snprintf(line, sizeof(line), "Result: a draw after %d turn%s: "
-			 "%s.", r->turns, r->turns == 1 ? "" : "s",
-			 name_or(r->how, "neither side prevailed"));
+	cli_result_line(line, sizeof(line), r->winner >= 0 &&
+			r->winner < g->n_sides ? g->sides[r->winner].name
+					       : NULL, r->turns, r->how);
 	cli_wrap(out, 0, 2, line);
 	for (int s = 0; s < g->n_sides; s++) {
 		if (!r->objective[s][0])

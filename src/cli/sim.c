@@ -37,7 +37,7 @@
 const char cli_sim_help[] =
 "Usage: zariba sim SCENARIO --runs N [--seed S] [--threads T]\n"
 "                  [--until-ci W] [--vary PATH=V1,V2,...]... [--json|--csv]\n"
-"                  [--html FILE]\n"
+"                  [--html FILE] [--battles]\n"
 "\n"
 "Play N battles of SCENARIO, the AI on both sides, in parallel on every\n"
 "core, and report how they went: the rate of each outcome (who won, and\n"
@@ -48,7 +48,9 @@ const char cli_sim_help[] =
 "\n"
 "Battle i is played with a seed made from S and i alone, so the results\n"
 "are the same for any number of threads.  'zariba run --seed' replays a\n"
-"battle: its seed is output i (from 0) of SplitMix64 started at S.\n"
+"battle: its seed is output i (from 0) of SplitMix64 started at S, and\n"
+"--battles prints it.  A battle goes the same with the event log on or\n"
+"off, so 'run' with that seed plays the very battle 'sim' counted.\n"
 "\n"
 "Options:\n"
 "  -n, --runs N       battles to play, 1 to 10000000 (required unless\n"
@@ -84,6 +86,9 @@ const char cli_sim_help[] =
 "                     casualties and of the battle length, and with --vary\n"
 "                     a chart of the rates against the swept value.  The\n"
 "                     file appears whole or not at all\n"
+"      --battles      print one line per battle instead of the summary:\n"
+"                     'battle I, seed N: ' then the result as 'zariba run\n"
+"                     --seed N' gives it, and each side's figures lost\n"
 "  -h, --help         show this help and exit\n"
 "\n"
 "A progress bar goes to standard error when it is a terminal.\n"
@@ -118,6 +123,7 @@ struct sim_opts {
 	double until_ci;	/* 0: not given */
 	enum fmt fmt;
 	const char *html;	/* NULL: no page */
+	bool battles;		/* one line per battle */
 	struct vary vary[SIM_VARY_MAX];
 	int n_vary;
 };
@@ -127,7 +133,7 @@ struct sim_opts {
 enum {
 	O_BAD = -3, O_OPERAND = -2, O_END = -1,
 	O_HELP, O_RUNS, O_SEED, O_THREADS, O_UNTIL, O_VARY, O_JSON, O_CSV,
-	O_HTML
+	O_HTML, O_BATTLES
 };
 
 struct opt {
@@ -147,6 +153,7 @@ static const struct opt sim_opts_spec[] = {
 	{ "json", 0, false, O_JSON },
 	{ "csv", 0, false, O_CSV },
 	{ "html", 0, true, O_HTML },
+	{ "battles", 0, false, O_BATTLES },
 	{ NULL, 0, false, 0 }
 };
 
@@ -358,11 +365,17 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 				return usage("--html needs a file name");
 			o->html = val;
 			break;
+		case O_BATTLES:
+			o->battles = true;
+			break;
 		}
 	}
 	if (json && csv)
 		return usage("--json and --csv do not go together");
 	o->fmt = json ? FMT_JSON : csv ? FMT_CSV : FMT_TEXT;
+	if (o->battles && (json || csv || o->html || o->n_vary))
+		return usage("--battles goes with none of --json, --csv, "
+			     "--html and --vary");
 	if (!o->scenario)
 		return usage("which scenario? For example: zariba sim "
 			     CLI_DEFAULT_SCENARIO " --runs 400");
@@ -927,6 +940,26 @@ static json_t *j_variant(const struct sim_opts *o, const struct variant *x)
 	return v;
 }
 
+/* --battles: each battle's seed, result and losses, in index order. */
+static void print_battles(const struct zb_batch *b)
+{
+	char line[512];
+	for (int i = 0; i < b->runs; i++) {
+		const struct zb_batch_outcome *oc = &b->outcomes[b->outcome[i]];
+		printf("battle %d, seed %llu: ", i, (unsigned long long)
+		       zb_batch_seed(b->seed, (uint64_t)i));
+		cli_result_line(line, sizeof(line), oc->winner >= 0 &&
+				oc->winner < b->n_sides
+				? b->sides[oc->winner].name : NULL,
+				b->turns_of[i], oc->how);
+		printf("%s Lost:", line);
+		for (int s = 0; s < b->n_sides; s++)
+			printf(" %s %d%s", b->sides[s].name,
+			       b->side_lost[i * b->n_sides + s],
+			       s + 1 < b->n_sides ? "," : ".\n");
+	}
+}
+
 static int print_json(const struct sim_opts *o, const struct variant *vs,
 		      int n)
 {
@@ -1172,7 +1205,9 @@ int cli_cmd_sim(int argc, char **argv)
 	if (code == CLI_EXIT_OK)
 		code = run_variants(&o, vs, n);
 	if (code == CLI_EXIT_OK) {
-		if (o.fmt == FMT_JSON)
+		if (o.battles)
+			print_battles(&vs[0].b);
+		else if (o.fmt == FMT_JSON)
 			code = print_json(&o, vs, n);
 		else if (o.fmt == FMT_CSV)
 			print_csv(&o, vs, n);

@@ -399,10 +399,20 @@ int zb_game_ask(struct zb_game *g, struct zb_decision *d,
 		const char *rule, const struct zb_option *opt, int n,
 		struct zb_error *err)
 {
+	return zb_game_ask_by(g, d, kind, u, NULL, -1, rule, opt, n, err);
+}
+
+int zb_game_ask_by(struct zb_game *g, struct zb_decision *d,
+		   enum zb_decision_kind kind, const struct zb_unit *u,
+		   const struct zb_unit *by, int by_verb, const char *rule,
+		   const struct zb_option *opt, int n, struct zb_error *err)
+{
 	memset(d, 0, sizeof(*d));
 	d->kind = kind;
 	d->side = u->side;
 	d->unit = u->id;
+	d->by = by ? by->id : -1;
+	d->by_verb = by ? by_verb : -1;
 	d->rule = rule;
 	d->opt = opt;
 	d->n_opt = n;

@@ -1042,7 +1042,7 @@ static int parse_figs(struct ctx *c, struct zb_scn_unit *u)
 
 enum {
 	UK_NAME, UK_TYPE, UK_FIGURES, UK_AT, UK_FORMATION, UK_FACING,
-	UK_LEADER, UK_SCOUTS, UK_COMMANDER, UK_COUNT
+	UK_LEADER, UK_SCOUTS, UK_COMMANDER, UK_GUN, UK_COUNT
 };
 
 _Static_assert(UK_COUNT <= KEYS_MAX, "unit keys overflow struct keyset");
@@ -1051,7 +1051,7 @@ static int parse_unit(struct ctx *c, int si)
 {
 	static const char *const keys[UK_COUNT] = {
 		"name", "type", "figures", "at", "formation", "facing",
-		"leader", "scouts", "commander"
+		"leader", "scouts", "commander", "gun"
 	};
 	static const double default_facing[ZB_SCN_MAX_SIDES] = {
 		FACING_AWAY_DEG, FACING_TOWARD_DEG
@@ -1117,6 +1117,10 @@ static int parse_unit(struct ctx *c, int si)
 		case UK_LEADER:
 			rc = read_str(c, "'leader'", u->leader,
 				      ZB_UNIT_NAME_MAX, &u->at_leader);
+			break;
+		case UK_GUN:
+			rc = read_str(c, "'gun'", u->gun, ZB_UNIT_NAME_MAX,
+				      &u->at_gun);
 			break;
 		case UK_SCOUTS:
 			rc = read_int(c, "'scouts'", 0, SCOUTS_MAX, &u->scouts,
@@ -1406,6 +1410,17 @@ static int check_units(struct ctx *c)
 		const struct zb_scn_side *s = &scn->sides[si];
 		for (int i = 0; i < s->n_units; i++) {
 			const struct zb_scn_unit *u = &s->units[i];
+			const struct name_ref *gun =
+				u->gun[0] ? find_name(refs, m, u->gun) : NULL;
+			if (u->gun[0] && (!gun || gun->side != si ||
+					  gun->idx == i)) {
+				rc = fail(c, u->at_gun, "gun '%s' of unit '%s' "
+					  "is not another unit of side '%s'",
+					  show(&g, u->gun, strlen(u->gun)),
+					  show(&h, u->name, strlen(u->name)),
+					  s->name);
+				goto out;
+			}
 			if (!u->leader[0])
 				continue;
 			const struct name_ref *hit =

@@ -972,8 +972,10 @@ static int scouts_evade(struct zb_game *g, struct fire_ctx *fc,
 		if (!s || s->type != VF_SCOUTS || fc->pend[sid].asked)
 			continue;
 		fc->pend[sid].asked = true;
-		rc = zb_game_ask(g, &d, ZB_DECIDE_REACTION, s,
-				 "volley-fire:scouts:E", opts, 2, err);
+		rc = zb_game_ask_by(g, &d, ZB_DECIDE_REACTION, s,
+				    zb_game_unit(g, fc->shots[i].firer),
+				    ZB_VERB_FIRE, "volley-fire:scouts:E",
+				    opts, 2, err);
 		if (rc != ZB_OK)
 			return rc;
 		if (opts[d.choice].verb == ZB_VERB_EVADE &&

@@ -329,6 +329,8 @@ struct melee_ctx {
 	int *side_units;	/* units on one side of the melee */
 	int *near;		/* spatial query results */
 	struct vf_queued *att, *def;	/* this melee's queues */
+	int fled[VF_MAX_MELEES];	/* guns whose crews rout at the end */
+	int n_fled;
 };
 
 /* Units whose footprints come within `range_in` of u's, nearest first. */
@@ -380,16 +382,110 @@ static struct vf_fighter fighter_of(struct zb_game *g,
 	return f;
 }
 
-/* Queue figures of units[0..n) in contact order, officers and emirs last
- * (Hand-to-hand C); supporters only with figures within reach of
- * `target` (Hand-to-hand B).  Returns the queue's length. */
+/*
+ * volley-fire: Hand-to-hand A-B, who fights.  A charging figure fights
+ * when it makes contact: its base comes within the 1" halt of the
+ * target's footprint, so its centre within VF_CONTACT_GAP_IN and one base
+ * depth (house ruling).  The target's figures so contacted are the
+ * "initially contacted figures"; every defending figure within
+ * VF_SUPPORT_IN of one of them fights too, in support.
+ */
+struct contact {
+	const struct zb_rect *chargers;	/* the charging units' footprints */
+	int n_chargers;
+	struct zb_vec2 *hit;		/* the contacted defenders */
+	int n_hit;
+};
+
+static bool reaches(const struct zb_unit *u, int live,
+		    const struct zb_rect *r)
+{
+	return zb_rect_point_dist(r, zb_unit_figure_pos(u, live)) <=
+	       VF_CONTACT_GAP_IN + u->base_d_in + VF_CONTACT_EPS_IN;
+}
+
+/* Does live figure `live` of u fight?  Attackers: its own charge made
+ * contact (`r`, the target's footprint).  Defenders: within 6" of a
+ * contacted figure. */
+static bool fights(const struct contact *c, const struct zb_unit *u,
+		   int live, const struct zb_rect *r, bool defending)
+{
+	struct zb_vec2 p;
+
+	if (!defending)
+		return vf_type_of(u)->leader || reaches(u, live, r);
+	p = zb_unit_figure_pos(u, live);
+	for (int i = 0; i < c->n_hit; i++)
+		if (zb_v2_len(zb_v2_sub(p, c->hit[i])) <= VF_SUPPORT_IN)
+			return true;
+	return false;
+}
+
+/* The target's figures that the charge reached, into c->hit (room for
+ * all its figures); the nearest one if none is within reach, since the
+ * charge made contact (vf_melee_add). */
+static void contacted(const struct zb_unit *t, struct contact *c)
+{
+	int live = zb_unit_alive(t), best = -1;
+	double best_d = INFINITY;
+
+	c->n_hit = 0;
+	for (int j = 0; j < live; j++) {
+		struct zb_vec2 p = zb_unit_figure_pos(t, j);
+
+		for (int k = 0; k < c->n_chargers; k++) {
+			double d = zb_rect_point_dist(&c->chargers[k], p);
+
+			if (d < best_d) {
+				best_d = d;
+				best = j;
+			}
+			if (reaches(t, j, &c->chargers[k])) {
+				c->hit[c->n_hit++] = p;
+				break;
+			}
+		}
+	}
+	if (c->n_hit == 0 && best >= 0)
+		c->hit[c->n_hit++] = zb_unit_figure_pos(t, best);
+}
+
+/* Queue the fighting figures of units[0..n) in contact order, officers
+ * and emirs last (Hand-to-hand C).  A charging unit none of whose
+ * figures is in reach still fights with its nearest (it made contact).
+ * Returns the queue's length. */
 static int queue_side(struct zb_game *g, const int *units, int n,
-		      int n_main, const struct zb_unit *target,
-		      const struct zb_unit *foe, bool defending,
-		      bool from_rear, struct vf_queued *q)
+		      const struct zb_unit *target, const struct zb_unit *foe,
+		      bool defending, bool from_rear,
+		      const struct contact *c, struct vf_queued *q)
 {
 	struct zb_rect tr = zb_unit_rect(target);
 	int len = 0;
+	bool *none = calloc((size_t)n + 1, sizeof(bool));
+	int *nearest = calloc((size_t)n + 1, sizeof(int));
+
+	if (!none || !nearest) {
+		free(none);
+		free(nearest);
+		return -1;
+	}
+	for (int i = 0; i < n && !defending; i++) {
+		const struct zb_unit *u = &g->units[units[i]];
+		int live = zb_unit_alive(u);
+		double best = INFINITY;
+
+		none[i] = true;
+		for (int j = 0; j < live && none[i]; j++) {
+			double d = zb_rect_point_dist(&tr,
+					zb_unit_figure_pos(u, j));
+
+			none[i] = !fights(c, u, j, &tr, false);
+			if (d < best) {
+				best = d;
+				nearest[i] = j;
+			}
+		}
+	}
 
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < n; i++) {
@@ -410,10 +506,9 @@ static int queue_side(struct zb_game *g, const int *units, int n,
 				live++;
 				if (officer != (pass == 1))
 					continue;
-				if (i >= n_main &&
-				    zb_rect_point_dist(&tr,
-					zb_unit_figure_pos(u, live - 1)) >
-				    VF_SUPPORT_IN)
+				if (none[i] ? live - 1 != nearest[i]
+					    : !fights(c, u, live - 1, &tr,
+						      defending))
 					continue;
 				f = fighter_of(g, u, k, defending, cover, rear);
 				q[len].unit = u->id;
@@ -425,6 +520,8 @@ static int queue_side(struct zb_game *g, const int *units, int n,
 			}
 		}
 	}
+	free(none);
+	free(nearest);
 	return len;
 }
 
@@ -443,6 +540,7 @@ static int find_supporters(struct zb_game *g, struct melee_ctx *mc,
 		struct zb_rect ur;
 
 		if (u == target || u->side != target->side ||
+		    vf_square_of(g, u) == target ||
 		    !vf_unit_active(u) || mc->party[i] || mc->moved[i] ||
 		    (u->flags & (ZB_UF_ROUTED | ZB_UF_IN_BUILDING)) ||
 		    u->formation == VF_SQUARE)
@@ -456,7 +554,7 @@ static int find_supporters(struct zb_game *g, struct melee_ctx *mc,
 
 /* volley-fire: Gardner gun C */
 static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
-			 struct zb_error *err)
+			 const struct zb_unit *charger, struct zb_error *err)
 {
 	static const struct zb_option opts[] = {
 		{ ZB_VERB_NO, -1, -1, false, 0, "keep the gun" },
@@ -465,8 +563,9 @@ static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
 	struct zb_decision d;
 	int rc, face;
 
-	rc = zb_game_ask(g, &d, ZB_DECIDE_CHOICE, gun,
-			 "volley-fire:gardner-gun:C", opts, 2, err);
+	rc = zb_game_ask_by(g, &d, ZB_DECIDE_CHOICE, gun, charger,
+			    ZB_VERB_CHARGE, "volley-fire:gardner-gun:C", opts,
+			    2, err);
 	if (rc != ZB_OK || opts[d.choice].verb != ZB_VERB_DESTROY)
 		return rc;
 	zb_event_begin(g, "destroy", "volley-fire:gardner-gun:C", gun->id, -1);
@@ -485,24 +584,76 @@ static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
 }
 
 /* volley-fire: Gardner gun D (the crew routs, the gun stays) */
-static void crew_flees(struct zb_game *g, struct zb_unit *gun)
+/* volley-fire: Gardner gun D.  The gun stays in place, abandoned; its
+ * crew routs when the phase's melees are over (crews_rout), since a new
+ * unit may not appear while the melees hold pointers to the units. */
+static void crew_flees(struct zb_game *g, struct melee_ctx *mc,
+		       struct zb_unit *gun)
 {
-	int n = 0;
-
-	/* The crew leaves the battle: the gun unit keeps no live crew
-	 * (vf.h, "Gardner guns"), so it stays in place, abandoned. */
-	for (int i = 0; i < gun->n_figs; i++)
-		if (gun->figs[i].state == ZB_FIG_OK) {
-			gun->figs[i].state = ZB_FIG_DOWN;
-			n++;
-		}
 	gun->flags |= ZB_UF_ABANDONED;
+	if (mc->n_fled < VF_MAX_MELEES)
+		mc->fled[mc->n_fled++] = gun->id;
 	zb_game_sync_unit(g, gun->id);
-	zb_event_begin(g, "rout", "volley-fire:gardner-gun:D", gun->id, -1);
+}
+
+/*
+ * volley-fire: Gardner gun D ("they rout to their direct rear,
+ * disordered, the gun stays in place").  The surviving gunners leave the
+ * gun for a unit of their own, routed (out of the fight, but not
+ * casualties, so they still count for their force's morale), which runs
+ * VF_CREW_ROUT_DICE D6 straight back from the gun's rear and stops at
+ * the table edge.  The gun keeps its casualties and its start_figs lose
+ * the men who ran, so units still add up to their side.
+ */
+static int crew_routs(struct zb_game *g, int gun_id, struct zb_error *err)
+{
+	char name[ZB_UNIT_NAME_MAX + 8];
+	struct zb_unit *gun = &g->units[gun_id], *crew;
+	int n = zb_unit_alive(gun), w = 0, id, faces[VF_CREW_ROUT_DICE];
+	int dist = 0;
+	struct zb_vec2 back, from;
+
+	if (n == 0)
+		return ZB_OK;
+	snprintf(name, sizeof(name), "%.*s crew", ZB_UNIT_NAME_MAX - 6,
+		 gun->name);
+	id = zb_game_add_unit(g, gun->side, name, n);
+	if (id < 0)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	gun = &g->units[gun_id];	/* the units may have moved */
+	crew = &g->units[id];
+	for (int i = 0; i < gun->n_figs; i++) {
+		if (gun->figs[i].state == ZB_FIG_OK)
+			crew->figs[w++].role =
+				gun->figs[i].role;
+	}
+	w = 0;
+	for (int i = 0; i < gun->n_figs; i++)
+		if (gun->figs[i].state != ZB_FIG_OK)
+			gun->figs[w++] = gun->figs[i];
+	gun->n_figs = w;
+	gun->start_figs -= n;
+	back = zb_v2_scale(zb_v2_from_deg(gun->facing_deg), -1);
+	from = zb_v2_add(gun->pos,
+			 zb_v2_scale(back, 2 * zb_unit_rect(gun).half_d_in));
+	zb_event_begin(g, "rout", "volley-fire:gardner-gun:D", id, gun_id);
+	zb_game_roll_n(g, VF_CREW_ROUT_DICE, D6, faces);
+	for (int i = 0; i < VF_CREW_ROUT_DICE; i++)
+		dist += faces[i];
+	vf_place_unit(g, crew, VF_BRITISH_INFANTRY, VF_FIELD_COLUMN,
+		      zb_v2_add(from, zb_v2_scale(back, dist)),
+		      zb_norm_deg(gun->facing_deg + 180));
+	vf_onto_table(g, crew);
+	crew->flags |= ZB_UF_ROUTED;
+	zb_game_sync_unit(g, gun_id);
+	zb_game_sync_unit(g, id);
+	zb_event_path(g, from, crew->pos);
 	zb_event_kv(g, "fled", n);
-	zb_event_text(g, "%s loses the melee: its %d surviving gunners rout "
-		      "to the rear; the gun is abandoned", gun->name, n);
+	zb_event_text(g, "%s lost the melee: its %d surviving gunners rout "
+		      "%d\" to the rear, disordered, as %s; the gun is "
+		      "abandoned", gun->name, n, dist, crew->name);
 	zb_event_end(g);
+	return ZB_OK;
 }
 
 /* Hand-to-hand D at the table edge: along it, left on 1-3 and right on
@@ -756,6 +907,25 @@ static int units_in(const struct vf_queued *q, int n, int *out)
 	return k;
 }
 
+/*
+ * volley-fire: Hand-to-hand B, D (house ruling).  A unit that only
+ * supported shares its side's loss (falls back, shaken) when at least
+ * VF_SUPPORT_LOSS_SHARE of its live figures fought; else it holds.
+ */
+static bool shares_loss(const struct zb_unit *u, const struct vf_queued *q,
+			int n, int *fought)
+{
+	int down = 0;
+
+	*fought = 0;
+	for (int i = 0; i < n; i++)
+		if (q[i].unit == u->id) {
+			(*fought)++;
+			down += q[i].down;
+		}
+	return *fought >= VF_SUPPORT_LOSS_SHARE * (zb_unit_alive(u) + down);
+}
+
 /* Room for every figure of units[0..n). */
 static struct vf_queued *alloc_queue(struct zb_game *g, const int *units, int n)
 {
@@ -776,12 +946,15 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 	int *att_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
 	int *def_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
 	bool *winning = calloc((size_t)g->n_units, sizeof(bool));
+	struct zb_rect *rects = malloc(((size_t)n_att + 1) * sizeof(*rects));
+	struct contact c = { NULL, 0, NULL, 0 };
 	int n_au = 0, n_du = 0, na, nd, pairs = 0, rerolls = 0;
 	int att_down = 0, def_down = 0, n_sup_figs, rc = ZB_OK;
 	struct vf_fight_result res;
 	bool att_won;
 
-	if (!att_units || !def_units || !winning) {
+	c.hit = malloc(((size_t)d->n_figs + 1) * sizeof(*c.hit));
+	if (!att_units || !def_units || !winning || !rects || !c.hit) {
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 		goto out;
 	}
@@ -801,6 +974,10 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 		}
 	}
 	def_units[n_du++] = defender;
+	/* Infantry squares C: the square's guns fight as part of it. */
+	for (int i = 0; i < g->n_units; i++)
+		if (vf_square_of(g, &g->units[i]) == d && !mc->moved[i])
+			def_units[n_du++] = i;
 	n_du += find_supporters(g, mc, d, def_units + n_du);
 	mc->att = alloc_queue(g, att_units, n_au);
 	mc->def = alloc_queue(g, def_units, n_du);
@@ -808,9 +985,18 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 		goto out;
 	}
-	na = queue_side(g, att_units, n_au, n_au, d, d, false, false, mc->att);
-	nd = queue_side(g, def_units, n_du, 1, d, a0, true, from_rear,
+	c.n_chargers = n_att;
+	c.chargers = rects;
+	for (int i = 0; i < n_att; i++)
+		rects[i] = zb_unit_rect(&g->units[attackers[i]]);
+	contacted(d, &c);
+	na = queue_side(g, att_units, n_au, d, d, false, false, &c, mc->att);
+	nd = queue_side(g, def_units, n_du, d, a0, true, from_rear, &c,
 			mc->def);
+	if (na < 0 || nd < 0) {
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+		goto out;
+	}
 	n_sup_figs = 0;
 	for (int i = 0; i < nd; i++)
 		n_sup_figs += mc->def[i].unit != defender;
@@ -874,10 +1060,24 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 		for (int i = 0; i < n_lost; i++) {
 			struct zb_unit *l = &g->units[losers[i]];
 
+			int fought;
+
 			if (!vf_unit_active(l) || mc->moved[l->id])
 				continue;
+			if (att_won && l != d && vf_square_of(g, l) != d &&
+			    !shares_loss(l, lq, nl, &fought)) {
+				zb_event_begin(g, "support-holds",
+					       "volley-fire:hand-to-hand:D",
+					       l->id, -1);
+				zb_event_kv(g, "fought", fought);
+				zb_event_text(g, "%s holds its ground: only %d "
+					      "of its men supported the lost "
+					      "melee", l->name, fought);
+				zb_event_end(g);
+				continue;
+			}
 			if (vf_type_of(l)->gun) {
-				crew_flees(g, l);
+				crew_flees(g, mc, l);
 				mc->moved[l->id] = true;
 			} else {
 				fall_back(g, mc, l, winner, winning);
@@ -897,6 +1097,8 @@ out:
 	free(att_units);
 	free(def_units);
 	free(winning);
+	free(rects);
+	free(c.hit);
 	free(mc->att);
 	free(mc->def);
 	mc->att = mc->def = NULL;
@@ -952,7 +1154,15 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 			first &= st->melee[j].defender != d->id;
 		if (first && vf_type_of(d)->gun && vf_unit_active(d) &&
 		    !vf_gun_is_destroyed(d) && !(d->flags & ZB_UF_ABANDONED))
-			rc = offer_destroy(g, d, err);
+			rc = offer_destroy(g, d,
+					   &g->units[st->melee[i].attacker],
+					   err);
+		/* Infantry squares C: so may the guns of a charged square. */
+		for (int k = 0; first && k < g->n_units && rc == ZB_OK; k++)
+			if (vf_square_of(g, &g->units[k]) == d &&
+			    !vf_gun_is_destroyed(&g->units[k]))
+				rc = offer_destroy(g, &g->units[k],
+					&g->units[st->melee[i].attacker], err);
 	}
 	/* One melee per charged unit, its chargers in contact order. */
 	for (int i = 0; i < st->n_melee && rc == ZB_OK; i++) {
@@ -976,6 +1186,8 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 			continue;
 		rc = fight(g, &mc, def, attackers, n, rear, err);
 	}
+	for (int i = 0; i < mc.n_fled && rc == ZB_OK; i++)
+		rc = crew_routs(g, mc.fled[i], err);
 	/* The charges are spent. */
 	for (int i = 0; i < st->n_melee; i++) {
 		struct zb_unit *a = &g->units[st->melee[i].attacker];

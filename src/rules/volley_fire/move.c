@@ -116,7 +116,7 @@ int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u)
 	else
 		n = vf_move_dice((enum vf_type)u->type,
 				 (enum vf_formation)u->formation);
-	if (n > 0 && !vf_has_leader(g, u)) {
+	if (n > 0 && vf_leaderless(g, u)) {
 		n -= VF_LEADERLESS_DICE;
 		if (n < VF_MIN_MOVE_DICE)
 			n = VF_MIN_MOVE_DICE;
@@ -129,7 +129,7 @@ static void log_dice_mods(struct zb_game *g, const struct zb_unit *u)
 {
 	if (is_shaken(u))
 		zb_event_kv(g, "shaken", 1);
-	else if (!vf_has_leader(g, u))
+	else if (vf_leaderless(g, u))
 		zb_event_mod(g, -VF_LEADERLESS_DICE,
 			     "no leader: one die less (Move modifiers C)");
 }
@@ -1290,10 +1290,11 @@ static int react(struct phase *p, struct zb_unit *t, struct zb_unit *c,
 	reaction_options(t, &s);
 	if (s.n == 1)
 		return ZB_OK;
-	rc = zb_game_ask(p->g, &d, ZB_DECIDE_REACTION, t,
-			 is_group(t) ? "volley-fire:formation-changes:D"
-				     : "volley-fire:formation-changes:B",
-			 s.o, s.n, p->err);
+	rc = zb_game_ask_by(p->g, &d, ZB_DECIDE_REACTION, t, c,
+			    ZB_VERB_CHARGE,
+			    is_group(t) ? "volley-fire:formation-changes:D"
+					: "volley-fire:formation-changes:B",
+			    s.o, s.n, p->err);
 	if (rc != ZB_OK)
 		return rc;
 	v = s.o[d.choice].verb;
@@ -1337,6 +1338,12 @@ static int charge_home(struct phase *p, struct zb_unit *u, struct zb_unit *t,
 	zb_event_end(g);
 	if (!m.reached)
 		return ZB_OK;
+	/* Infantry squares C: a gun in a square is charged with the square,
+	 * which has no rear (Infantry squares B). */
+	if (vf_square_of(g, t)) {
+		t = vf_square_of(g, t);
+		rear = false;
+	}
 	rc = vf_melee_add(g, u->id, t->id, rear);
 	if (rc == ZB_ESTATE) {
 		/* More contacts than VF_MAX_MELEES: this one waits. */
@@ -1723,10 +1730,12 @@ int vf_move_phase(struct zb_game *g, int side, struct zb_error *err)
 		struct zb_unit *u = zb_game_unit(g, id);
 		int rc;
 
-		/* Attached leaders go with their units; units already in
-		 * contact wait for the melee. */
+		/* Attached leaders go with their units, and guns with their
+		 * squares (Infantry squares C); units already in contact
+		 * wait for the melee. */
 		if (u->side != side || !vf_unit_active(u) ||
-		    u->attached_to >= 0 || (u->flags & ZB_UF_ENGAGED))
+		    u->attached_to >= 0 || (u->flags & ZB_UF_ENGAGED) ||
+		    vf_square_of(g, u))
 			continue;
 		rc = order_unit(&p, u);
 		if (rc != ZB_OK)

@@ -141,17 +141,7 @@ void vf_place_attached(struct zb_game *g, int leader)
 			u->facing_deg), r.half_d_in));
 		/* Among a single rank he would still stick out: nudge his
 		 * footprint back onto the table. */
-		double lo_x = g->width_in, hi_x = 0, lo_y = g->height_in, hi_y = 0;
-		r = zb_unit_rect(l);
-		zb_rect_corners(&r, c);
-		for (int i = 0; i < 4; i++) {
-			lo_x = fmin(lo_x, c[i].x);
-			hi_x = fmax(hi_x, c[i].x);
-			lo_y = fmin(lo_y, c[i].y);
-			hi_y = fmax(hi_y, c[i].y);
-		}
-		l->pos.x += fmax(0, -lo_x) - fmax(0, hi_x - g->width_in);
-		l->pos.y += fmax(0, -lo_y) - fmax(0, hi_y - g->height_in);
+		vf_onto_table(g, l);
 	}
 	if (u->flags & ZB_UF_IN_BUILDING)
 		l->flags |= ZB_UF_IN_BUILDING;
@@ -160,9 +150,86 @@ void vf_place_attached(struct zb_game *g, int leader)
 	zb_game_sync_unit(g, leader);
 }
 
+struct zb_unit *vf_square_of(struct zb_game *g, const struct zb_unit *u)
+{
+	struct zb_unit *sq = zb_game_unit(g, u->rs[VF_RS_SQUARE]);
+
+	if (!sq || !u->rs[VF_RS_IN_SQUARE] || !vf_type_of(u)->gun ||
+	    !vf_unit_active(u) || sq->side != u->side ||
+	    sq->formation != VF_SQUARE || !vf_unit_active(sq))
+		return NULL;
+	return sq;
+}
+
+/* volley-fire: Infantry squares C ("guns at the corners") */
+void vf_place_square_guns(struct zb_game *g, int unit)
+{
+	struct zb_unit *sq = zb_game_unit(g, unit);
+	struct zb_rect sr;
+	struct zb_vec2 fwd, right;
+	int k = 0;
+
+	if (!sq)
+		return;
+	for (int i = 0; i < g->n_units; i++)
+		if (g->units[i].rs[VF_RS_SQUARE] == unit &&
+		    sq->formation != VF_SQUARE)
+			g->units[i].rs[VF_RS_IN_SQUARE] = 0;
+	if (sq->formation != VF_SQUARE || !vf_unit_active(sq))
+		return;
+	sr = zb_unit_rect(sq);
+	fwd = zb_v2_from_deg(sq->facing_deg);
+	right = zb_v2(fwd.y, -fwd.x);
+	for (int i = 0; i < g->n_units && k < 4; i++) {
+		struct zb_unit *gun = &g->units[i];
+		struct zb_rect r;
+		struct zb_vec2 front;
+		double side;
+
+		if (gun->rs[VF_RS_SQUARE] != unit || !vf_type_of(gun)->gun ||
+		    gun->side != sq->side || !vf_unit_active(gun))
+			continue;
+		r = zb_unit_rect(gun);
+		if (!gun->rs[VF_RS_IN_SQUARE] &&
+		    zb_rect_dist(&r, &sr) > VF_GUN_SQUARE_JOIN_IN)
+			continue;
+		gun->rs[VF_RS_IN_SQUARE] = 1;
+		/* Beside a corner, flush with the face it fires from. */
+		side = (k % 2 ? -1 : 1) * (sr.half_w_in + r.half_w_in);
+		front = k < 2 ? sq->pos
+			      : zb_v2_sub(sq->pos,
+					  zb_v2_scale(fwd, 2 * sr.half_d_in));
+		gun->pos = zb_v2_add(front, zb_v2_scale(right, side));
+		gun->facing_deg = k < 2 ? sq->facing_deg
+					: zb_norm_deg(sq->facing_deg + 180);
+		zb_game_sync_unit(g, i);
+		k++;
+	}
+}
+
+void vf_onto_table(const struct zb_game *g, struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 c[4];
+	double lo_x = INFINITY, hi_x = -INFINITY, lo_y = INFINITY;
+	double hi_y = -INFINITY;
+
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++) {
+		lo_x = fmin(lo_x, c[i].x);
+		hi_x = fmax(hi_x, c[i].x);
+		lo_y = fmin(lo_y, c[i].y);
+		hi_y = fmax(hi_y, c[i].y);
+	}
+	u->pos.x += fmax(0, -lo_x) - fmax(0, hi_x - g->width_in);
+	u->pos.y += fmax(0, -lo_y) - fmax(0, hi_y - g->height_in);
+}
+
 void vf_place_leaders_of(struct zb_game *g, int unit)
 {
 	struct vf_state *st = vf_state(g);
+
+	vf_place_square_guns(g, unit);
 
 	for (int i = 0; i < st->n_leaders; i++) {
 		struct zb_unit *l = zb_game_unit(g, st->leaders[i]);
@@ -200,6 +267,13 @@ bool vf_has_leader(struct zb_game *g, const struct zb_unit *u)
 			return true;
 	}
 	return false;
+}
+
+/* volley-fire: Move modifiers C ("British units ... and Dervish groups") */
+bool vf_leaderless(struct zb_game *g, const struct zb_unit *u)
+{
+	return vf_type_of(u)->nation != VF_NATION_SUDANESE &&
+	       !vf_has_leader(g, u);
 }
 
 /* ---- set-up ---- */
@@ -338,6 +412,7 @@ static void init_scratch(struct zb_unit *u)
 	memset(u->rs, 0, sizeof(u->rs));
 	u->rs[VF_RS_BUILDING] = -1;
 	u->rs[VF_RS_CHARGE_TARGET] = -1;
+	u->rs[VF_RS_SQUARE] = -1;
 }
 
 /* Lay the figures out troopers first, so that the front ranks are the
@@ -419,8 +494,8 @@ static int check_scouts(struct setup *su, const struct zb_scn_unit *s, int t)
 	return ZB_OK;
 }
 
-static void place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
-		       struct zb_vec2 pos, double facing)
+void vf_place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
+		   struct zb_vec2 pos, double facing)
 {
 	u->type = t;
 	u->base_w_in = vf_types[t].base_w_in;
@@ -454,7 +529,7 @@ static int add_scouts(struct setup *su, int parent_id,
 	u = zb_game_unit(g, id);
 	for (int i = 0; i < u->n_figs; i++)
 		u->figs[i].role = ZB_ROLE_SCOUT;
-	place_unit(g, u, VF_SCOUTS, VF_SKIRMISH,
+	vf_place_unit(g, u, VF_SCOUTS, VF_SKIRMISH,
 		   zb_v2_add(p->pos, zb_v2_scale(zb_v2_from_deg(p->facing_deg),
 						 VF_SCOUT_DEPLOY_IN)),
 		   p->facing_deg);
@@ -488,7 +563,7 @@ static int build_unit(struct setup *su, int side, enum vf_army army,
 		return zb_error_set(su->err, ZB_ENOMEM, "out of memory");
 	u = zb_game_unit(g, id);
 	set_roles(u, s->figs, s->scouts);
-	place_unit(g, u, t, f, s->pos, s->facing_deg);
+	vf_place_unit(g, u, t, f, s->pos, s->facing_deg);
 	if (s->commander)
 		u->flags |= ZB_UF_COMMANDER;
 	if (vf_types[t].leader && add_leader_id(vf_state(g), id) != ZB_OK)
@@ -555,6 +630,48 @@ static int attach_leaders(struct setup *su)
 		if (zb_rect_dist(&ur, &lr) > VF_ATTACH_IN ||
 		    (u->flags & (ZB_UF_IN_BUILDING | ZB_UF_HOLLOW)))
 			vf_place_attached(g, lid);
+	}
+	return ZB_OK;
+}
+
+/* volley-fire: Infantry squares C.  A unit's `gun` stands in its square
+ * whenever it is in one (and the gun near: vf_place_square_guns). */
+static int attach_guns(struct setup *su)
+{
+	struct zb_game *g = su->g;
+	const char *path = su->scn->path;
+
+	for (int id = 0; id < g->n_units; id++) {
+		const struct zb_scn_unit *s = su->src[id];
+		struct zb_unit *u = zb_game_unit(g, id), *gun = NULL;
+
+		if (u->type == VF_SCOUTS || !s->gun[0])
+			continue;
+		for (int i = 0; i < g->n_units && !gun; i++)
+			if (g->units[i].side == u->side &&
+			    g->units[i].type != VF_SCOUTS &&
+			    !strcmp(g->units[i].name, s->gun))
+				gun = &g->units[i];
+		if (!gun || !vf_type_of(gun)->gun)
+			return zb_error_at(su->err, ZB_EINPUT, path,
+					   s->at_gun.line, s->at_gun.col,
+					   "gun '%s' of unit '%s' must be a "
+					   "gardner-gun of the same side",
+					   s->gun, s->name);
+		if (!vf_formation_allowed((enum vf_type)u->type, VF_SQUARE))
+			return zb_error_at(su->err, ZB_EINPUT, path,
+					   s->at_gun.line, s->at_gun.col,
+					   "unit '%s' cannot form square, so "
+					   "gun '%s' cannot stand in its square "
+					   "(Infantry squares C)", s->name,
+					   s->gun);
+		if (gun->rs[VF_RS_SQUARE] >= 0)
+			return zb_error_at(su->err, ZB_EINPUT, path,
+					   s->at_gun.line, s->at_gun.col,
+					   "gun '%s' already stands in the "
+					   "square of '%s'", s->gun,
+					   g->units[gun->rs[VF_RS_SQUARE]].name);
+		gun->rs[VF_RS_SQUARE] = id;
 	}
 	return ZB_OK;
 }
@@ -680,6 +797,10 @@ static int setup_units(struct setup *su)
 	}
 	if (rc == ZB_OK)
 		rc = attach_leaders(su);
+	if (rc == ZB_OK)
+		rc = attach_guns(su);
+	for (int i = 0; rc == ZB_OK && i < su->g->n_units; i++)
+		vf_place_square_guns(su->g, i);
 	for (int i = 0; rc == ZB_OK && i < su->g->n_units; i++)
 		zb_game_sync_unit(su->g, i);
 	for (int i = 0; rc == ZB_OK && i < su->g->n_units; i++)

@@ -161,7 +161,18 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_COVER_GUN_IN 36.0
 #define VF_BUILDING_LEAVE_IN 12.0	/* Buildings C */
 #define VF_CONTACT_GAP_IN 1.0		/* Hand-to-hand A: halt 1" away */
+#define VF_CONTACT_EPS_IN 0.01	/* a figure "makes contact" with this
+					   much slack (house ruling) */
 #define VF_SUPPORT_IN 6.0		/* Hand-to-hand B */
+#define VF_GUN_SQUARE_JOIN_IN 6.0	/* Infantry squares C: a unit's gun
+					   this near goes into its square
+					   (house ruling) */
+#define VF_CREW_ROUT_DICE 6		/* Gardner gun D: a routed crew runs
+					   the melee loser's 6D6 (house
+					   ruling) */
+#define VF_SUPPORT_LOSS_SHARE 0.5	/* a supporting unit shares a lost
+					   melee when this share of its men
+					   fought (house ruling) */
 #define VF_FALLBACK_DICE 6		/* Hand-to-hand D */
 #define VF_SHAKEN_MOVE_DICE 2		/* Shaken D */
 #define VF_SHAKEN_STAYS_MIN 5		/* Shaken A: 5 or 6 still shaken */
@@ -218,7 +229,11 @@ enum {
 				   charged in, jammed...) */
 	VF_RS_SHAKEN_TURN,	/* turn it became shaken */
 	VF_RS_CHARGE_TARGET,	/* unit it charged into contact, or -1 */
-	VF_RS_FROM_REAR		/* its charge began in the target's rear */
+	VF_RS_FROM_REAR,	/* its charge began in the target's rear */
+	VF_RS_SQUARE,		/* a gun: the unit whose square it stands in
+				   when that unit is in square (Infantry
+				   squares C, the scenario's `gun`), or -1 */
+	VF_RS_IN_SQUARE		/* a gun: 1 while it stands in that square */
 };
 
 /* ---- the rule set's state, g->rs ---- */
@@ -272,8 +287,25 @@ int vf_turn(struct zb_game *g, struct zb_error *err);
 void vf_release(struct zb_game *g);
 /* Set a unit's formation and the shape (files, hollow) that goes with it. */
 void vf_set_formation(struct zb_unit *u, enum vf_formation f);
+/* Give a new unit its type, formation, bases and place (set-up, and a
+ * gun crew routing from its gun). */
+void vf_place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
+		   struct zb_vec2 pos, double facing);
+/* Infantry squares C: the unit in whose square gun u now stands (its
+ * scenario `gun` unit, in square, with the gun at its corner), or NULL. */
+struct zb_unit *vf_square_of(struct zb_game *g, const struct zb_unit *u);
+/* Put the guns of `unit` at the corners of its square, if it is in one
+ * and they are within VF_GUN_SQUARE_JOIN_IN (front right, front left,
+ * then the rear corners facing back). */
+void vf_place_square_guns(struct zb_game *g, int unit);
+/* Shift u wholly onto the table, keeping its facing. */
+void vf_onto_table(const struct zb_game *g, struct zb_unit *u);
 /* Does this unit have a leader for Move modifiers C? */
 bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
+/* Does Move modifiers C take a die from it: a British unit with no leader
+ * attached, or a Dervish group with none within 24"; never a Sudanese
+ * unit (Move modifiers B sets "Sudanese units" apart from British). */
+bool vf_leaderless(struct zb_game *g, const struct zb_unit *u);
 /* Units able to act: on the table, with live figures. */
 bool vf_unit_active(const struct zb_unit *u);
 /* The unit's weapon: its type's, except that scouts detached from
@@ -409,8 +441,9 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 /*
  * Gardner guns (fire.c and melee.c agree on this): a gun's crew is its
  * live figures.  ZB_UF_ABANDONED means its own crew fled a lost melee
- * (melee.c marks the fled gunners ZB_FIG_DOWN: they are out of the
- * battle); any live figures it has later are infantry or Dervish foot who
+ * (melee.c moves the fled gunners into a unit of their own, "NAME crew",
+ * routed to the gun's rear: not casualties, but out of the fight); any
+ * live figures it has later are infantry or Dervish foot who
  * manned it (move.c's MAN_GUN gives it trooper figures), and it fires as
  * if the target were in cover (Gardner gun D), as does any gun with no
  * live ZB_ROLE_GUNNER (vf_gun_manned_by_others).

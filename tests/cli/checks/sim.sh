@@ -85,3 +85,60 @@ expect_exit "sim --vary (text) exits 0" 0 \
 	"$ZB" sim "$SCN" --runs 2 --seed 9 \
 	--vary 'units[Hadendowa Spearmen].figures.trooper=20,38'
 grep_out "sim --vary prints a row per value" '^38 +2 ' "$T/out"
+
+# Battle i of 'sim --seed S' is the battle 'run --seed' plays with the
+# seed --battles gives it (the log on in run, off in sim), and sim's
+# summary counts those very battles.  Every shipped scenario, 3 battles.
+expect_exit "sim --battles --json exits 1" 1 \
+	"$ZB" sim "$SCN" --runs 2 --seed 3 --battles --json
+for scn in scenarios/*/*.yaml; do
+	expect_exit "sim --battles exits 0 ($scn)" 0 \
+		"$ZB" sim "$scn" --runs 3 --seed 3 --battles
+	cp "$T/out" "$T/battles"
+	same=0
+	while read -r line; do
+		seed=${line#battle *, seed }
+		seed=${seed%%:*}
+		want=${line#*: }
+		run "$ZB" run "$scn" --seed "$seed" --quiet
+		# run's result, unwrapped, and its casualties as sim's "Lost:".
+		got=$(awk '/^Casualties:/ { c = 1; printf " Lost:"; next }
+			c { sub(/^ +/, ""); n = split($0, w, " ");
+			    k = 0; for (i = 1; i <= n; i++) if (w[i] == "of") k = i;
+			    name = w[1]; for (i = 2; i < k - 1; i++) name = name " " w[i];
+			    printf "%s %s %s", sep, name, w[k - 1]; sep = ","; next }
+			{ sub(/^ +/, ""); printf "%s%s", s, $0; s = " " }
+			END { print "." }' "$T/out")
+		[ "$got" = "$want" ] && same=$((same + 1))
+		[ "$got" = "$want" ] || printf '%s\n%s\n' "$want" "$got" \
+			>>"$T/parted"
+	done <"$T/battles"
+	if [ "$same" -eq 3 ]; then
+		ok "run --seed replays each battle of sim --battles ($scn)"
+	else
+		bad "run and sim --battles part on $scn ($same of 3 agree)" \
+			"$T/parted"
+	fi
+	expect_exit "sim --json exits 0 ($scn)" 0 \
+		"$ZB" sim "$scn" --runs 3 --seed 3 --json
+	# Its outcome counts against a tally of the --battles lines.
+	awk '/"outcomes": \[/ { o = 1 } /"turns": \{/ { o = 0 }
+		o && /"winner":/ { w = $0; sub(/.*"winner": "?/, "", w);
+			sub(/"?,$/, "", w) }
+		o && /"how":/ { h = $0; sub(/.*"how": "/, "", h); sub(/",$/, "", h) }
+		o && /"count":/ { c = $0; gsub(/[^0-9]/, "", c);
+			print (w == "null" ? "draw" : w) "|" h "|" c }' \
+		"$T/out" | sort >"$T/counts.json"
+	sed 's/^[^:]*: Result: //; s/ Lost:.*//; s/\.$//
+		s/^\(.*\) win after [0-9]* turns\{0,1\}: /\1|/
+		s/^a draw after [0-9]* turns\{0,1\}: /draw|/' "$T/battles" |
+		sort | uniq -c | awk '{ n = $1; sub(/^ *[0-9]+ /, "");
+		print $0 "|" n }' | sort >"$T/counts.battles"
+	if [ -s "$T/counts.json" ] &&
+	   cmp -s "$T/counts.json" "$T/counts.battles"; then
+		ok "sim's outcome counts are those of its battles ($scn)"
+	else
+		diff "$T/counts.json" "$T/counts.battles" >"$T/diff" 2>&1
+		bad "sim's counts differ from its battles ($scn)" "$T/diff"
+	fi
+done
