@@ -145,6 +145,8 @@ struct zb_batch {
 	int *outcome;			/* index into outcomes[] */
 	int *turns_of;
 	int *side_lost;			/* [i * n_sides + side] */
+	unsigned char *met_of;		/* [i * n_sides + side]: 1 if the
+					   side met its objective */
 	int *unit_lost;			/* [i * n_units + unit] */
 	unsigned char *unit_flags;	/* [i * n_units + unit]: ZB_BATCH_* */
 };

@@ -104,9 +104,12 @@ static int play_one(const struct run *r, int i, struct zb_error *err)
 		r->recs[i].met[s] = g.result.objective_met[s];
 	snprintf(r->recs[i].how, sizeof(r->recs[i].how), "%s", g.result.how);
 	b->turns_of[i] = g.result.turns;
-	for (int s = 0; s < ns; s++)
+	for (int s = 0; s < ns; s++) {
 		b->side_lost[(size_t)i * (size_t)ns + (size_t)s] =
 			g.sides[s].start_figs - zb_game_side_alive(&g, s);
+		b->met_of[(size_t)i * (size_t)ns + (size_t)s] =
+			g.result.objective_met[s] != 0;
+	}
 	int *ul = &b->unit_lost[(size_t)i * (size_t)nu];
 	for (int k = 0; k < nu; k++) {
 		if (k >= g.n_units) {
@@ -240,6 +243,7 @@ static int reserve(struct run *r, int n)
 	GROW(b->outcome, (size_t)n);
 	GROW(b->turns_of, (size_t)n);
 	GROW(b->side_lost, sn);
+	GROW(b->met_of, sn);
 	GROW(b->unit_lost, un);
 	GROW(b->unit_flags, un);
 #undef GROW
@@ -391,6 +395,7 @@ void zb_batch_release(struct zb_batch *b)
 	free(b->outcome);
 	free(b->turns_of);
 	free(b->side_lost);
+	free(b->met_of);
 	free(b->unit_lost);
 	free(b->unit_flags);
 	int failed = b->failed;

@@ -952,7 +952,16 @@ static void print_battles(const struct zb_batch *b)
 				oc->winner < b->n_sides
 				? b->sides[oc->winner].name : NULL,
 				b->turns_of[i], oc->how);
-		printf("%s Lost:", line);
+		printf("%s", line);
+		/* Each objective as run states it. */
+		for (int s = 0; s < b->n_sides; s++)
+			if (b->sides[s].objective[0])
+				printf(" Objective of %s: %s: %s.",
+				       b->sides[s].name,
+				       b->sides[s].objective,
+				       b->met_of[i * b->n_sides + s]
+				       ? "met" : "not met");
+		printf(" Lost:");
 		for (int s = 0; s < b->n_sides; s++)
 			printf(" %s %d%s", b->sides[s].name,
 			       b->side_lost[i * b->n_sides + s],

@@ -129,7 +129,7 @@ for scn in scenarios/*/*.yaml; do
 		o && /"count":/ { c = $0; gsub(/[^0-9]/, "", c);
 			print (w == "null" ? "draw" : w) "|" h "|" c }' \
 		"$T/out" | sort >"$T/counts.json"
-	sed 's/^[^:]*: Result: //; s/ Lost:.*//; s/\.$//
+	sed 's/^[^:]*: Result: //; s/ Objective of .*//; s/ Lost:.*//; s/\.$//
 		s/^\(.*\) win after [0-9]* turns\{0,1\}: /\1|/
 		s/^a draw after [0-9]* turns\{0,1\}: /draw|/' "$T/battles" |
 		sort | uniq -c | awk '{ n = $1; sub(/^ *[0-9]+ /, "");
