@@ -463,22 +463,33 @@ static void box_add(struct boxes *bs, struct box bx)
 	bs->v[bs->n++] = bx;
 }
 
-static bool box_hits(const struct box *a, const struct box *b)
-{
-	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 &&
-	       b->y0 < a->y1;
-}
-
-static bool box_free(const struct boxes *bs, const struct box *bx,
-		     const struct box *bounds)
+/* How much of `taken` the box covers (the sum of the overlaps), or
+ * INFINITY when it leaves `bounds`. */
+static double box_covers(const struct boxes *bs, const struct box *bx,
+			 const struct box *bounds)
 {
 	if (bx->x0 < bounds->x0 || bx->x1 > bounds->x1 ||
 	    bx->y0 < bounds->y0 || bx->y1 > bounds->y1)
-		return false;
-	for (int i = 0; i < bs->n; i++)
-		if (box_hits(&bs->v[i], bx))
-			return false;
-	return true;
+		return INFINITY;
+	double a = 0;
+	for (int i = 0; i < bs->n; i++) {
+		const struct box *o = &bs->v[i];
+		double w = fmin(bx->x1, o->x1) - fmax(bx->x0, o->x0);
+		double h = fmin(bx->y1, o->y1) - fmax(bx->y0, o->y0);
+		if (w > 0 && h > 0)
+			a += w * h;
+	}
+	return a;
+}
+
+/* The box moved (not resized) to lie inside `bounds` where it can. */
+static struct box box_clamp(struct box bx, const struct box *bounds)
+{
+	double dx = bx.x0 < bounds->x0 ? bounds->x0 - bx.x0 :
+		    bx.x1 > bounds->x1 ? bounds->x1 - bx.x1 : 0;
+	double dy = bx.y0 < bounds->y0 ? bounds->y0 - bx.y0 :
+		    bx.y1 > bounds->y1 ? bounds->y1 - bx.y1 : 0;
+	return (struct box){ bx.x0 + dx, bx.y0 + dy, bx.x1 + dx, bx.y1 + dy };
 }
 
 static struct box unit_box(const struct zb_tbl *t,
@@ -623,16 +634,33 @@ static bool place(const struct zb_tbl *t, const struct zb_tbl_unit *u,
 	for (int r = 0; r <= t->label_rings; r++) {
 		for (int d = 0; d < 8; d++) {
 			*lb = beside(&ub, d, r, ls.w, ls.h, f);
-			if (box_free(taken, lb, bounds)) {
+			if (box_covers(taken, lb, bounds) == 0) {
 				*lead = r > 0;
 				box_add(taken, *lb);
 				return true;
 			}
 		}
 	}
-	*lb = beside(&ub, 0, 0, ls.w, ls.h, f);
-	*lead = false;
-	return false;
+	/* No free place: the one that covers least, so that no unit loses
+	 * its name. */
+	double least = INFINITY;
+	for (int r = 0; r <= t->label_rings; r++) {
+		for (int d = 0; d < 8; d++) {
+			struct box c = beside(&ub, d, r, ls.w, ls.h, f);
+			double a = box_covers(taken, &c, bounds);
+			if (a < least) {
+				least = a;
+				*lb = c;
+				*lead = r > 0;
+			}
+		}
+	}
+	if (least == INFINITY) {
+		*lb = box_clamp(beside(&ub, 0, 0, ls.w, ls.h, f), bounds);
+		*lead = false;
+	}
+	box_add(taken, *lb);
+	return true;
 }
 
 static void labels(struct zb_strbuf *b, const struct zb_tbl *t,
@@ -1026,11 +1054,12 @@ void zb_tbl_view(const struct zb_tbl *t, struct zb_tbl_view *v)
 		v->w = W + 2 * m;
 		v->h = top + H + m + L.h;
 	}
-	/* Labels may use the margins, not the legend's room. */
-	v->lx0 = v->x;
-	v->ly0 = v->y;
-	v->lx1 = L.beside ? W + m : v->x + v->w;
-	v->ly1 = H + m;
+	/* Labels stay on the table: in the margins they would meet the
+	 * title, the legend or the picture's edge. */
+	v->lx0 = 0;
+	v->ly0 = 0;
+	v->lx1 = W;
+	v->ly1 = H;
 	v->px_per_in = FILE_TEXT_PX / f;
 }
 
