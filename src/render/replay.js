@@ -15,7 +15,8 @@
  * strength turn by turn and its events.  The result stays veiled until
  * the last turn's end, or until asked for.
  *
- * The URL's hash may hold "turn=N" (start at turn N) and "selftest":
+ * The URL's hash may hold "turn=N" (start at turn N, at its end, or at
+ * its step K with "&step=K", counted from 1) and "selftest":
  * then errors are caught, the controls are worked (keys, buttons, the
  * slider, every step of every turn, a click on a unit) ending with the
  * End key, and the outcome goes to the body's data-selftest attribute
@@ -31,11 +32,16 @@
 	var TEXT_PX = 11;		/* labels this tall on the screen */
 	var LABEL_GAP = 0.25;		/* the rest as table.c, in fonts */
 	var RING_STEP = 2.2;
+	/* Where a hit count may go: along its fire line (a fraction of the
+	 * way from firer to target), and across it (in text heights). */
+	var HIT_ALONG = [0.6, 0.5, 0.7, 0.4, 0.8, 0.3, 0.9, 0.2, 0.1];
+	var HIT_ACROSS = [0, 1, -1, 2, -2, 3, -3, 4, -4];
 	var BAR_W = 5;
 	var BAR_H = 0.38;
 	var TNAME_SIZE = 0.95;
 	var LABEL_UNITS_MAX = 400;
 	var MIN_MAP_PX = 320;
+	var NARROW_MAP_PX = 760;	/* the map's least width on a phone */
 	var EVENTS_MIN_PX = 340;	/* as replay.css has them */
 	var GAP_PX = 12;
 	var NARROW = "(max-width: 900px)";
@@ -118,6 +124,7 @@
 	var shownPose = {};		/* id -> the pose drawn now */
 	var glide = null;		/* the running animation's frame */
 	var taken = [];			/* boxes the labels took, for hits */
+	var texts = [];			/* the labels' alone */
 	var phase = -1;			/* -1: every phase */
 	var timer = null;
 	var font = D.font;
@@ -296,8 +303,9 @@
 		return t;
 	}
 
-	/* The label's content, drawn at the origin; returns its group. */
-	function labelContent(id, s, f) {
+	/* The label's content, drawn at the origin; returns its group.  A
+	 * `brief` label is the name alone, for a crowded table. */
+	function labelContent(id, s, f, brief) {
 		var g = $("l" + id);
 		while (g.firstChild)
 			g.removeChild(g.firstChild);
@@ -309,6 +317,8 @@
 		halo("nm", 0, y, u[0].length > 36 ? u[0].slice(0, 35) + "\u2026"
 			: u[0], g);
 		var d = detail(id, s), w = stateWord(s);
+		if (brief)
+			return g;
 		if (d || w) {
 			y += f * 0.98;
 			var t = halo("dt", 0, y, d + (d && w ? ", " : ""), g);
@@ -366,25 +376,46 @@
 		return Math.max(D.font * 0.6, Math.min(D.font * 1.8, f));
 	}
 
-	/* The first free place in the rings around the unit's box; with
-	 * none free, the one that covers least, so that no unit loses its
-	 * name (as table.c's place()). */
-	function findSpot(taken, ub, w, h, f, bounds) {
+	/* The first free place in the rings around the unit's box; else,
+	 * when `anywhere`, the free place nearest it; else the one that
+	 * covers least, so that no unit loses its name (as table.c's
+	 * place(), which has no `anywhere`). */
+	function findSpot(taken, ub, w, h, f, bounds, anywhere) {
 		var best = null, least = Infinity;
 		for (var r = 0; r <= D.rings; r++) {
 			for (var d = 0; d < DIRS.length; d++) {
 				var lb = beside(ub, d, r, w, h, f);
 				var a = covers(taken, lb, bounds);
 				if (a === 0)
-					return { box: lb, ring: r };
+					return { box: lb, ring: r, free: true };
 				if (a < least) {
 					least = a;
 					best = { box: lb, ring: r };
 				}
 			}
 		}
-		return best || { box: clampBox(beside(ub, 0, 0, w, h, f),
-			bounds), ring: 0 };
+		return (anywhere && nearestFree(taken, ub, w, h, bounds)) || best ||
+			{ box: clampBox(beside(ub, 0, 0, w, h, f), bounds),
+				ring: 0 };
+	}
+
+	/* The free place nearest the unit on a grid over the whole table,
+	 * for a crowd whose rings are all taken; or null. */
+	function nearestFree(taken, ub, w, h, bounds) {
+		var cx = (ub[0] + ub[2]) / 2, cy = (ub[1] + ub[3]) / 2;
+		var best = null, least = Infinity, step = h / 2;
+		for (var y = bounds[1]; y + h <= bounds[3]; y += step) {
+			for (var x = bounds[0]; x + w <= bounds[2]; x += step) {
+				var b = [x, y, x + w, y + h];
+				var d = Math.pow(x + w / 2 - cx, 2) +
+					Math.pow(y + h / 2 - cy, 2);
+				if (d < least && covers(taken, b, bounds) === 0) {
+					least = d;
+					best = { box: b, ring: 1, free: true };
+				}
+			}
+		}
+		return best;
 	}
 
 	function placeLabels(snaps) {
@@ -395,6 +426,7 @@
 		var bounds = D.lb;
 		var order = [];
 		taken = tnameBoxes();
+		texts = [];
 		D.units.forEach(function (u, id) {
 			var s = snaps[id];
 			if (!s) {
@@ -414,12 +446,17 @@
 				$("l" + id).setAttribute("class", "lbl hid");
 				return;
 			}
-			var s = snaps[id], g = labelContent(id, s, f);
-			var ub = unitBox(s);
-			var bb = g.getBBox(), w = bb.width, h = f * 0.2 + bb.height;
-			var spot = findSpot(taken, ub, w, h, f, bounds);
-			var lb = spot.box;
+			var s = snaps[id], ub = unitBox(s), spot = null;
+			/* The whole label where it fits, else the name alone. */
+			[false, true].some(function (brief) {
+				var g = labelContent(id, s, f, brief), bb = g.getBBox();
+				spot = findSpot(taken, ub, bb.width, f * 0.2 +
+					bb.height, f, bounds, brief);
+				return spot.free;
+			});
+			var g = $("l" + id), lb = spot.box;
 			taken.push(lb);
+			texts.push(lb);
 			g.setAttribute("transform", "translate(" +
 				num((lb[0] + lb[2]) / 2) + " " + num(lb[1]) + ")");
 			if (spot.ring > 0)
@@ -439,6 +476,10 @@
 		var top = map.getBoundingClientRect().top + window.scrollY;
 		var h = Math.max(MIN_MAP_PX, window.innerHeight - top - 14);
 		var k = Math.min(w / vb.width, h / vb.height);
+		/* A phone's screen is too small to name every unit: the map
+		 * stays wide enough to, and scrolls sideways in its box. */
+		if (column)
+			k = Math.max(k, NARROW_MAP_PX / vb.width);
 		if (!(k > 0))
 			return;
 		map.style.flex = column ? "" : "0 0 auto";
@@ -479,23 +520,28 @@
 		var len = Math.sqrt(dx * dx + dy * dy) || 1;
 		var nx = -dy / len, ny = dx / len, best = null, least = Infinity;
 		var bounds = D.lb;
-		[0.6, 0.5, 0.7, 0.4, 0.8, 0.3].some(function (k) {
-			return [0, 1, -1, 2, -2].some(function (o) {
-				var x = p[0] + dx * k + nx * o * h;
-				var y = p[1] + dy * k + ny * o * h;
-				var box = [x - w / 2, y - h / 2, x + w / 2, y + h / 2];
-				var a = covers(taken, box, bounds);
-				if (a < least) {
-					least = a;
-					best = box;
-				}
-				return a === 0;
+		/* Clear of units too if it can be, else of other text. */
+		[taken, texts].some(function (avoid) {
+			return HIT_ALONG.some(function (k) {
+				return HIT_ACROSS.some(function (o) {
+					var x = p[0] + dx * k + nx * o * h;
+					var y = p[1] + dy * k + ny * o * h;
+					var box = [x - w / 2, y - h / 2, x + w / 2,
+						y + h / 2];
+					var a = covers(avoid, box, bounds);
+					if (a < least || (a === 0 && avoid === texts)) {
+						least = a;
+						best = box;
+					}
+					return a === 0;
+				});
 			});
 		});
 		if (!best)
 			best = clampBox([p[0] - w / 2, p[1] - h / 2,
 				p[0] + w / 2, p[1] + h / 2], bounds);
 		taken.push(best);
+		texts.push(best);
 		/* getBBox() measured the text at (0, 0): its box's top is b.y
 		 * above the baseline. */
 		t.setAttribute("x", num((best[0] + best[2]) / 2));
@@ -1201,8 +1247,9 @@
 		steps = D.frames.map(function (fr, t) { return stepsOf(t); });
 		wire();
 		fit();
-		var t = Number(hash.turn);
-		go(isFinite(t) && hash.turn !== undefined ? t : 0);
+		var t = Number(hash.turn), k = Number(hash.step);
+		go(isFinite(t) && hash.turn !== undefined ? t : 0,
+			isFinite(k) && hash.step !== undefined ? k - 1 : undefined);
 		if (selftest)
 			selfTest();
 	}
