@@ -18,9 +18,10 @@
  * The URL's hash may hold "turn=N" (start at turn N, at its end, or at
  * its step K with "&step=K", counted from 1) and "selftest":
  * then errors are caught, the controls are worked (keys, buttons, the
- * slider, every step of every turn, a click on a unit) ending with the
- * End key, and the outcome goes to the body's data-selftest attribute
- * ("ok turn=N units=K steps=S" or "fail: why") for
+ * slider, every step of every turn, a click on a unit, then one step
+ * watched halfway through its glide unless "still" is given too) ending
+ * with the End key, and the outcome goes to the body's data-selftest
+ * attribute ("ok turn=N units=K steps=S" or "fail: why") for
  * tests/cli/checks/browser.sh.
  */
 (function () {
@@ -29,6 +30,7 @@
 	var NS = "http://www.w3.org/2000/svg";
 	var PLAY_MS = 1100;		/* a step while playing */
 	var GLIDE_MS = 600;		/* units moving between two steps */
+	var FRAME_MS = 16;
 	var TEXT_PX = 11;		/* labels this tall on the screen */
 	var LABEL_GAP = 0.25;		/* the rest as table.c, in fonts */
 	var RING_STEP = 2.2;
@@ -68,6 +70,7 @@
 
 	var hash = parseHash(window.location.hash || "");
 	var selftest = Object.prototype.hasOwnProperty.call(hash, "selftest");
+	var still = selftest;		/* units jump while it walks */
 	var errors = [];
 	if (selftest) {
 		window.addEventListener("error", function (e) {
@@ -716,11 +719,11 @@
 	 * there when `animate`.  The labels follow when the units stand. */
 	function moveUnits(to, animate, after) {
 		if (glide)
-			window.cancelAnimationFrame(glide);
+			window.clearTimeout(glide);
 		glide = null;
 		var from = shownPose;
 		shownPose = to;
-		var moving = animate && !selftest && D.units.some(function (u, id) {
+		var moving = animate && !still && D.units.some(function (u, id) {
 			var a = from[id], b = to[id];
 			return a && b && (a[1] !== b[1] || a[2] !== b[2] ||
 				a[5] !== b[5]);
@@ -731,10 +734,11 @@
 			return;
 		}
 		layers.labels.classList.add("gliding");
-		var t0 = null;
-		function frame(now) {
-			if (t0 === null)
-				t0 = now;
+		/* Timers and the page's clock rather than animation frames,
+		 * which a headless browser's virtual time may not run. */
+		var t0 = window.performance.now();
+		function frame() {
+			var now = window.performance.now();
 			var k = Math.min(1, (now - t0) / GLIDE_MS);
 			var e = k < 0.5 ? 2 * k * k : 1 - 2 * (1 - k) * (1 - k);
 			D.units.forEach(function (u, id) {
@@ -742,14 +746,14 @@
 				drawUnit(id, a && b && k < 1 ? between(a, b, e) : b);
 			});
 			if (k < 1) {
-				glide = window.requestAnimationFrame(frame);
+				glide = window.setTimeout(frame, FRAME_MS);
 				return;
 			}
 			glide = null;
 			layers.labels.classList.remove("gliding");
 			after();
 		}
-		glide = window.requestAnimationFrame(frame);
+		glide = window.setTimeout(frame, FRAME_MS);
 	}
 
 	/* A pose a fraction e of the way from a to b; the facing turns the
@@ -1230,17 +1234,69 @@
 			errors.push("the status does not say turn " + last);
 	}
 
+	/* The first step that carries a unit more than an inch: [t, k, id,
+	 * its x before, its x after], or null. */
+	function aMove() {
+		for (var t = 1; t <= last; t++) {
+			for (var k = 1; k < steps[t].length; k++) {
+				var a = posesAt(t, k - 1), b = posesAt(t, k);
+				for (var id in b) {
+					if (a[id] && b[id] &&
+					    Math.abs(a[id][1] - b[id][1]) > 1)
+						return [t, k, id, a[id][1], b[id][1]];
+				}
+			}
+		}
+		return null;
+	}
+
+	/* Halfway through a step's glide the unit stands between its two
+	 * places, and at the end at the second. */
+	function glideTest(done) {
+		var m = aMove();
+		if (!m)
+			return done();
+		go(m[0], m[1] - 1);
+		still = false;
+		stepBy(1);
+		var g = $("u" + m[2]);
+		window.setTimeout(function () {
+			var x = Number(g.getAttribute("data-cx"));
+			if (!(Math.min(m[3], m[4]) < x && x < Math.max(m[3], m[4])))
+				errors.push("unit " + m[2] + " did not glide: at " + x +
+					" halfway from " + m[3] + " to " + m[4]);
+		}, GLIDE_MS / 2);
+		window.setTimeout(function () {
+			if (Number(g.getAttribute("data-cx")) !== m[4])
+				errors.push("unit " + m[2] + " did not arrive");
+			still = true;
+			done();
+		}, GLIDE_MS + 300);
+	}
+
 	function selfTest() {
-		var verdict;
+		function finish() {
+			var verdict;
+			try {
+				press("End");
+				verdict = check();
+			} catch (e) {
+				errors.push(String(e && e.message || e));
+			}
+			if (errors.length)
+				verdict = "fail: " + errors.join(" | ");
+			document.body.setAttribute("data-selftest", verdict);
+		}
 		try {
 			walk();
-			verdict = check();
 		} catch (e) {
 			errors.push(String(e && e.message || e));
 		}
-		if (errors.length)
-			verdict = "fail: " + errors.join(" | ");
-		document.body.setAttribute("data-selftest", verdict);
+		/* layout.js steps the page itself, with units that jump. */
+		if (hash.still !== undefined)
+			finish();
+		else
+			glideTest(finish);
 	}
 
 	function start() {

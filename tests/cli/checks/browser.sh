@@ -149,7 +149,7 @@ browser_layout() {
 			cat "$LAYOUT_JS"
 			printf '</script>\n</body>\n</html>\n'
 		} >>"$T/b-lay.html"
-		url="file://$T/b-lay.html#selftest"
+		url="file://$T/b-lay.html#selftest&still"
 		;;
 	esac
 	browser --virtual-time-budget=20000 --window-size="$3" \
