@@ -16,7 +16,8 @@
  * the last turn's end, or until asked for.
  *
  * The URL's hash may hold "turn=N" (start at turn N, at its end, or at
- * its step K with "&step=K", counted from 1) and "selftest":
+ * its step K with "&step=K", counted from 1), "unit=ID" (its story
+ * shown) and "selftest":
  * then errors are caught, the controls are worked (keys, buttons, the
  * slider, every step of every turn, a click on a unit, then one step
  * watched halfway through its glide unless "still" is given too) ending
@@ -1306,6 +1307,8 @@
 		var t = Number(hash.turn), k = Number(hash.step);
 		go(isFinite(t) && hash.turn !== undefined ? t : 0,
 			isFinite(k) && hash.step !== undefined ? k - 1 : undefined);
+		if (hash.unit !== undefined && D.units[Number(hash.unit)])
+			showUnit(Number(hash.unit));
 		if (selftest)
 			selfTest();
 	}
