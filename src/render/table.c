@@ -433,8 +433,8 @@ static void unit(struct zb_strbuf *b, const struct zb_tbl *t,
  * Labels go beside their unit where they cover no unit, no other label
  * and no terrain name: first right below or above it, then to the
  * sides and corners, then in rings further out with a leader line.  A
- * label with no room is hidden (the unit's tooltip still names it).
- * The most important units choose first. */
+ * label with no free place takes the one that covers least: no unit
+ * loses its name.  The most important units choose first. */
 
 struct box {
 	double x0, y0, x1, y1;
@@ -624,28 +624,17 @@ static void label(struct zb_strbuf *b, const struct zb_tbl_unit *u,
 	zb_strbuf_add(b, "</g>\n");
 }
 
-/* Place one unit's label among `taken`; returns whether it was shown. */
-static bool place(const struct zb_tbl *t, const struct zb_tbl_unit *u,
+/* Place one unit's label among `taken`: the first free place, else the
+ * one that covers least, so that no unit loses its name. */
+static void place(const struct zb_tbl *t, const struct zb_tbl_unit *u,
 		  struct boxes *taken, const struct box *bounds, double f,
 		  struct box *lb, bool *lead)
 {
 	struct box ub = unit_box(t, u);
 	struct label_size ls = label_size(u, f);
-	for (int r = 0; r <= t->label_rings; r++) {
-		for (int d = 0; d < 8; d++) {
-			*lb = beside(&ub, d, r, ls.w, ls.h, f);
-			if (box_covers(taken, lb, bounds) == 0) {
-				*lead = r > 0;
-				box_add(taken, *lb);
-				return true;
-			}
-		}
-	}
-	/* No free place: the one that covers least, so that no unit loses
-	 * its name. */
 	double least = INFINITY;
-	for (int r = 0; r <= t->label_rings; r++) {
-		for (int d = 0; d < 8; d++) {
+	for (int r = 0; r <= t->label_rings && least > 0; r++) {
+		for (int d = 0; d < 8 && least > 0; d++) {
 			struct box c = beside(&ub, d, r, ls.w, ls.h, f);
 			double a = box_covers(taken, &c, bounds);
 			if (a < least) {
@@ -660,7 +649,6 @@ static bool place(const struct zb_tbl *t, const struct zb_tbl_unit *u,
 		*lead = false;
 	}
 	box_add(taken, *lb);
-	return true;
 }
 
 static void labels(struct zb_strbuf *b, const struct zb_tbl *t,
@@ -689,9 +677,9 @@ static void labels(struct zb_strbuf *b, const struct zb_tbl *t,
 	for (int k = 0; k < n; k++) {
 		const struct zb_tbl_unit *u = &t->units[order[k].idx];
 		struct box lb;
-		bool lead = false, shown = false;
-		if (present <= LABEL_UNITS_MAX)
-			shown = place(t, u, &taken, bounds, f, &lb, &lead);
+		bool lead = false, shown = present <= LABEL_UNITS_MAX;
+		if (shown)
+			place(t, u, &taken, bounds, f, &lb, &lead);
 		else
 			lb = unit_box(t, u);
 		struct box ub = unit_box(t, u);
