@@ -257,3 +257,29 @@ Test(core_game, footprint_follows_files_and_figure_positions_lie_inside)
 	for (int k = 0; k < 4; k++)
 		cr_assert(zb_rect_contains(&r, zb_unit_figure_pos(u, k)));
 }
+
+/* Narration names a facing as a player would at the table: B stands to
+ * the south-west of A, so A facing 228 degrees faces "south-west,
+ * toward B"; facing north-east it looks at nothing and gets the compass
+ * point alone.  B never faces "toward" a friend. */
+Test(core_game, facing_words_name_the_compass_point_and_the_enemy_ahead)
+{
+	char buf[96];
+	g.units[0].pos = zb_v2(24, 24);
+	g.units[0].facing_deg = 90;
+	g.units[1].pos = zb_v2(14, 14);
+	g.units[1].facing_deg = 45;
+	cr_expect_str_eq(zb_game_facing_words(&g, &g.units[0], 228, buf,
+					      sizeof(buf)),
+			 "south-west, toward B");
+	cr_expect_str_eq(zb_game_facing_words(&g, &g.units[0], 45, buf,
+					      sizeof(buf)), "north-east");
+	cr_assert_eq(zb_game_add_unit(&g, 1, "C", 2), 2);
+	g.units[2].pos = zb_v2(20, 4);
+	cr_expect_str_eq(zb_game_facing_words(&g, &g.units[1], 300, buf,
+					      sizeof(buf)), "south-east");
+	/* Of two enemies ahead, the nearer is named. */
+	cr_expect_str_eq(zb_game_facing_words(&g, &g.units[0], 240, buf,
+					      sizeof(buf)),
+			 "south-west, toward B");
+}

@@ -15,6 +15,23 @@ static void expect_vec(struct zb_vec2 got, double x, double y)
 		  "got (%.12f, %.12f), want (%.12f, %.12f)", got.x, got.y, x, y);
 }
 
+/* North is the table's +y (90 degrees); each point owns 22.5 degrees
+ * either side of it. */
+Test(geom, compass_points)
+{
+	cr_expect_str_eq(zb_compass_point(90), "north");
+	cr_expect_str_eq(zb_compass_point(0), "east");
+	cr_expect_str_eq(zb_compass_point(359), "east");
+	cr_expect_str_eq(zb_compass_point(228), "south-west");
+	cr_expect_str_eq(zb_compass_point(131), "north-west");
+	cr_expect_str_eq(zb_compass_point(-90), "south");
+	cr_expect_str_eq(zb_compass_point(292.4), "south");
+	cr_expect_str_eq(zb_compass_point(292.6), "south-east");
+	cr_expect_str_eq(zb_compass_point(22.4), "east");
+	cr_expect_str_eq(zb_compass_point(22.6), "north-east");
+	cr_expect_str_eq(zb_compass_point(180), "west");
+}
+
 Test(geom, angles)
 {
 	cr_expect_float_eq(zb_norm_deg(-90), 270, EPS);

@@ -433,6 +433,55 @@ Test(render, the_deployment_map_is_well_formed_with_every_unit_on_the_table)
 	zb_game_release(&g);
 }
 
+/* Every shipped scenario's deployment: each unit's label shown (none
+ * dropped for want of room: "Emir of the Hadendowa" once was), placed on
+ * the table (not in the margins, over the title or the legend), and the
+ * picture shrinks to fit the window it is opened in.  Chromium checks
+ * the drawn boxes (tests/cli/checks/layout.js); this checks where the
+ * C side puts each label's top centre. */
+Test(render, deployment_labels_are_all_shown_on_the_table_and_it_fits)
+{
+	static const char *const scenarios[] = {
+		VF_SCENARIO, GR_SCENARIO,
+		"scenarios/gentlemen-rankers/relief-column.yaml",
+		"scenarios/gentlemen-rankers/play-test.yaml",
+	};
+	for (size_t k = 0; k < sizeof(scenarios) / sizeof(*scenarios); k++) {
+		struct zb_game g;
+		load_game(&g, scenarios[k], 1);
+		struct zb_strbuf svg = { 0 };
+		struct zb_error err = { 0, "" };
+		cr_assert_eq(zb_render_setup_svg(&g, &svg, &err), ZB_OK, "%s",
+			     err.msg);
+		const char *s = zb_strbuf_str(&svg);
+		cr_expect_not_null(strstr(s, "max-width:100vw;max-height:"
+					  "100vh"), "%s", scenarios[k]);
+		for (int i = 0; i < g.n_units; i++) {
+			if (!zb_unit_on_table(&g.units[i]))
+				continue;
+			char key[32];
+			snprintf(key, sizeof(key), "<g id=\"l%d\" class=\"", i);
+			const char *l = strstr(s, key);
+			cr_assert_not_null(l, "%s: unit %d has no label",
+					   scenarios[k], i);
+			const char *end = strchr(l, '>');
+			const char *hid = strstr(l, " hid");
+			cr_expect(!hid || hid > end, "%s: %s's label is hidden",
+				  scenarios[k], g.units[i].name);
+			double x, y;
+			const char *tr = strstr(l, "translate(");
+			cr_assert(tr && tr < end &&
+				  sscanf(tr, "translate(%lf %lf)", &x, &y) == 2);
+			cr_expect(x > 0 && x < g.width_in && y >= 0 &&
+				  y < g.height_in, "%s: %s's label at %g,%g is "
+				  "off the %gx%g table", scenarios[k],
+				  g.units[i].name, x, y, g.width_in, g.height_in);
+		}
+		zb_strbuf_release(&svg);
+		zb_game_release(&g);
+	}
+}
+
 Test(render, a_unit_is_drawn_where_it_stands_north_up)
 {
 	/* The 1st Section stands at the south edge facing north: in the
@@ -553,6 +602,17 @@ Test(render, the_replay_page_is_well_formed_and_draws_every_unit)
 	char *doc = page_without_scripts(p);
 	assert_xml(doc, strlen(doc), "the replay page");
 	free(doc);
+	/* What replay.js steps and tells with: buttons by event and by
+	 * turn, the result it veils until the end, the unit's panel. */
+	static const char *const ids[] = {
+		"b-sprev", "b-snext", "b-prev", "b-next", "b-result", "result",
+		"unit-panel",
+	};
+	for (size_t k = 0; k < sizeof(ids) / sizeof(*ids); k++) {
+		char key[40];
+		snprintf(key, sizeof(key), "id=\"%s\"", ids[k]);
+		cr_expect_not_null(strstr(p, key), "no %s", key);
+	}
 	const char *svg;
 	size_t len;
 	table_svg(p, &svg, &len);

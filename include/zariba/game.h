@@ -137,6 +137,16 @@ int zb_game_side_alive(const struct zb_game *g, int side);
  * zb_game_end(). */
 void zb_game_rout_side(struct zb_game *g, int side);
 
+/* A facing as a player can use it at the table, for narration: the
+ * compass point and, when the facing points at one, the nearest enemy
+ * unit (or else named terrain feature) within ZB_TOWARD_HALF_ANGLE_DEG
+ * of it: "south-west, toward Hadendowa Swordsmen (2)".  Unit u's own
+ * side decides who is an enemy.  Writes at most n bytes into buf and
+ * returns buf. */
+#define ZB_TOWARD_HALF_ANGLE_DEG 30.0
+char *zb_game_facing_words(const struct zb_game *g, const struct zb_unit *u,
+			   double facing_deg, char *buf, size_t n);
+
 /* The end of the game. */
 void zb_game_end(struct zb_game *g, int winner, const char *how);
 /* A side's objective, for the result (set-up; rule sets only). */

@@ -51,6 +51,10 @@ double zb_heading_deg(struct zb_vec2 a, struct zb_vec2 b);
 double zb_norm_deg(double deg);
 /* Smallest absolute difference between two headings, in [0, 180]. */
 double zb_angle_diff_deg(double a, double b);
+/* The nearest of the eight compass points to a heading, as a player
+ * names it at the table ("north", "south-west"): north is the table's +y
+ * (90 degrees), east its +x (0).  Never NULL. */
+const char *zb_compass_point(double deg);
 /* Move from `a` toward `b` by at most `dist_in`; never overshoots. */
 struct zb_vec2 zb_v2_toward(struct zb_vec2 a, struct zb_vec2 b, double dist_in);
 

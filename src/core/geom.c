@@ -15,6 +15,7 @@
 #define GEOM_PI 3.14159265358979323846
 #define GEOM_FULL_TURN_DEG 360.0
 #define GEOM_HALF_TURN_DEG 180.0
+#define GEOM_COMPASS_POINTS 8
 /* Length tolerance, in inches: far below anything measurable on a table. */
 #define GEOM_EPS_IN 1e-9
 /* Angle tolerance, in degrees. */
@@ -83,6 +84,19 @@ double zb_angle_diff_deg(double a, double b)
 	double d = zb_norm_deg(a - b);
 
 	return d > GEOM_HALF_TURN_DEG ? GEOM_FULL_TURN_DEG - d : d;
+}
+
+const char *zb_compass_point(double deg)
+{
+	static const char *const names[GEOM_COMPASS_POINTS] = {
+		"east", "north-east", "north", "north-west",
+		"west", "south-west", "south", "south-east"
+	};
+	double step = GEOM_FULL_TURN_DEG / GEOM_COMPASS_POINTS;
+	/* Each point owns the half step either side of it. */
+	int k = (int)floor(zb_norm_deg(deg + step / 2) / step);
+
+	return names[k % GEOM_COMPASS_POINTS];
 }
 
 struct zb_vec2 zb_v2_toward(struct zb_vec2 a, struct zb_vec2 b, double dist_in)

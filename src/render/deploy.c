@@ -11,8 +11,6 @@
 #include "zariba/game.h"
 #include "zariba/render.h"
 
-#define SETUP_LABEL_RINGS 6
-
 static const char *type_name(const struct zb_game *g,
 			     const struct zb_unit *u)
 {
@@ -56,7 +54,7 @@ int zb_render_setup_svg(const struct zb_game *g, struct zb_strbuf *out,
 		.terrain = &g->terrain, .n_sides = g->n_sides,
 		.units = tu, .n_units = g->n_units,
 		.title = g->title[0] ? g->title : g->scenario_path,
-		.events = false, .label_rings = SETUP_LABEL_RINGS, .file = true,
+		.events = false, .label_rings = ZB_TBL_LABEL_RINGS, .file = true,
 	};
 	for (int s = 0; s < g->n_sides && s < 2; s++)
 		t.side_names[s] = g->sides[s].name;
@@ -73,7 +71,11 @@ int zb_render_setup_svg(const struct zb_game *g, struct zb_strbuf *out,
 	} else {
 		zb_strbuf_add(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
 			      "\n");
-		zb_tbl_svg(out, &t, "");
+		/* Its own size when it fits, else shrunk to the window (or
+		 * to the box it is shown in), so no unit is below the fold;
+		 * the width and height still give it a size in an <img>. */
+		zb_tbl_svg(out, &t, " style=\"max-width:100vw;"
+			   "max-height:100vh\"");
 		if (out->oom)
 			rc = zb_error_set(err, ZB_ENOMEM, "render: out of "
 					  "memory");

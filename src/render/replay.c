@@ -23,7 +23,6 @@
 #include "zariba/logread.h"
 #include "zariba/render.h"
 
-#define LABEL_RINGS 2		/* replay.js tries as many */
 #define NAMES_MAX 256		/* phases or formations told apart */
 
 /* What an event draws; replay.js reads these numbers. */
@@ -289,7 +288,7 @@ static void json_block(struct zb_strbuf *b, const struct zb_replay *r,
 	json_num(b, r->height_in);
 	zb_strbuf_add(b, ",\"font\":");
 	json_num(b, v->font);
-	zb_strbuf_printf(b, ",\"rings\":%d", LABEL_RINGS);
+	zb_strbuf_printf(b, ",\"rings\":%d", ZB_TBL_LABEL_RINGS);
 	zb_strbuf_add(b, ",\"lb\":[");
 	json_nums(b, (const double[]){ v->lx0, v->ly0, v->lx1, v->ly1 }, 4);
 	zb_strbuf_add(b, "]");
@@ -359,7 +358,7 @@ static void tbl_init(struct zb_tbl *t, const struct zb_replay *r,
 		.terrain = &r->terrain, .n_sides = r->n_sides,
 		.units = tu, .n_units = r->n_units,
 		.flags_seen = flags_seen(r), .events = true,
-		.label_rings = LABEL_RINGS,
+		.label_rings = ZB_TBL_LABEL_RINGS,
 	};
 	for (int s = 0; s < r->n_sides && s < 2; s++)
 		t->side_names[s] = r->sides[s].name;
@@ -396,7 +395,12 @@ static void sides_line(struct zb_strbuf *b, const struct zb_replay *r)
 
 static void result_line(struct zb_strbuf *b, const struct zb_replay *r)
 {
-	zb_strbuf_add(b, "<p class=\"result\"><b>Result:</b> ");
+	/* replay.js veils it until the last turn, with this button to show
+	 * it sooner; without a script it is simply there. */
+	zb_strbuf_add(b, "<button type=\"button\" id=\"b-result\" "
+		      "class=\"reveal\" hidden=\"hidden\">Show the result"
+		      "</button>\n<p class=\"result\" id=\"result\"><b>Result:"
+		      "</b> ");
 	if (!r->has_result) {
 		zb_strbuf_add(b, "none: the log stops before the end of the "
 			      "battle.</p>\n");
@@ -462,9 +466,13 @@ static void toolbar(struct zb_strbuf *b, const struct frames *fr)
 	zb_strbuf_add(b, "<div class=\"bar\" id=\"bar\">\n"
 		      "<div class=\"btns\">\n");
 	button(b, "b-first", "First turn (Home)", "M3 2h2v12H3zM14 2v12L6 8z");
-	button(b, "b-prev", "Previous turn (Left arrow)", "M12 2v12L4 8z");
+	button(b, "b-prev", "Previous turn (Page Up)",
+	       "M8 2v12L1 8zM15 2v12L8 8z");
+	button(b, "b-sprev", "Previous event (Left arrow)", "M12 2v12L4 8z");
 	button(b, "b-play", "Play or pause (Space)", "M4 2v12l10-6z");
-	button(b, "b-next", "Next turn (Right arrow)", "M4 2v12l8-6z");
+	button(b, "b-snext", "Next event (Right arrow)", "M4 2v12l8-6z");
+	button(b, "b-next", "Next turn (Page Down)",
+	       "M1 2v12l7-6zM8 2v12l7-6z");
 	button(b, "b-last", "Last turn (End)", "M11 2h2v12h-2zM2 2v12l8-6z");
 	zb_strbuf_printf(b, "</div>\n<input type=\"range\" id=\"slider\" "
 			 "min=\"0\" max=\"%d\" value=\"0\" step=\"1\" "
@@ -509,6 +517,8 @@ static void static_events(struct zb_strbuf *b, const struct zb_replay *r)
 static void aside(struct zb_strbuf *b, const struct zb_replay *r)
 {
 	zb_strbuf_add(b, "<aside class=\"events\" id=\"events\">\n"
+		      "<section class=\"unit-panel\" id=\"unit-panel\" "
+		      "hidden=\"hidden\"></section>\n"
 		      "<h2 id=\"ev-title\">Before the battle</h2>\n"
 		      "<label class=\"opt\"><input type=\"checkbox\" "
 		      "id=\"show-dec\"/> the sides' decisions</label>\n"

@@ -433,8 +433,8 @@ static void unit(struct zb_strbuf *b, const struct zb_tbl *t,
  * Labels go beside their unit where they cover no unit, no other label
  * and no terrain name: first right below or above it, then to the
  * sides and corners, then in rings further out with a leader line.  A
- * label with no room is hidden (the unit's tooltip still names it).
- * The most important units choose first. */
+ * label with no free place takes the one that covers least: no unit
+ * loses its name.  The most important units choose first. */
 
 struct box {
 	double x0, y0, x1, y1;
@@ -463,22 +463,33 @@ static void box_add(struct boxes *bs, struct box bx)
 	bs->v[bs->n++] = bx;
 }
 
-static bool box_hits(const struct box *a, const struct box *b)
-{
-	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 &&
-	       b->y0 < a->y1;
-}
-
-static bool box_free(const struct boxes *bs, const struct box *bx,
-		     const struct box *bounds)
+/* How much of `taken` the box covers (the sum of the overlaps), or
+ * INFINITY when it leaves `bounds`. */
+static double box_covers(const struct boxes *bs, const struct box *bx,
+			 const struct box *bounds)
 {
 	if (bx->x0 < bounds->x0 || bx->x1 > bounds->x1 ||
 	    bx->y0 < bounds->y0 || bx->y1 > bounds->y1)
-		return false;
-	for (int i = 0; i < bs->n; i++)
-		if (box_hits(&bs->v[i], bx))
-			return false;
-	return true;
+		return INFINITY;
+	double a = 0;
+	for (int i = 0; i < bs->n; i++) {
+		const struct box *o = &bs->v[i];
+		double w = fmin(bx->x1, o->x1) - fmax(bx->x0, o->x0);
+		double h = fmin(bx->y1, o->y1) - fmax(bx->y0, o->y0);
+		if (w > 0 && h > 0)
+			a += w * h;
+	}
+	return a;
+}
+
+/* The box moved (not resized) to lie inside `bounds` where it can. */
+static struct box box_clamp(struct box bx, const struct box *bounds)
+{
+	double dx = bx.x0 < bounds->x0 ? bounds->x0 - bx.x0 :
+		    bx.x1 > bounds->x1 ? bounds->x1 - bx.x1 : 0;
+	double dy = bx.y0 < bounds->y0 ? bounds->y0 - bx.y0 :
+		    bx.y1 > bounds->y1 ? bounds->y1 - bx.y1 : 0;
+	return (struct box){ bx.x0 + dx, bx.y0 + dy, bx.x1 + dx, bx.y1 + dy };
 }
 
 static struct box unit_box(const struct zb_tbl *t,
@@ -613,26 +624,31 @@ static void label(struct zb_strbuf *b, const struct zb_tbl_unit *u,
 	zb_strbuf_add(b, "</g>\n");
 }
 
-/* Place one unit's label among `taken`; returns whether it was shown. */
-static bool place(const struct zb_tbl *t, const struct zb_tbl_unit *u,
+/* Place one unit's label among `taken`: the first free place, else the
+ * one that covers least, so that no unit loses its name. */
+static void place(const struct zb_tbl *t, const struct zb_tbl_unit *u,
 		  struct boxes *taken, const struct box *bounds, double f,
 		  struct box *lb, bool *lead)
 {
 	struct box ub = unit_box(t, u);
 	struct label_size ls = label_size(u, f);
-	for (int r = 0; r <= t->label_rings; r++) {
-		for (int d = 0; d < 8; d++) {
-			*lb = beside(&ub, d, r, ls.w, ls.h, f);
-			if (box_free(taken, lb, bounds)) {
+	double least = INFINITY;
+	for (int r = 0; r <= t->label_rings && least > 0; r++) {
+		for (int d = 0; d < 8 && least > 0; d++) {
+			struct box c = beside(&ub, d, r, ls.w, ls.h, f);
+			double a = box_covers(taken, &c, bounds);
+			if (a < least) {
+				least = a;
+				*lb = c;
 				*lead = r > 0;
-				box_add(taken, *lb);
-				return true;
 			}
 		}
 	}
-	*lb = beside(&ub, 0, 0, ls.w, ls.h, f);
-	*lead = false;
-	return false;
+	if (least == INFINITY) {
+		*lb = box_clamp(beside(&ub, 0, 0, ls.w, ls.h, f), bounds);
+		*lead = false;
+	}
+	box_add(taken, *lb);
 }
 
 static void labels(struct zb_strbuf *b, const struct zb_tbl *t,
@@ -661,9 +677,9 @@ static void labels(struct zb_strbuf *b, const struct zb_tbl *t,
 	for (int k = 0; k < n; k++) {
 		const struct zb_tbl_unit *u = &t->units[order[k].idx];
 		struct box lb;
-		bool lead = false, shown = false;
-		if (present <= LABEL_UNITS_MAX)
-			shown = place(t, u, &taken, bounds, f, &lb, &lead);
+		bool lead = false, shown = present <= LABEL_UNITS_MAX;
+		if (shown)
+			place(t, u, &taken, bounds, f, &lb, &lead);
 		else
 			lb = unit_box(t, u);
 		struct box ub = unit_box(t, u);
@@ -1026,11 +1042,12 @@ void zb_tbl_view(const struct zb_tbl *t, struct zb_tbl_view *v)
 		v->w = W + 2 * m;
 		v->h = top + H + m + L.h;
 	}
-	/* Labels may use the margins, not the legend's room. */
-	v->lx0 = v->x;
-	v->ly0 = v->y;
-	v->lx1 = L.beside ? W + m : v->x + v->w;
-	v->ly1 = H + m;
+	/* Labels stay on the table: in the margins they would meet the
+	 * title, the legend or the picture's edge. */
+	v->lx0 = 0;
+	v->ly0 = 0;
+	v->lx1 = W;
+	v->ly1 = H;
 	v->px_per_in = FILE_TEXT_PX / f;
 }
 

@@ -54,6 +54,10 @@ struct zb_tbl {
 	bool file;			/* a picture file, not a page's map */
 };
 
+/* How many rings further out a label may go, with a leader line, before
+ * it takes the place that covers least: the same in both pictures. */
+#define ZB_TBL_LABEL_RINGS 6
+
 /* Sizes that replay.js needs as well, in inches. */
 struct zb_tbl_view {
 	double x, y, w, h;		/* the viewBox */

@@ -1631,10 +1631,11 @@ static int do_hold(struct phase *p, struct zb_unit *u,
 	if (!d->answer_has_facing)
 		return ZB_OK;
 	zb_event_begin(g, "move", "volley-fire:movement:A", u->id, -1);
+	char dir[ZB_UNIT_NAME_MAX + 32];
+	zb_game_facing_words(g, u, d->answer_facing_deg, dir, sizeof(dir));
 	if (!room_in_place(g, u, d->answer_facing_deg, u->formation)) {
 		zb_event_path(g, u->pos, u->pos);
-		zb_event_text(g, "%s holds; no room to face %.0f", u->name,
-			      d->answer_facing_deg);
+		zb_event_text(g, "%s holds; no room to face %s", u->name, dir);
 		zb_event_end(g);
 		return ZB_OK;
 	}
@@ -1643,7 +1644,7 @@ static int do_hold(struct phase *p, struct zb_unit *u,
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
 	zb_event_path(g, u->pos, u->pos);
-	zb_event_text(g, "%s holds and faces %.0f", u->name, u->facing_deg);
+	zb_event_text(g, "%s holds and faces %s", u->name, dir);
 	zb_event_end(g);
 	return ZB_OK;
 }

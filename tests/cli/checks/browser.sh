@@ -8,14 +8,20 @@
 # replay page opened with "#selftest" catches errors, works the controls
 # as a person would (keys, buttons, the slider), ends with the End key
 # and writes its verdict into the body's data-selftest attribute ("ok
-# turn=N units=K"), with each unit's drawn centre in data-cx and data-cy;
-# --dump-dom prints that DOM.  Any console message from the page fails the check.
-# Screenshots for a person to look at go to build/screenshots/.
+# turn=N units=K steps=S"), with each unit's drawn centre in data-cx and
+# data-cy; --dump-dom prints that DOM.  Any console message from the page
+# fails the check.  layout.js, pasted into a copy of a page or picture,
+# checks labels, hit counts, the legend and the fit in the window at a
+# desktop's and a phone's size (see its head).  Screenshots for a person
+# to look at go to build/screenshots/.
 
 BROWSER=$(command -v chromium 2>/dev/null ||
 	command -v chromium-browser 2>/dev/null)
 SHOTS=$PWD/build/screenshots
 BROWSER_EPS=0.006		# the page writes 1/100 of an inch
+LAYOUT_JS=tests/cli/checks/layout.js
+DESKTOP=1400,900
+PHONE=390,844
 
 browser_n=0
 
@@ -55,9 +61,10 @@ drawn_centres() {
 		sed -n 's/.*id="u\([0-9]*\)".*data-cx="\([^"]*\)".*data-cy="\([^"]*\)".*/\1 \2 \3/p'
 }
 
-# browser_replay NAME LOG PAGE: the page, stepped to its last turn, shows
-# every unit where the log's last snapshot has it; then screenshots of
-# the first and the last turn.
+# browser_replay NAME LOG PAGE [MORE]: the page, stepped to its last
+# turn, shows every unit where the log's last snapshot has it; its layout
+# holds at every step on a desktop and a phone; then screenshots of the
+# first and the last turn (and with MORE, of a step and on a phone).
 browser_replay() {
 	name=$1
 	page=$3
@@ -69,8 +76,8 @@ browser_replay() {
 		bad "$name: chromium exited $brc" "$T/b-err"
 		return
 	fi
-	grep_out "$name: the self-test steps to the last turn ($turns)" \
-		"<body[^>]* data-selftest=\"ok turn=$turns units=[0-9]+\"" \
+	grep_out "$name: the self-test steps event by event to the last turn ($turns)" \
+		"<body[^>]* data-selftest=\"ok turn=$turns units=[0-9]+ steps=[0-9]+\"" \
 		"$T/b-dom"
 	if ! grep -q '<body[^>]* data-selftest="ok' "$T/b-dom"; then
 		grep -o '<body[^>]* data-selftest="[^"]*"' "$T/b-dom" \
@@ -106,10 +113,72 @@ browser_replay() {
 		bad "$name: the last turn does not show the final positions" \
 			"$T/b-diff"
 	fi
-	browser --virtual-time-budget=5000 --window-size=1400,900 \
+	browser --virtual-time-budget=5000 --window-size=$DESKTOP \
 		--screenshot="$SHOTS/$name-first.png" "file://$page#turn=0"
-	browser --virtual-time-budget=5000 --window-size=1400,900 \
+	browser --virtual-time-budget=5000 --window-size=$DESKTOP \
 		--screenshot="$SHOTS/$name-last.png" "file://$page#turn=$turns"
+	if [ -n "$4" ]; then
+		browser --virtual-time-budget=5000 --window-size=$DESKTOP \
+			--screenshot="$SHOTS/$name-turn1-step2.png" \
+			"file://$page#turn=1&step=2"
+		browser --virtual-time-budget=5000 --window-size=$PHONE \
+			--screenshot="$SHOTS/$name-phone.png" "file://$page#turn=1"
+	fi
+	for size in $DESKTOP $PHONE; do
+		browser_layout "$name at $size" "$page" "$size"
+	done
+}
+
+# browser_layout WHAT FILE SIZE: layout.js on a copy of FILE (a replay
+# page, at every step, or an SVG picture) in a window of SIZE (W,H).
+browser_layout() {
+	case $2 in
+	*.svg)
+		sed '$d' "$2" >"$T/b-lay.svg"
+		{
+			printf '<script type="text/javascript"><![CDATA[\n'
+			cat "$LAYOUT_JS"
+			printf ']]></script>\n</svg>\n'
+		} >>"$T/b-lay.svg"
+		url="file://$T/b-lay.svg"
+		;;
+	*)
+		sed '/^<\/body>$/d; /^<\/html>$/d' "$2" >"$T/b-lay.html"
+		{
+			printf '<script>\n'
+			cat "$LAYOUT_JS"
+			printf '</script>\n</body>\n</html>\n'
+		} >>"$T/b-lay.html"
+		url="file://$T/b-lay.html#selftest&still"
+		;;
+	esac
+	browser --virtual-time-budget=20000 --window-size="$3" \
+		--dump-dom "$url"
+	grep -o 'data-layout="[^"]*"' "$T/b-out" >"$T/b-verdict"
+	if grep -q 'data-layout="ok' "$T/b-verdict"; then
+		ok "$1: every unit labelled, labels on the table and apart, hits clear, legend inside ($(sed 's/.*="ok \(.*\)"/\1/' "$T/b-verdict"))"
+	else
+		[ -s "$T/b-verdict" ] || cp "$T/b-err" "$T/b-verdict"
+		bad "$1: the layout check fails" "$T/b-verdict"
+	fi
+}
+
+# browser_picture NAME SCENARIO [MORE]: the deployment SVG fits a
+# desktop's window and keeps its labels apart; with MORE, a phone's too,
+# and screenshots of both.  (Each run of the browser costs seconds.)
+browser_picture() {
+	run "$ZB" render "$2" -o "$B/$1.svg"
+	if [ "$rc" -ne 0 ]; then
+		bad "browser: the $1 picture was not made" "$T/err"
+		return
+	fi
+	browser_layout "picture $1 at $DESKTOP" "$B/$1.svg" "$DESKTOP"
+	[ -n "$3" ] || return
+	browser_layout "picture $1 at $PHONE" "$B/$1.svg" "$PHONE"
+	browser --window-size=$DESKTOP --screenshot="$SHOTS/setup-$1.png" \
+		"file://$B/$1.svg"
+	browser --window-size=$PHONE \
+		--screenshot="$SHOTS/setup-$1-phone.png" "file://$B/$1.svg"
 }
 
 if [ -z "$BROWSER" ]; then
@@ -127,7 +196,8 @@ else
 	run "$ZB" run "$SCN" --seed 42 --quiet --log "$B/vf.jsonl" \
 		--html "$B/vf.html"
 	if [ "$rc" -eq 0 ]; then
-		browser_replay replay-ninth-sudanese "$B/vf.jsonl" "$B/vf.html"
+		browser_replay replay-ninth-sudanese "$B/vf.jsonl" "$B/vf.html" \
+			more
 	else
 		bad "browser: the ninth-sudanese page was not made" "$T/err"
 	fi
@@ -139,6 +209,14 @@ else
 	else
 		bad "browser: the relief-column page was not made" "$T/err"
 	fi
+	# Every shipped scenario's picture; the relief column's (a tall
+	# table whose units all stand at its foot) on a phone too.
+	for scn in scenarios/*/*.yaml; do
+		name=$(basename "$scn" .yaml)
+		more=
+		[ "$name" = relief-column ] && more=more
+		browser_picture "$name" "$scn" $more
+	done
 	# The sim report, where `zariba sim` has --html.
 	if "$ZB" sim --help 2>/dev/null | grep -q -- '--html'; then
 		run "$ZB" sim "$SCN" --runs 50 --seed 1 --html "$B/sim.html"
