@@ -93,9 +93,11 @@ test-cli: $(BIN)
 # The same tests, built apart with AddressSanitizer and UBSan; any report
 # fails the run.
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# ...and every remembered figure count checked against a fresh count (unit.h).
+SAN_CHECKS := -DZB_CHECK_MEMOS
 test-asan:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
-		CFLAGS="-O1 -g $(SAN)" LDFLAGS="$(SAN)" \
+		CFLAGS="-O1 -g $(SAN) $(SAN_CHECKS)" LDFLAGS="$(SAN)" \
 		$(BUILD)/asan/zariba-tests $(BUILD)/asan/zariba
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

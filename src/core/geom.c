@@ -96,31 +96,47 @@ struct zb_vec2 zb_v2_toward(struct zb_vec2 a, struct zb_vec2 b, double dist_in)
 	return zb_v2_add(a, zb_v2_scale(zb_v2_sub(b, a), dist_in / len));
 }
 
+/* The rectangle's facing as a unit vector: the one it carries, else
+ * (a rectangle written out by hand) worked out from its facing. */
+static struct zb_vec2 rect_fwd(const struct zb_rect *r)
+{
+	if (r->fwd.x == 0 && r->fwd.y == 0)
+		return zb_v2_from_deg(r->facing_deg);
+	return r->fwd;
+}
+
 /* Unit vectors along the facing and to the rectangle's left. */
 static void rect_axes(const struct zb_rect *r, struct zb_vec2 *fwd,
 		      struct zb_vec2 *left)
 {
-	*fwd = zb_v2_from_deg(r->facing_deg);
+	*fwd = rect_fwd(r);
 	*left = zb_v2(-fwd->y, fwd->x);
+}
+
+struct zb_rect zb_rect_from_front_dir(struct zb_vec2 front, double width_in,
+				      double depth_in, double facing_deg,
+				      struct zb_vec2 fwd)
+{
+	struct zb_rect r;
+
+	r.half_w_in = width_in / 2;
+	r.half_d_in = depth_in / 2;
+	r.facing_deg = facing_deg;
+	r.fwd = fwd;
+	r.c = zb_v2_sub(front, zb_v2_scale(fwd, r.half_d_in));
+	return r;
 }
 
 struct zb_rect zb_rect_from_front(struct zb_vec2 front, double width_in,
 				  double depth_in, double facing_deg)
 {
-	struct zb_rect r;
-	struct zb_vec2 fwd = zb_v2_from_deg(facing_deg);
-
-	r.half_w_in = width_in / 2;
-	r.half_d_in = depth_in / 2;
-	r.facing_deg = facing_deg;
-	r.c = zb_v2_sub(front, zb_v2_scale(fwd, r.half_d_in));
-	return r;
+	return zb_rect_from_front_dir(front, width_in, depth_in, facing_deg,
+				      zb_v2_from_deg(facing_deg));
 }
 
 struct zb_vec2 zb_rect_front_centre(const struct zb_rect *r)
 {
-	return zb_v2_add(r->c, zb_v2_scale(zb_v2_from_deg(r->facing_deg),
-					   r->half_d_in));
+	return zb_v2_add(r->c, zb_v2_scale(rect_fwd(r), r->half_d_in));
 }
 
 static void corners_ax(const struct zb_rect *r, struct zb_vec2 fwd,
@@ -290,9 +306,24 @@ static double seg_point_min(double best, struct zb_vec2 a, struct zb_vec2 b,
 	double gy = loy - p.y > p.y - hiy ? loy - p.y : p.y - hiy;
 	double lb = gx > gy ? gx : gy;
 
+	struct zb_vec2 d = zb_v2_sub(b, a), q = a;
+	double len2, dx, dy;
+
 	if (lb > best * (1 + GEOM_REL_MARGIN) + GEOM_EPS_IN)
 		return best;
-	return fmin(best, zb_seg_point_dist(a, b, p));
+	/* zb_seg_point_dist()'s nearest point q, worked out the same way;
+	 * then the square root only when the squared distance is not
+	 * plainly above best's square (its rounding is far inside the
+	 * margin), which again leaves the least value the same. */
+	len2 = zb_v2_dot(d, d);
+	if (len2 > 0)
+		q = zb_v2_add(a, zb_v2_scale(d, clampd(zb_v2_dot(
+			zb_v2_sub(p, a), d) / len2, 0, 1)));
+	dx = p.x - q.x;
+	dy = p.y - q.y;
+	if (dx * dx + dy * dy > best * best * (1 + GEOM_REL_MARGIN))
+		return best;
+	return fmin(best, hypot(dx, dy));
 }
 
 /*

@@ -496,6 +496,7 @@ static void crew_flees(struct zb_game *g, struct zb_unit *gun)
 			gun->figs[i].state = ZB_FIG_DOWN;
 			n++;
 		}
+	zb_unit_figs_changed(gun);
 	gun->flags |= ZB_UF_ABANDONED;
 	zb_game_sync_unit(g, gun->id);
 	zb_event_begin(g, "rout", "volley-fire:gardner-gun:D", gun->id, -1);
@@ -822,13 +823,17 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 	/* The odds tools fight through the same function. */
 	vf_melee_fight(g, mc->att, na, mc->def, nd, NULL, &res);
 	for (int i = 0; i < na; i++)
-		if (mc->att[i].down)
+		if (mc->att[i].down) {
 			g->units[mc->att[i].unit].figs[mc->att[i].fig].state =
 				ZB_FIG_DOWN;
+			zb_unit_figs_changed(&g->units[mc->att[i].unit]);
+		}
 	for (int i = 0; i < nd; i++)
-		if (mc->def[i].down)
+		if (mc->def[i].down) {
 			g->units[mc->def[i].unit].figs[mc->def[i].fig].state =
 				ZB_FIG_DOWN;
+			zb_unit_figs_changed(&g->units[mc->def[i].unit]);
+		}
 	pairs = res.pairs;
 	rerolls = res.rerolls;
 	att_down = res.att_down;
