@@ -291,6 +291,20 @@ static bool boxes_apart(const struct zb_vec2 a[4], const struct zb_vec2 b[4])
 	       bly - ahy > GEOM_CLEAR_IN || aly - bhy > GEOM_CLEAR_IN;
 }
 
+/* p less the nearest point of segment a-b to it: zb_seg_point_dist() is
+ * its length. */
+static struct zb_vec2 seg_point_offset(struct zb_vec2 a, struct zb_vec2 b,
+				       struct zb_vec2 p)
+{
+	struct zb_vec2 d = zb_v2_sub(b, a);
+	double len2 = zb_v2_dot(d, d), t;
+
+	if (len2 <= 0)
+		return zb_v2_sub(p, a);
+	t = clampd(zb_v2_dot(zb_v2_sub(p, a), d) / len2, 0, 1);
+	return zb_v2_sub(p, zb_v2_add(a, zb_v2_scale(d, t)));
+}
+
 /*
  * fmin(best, zb_seg_point_dist(a, b, p)), without the square root when p
  * is plainly further from the segment's box than `best` (a distance is
@@ -306,24 +320,17 @@ static double seg_point_min(double best, struct zb_vec2 a, struct zb_vec2 b,
 	double gy = loy - p.y > p.y - hiy ? loy - p.y : p.y - hiy;
 	double lb = gx > gy ? gx : gy;
 
-	struct zb_vec2 d = zb_v2_sub(b, a), q = a;
-	double len2, dx, dy;
+	struct zb_vec2 v;
 
 	if (lb > best * (1 + GEOM_REL_MARGIN) + GEOM_EPS_IN)
 		return best;
-	/* zb_seg_point_dist()'s nearest point q, worked out the same way;
-	 * then the square root only when the squared distance is not
-	 * plainly above best's square (its rounding is far inside the
-	 * margin), which again leaves the least value the same. */
-	len2 = zb_v2_dot(d, d);
-	if (len2 > 0)
-		q = zb_v2_add(a, zb_v2_scale(d, clampd(zb_v2_dot(
-			zb_v2_sub(p, a), d) / len2, 0, 1)));
-	dx = p.x - q.x;
-	dy = p.y - q.y;
-	if (dx * dx + dy * dy > best * best * (1 + GEOM_REL_MARGIN))
+	/* The square root only when the squared distance is not plainly
+	 * above best's square (its rounding is far inside the margin),
+	 * which again leaves the least value the same. */
+	v = seg_point_offset(a, b, p);
+	if (zb_v2_dot(v, v) > best * best * (1 + GEOM_REL_MARGIN))
 		return best;
-	return fmin(best, hypot(dx, dy));
+	return fmin(best, hypot(v.x, v.y));
 }
 
 /*
@@ -606,13 +613,9 @@ bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 
 double zb_seg_point_dist(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p)
 {
-	struct zb_vec2 d = zb_v2_sub(b, a);
-	double len2 = zb_v2_dot(d, d), t;
+	struct zb_vec2 v = seg_point_offset(a, b, p);
 
-	if (len2 <= 0)
-		return zb_v2_dist(a, p);
-	t = clampd(zb_v2_dot(zb_v2_sub(p, a), d) / len2, 0, 1);
-	return zb_v2_dist(p, zb_v2_add(a, zb_v2_scale(d, t)));
+	return hypot(v.x, v.y);
 }
 
 double zb_poly_edge_dist(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
@@ -632,8 +635,17 @@ bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 
 	if (n < 3)
 		return false;
-	if (zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN)
-		return true;
+	/* zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN, with the square root
+	 * only for an edge whose squared distance is not plainly above. */
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 v = seg_point_offset(pts[i], pts[(i + 1) % n],
+						    p);
+
+		if (zb_v2_dot(v, v) <= GEOM_EPS_IN * GEOM_EPS_IN *
+				       (1 + GEOM_REL_MARGIN) &&
+		    hypot(v.x, v.y) <= GEOM_EPS_IN)
+			return true;
+	}
 	for (int i = 0, j = n - 1; i < n; j = i++) {
 		struct zb_vec2 a = pts[j], b = pts[i];
 

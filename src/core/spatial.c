@@ -199,6 +199,19 @@ static bool maybe_within(struct zb_vec2 p, struct zb_vec2 q, double radius_in,
 /* Entries kept by one query whose distances fit on the stack. */
 #define SPATIAL_STACK_KEYS 256
 
+/* The cells a query of range_in about p looks at, widened by the largest
+ * radius set. */
+static void cell_box(const struct zb_spatial *s, struct zb_vec2 p,
+		     double range_in, int *c0, int *c1, int *r0, int *r1)
+{
+	double reach = range_in + s->max_radius_in;
+
+	*c0 = cell_coord(p.x - reach, s->cell_in, s->cols);
+	*c1 = cell_coord(p.x + reach, s->cell_in, s->cols);
+	*r0 = cell_coord(p.y - reach, s->cell_in, s->rows);
+	*r1 = cell_coord(p.y + reach, s->cell_in, s->rows);
+}
+
 struct keyed {
 	double d;
 	int id;
@@ -265,7 +278,7 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 			 double range_in, zb_spatial_filter filter, void *ctx,
 			 int *out, size_t max)
 {
-	double reach, stack_keys[SPATIAL_STACK_KEYS], *keys = stack_keys;
+	double stack_keys[SPATIAL_STACK_KEYS], *keys = stack_keys;
 	int c0, c1, r0, r1;
 	size_t n = 0;
 	bool finite;
@@ -278,11 +291,7 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 	/* (maybe_within needs a finite point; a query from a NaN point keeps
 	 * every entry the old way.) */
 	finite = isfinite(p.x) && isfinite(p.y);
-	reach = range_in + s->max_radius_in;
-	c0 = cell_coord(p.x - reach, s->cell_in, s->cols);
-	c1 = cell_coord(p.x + reach, s->cell_in, s->cols);
-	r0 = cell_coord(p.y - reach, s->cell_in, s->rows);
-	r1 = cell_coord(p.y + reach, s->cell_in, s->rows);
+	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
 	if (max > SPATIAL_STACK_KEYS) {
 		long k = finite ? within_sorted(s, p, range_in, filter, ctx,
 						out, max, c0, c1, r0, r1) : -1;
@@ -346,7 +355,6 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 		       double range_in, zb_spatial_filter filter, void *ctx,
 		       int id, double d, size_t limit)
 {
-	double reach;
 	int c0, c1, r0, r1;
 	size_t n = 0;
 	bool finite;
@@ -357,11 +365,7 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 	if (!s->cell_head || !(range_in >= 0))
 		return 0;
 	finite = isfinite(p.x) && isfinite(p.y);
-	reach = range_in + s->max_radius_in;
-	c0 = cell_coord(p.x - reach, s->cell_in, s->cols);
-	c1 = cell_coord(p.x + reach, s->cell_in, s->cols);
-	r0 = cell_coord(p.y - reach, s->cell_in, s->rows);
-	r1 = cell_coord(p.y + reach, s->cell_in, s->rows);
+	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
 	for (int r = r0; r <= r1; r++)
 		for (int c = c0; c <= c1; c++)
 			for (int e = s->cell_head[r * s->cols + c];
@@ -384,17 +388,12 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 			     double range_in, size_t limit)
 {
-	double reach;
 	int c0, c1, r0, r1;
 	size_t n = 0;
 
 	if (!s || !s->cell_head || !(range_in >= 0))
 		return 0;
-	reach = range_in + s->max_radius_in;
-	c0 = cell_coord(p.x - reach, s->cell_in, s->cols);
-	c1 = cell_coord(p.x + reach, s->cell_in, s->cols);
-	r0 = cell_coord(p.y - reach, s->cell_in, s->rows);
-	r1 = cell_coord(p.y + reach, s->cell_in, s->rows);
+	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
 	for (int r = r0; r <= r1; r++)
 		for (int c = c0; c <= c1; c++)
 			for (int id = s->cell_head[r * s->cols + c];
