@@ -11,7 +11,8 @@
 #   make install    PREFIX=/usr/local DESTDIR=: the program, libzariba.a,
 #                   libzariba.so.VERSION, the public headers, zariba.pc,
 #                   the man page and the scenarios
-#   make bench      time battles and rewrite bench/RESULTS.md
+#   make bench      time battles and rewrite bench/RESULTS.md (BASE=REV:
+#                   also build REV and give each figure against it)
 #   make fuzz       install clang (as root), build the libFuzzer targets
 #                   (tests/fuzz/) and run each for FUZZ_SECONDS (300)
 #   make fuzz-smoke the same for 20 seconds each, after running every
@@ -159,9 +160,11 @@ docs-update: stage
 # The same tests, built apart with AddressSanitizer and UBSan; any report
 # fails the run.
 SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+# ...and every remembered figure count checked against a fresh count (unit.h).
+SAN_CHECKS := -DZB_CHECK_MEMOS
 test-asan:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
-		CFLAGS="-O1 -g $(SAN)" LDFLAGS="$(SAN)" \
+		CFLAGS="-O1 -g $(SAN) $(SAN_CHECKS)" LDFLAGS="$(SAN)" \
 		$(BUILD)/asan/zariba-tests $(BUILD)/asan/zariba
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
@@ -181,9 +184,42 @@ $(BENCH): bench/bench.c $(LIBA) $(wildcard include/zariba/*.h) \
 	  src/rules/volley_fire/vf.h
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ bench/bench.c $(LIBA) $(LIBS)
 
-bench: $(BENCH)
-	./$(BENCH) $(BENCH_FLAGS) --out bench/RESULTS.md --date "$$(date)" \
+# BASE=REV (a commit, branch or tag) also builds REV beside the working
+# tree, in a git worktree under $(BUILD)/base/, with this bench.c linked
+# against its library; every batch is then run by both in turn and each
+# figure given as a ratio against REV.  The profile (scripts/profile.sh,
+# callgrind's top ten) is added when valgrind is installed.
+BASE_DIR    := $(BUILD)/base
+BASE_CFLAGS  = -std=c11 -D_POSIX_C_SOURCE=200809L $(OMP) $(CFLAGS) \
+               -I$(BASE_DIR)/src/include -I$(BASE_DIR)/src/src \
+               $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+ifneq ($(BASE),)
+BENCH_BASE  := --base $(BASE_DIR)/bench --base-rev '$(BASE)'
+endif
+
+bench: $(BENCH) $(if $(BASE),bench-base) $(BIN)
+	@if command -v valgrind >/dev/null; then \
+		sh scripts/profile.sh ./$(BIN) >$(BUILD)/profile.md; \
+	else rm -f $(BUILD)/profile.md; fi
+	./$(BENCH) $(BENCH_FLAGS) $(BENCH_BASE) --profile $(BUILD)/profile.md \
+		--out bench/RESULTS.md --date "$$(date)" \
 		--cc "$$($(CC) --version | head -n 1)"
+
+.PHONY: bench-base
+bench-base: $(BENCH)
+	@rev=$$(git rev-parse --verify -q '$(BASE)^{commit}') || \
+		{ echo "make bench: BASE=$(BASE) is not a commit" >&2; exit 1; }; \
+	git worktree prune; \
+	if [ -d $(BASE_DIR)/src ]; then \
+		git -C $(BASE_DIR)/src checkout -q --detach $$rev; \
+	else \
+		mkdir -p $(BASE_DIR) && \
+		git worktree add -q --detach $(BASE_DIR)/src $$rev; \
+	fi
+	$(MAKE) --no-print-directory -C $(BASE_DIR)/src BUILD=build \
+		build/libzariba.a
+	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $(BASE_DIR)/bench bench/bench.c \
+		$(BASE_DIR)/src/build/libzariba.a $(LIBS)
 
 # ---- fuzz: libFuzzer targets for what players hand zariba from outside:
 # scenario files, the companion's commands and save files, event logs,

@@ -20,15 +20,29 @@
  * as Markdown with a line per target (met or missed, and the ratio).
  *
  *   build/bench [--out FILE] [--date TEXT] [--cc TEXT] [--quick]
- *               [--max-units N] [--no-scenarios] [--no-odds] [--emit N]
+ *               [--max-units N] [--no-scenarios] [--no-odds]
+ *               [--base BENCH] [--base-rev REV] [--base-max-units N]
+ *               [--emit N [dense]]
  *
  * --quick times each thing briefly (a smoke run); --max-units 0 leaves
  * the generated battles out, as the --no-* flags leave out the rest.
  *
+ * Battles are timed in worker processes (this program run again with
+ * --worker-*), so that each batch starts from a fresh heap and reports
+ * its own wall and CPU time and peak memory.  --base BENCH names the same
+ * bench.c built against another revision's library (`make bench
+ * BASE=REV` builds it under build/base/): every batch is then run by this
+ * build and by that one in turn (A B A B ...), and each figure is also
+ * given as a ratio against the base.  The base plays generated battles up
+ * to --base-max-units units (1000): older builds may take hours beyond.
+ *
  * --emit N prints the generated scenario of N units as YAML and exits, so
- * that `zariba run` can play it (and its log be compared across changes).
+ * that `zariba run` can play it (and its log be compared across changes);
+ * `dense` makes it the dense layout.
  */
+#define _GNU_SOURCE	/* sched_getaffinity() */
 #include <errno.h>
+#include <sched.h>
 #include <math.h>
 #include <omp.h>
 #include <stdarg.h>
@@ -38,6 +52,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <sys/resource.h>
 
 #include "zariba/game.h"
 #include "zariba/odds.h"
@@ -49,9 +64,10 @@
 
 /* ---- what the targets are (the issue's) ---- */
 #define TARGET_FLOOR_X 3.0	/* a battle costs at most 3x its floor */
-#define TARGET_SCALE_X 2.0	/* 10,000 units per unit-turn vs 100 */
+#define TARGET_SCALE_X 2.0	/* per unit-turn, 100 to 100,000 units */
 #define TARGET_THREADS_X 1.8	/* 2 threads against 1 */
 #define TARGET_ODDS_X 10.0	/* exact distribution vs one sample */
+#define TARGET_BASE_X 5.0	/* battles/s against the base (issue 14) */
 
 /* ---- how long each measurement runs ---- */
 #define BATTLE_SECONDS 4.0	/* one thread, per shipped scenario */
@@ -67,6 +83,7 @@
  * commonest query range", spatial.h), at most this many answers (the
  * rules' NEAR_MAX). */
 #define FLOOR_QUERY_MAX 256
+#define FLOOR_QUERY_IN 12.0
 
 /* Generated battles: a tile of a Sudanese section facing a Dervish group
  * GEN_GAP_IN away; tiles GEN_DX_IN by GEN_DY_IN hold two units, about
@@ -75,8 +92,17 @@
 #define GEN_DY_IN 44.0
 #define GEN_GAP_IN 24.0
 #define GEN_EDGE_IN 6.0
+/* Dense: Sudanese sections (9 by 1.5 in, two-rank line) a rank every
+ * GEN_DENSE_SY_IN, Dervish masses (7.5 by 3 in) every GEN_DENSE_DY_IN,
+ * GEN_DENSE_DX_IN from centre to centre across. */
+#define GEN_DENSE_DX_IN 10.0
+#define GEN_DENSE_SY_IN 3.0
+#define GEN_DENSE_DY_IN 4.0
+#define GEN_SUDANESE_DEPTH_IN 1.5
+#define GEN_DERVISH_DEPTH_IN 3.0
 
-#define MAX_SIZES 8
+#define MAX_SIZES 16
+#define BASE_DENSE_MAX 100	/* units, dense, the base plays at most */
 #define MAX_ROWS 16
 #define MAX_VOLLEYS 8
 
@@ -165,7 +191,7 @@ static double floor_time(struct zb_spatial *idx, const struct zb_vec2 *pts,
 	for (uint64_t i = 0; i < draws; i++)
 		acc += zb_rng_below(&rng, (i & 1) ? 20 : 6);
 	for (uint64_t i = 0; i < queries && n > 0; i++) {
-		acc += zb_spatial_within(idx, pts[k], idx->cell_in, NULL, NULL,
+		acc += zb_spatial_within(idx, pts[k], FLOOR_QUERY_IN, NULL, NULL,
 					 out, FLOOR_QUERY_MAX);
 		k = k + 1 < n ? k + 1 : 0;
 	}
@@ -186,12 +212,12 @@ static double battle_floor(const struct zb_scenario *scn, uint64_t draws,
 
 	if (zb_game_init(&g, scn, &opts, &err) != ZB_OK)
 		die("%s: %s", scn->path, err.msg);
-	pts = malloc(((size_t)g.index.n + 1) * sizeof(*pts));
+	pts = malloc(((size_t)g.n_units + 1) * sizeof(*pts));
 	if (!pts)
 		die("out of memory");
-	for (int i = 0; i < g.index.n; i++)
-		if (g.index.cell_of[i] >= 0)
-			pts[n++] = g.index.e[i].p;
+	for (int i = 0; i < g.n_units; i++)
+		if (zb_unit_alive(&g.units[i]) > 0)
+			pts[n++] = zb_unit_rect(&g.units[i]).c;
 	for (int r = 0; r < REPEATS; r++) {
 		int reps = 0;
 		double t = 0;
@@ -236,49 +262,84 @@ static void bprintf(struct buf *b, const char *fmt, ...)
 }
 
 /* The generated battle's tiles across and down. */
-static void gen_grid(int n, int *cols, int *rows)
+static void gen_grid(int n, bool dense, int *cols, int *rows)
 {
 	int pairs = n / 2 > 0 ? n / 2 : 1;
 
-	*cols = (int)ceil(sqrt(pairs * GEN_DY_IN / GEN_DX_IN));
+	if (dense)
+		*cols = (int)ceil(sqrt(pairs * GEN_DENSE_DY_IN /
+				       GEN_DENSE_DX_IN));
+	else
+		*cols = (int)ceil(sqrt(pairs * GEN_DY_IN / GEN_DX_IN));
 	*rows = (pairs + *cols - 1) / *cols;
 }
 
-static void gen_table(int n, double *w, double *h)
+/* Where the front row of the dense Sudanese block stands (y of its
+ * front edge's centre, as `at:` gives it). */
+static double gen_dense_front(int rows)
+{
+	return GEN_EDGE_IN + GEN_SUDANESE_DEPTH_IN +
+	       (rows - 1) * GEN_DENSE_SY_IN;
+}
+
+static void gen_table(int n, bool dense, double *w, double *h)
 {
 	int cols, rows;
 
-	gen_grid(n, &cols, &rows);
-	*w = cols * GEN_DX_IN;
-	*h = rows * GEN_DY_IN;
+	gen_grid(n, dense, &cols, &rows);
+	if (dense) {
+		*w = cols * GEN_DENSE_DX_IN + 2 * GEN_EDGE_IN;
+		*h = gen_dense_front(rows) + GEN_GAP_IN +
+		     (rows - 1) * GEN_DENSE_DY_IN + GEN_DERVISH_DEPTH_IN +
+		     GEN_EDGE_IN;
+	} else {
+		*w = cols * GEN_DX_IN;
+		*h = rows * GEN_DY_IN;
+	}
 }
 
-/* YAML for a battle of `n` units (n even): Sudanese sections facing up
- * the table, each with a Dervish group GEN_GAP_IN in front of it. */
-static char *gen_yaml(int n, int turns)
+/* YAML for a battle of `n` units (n even).  Sparse: Sudanese sections
+ * facing up the table, each with a Dervish group GEN_GAP_IN in front of
+ * it.  Dense: the sections in one block, ranks GEN_DENSE_SY_IN apart,
+ * and the groups in another GEN_GAP_IN in front of it, closing, as a
+ * user lays out a big battle. */
+static char *gen_yaml(int n, int turns, bool dense)
 {
 	static const char *const dervish[] = {
 		"dervish-swordsmen", "dervish-spearmen", "dervish-riflemen"
 	};
 	int pairs = n / 2, cols, rows;
+	double w, h, front;
 	struct buf b = { NULL, 0, 0 };
 
-	gen_grid(n, &cols, &rows);
+	gen_grid(n, dense, &cols, &rows);
+	gen_table(n, dense, &w, &h);
+	front = gen_dense_front(rows);
 
 	bprintf(&b, "ruleset: volley-fire\n"
-		"title: \"bench: %d units\"\n"
+		"title: \"bench: %d units%s\"\n"
 		"table: { width: %g, height: %g }\n"
 		"turns: %d\nvictory: { at-limit: draw }\n"
 		"options: { heat-stroke: true }\nsides:\n",
-		n, cols * GEN_DX_IN, rows * GEN_DY_IN, turns);
+		n, dense ? ", dense" : "", w, h, turns);
 	for (int s = 0; s < 2; s++) {
 		bprintf(&b, "  - name: \"%s\"\n    army: %s\n"
 			"    controller: ai\n    units:\n",
 			s ? "Dervish" : "Sudanese", s ? "dervish" : "british");
 		for (int i = 0; i < pairs; i++) {
-			double x = (i % cols + 0.5) * GEN_DX_IN;
-			double y = (i / cols) * GEN_DY_IN + GEN_EDGE_IN;
+			double x, y;
 
+			if (dense) {
+				x = GEN_EDGE_IN + (i % cols + 0.5) *
+				    GEN_DENSE_DX_IN;
+				y = s ? front + GEN_GAP_IN + (i / cols) *
+					GEN_DENSE_DY_IN :
+					front - (i / cols) * GEN_DENSE_SY_IN;
+			} else {
+				x = (i % cols + 0.5) * GEN_DX_IN;
+				y = (i / cols) * GEN_DY_IN + GEN_EDGE_IN +
+				    (s ? GEN_GAP_IN : 0);
+			}
 			if (!s)
 				bprintf(&b, "      - { name: \"S%d\", type: "
 					"sudanese-infantry, figures: { trooper:"
@@ -289,16 +350,16 @@ static char *gen_yaml(int n, int turns)
 				bprintf(&b, "      - { name: \"D%d\", type: %s,"
 					" figures: { trooper: 38, emir: 1, "
 					"flag: 1 }, at: [%g, %g], facing: 270"
-					" }\n", i, dervish[i % 3], x,
-					y + GEN_GAP_IN);
+					" }\n", i, dervish[i % 3], x, y);
 		}
 	}
 	return b.p;
 }
 
-static void gen_scenario(struct zb_scenario *scn, int n, int turns)
+static void gen_scenario(struct zb_scenario *scn, int n, int turns,
+			 bool dense)
 {
-	char *text = gen_yaml(n, turns);
+	char *text = gen_yaml(n, turns, dense);
 	struct zb_error err;
 
 	if (zb_scenario_parse(scn, "generated", text, strlen(text), &err) !=
@@ -401,16 +462,21 @@ struct scen_row {
 	int units;
 	double turns, draws, queries, decisions;
 	double t1_s, tn_s;		/* seconds a battle, 1 and N threads */
+	double c1_s, cn_s;		/* CPU seconds a battle, the same */
+	double base_t1_s, base_tn_s;	/* the base's, 0 without a base */
 	double floor_s;
 	int threads;
 };
 
 struct size_row {
 	int n;
+	bool dense;
+	double w_in, h_in;
 	int battles;
 	double unit_turns;
-	double seconds;
+	double seconds, base_seconds;	/* a battle; base 0 if not run */
 	double draws, queries;		/* per unit-turn */
+	double rss_kib;			/* the worker's peak RSS */
 	double in_range;		/* enemies within rifle range a unit */
 };
 
@@ -429,16 +495,117 @@ struct report {
 	int n_odds;
 	double total_s;
 	char load[128];
+	const char *base, *base_rev, *profile;
+	int base_max_units;
 };
 
+static double cpu_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static long peak_rss_kib(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
+}
+
+/* CPUs this process may run on (its affinity mask), which a container or
+ * `taskset` can make fewer than the cores online. */
+static int usable_cpus(void)
+{
+	cpu_set_t set;
+
+	if (sched_getaffinity(0, sizeof(set), &set) != 0)
+		return -1;
+	return CPU_COUNT(&set);
+}
+
+/* ---- workers: one batch in a process of its own ---- */
+
+/* --worker-scenario PATH N THREADS: prints wall and CPU seconds. */
+static int worker_scenario(const char *path, int n, int threads)
+{
+	struct zb_scenario scn;
+	struct zb_error err;
+	double c0, wall;
+
+	if (zb_scenario_load(&scn, path, &err) != ZB_OK)
+		die("%s", err.msg);
+	c0 = cpu_s();
+	wall = run_battles(&scn, n, threads, SEED_BASE);
+	printf("%.9f %.9f\n", wall, cpu_s() - c0);
+	zb_scenario_release(&scn);
+	return 0;
+}
+
+/* --worker-size N DENSE SECONDS: plays generated battles of N units for
+ * about SECONDS (at least one) and prints the battles, seconds a battle,
+ * unit-turns, draws and queries a battle and the peak RSS. */
+static int worker_size(int n, bool dense, double seconds)
+{
+	struct zb_scenario scn;
+	struct tally t = { 0 };
+	double el = 0, t0;
+	int k = 0;
+
+	gen_scenario(&scn, n, SCALE_TURNS, dense);
+	do {
+		t0 = now_s();
+		if (play_battle(&scn, SEED_BASE + (uint64_t)k, &t) != ZB_OK)
+			die("generated battle of %d units failed", n);
+		el += now_s() - t0;
+		k++;
+	} while (el < seconds && k < 100000);
+	printf("%d %.9f %.1f %.1f %.1f %ld\n", k, el / k,
+	       (double)t.units * (double)t.turns / k, (double)t.draws / k,
+	       (double)t.queries / k, peak_rss_kib());
+	zb_scenario_release(&scn);
+	return 0;
+}
+
+/* Runs `bin` with `args` and reads up to `n` numbers from what it
+ * prints. */
+static void run_worker(const char *bin, const char *args, double *v, int n)
+{
+	char cmd[1024];
+	FILE *p;
+
+	snprintf(cmd, sizeof(cmd), "'%s' %s", bin, args);
+	p = popen(cmd, "r");
+	if (!p)
+		die("%s: %s", cmd, strerror(errno));
+	for (int i = 0; i < n; i++)
+		if (fscanf(p, "%lf", &v[i]) != 1)
+			die("%s: no answer", cmd);
+	if (pclose(p) != 0)
+		die("%s failed", cmd);
+}
+
+static const char *self_exe(void)
+{
+	static char path[4096];
+	ssize_t k = readlink("/proc/self/exe", path, sizeof(path) - 1);
+
+	if (k <= 0)
+		die("cannot find this program (/proc/self/exe)");
+	path[k] = '\0';
+	return path;
+}
+
 static void measure_scenario(const char *path, struct scen_row *row,
-			     bool quick)
+			     bool quick, const char *base)
 {
 	struct zb_scenario scn;
 	struct zb_error err;
 	struct tally t = { 0 };
 	int calib = 0, threads = omp_get_max_threads(), n;
-	double t0, el, best1 = INFINITY, bestn = INFINITY;
+	double t0, el;
+	char args[600];
 
 	if (zb_scenario_load(&scn, path, &err) != ZB_OK)
 		die("%s", err.msg);
@@ -458,20 +625,37 @@ static void measure_scenario(const char *path, struct scen_row *row,
 	row->queries = (double)t.queries / calib;
 	row->decisions = (double)t.decisions / calib;
 	row->threads = threads;
-	/* The same batch on 1 thread and on all, in turn, best of each: a
-	 * batch that another program slowed down is not the best. */
+	/* The same batch on 1 thread and on all, by this build and the base
+	 * in turn, best of each: a batch that another program slowed down
+	 * is not the best. */
 	n = (int)ceil((quick ? 0.25 : BATTLE_SECONDS) / THREAD_REPEATS /
 		      (el / calib));
 	if (n < BATTLE_MIN)
 		n = BATTLE_MIN;
 	n = (n + threads - 1) / threads * threads;
+	row->t1_s = row->tn_s = INFINITY;
+	row->base_t1_s = row->base_tn_s = base ? INFINITY : 0;
 	for (int r = 0; r < THREAD_REPEATS; r++) {
-		best1 = fmin(best1, run_battles(&scn, n, 1, SEED_BASE) / n);
-		bestn = fmin(bestn, run_battles(&scn, n, threads, SEED_BASE) /
-				    n);
+		for (int k = 0; k < 2; k++) {
+			int th = k ? threads : 1;
+			double v[2];
+
+			snprintf(args, sizeof(args), "--worker-scenario '%s' "
+				 "%d %d", path, n, th);
+			run_worker(self_exe(), args, v, 2);
+			if (v[0] / n < (k ? row->tn_s : row->t1_s)) {
+				*(k ? &row->tn_s : &row->t1_s) = v[0] / n;
+				*(k ? &row->cn_s : &row->c1_s) = v[1] / n;
+			}
+			if (!base)
+				continue;
+			run_worker(base, args, v, 2);
+			if (k)
+				row->base_tn_s = fmin(row->base_tn_s, v[0] / n);
+			else
+				row->base_t1_s = fmin(row->base_t1_s, v[0] / n);
+		}
 	}
-	row->t1_s = best1;
-	row->tn_s = bestn;
 	row->floor_s = battle_floor(&scn, (uint64_t)llround(row->draws),
 				    (uint64_t)llround(row->queries));
 	zb_scenario_release(&scn);
@@ -513,7 +697,8 @@ static double enemies_in_range(const struct zb_scenario *scn)
 					     &c, ids, (size_t)g.n_units);
 
 		for (size_t j = 0; j < k; j++)
-			sum += zb_v2_dist(p, g.index.e[ids[j]].p) <= range;
+			sum += zb_v2_dist(p, zb_unit_rect(&g.units[ids[j]]).c)
+			       <= range;
 	}
 	free(ids);
 	sum /= g.n_units > 0 ? g.n_units : 1;
@@ -521,28 +706,43 @@ static double enemies_in_range(const struct zb_scenario *scn)
 	return sum;
 }
 
-static void measure_size(int n, struct size_row *row, bool quick)
+static void measure_size(int n, bool dense, struct size_row *row,
+			 bool quick, const char *base, int base_max)
 {
 	struct zb_scenario scn;
-	struct tally t = { 0 };
-	double el = 0, t0;
-	int k = 0;
+	double secs = quick ? 0.1 : SCALE_SECONDS, v[6];
+	/* Big battles take long enough to time once. */
+	int rounds = n >= 10000 ? 1 : REPEATS;
+	char args[128];
 
-	gen_scenario(&scn, n, SCALE_TURNS);
 	memset(row, 0, sizeof(*row));
 	row->n = n;
-	do {
-		t0 = now_s();
-		if (play_battle(&scn, SEED_BASE + (uint64_t)k, &t) != ZB_OK)
-			die("generated battle of %d units failed", n);
-		el += now_s() - t0;
-		k++;
-	} while (el < (quick ? 0.1 : SCALE_SECONDS) && k < 100000);
-	row->battles = k;
-	row->unit_turns = (double)t.units * (double)t.turns / k;
-	row->seconds = el / k;
-	row->draws = (double)t.draws / k / row->unit_turns;
-	row->queries = (double)t.queries / k / row->unit_turns;
+	row->dense = dense;
+	gen_table(n, dense, &row->w_in, &row->h_in);
+	row->seconds = INFINITY;
+	/* The base may hang on dense battles (issue 14: 72 s for 3 turns
+	 * of 800 units), so it plays those only up to BASE_DENSE_MAX. */
+	if (dense && base_max > BASE_DENSE_MAX)
+		base_max = BASE_DENSE_MAX;
+	row->base_seconds = base && n <= base_max ? INFINITY : 0;
+	snprintf(args, sizeof(args), "--worker-size %d %d %g", n, dense,
+		 secs);
+	for (int r = 0; r < rounds; r++) {
+		run_worker(self_exe(), args, v, 6);
+		if (v[1] < row->seconds) {
+			row->battles = (int)v[0];
+			row->seconds = v[1];
+			row->unit_turns = v[2];
+			row->draws = v[3] / v[2];
+			row->queries = v[4] / v[2];
+		}
+		row->rss_kib = fmax(row->rss_kib, v[5]);
+		if (row->base_seconds == 0)
+			continue;
+		run_worker(base, args, v, 6);
+		row->base_seconds = fmin(row->base_seconds, v[1]);
+	}
+	gen_scenario(&scn, n, SCALE_TURNS, dense);
 	row->in_range = enemies_in_range(&scn);
 	zb_scenario_release(&scn);
 }
@@ -595,49 +795,105 @@ static double worst_odds(const struct report *rp)
 	return w;
 }
 
-static const struct size_row *size_of(const struct report *rp, int n)
+static const struct size_row *size_of(const struct report *rp, int n,
+				      bool dense)
 {
 	for (int i = 0; i < rp->n_size; i++)
-		if (rp->size[i].n == n)
+		if (rp->size[i].n == n && rp->size[i].dense == dense)
 			return &rp->size[i];
 	return NULL;
 }
 
+static double us_per_unit_turn(const struct size_row *s)
+{
+	return s->seconds / s->unit_turns * 1e6;
+}
+
+/* "12.3x" against the base, or "-" when the base did not run it. */
+static const char *vs(char *out, size_t cap, double base_s, double s)
+{
+	if (base_s > 0 && isfinite(base_s) && s > 0)
+		snprintf(out, cap, "%.2fx", base_s / s);
+	else
+		snprintf(out, cap, "-");
+	return out;
+}
+
 static void print_report(FILE *f, const struct report *rp)
 {
+	int th = rp->n_scen ? rp->scen[0].threads : omp_get_max_threads();
+	char v1[32], vn[32];
+
 	fprintf(f, "### Shipped scenarios\n\n"
 		"| scenario | units | turns | battles/s, 1 thread | "
-		"battles/s, %d threads | speedup | random draws/battle | "
+		"against base | battles/s, %d threads | against base | "
+		"speedup, wall | CPU ms a battle, 1 thread | CPU ms a "
+		"battle, %d threads | random draws/battle | "
 		"spatial queries/battle | floor (ms) | battle (ms) | "
 		"battle / floor |\n"
-		"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
-		rp->n_scen ? rp->scen[0].threads : omp_get_max_threads());
+		"|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+		"---:|---:|---:|\n", th, th);
 	for (int i = 0; i < rp->n_scen; i++) {
 		const struct scen_row *s = &rp->scen[i];
 
-		fprintf(f, "| %s | %d | %.1f | %.1f | %.1f | %.2fx | %.0f | "
-			"%.0f | %.3f | %.2f | %.0fx |\n", s->path, s->units,
-			s->turns, 1 / s->t1_s, 1 / s->tn_s, s->t1_s / s->tn_s,
+		fprintf(f, "| %s | %d | %.1f | %.1f | %s | %.1f | %s | %.2fx "
+			"| %.2f | %.2f | %.0f | %.0f | %.3f | %.2f | %.0fx |\n",
+			s->path, s->units, s->turns, 1 / s->t1_s,
+			vs(v1, sizeof(v1), s->base_t1_s, s->t1_s), 1 / s->tn_s,
+			vs(vn, sizeof(vn), s->base_tn_s, s->tn_s),
+			s->t1_s / s->tn_s, s->c1_s * 1e3, s->cn_s * 1e3,
 			s->draws, s->queries, s->floor_s * 1e3, s->t1_s * 1e3,
 			s->t1_s / s->floor_s);
 	}
-	fprintf(f, "\n### Generated battles (%d turns; Sudanese sections "
-		"facing Dervish groups, constant density)\n\n"
-		"| units | table (in) | battles timed | unit-turns | "
-		"seconds/battle | us per unit-turn | draws per unit-turn | "
-		"queries per unit-turn | enemies within 12 ft of a unit |\n"
-		"|---:|---|---:|---:|---:|---:|---:|---:|---:|\n",
-		SCALE_TURNS);
+	fprintf(f, "\nCPU time is the process's (`CLOCK_PROCESS_CPUTIME_ID`):"
+		" when %d threads take about %d times the CPU of one thread "
+		"per battle and no more wall time, the machine gave them one "
+		"core between them; it does not mean the battles scale "
+		"badly.\n", th, th);
+	fprintf(f, "\n### Generated battles (%d turns)\n\n"
+		"Sparse: Sudanese sections each facing a Dervish group %g in "
+		"away, at about the shipped Ninth Sudanese's density. Dense: "
+		"the sections in one block (a rank every %g in, %g in apart "
+		"across) closing on the groups in another (a rank every %g "
+		"in), %g in between.\n\n"
+		"| layout | units | table (in) | battles timed | unit-turns | "
+		"seconds/battle | us per unit-turn | against base | draws per "
+		"unit-turn | queries per unit-turn | enemies within 12 ft of "
+		"a unit | peak RSS (MiB) |\n"
+		"|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+		SCALE_TURNS, GEN_GAP_IN, GEN_DENSE_SY_IN, GEN_DENSE_DX_IN,
+		GEN_DENSE_DY_IN, GEN_GAP_IN);
 	for (int i = 0; i < rp->n_size; i++) {
 		const struct size_row *s = &rp->size[i];
-		double w, h;
 
-		gen_table(s->n, &w, &h);
-		fprintf(f, "| %d | %.0f x %.0f | %d | %.0f | %.4f | %.1f | "
-			"%.2f | %.1f | %.1f |\n", s->n, w, h, s->battles,
-			s->unit_turns, s->seconds,
-			s->seconds / s->unit_turns * 1e6, s->draws,
-			s->queries, s->in_range);
+		fprintf(f, "| %s | %d | %.0f x %.0f | %d | %.0f | %.4f | %.1f "
+			"| %s | %.2f | %.1f | %.1f | %.1f |\n",
+			s->dense ? "dense" : "sparse", s->n, s->w_in, s->h_in,
+			s->battles, s->unit_turns, s->seconds,
+			us_per_unit_turn(s),
+			vs(v1, sizeof(v1), s->base_seconds, s->seconds),
+			s->draws, s->queries, s->in_range, s->rss_kib / 1024);
+	}
+	for (int d = 0; d < 2; d++) {
+		const struct size_row *lo = NULL, *hi = NULL;
+
+		for (int i = 0; i < rp->n_size; i++) {
+			const struct size_row *s = &rp->size[i];
+
+			if (s->dense != d)
+				continue;
+			if (!lo || s->n < lo->n)
+				lo = s;
+			if (!hi || s->n > hi->n)
+				hi = s;
+		}
+		if (lo && hi && hi->n > lo->n)
+			fprintf(f, "\nMemory, %s: %.2f KiB a unit (peak RSS at "
+				"%d units less that at %d, over the %d units "
+				"between: the scenario as parsed, the game and "
+				"its index).\n", d ? "dense" : "sparse",
+				(hi->rss_kib - lo->rss_kib) / (hi->n - lo->n),
+				hi->n, lo->n, hi->n - lo->n);
 	}
 	fprintf(f, "\n### Exact volley distribution against one Monte Carlo "
 		"sample\n\n"
@@ -655,9 +911,15 @@ static void print_report(FILE *f, const struct report *rp)
 
 static void print_targets(FILE *f, const struct report *rp)
 {
-	const struct size_row *a = size_of(rp, 100), *b = size_of(rp, 10000);
-
 	fprintf(f, "\n### Targets\n\n");
+	for (int i = 0; i < rp->n_scen && rp->base; i++) {
+		const struct scen_row *s = &rp->scen[i];
+		double x = s->base_t1_s / s->t1_s;
+
+		fprintf(f, "- %s: at least %.0fx the base's battles per second "
+			"on one thread (%s): %.2fx.\n",
+			met(x >= TARGET_BASE_X), TARGET_BASE_X, s->path, x);
+	}
 	for (int i = 0; i < rp->n_scen; i++) {
 		const struct scen_row *s = &rp->scen[i];
 		double x = s->t1_s / s->floor_s;
@@ -666,16 +928,31 @@ static void print_targets(FILE *f, const struct report *rp)
 			"(%s): %.1fx.\n", met(x <= TARGET_FLOOR_X),
 			TARGET_FLOOR_X, s->path, x);
 	}
-	if (a && b) {
-		double x = (b->seconds / b->unit_turns) /
-			   (a->seconds / a->unit_turns);
+	for (int d = 0; d < 2; d++) {
+		double lo = INFINITY, hi = 0;
+		int nlo = 0, nhi = 0;
 
-		fprintf(f, "- %s: cost per unit-turn at 10,000 units at most "
-			"%.0fx that at 100: %.3fx.\n", met(x <= TARGET_SCALE_X),
-			TARGET_SCALE_X, x);
-	} else {
-		fprintf(f, "- not measured: cost per unit-turn at 10,000 "
-			"units against 100 (sizes left out).\n");
+		for (int i = 0; i < rp->n_size; i++) {
+			const struct size_row *s = &rp->size[i];
+
+			if (s->dense != d || s->n < 100)
+				continue;
+			if (us_per_unit_turn(s) < lo) {
+				lo = us_per_unit_turn(s);
+				nlo = s->n;
+			}
+			if (us_per_unit_turn(s) > hi) {
+				hi = us_per_unit_turn(s);
+				nhi = s->n;
+			}
+		}
+		if (nlo && nhi && nlo != nhi)
+			fprintf(f, "- %s: cost per unit-turn, %s, within %.0fx "
+				"from 100 units up (dearest %d units, "
+				"cheapest %d): %.2fx.\n",
+				met(hi / lo <= TARGET_SCALE_X),
+				d ? "dense" : "sparse", TARGET_SCALE_X, nhi,
+				nlo, hi / lo);
 	}
 	for (int i = 0; i < rp->n_scen; i++) {
 		const struct scen_row *s = &rp->scen[i];
@@ -687,40 +964,40 @@ static void print_targets(FILE *f, const struct report *rp)
 			continue;
 		}
 		fprintf(f, "- %s: %d threads give at least %.1fx the "
-			"throughput of 1 (%s): %.3fx%s.\n",
-			met(x >= TARGET_THREADS_X), s->threads,
-			TARGET_THREADS_X, s->path, x, s->threads > 2 ?
-			" (more than 2 threads here)" : "");
+			"throughput of 1 (%s): %.3fx, using %.2fx the CPU "
+			"time.\n", met(x >= TARGET_THREADS_X), s->threads,
+			TARGET_THREADS_X, s->path, x,
+			(s->cn_s / s->tn_s) / (s->c1_s / s->t1_s));
 	}
-	fprintf(f, "- %s: an exact volley distribution costs less than %.0f "
-		"Monte Carlo samples (worst volley above): %.2fx.\n",
-		met(worst_odds(rp) < TARGET_ODDS_X), TARGET_ODDS_X,
-		worst_odds(rp));
+	if (rp->n_odds)
+		fprintf(f, "- %s: an exact volley distribution costs less "
+			"than %.0f Monte Carlo samples (worst volley above): "
+			"%.2fx.\n", met(worst_odds(rp) < TARGET_ODDS_X),
+			TARGET_ODDS_X, worst_odds(rp));
 }
 
 /* What the table says about the targets it misses, from its own numbers. */
 static void print_notes(FILE *f, const struct report *rp)
 {
-	const struct size_row *a = size_of(rp, 100), *b = size_of(rp, 10000);
+	const struct size_row *a = size_of(rp, 100, false);
+	const struct size_row *b = size_of(rp, 10000, false);
 
 	fprintf(f, "\n### Reading it\n\n"
 		"- The floor counts only dice and index queries. A battle "
-		"also works out footprints, fire cones figure by figure, lines "
-		"of sight and the AI's plans, all of it geometry with sines, "
-		"arc tangents and square roots; that, not the dice or the "
-		"index, is most of a battle.\n");
+		"also works out footprints, fire cones, lines of sight and "
+		"the AI's plans; that, not the dice or the index, is most of "
+		"a battle.\n");
 	if (a && b)
-		fprintf(f, "- Per unit-turn, the generated battle grows with "
-			"what each unit must look at: the enemies within a "
-			"rifle's 12 ft (%.1f a unit at 100 units, on a table "
-			"smaller than that range; %.1f at 10,000) and the "
-			"queries it asks (%.0f and %.0f a unit-turn). Per "
-			"query, 10,000 units cost %.2fx what 100 do.\n",
-			a->in_range, b->in_range, a->queries, b->queries,
-			(b->seconds / b->unit_turns / b->queries) /
-			(a->seconds / a->unit_turns / a->queries));
-	fprintf(f, "- Two threads share the machine with whatever else runs "
-		"on it; each speedup is the best of its batches.\n"
+		fprintf(f, "- Per unit-turn, the sparse generated battle grows "
+			"with what each unit must look at: the enemies within "
+			"a rifle's 12 ft (%.1f a unit at 100 units; %.1f at "
+			"10,000) and the queries it asks (%.0f and %.0f a "
+			"unit-turn).\n", a->in_range, b->in_range, a->queries,
+			b->queries);
+	fprintf(f, "- Each batch runs in a process of its own; with a base, "
+		"this build's batch and the base's alternate, so both see "
+		"the same machine, and each figure is the best of its "
+		"batches.\n"
 		"- A volley rolls one or two dice, so one sample reads the "
 		"firing table once or twice; the exact distribution reads it "
 		"for all twenty faces of each kind of die (and "
@@ -762,6 +1039,20 @@ static void load_average(char *out, size_t cap)
 		fclose(f);
 }
 
+/* Copies the file at `path` (the profile) into f, if there is one. */
+static void copy_file(FILE *f, const char *path)
+{
+	FILE *in = path ? fopen(path, "r") : NULL;
+	char line[1024];
+
+	if (!in)
+		return;
+	fputc('\n', f);
+	while (fgets(line, sizeof(line), in))
+		fputs(line, f);
+	fclose(in);
+}
+
 static void write_markdown(const char *path, const struct report *rp,
 			   const char *date, const char *cc)
 {
@@ -772,37 +1063,48 @@ static void write_markdown(const char *path, const struct report *rp,
 		die("%s: %s", path, strerror(errno));
 	cpu_model(cpu, sizeof(cpu));
 	fprintf(f, "# Benchmark results\n\n"
-		"Written by `make bench` (bench/bench.c); the numbers are "
-		"from one run.\n\n"
-		"- date: %s\n- machine: %ld cores online (nproc), %s\n"
+		"Written afresh by `make bench` (bench/bench.c) on every run; "
+		"the numbers are from one run.\n\n"
+		"- date: %s\n- machine: %s, %ld cores online\n"
+		"- CPUs this process may use (sched_getaffinity): %d\n"
 		"- OpenMP threads: %d\n- compiler: %s\n"
-		"- build: libzariba.a as `make` builds it (-O2 -g)\n"
-		"- load average when it started (/proc/loadavg): %s\n"
-		"- the run took %.0f s\n\n", date, sysconf(_SC_NPROCESSORS_ONLN),
-		cpu, omp_get_max_threads(), cc, rp->load, rp->total_s);
+		"- build: libzariba.a as `make` builds it (-O2 -g)\n",
+		date, cpu, sysconf(_SC_NPROCESSORS_ONLN), usable_cpus(),
+		omp_get_max_threads(), cc);
+	if (rp->base)
+		fprintf(f, "- base: %s, built the same way beside the working "
+			"tree (`make bench BASE=%s`); \"against base\" is the "
+			"base's time over this build's, so 5.00x is five times "
+			"faster\n", rp->base_rev ? rp->base_rev : rp->base,
+			rp->base_rev ? rp->base_rev : "REV");
+	fprintf(f, "- load average when it started (/proc/loadavg): %s\n"
+		"- the run took %.0f s\n\n", rp->load, rp->total_s);
 	fprintf(f, "How it is measured:\n\n"
 		"- Battles run with the log off, from seeds %d on, on one "
 		"thread and then on every core (an OpenMP loop over battles); "
-		"each is the best of %d batches, the two in turn.\n"
+		"each is the best of %d batches, run in turn (with a base: "
+		"this build, the base, this build, ...).\n"
 		"- Random draws are the rules' dice (`g->dice.draws`); the AI "
 		"draws one number per side per battle, not counted. Spatial "
 		"queries are `g->index.queries` (within and nearest).\n"
 		"- The floor is the time of that many `zb_rng_below()` draws "
 		"(D6 and D20 in turn) and that many `zb_spatial_within()` "
-		"queries (at unit centres, out to the index's cell, %g in, "
-		"at most %d answers) on the game's own index as set up.\n"
+		"queries (at unit centres, out to %g in, at most %d answers) "
+		"on the game's own index as set up.\n"
 		"- Generated battles play %d turns; the cost per unit-turn "
-		"is a battle's time over units x turns played.\n"
+		"is a battle's time over units x turns played. The base plays "
+		"them up to %d units (dense, up to %d).\n"
 		"- The exact distribution is the odds API's "
 		"`vf_volley_dist()` (its array, `vf_volley_pmf()` and the "
 		"mean; the AI's expected hits read it too); a sample is one "
 		"`vf_volley_roll()`, the function the fire phase rolls "
 		"with, on a bare game's dice with the log off.\n\n", SEED_BASE,
-		THREAD_REPEATS, 12.0,
-		FLOOR_QUERY_MAX, SCALE_TURNS);
+		THREAD_REPEATS, FLOOR_QUERY_IN, FLOOR_QUERY_MAX, SCALE_TURNS,
+		rp->base_max_units, BASE_DENSE_MAX);
 	print_report(f, rp);
 	print_targets(f, rp);
 	print_notes(f, rp);
+	copy_file(f, rp->profile);
 	fclose(f);
 }
 
@@ -810,19 +1112,26 @@ static void usage(void)
 {
 	fprintf(stderr, "usage: bench [--out FILE] [--date TEXT] [--cc TEXT] "
 		"[--quick] [--max-units N] [--no-scenarios] [--no-odds] "
-		"[--emit N]\n");
+		"[--base BENCH] [--base-rev REV] [--base-max-units N] "
+		"[--profile FILE] [--emit N [dense]]\n");
 	exit(1);
 }
 
 int main(int argc, char **argv)
 {
-	static const int sizes[] = { 10, 100, 1000, 10000 };
+	static const int sizes[] = { 100, 1000, 10000, 100000 };
 	static struct report rp;
 	const char *out = NULL, *date = "unknown", *cc = "unknown";
 	bool quick = false, scenarios = true, odds = true;
-	int max_units = 10000;
+	int max_units = 100000;
 	double t0 = now_s();
 
+	rp.base_max_units = 1000;
+	if (argc == 5 && !strcmp(argv[1], "--worker-scenario"))
+		return worker_scenario(argv[2], atoi(argv[3]), atoi(argv[4]));
+	if (argc == 5 && !strcmp(argv[1], "--worker-size"))
+		return worker_size(atoi(argv[2]), atoi(argv[3]) != 0,
+				   atof(argv[4]));
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--out") && i + 1 < argc)
 			out = argv[++i];
@@ -838,8 +1147,19 @@ int main(int argc, char **argv)
 			scenarios = false;
 		else if (!strcmp(argv[i], "--no-odds"))
 			odds = false;
+		else if (!strcmp(argv[i], "--base") && i + 1 < argc)
+			rp.base = argv[++i];
+		else if (!strcmp(argv[i], "--base-rev") && i + 1 < argc)
+			rp.base_rev = argv[++i];
+		else if (!strcmp(argv[i], "--base-max-units") && i + 1 < argc)
+			rp.base_max_units = atoi(argv[++i]);
+		else if (!strcmp(argv[i], "--profile") && i + 1 < argc)
+			rp.profile = argv[++i];
 		else if (!strcmp(argv[i], "--emit") && i + 1 < argc) {
-			char *y = gen_yaml(atoi(argv[++i]), SCALE_TURNS);
+			int n = atoi(argv[++i]);
+			bool dense = i + 1 < argc &&
+				     !strcmp(argv[i + 1], "dense");
+			char *y = gen_yaml(n, SCALE_TURNS, dense);
 
 			fputs(y, stdout);
 			free(y);
@@ -853,15 +1173,19 @@ int main(int argc, char **argv)
 
 		for (int k = 0; s && s[k] && rp.n_scen < MAX_ROWS; k++) {
 			fprintf(stderr, "bench: %s\n", s[k]);
-			measure_scenario(s[k], &rp.scen[rp.n_scen++], quick);
+			measure_scenario(s[k], &rp.scen[rp.n_scen++], quick,
+					 rp.base);
 		}
 	}
-	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
-		if (sizes[i] > max_units)
-			break;
-		fprintf(stderr, "bench: %d units\n", sizes[i]);
-		measure_size(sizes[i], &rp.size[rp.n_size++], quick);
-	}
+	for (int d = 0; d < 2; d++)
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			if (sizes[i] > max_units)
+				break;
+			fprintf(stderr, "bench: %d units, %s\n", sizes[i],
+				d ? "dense" : "sparse");
+			measure_size(sizes[i], d, &rp.size[rp.n_size++], quick,
+				     rp.base, rp.base_max_units);
+		}
 	if (odds) {
 		fprintf(stderr, "bench: volleys\n");
 		measure_odds(&rp);

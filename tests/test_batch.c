@@ -522,7 +522,7 @@ Test(batch, scenario_set_errors)
 	set_bad(&scn, "turns", "2.5", "whole number");
 	set_bad(&scn, "turns", "ten", "whole number");
 	set_bad(&scn, "table.width", "0", "more than 0");
-	set_bad(&scn, "table.width", "2401", "at most 2400");
+	set_bad(&scn, "table.width", "24001", "at most 24000");
 	set_bad(&scn, "table.width", "nan", "expected a number");
 	set_bad(&scn, "table.width", "0x40", "expected a number");
 	/* The 2nd Hussars stand at x = 104. */

@@ -58,7 +58,7 @@ Test(geom, toward_never_overshoots)
 Test(geom, rect_corners_unrotated)
 {
 	/* Facing the far edge: front is +y, left is -x. */
-	struct zb_rect r = { { 10, 20 }, 3, 1, 90 };
+	struct zb_rect r = { { 10, 20 }, 3, 1, 90, { 0, 0 } };
 	struct zb_vec2 c[4];
 
 	zb_rect_corners(&r, c);
@@ -72,7 +72,7 @@ Test(geom, rect_corners_unrotated)
 Test(geom, rect_corners_rotated)
 {
 	/* Facing 45 degrees, half-width 2, half-depth 1, at the origin. */
-	struct zb_rect r = { { 0, 0 }, 2, 1, 45 };
+	struct zb_rect r = { { 0, 0 }, 2, 1, 45, { 0, 0 } };
 	struct zb_vec2 c[4];
 	double h = sqrt(0.5);
 
@@ -104,7 +104,7 @@ Test(geom, rect_from_front)
 
 Test(geom, rect_contains_rotated)
 {
-	struct zb_rect r = { { 0, 0 }, 2, 1, 45 };
+	struct zb_rect r = { { 0, 0 }, 2, 1, 45, { 0, 0 } };
 
 	cr_expect(zb_rect_contains(&r, zb_v2(0, 0)));
 	cr_expect(zb_rect_contains(&r, zb_v2(-1.3, 1.3)));	/* along left */
@@ -114,15 +114,15 @@ Test(geom, rect_contains_rotated)
 
 Test(geom, rect_overlap_and_dist)
 {
-	struct zb_rect a = { { 0, 0 }, 2, 1, 90 };	/* x -2..2, y -1..1 */
-	struct zb_rect b = { { 5, 0 }, 2, 1, 90 };	/* x 3..7 */
-	struct zb_rect c = { { 3.5, 0 }, 2, 1, 90 };	/* x 1.5..5.5 */
-	struct zb_rect d = { { 4, 0 }, 2, 1, 90 };	/* x 2..6: touches a */
-	struct zb_rect e = { { 5, 5 }, 2, 1, 90 };	/* x 3..7, y 4..6 */
+	struct zb_rect a = { { 0, 0 }, 2, 1, 90, { 0, 0 } };	/* x -2..2, y -1..1 */
+	struct zb_rect b = { { 5, 0 }, 2, 1, 90, { 0, 0 } };	/* x 3..7 */
+	struct zb_rect c = { { 3.5, 0 }, 2, 1, 90, { 0, 0 } };	/* x 1.5..5.5 */
+	struct zb_rect d = { { 4, 0 }, 2, 1, 90, { 0, 0 } };	/* x 2..6: touches a */
+	struct zb_rect e = { { 5, 5 }, 2, 1, 90, { 0, 0 } };	/* x 3..7, y 4..6 */
 	/* A diamond whose nearest corner sits 1 inch right of a's edge. */
-	struct zb_rect f = { { 3 + sqrt(2), 0 }, 1, 1, 45 };
+	struct zb_rect f = { { 3 + sqrt(2), 0 }, 1, 1, 45, { 0, 0 } };
 	/* A diamond poking its corner into a's right edge. */
-	struct zb_rect g = { { 2.5, 0 }, 1, 1, 45 };
+	struct zb_rect g = { { 2.5, 0 }, 1, 1, 45, { 0, 0 } };
 
 	cr_expect(!zb_rect_overlap(&a, &b));
 	cr_expect_float_eq(zb_rect_dist(&a, &b), 1, EPS);
@@ -144,8 +144,8 @@ Test(geom, rect_separated_only_by_second_axes)
 {
 	/* A diamond off a's corner (2, 1): their x and y extents overlap,
 	 * so only the diamond's own diagonal axes separate them. */
-	struct zb_rect a = { { 0, 0 }, 2, 1, 90 };
-	struct zb_rect b = { { 2.6, 1.6 }, 0.5, 0.5, 45 };
+	struct zb_rect a = { { 0, 0 }, 2, 1, 90, { 0, 0 } };
+	struct zb_rect b = { { 2.6, 1.6 }, 0.5, 0.5, 45, { 0, 0 } };
 	double want = 1.2 / sqrt(2) - 0.5;
 
 	cr_expect(!zb_rect_overlap(&a, &b));
@@ -158,8 +158,8 @@ Test(geom, rect_overlap_cross_shape)
 {
 	/* A long thin rect across another: no corner of either is inside
 	 * the other, yet they overlap. */
-	struct zb_rect a = { { 0, 0 }, 5, 0.5, 90 };
-	struct zb_rect b = { { 0, 0 }, 5, 0.5, 0 };
+	struct zb_rect a = { { 0, 0 }, 5, 0.5, 90, { 0, 0 } };
+	struct zb_rect b = { { 0, 0 }, 5, 0.5, 0, { 0, 0 } };
 
 	cr_expect(zb_rect_overlap(&a, &b));
 	cr_expect_float_eq(zb_rect_dist(&a, &b), 0, EPS);
@@ -167,8 +167,8 @@ Test(geom, rect_overlap_cross_shape)
 
 Test(geom, rect_point_dist_and_closest)
 {
-	struct zb_rect r = { { 0, 0 }, 2, 1, 90 };
-	struct zb_rect rot = { { 0, 0 }, 1, 1, 45 };
+	struct zb_rect r = { { 0, 0 }, 2, 1, 90, { 0, 0 } };
+	struct zb_rect rot = { { 0, 0 }, 1, 1, 45, { 0, 0 } };
 
 	cr_expect_float_eq(zb_rect_point_dist(&r, zb_v2(0, 0)), 0, EPS);
 	cr_expect_float_eq(zb_rect_point_dist(&r, zb_v2(5, 0)), 3, EPS);
@@ -209,16 +209,16 @@ Test(geom, rect_in_cone)
 {
 	struct zb_vec2 o = zb_v2(0, 0);
 	/* Small target straight ahead, 10 inches up the table. */
-	struct zb_rect ahead = { { 0, 10 }, 1, 0.5, 270 };
+	struct zb_rect ahead = { { 0, 10 }, 1, 0.5, 270, { 0, 0 } };
 	/* Target just outside the 22.5 degree line: the line x = y tan 22.5
 	 * at y = 10 is x = 4.142; the rect spans x 5..7. */
-	struct zb_rect beside = { { 6, 10 }, 1, 0.5, 270 };
+	struct zb_rect beside = { { 6, 10 }, 1, 0.5, 270, { 0, 0 } };
 	/* Same but its near edge pokes over the line (x 4..6). */
-	struct zb_rect poking = { { 5, 10 }, 1, 0.5, 270 };
+	struct zb_rect poking = { { 5, 10 }, 1, 0.5, 270, { 0, 0 } };
 	/* A wide target across the cone whose corners are all outside it. */
-	struct zb_rect wide = { { 0, 10 }, 20, 0.5, 270 };
+	struct zb_rect wide = { { 0, 10 }, 20, 0.5, 270, { 0, 0 } };
 	/* Just past range: near edge at y = 12. */
-	struct zb_rect far = { { 0, 12.5 }, 1, 0.5, 270 };
+	struct zb_rect far = { { 0, 12.5 }, 1, 0.5, 270, { 0, 0 } };
 
 	cr_expect(zb_rect_in_cone(o, 90, 22.5, 12, &ahead));
 	cr_expect(!zb_rect_in_cone(o, 90, 22.5, 12, &beside));
@@ -233,7 +233,7 @@ Test(geom, rect_in_cone)
 	 * rect's closest point to the apex is outside the cone, and so are
 	 * all its corners. */
 	{
-		struct zb_rect edge = { { 9, 4 }, 5, 0.5, 0 };
+		struct zb_rect edge = { { 9, 4 }, 5, 0.5, 0, { 0, 0 } };
 
 		/* x 8.5..9.5, y -1..9; nearest point (8.5, 0) at 0 deg. */
 		cr_expect(zb_rect_in_cone(o, 45, 22.5, 10, &edge));
@@ -246,7 +246,7 @@ Test(geom, rect_in_cone)
 
 Test(geom, aspect)
 {
-	struct zb_rect r = { { 0, 0 }, 2, 1, 90 };
+	struct zb_rect r = { { 0, 0 }, 2, 1, 90, { 0, 0 } };
 
 	cr_expect_eq(zb_aspect_of(&r, zb_v2(0, 10)), ZB_ASPECT_FRONT);
 	cr_expect_eq(zb_aspect_of(&r, zb_v2(9, 10)), ZB_ASPECT_FRONT);
@@ -292,7 +292,7 @@ Test(geom, segments)
 
 Test(geom, seg_hits_rect)
 {
-	struct zb_rect r = { { 0, 0 }, 1, 1, 45 };
+	struct zb_rect r = { { 0, 0 }, 1, 1, 45, { 0, 0 } };
 
 	/* Passes right through the diamond. */
 	cr_expect(zb_seg_hits_rect(zb_v2(-5, 0), zb_v2(5, 0), &r));
@@ -411,10 +411,10 @@ Test(geom, rect_clear_of_cones_means_no_cone_meets)
 		}
 		struct zb_rect from = { { 50 * u[0], 50 * u[1] },
 					0.5 + 5 * u[2], 0.5 + 2 * u[3],
-					360 * u[4] };
+					360 * u[4], { 0, 0 } };
 		struct zb_rect target = { { 50 * u[5], 50 * u[6] },
 					  0.5 + 5 * u[7], 0.5 + 2 * u[8],
-					  360 * u[9] };
+					  360 * u[9], { 0, 0 } };
 		double facing = 360 * u[10], half = 5 + 40 * u[11];
 
 		if (!zb_rect_clear_of_cones(&from, facing, half, &target))
@@ -442,9 +442,9 @@ Test(geom, rect_clear_of_cones_means_no_cone_meets)
 	/* Straight behind a line facing up the table: clear; in front: not;
 	 * a half angle of 90 or more: never. */
 	{
-		struct zb_rect line = { { 10, 10 }, 6, 0.75, 90 };
-		struct zb_rect behind = { { 10, -20 }, 3, 1, 90 };
-		struct zb_rect ahead = { { 10, 40 }, 3, 1, 90 };
+		struct zb_rect line = { { 10, 10 }, 6, 0.75, 90, { 0, 0 } };
+		struct zb_rect behind = { { 10, -20 }, 3, 1, 90, { 0, 0 } };
+		struct zb_rect ahead = { { 10, 40 }, 3, 1, 90, { 0, 0 } };
 
 		cr_expect(zb_rect_clear_of_cones(&line, 90, 22.5, &behind));
 		cr_expect(!zb_rect_clear_of_cones(&line, 90, 22.5, &ahead));

@@ -379,8 +379,8 @@ Test(scenario, turns_out_of_range)
 Test(scenario, table_out_of_range)
 {
 	bad_with("width: 72", "width: 0", "3:17",
-		 "table width must be more than 0 and at most 2400 inches");
-	bad_with("height: 48", "height: 2401", "3:29",
+		 "table width must be more than 0 and at most 24000 inches");
+	bad_with("height: 48", "height: 24001", "3:29",
 		 "table height must be more than 0");
 }
 

@@ -385,3 +385,42 @@ Test(spatial, visit_segment_finds_every_circle_near_the_line)
 	cr_expect_eq(v.calls, 0);
 	zb_spatial_release(&s);
 }
+
+/* zb_spatial_rank() counts the answers of zb_spatial_within() that come
+ * before each one (nearer, or as near with a lower id), filtered or not,
+ * and stops at its limit.  Duplicated points make ties. */
+Test(spatial, rank_counts_those_before)
+{
+	static struct model m;
+	static int out[N_POINTS];
+	struct zb_spatial s;
+	int calls = 0;
+
+	xs_state = UINT64_C(0x2545F4914F6CDD1D);
+	cr_assert_eq(zb_spatial_init(&s, TABLE_W, TABLE_H, CELL), ZB_OK);
+	for (int i = 0; i < 600; i++) {
+		m.p[i] = i % 40 == 0 ? zb_v2(50, 40)
+			 : zb_v2(xs_range(0, TABLE_W), xs_range(0, TABLE_H));
+		m.r[i] = xs_range(0, 2);
+		cr_assert_eq(zb_spatial_set(&s, i, m.p[i], m.r[i]), ZB_OK);
+	}
+	for (int q = 0; q < 40; q++) {
+		struct zb_vec2 p = zb_v2(xs_range(0, TABLE_W),
+					 xs_range(0, TABLE_H));
+		zb_spatial_filter f = q % 2 ? accept_even : NULL;
+		size_t n = zb_spatial_within(&s, p, xs_range(5, 40), f, &calls,
+					     out, N_POINTS);
+
+		for (size_t k = 0; k < n; k++) {
+			double d = model_dist(&m, out[k], p);
+
+			cr_assert_eq(zb_spatial_rank(&s, p, d, f, &calls,
+						     out[k], d, N_POINTS), k,
+				     "query %d, answer %zu", q, k);
+			cr_assert_eq(zb_spatial_rank(&s, p, d, f, &calls,
+						     out[k], d, 3),
+				     k < 3 ? k : 3);
+		}
+	}
+	zb_spatial_release(&s);
+}

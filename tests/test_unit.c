@@ -60,3 +60,42 @@ Test(unit, rect_follows_files_and_ranks)
 	u.flags |= ZB_UF_HOLLOW;
 	zb_unit_release(&u);
 }
+
+/* The remembered count and facing follow casualties, a figure marked
+ * down by hand (with zb_unit_figs_changed()), a turn and a copy given
+ * another facing: 8 figures 4 files of 1 by 1 in, two ranks deep, then
+ * one, then none standing. */
+Test(unit, memos_follow_changes)
+{
+	struct zb_unit u = { 0 }, c;
+	struct zb_rect r;
+	struct zb_vec2 d;
+
+	cr_assert_eq(zb_unit_alloc_figs(&u, 8), 0);
+	u.files = 4;
+	u.base_w_in = u.base_d_in = 1;
+	u.facing_deg = 90;
+	r = zb_unit_rect(&u);
+	cr_assert_float_eq(r.half_d_in, 1.0, 1e-12);
+	cr_assert_float_eq(r.c.y, -1.0, 1e-12);
+	cr_assert_eq(zb_unit_take_casualties(&u, 4, -1, ZB_FIG_DOWN), 4);
+	cr_assert_eq(zb_unit_alive(&u), 4);
+	r = zb_unit_rect(&u);
+	cr_assert_float_eq(r.half_d_in, 0.5, 1e-12);
+	u.figs[0].state = ZB_FIG_DOWN;
+	zb_unit_figs_changed(&u);
+	cr_assert_eq(zb_unit_alive(&u), 3);
+	cr_assert_eq(zb_unit_files(&u), 3);
+	u.facing_deg = 0;
+	d = zb_unit_dir(&u);
+	cr_assert_float_eq(d.x, 1.0, 1e-12);
+	cr_assert_float_eq(d.y, 0.0, 1e-12);
+	r = zb_unit_rect(&u);
+	cr_assert_float_eq(r.c.x, -0.5, 1e-12);
+	c = u;
+	c.facing_deg = 180;
+	cr_assert_float_eq(zb_unit_dir(&c).x, -1.0, 1e-12);
+	cr_assert_float_eq(zb_unit_rect(&c).c.x, 0.5, 1e-12);
+	cr_assert_float_eq(zb_unit_dir(&u).x, 1.0, 1e-12);
+	zb_unit_release(&u);
+}

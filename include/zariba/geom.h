@@ -11,7 +11,11 @@
  * A unit's footprint is an oriented rectangle (`struct zb_rect`) given by
  * its centre, its half-width across the front, its half-depth along the
  * facing, and the facing.  Its front centre is where Volley Fire measures
- * moves from.
+ * moves from.  It also carries the facing as a unit vector (`fwd`), so
+ * that the rectangle queries need no sine or cosine: zb_rect_from_front()
+ * sets it; a rectangle written out by hand may leave it {0, 0}, and is
+ * then given zb_v2_from_deg(facing_deg) on each use.  Whoever changes a
+ * rectangle's facing_deg must set fwd again (or to {0, 0}).
  */
 #include <stdbool.h>
 
@@ -28,6 +32,7 @@ struct zb_rect {
 	double half_w_in;	/* half the frontage */
 	double half_d_in;	/* half the depth */
 	double facing_deg;
+	struct zb_vec2 fwd;	/* zb_v2_from_deg(facing_deg), or {0, 0} */
 };
 
 enum zb_aspect {
@@ -61,6 +66,10 @@ struct zb_vec2 zb_v2_toward(struct zb_vec2 a, struct zb_vec2 b, double dist_in);
 /* A rectangle whose front edge is centred on `front` (front centre). */
 struct zb_rect zb_rect_from_front(struct zb_vec2 front, double width_in,
 				  double depth_in, double facing_deg);
+/* The same, given fwd = zb_v2_from_deg(facing_deg) already worked out. */
+struct zb_rect zb_rect_from_front_dir(struct zb_vec2 front, double width_in,
+				      double depth_in, double facing_deg,
+				      struct zb_vec2 fwd);
 struct zb_vec2 zb_rect_front_centre(const struct zb_rect *r);
 /* The four corners: front-left, front-right, rear-right, rear-left. */
 void zb_rect_corners(const struct zb_rect *r, struct zb_vec2 out[4]);

@@ -120,11 +120,18 @@ struct zb_scenario {
 	struct zb_src_pos at_ruleset, at_table, at_turns;
 };
 
-/* Limits the loader enforces. */
-#define ZB_SCN_TABLE_MAX_IN 2400.0	/* 200 feet */
+/* Limits the loader enforces.  Some guard memory and stay: the file's
+ * size (16 MiB), the figures in all (each a game holds), the figures of
+ * one unit, the points and features of the terrain.  The table's size
+ * and the number of units were arbitrary and are as large as a battle of
+ * 100,000 units needs (issue 14); a table of 2000 feet is at most
+ * 4 million cells of the spatial index (16 MiB). */
+#define ZB_SCN_TABLE_MAX_IN 24000.0	/* 2000 feet */
 #define ZB_SCN_TURNS_MAX 1000
-#define ZB_SCN_UNITS_MAX 20000
+#define ZB_SCN_UNITS_MAX 100000
 #define ZB_SCN_FIGS_MAX 10000		/* per unit */
+/* 20 MiB of figures in a game (two bytes each). */
+#define ZB_SCN_FIGS_TOTAL_MAX 10000000L
 #define ZB_SCN_POINTS_MAX 4096		/* per terrain feature */
 /* Features on one table: far more than any table holds, and few enough
  * that set-up and line of sight, which visit every feature, stay fast. */

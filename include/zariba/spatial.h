@@ -59,6 +59,15 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 			 double range_in, zb_spatial_filter filter, void *ctx,
 			 int *out, size_t max);
 
+/* How many entries that pass `filter` (NULL: all) within range_in of p
+ * come before entry `id` at distance `d` (nearer, or as near with a lower
+ * id), counting no further than `limit`: `id` is among the first `max`
+ * answers of zb_spatial_within(s, p, d, ...) exactly when this is below
+ * max, but no list is built.  Counted as a query. */
+size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
+		       double range_in, zb_spatial_filter filter, void *ctx,
+		       int id, double d, size_t limit);
+
 /* How many entries, counting no further than `limit`, lie in the cells
  * that zb_spatial_within(s, p, range_in, ...) looks at: no fewer than it
  * could find.  Not counted as a query; cheaper than one. */

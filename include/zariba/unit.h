@@ -17,9 +17,16 @@
  * array and are released with it; a unit is never removed, only flagged
  * ZB_UF_GONE, so unit ids stay valid for the whole game and in the log.
  *
- * Invariants: 0 <= n_figs; every figure's state is a zb_fig_state; the
- * number of figures in state ZB_FIG_OK never goes negative because counts
- * are always recomputed from the array, never kept apart from it.
+ * Invariants: 0 <= n_figs; every figure's state is a zb_fig_state.
+ *
+ * Memos: footprints are asked for many times a turn, so a unit remembers
+ * its live-figure count and its facing as a unit vector.  Zero means "not
+ * known", so a unit cleared to zero or copied whole is always right.  The
+ * facing is checked against facing_deg on each use, so moving or turning
+ * a unit needs nothing more; but whoever changes a figure's state or the
+ * figure array outside this module calls zb_unit_figs_changed() (a build
+ * with -DZB_CHECK_MEMOS, as `make test-asan`, checks the count on every
+ * use and aborts when someone did not).
  */
 #include <stdbool.h>
 #include "zariba/geom.h"
@@ -93,6 +100,11 @@ struct zb_unit {
 	struct zb_figure *figs;
 	int n_figs;
 	int rs[ZB_UNIT_RS_SLOTS];
+	/* Memos (see above): zb_unit_alive() + 1, or 0; and
+	 * zb_v2_from_deg(dir_memo_deg), or {0, 0}. */
+	int alive_memo;
+	double dir_memo_deg;
+	struct zb_vec2 dir_memo;
 };
 
 /* Allocate n figures, all troopers and ok.  ZB_OK or ZB_ENOMEM. */
@@ -101,6 +113,14 @@ void zb_unit_release(struct zb_unit *u);
 
 /* Figures in state ZB_FIG_OK. */
 int zb_unit_alive(const struct zb_unit *u);
+/* To be called after changing any figure's state, or figs or n_figs,
+ * other than through the functions here. */
+static inline void zb_unit_figs_changed(struct zb_unit *u)
+{
+	u->alive_memo = 0;
+}
+/* zb_v2_from_deg(u->facing_deg), remembered. */
+struct zb_vec2 zb_unit_dir(const struct zb_unit *u);
 /* zb_unit_alive(u) > 0, stopping at the first live figure. */
 bool zb_unit_any_alive(const struct zb_unit *u);
 /* Figures of `role` in state ZB_FIG_OK. */

@@ -220,6 +220,8 @@ void zb_game_sync_unit(struct zb_game *g, int id)
 	struct zb_unit *u = zb_game_unit(g, id);
 	if (!u)
 		return;
+	/* Rules call this after a unit changes; its figures may have. */
+	zb_unit_figs_changed(u);
 	if (!zb_unit_on_table(u) || !zb_unit_any_alive(u)) {
 		zb_spatial_remove(&g->index, id);
 		return;

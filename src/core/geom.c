@@ -110,31 +110,47 @@ struct zb_vec2 zb_v2_toward(struct zb_vec2 a, struct zb_vec2 b, double dist_in)
 	return zb_v2_add(a, zb_v2_scale(zb_v2_sub(b, a), dist_in / len));
 }
 
+/* The rectangle's facing as a unit vector: the one it carries, else
+ * (a rectangle written out by hand) worked out from its facing. */
+static struct zb_vec2 rect_fwd(const struct zb_rect *r)
+{
+	if (r->fwd.x == 0 && r->fwd.y == 0)
+		return zb_v2_from_deg(r->facing_deg);
+	return r->fwd;
+}
+
 /* Unit vectors along the facing and to the rectangle's left. */
 static void rect_axes(const struct zb_rect *r, struct zb_vec2 *fwd,
 		      struct zb_vec2 *left)
 {
-	*fwd = zb_v2_from_deg(r->facing_deg);
+	*fwd = rect_fwd(r);
 	*left = zb_v2(-fwd->y, fwd->x);
+}
+
+struct zb_rect zb_rect_from_front_dir(struct zb_vec2 front, double width_in,
+				      double depth_in, double facing_deg,
+				      struct zb_vec2 fwd)
+{
+	struct zb_rect r;
+
+	r.half_w_in = width_in / 2;
+	r.half_d_in = depth_in / 2;
+	r.facing_deg = facing_deg;
+	r.fwd = fwd;
+	r.c = zb_v2_sub(front, zb_v2_scale(fwd, r.half_d_in));
+	return r;
 }
 
 struct zb_rect zb_rect_from_front(struct zb_vec2 front, double width_in,
 				  double depth_in, double facing_deg)
 {
-	struct zb_rect r;
-	struct zb_vec2 fwd = zb_v2_from_deg(facing_deg);
-
-	r.half_w_in = width_in / 2;
-	r.half_d_in = depth_in / 2;
-	r.facing_deg = facing_deg;
-	r.c = zb_v2_sub(front, zb_v2_scale(fwd, r.half_d_in));
-	return r;
+	return zb_rect_from_front_dir(front, width_in, depth_in, facing_deg,
+				      zb_v2_from_deg(facing_deg));
 }
 
 struct zb_vec2 zb_rect_front_centre(const struct zb_rect *r)
 {
-	return zb_v2_add(r->c, zb_v2_scale(zb_v2_from_deg(r->facing_deg),
-					   r->half_d_in));
+	return zb_v2_add(r->c, zb_v2_scale(rect_fwd(r), r->half_d_in));
 }
 
 static void corners_ax(const struct zb_rect *r, struct zb_vec2 fwd,
@@ -289,6 +305,20 @@ static bool boxes_apart(const struct zb_vec2 a[4], const struct zb_vec2 b[4])
 	       bly - ahy > GEOM_CLEAR_IN || aly - bhy > GEOM_CLEAR_IN;
 }
 
+/* p less the nearest point of segment a-b to it: zb_seg_point_dist() is
+ * its length. */
+static struct zb_vec2 seg_point_offset(struct zb_vec2 a, struct zb_vec2 b,
+				       struct zb_vec2 p)
+{
+	struct zb_vec2 d = zb_v2_sub(b, a);
+	double len2 = zb_v2_dot(d, d), t;
+
+	if (len2 <= 0)
+		return zb_v2_sub(p, a);
+	t = clampd(zb_v2_dot(zb_v2_sub(p, a), d) / len2, 0, 1);
+	return zb_v2_sub(p, zb_v2_add(a, zb_v2_scale(d, t)));
+}
+
 /*
  * fmin(best, zb_seg_point_dist(a, b, p)), without the square root when p
  * is plainly further from the segment's box than `best` (a distance is
@@ -304,9 +334,17 @@ static double seg_point_min(double best, struct zb_vec2 a, struct zb_vec2 b,
 	double gy = loy - p.y > p.y - hiy ? loy - p.y : p.y - hiy;
 	double lb = gx > gy ? gx : gy;
 
+	struct zb_vec2 v;
+
 	if (lb > best * (1 + GEOM_REL_MARGIN) + GEOM_EPS_IN)
 		return best;
-	return fmin(best, zb_seg_point_dist(a, b, p));
+	/* The square root only when the squared distance is not plainly
+	 * above best's square (its rounding is far inside the margin),
+	 * which again leaves the least value the same. */
+	v = seg_point_offset(a, b, p);
+	if (zb_v2_dot(v, v) > best * best * (1 + GEOM_REL_MARGIN))
+		return best;
+	return fmin(best, hypot(v.x, v.y));
 }
 
 /*
@@ -589,13 +627,9 @@ bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 
 double zb_seg_point_dist(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p)
 {
-	struct zb_vec2 d = zb_v2_sub(b, a);
-	double len2 = zb_v2_dot(d, d), t;
+	struct zb_vec2 v = seg_point_offset(a, b, p);
 
-	if (len2 <= 0)
-		return zb_v2_dist(a, p);
-	t = clampd(zb_v2_dot(zb_v2_sub(p, a), d) / len2, 0, 1);
-	return zb_v2_dist(p, zb_v2_add(a, zb_v2_scale(d, t)));
+	return hypot(v.x, v.y);
 }
 
 double zb_poly_edge_dist(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
@@ -615,8 +649,17 @@ bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 
 	if (n < 3)
 		return false;
-	if (zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN)
-		return true;
+	/* zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN, with the square root
+	 * only for an edge whose squared distance is not plainly above. */
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 v = seg_point_offset(pts[i], pts[(i + 1) % n],
+						    p);
+
+		if (zb_v2_dot(v, v) <= GEOM_EPS_IN * GEOM_EPS_IN *
+				       (1 + GEOM_REL_MARGIN) &&
+		    hypot(v.x, v.y) <= GEOM_EPS_IN)
+			return true;
+	}
 	for (int i = 0, j = n - 1; i < n; j = i++) {
 		struct zb_vec2 a = pts[j], b = pts[i];
 

@@ -199,17 +199,86 @@ static bool maybe_within(struct zb_vec2 p, struct zb_vec2 q, double radius_in,
 /* Entries kept by one query whose distances fit on the stack. */
 #define SPATIAL_STACK_KEYS 256
 
+/* The cells a query of range_in about p looks at, widened by the largest
+ * radius set. */
+static void cell_box(const struct zb_spatial *s, struct zb_vec2 p,
+		     double range_in, int *c0, int *c1, int *r0, int *r1)
+{
+	double reach = range_in + s->max_radius_in;
+
+	*c0 = cell_coord(p.x - reach, s->cell_in, s->cols);
+	*c1 = cell_coord(p.x + reach, s->cell_in, s->cols);
+	*r0 = cell_coord(p.y - reach, s->cell_in, s->rows);
+	*r1 = cell_coord(p.y + reach, s->cell_in, s->rows);
+}
+
+struct keyed {
+	double d;
+	int id;
+};
+
+static int cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed *x = a, *y = b;
+
+	return before(x->d, x->id, y->d, y->id) ? -1 :
+	       before(y->d, y->id, x->d, x->id) ? 1 : 0;
+}
+
+/*
+ * zb_spatial_within() for a large `max` (a caller asking for every unit
+ * in range): every candidate is gathered, then sorted once, instead of
+ * being put in its place as it is found, which costs the square of the
+ * answers and made a dense battle of a thousand units hang.  The order is
+ * total (distance, then id), so the answer is the same.  -1 when out of
+ * memory.
+ */
+static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
+			  double range_in, zb_spatial_filter filter,
+			  void *ctx, int *out, size_t max, int c0, int c1,
+			  int r0, int r1)
+{
+	struct keyed *k = malloc((s->n > 0 ? (size_t)s->n : 1) * sizeof(*k));
+	size_t n = 0;
+
+	if (!k)
+		return -1;
+	for (int r = r0; r <= r1; r++)
+		for (int c = c0; c <= c1; c++)
+			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
+			     id = s->next[id]) {
+				double d;
+
+				if (!maybe_within(p, s->e[id].p,
+						  s->e[id].radius_in, range_in))
+					continue;
+				d = edge_dist(s, id, p);
+				if (d > range_in || (filter && !filter(ctx, id)))
+					continue;
+				k[n].d = d;
+				k[n++].id = id;
+			}
+	qsort(k, n, sizeof(*k), cmp_keyed);
+	if (n > max)
+		n = max;
+	for (size_t i = 0; i < n; i++)
+		out[i] = k[i].id;
+	free(k);
+	return (long)n;
+}
+
 /*
  * The candidates are kept in `out` in order as they are found, so only the
  * `max` nearest survive; each one's distance is worked out once and kept
- * beside it (on the stack, or on the heap for a large `max`; should that
- * allocation fail, keys are worked out again from the entries).
+ * beside it on the stack.  A `max` too large for the stack is answered by
+ * within_sorted() (should its allocation fail, in place as here, with the
+ * keys worked out again from the entries).
  */
 size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 			 double range_in, zb_spatial_filter filter, void *ctx,
 			 int *out, size_t max)
 {
-	double reach, stack_keys[SPATIAL_STACK_KEYS], *keys = stack_keys;
+	double stack_keys[SPATIAL_STACK_KEYS], *keys = stack_keys;
 	int c0, c1, r0, r1;
 	size_t n = 0;
 	bool finite;
@@ -222,16 +291,15 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 	/* (maybe_within needs a finite point; a query from a NaN point keeps
 	 * every entry the old way.) */
 	finite = isfinite(p.x) && isfinite(p.y);
+	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
 	if (max > SPATIAL_STACK_KEYS) {
-		size_t cap = max < (size_t)s->n ? max : (size_t)s->n;
+		long k = finite ? within_sorted(s, p, range_in, filter, ctx,
+						out, max, c0, c1, r0, r1) : -1;
 
-		keys = malloc((cap > 0 ? cap : 1) * sizeof(*keys));
+		if (k >= 0)
+			return (size_t)k;
+		keys = NULL;
 	}
-	reach = range_in + s->max_radius_in;
-	c0 = cell_coord(p.x - reach, s->cell_in, s->cols);
-	c1 = cell_coord(p.x + reach, s->cell_in, s->cols);
-	r0 = cell_coord(p.y - reach, s->cell_in, s->rows);
-	r1 = cell_coord(p.y + reach, s->cell_in, s->rows);
 	for (int r = r0; r <= r1; r++) {
 		for (int c = c0; c <= c1; c++) {
 			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
@@ -281,21 +349,51 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 	return n;
 }
 
+/* The cells and tests of zb_spatial_within(), counting instead of
+ * keeping. */
+size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
+		       double range_in, zb_spatial_filter filter, void *ctx,
+		       int id, double d, size_t limit)
+{
+	int c0, c1, r0, r1;
+	size_t n = 0;
+	bool finite;
+
+	if (!s)
+		return 0;
+	s->queries++;
+	if (!s->cell_head || !(range_in >= 0))
+		return 0;
+	finite = isfinite(p.x) && isfinite(p.y);
+	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
+	for (int r = r0; r <= r1; r++)
+		for (int c = c0; c <= c1; c++)
+			for (int e = s->cell_head[r * s->cols + c];
+			     e >= 0 && n < limit; e = s->next[e]) {
+				double de;
+
+				if (finite && !maybe_within(p, s->e[e].p,
+							    s->e[e].radius_in,
+							    range_in))
+					continue;
+				de = edge_dist(s, e, p);
+				if (de <= range_in && before(de, e, d, id) &&
+				    (!filter || filter(ctx, e)))
+					n++;
+			}
+	return n;
+}
+
 /* The cells zb_spatial_within() looks at are counted, not measured. */
 size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 			     double range_in, size_t limit)
 {
-	double reach;
 	int c0, c1, r0, r1;
 	size_t n = 0;
 
 	if (!s || !s->cell_head || !(range_in >= 0))
 		return 0;
-	reach = range_in + s->max_radius_in;
-	c0 = cell_coord(p.x - reach, s->cell_in, s->cols);
-	c1 = cell_coord(p.x + reach, s->cell_in, s->cols);
-	r0 = cell_coord(p.y - reach, s->cell_in, s->rows);
-	r1 = cell_coord(p.y + reach, s->cell_in, s->rows);
+	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
 	for (int r = r0; r <= r1; r++)
 		for (int c = c0; c <= c1; c++)
 			for (int id = s->cell_head[r * s->cols + c];

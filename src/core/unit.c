@@ -17,6 +17,7 @@ int zb_unit_alloc_figs(struct zb_unit *u, int n)
 	free(u->figs);
 	u->figs = f;
 	u->n_figs = n;
+	zb_unit_figs_changed(u);
 	return ZB_OK;
 }
 
@@ -25,6 +26,7 @@ void zb_unit_release(struct zb_unit *u)
 	free(u->figs);
 	u->figs = NULL;
 	u->n_figs = 0;
+	zb_unit_figs_changed(u);
 }
 
 #define ALIVE_WORDS 63
@@ -42,9 +44,8 @@ static uint64_t down_of_four(const unsigned char *p, uint64_t mask)
 	return ((((w & low7) + low7) | w) >> 7) & UINT64_C(0x0101010101010101);
 }
 
-/* Asked of every unit many times a turn (footprints, activity), so it
- * counts four figures a word. */
-int zb_unit_alive(const struct zb_unit *u)
+/* Counts four figures a word, when the memo is empty. */
+static int count_alive(const struct zb_unit *u)
 {
 	static const unsigned char state_bytes[8] = {
 		0, 0xFF, 0, 0xFF, 0, 0xFF, 0, 0xFF
@@ -73,6 +74,36 @@ int zb_unit_alive(const struct zb_unit *u)
 	for (; i < n; i++)
 		down += u->figs[i].state != ZB_FIG_OK;
 	return n - down;
+}
+
+/* Asked of every unit many times a turn (footprints, activity), so the
+ * count is remembered until a figure changes (zb_unit_figs_changed()).
+ * The unit is not const for the memo's sake: units live in the game's
+ * array or in a caller's copy, never in read-only storage. */
+int zb_unit_alive(const struct zb_unit *u)
+{
+#ifdef ZB_CHECK_MEMOS
+	if (u->alive_memo && u->alive_memo - 1 != count_alive(u))
+		abort();	/* a figure changed without zb_unit_figs_changed() */
+#endif
+	if (!u->alive_memo)
+		((struct zb_unit *)u)->alive_memo = count_alive(u) + 1;
+	return u->alive_memo - 1;
+}
+
+/* The facing as a unit vector, worked out again only when facing_deg is
+ * not the facing it was worked out for (a unit turned, or a copy given
+ * another facing). */
+struct zb_vec2 zb_unit_dir(const struct zb_unit *u)
+{
+	struct zb_unit *m = (struct zb_unit *)u;
+
+	if ((m->dir_memo.x == 0 && m->dir_memo.y == 0) ||
+	    m->dir_memo_deg != u->facing_deg) {
+		m->dir_memo = zb_v2_from_deg(u->facing_deg);
+		m->dir_memo_deg = u->facing_deg;
+	}
+	return m->dir_memo;
 }
 
 /* From the back, where the figures who fall last stand (mark_role). */
@@ -115,6 +146,8 @@ static int mark_role(struct zb_unit *u, int n, int role,
 			done++;
 		}
 	}
+	if (done)
+		zb_unit_figs_changed(u);
 	return done;
 }
 
@@ -162,7 +195,9 @@ int zb_unit_files(const struct zb_unit *u)
 {
 	int n = 0;
 
-	if ((u->flags & ZB_UF_HOLLOW) || u->files <= 0)
+	/* With the count remembered, files_of() gives the same: the files
+	 * when at least that many live, else the count. */
+	if ((u->flags & ZB_UF_HOLLOW) || u->files <= 0 || u->alive_memo)
 		return files_of(u, zb_unit_alive(u));
 	for (int i = 0; i < u->n_figs && n < u->files; i++)
 		n += u->figs[i].state == ZB_FIG_OK;
@@ -184,13 +219,14 @@ struct zb_rect zb_unit_rect(const struct zb_unit *u)
 	int ranks = ranks_of(u, alive, files);
 	double w = files * u->base_w_in;
 	double d = (u->flags & ZB_UF_HOLLOW) ? w : ranks * u->base_d_in;
-	return zb_rect_from_front(u->pos, w, d, u->facing_deg);
+	return zb_rect_from_front_dir(u->pos, w, d, u->facing_deg,
+				      zb_unit_dir(u));
 }
 
 struct zb_vec2 zb_unit_figure_pos(const struct zb_unit *u, int k)
 {
 	int files = zb_unit_files(u);
-	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	struct zb_vec2 fwd = zb_unit_dir(u);
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 	if (u->flags & ZB_UF_HOLLOW) {
 		/* Walk the four faces: front, right, rear, left. */

@@ -68,6 +68,7 @@ struct ctx {
 	struct zb_src_pos side_name_at[ZB_SCN_MAX_SIDES];
 	struct zb_src_pos units_at[ZB_SCN_MAX_SIDES];
 	int n_units;			/* over all sides */
+	long n_figs;			/* over all units */
 	struct zb_src_pos sides_at, at_limit_at;
 	struct zb_src_pos end_at;	/* just past the last character */
 };
@@ -1149,6 +1150,12 @@ static int parse_unit(struct ctx *c, int si)
 		return fail(c, u->at_figs, "unit '%s' has %d figures (at most "
 			    "%d)", show(&g, u->name, strlen(u->name)), total,
 			    ZB_SCN_FIGS_MAX);
+	c->n_figs += total;
+	if (c->n_figs > ZB_SCN_FIGS_TOTAL_MAX)
+		return fail(c, u->at_figs, "unit '%s' brings the figures on "
+			    "the table over %ld (the most a scenario may "
+			    "have)", show(&g, u->name, strlen(u->name)),
+			    ZB_SCN_FIGS_TOTAL_MAX);
 	if (facing_set) {
 		double f = fmod(u->facing_deg, FULL_CIRCLE_DEG);
 		if (f < 0)

@@ -996,6 +996,7 @@ static int apply_casualties(struct fire_ctx *fc, struct zb_unit *u)
 		if (fc->picks[i].unit == u->id &&
 		    u->figs[fc->picks[i].fig].state == ZB_FIG_OK)
 			u->figs[fc->picks[i].fig].state = ZB_FIG_DOWN;
+	zb_unit_figs_changed(u);
 	/* Key figures first, as many as there are (Firing notations C);
 	 * asking for no more than are left keeps take_casualties from
 	 * moving on to the rank and file in its own order. */
@@ -1087,6 +1088,7 @@ static void kill_commander(struct zb_game *g, struct zb_unit *c)
 	if (fig < 0)
 		return;
 	c->figs[fig].state = ZB_FIG_DOWN;
+	zb_unit_figs_changed(c);
 	/* The force has lost its commander. */
 	c->flags &= ~(unsigned)ZB_UF_COMMANDER;
 	zb_game_sync_unit(g, c->id);

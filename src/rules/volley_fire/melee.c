@@ -633,6 +633,8 @@ static int crew_routs(struct zb_game *g, int gun_id, struct zb_error *err)
 			gun->figs[w++] = gun->figs[i];
 	gun->n_figs = w;
 	gun->start_figs -= n;
+	zb_unit_figs_changed(gun);
+	zb_unit_figs_changed(crew);
 	back = zb_v2_scale(zb_v2_from_deg(gun->facing_deg), -1);
 	from = zb_v2_add(gun->pos,
 			 zb_v2_scale(back, 2 * zb_unit_rect(gun).half_d_in));
@@ -1008,13 +1010,17 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 	/* The odds tools fight through the same function. */
 	vf_melee_fight(g, mc->att, na, mc->def, nd, NULL, &res);
 	for (int i = 0; i < na; i++)
-		if (mc->att[i].down)
+		if (mc->att[i].down) {
 			g->units[mc->att[i].unit].figs[mc->att[i].fig].state =
 				ZB_FIG_DOWN;
+			zb_unit_figs_changed(&g->units[mc->att[i].unit]);
+		}
 	for (int i = 0; i < nd; i++)
-		if (mc->def[i].down)
+		if (mc->def[i].down) {
 			g->units[mc->def[i].unit].figs[mc->def[i].fig].state =
 				ZB_FIG_DOWN;
+			zb_unit_figs_changed(&g->units[mc->def[i].unit]);
+		}
 	pairs = res.pairs;
 	rerolls = res.rerolls;
 	att_down = res.att_down;

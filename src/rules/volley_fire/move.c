@@ -397,6 +397,7 @@ static bool grown_copy(const struct zb_unit *u, int more, struct zb_unit *c)
 	*c = *u;
 	c->figs = calloc(n > 0 ? (size_t)n : 1, sizeof(*c->figs));
 	c->n_figs = n;
+	zb_unit_figs_changed(c);
 	return c->figs != NULL;		/* calloc: all ok troopers */
 }
 
@@ -1526,6 +1527,7 @@ static void remove_troopers(struct zb_unit *u, int k)
 		}
 	}
 	u->n_figs = w;
+	zb_unit_figs_changed(u);
 }
 
 /* volley-fire: Gardner gun D (infantry or Dervish foot man a gun) */
@@ -1546,6 +1548,7 @@ static int do_man_gun(struct phase *p, struct zb_unit *u, struct zb_unit *gun)
 		gun->figs[gun->n_figs + i] = (struct zb_figure){
 			ZB_ROLE_TROOPER, ZB_FIG_OK };
 	gun->n_figs += k;
+	zb_unit_figs_changed(gun);
 	remove_troopers(u, k);
 	gun->side = u->side;
 	gun->flags &= ~(unsigned)ZB_UF_ABANDONED;
@@ -1594,6 +1597,8 @@ static int do_join(struct phase *p, struct zb_unit *u, struct zb_unit *t)
 			u->figs[w++] = u->figs[i];
 	}
 	u->n_figs = w;
+	zb_unit_figs_changed(u);
+	zb_unit_figs_changed(t);
 	u->start_figs -= k;
 	t->start_figs += k;
 	t->flags |= u->flags & ZB_UF_COMMANDER;

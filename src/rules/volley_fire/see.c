@@ -203,8 +203,6 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 			const struct zb_unit *target)
 {
 	struct screen_search q;
-	int near[NEAR_MAX];
-	size_t n;
 
 	q.c = (struct blocker_ctx){ g, viewer, target };
 	q.a = a;
@@ -235,12 +233,9 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	    zb_spatial_count_near(&g->index, q.mid, q.best_d, NEAR_MAX + 1) <=
 	    NEAR_MAX)
 		return true;
-	n = zb_spatial_within(&g->index, q.mid, q.best_d, blocker_filter,
-			      &q.c, near, NEAR_MAX);
-	for (size_t i = 0; i < n; i++)
-		if (near[i] == q.best)
-			return true;
-	return false;
+	/* Among the NEAR_MAX nearest: fewer than NEAR_MAX come before it. */
+	return zb_spatial_rank(&g->index, q.mid, q.best_d, blocker_filter,
+			       &q.c, q.best, q.best_d, NEAR_MAX) < NEAR_MAX;
 }
 
 static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
