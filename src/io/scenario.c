@@ -28,6 +28,7 @@
 #include "zariba/readfile.h"
 #include "zariba/ruleset.h"
 #include "zariba/scenario.h"
+#include "zariba/suggest.h"
 #include "io/scenario_priv.h"
 #include "zariba/terrain.h"
 #include "zariba/unit.h"
@@ -36,8 +37,6 @@
 #define SCN_FILE_MAX ((size_t)16 << 20)
 /* How much of a bad value a message quotes. */
 #define SHOW_MAX 40
-/* Suggest a known key this close to an unknown one. */
-#define SUGGEST_DIST_MAX 2
 #define KEYS_MAX 12
 #define FULL_CIRCLE_DEG 360.0
 /* Default facings: each side faces the other's table edge
@@ -206,55 +205,6 @@ static const char *got(const struct ctx *c, struct namebuf *b)
 	show(&t, sc_val(c), sc_len(c));
 	snprintf(b->s, sizeof(b->s), sc_plain(c) ? "'%s'" : "\"%s\"", t.s);
 	return b->s;
-}
-
-/* Optimal string alignment distance, for did-you-mean. */
-static int edit_dist(const char *a, size_t na, const char *b)
-{
-	enum { N = ZB_SCN_NAME_MAX };
-	size_t nb = strlen(b);
-	if (na >= N || nb >= N)
-		return N;
-	int d[N + 1][N + 1];
-	for (size_t i = 0; i <= na; i++)
-		d[i][0] = (int)i;
-	for (size_t j = 0; j <= nb; j++)
-		d[0][j] = (int)j;
-	for (size_t i = 1; i <= na; i++) {
-		for (size_t j = 1; j <= nb; j++) {
-			int cost = a[i - 1] != b[j - 1];
-			int v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (d[i - 1][j - 1] + cost < v)
-				v = d[i - 1][j - 1] + cost;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-		}
-	}
-	return d[na][nb];
-}
-
-/* " (did you mean 'x'?)" for the nearest of names[], or "". */
-static const char *suggest(char *buf, size_t size, const char *s, size_t n,
-			   const char *const *names, int count)
-{
-	int best = SUGGEST_DIST_MAX + 1, which = -1;
-	for (int i = 0; i < count; i++) {
-		if (!names[i])
-			continue;
-		int d = edit_dist(s, n, names[i]);
-		if (d < best && (size_t)d < strlen(names[i])) {
-			best = d;
-			which = i;
-		}
-	}
-	if (which < 0)
-		return "";
-	snprintf(buf, size, " (did you mean '%s'?)", names[which]);
-	return buf;
 }
 
 /*
@@ -731,7 +681,7 @@ static int map_key(struct ctx *c, struct keyset *ks, int *idx)
 	if (i == ks->n) {
 		char hint[ZB_SCN_NAME_MAX + 32];
 		return fail(c, at, "unknown key '%s' in %s%s", show(&g, k, n),
-			    ks->what, suggest(hint, sizeof(hint), k, n,
+			    ks->what, zb_suggest(hint, sizeof(hint), k, n,
 					      ks->keys, ks->n));
 	}
 	if (ks->seen[i].line)
@@ -951,7 +901,7 @@ static int parse_terrain_item(struct ctx *c)
 				: zb_terrain_kind_name((enum zb_terrain_kind)i);
 		return fail(c, kind_at, "unknown terrain kind '%s'%s",
 			    show(&g, t->kind, strlen(t->kind)),
-			    suggest(hint, sizeof(hint), t->kind,
+			    zb_suggest(hint, sizeof(hint), t->kind,
 				    strlen(t->kind), names,
 				    ZB_TERRAIN_KIND_COUNT));
 	}
@@ -1019,7 +969,7 @@ static int parse_figs(struct ctx *c, struct zb_scn_unit *u)
 			for (int i = 0; i < ZB_ROLE_COUNT; i++)
 				names[i] = zb_role_name((enum zb_role)i);
 			return fail(c, at, "unknown role '%s' in figures%s",
-				    role, suggest(hint, sizeof(hint), role,
+				    role, zb_suggest(hint, sizeof(hint), role,
 						  strlen(role), names,
 						  ZB_ROLE_COUNT));
 		}
