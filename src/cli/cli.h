@@ -69,6 +69,9 @@ struct cli_opt_iter {
  * that is not `many`.
  */
 int cli_opt_next(struct cli_opt_iter *it, const char **val);
+/* " (did you mean '--NAME'?)" for the nearest of names[], or "". */
+const char *cli_option_hint(char *buf, size_t size, const char *s,
+			    size_t n, const char *const *names, int count);
 
 /* ---- seed.c ---- */
 /* Parse a seed: decimal digits only, 0 .. 2^64-1.  False (with *why set

@@ -5,6 +5,7 @@
  * Parsed by hand so that it behaves the same with any libc (GNU getopt
  * permutes, POSIX getopt stops at the first operand).
  */
+#include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
 #include "zariba/suggest.h"
@@ -12,24 +13,29 @@
 /* Options a command takes, most of them. */
 #define OPTS_MAX 32
 
+const char *cli_option_hint(char *buf, size_t size, const char *s,
+			    size_t n, const char *const *names, int count)
+{
+	int k = zb_suggest_index(s, n, names, count);
+	if (size)
+		buf[0] = '\0';
+	if (k >= 0)
+		snprintf(buf, size, " (did you mean '--%s'?)", names[k]);
+	return buf;
+}
+
 /* An option the spec does not have: named, with the nearest long name. */
 static int unknown(const struct cli_opt_iter *it, const char *s, size_t n)
 {
 	const char *names[OPTS_MAX];
-	char hint[96], word[64];
+	char hint[96];
 	int k = 0;
 
 	for (const struct cli_opt_spec *p = it->spec; p->lng && k < OPTS_MAX;
 	     p++)
 		names[k++] = p->lng;
-	zb_suggest(hint, sizeof(hint), s, n, names, k);
-	/* "--sed" is suggested "--seed", not "seed". */
-	if (hint[0]) {
-		snprintf(word, sizeof(word), "%s",
-			 names[zb_suggest_index(s, n, names, k)]);
-		snprintf(hint, sizeof(hint), " (did you mean '--%s'?)", word);
-	}
-	return cli_usage(it->cmd, "unknown option '--%.*s'%s", (int)n, s, hint);
+	return cli_usage(it->cmd, "unknown option '--%.*s'%s", (int)n, s,
+			 cli_option_hint(hint, sizeof(hint), s, n, names, k));
 }
 
 int cli_opt_next(struct cli_opt_iter *it, const char **val)
