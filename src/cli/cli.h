@@ -147,8 +147,6 @@ void cli_out_abort(struct cli_out *o);
 /* ---- new.c: starter scenarios ---- */
 extern const char cli_new_help[];
 int cli_cmd_new(int argc, char **argv);
-/* " (did you mean 'volley-fire'?)" for a mistyped rule set, or "". */
-const char *cli_ruleset_hint(char *buf, size_t size, const char *name);
 
 /* ---- sim.c: Monte Carlo batches ---- */
 extern const char cli_sim_help[];

@@ -12,7 +12,6 @@
 #include <unistd.h>
 #include "cli/cli.h"
 #include "zariba/ruleset.h"
-#include "zariba/suggest.h"
 
 const char cli_new_help[] =
 "Usage: zariba new RULESET [-o FILE]\n"
@@ -151,15 +150,6 @@ static const struct {
 
 #define N_STARTERS (sizeof(starters) / sizeof(starters[0]))
 
-const char *cli_ruleset_hint(char *buf, size_t size, const char *name)
-{
-	const char *names[32];
-	int n = 0;
-	for (; zb_rulesets[n] && n < 32; n++)
-		names[n] = zb_rulesets[n]->id;
-	return zb_suggest(buf, size, name, strlen(name), names, n);
-}
-
 /* Write text to a new file at path: O_EXCL, so an existing file is never
  * replaced, even one made since we looked; a file left half written is
  * removed. */
@@ -248,9 +238,9 @@ int cli_cmd_new(int argc, char **argv)
 		return cli_usage(NEW_CMD, "no starter scenario for '%s' yet",
 				 rs);
 	if (!text)
-		return cli_usage(NEW_CMD, "unknown rule set '%s'%s (see "
-				 "'zariba rules')", rs,
-				 cli_ruleset_hint(hint, sizeof(hint), rs));
+		return cli_usage(NEW_CMD, "unknown rule set '%s'%s", rs,
+				 zb_ruleset_suggest(hint, sizeof(hint), rs,
+						    " (see 'zariba rules')"));
 	if (!out || !strcmp(out, "-")) {
 		fputs(text, stdout);
 		return CLI_EXIT_OK;

@@ -293,9 +293,9 @@ static int parse(struct request *r, int argc, char **argv)
 			     "ACTION [FLAGS]", CLI_PROG, r->cmd);
 	r->rs = zb_ruleset_find(argv[i]);
 	if (!r->rs)
-		return usage(r, "unknown rule set '%s'%s (see '%s rules')",
-			     argv[i], cli_ruleset_hint(hint, sizeof(hint),
-						       argv[i]), CLI_PROG);
+		return usage(r, "unknown rule set '%s'%s", argv[i],
+			     zb_ruleset_suggest(hint, sizeof(hint), argv[i],
+						" (see 'zariba rules')"));
 	i++;
 	action_list(r->rs, list, sizeof(list));
 	if (i >= argc)

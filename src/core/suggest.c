@@ -63,3 +63,11 @@ const char *zb_suggest(char *buf, size_t size, const char *s, size_t n,
 		snprintf(buf, size, " (did you mean '%s'?)", names[which]);
 	return buf;
 }
+
+const char *zb_suggest_or(char *buf, size_t size, const char *s,
+			  const char *const *names, int count,
+			  const char *otherwise)
+{
+	zb_suggest(buf, size, s, strlen(s), names, count);
+	return buf[0] ? buf : otherwise;
+}

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rules/gentlemen_rankers/gr.h"
+#include "zariba/suggest.h"
 
 #define SETUP_EPS_IN 1e-6
 #define NEAR_MAX 256
@@ -399,6 +400,14 @@ static int opt_attack_over(const struct zb_scenario *scn,
 			   "got '%s'", o->value);
 }
 
+static const char *const option_names[] = {
+	"friendly-edge", "objective", "objective-edge", "objective-feature",
+	"fight-to-last-man", "native-soil", "inferior-range", "inferior-minus",
+	"attack-over", "leaders", "three-dice", "mounted-warriors",
+	"rifle-warriors"
+};
+#define N_OPTIONS ((int)(sizeof(option_names) / sizeof(option_names[0])))
+
 #define KNOWN_OPTIONS "friendly-edge, objective, objective-edge, " \
 	"objective-feature, fight-to-last-man, native-soil, inferior-range, " \
 	"inferior-minus, attack-over, leaders, three-dice, mounted-warriors, " \
@@ -428,6 +437,7 @@ static int parse_options(struct zb_game *g, const struct zb_scenario *scn,
 	struct gr_field_options *op = &st->opt;
 	const struct zb_scn_option *feature = NULL, *obj_at = NULL;
 	bool obj_edge_set = false;
+	char hint[ZB_SCN_NAME_MAX + 32];
 
 	op->friendly_edge = st->imperial == 0 ? GR_EDGE_SOUTH : GR_EDGE_NORTH;
 	op->objective = GR_OBJ_NONE;
@@ -473,8 +483,11 @@ static int parse_options(struct zb_game *g, const struct zb_scenario *scn,
 		} else {
 			rc = zb_error_at(err, ZB_EINPUT, scn->path, o->at.line,
 					 o->at.col, "unknown option '%s' for "
-					 GR_ID " (known: " KNOWN_OPTIONS ")",
-					 o->key);
+					 GR_ID "%s", o->key,
+					 zb_suggest_or(hint, sizeof(hint),
+						       o->key, option_names,
+						       N_OPTIONS, " (known: "
+						       KNOWN_OPTIONS ")"));
 		}
 		if (rc != ZB_OK)
 			return rc;
@@ -639,25 +652,45 @@ static int build_unit(struct zb_game *g, const struct zb_scenario *scn,
 {
 	int t = gr_type_parse(s->type), f, id;
 	struct zb_unit *u;
+	const char *names[(int)GR_TYPE_COUNT > (int)GR_FORMATION_COUNT
+			  ? (int)GR_TYPE_COUNT : (int)GR_FORMATION_COUNT];
+	char hint[ZB_SCN_NAME_MAX + 32];
 
-	if (t < 0 || gr_types[t].army != GR_ARMY_IMPERIAL)
+	if (t < 0 || gr_types[t].army != GR_ARMY_IMPERIAL) {
+		/* Only the column's own: the warriors are the rules'. */
+		for (int i = 0; i < GR_TYPE_COUNT; i++)
+			names[i] = gr_types[i].army == GR_ARMY_IMPERIAL
+				 ? gr_types[i].name : NULL;
 		return zb_error_at(err, ZB_EINPUT, scn->path, s->at_type.line,
 				   s->at_type.col, "unknown unit type '%s' "
-				   "for the " GR_ID " column (known: infantry, "
-				   "cavalry, artillery, gatling, command, "
-				   "mounted-command; warriors arrive in waves)",
-				   s->type);
+				   "for the " GR_ID " column%s", s->type,
+				   zb_suggest_or(hint, sizeof(hint), s->type,
+						 names, GR_TYPE_COUNT,
+						 " (known: infantry, cavalry, "
+						 "artillery, gatling, command, "
+						 "mounted-command; warriors "
+						 "arrive in waves)"));
+	}
 	f = s->formation[0] ? gr_formation_parse(s->formation)
 			    : (gr_types[t].gun ? GR_FORM_LIMBERED
 					       : GR_FORM_LINE);
-	if (f < 0 || !formation_allowed((enum gr_type)t, f))
+	if (f < 0 || !formation_allowed((enum gr_type)t, f)) {
+		for (int i = 0; i < GR_FORMATION_COUNT; i++)
+			names[i] = formation_allowed((enum gr_type)t, i)
+				 ? gr_formation_names[i] : NULL;
 		return zb_error_at(err, ZB_EINPUT, scn->path,
 				   s->at_formation.line, s->at_formation.col,
-				   "%s formation '%s' for %s (line or square "
-				   "for infantry and foot command, limbered or "
-				   "unlimbered for guns, line for the rest)",
+				   "%s formation '%s' for %s%s",
 				   f < 0 ? "unknown" : "not an allowed",
-				   s->formation, s->type);
+				   s->formation, s->type,
+				   zb_suggest_or(hint, sizeof(hint),
+						 s->formation, names,
+						 GR_FORMATION_COUNT,
+						 " (line or square for "
+						 "infantry and foot command, "
+						 "limbered or unlimbered for "
+						 "guns, line for the rest)"));
+	}
 	if (s->leader[0] || s->scouts)
 		return zb_error_at(err, ZB_EINPUT, scn->path, s->at.line,
 				   s->at.col, "unit '%s': " GR_ID " units are "

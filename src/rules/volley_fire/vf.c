@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rules/volley_fire/vf.h"
+#include "zariba/suggest.h"
 
 /* Slack on the table edge and on overlaps, for rounding. */
 #define SETUP_EPS_IN 1e-6
@@ -266,10 +267,18 @@ static int opt_deg(const struct zb_scenario *scn, const struct zb_scn_option *o,
 	return ZB_OK;
 }
 
+static const char *const vf_option_names[] = {
+	"heat-stroke", "dervish-advance-arc"
+};
+#define VF_N_OPTIONS ((int)(sizeof(vf_option_names) / \
+			    sizeof(vf_option_names[0])))
+
 /* The house-rule options (docs/rules/volley-fire.md, "House rulings"). */
 static int parse_options(struct vf_state *st, const struct zb_scenario *scn,
 			 struct zb_error *err)
 {
+	char hint[ZB_SCN_NAME_MAX + 32];
+
 	st->opt.heat_stroke = true;
 	st->opt.dervish_arc_deg = VF_DERVISH_ADVANCE_ARC_DEG;
 	for (int i = 0; i < scn->n_options; i++) {
@@ -283,8 +292,12 @@ static int parse_options(struct vf_state *st, const struct zb_scenario *scn,
 		else
 			rc = zb_error_at(err, ZB_EINPUT, scn->path, o->at.line,
 					 o->at.col, "unknown option '%s' for "
-					 "volley-fire (known: heat-stroke, "
-					 "dervish-advance-arc)", o->key);
+					 "volley-fire%s", o->key,
+					 zb_suggest_or(hint, sizeof(hint),
+						       o->key, vf_option_names,
+						       VF_N_OPTIONS, " (known: "
+						       "heat-stroke, dervish-"
+						       "advance-arc)"));
 		if (rc != ZB_OK)
 			return rc;
 	}
@@ -363,15 +376,23 @@ static int check_type(struct setup *su, const struct zb_scn_unit *s,
 		      enum vf_army army, int *type, int *form)
 {
 	const struct zb_scenario *scn = su->scn;
-	char known[512];
+	char known[512], list[540], hint[ZB_SCN_NAME_MAX + 32];
+	const char *names[(int)VF_TYPE_COUNT > (int)VF_FORMATION_COUNT
+			  ? (int)VF_TYPE_COUNT : (int)VF_FORMATION_COUNT];
 	int t = vf_type_parse(s->type), f;
 
 	if (t < 0) {
+		for (int i = 0; i < VF_TYPE_COUNT; i++)
+			names[i] = vf_types[i].name;
 		known_list(known, sizeof(known), true, 0);
+		snprintf(list, sizeof(list), " (known: %s)", known);
 		return zb_error_at(su->err, ZB_EINPUT, scn->path,
 				   s->at_type.line, s->at_type.col,
-				   "unknown unit type '%s' for volley-fire "
-				   "(known: %s)", s->type, known);
+				   "unknown unit type '%s' for volley-fire%s",
+				   s->type, zb_suggest_or(hint, sizeof(hint),
+							  s->type, names,
+							  VF_TYPE_COUNT,
+							  list));
 	}
 	if (vf_types[t].army != army)
 		return zb_error_at(su->err, ZB_EINPUT, scn->path,
@@ -383,12 +404,21 @@ static int check_type(struct setup *su, const struct zb_scn_unit *s,
 			    : (int)vf_types[t].default_formation;
 	if (f < 0 || !vf_formation_allowed((enum vf_type)t,
 					   (enum vf_formation)f)) {
+		/* A near miss of a formation this type may take. */
+		for (int i = 0; i < VF_FORMATION_COUNT; i++)
+			names[i] = vf_formation_allowed((enum vf_type)t,
+							(enum vf_formation)i)
+				 ? vf_formations[i].name : NULL;
 		known_list(known, sizeof(known), false, t);
+		snprintf(list, sizeof(list), " (allowed: %s)", known);
 		return zb_error_at(su->err, ZB_EINPUT, scn->path,
 				   s->at_formation.line, s->at_formation.col,
-				   "%s formation '%s' for %s (allowed: %s)",
+				   "%s formation '%s' for %s%s",
 				   f < 0 ? "unknown" : "not an allowed",
-				   s->formation, s->type, known);
+				   s->formation, s->type,
+				   zb_suggest_or(hint, sizeof(hint),
+						 s->formation, names,
+						 VF_FORMATION_COUNT, list));
 	}
 	*type = t;
 	*form = f;
