@@ -107,5 +107,13 @@ double zb_poly_edge_dist(const struct zb_vec2 *pts, int n, struct zb_vec2 p);
 bool zb_seg_hits_polyline(struct zb_vec2 a, struct zb_vec2 b,
 			  const struct zb_vec2 *pts, int n);
 struct zb_vec2 zb_poly_centroid(const struct zb_vec2 *pts, int n);
+/* Does the polygon's boundary cross or touch itself: two edges that are
+ * not neighbours meet, or two neighbours fold back over each other?
+ * Points repeated one after the other (a closing point equal to the
+ * first, say) are one point.  1 with *a and *b the indices of the points
+ * that begin the two edges (a < b), 0 when it is simple, ZB_ENOMEM when
+ * memory runs out.  Edges are swept in order of x, so the cost follows
+ * the pairs of edges whose x-ranges overlap, not n squared. */
+int zb_poly_self_crossing(const struct zb_vec2 *pts, int n, int *a, int *b);
 
 #endif

@@ -9,7 +9,9 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 
+#include "zariba/error.h"
 #include "zariba/geom.h"
 
 #define GEOM_PI 3.14159265358979323846
@@ -734,4 +736,89 @@ struct zb_vec2 zb_poly_centroid(const struct zb_vec2 *pts, int n)
 	if (fabs(a2) <= GEOM_EPS_IN)
 		return zb_v2(mx / n, my / n);
 	return zb_v2(pts[0].x + cx / (3 * a2), pts[0].y + cy / (3 * a2));
+}
+
+/* An edge of a polygon for zb_poly_self_crossing(): from pts[from] to
+ * pts[to], the t-th of m in order round the boundary. */
+struct sweep_edge {
+	double lo_x, hi_x, lo_y, hi_y;
+	int from, to, t;
+};
+
+static int edge_lo_x_cmp(const void *pa, const void *pb)
+{
+	const struct sweep_edge *a = pa, *b = pb;
+
+	if (a->lo_x != b->lo_x)
+		return a->lo_x < b->lo_x ? -1 : 1;
+	return a->t - b->t;
+}
+
+/* Neighbours e (a-b) then f (b-c) fold back when c lies on a-b or a on
+ * b-c, all three on one line. */
+static bool folds_back(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c)
+{
+	return orient(a, b, c) == 0 && (on_seg(a, b, c) || on_seg(b, c, a));
+}
+
+int zb_poly_self_crossing(const struct zb_vec2 *pts, int n, int *a, int *b)
+{
+	struct sweep_edge *e;
+	int m = 0, found = 0;
+
+	if (n < 3)
+		return 0;
+	e = malloc((size_t)n * sizeof(*e));
+	if (!e)
+		return ZB_ENOMEM;
+	/* A point repeated is one point: e[].from first lists the points
+	 * that differ from the one before (and the last from the first). */
+	for (int i = 0; i < n; i++)
+		if (!m || pts[i].x != pts[e[m - 1].from].x ||
+		    pts[i].y != pts[e[m - 1].from].y)
+			e[m++].from = i;
+	while (m > 1 && pts[e[m - 1].from].x == pts[0].x &&
+	       pts[e[m - 1].from].y == pts[0].y)
+		m--;
+	for (int t = 0; t < m; t++) {
+		int i = e[t].from, j = e[(t + 1) % m].from;
+
+		e[t] = (struct sweep_edge){
+			fmin(pts[i].x, pts[j].x), fmax(pts[i].x, pts[j].x),
+			fmin(pts[i].y, pts[j].y), fmax(pts[i].y, pts[j].y),
+			i, j, t
+		};
+	}
+	for (int t = 0; t < m && m >= 3; t++) {
+		const struct sweep_edge *x = &e[t], *y = &e[(t + 1) % m];
+
+		if (folds_back(pts[x->from], pts[x->to], pts[y->to])) {
+			*a = x->from < y->from ? x->from : y->from;
+			*b = x->from < y->from ? y->from : x->from;
+			free(e);
+			return 1;
+		}
+	}
+	qsort(e, (size_t)m, sizeof(*e), edge_lo_x_cmp);
+	for (int k = 0; k < m && !found; k++) {
+		for (int l = k + 1; l < m && e[l].lo_x <= e[k].hi_x +
+		     GEOM_EPS_IN; l++) {
+			const struct sweep_edge *x = &e[k], *y = &e[l];
+			int gap = abs(x->t - y->t);
+
+			if (gap == 1 || gap == m - 1 ||
+			    y->lo_y > x->hi_y + GEOM_EPS_IN ||
+			    x->lo_y > y->hi_y + GEOM_EPS_IN)
+				continue;
+			if (zb_seg_intersect(pts[x->from], pts[x->to],
+					     pts[y->from], pts[y->to])) {
+				*a = x->from < y->from ? x->from : y->from;
+				*b = x->from < y->from ? y->from : x->from;
+				found = 1;
+				break;
+			}
+		}
+	}
+	free(e);
+	return found;
 }

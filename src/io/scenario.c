@@ -25,6 +25,7 @@
 #include <string.h>
 #include <yaml.h>
 #include "zariba/error.h"
+#include "zariba/geom.h"
 #include "zariba/readfile.h"
 #include "zariba/ruleset.h"
 #include "zariba/scenario.h"
@@ -46,6 +47,12 @@
 #define SCOUTS_MAX 3
 #define AREA_PTS_MIN 3
 #define LINEAR_PTS_MIN 2
+/* Bounds past which no table means anything (docs/scenarios.md): a
+ * terrain point within twice the widest table of its corner (a feature
+ * may run off the table, not off to infinity), and a hill or building at
+ * most 4 feet high. */
+#define POINT_MAX_IN (2 * ZB_SCN_TABLE_MAX_IN)
+#define HEIGHT_MAX_IN 48.0
 
 struct ctx {
 	yaml_parser_t yp;
@@ -531,6 +538,20 @@ static int ev_num(struct ctx *c, const char *label, const char *kind,
 	return ZB_OK;
 }
 
+/* Digits with an optional sign: how a count is written.  "22.0" or
+ * "2e1" may be whole numbers, but a count written so is most likely a
+ * slip (a coordinate's value in a count's place), so it is named. */
+static bool int_syntax(const char *s, size_t n)
+{
+	size_t i = n && (s[0] == '+' || s[0] == '-');
+	if (i == n)
+		return false;
+	for (; i < n; i++)
+		if (!is_digit(s[i]))
+			return false;
+	return true;
+}
+
 static int ev_int(struct ctx *c, const char *label, int lo, int hi, int *out)
 {
 	double v;
@@ -538,7 +559,8 @@ static int ev_int(struct ctx *c, const char *label, int lo, int hi, int *out)
 	if (rc)
 		return rc;
 	struct namebuf g;
-	if (v != floor(v) || v < lo || v > hi)
+	if (v != floor(v) || v < lo || v > hi ||
+	    !int_syntax(sc_val(c), sc_len(c)))
 		return fail(c, ev_pos(c), "%s must be a whole number from %d "
 			    "to %d, got %s", label, lo, hi, got(c, &g));
 	*out = (int)v;
@@ -824,8 +846,15 @@ static int parse_points(struct ctx *c, struct zb_scn_terrain *t)
 		void *p = t->pts;
 		rc = grow(c, &p, &cap, (size_t)t->n_pts, sizeof(*t->pts));
 		t->pts = p;
+		struct zb_src_pos at = ev_pos(c);
 		if (!rc)
 			rc = ev_point(c, "'points'", &t->pts[t->n_pts]);
+		if (!rc && !(fabs(t->pts[t->n_pts].x) <= POINT_MAX_IN &&
+			     fabs(t->pts[t->n_pts].y) <= POINT_MAX_IN))
+			rc = fail(c, at, "a point in 'points' must lie within "
+				  "%g inches of the table's corner, got "
+				  "[%g, %g]", POINT_MAX_IN,
+				  t->pts[t->n_pts].x, t->pts[t->n_pts].y);
 		if (!rc)
 			t->n_pts++;
 	}
@@ -911,17 +940,33 @@ static int parse_terrain_item(struct ctx *c)
 		return fail(c, pts_at, "a %s needs at least %d points, got %d",
 			    show(&g, t->kind, strlen(t->kind)), need,
 			    t->n_pts);
+	/* A boundary that crosses itself has no inside a rule could use:
+	 * which ground is "in the scrub" would depend on how it is read. */
+	int from, to;
+	rc = zb_terrain_kind_is_linear((enum zb_terrain_kind)kind) ? 0
+		: zb_poly_self_crossing(t->pts, t->n_pts, &from, &to);
+	if (rc == ZB_ENOMEM)
+		return fail_nomem(c);
+	if (rc)
+		return fail(c, pts_at, "the outline of %s '%s' crosses "
+			    "itself: its edge from point %d meets its edge "
+			    "from point %d (points count from 1; list them "
+			    "in order round the edge)",
+			    show(&g, t->kind, strlen(t->kind)), t->name,
+			    from + 1, to + 1);
 	if (kind == ZB_TERRAIN_HILL) {
 		if (!height_at.line)
 			return fail(c, t->at, "missing key 'height' in hill "
 				    "(its height above the table)");
-		if (!(t->height_in > 0))
+		if (!(t->height_in > 0 && t->height_in <= HEIGHT_MAX_IN))
 			return fail(c, height_at, "a hill's height must be "
-				    "more than 0, got %g", t->height_in);
+				    "more than 0 and at most %g inches, got %g",
+				    HEIGHT_MAX_IN, t->height_in);
 	} else if (kind == ZB_TERRAIN_BUILDING) {
-		if (t->height_in < 0)
+		if (!(t->height_in >= 0 && t->height_in <= HEIGHT_MAX_IN))
 			return fail(c, height_at, "a building's height must "
-				    "not be negative, got %g", t->height_in);
+				    "be from 0 to %g inches, got %g",
+				    HEIGHT_MAX_IN, t->height_in);
 	} else if (height_at.line) {
 		return fail(c, height_at, "'height' is only for hills and "
 			    "buildings, not %s",
@@ -1029,6 +1074,7 @@ static int parse_unit(struct ctx *c, int si)
 	u->at = ev_pos(c);
 
 	struct keyset ks;
+	struct zb_src_pos facing_at;
 	bool facing_set = false;
 	int k;
 	rc = map_open(c, &ks, "a unit", "unit", keys, UK_COUNT);
@@ -1060,7 +1106,13 @@ static int parse_unit(struct ctx *c, int si)
 				      sizeof(u->formation), &u->at_formation);
 			break;
 		case UK_FACING:
-			rc = read_num(c, "'facing'", &u->facing_deg, NULL);
+			rc = read_num(c, "'facing'", &u->facing_deg,
+				      &facing_at);
+			if (!rc && !(fabs(u->facing_deg) <= FULL_CIRCLE_DEG))
+				rc = fail(c, facing_at, "'facing' must be from "
+					  "-%g to %g degrees, got %g",
+					  FULL_CIRCLE_DEG, FULL_CIRCLE_DEG,
+					  u->facing_deg);
 			facing_set = true;
 			break;
 		case UK_LEADER:
