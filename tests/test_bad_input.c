@@ -62,7 +62,7 @@ static char *gr_grid(int n, const char *extra)
 	zb_strbuf_add(&b, gr_head);
 	for (int i = 0; i < n; i++)
 		zb_strbuf_printf(&b, "      - { name: \"B%d\", type: infantry, "
-				 "figures: { trooper: 3 }, at: [%d, %d] }\n",
+				 "figures: { trooper: 1 }, at: [%d, %d] }\n",
 				 i, 5 + i % 200 * 10, 10 + i / 200 * 10);
 	zb_strbuf_add(&b, extra);
 	zb_strbuf_add(&b, gr_tail);
@@ -76,7 +76,7 @@ Test(bad_input, gr_overlap_found_among_thousands_of_bases)
 {
 	/* 4000 bases in good order, then one on top of the first. */
 	char *s = gr_grid(4000, "      - { name: \"Late\", type: infantry, "
-			  "figures: { trooper: 3 }, at: [5.5, 10] }\n");
+			  "figures: { trooper: 1 }, at: [5.5, 10] }\n");
 	expect(s, "t.yaml:4008:70: unit 'Late' overlaps unit 'B0'");
 	free(s);
 	/* The same bases with none on another: accepted. */
@@ -92,11 +92,11 @@ Test(bad_input, gr_overlap_names_the_first_unit_in_the_file)
 	 * whichever the index finds nearer. */
 	char *s = gr_grid(0,
 		"      - { name: \"First\", type: infantry, "
-		"figures: { trooper: 3 }, at: [100, 100] }\n"
+		"figures: { trooper: 1 }, at: [100, 100] }\n"
 		"      - { name: \"Second\", type: infantry, "
-		"figures: { trooper: 3 }, at: [101.6, 100] }\n"
+		"figures: { trooper: 1 }, at: [101.6, 100] }\n"
 		"      - { name: \"Third\", type: infantry, "
-		"figures: { trooper: 3 }, at: [101.4, 100] }\n");
+		"figures: { trooper: 1 }, at: [101.4, 100] }\n");
 	expect(s, "t.yaml:10:71: unit 'Third' overlaps unit 'First'");
 	free(s);
 }
@@ -107,10 +107,41 @@ Test(bad_input, gr_bases_that_only_touch_do_not_overlap)
 	/* Foot bases are 1.6 in wide: side by side, edge to edge. */
 	char *s = gr_grid(0,
 		"      - { name: \"L\", type: infantry, "
-		"figures: { trooper: 3 }, at: [100, 100] }\n"
+		"figures: { trooper: 1 }, at: [100, 100] }\n"
 		"      - { name: \"R\", type: infantry, "
-		"figures: { trooper: 3 }, at: [101.6, 100] }\n");
+		"figures: { trooper: 1 }, at: [101.6, 100] }\n");
 	cr_assert_eq(try_game(s, &err), ZB_OK, "%s", err.msg);
+	free(s);
+}
+
+Test(bad_input, gr_a_base_is_one_figure_never_more)
+{
+	/* "trooper: 3" was read as one figure without a word. */
+	char *s = gr_grid(0, "      - { name: \"Three\", type: infantry, "
+			  "figures: { trooper: 3 }, at: [100, 100] }\n");
+	expect(s, "t.yaml:8:51: unit 'Three' is one gentlemen-rankers base, "
+	       "which counts as one figure, not 3: write figures: "
+	       "{ trooper: 1 } (its role)");
+	free(s);
+	/* Officer, flag and trooper on one command base: three figures. */
+	s = gr_grid(0, "      - { name: \"Major\", type: command, "
+		    "figures: { officer: 1, flag: 1, trooper: 1 }, "
+		    "at: [100, 100] }\n");
+	expect(s, "t.yaml:8:50: unit 'Major' is one gentlemen-rankers base, "
+	       "which counts as one figure, not 3: write figures: "
+	       "{ officer: 1 } (its role)");
+	free(s);
+}
+
+Test(bad_input, gr_commander_key_is_refused)
+{
+	/* The command base commands by its type; the key did nothing. */
+	char *s = gr_grid(0, "      - { name: \"Cpt\", type: infantry, "
+			  "commander: true, figures: { trooper: 1 }, "
+			  "at: [100, 100] }\n");
+	expect(s, "t.yaml:8:9: unit 'Cpt': gentlemen-rankers takes no "
+	       "'commander' key: a command base is of type command or "
+	       "mounted-command");
 	free(s);
 }
 

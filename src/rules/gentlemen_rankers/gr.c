@@ -646,6 +646,15 @@ static int base_role(const struct zb_scn_unit *s)
 	return ZB_ROLE_TROOPER;
 }
 
+static int figures_on(const struct zb_scn_unit *s)
+{
+	int n = 0;
+
+	for (int r = 0; r < ZB_ROLE_COUNT; r++)
+		n += s->figs[r];
+	return n;
+}
+
 static int build_unit(struct zb_game *g, const struct zb_scenario *scn,
 		      int side, const struct zb_scn_unit *s,
 		      struct zb_error *err)
@@ -696,6 +705,22 @@ static int build_unit(struct zb_game *g, const struct zb_scenario *scn,
 				   s->at.col, "unit '%s': " GR_ID " units are "
 				   "single bases, with no leaders attached or "
 				   "scouts", s->name);
+	/* A base is one figure whatever stands on the model: a count that
+	 * said more would be read as one without a word (house ruling,
+	 * docs/rules/gentlemen-rankers.md, "A unit is a base"). */
+	if (figures_on(s) != 1)
+		return zb_error_at(err, ZB_EINPUT, scn->path, s->at_figs.line,
+				   s->at_figs.col, "unit '%s' is one " GR_ID
+				   " base, which counts as one figure, not %d: "
+				   "write figures: { %s: 1 } (its role)",
+				   s->name, figures_on(s),
+				   zb_role_name((enum zb_role)base_role(s)));
+	/* The commander is the command base's, by its type. */
+	if (s->commander)
+		return zb_error_at(err, ZB_EINPUT, scn->path, s->at.line,
+				   s->at.col, "unit '%s': " GR_ID " takes no "
+				   "'commander' key: a command base is of type "
+				   "command or mounted-command", s->name);
 	id = zb_game_add_unit(g, side, s->name, 1);
 	if (id < 0)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
