@@ -256,6 +256,38 @@ bool zb_rect_overlap(const struct zb_rect *a, const struct zb_rect *b)
 	return overlap_ax(ca, cb, axes);
 }
 
+double zb_rect_overlap_depth(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_vec2 ca[4], cb[4], axes[4];
+	double depth = -1;
+
+	rect_axes(a, &axes[0], &axes[1]);
+	rect_axes(b, &axes[2], &axes[3]);
+	corners_ax(a, axes[0], axes[1], ca);
+	corners_ax(b, axes[2], axes[3], cb);
+	/* Separating axes: the overlap of the two shadows on each. */
+	for (int k = 0; k < 4; k++) {
+		double alo = INFINITY, ahi = -INFINITY;
+		double blo = INFINITY, bhi = -INFINITY;
+
+		for (int i = 0; i < 4; i++) {
+			double pa = zb_v2_dot(ca[i], axes[k]);
+			double pb = zb_v2_dot(cb[i], axes[k]);
+
+			alo = fmin(alo, pa);
+			ahi = fmax(ahi, pa);
+			blo = fmin(blo, pb);
+			bhi = fmax(bhi, pb);
+		}
+		double over = fmin(ahi, bhi) - fmax(alo, blo);
+		if (over <= 0)
+			return 0;
+		if (depth < 0 || over < depth)
+			depth = over;
+	}
+	return depth;
+}
+
 /* Do the boxes around corners a[] and b[] lie more than GEOM_CLEAR_IN
  * apart along x or y? */
 static bool boxes_apart(const struct zb_vec2 a[4], const struct zb_vec2 b[4])
@@ -821,4 +853,40 @@ int zb_poly_self_crossing(const struct zb_vec2 *pts, int n, int *a, int *b)
 	}
 	free(e);
 	return found;
+}
+
+bool zb_nearest_fit(struct zb_vec2 from, double step_in, double max_in,
+		    bool (*fits)(void *ctx, struct zb_vec2 at), void *ctx,
+		    struct zb_vec2 *at)
+{
+	int rings = (int)floor(max_in / step_in);
+	/* The place on the step's grid nearest `from`. */
+	double gx = round(from.x / step_in), gy = round(from.y / step_in);
+
+	for (int k = 0; k <= rings; k++) {
+		double best = INFINITY;
+		bool found = false;
+
+		/* Ring k: grid offsets (i, j) with k-1 < |(i, j)| <= k. */
+		for (int i = -k; i <= k; i++) {
+			for (int j = -k; j <= k; j++) {
+				double d2 = (double)i * i + (double)j * j;
+				struct zb_vec2 p;
+
+				if (d2 > (double)k * k ||
+				    (k && d2 <= (double)(k - 1) * (k - 1)))
+					continue;
+				p = zb_v2((gx + i) * step_in, (gy + j) * step_in);
+				double d = zb_v2_dist(p, from);
+				if (d < best && fits(ctx, p)) {
+					best = d;
+					*at = p;
+					found = true;
+				}
+			}
+		}
+		if (found)
+			return true;
+	}
+	return false;
 }

@@ -766,12 +766,17 @@ static int earlier_unit(void *ctx, int id)
 	return id < *(const int *)ctx;
 }
 
-/* The first unit before unit i whose footprint clashes with r, or -1.
- * Through the spatial index, so that a scenario of thousands of bases is
- * checked in near linear time rather than pair by pair; by a scan when
- * the index may miss one. */
+static int other_unit(void *ctx, int id)
+{
+	return id != *(const int *)ctx;
+}
+
+/* The first unit before unit i (or, with `all`, any unit but i) whose
+ * footprint clashes with r, or -1.  Through the spatial index, so that a
+ * scenario of thousands of bases is checked in near linear time rather
+ * than pair by pair; by a scan when the index may miss one. */
 static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
-		       bool indexed)
+		       bool indexed, bool all)
 {
 	int near[NEAR_MAX], first = -1;
 	size_t n = 0;
@@ -779,12 +784,13 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 	if (indexed)
 		n = zb_spatial_within(&g->index, r->c,
 				      hypot(r->half_w_in, r->half_d_in),
-				      earlier_unit, &i, near, NEAR_MAX);
+				      all ? other_unit : earlier_unit, &i,
+				      near, NEAR_MAX);
 	if (!indexed || n == NEAR_MAX) {
-		for (int j = 0; j < i; j++) {
+		for (int j = 0; j < (all ? g->n_units : i); j++) {
 			struct zb_rect o = zb_unit_rect(&g->units[j]);
 
-			if (rects_clash(r, &o))
+			if (j != i && rects_clash(r, &o))
 				return j;
 		}
 		return -1;
@@ -798,41 +804,116 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 	return first;
 }
 
+/* The first feature r may not stand on (blocking ground, or a river),
+ * or -1. */
+static int blocked_under(struct zb_game *g, const struct zb_rect *r)
+{
+	for (int k = 0; k < g->terrain.n; k++) {
+		enum gr_ground gd = gr_ground_of(g, k);
+
+		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
+		    zb_terrain_meets_rect(&g->terrain.items[k], r))
+			return k;
+	}
+	return -1;
+}
+
+/* A place for a base's `at:` that fits: searched in steps a player can
+ * measure, out to a distance worth suggesting. */
+#define FIT_STEP_IN 0.25
+#define FIT_MAX_IN 24.0
+
+struct fit_try {
+	struct zb_game *g;
+	int unit;
+	bool indexed;
+};
+
+/* Would the unit fit with its front centre at `at`: on the table, clear
+ * of every other base and of ground it cannot stand on? */
+static bool fits_at(void *ctx, struct zb_vec2 at)
+{
+	struct fit_try *f = ctx;
+	struct zb_unit moved = f->g->units[f->unit];
+	struct zb_rect r;
+
+	moved.pos = at;
+	r = zb_unit_rect(&moved);
+	return gr_rect_on_table(f->g, &r) &&
+	       first_clash(f->g, f->unit, &r, f->indexed, true) < 0 &&
+	       blocked_under(f->g, &r) < 0;
+}
+
+/* "; the nearest place it fits is at: [x, y]", or "". */
+static const char *fit_hint(struct zb_game *g, int unit, bool indexed,
+			    char *buf, size_t n)
+{
+	struct fit_try f = { g, unit, indexed };
+	struct zb_vec2 at;
+
+	buf[0] = '\0';
+	if (zb_nearest_fit(g->units[unit].pos, FIT_STEP_IN, FIT_MAX_IN,
+			   fits_at, &f, &at))
+		snprintf(buf, n, "; the nearest place it fits is at: [%g, %g]",
+			 at.x, at.y);
+	return buf;
+}
+
 static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 			    struct zb_error *err)
 {
 	const struct zb_scn_side *sd = &scn->sides[gr_state(g)->imperial];
 	bool indexed = index_holds_all(g);
+	char hint[128];
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 		const struct zb_scn_unit *s = &sd->units[i];
-		struct zb_rect r = zb_unit_rect(u);
+		struct zb_rect r = zb_unit_rect(u), o;
+		struct zb_vec2 c[4];
+		double past = 0;
 		int j;
 
-		if (!gr_rect_on_table(g, &r))
+		if (!gr_rect_on_table(g, &r)) {
+			zb_rect_corners(&r, c);
+			for (int k = 0; k < 4; k++)
+				past = fmax(past, fmax(fmax(-c[k].x, -c[k].y),
+					fmax(c[k].x - g->width_in,
+					     c[k].y - g->height_in)));
 			return zb_error_at(err, ZB_EINPUT, scn->path,
 					   s->at_pos.line, s->at_pos.col,
-					   "unit '%s' does not fit on the table",
-					   u->name);
-		j = first_clash(g, i, &r, indexed);
+					   "unit '%s' (%.2f x %.2f in) does "
+					   "not fit on the %gx%g table: it "
+					   "reaches %.2f in past the edge%s",
+					   u->name, 2 * r.half_w_in,
+					   2 * r.half_d_in, g->width_in,
+					   g->height_in, past,
+					   fit_hint(g, i, indexed, hint,
+						    sizeof(hint)));
+		}
+		j = first_clash(g, i, &r, indexed, false);
+		if (j >= 0) {
+			o = zb_unit_rect(&g->units[j]);
+			return zb_error_at(err, ZB_EINPUT, scn->path,
+					   s->at_pos.line, s->at_pos.col,
+					   "unit '%s' (%.2f x %.2f in) overlaps "
+					   "unit '%s' (%.2f x %.2f in) by %.2f "
+					   "in%s", u->name, 2 * r.half_w_in,
+					   2 * r.half_d_in, g->units[j].name,
+					   2 * o.half_w_in, 2 * o.half_d_in,
+					   zb_rect_overlap_depth(&r, &o),
+					   fit_hint(g, i, indexed, hint,
+						    sizeof(hint)));
+		}
+		j = blocked_under(g, &r);
 		if (j >= 0)
 			return zb_error_at(err, ZB_EINPUT, scn->path,
 					   s->at_pos.line, s->at_pos.col,
-					   "unit '%s' overlaps unit '%s'",
-					   u->name, g->units[j].name);
-		for (int k = 0; k < g->terrain.n; k++) {
-			enum gr_ground gd = gr_ground_of(g, k);
-
-			if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
-			    zb_terrain_meets_rect(&g->terrain.items[k], &r))
-				return zb_error_at(err, ZB_EINPUT, scn->path,
-						   s->at_pos.line,
-						   s->at_pos.col, "unit '%s' "
-						   "stands in '%s', where it "
-						   "cannot go", u->name,
-						   g->terrain.items[k].name);
-		}
+					   "unit '%s' stands in '%s', where it "
+					   "cannot go%s", u->name,
+					   g->terrain.items[j].name,
+					   fit_hint(g, i, indexed, hint,
+						    sizeof(hint)));
 	}
 	return ZB_OK;
 }

@@ -613,24 +613,113 @@ static bool may_overlap(const struct zb_unit *a, const struct zb_unit *b)
 	       (a->attached_to >= 0 && a->attached_to == b->attached_to);
 }
 
-static int check_impassable(struct setup *su, const struct zb_unit *u,
+/* A place for the unit's `at:` that fits: searched in steps a player can
+ * measure, out to a distance worth suggesting. */
+#define FIT_STEP_IN 0.25
+#define FIT_MAX_IN 24.0
+
+/* The first water or impassable feature that r meets, or -1. */
+static int impassable_under(const struct zb_terrain_set *ts,
 			    const struct zb_rect *r)
 {
-	const struct zb_scn_unit *s = su->src[u->id];
-	const struct zb_terrain_set *ts = &su->g->terrain;
-
 	for (int i = 0; i < ts->n; i++) {
 		const struct zb_terrain *t = &ts->items[i];
 
 		if ((t->kind == ZB_TERRAIN_WATER ||
 		     t->kind == ZB_TERRAIN_IMPASSABLE) &&
 		    zb_terrain_meets_rect(t, r))
-			return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
-					   s->at_pos.line, s->at_pos.col,
-					   "unit '%s' stands in impassable "
-					   "terrain '%s'", u->name, t->name);
+			return i;
 	}
-	return ZB_OK;
+	return -1;
+}
+
+struct fit_try {
+	struct setup *su;
+	const struct zb_scn_unit *s;	/* the units written as this one */
+};
+
+/* Is g's unit `o` in the way of `u` standing as `r`? */
+static bool in_the_way(struct setup *su, const struct zb_unit *u,
+		       const struct zb_rect *r, const struct zb_unit *o)
+{
+	struct zb_rect orr;
+
+	if (su->src[o->id] == su->src[u->id] || may_overlap(u, o))
+		return false;
+	orr = zb_unit_rect(o);
+	return vf_rects_clash(r, &orr);
+}
+
+/* Would every unit written as f->s (the unit and its scouts) fit with
+ * its `at:` moved to `at`: on the table, clear of every other unit and
+ * of impassable ground? */
+static bool fits_at(void *ctx, struct zb_vec2 at)
+{
+	struct fit_try *f = ctx;
+	struct zb_game *g = f->su->g;
+	struct zb_vec2 d = zb_v2_sub(at, f->s->pos);
+	int near[SETUP_NEAR_MAX];
+
+	for (int id = 0; id < g->n_units; id++) {
+		struct zb_unit *u = zb_game_unit(g, id);
+		struct zb_rect r;
+		struct zb_vec2 bad;
+		size_t n;
+
+		if (f->su->src[id] != f->s)
+			continue;
+		r = zb_unit_rect(u);
+		r.c = zb_v2_add(r.c, d);
+		if (!rect_on_table(g, &r, &bad))
+			return false;
+		n = zb_spatial_within(&g->index, r.c,
+				      hypot(r.half_w_in, r.half_d_in), NULL,
+				      NULL, near, SETUP_NEAR_MAX);
+		for (size_t i = 0; i < n; i++)
+			if (in_the_way(f->su, u, &r,
+				       zb_game_unit(g, near[i])))
+				return false;
+		if (impassable_under(&g->terrain, &r) >= 0)
+			return false;
+	}
+	return true;
+}
+
+/* "; it fits at [x, y]" for the unit written as s, or "". */
+static const char *fit_hint(struct setup *su, const struct zb_scn_unit *s,
+			    char *buf, size_t n)
+{
+	struct fit_try f = { su, s };
+	struct zb_vec2 at;
+
+	buf[0] = '\0';
+	if (zb_nearest_fit(s->pos, FIT_STEP_IN, FIT_MAX_IN, fits_at, &f, &at))
+		snprintf(buf, n, "; the nearest place it fits is at: [%g, %g]",
+			 at.x, at.y);
+	return buf;
+}
+
+/* How far past the table's edge the corner p lies. */
+static double past_edge(const struct zb_game *g, struct zb_vec2 p)
+{
+	return fmax(fmax(-p.x, p.x - g->width_in),
+		    fmax(-p.y, p.y - g->height_in));
+}
+
+static int check_impassable(struct setup *su, const struct zb_unit *u,
+			    const struct zb_rect *r)
+{
+	const struct zb_scn_unit *s = su->src[u->id];
+	int i = impassable_under(&su->g->terrain, r);
+	char hint[128];
+
+	if (i < 0)
+		return ZB_OK;
+	return zb_error_at(su->err, ZB_EINPUT, su->scn->path, s->at_pos.line,
+			   s->at_pos.col, "unit '%s' stands in impassable "
+			   "terrain '%s'%s", u->name,
+			   su->g->terrain.items[i].name,
+			   fit_hint(su, s, hint, sizeof(hint)));
 }
 
 static int check_footprint(struct setup *su, int id)
@@ -641,16 +730,21 @@ static int check_footprint(struct setup *su, int id)
 	struct zb_rect r = zb_unit_rect(u);
 	struct zb_vec2 bad;
 	int near[SETUP_NEAR_MAX];
+	char hint[128];
 	size_t n;
 
 	if (!rect_on_table(g, &r, &bad))
 		return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
 				   s->at_pos.line, s->at_pos.col,
 				   "unit '%s' does not fit on the %gx%g table: "
-				   "its footprint reaches (%.1f, %.1f)%s",
-				   u->name, g->width_in, g->height_in, bad.x,
-				   bad.y, u->type == VF_SCOUTS ? " (its scouts "
-				   "stand in front of it)" : "");
+				   "its footprint (%.2f x %.2f in) reaches "
+				   "(%.1f, %.1f), %.2f in past the edge%s%s",
+				   u->name, g->width_in, g->height_in,
+				   2 * r.half_w_in, 2 * r.half_d_in, bad.x,
+				   bad.y, past_edge(g, bad),
+				   u->type == VF_SCOUTS ? " (its scouts "
+				   "stand in front of it)" : "",
+				   fit_hint(su, s, hint, sizeof(hint)));
 	n = zb_spatial_within(&g->index, r.c, hypot(r.half_w_in, r.half_d_in),
 			      NULL, NULL, near, SETUP_NEAR_MAX);
 	for (size_t i = 0; i < n; i++) {
@@ -663,10 +757,18 @@ static int check_footprint(struct setup *su, int id)
 		if (vf_rects_clash(&r, &orr))
 			return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
 					   s->at_pos.line, s->at_pos.col,
-					   "unit '%s'%s overlaps unit '%s'",
+					   "unit '%s'%s (%.2f x %.2f in) "
+					   "overlaps unit '%s' (%.2f x %.2f "
+					   "in) by %.2f in%s",
 					   u->name, u->type == VF_SCOUTS
 					   ? " (scouts, in front of their unit)"
-					   : "", o->name);
+					   : "", 2 * r.half_w_in,
+					   2 * r.half_d_in, o->name,
+					   2 * orr.half_w_in,
+					   2 * orr.half_d_in,
+					   zb_rect_overlap_depth(&r, &orr),
+					   fit_hint(su, s, hint,
+						    sizeof(hint)));
 	}
 	return check_impassable(su, u, &r);
 }
