@@ -27,6 +27,10 @@ int zb_suggest_index(const char *s, size_t n, const char *const *names,
 const char *zb_suggest(char *buf, size_t size, const char *s, size_t n,
 		       const char *const *names, int count);
 
+/* The same with `prefix` before the name: "--" for an option. */
+const char *zb_suggest_as(char *buf, size_t size, const char *s, size_t n,
+			  const char *const *names, int count,
+			  const char *prefix);
 /* The same, or `otherwise` (a list of the names, say) when there is no
  * name to suggest. */
 const char *zb_suggest_or(char *buf, size_t size, const char *s,

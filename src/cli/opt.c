@@ -5,7 +5,6 @@
  * Parsed by hand so that it behaves the same with any libc (GNU getopt
  * permutes, POSIX getopt stops at the first operand).
  */
-#include <stdio.h>
 #include <string.h>
 #include "cli/cli.h"
 #include "zariba/suggest.h"
@@ -16,12 +15,7 @@
 const char *cli_option_hint(char *buf, size_t size, const char *s,
 			    size_t n, const char *const *names, int count)
 {
-	int k = zb_suggest_index(s, n, names, count);
-	if (size)
-		buf[0] = '\0';
-	if (k >= 0)
-		snprintf(buf, size, " (did you mean '--%s'?)", names[k]);
-	return buf;
+	return zb_suggest_as(buf, size, s, n, names, count, "--");
 }
 
 /* An option the spec does not have: named, with the nearest long name. */

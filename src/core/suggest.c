@@ -53,15 +53,23 @@ int zb_suggest_index(const char *s, size_t n, const char *const *names,
 	return which;
 }
 
-const char *zb_suggest(char *buf, size_t size, const char *s, size_t n,
-		       const char *const *names, int count)
+const char *zb_suggest_as(char *buf, size_t size, const char *s, size_t n,
+			  const char *const *names, int count,
+			  const char *prefix)
 {
 	int which = zb_suggest_index(s, n, names, count);
 	if (size)
 		buf[0] = '\0';
 	if (which >= 0)
-		snprintf(buf, size, " (did you mean '%s'?)", names[which]);
+		snprintf(buf, size, " (did you mean '%s%s'?)", prefix,
+			 names[which]);
 	return buf;
+}
+
+const char *zb_suggest(char *buf, size_t size, const char *s, size_t n,
+		       const char *const *names, int count)
+{
+	return zb_suggest_as(buf, size, s, n, names, count, "");
 }
 
 const char *zb_suggest_or(char *buf, size_t size, const char *s,
