@@ -62,7 +62,7 @@ static char *gr_grid(int n, const char *extra)
 	zb_strbuf_add(&b, gr_head);
 	for (int i = 0; i < n; i++)
 		zb_strbuf_printf(&b, "      - { name: \"B%d\", type: infantry, "
-				 "figures: { trooper: 3 }, at: [%d, %d] }\n",
+				 "figures: { trooper: 1 }, at: [%d, %d] }\n",
 				 i, 5 + i % 200 * 10, 10 + i / 200 * 10);
 	zb_strbuf_add(&b, extra);
 	zb_strbuf_add(&b, gr_tail);
@@ -76,8 +76,10 @@ Test(bad_input, gr_overlap_found_among_thousands_of_bases)
 {
 	/* 4000 bases in good order, then one on top of the first. */
 	char *s = gr_grid(4000, "      - { name: \"Late\", type: infantry, "
-			  "figures: { trooper: 3 }, at: [5.5, 10] }\n");
-	expect(s, "t.yaml:4008:70: unit 'Late' overlaps unit 'B0'");
+			  "figures: { trooper: 1 }, at: [5.5, 10] }\n");
+	expect(s, "t.yaml:4008:70: unit 'Late' (1.57 x 0.79 in) overlaps unit "
+	       "'B0' (1.57 x 0.79 in) by 0.79 in; the nearest place it fits is "
+	       "at: [5.5, 9]");
 	free(s);
 	/* The same bases with none on another: accepted. */
 	struct zb_error err = { 0, "" };
@@ -92,13 +94,74 @@ Test(bad_input, gr_overlap_names_the_first_unit_in_the_file)
 	 * whichever the index finds nearer. */
 	char *s = gr_grid(0,
 		"      - { name: \"First\", type: infantry, "
-		"figures: { trooper: 3 }, at: [100, 100] }\n"
+		"figures: { trooper: 1 }, at: [100, 100] }\n"
 		"      - { name: \"Second\", type: infantry, "
-		"figures: { trooper: 3 }, at: [101.6, 100] }\n"
+		"figures: { trooper: 1 }, at: [101.6, 100] }\n"
 		"      - { name: \"Third\", type: infantry, "
-		"figures: { trooper: 3 }, at: [101.4, 100] }\n");
-	expect(s, "t.yaml:10:71: unit 'Third' overlaps unit 'First'");
+		"figures: { trooper: 1 }, at: [101.4, 100] }\n");
+	/* Third reaches 0.17 in into First (100.61 < 100.79); a step of a
+	 * base's depth back clears both. */
+	expect(s, "t.yaml:10:71: unit 'Third' (1.57 x 0.79 in) overlaps unit "
+	       "'First' (1.57 x 0.79 in) by 0.17 in; the nearest place it fits "
+	       "is at: [101.5, 99]");
 	free(s);
+}
+
+/* The message's "at: [x, y]" put in place of `at` in text: accepted. */
+static void suggestion_fits(const char *text, const char *at)
+{
+	struct zb_error err = { 0, "" };
+	cr_assert_eq(try_game(text, &err), ZB_EINPUT);
+	const char *p = strstr(err.msg, "it fits is at: ");
+	cr_assert(p, "no place suggested: %s", err.msg);
+	char fix[64], *s = strdup(text), *w = strstr(s, at);
+	cr_assert(w);
+	snprintf(fix, sizeof(fix), "%s", p + strlen("it fits is at: "));
+	struct zb_strbuf b = { 0 };
+	zb_strbuf_printf(&b, "%.*s%s%s", (int)(w - s), s, fix, w + strlen(at));
+	cr_assert_eq(try_game(zb_strbuf_str(&b), &err), ZB_OK, "%s after "
+		     "moving to %s", err.msg, fix);
+	zb_strbuf_release(&b);
+	free(s);
+}
+
+Test(bad_input, the_place_suggested_fits)
+{
+	/* A base over the edge, then one on two others. */
+	char *s = gr_grid(0, "      - { name: \"Edge\", type: infantry, "
+			  "figures: { trooper: 1 }, at: [0.5, 100] }\n");
+	suggestion_fits(s, "[0.5, 100]");
+	free(s);
+	s = gr_grid(0,
+		"      - { name: \"First\", type: infantry, "
+		"figures: { trooper: 1 }, at: [100, 100] }\n"
+		"      - { name: \"Second\", type: infantry, "
+		"figures: { trooper: 1 }, at: [101.6, 100] }\n"
+		"      - { name: \"Third\", type: infantry, "
+		"figures: { trooper: 1 }, at: [101.4, 100.5] }\n");
+	suggestion_fits(s, "[101.4, 100.5]");
+	free(s);
+	/* Volley Fire: a section of 24 in two ranks (9 x 1.5 in) whose
+	 * left end is 2.5 in off the table: at x = 4.5 it just fits. */
+	static const char vf[] =
+		"ruleset: volley-fire\n"
+		"table: { width: 72, height: 48 }\n"
+		"turns: 10\n"
+		"sides:\n"
+		"  - name: British\n"
+		"    army: british\n"
+		"    units:\n"
+		"      - { name: S, type: sudanese-infantry, formation: "
+		"two-rank-line, figures: { trooper: 24 }, at: [2, 6] }\n"
+		"  - name: Dervishes\n"
+		"    army: dervish\n"
+		"    units:\n"
+		"      - { name: D, type: dervish-spearmen, "
+		"figures: { warrior: 20 }, at: [36, 40] }\n";
+	expect(vf, "t.yaml:8:101: unit 'S' does not fit on the 72x48 table: its "
+	       "footprint (9.00 x 1.50 in) reaches (-2.5, 6.0), 2.50 in past "
+	       "the edge; the nearest place it fits is at: [4.5, 6]");
+	suggestion_fits(vf, "[2, 6]");
 }
 
 Test(bad_input, gr_bases_that_only_touch_do_not_overlap)
@@ -107,10 +170,41 @@ Test(bad_input, gr_bases_that_only_touch_do_not_overlap)
 	/* Foot bases are 1.6 in wide: side by side, edge to edge. */
 	char *s = gr_grid(0,
 		"      - { name: \"L\", type: infantry, "
-		"figures: { trooper: 3 }, at: [100, 100] }\n"
+		"figures: { trooper: 1 }, at: [100, 100] }\n"
 		"      - { name: \"R\", type: infantry, "
-		"figures: { trooper: 3 }, at: [101.6, 100] }\n");
+		"figures: { trooper: 1 }, at: [101.6, 100] }\n");
 	cr_assert_eq(try_game(s, &err), ZB_OK, "%s", err.msg);
+	free(s);
+}
+
+Test(bad_input, gr_a_base_is_one_figure_never_more)
+{
+	/* "trooper: 3" was read as one figure without a word. */
+	char *s = gr_grid(0, "      - { name: \"Three\", type: infantry, "
+			  "figures: { trooper: 3 }, at: [100, 100] }\n");
+	expect(s, "t.yaml:8:51: unit 'Three' is one gentlemen-rankers base, "
+	       "which counts as one figure, not 3: write figures: "
+	       "{ trooper: 1 } (its role)");
+	free(s);
+	/* Officer, flag and trooper on one command base: three figures. */
+	s = gr_grid(0, "      - { name: \"Major\", type: command, "
+		    "figures: { officer: 1, flag: 1, trooper: 1 }, "
+		    "at: [100, 100] }\n");
+	expect(s, "t.yaml:8:50: unit 'Major' is one gentlemen-rankers base, "
+	       "which counts as one figure, not 3: write figures: "
+	       "{ officer: 1 } (its role)");
+	free(s);
+}
+
+Test(bad_input, gr_commander_key_is_refused)
+{
+	/* The command base commands by its type; the key did nothing. */
+	char *s = gr_grid(0, "      - { name: \"Cpt\", type: infantry, "
+			  "commander: true, figures: { trooper: 1 }, "
+			  "at: [100, 100] }\n");
+	expect(s, "t.yaml:8:9: unit 'Cpt': gentlemen-rankers takes no "
+	       "'commander' key: a command base is of type command or "
+	       "mounted-command");
 	free(s);
 }
 

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "zariba/error.h"
 #include "zariba/scenario.h"
+#include "zariba/unit.h"
 
 /* Line numbers in the tests below refer to this text. */
 static const char good[] =
@@ -251,8 +252,8 @@ Test(scenario, minimal_defaults)
 Test(scenario, facing_normalised)
 {
 	static const struct { const char *in; double out; } cases[] = {
-		{ "360", 0 }, { "725.5", 5.5 }, { "-1", 359 }, { "0", 0 },
-		{ "1e300", 0 }, { "-720", 0 },
+		{ "360", 0 }, { "359.5", 359.5 }, { "-1", 359 }, { "0", 0 },
+		{ "-360", 0 }, { "-0.5", 359.5 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		char val[64];
@@ -262,12 +263,76 @@ Test(scenario, facing_normalised)
 		parse_ok(&scn, text);
 		double f = scn.sides[0].units[1].facing_deg;
 		cr_assert(f >= 0 && f < 360, "%s gave %g", cases[i].in, f);
-		if (strcmp(cases[i].in, "1e300"))
-			cr_assert_float_eq(f, cases[i].out, 1e-9, "%s gave %g",
-					   cases[i].in, f);
+		cr_assert_float_eq(f, cases[i].out, 1e-9, "%s gave %g",
+				   cases[i].in, f);
 		zb_scenario_release(&scn);
 		free(text);
 	}
+}
+
+Test(scenario, facing_past_a_full_turn_is_refused)
+{
+	/* Once round either way is a facing; 1e308 degrees is none. */
+	bad_with("facing: -90", "facing: 1e308", "26:17",
+		 "'facing' must be from -360 to 360 degrees, got 1e+308");
+	bad_with("facing: -90", "facing: 725.5", "26:17",
+		 "'facing' must be from -360 to 360 degrees, got 725.5");
+	bad_with("facing: -90", "facing: -360.5", "26:17",
+		 "'facing' must be from -360 to 360 degrees, got -360.5");
+}
+
+Test(scenario, counts_are_written_as_whole_numbers)
+{
+	bad_with("trooper: 22,", "trooper: 22.0,", "17:29",
+		 "'trooper' must be a whole number from 0 to 10000, got "
+		 "'22.0'");
+	bad_with("trooper: 22,", "trooper: 2.2e1,", "17:29",
+		 "'trooper' must be a whole number from 0 to 10000, got "
+		 "'2.2e1'");
+	bad_with("turns: 12", "turns: 12.", "4:8",
+		 "'turns' must be a whole number from 1 to 1000, got '12.'");
+	struct zb_scenario scn;
+	char *text = with("trooper: 22,", "trooper: +22,");
+	parse_ok(&scn, text);
+	cr_assert_eq(scn.sides[0].units[0].figs[ZB_ROLE_TROOPER], 22);
+	zb_scenario_release(&scn);
+	free(text);
+}
+
+Test(scenario, self_crossing_outlines_are_refused)
+{
+	/* A bow tie: the edge 1-2 crosses the edge 3-4. */
+	bad_with("[[10, 10], [20, 10], [15, 20]]",
+		 "[[10, 10], [20, 20], [20, 10], [10, 20]]", "8:41",
+		 "the outline of woods 'Grove' crosses itself: its edge from "
+		 "point 1 meets its edge from point 3");
+	/* A corner touching another edge is a crossing too. */
+	bad_with("[[10, 10], [20, 10], [15, 20]]",
+		 "[[10, 10], [20, 10], [15, 20], [15, 10], [12, 20]]", "8:41",
+		 "its edge from point 1 meets its edge from point 4");
+	/* A wall is a line, not an outline: it may cross itself. */
+	struct zb_scenario scn;
+	char *text = with("[[50, 5], [60, 5]]",
+			  "[[50, 5], [60, 15], [60, 5], [50, 15]]");
+	parse_ok(&scn, text);
+	zb_scenario_release(&scn);
+	free(text);
+	/* The first point written again at the end closes the outline. */
+	text = with("[[10, 10], [20, 10], [15, 20]]",
+		    "[[10, 10], [20, 10], [15, 20], [10, 10]]");
+	parse_ok(&scn, text);
+	zb_scenario_release(&scn);
+	free(text);
+}
+
+Test(scenario, terrain_beyond_any_table_is_refused)
+{
+	bad_with("[15, 20]]", "[15, 1e300]]", "8:62",
+		 "a point in 'points' must lie within 4800 inches of the "
+		 "table's corner, got [15, 1e+300]");
+	bad_with("hill, height: 2", "hill, height: 1e300", "9:27",
+		 "a hill's height must be more than 0 and at most 48 inches, "
+		 "got 1e+300");
 }
 
 Test(scenario, option_lookup_without_scenario)
@@ -623,7 +688,8 @@ Test(scenario, too_many_points)
 Test(scenario, hill_height)
 {
 	bad_with("hill, height: 2", "hill, height: 0", "9:27",
-		 "a hill's height must be more than 0, got 0");
+		 "a hill's height must be more than 0 and at most 48 inches, "
+		 "got 0");
 	bad_with("hill, height: 2,", "hill,", "9:5",
 		 "missing key 'height' in hill");
 	bad_with("kind: woods,", "kind: woods, height: 3,", "8:28",

@@ -75,6 +75,10 @@ struct zb_vec2 zb_rect_front_centre(const struct zb_rect *r);
 void zb_rect_corners(const struct zb_rect *r, struct zb_vec2 out[4]);
 bool zb_rect_contains(const struct zb_rect *r, struct zb_vec2 p);
 bool zb_rect_overlap(const struct zb_rect *a, const struct zb_rect *b);
+/* How far one of two overlapping rectangles must move, at the least, to
+ * stand clear of the other (along the best of their four edge
+ * directions); 0 when they do not overlap. */
+double zb_rect_overlap_depth(const struct zb_rect *a, const struct zb_rect *b);
 /* Shortest distance between the two rectangles' areas; 0 if they touch. */
 double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b);
 /* Shortest distance from p to the rectangle's area; 0 inside. */
@@ -124,6 +128,26 @@ double zb_poly_edge_dist(const struct zb_vec2 *pts, int n, struct zb_vec2 p);
 bool zb_seg_hits_polyline(struct zb_vec2 a, struct zb_vec2 b,
 			  const struct zb_vec2 *pts, int n);
 struct zb_vec2 zb_poly_centroid(const struct zb_vec2 *pts, int n);
+/* Does the polygon's boundary cross or touch itself: two edges that are
+ * not neighbours meet, or two neighbours fold back over each other?
+ * Points repeated one after the other (a closing point equal to the
+ * first, say) are one point.  1 with *a and *b the indices of the points
+ * that begin the two edges (a < b), 0 when it is simple, ZB_ENOMEM when
+ * memory runs out.  Edges are swept in order of x, so the cost follows
+ * the pairs of edges whose x-ranges overlap, not n squared. */
+int zb_poly_self_crossing(const struct zb_vec2 *pts, int n, int *a, int *b);
+
+/*
+ * The nearest place something fits: the offset o (a multiple of step_in
+ * in x and y, no longer than max_in) for which fits(ctx, from + o) holds,
+ * the shortest first (ties: the first in a fixed order), tried by rings
+ * of one step outward.  `from` + o is rounded to the step, so the place
+ * tried is the place returned in *at.  False when none fits; fits is
+ * called at most about pi (max_in / step_in)^2 times.
+ */
+bool zb_nearest_fit(struct zb_vec2 from, double step_in, double max_in,
+		    bool (*fits)(void *ctx, struct zb_vec2 at), void *ctx,
+		    struct zb_vec2 *at);
 
 #ifdef __cplusplus
 }

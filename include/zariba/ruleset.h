@@ -59,6 +59,10 @@ extern const struct zb_ruleset *const zb_rulesets[];
 
 /* The rule set with this id, or NULL. */
 const struct zb_ruleset *zb_ruleset_find(const char *id);
+/* For an id that is no rule set: " (did you mean 'ID'?)" in buf for the
+ * nearest one (zariba/suggest.h), or `otherwise`. */
+const char *zb_ruleset_suggest(char *buf, size_t size, const char *id,
+			       const char *otherwise);
 
 #ifdef __cplusplus
 }

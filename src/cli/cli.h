@@ -38,6 +38,41 @@ const char *cli_msg_of(const struct zb_error *err, int rc);
 int cli_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* ---- opt.c: options ---- */
+struct cli_opt_spec {
+	const char *lng;	/* without "--" */
+	char shrt;		/* 0 for none */
+	bool arg;		/* takes a value */
+	int id;
+	bool many;		/* may be given more than once */
+};
+
+enum { CLI_OPT_END = -1, CLI_OPT_OPERAND = -2, CLI_OPT_BAD = -3 };
+
+/* Walks argv[i..argc) against spec (ended by a NULL lng; at most the
+ * bits of `seen` long).  cmd names the command in messages. */
+struct cli_opt_iter {
+	int argc;
+	char **argv;
+	int i;
+	bool operands_only;	/* after "--" */
+	const struct cli_opt_spec *spec;
+	const char *cmd;
+	unsigned long seen;	/* options given so far, by spec index */
+};
+
+/*
+ * The next option (its id, with its value in *val) or operand
+ * (CLI_OPT_OPERAND, *val the word), CLI_OPT_END, or CLI_OPT_BAD after
+ * printing a usage error: an unknown option (with the nearest one
+ * suggested), a value missing or not wanted, or an option given twice
+ * that is not `many`.
+ */
+int cli_opt_next(struct cli_opt_iter *it, const char **val);
+/* " (did you mean '--NAME'?)" for the nearest of names[], or "". */
+const char *cli_option_hint(char *buf, size_t size, const char *s,
+			    size_t n, const char *const *names, int count);
+
 /* ---- seed.c ---- */
 /* Parse a seed: decimal digits only, 0 .. 2^64-1.  False (with *why set
  * to a phrase for the user) when it is empty, signed, not a number, or
@@ -122,6 +157,10 @@ int cli_out_open(struct cli_out *o, const char *path, const char *what,
 		 const char *const *inputs);
 int cli_out_commit(struct cli_out *o, const char *s, size_t n);
 void cli_out_abort(struct cli_out *o);
+
+/* ---- new.c: starter scenarios ---- */
+extern const char cli_new_help[];
+int cli_cmd_new(int argc, char **argv);
 
 /* ---- sim.c: Monte Carlo batches ---- */
 extern const char cli_sim_help[];

@@ -60,96 +60,86 @@ struct companion_args {
 	bool any_option;
 };
 
-/* The value of a "--name VALUE" or "--name=VALUE" option at argv[*i]. */
-static const char *opt_value(int argc, char **argv, int *i, const char *eq)
-{
-	if (eq)
-		return eq + 1;
-	if (*i + 1 >= argc)
-		return NULL;
-	return argv[++*i];
-}
+enum {
+	C_HELP, C_SEED, C_SAVE, C_RESUME, C_LEADERS, C_THREE_DICE, C_MOUNTED,
+	C_RIFLES
+};
+
+static const struct cli_opt_spec companion_opts_spec[] = {
+	{ "help", 'h', false, C_HELP, false },
+	{ "seed", 's', true, C_SEED, false },
+	{ "save", 0, true, C_SAVE, false },
+	{ "resume", 0, true, C_RESUME, false },
+	{ "leaders", 0, false, C_LEADERS, false },
+	{ "three-dice", 0, false, C_THREE_DICE, false },
+	{ "mounted", 0, false, C_MOUNTED, false },
+	{ "rifles", 0, false, C_RIFLES, false },
+	{ NULL, 0, false, 0, false }
+};
 
 static int parse_args(int argc, char **argv, struct companion_args *a,
 		      bool *help)
 {
-	bool operands_only = false;
+	struct cli_opt_iter it = { .argc = argc, .argv = argv, .i = 2,
+				   .spec = companion_opts_spec,
+				   .cmd = "companion" };
+	const char *val, *why;
+	int id;
 
 	memset(a, 0, sizeof(*a));
 	*help = false;
-	for (int i = 2; i < argc; i++) {
-		const char *s = argv[i];
-		if (operands_only || s[0] != '-' || s[1] == '\0') {
+	while ((id = cli_opt_next(&it, &val)) != CLI_OPT_END) {
+		switch (id) {
+		case CLI_OPT_BAD:
+			return CLI_EXIT_USAGE;
+		case CLI_OPT_OPERAND:
 			if (a->ruleset)
 				return companion_usage("one rule set at a time "
 						       "('%s' and '%s')",
-						       a->ruleset, s);
-			a->ruleset = s;
-			continue;
-		}
-		if (!strcmp(s, "--")) {
-			operands_only = true;
-			continue;
-		}
-		const char *eq = strchr(s, '=');
-		size_t len = eq ? (size_t)(eq - s) : strlen(s);
-		char short_seed[3] = "-s";
-		if (s[1] == 's' && s[2] && !eq) {
-			/* "-s42", as the other commands take it */
-			eq = s + 1;
-			len = 2;
-			s = short_seed;
-		}
-#define IS(name) (strlen(name) == len && !strncmp(s, name, len))
-		if (IS("-h") || IS("--help")) {
+						       a->ruleset, val);
+			a->ruleset = val;
+			break;
+		case C_HELP:
 			*help = true;
 			return CLI_EXIT_OK;
-		} else if (IS("-s") || IS("--seed") || IS("--save") ||
-			   IS("--resume")) {
-			const char *v = opt_value(argc, argv, &i, eq);
-			if (!v)
-				return companion_usage("option '%.*s' needs a "
-						       "value", (int)len, s);
-			if (IS("--save") || IS("--resume")) {
-				if (!*v)
-					return companion_usage("option '%.*s' "
-							       "needs a file "
-							       "name",
-							       (int)len, s);
-				if (IS("--save"))
-					a->save = v;
-				else
-					a->resume = v;
-			} else {
-				const char *why;
-				if (!cli_parse_seed(v, &a->opts.seed, &why))
-					return companion_usage(
-						"bad seed '%s': %s (a seed is "
-						"a whole number from 0 to "
-						"18446744073709551615)", v,
-						why);
-				a->have_seed = true;
-			}
-		} else if (eq) {
-			return companion_usage("option '%.*s' takes no value",
-					       (int)len, s);
-		} else if (IS("--leaders")) {
+		case C_SAVE:
+		case C_RESUME:
+			if (!*val)
+				return companion_usage("option '--%s' needs a "
+						       "file name",
+						       id == C_SAVE ? "save"
+								    : "resume");
+			if (id == C_SAVE)
+				a->save = val;
+			else
+				a->resume = val;
+			break;
+		case C_SEED:
+			if (!cli_parse_seed(val, &a->opts.seed, &why))
+				return companion_usage(
+					"bad seed '%s': %s (a seed is a whole "
+					"number from 0 to "
+					"18446744073709551615)", val, why);
+			a->have_seed = true;
+			break;
+		case C_LEADERS:
 			a->opts.leaders = true;
 			a->any_option = true;
-		} else if (IS("--three-dice")) {
+			break;
+		case C_THREE_DICE:
 			a->opts.three_dice = true;
 			a->opts.leaders = true;
 			a->any_option = true;
-		} else if (IS("--mounted")) {
+			break;
+		case C_MOUNTED:
 			a->opts.mounted = true;
 			a->any_option = true;
-		} else if (IS("--rifles")) {
+			break;
+		case C_RIFLES:
 			a->opts.rifles = true;
 			a->any_option = true;
-		} else {
-			return companion_usage("unknown option '%s'", s);
+			break;
 		}
-#undef IS
 	}
 	return CLI_EXIT_OK;
 }
@@ -237,7 +227,7 @@ static int session(struct zb_companion *c, const char *path)
 		}
 		if (rc != ZB_OK) {
 			if (tty)
-				fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+				cli_error("%s", cli_msg_of(&err, rc));
 			else
 				fprintf(stderr, CLI_PROG " companion: "
 					"stdin:%lu: %s\n", lineno,

@@ -1,9 +1,6 @@
 /*
  * main.c: the zariba program: its commands, their options, and the exit
- * codes.  Options may come before or after the scenario path; "--" ends
- * them.  The command line is parsed by hand so that it behaves the same
- * with any libc (GNU getopt permutes, POSIX getopt stops at the first
- * operand).
+ * codes.  The options are parsed in opt.c.
  */
 #include <signal.h>
 #include <stdarg.h>
@@ -14,6 +11,7 @@
 #include "zariba/game.h"
 #include "zariba/ruleset.h"
 #include "zariba/scenario.h"
+#include "zariba/suggest.h"
 #include "zariba/version.h"
 
 void cli_error(const char *fmt, ...)
@@ -55,6 +53,7 @@ static const char main_help[] =
 "Commands:\n"
 "  run SCENARIO     play a scenario and tell the battle turn by turn\n"
 "  check SCENARIO   check a scenario file without playing it\n"
+"  new RULESET      write a small starter scenario to build on\n"
 "  rules            list the rule sets and their shipped scenarios\n"
 "  sim SCENARIO     play many battles and report the odds of each outcome\n"
 "  odds RULES ACT   the exact chances of one resolution (a volley, a melee)\n"
@@ -77,7 +76,8 @@ static const char main_help[] =
 "  zariba run " CLI_DEFAULT_SCENARIO " --seed 42\n"
 "\n"
 "Exit status: 0 success, 1 usage error, 2 bad scenario or file,\n"
-"3 the game stopped with an error.  See zariba(1).\n";
+"3 the game stopped with an error, 4 'replay --verify' found another\n"
+"battle.  See zariba(1).\n";
 
 static const char run_help[] =
 "Usage: zariba run SCENARIO [--seed N] [--log FILE] [--html FILE]\n"
@@ -113,7 +113,10 @@ static const char check_help[] =
 "Load SCENARIO and set the game up as 'run' would, which runs every check\n"
 "of the file's shape and of the rule set (unit types, formations,\n"
 "placement), without playing.  Prints 'SCENARIO: ok (...)', or the first\n"
-"problem as 'FILE:LINE:COLUMN: problem' on standard error.\n"
+"problem as 'zariba: FILE:LINE:COLUMN: problem' on standard error.  A\n"
+"misspelt name gets the nearest known one suggested; a unit that does\n"
+"not fit gets its size in inches and the nearest place where it would.\n"
+"To start a scenario, 'zariba new RULESET' writes one that plays.\n"
 "\n"
 "Options:\n"
 "  -h, --help       show this help and exit\n"
@@ -129,124 +132,46 @@ static const char rules_help[] =
 "Options:\n"
 "  -h, --help       show this help and exit\n";
 
-/* ---- the option parser ---- */
-
-struct opt_spec {
-	const char *lng;	/* without "--" */
-	char shrt;		/* 0 for none */
-	bool arg;		/* takes a value */
-	int id;
-};
-
-enum { OPT_END = -1, OPT_OPERAND = -2, OPT_BAD = -3 };
-
-struct opt_iter {
-	int argc;
-	char **argv;
-	int i;
-	bool operands_only;	/* after "--" */
-	const struct opt_spec *spec;
-	const char *cmd;
-};
-
-/*
- * The next option (its id, with its value in *val) or operand (OPT_OPERAND,
- * *val the word), OPT_END, or OPT_BAD after printing a usage error.
- */
-static int opt_next(struct opt_iter *it, const char **val)
-{
-	*val = NULL;
-	for (;;) {
-		if (it->i >= it->argc)
-			return OPT_END;
-		const char *a = it->argv[it->i++];
-		if (it->operands_only || a[0] != '-' || a[1] == '\0') {
-			*val = a;
-			return OPT_OPERAND;
-		}
-		if (!strcmp(a, "--")) {
-			it->operands_only = true;
-			continue;
-		}
-		const struct opt_spec *s = NULL;
-		const char *inline_val = NULL;
-		if (a[1] == '-') {
-			const char *name = a + 2;
-			size_t len = strcspn(name, "=");
-			for (const struct opt_spec *p = it->spec; p->lng; p++)
-				if (strlen(p->lng) == len &&
-				    !strncmp(p->lng, name, len))
-					s = p;
-			if (!s) {
-				cli_usage(it->cmd, "unknown option '--%.*s'",
-					    (int)len, name);
-				return OPT_BAD;
-			}
-			if (name[len] == '=')
-				inline_val = name + len + 1;
-			if (inline_val && !s->arg) {
-				cli_usage(it->cmd,
-					    "option '--%s' takes no value",
-					    s->lng);
-				return OPT_BAD;
-			}
-		} else {
-			for (const struct opt_spec *p = it->spec; p->lng; p++)
-				if (p->shrt && p->shrt == a[1])
-					s = p;
-			if (!s || (!s->arg && a[2])) {
-				cli_usage(it->cmd, "unknown option '%s'", a);
-				return OPT_BAD;
-			}
-			if (a[2])
-				inline_val = a + 2;
-		}
-		if (s->arg) {
-			if (!inline_val) {
-				if (it->i >= it->argc) {
-					cli_usage(it->cmd, "option '--%s' "
-						    "needs a value", s->lng);
-					return OPT_BAD;
-				}
-				inline_val = it->argv[it->i++];
-			}
-			*val = inline_val;
-		}
-		return s->id;
-	}
-}
+static const char help_help[] =
+"Usage: zariba help [COMMAND]\n"
+"\n"
+"Show the help for COMMAND (the same as 'zariba COMMAND --help'), or,\n"
+"without one, the list of commands.\n"
+"\n"
+"Exit status: 0 shown, 1 no such command.\n";
 
 /* ---- the commands ---- */
 
 enum { O_HELP, O_VERSION, O_SEED, O_LOG, O_QUIET, O_VERBOSE, O_HTML };
 
-static const struct opt_spec run_opts[] = {
-	{ "help", 'h', false, O_HELP },
-	{ "seed", 's', true, O_SEED },
-	{ "log", 'l', true, O_LOG },
-	{ "html", 0, true, O_HTML },
-	{ "quiet", 'q', false, O_QUIET },
-	{ "verbose", 'v', false, O_VERBOSE },
-	{ NULL, 0, false, 0 }
+static const struct cli_opt_spec run_opts[] = {
+	{ "help", 'h', false, O_HELP, false },
+	{ "seed", 's', true, O_SEED, false },
+	{ "log", 'l', true, O_LOG, false },
+	{ "html", 0, true, O_HTML, false },
+	{ "quiet", 'q', false, O_QUIET, false },
+	{ "verbose", 'v', false, O_VERBOSE, false },
+	{ NULL, 0, false, 0, false }
 };
 
-static const struct opt_spec help_only_opts[] = {
-	{ "help", 'h', false, O_HELP },
-	{ NULL, 0, false, 0 }
+static const struct cli_opt_spec help_only_opts[] = {
+	{ "help", 'h', false, O_HELP, false },
+	{ NULL, 0, false, 0, false }
 };
 
 static int cmd_run(int argc, char **argv)
 {
-	struct opt_iter it = { argc, argv, 2, false, run_opts, "run" };
+	struct cli_opt_iter it = { .argc = argc, .argv = argv, .i = 2,
+				     .spec = run_opts, .cmd = "run" };
 	struct cli_run_opts o = { .verbosity = CLI_NORMAL };
 	bool quiet = false, verbose = false;
 	const char *val, *why;
 	int id;
-	while ((id = opt_next(&it, &val)) != OPT_END) {
+	while ((id = cli_opt_next(&it, &val)) != CLI_OPT_END) {
 		switch (id) {
-		case OPT_BAD:
+		case CLI_OPT_BAD:
 			return CLI_EXIT_USAGE;
-		case OPT_OPERAND:
+		case CLI_OPT_OPERAND:
 			if (o.scenario)
 				return cli_usage("run", "one scenario at a "
 						   "time ('%s' and '%s')",
@@ -296,20 +221,14 @@ static int cmd_run(int argc, char **argv)
 	return cli_run(&o);
 }
 
-/* The error message as the library wrote it; the code's name if the
- * library left it empty, so that the user never sees a blank line. */
-static const char *err_text(const struct zb_error *err, int rc)
-{
-	return err->msg[0] ? err->msg : zb_status_str(rc);
-}
-
 static int cmd_check(int argc, char **argv)
 {
-	struct opt_iter it = { argc, argv, 2, false, help_only_opts, "check" };
+	struct cli_opt_iter it = { .argc = argc, .argv = argv, .i = 2,
+				     .spec = help_only_opts, .cmd = "check" };
 	const char *path = NULL, *val;
 	int id;
-	while ((id = opt_next(&it, &val)) != OPT_END) {
-		if (id == OPT_BAD)
+	while ((id = cli_opt_next(&it, &val)) != CLI_OPT_END) {
+		if (id == CLI_OPT_BAD)
 			return CLI_EXIT_USAGE;
 		if (id == O_HELP) {
 			fputs(check_help, stdout);
@@ -330,7 +249,7 @@ static int cmd_check(int argc, char **argv)
 	if (rc != ZB_OK) {
 		/* Already "FILE:LINE:COL: problem"; printed as is so that
 		 * editors and tests can match it. */
-		fprintf(stderr, "%s\n", err_text(&err, rc));
+		cli_error("%s", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 	struct zb_game g;
@@ -338,7 +257,7 @@ static int cmd_check(int argc, char **argv)
 	rc = zb_game_init(&g, &scn, &go, &err);
 	zb_scenario_release(&scn);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", err_text(&err, rc));
+		cli_error("%s", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 	printf("%s: ok (%d unit%s, rule set %s)\n", path, g.n_units,
@@ -349,11 +268,12 @@ static int cmd_check(int argc, char **argv)
 
 static int cmd_rules(int argc, char **argv)
 {
-	struct opt_iter it = { argc, argv, 2, false, help_only_opts, "rules" };
+	struct cli_opt_iter it = { .argc = argc, .argv = argv, .i = 2,
+				     .spec = help_only_opts, .cmd = "rules" };
 	const char *val;
 	int id;
-	while ((id = opt_next(&it, &val)) != OPT_END) {
-		if (id == OPT_BAD)
+	while ((id = cli_opt_next(&it, &val)) != CLI_OPT_END) {
+		if (id == CLI_OPT_BAD)
 			return CLI_EXIT_USAGE;
 		if (id == O_HELP) {
 			fputs(rules_help, stdout);
@@ -398,9 +318,12 @@ struct command {
 	const char *help;
 };
 
+static int cmd_help(int argc, char **argv);
+
 static const struct command commands[] = {
 	{ "run", cmd_run, run_help },
 	{ "check", cmd_check, check_help },
+	{ "new", cli_cmd_new, cli_new_help },
 	{ "rules", cmd_rules, rules_help },
 	{ "sim", cli_cmd_sim, cli_sim_help },
 	{ "odds", cli_cmd_odds, cli_odds_help },
@@ -408,8 +331,11 @@ static const struct command commands[] = {
 	{ "companion", cli_cmd_companion, cli_companion_help },
 	{ "replay", cli_cmd_replay, cli_replay_help },
 	{ "render", cli_cmd_render, cli_render_help },
+	{ "help", cmd_help, help_help },
 	{ NULL, NULL, NULL }
 };
+
+#define N_COMMANDS (sizeof(commands) / sizeof(commands[0]) - 1)
 
 static const struct command *command_find(const char *name)
 {
@@ -419,6 +345,16 @@ static const struct command *command_find(const char *name)
 	return NULL;
 }
 
+/* " (did you mean 'run'?)" for a mistyped command, or "". */
+static const char *command_hint(char *buf, size_t size, const char *name)
+{
+	const char *names[N_COMMANDS];
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		names[i] = commands[i].name;
+	return zb_suggest(buf, size, name, strlen(name), names,
+			  (int)N_COMMANDS);
+}
+
 static int cmd_help(int argc, char **argv)
 {
 	if (argc < 3) {
@@ -426,10 +362,16 @@ static int cmd_help(int argc, char **argv)
 		return CLI_EXIT_OK;
 	}
 	if (argc > 3)
-		return cli_usage(NULL, "help: one command at a time");
+		return cli_usage("help", "one command at a time");
+	if (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")) {
+		fputs(help_help, stdout);
+		return CLI_EXIT_OK;
+	}
 	const struct command *c = command_find(argv[2]);
+	char hint[64];
 	if (!c)
-		return cli_usage(NULL, "help: no command '%s'", argv[2]);
+		return cli_usage("help", "no command '%s'%s", argv[2],
+				 command_hint(hint, sizeof(hint), argv[2]));
 	fputs(c->help, stdout);
 	return CLI_EXIT_OK;
 }
@@ -450,8 +392,6 @@ static int dispatch(int argc, char **argv)
 				    CLI_EXIT_OK)
 				 : cli_usage(NULL, "'%s' takes no "
 					       "arguments", a);
-	if (!strcmp(a, "help"))
-		return cmd_help(argc, argv);
 	if (a[0] == '-')
 		return cli_usage(NULL, "unknown option '%s'; options go "
 				   "after the command", a);
@@ -462,7 +402,9 @@ static int dispatch(int argc, char **argv)
 	if (len > 5 && !strcmp(a + len - 5, ".yaml"))
 		return cli_usage(NULL, "unknown command '%s' (to play it: "
 				   "zariba run %s)", a, a);
-	return cli_usage(NULL, "unknown command '%s'", a);
+	char hint[64];
+	return cli_usage(NULL, "unknown command '%s'%s", a,
+			 command_hint(hint, sizeof(hint), a));
 }
 
 int main(int argc, char **argv)

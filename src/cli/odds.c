@@ -17,6 +17,7 @@
 #include "zariba/game.h"
 #include "zariba/odds.h"
 #include "zariba/ruleset.h"
+#include "zariba/suggest.h"
 
 #define BAR_WIDTH 40		/* columns of the longest bar */
 #define FLAG_HELP_INDENT 6	/* a flag's help under it */
@@ -246,9 +247,18 @@ static int parse_param(struct request *r, int argc, char **argv, int *i,
 				     "'%s roll'", CLI_PROG);
 		if (!strcmp(key, "json") && r->mode == MODE_ROLL)
 			return usage(r, "--json is for '%s odds'", CLI_PROG);
-		return usage(r, "unknown flag '--%s' for %s %s", key,
-			     r->rs->id, r->act->name);
+		const char *names[ZB_ACTION_MAX_PARAMS];
+		char hint[96];
+		for (int j = 0; j < r->act->n_params; j++)
+			names[j] = r->act->params[j].name;
+		return usage(r, "unknown flag '--%s' for %s %s%s", key,
+			     r->rs->id, r->act->name,
+			     cli_option_hint(hint, sizeof(hint), key,
+					     strlen(key), names,
+					     r->act->n_params));
 	}
+	if (r->args.given[k])
+		return usage(r, "--%s is given twice", key);
 	if (eq)
 		val = eq + 1;
 	else if (r->act->params[k].kind != ZB_PARAM_BOOL) {
@@ -267,7 +277,7 @@ static int parse(struct request *r, int argc, char **argv)
 {
 	struct zb_error err = { 0, "" };
 	const char *why;
-	char list[256];
+	char list[256], hint[96];
 	int i = 2, rc;
 
 	if (i >= argc)
@@ -283,8 +293,9 @@ static int parse(struct request *r, int argc, char **argv)
 			     "ACTION [FLAGS]", CLI_PROG, r->cmd);
 	r->rs = zb_ruleset_find(argv[i]);
 	if (!r->rs)
-		return usage(r, "unknown rule set '%s' (see '%s rules')",
-			     argv[i], CLI_PROG);
+		return usage(r, "unknown rule set '%s'%s", argv[i],
+			     zb_ruleset_suggest(hint, sizeof(hint), argv[i],
+						" (see 'zariba rules')"));
 	i++;
 	action_list(r->rs, list, sizeof(list));
 	if (i >= argc)
@@ -298,9 +309,18 @@ static int parse(struct request *r, int argc, char **argv)
 		return usage(r, "which action? It comes before the flags; "
 			     "%s has %s", r->rs->id, *list ? list : "none");
 	r->act = zb_action_find(r->rs, argv[i]);
-	if (!r->act)
-		return usage(r, "%s has no action '%s' (it has %s)",
-			     r->rs->id, argv[i], *list ? list : "none");
+	if (!r->act) {
+		const char *names[32];
+		int n = 0;
+		for (const struct zb_action *a = r->rs->actions;
+		     a && a->name && n < 32; a++)
+			names[n++] = a->name;
+		return usage(r, "%s has no action '%s'%s (it has %s)",
+			     r->rs->id, argv[i],
+			     zb_suggest(hint, sizeof(hint), argv[i],
+					strlen(argv[i]), names, n),
+			     *list ? list : "none");
+	}
 	i++;
 	for (int k = i; k < argc; k++)
 		if (is_help(argv[k])) {
@@ -312,6 +332,8 @@ static int parse(struct request *r, int argc, char **argv)
 		const char *a = argv[i++];
 
 		if (r->mode == MODE_ODDS && !strcmp(a, "--json")) {
+			if (r->json)
+				return usage(r, "--json is given twice");
 			r->json = true;
 		} else if (r->mode == MODE_ROLL &&
 			   (!strcmp(a, "--seed") || !strcmp(a, "-s") ||
@@ -319,6 +341,8 @@ static int parse(struct request *r, int argc, char **argv)
 			const char *v = a[1] == 's' ? NULL
 				: a[6] == '=' ? a + 7 : NULL;
 
+			if (r->have_seed)
+				return usage(r, "--seed is given twice");
 			if (!v) {
 				if (i >= argc)
 					return usage(r, "--seed needs a value");

@@ -53,55 +53,47 @@ struct render_opts {
 	uint64_t seed;
 };
 
-/* Options before or after the operand, --opt=value, -oFILE and "--",
- * as main.c's parser has them.  Returns -1 to go on, or an exit code. */
+enum { R_HELP, R_OUTPUT, R_SEED };
+
+static const struct cli_opt_spec render_opts_spec[] = {
+	{ "help", 'h', false, R_HELP, false },
+	{ "output", 'o', true, R_OUTPUT, false },
+	{ "seed", 's', true, R_SEED, false },
+	{ NULL, 0, false, 0, false }
+};
+
+/* Returns -1 to go on, or an exit code. */
 static int parse(int argc, char **argv, struct render_opts *o)
 {
-	bool operands_only = false;
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i], *val = NULL;
-		if (operands_only || a[0] != '-' || !a[1]) {
+	struct cli_opt_iter it = { .argc = argc, .argv = argv, .i = 2,
+				   .spec = render_opts_spec,
+				   .cmd = RENDER_CMD };
+	const char *val, *why;
+	int id;
+	while ((id = cli_opt_next(&it, &val)) != CLI_OPT_END) {
+		switch (id) {
+		case CLI_OPT_BAD:
+			return CLI_EXIT_USAGE;
+		case CLI_OPT_OPERAND:
 			if (o->in)
 				return usage("one file at a time ('%s' and "
-					     "'%s')", o->in, a);
-			o->in = a;
-			continue;
-		}
-		if (!strcmp(a, "--")) {
-			operands_only = true;
-			continue;
-		}
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+					     "'%s')", o->in, val);
+			o->in = val;
+			break;
+		case R_HELP:
 			fputs(cli_render_help, stdout);
 			return CLI_EXIT_OK;
-		}
-		char which = 0;
-		if (!strcmp(a, "-o") || !strcmp(a, "--output") ||
-		    !strcmp(a, "-s") || !strcmp(a, "--seed")) {
-			which = a[1] == '-' ? a[2] : a[1];
-			if (i + 1 >= argc)
-				return usage("option '%s' needs a value", a);
-			val = argv[++i];
-		} else if (!strncmp(a, "--output=", 9) ||
-			   !strncmp(a, "--seed=", 7)) {
-			which = a[2];
-			val = strchr(a, '=') + 1;
-		} else if ((a[1] == 'o' || a[1] == 's') && a[2]) {
-			which = a[1];
-			val = a + 2;
-		} else {
-			return usage("unknown option '%s'", a);
-		}
-		if (which == 'o') {
+		case R_OUTPUT:
 			if (!*val)
 				return usage("option '--output' needs a file "
 					     "name");
 			o->out = val;
-		} else {
-			const char *why;
+			break;
+		case R_SEED:
 			if (!cli_parse_seed(val, &o->seed, &why))
 				return usage("bad seed '%s': %s", val, why);
 			o->have_seed = true;
+			break;
 		}
 	}
 	if (!o->in)
@@ -157,7 +149,7 @@ static int render_log(const struct render_opts *o)
 	struct zb_error err = { 0, "" };
 	int rc = zb_replay_load(&r, o->in, &err);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+		cli_error("%s", cli_msg_of(&err, rc));
 		return rc == ZB_ENOMEM ? CLI_EXIT_GAME : CLI_EXIT_INPUT;
 	}
 	struct cli_out out;
@@ -179,7 +171,7 @@ static int render_scenario(const struct render_opts *o)
 	struct zb_error err = { 0, "" };
 	int rc = zb_scenario_load(&scn, o->in, &err);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+		cli_error("%s", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 	struct zb_game g;
@@ -187,7 +179,7 @@ static int render_scenario(const struct render_opts *o)
 	rc = zb_game_init(&g, &scn, &go, &err);
 	zb_scenario_release(&scn);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+		cli_error("%s", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 	struct cli_out out;

@@ -46,29 +46,44 @@ struct replay_args {
 	bool verify, help;
 };
 
+enum { RP_HELP, RP_VERIFY, RP_SCENARIO };
+
+static const struct cli_opt_spec replay_opts_spec[] = {
+	{ "help", 'h', false, RP_HELP, false },
+	{ "verify", 0, false, RP_VERIFY, false },
+	{ "scenario", 0, true, RP_SCENARIO, false },
+	{ NULL, 0, false, 0, false }
+};
+
 static int parse_args(int argc, char **argv, struct replay_args *a)
 {
+	struct cli_opt_iter it = { .argc = argc, .argv = argv, .i = 2,
+				   .spec = replay_opts_spec,
+				   .cmd = "replay" };
+	const char *val;
+	int id;
 	memset(a, 0, sizeof(*a));
-	for (int i = 2; i < argc; i++) {
-		const char *s = argv[i];
-		if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+	while ((id = cli_opt_next(&it, &val)) != CLI_OPT_END) {
+		switch (id) {
+		case CLI_OPT_BAD:
+			return CLI_EXIT_USAGE;
+		case CLI_OPT_OPERAND:
+			if (a->log)
+				return replay_usage("one log at a time");
+			a->log = val;
+			break;
+		case RP_HELP:
 			a->help = true;
 			return CLI_EXIT_OK;
-		} else if (!strcmp(s, "--verify")) {
+		case RP_VERIFY:
 			a->verify = true;
-		} else if (!strcmp(s, "--scenario")) {
-			if (++i >= argc)
-				return replay_usage("option '--scenario' needs a "
-						    "file");
-			a->scenario = argv[i];
-		} else if (!strncmp(s, "--scenario=", 11)) {
-			a->scenario = s + 11;
-		} else if (s[0] == '-' && s[1]) {
-			return cli_usage("replay", "unknown option '%s'", s);
-		} else if (a->log) {
-			return replay_usage("one log at a time");
-		} else {
-			a->log = s;
+			break;
+		case RP_SCENARIO:
+			if (!*val)
+				return replay_usage("option '--scenario' "
+						    "needs a file");
+			a->scenario = val;
+			break;
 		}
 	}
 	if (!a->log)
@@ -183,7 +198,7 @@ static int verify(const struct replay_args *a, const struct zb_replay *r,
 		       lines);
 		return CLI_EXIT_OK;
 	}
-	fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+	cli_error("%s", cli_msg_of(&err, rc));
 	return rc == ZB_ESTATE ? CLI_EXIT_DIVERGED : CLI_EXIT_INPUT;
 }
 
@@ -205,7 +220,7 @@ int cli_cmd_replay(int argc, char **argv)
 	if (rc == ZB_OK)
 		rc = zb_replay_parse(&r, a.log, text, len, &err);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+		cli_error("%s", cli_msg_of(&err, rc));
 		free(text);
 		return CLI_EXIT_INPUT;
 	}

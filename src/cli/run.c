@@ -87,7 +87,7 @@ int cli_run(const struct cli_run_opts *o)
 	struct zb_error err = { 0, "" };
 	int rc = zb_scenario_load(&scn, o->scenario, &err);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+		cli_error("%s", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 
@@ -97,7 +97,7 @@ int cli_run(const struct cli_run_opts *o)
 	rc = zb_game_init(&g, &scn, &go, &err);
 	zb_scenario_release(&scn);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+		cli_error("%s", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 

@@ -131,99 +131,24 @@ struct sim_opts {
 #define usage(...) cli_usage(SIM_CMD, __VA_ARGS__)
 
 enum {
-	O_BAD = -3, O_OPERAND = -2, O_END = -1,
+	O_BAD = CLI_OPT_BAD, O_OPERAND = CLI_OPT_OPERAND, O_END = CLI_OPT_END,
 	O_HELP, O_RUNS, O_SEED, O_THREADS, O_UNTIL, O_VARY, O_JSON, O_CSV,
 	O_HTML, O_BATTLES
 };
 
-struct opt {
-	const char *lng;
-	char shrt;
-	bool arg;
-	int id;
+static const struct cli_opt_spec sim_opts_spec[] = {
+	{ "help", 'h', false, O_HELP, false },
+	{ "runs", 'n', true, O_RUNS, false },
+	{ "seed", 's', true, O_SEED, false },
+	{ "threads", 'j', true, O_THREADS, false },
+	{ "until-ci", 0, true, O_UNTIL, false },
+	{ "vary", 0, true, O_VARY, true },
+	{ "json", 0, false, O_JSON, false },
+	{ "csv", 0, false, O_CSV, false },
+	{ "html", 0, true, O_HTML, false },
+	{ "battles", 0, false, O_BATTLES, false },
+	{ NULL, 0, false, 0, false }
 };
-
-static const struct opt sim_opts_spec[] = {
-	{ "help", 'h', false, O_HELP },
-	{ "runs", 'n', true, O_RUNS },
-	{ "seed", 's', true, O_SEED },
-	{ "threads", 'j', true, O_THREADS },
-	{ "until-ci", 0, true, O_UNTIL },
-	{ "vary", 0, true, O_VARY },
-	{ "json", 0, false, O_JSON },
-	{ "csv", 0, false, O_CSV },
-	{ "html", 0, true, O_HTML },
-	{ "battles", 0, false, O_BATTLES },
-	{ NULL, 0, false, 0 }
-};
-
-struct args {
-	int argc, i;
-	char **argv;
-	bool operands_only;	/* after "--" */
-};
-
-/* As main.c's parser: options before or after operands, --opt=value,
- * -xVALUE, and "--" to end the options. */
-static int next_opt(struct args *a, const char **val)
-{
-	*val = NULL;
-	for (;;) {
-		if (a->i >= a->argc)
-			return O_END;
-		const char *s = a->argv[a->i++];
-		if (a->operands_only || s[0] != '-' || s[1] == '\0') {
-			*val = s;
-			return O_OPERAND;
-		}
-		if (!strcmp(s, "--")) {
-			a->operands_only = true;
-			continue;
-		}
-		const struct opt *o = NULL;
-		const char *inl = NULL;
-		if (s[1] == '-') {
-			size_t len = strcspn(s + 2, "=");
-			for (const struct opt *p = sim_opts_spec; p->lng; p++)
-				if (strlen(p->lng) == len &&
-				    !strncmp(p->lng, s + 2, len))
-					o = p;
-			if (!o) {
-				usage("unknown option '--%.*s'", (int)len,
-				      s + 2);
-				return O_BAD;
-			}
-			if (s[2 + len] == '=')
-				inl = s + 3 + len;
-			if (inl && !o->arg) {
-				usage("option '--%s' takes no value", o->lng);
-				return O_BAD;
-			}
-		} else {
-			for (const struct opt *p = sim_opts_spec; p->lng; p++)
-				if (p->shrt && p->shrt == s[1])
-					o = p;
-			if (!o || (!o->arg && s[2])) {
-				usage("unknown option '%s'", s);
-				return O_BAD;
-			}
-			if (s[2])
-				inl = s + 2;
-		}
-		if (o->arg) {
-			if (!inl) {
-				if (a->i >= a->argc) {
-					usage("option '--%s' needs a value",
-					      o->lng);
-					return O_BAD;
-				}
-				inl = a->argv[a->i++];
-			}
-			*val = inl;
-		}
-		return o->id;
-	}
-}
 
 /* A whole number lo..hi, digits only. */
 static bool parse_count(const char *s, long lo, long hi, int *out)
@@ -307,11 +232,12 @@ static void free_opts(struct sim_opts *o)
 /* CLI_EXIT_OK with *o filled, or an exit code (help: -1 for "done"). */
 static int parse_args(int argc, char **argv, struct sim_opts *o)
 {
-	struct args a = { argc, 2, argv, false };
+	struct cli_opt_iter a = { .argc = argc, .argv = argv, .i = 2,
+				  .spec = sim_opts_spec, .cmd = SIM_CMD };
 	const char *val, *why;
 	int id, rc;
 	bool json = false, csv = false;
-	while ((id = next_opt(&a, &val)) != O_END) {
+	while ((id = cli_opt_next(&a, &val)) != O_END) {
 		switch (id) {
 		case O_BAD:
 			return CLI_EXIT_USAGE;
@@ -437,7 +363,7 @@ static int build_variants(const struct sim_opts *o, struct variant *vs,
 		struct zb_error err = { 0, "" };
 		int rc = zb_scenario_load(&x->scn, o->scenario, &err);
 		if (rc != ZB_OK) {
-			fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+			cli_error("%s", cli_msg_of(&err, rc));
 			return CLI_EXIT_INPUT;
 		}
 		x->loaded = true;
@@ -459,7 +385,7 @@ static int build_variants(const struct sim_opts *o, struct variant *vs,
 		rc = zb_game_init(&g, &x->scn, &go, &err);
 		if (rc != ZB_OK) {
 			say_variant(o, x);
-			fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+			cli_error("%s", cli_msg_of(&err, rc));
 			return CLI_EXIT_INPUT;
 		}
 		zb_game_release(&g);
@@ -1151,7 +1077,7 @@ static int run_variants(const struct sim_opts *o, struct variant *vs, int n)
 			say_variant(o, x);
 			if (x->b.failed < 0 && rc == ZB_EINPUT) {
 				/* "FILE:LINE:COL: problem", as check says it. */
-				fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+				cli_error("%s", cli_msg_of(&err, rc));
 				return CLI_EXIT_INPUT;
 			}
 			cli_error(SIM_CMD ": %s: %s", o->scenario,
@@ -1199,7 +1125,7 @@ int cli_cmd_sim(int argc, char **argv)
 	struct zb_error err = { 0, "" };
 	int rc = zb_scenario_load(&base, o.scenario, &err);
 	if (rc != ZB_OK) {
-		fprintf(stderr, "%s\n", cli_msg_of(&err, rc));
+		cli_error("%s", cli_msg_of(&err, rc));
 		free(vs);
 		free_opts(&o);
 		return CLI_EXIT_INPUT;

@@ -50,11 +50,15 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 {
 	memset(g, 0, sizeof(*g));
 	g->rules = zb_ruleset_find(scn->ruleset);
-	if (!g->rules)
+	if (!g->rules) {
+		char hint[ZB_SCN_NAME_MAX + 32];
 		return zb_error_at(err, ZB_EINPUT, scn->path,
 				   scn->at_ruleset.line, scn->at_ruleset.col,
-				   "unknown rule set '%s' (see 'zariba rules')",
-				   scn->ruleset);
+				   "unknown rule set '%s'%s", scn->ruleset,
+				   zb_ruleset_suggest(hint, sizeof(hint),
+						      scn->ruleset,
+						      " (see 'zariba rules')"));
+	}
 	snprintf(g->scenario_path, sizeof(g->scenario_path), "%s", scn->path);
 	g->scenario_crc32 = scn->crc32;
 	g->has_scenario_crc32 = true;

@@ -9,7 +9,9 @@
  */
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 
+#include "zariba/error.h"
 #include "zariba/geom.h"
 
 #define GEOM_PI 3.14159265358979323846
@@ -282,6 +284,38 @@ bool zb_rect_overlap(const struct zb_rect *a, const struct zb_rect *b)
 	corners_ax(a, axes[0], axes[1], ca);
 	corners_ax(b, axes[2], axes[3], cb);
 	return overlap_ax(ca, cb, axes);
+}
+
+double zb_rect_overlap_depth(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_vec2 ca[4], cb[4], axes[4];
+	double depth = -1;
+
+	rect_axes(a, &axes[0], &axes[1]);
+	rect_axes(b, &axes[2], &axes[3]);
+	corners_ax(a, axes[0], axes[1], ca);
+	corners_ax(b, axes[2], axes[3], cb);
+	/* Separating axes: the overlap of the two shadows on each. */
+	for (int k = 0; k < 4; k++) {
+		double alo = INFINITY, ahi = -INFINITY;
+		double blo = INFINITY, bhi = -INFINITY;
+
+		for (int i = 0; i < 4; i++) {
+			double pa = zb_v2_dot(ca[i], axes[k]);
+			double pb = zb_v2_dot(cb[i], axes[k]);
+
+			alo = fmin(alo, pa);
+			ahi = fmax(ahi, pa);
+			blo = fmin(blo, pb);
+			bhi = fmax(bhi, pb);
+		}
+		double over = fmin(ahi, bhi) - fmax(alo, blo);
+		if (over <= 0)
+			return 0;
+		if (depth < 0 || over < depth)
+			depth = over;
+	}
+	return depth;
 }
 
 /* Do the boxes around corners a[] and b[] lie more than GEOM_CLEAR_IN
@@ -791,4 +825,125 @@ struct zb_vec2 zb_poly_centroid(const struct zb_vec2 *pts, int n)
 	if (fabs(a2) <= GEOM_EPS_IN)
 		return zb_v2(mx / n, my / n);
 	return zb_v2(pts[0].x + cx / (3 * a2), pts[0].y + cy / (3 * a2));
+}
+
+/* An edge of a polygon for zb_poly_self_crossing(): from pts[from] to
+ * pts[to], the t-th of m in order round the boundary. */
+struct sweep_edge {
+	double lo_x, hi_x, lo_y, hi_y;
+	int from, to, t;
+};
+
+static int edge_lo_x_cmp(const void *pa, const void *pb)
+{
+	const struct sweep_edge *a = pa, *b = pb;
+
+	if (a->lo_x != b->lo_x)
+		return a->lo_x < b->lo_x ? -1 : 1;
+	return a->t - b->t;
+}
+
+/* Neighbours e (a-b) then f (b-c) fold back when c lies on a-b or a on
+ * b-c, all three on one line. */
+static bool folds_back(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c)
+{
+	return orient(a, b, c) == 0 && (on_seg(a, b, c) || on_seg(b, c, a));
+}
+
+int zb_poly_self_crossing(const struct zb_vec2 *pts, int n, int *a, int *b)
+{
+	struct sweep_edge *e;
+	int m = 0, found = 0;
+
+	if (n < 3)
+		return 0;
+	e = malloc((size_t)n * sizeof(*e));
+	if (!e)
+		return ZB_ENOMEM;
+	/* A point repeated is one point: e[].from first lists the points
+	 * that differ from the one before (and the last from the first). */
+	for (int i = 0; i < n; i++)
+		if (!m || pts[i].x != pts[e[m - 1].from].x ||
+		    pts[i].y != pts[e[m - 1].from].y)
+			e[m++].from = i;
+	while (m > 1 && pts[e[m - 1].from].x == pts[0].x &&
+	       pts[e[m - 1].from].y == pts[0].y)
+		m--;
+	for (int t = 0; t < m; t++) {
+		int i = e[t].from, j = e[(t + 1) % m].from;
+
+		e[t] = (struct sweep_edge){
+			fmin(pts[i].x, pts[j].x), fmax(pts[i].x, pts[j].x),
+			fmin(pts[i].y, pts[j].y), fmax(pts[i].y, pts[j].y),
+			i, j, t
+		};
+	}
+	for (int t = 0; t < m && m >= 3; t++) {
+		const struct sweep_edge *x = &e[t], *y = &e[(t + 1) % m];
+
+		if (folds_back(pts[x->from], pts[x->to], pts[y->to])) {
+			*a = x->from < y->from ? x->from : y->from;
+			*b = x->from < y->from ? y->from : x->from;
+			free(e);
+			return 1;
+		}
+	}
+	qsort(e, (size_t)m, sizeof(*e), edge_lo_x_cmp);
+	for (int k = 0; k < m && !found; k++) {
+		for (int l = k + 1; l < m && e[l].lo_x <= e[k].hi_x +
+		     GEOM_EPS_IN; l++) {
+			const struct sweep_edge *x = &e[k], *y = &e[l];
+			int gap = abs(x->t - y->t);
+
+			if (gap == 1 || gap == m - 1 ||
+			    y->lo_y > x->hi_y + GEOM_EPS_IN ||
+			    x->lo_y > y->hi_y + GEOM_EPS_IN)
+				continue;
+			if (zb_seg_intersect(pts[x->from], pts[x->to],
+					     pts[y->from], pts[y->to])) {
+				*a = x->from < y->from ? x->from : y->from;
+				*b = x->from < y->from ? y->from : x->from;
+				found = 1;
+				break;
+			}
+		}
+	}
+	free(e);
+	return found;
+}
+
+bool zb_nearest_fit(struct zb_vec2 from, double step_in, double max_in,
+		    bool (*fits)(void *ctx, struct zb_vec2 at), void *ctx,
+		    struct zb_vec2 *at)
+{
+	int rings = (int)floor(max_in / step_in);
+	/* The place on the step's grid nearest `from`. */
+	double gx = round(from.x / step_in), gy = round(from.y / step_in);
+
+	for (int k = 0; k <= rings; k++) {
+		double best = INFINITY;
+		bool found = false;
+
+		/* Ring k: grid offsets (i, j) with k-1 < |(i, j)| <= k. */
+		for (int i = -k; i <= k; i++) {
+			for (int j = -k; j <= k; j++) {
+				double d2 = (double)i * i + (double)j * j;
+				struct zb_vec2 p;
+
+				if (d2 > (double)k * k ||
+				    (k && d2 <= (double)(k - 1) * (k - 1)))
+					continue;
+				p = zb_v2((gx + i) * step_in, (gy + j) * step_in);
+				double d = zb_v2_dist(p, from);
+				if (d < best && fits(ctx, p)) {
+					best = d;
+					*at = p;
+					found = true;
+				}
+			}
+		}
+		if (found)
+			return true;
+	}
+	return false;
 }

@@ -26,9 +26,11 @@
 #include <yaml.h>
 #include "zariba/journal.h"
 #include "zariba/error.h"
+#include "zariba/geom.h"
 #include "zariba/readfile.h"
 #include "zariba/ruleset.h"
 #include "zariba/scenario.h"
+#include "zariba/suggest.h"
 #include "io/scenario_priv.h"
 #include "zariba/terrain.h"
 #include "zariba/unit.h"
@@ -37,8 +39,6 @@
 #define SCN_FILE_MAX ZB_SCN_FILE_MAX
 /* How much of a bad value a message quotes. */
 #define SHOW_MAX 40
-/* Suggest a known key this close to an unknown one. */
-#define SUGGEST_DIST_MAX 2
 #define KEYS_MAX 12
 #define FULL_CIRCLE_DEG 360.0
 /* Default facings: each side faces the other's table edge
@@ -48,6 +48,12 @@
 #define SCOUTS_MAX 3
 #define AREA_PTS_MIN 3
 #define LINEAR_PTS_MIN 2
+/* Bounds past which no table means anything (docs/scenarios.md): a
+ * terrain point within twice the widest table of its corner (a feature
+ * may run off the table, not off to infinity), and a hill or building at
+ * most 4 feet high. */
+#define POINT_MAX_IN (2 * ZB_SCN_TABLE_MAX_IN)
+#define HEIGHT_MAX_IN 48.0
 
 struct ctx {
 	yaml_parser_t yp;
@@ -208,55 +214,6 @@ static const char *got(const struct ctx *c, struct namebuf *b)
 	show(&t, sc_val(c), sc_len(c));
 	snprintf(b->s, sizeof(b->s), sc_plain(c) ? "'%s'" : "\"%s\"", t.s);
 	return b->s;
-}
-
-/* Optimal string alignment distance, for did-you-mean. */
-static int edit_dist(const char *a, size_t na, const char *b)
-{
-	enum { N = ZB_SCN_NAME_MAX };
-	size_t nb = strlen(b);
-	if (na >= N || nb >= N)
-		return N;
-	int d[N + 1][N + 1];
-	for (size_t i = 0; i <= na; i++)
-		d[i][0] = (int)i;
-	for (size_t j = 0; j <= nb; j++)
-		d[0][j] = (int)j;
-	for (size_t i = 1; i <= na; i++) {
-		for (size_t j = 1; j <= nb; j++) {
-			int cost = a[i - 1] != b[j - 1];
-			int v = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < v)
-				v = d[i][j - 1] + 1;
-			if (d[i - 1][j - 1] + cost < v)
-				v = d[i - 1][j - 1] + cost;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
-				v = d[i - 2][j - 2] + 1;
-			d[i][j] = v;
-		}
-	}
-	return d[na][nb];
-}
-
-/* " (did you mean 'x'?)" for the nearest of names[], or "". */
-static const char *suggest(char *buf, size_t size, const char *s, size_t n,
-			   const char *const *names, int count)
-{
-	int best = SUGGEST_DIST_MAX + 1, which = -1;
-	for (int i = 0; i < count; i++) {
-		if (!names[i])
-			continue;
-		int d = edit_dist(s, n, names[i]);
-		if (d < best && (size_t)d < strlen(names[i])) {
-			best = d;
-			which = i;
-		}
-	}
-	if (which < 0)
-		return "";
-	snprintf(buf, size, " (did you mean '%s'?)", names[which]);
-	return buf;
 }
 
 /*
@@ -583,6 +540,20 @@ static int ev_num(struct ctx *c, const char *label, const char *kind,
 	return ZB_OK;
 }
 
+/* Digits with an optional sign: how a count is written.  "22.0" or
+ * "2e1" may be whole numbers, but a count written so is most likely a
+ * slip (a coordinate's value in a count's place), so it is named. */
+static bool int_syntax(const char *s, size_t n)
+{
+	size_t i = n && (s[0] == '+' || s[0] == '-');
+	if (i == n)
+		return false;
+	for (; i < n; i++)
+		if (!is_digit(s[i]))
+			return false;
+	return true;
+}
+
 static int ev_int(struct ctx *c, const char *label, int lo, int hi, int *out)
 {
 	double v;
@@ -590,7 +561,8 @@ static int ev_int(struct ctx *c, const char *label, int lo, int hi, int *out)
 	if (rc)
 		return rc;
 	struct namebuf g;
-	if (v != floor(v) || v < lo || v > hi)
+	if (v != floor(v) || v < lo || v > hi ||
+	    !int_syntax(sc_val(c), sc_len(c)))
 		return fail(c, ev_pos(c), "%s must be a whole number from %d "
 			    "to %d, got %s", label, lo, hi, got(c, &g));
 	*out = (int)v;
@@ -733,7 +705,7 @@ static int map_key(struct ctx *c, struct keyset *ks, int *idx)
 	if (i == ks->n) {
 		char hint[ZB_SCN_NAME_MAX + 32];
 		return fail(c, at, "unknown key '%s' in %s%s", show(&g, k, n),
-			    ks->what, suggest(hint, sizeof(hint), k, n,
+			    ks->what, zb_suggest(hint, sizeof(hint), k, n,
 					      ks->keys, ks->n));
 	}
 	if (ks->seen[i].line)
@@ -876,8 +848,15 @@ static int parse_points(struct ctx *c, struct zb_scn_terrain *t)
 		void *p = t->pts;
 		rc = grow(c, &p, &cap, (size_t)t->n_pts, sizeof(*t->pts));
 		t->pts = p;
+		struct zb_src_pos at = ev_pos(c);
 		if (!rc)
 			rc = ev_point(c, "'points'", &t->pts[t->n_pts]);
+		if (!rc && !(fabs(t->pts[t->n_pts].x) <= POINT_MAX_IN &&
+			     fabs(t->pts[t->n_pts].y) <= POINT_MAX_IN))
+			rc = fail(c, at, "a point in 'points' must lie within "
+				  "%g inches of the table's corner, got "
+				  "[%g, %g]", POINT_MAX_IN,
+				  t->pts[t->n_pts].x, t->pts[t->n_pts].y);
 		if (!rc)
 			t->n_pts++;
 	}
@@ -953,7 +932,7 @@ static int parse_terrain_item(struct ctx *c)
 				: zb_terrain_kind_name((enum zb_terrain_kind)i);
 		return fail(c, kind_at, "unknown terrain kind '%s'%s",
 			    show(&g, t->kind, strlen(t->kind)),
-			    suggest(hint, sizeof(hint), t->kind,
+			    zb_suggest(hint, sizeof(hint), t->kind,
 				    strlen(t->kind), names,
 				    ZB_TERRAIN_KIND_COUNT));
 	}
@@ -963,17 +942,33 @@ static int parse_terrain_item(struct ctx *c)
 		return fail(c, pts_at, "a %s needs at least %d points, got %d",
 			    show(&g, t->kind, strlen(t->kind)), need,
 			    t->n_pts);
+	/* A boundary that crosses itself has no inside a rule could use:
+	 * which ground is "in the scrub" would depend on how it is read. */
+	int from, to;
+	rc = zb_terrain_kind_is_linear((enum zb_terrain_kind)kind) ? 0
+		: zb_poly_self_crossing(t->pts, t->n_pts, &from, &to);
+	if (rc == ZB_ENOMEM)
+		return fail_nomem(c);
+	if (rc)
+		return fail(c, pts_at, "the outline of %s '%s' crosses "
+			    "itself: its edge from point %d meets its edge "
+			    "from point %d (points count from 1; list them "
+			    "in order round the edge)",
+			    show(&g, t->kind, strlen(t->kind)), t->name,
+			    from + 1, to + 1);
 	if (kind == ZB_TERRAIN_HILL) {
 		if (!height_at.line)
 			return fail(c, t->at, "missing key 'height' in hill "
 				    "(its height above the table)");
-		if (!(t->height_in > 0))
+		if (!(t->height_in > 0 && t->height_in <= HEIGHT_MAX_IN))
 			return fail(c, height_at, "a hill's height must be "
-				    "more than 0, got %g", t->height_in);
+				    "more than 0 and at most %g inches, got %g",
+				    HEIGHT_MAX_IN, t->height_in);
 	} else if (kind == ZB_TERRAIN_BUILDING) {
-		if (t->height_in < 0)
+		if (!(t->height_in >= 0 && t->height_in <= HEIGHT_MAX_IN))
 			return fail(c, height_at, "a building's height must "
-				    "not be negative, got %g", t->height_in);
+				    "be from 0 to %g inches, got %g",
+				    HEIGHT_MAX_IN, t->height_in);
 	} else if (height_at.line) {
 		return fail(c, height_at, "'height' is only for hills and "
 			    "buildings, not %s",
@@ -1021,7 +1016,7 @@ static int parse_figs(struct ctx *c, struct zb_scn_unit *u)
 			for (int i = 0; i < ZB_ROLE_COUNT; i++)
 				names[i] = zb_role_name((enum zb_role)i);
 			return fail(c, at, "unknown role '%s' in figures%s",
-				    role, suggest(hint, sizeof(hint), role,
+				    role, zb_suggest(hint, sizeof(hint), role,
 						  strlen(role), names,
 						  ZB_ROLE_COUNT));
 		}
@@ -1081,6 +1076,7 @@ static int parse_unit(struct ctx *c, int si)
 	u->at = ev_pos(c);
 
 	struct keyset ks;
+	struct zb_src_pos facing_at;
 	bool facing_set = false;
 	int k;
 	rc = map_open(c, &ks, "a unit", "unit", keys, UK_COUNT);
@@ -1112,7 +1108,13 @@ static int parse_unit(struct ctx *c, int si)
 				      sizeof(u->formation), &u->at_formation);
 			break;
 		case UK_FACING:
-			rc = read_num(c, "'facing'", &u->facing_deg, NULL);
+			rc = read_num(c, "'facing'", &u->facing_deg,
+				      &facing_at);
+			if (!rc && !(fabs(u->facing_deg) <= FULL_CIRCLE_DEG))
+				rc = fail(c, facing_at, "'facing' must be from "
+					  "-%g to %g degrees, got %g",
+					  FULL_CIRCLE_DEG, FULL_CIRCLE_DEG,
+					  u->facing_deg);
 			facing_set = true;
 			break;
 		case UK_LEADER:

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rules/gentlemen_rankers/gr.h"
+#include "zariba/suggest.h"
 
 #define SETUP_EPS_IN 1e-6
 #define NEAR_MAX 256
@@ -399,6 +400,14 @@ static int opt_attack_over(const struct zb_scenario *scn,
 			   "got '%s'", o->value);
 }
 
+static const char *const option_names[] = {
+	"friendly-edge", "objective", "objective-edge", "objective-feature",
+	"fight-to-last-man", "native-soil", "inferior-range", "inferior-minus",
+	"attack-over", "leaders", "three-dice", "mounted-warriors",
+	"rifle-warriors"
+};
+#define N_OPTIONS ((int)(sizeof(option_names) / sizeof(option_names[0])))
+
 #define KNOWN_OPTIONS "friendly-edge, objective, objective-edge, " \
 	"objective-feature, fight-to-last-man, native-soil, inferior-range, " \
 	"inferior-minus, attack-over, leaders, three-dice, mounted-warriors, " \
@@ -428,6 +437,7 @@ static int parse_options(struct zb_game *g, const struct zb_scenario *scn,
 	struct gr_field_options *op = &st->opt;
 	const struct zb_scn_option *feature = NULL, *obj_at = NULL;
 	bool obj_edge_set = false;
+	char hint[ZB_SCN_NAME_MAX + 32];
 
 	op->friendly_edge = st->imperial == 0 ? GR_EDGE_SOUTH : GR_EDGE_NORTH;
 	op->objective = GR_OBJ_NONE;
@@ -473,8 +483,11 @@ static int parse_options(struct zb_game *g, const struct zb_scenario *scn,
 		} else {
 			rc = zb_error_at(err, ZB_EINPUT, scn->path, o->at.line,
 					 o->at.col, "unknown option '%s' for "
-					 GR_ID " (known: " KNOWN_OPTIONS ")",
-					 o->key);
+					 GR_ID "%s", o->key,
+					 zb_suggest_or(hint, sizeof(hint),
+						       o->key, option_names,
+						       N_OPTIONS, " (known: "
+						       KNOWN_OPTIONS ")"));
 		}
 		if (rc != ZB_OK)
 			return rc;
@@ -633,36 +646,81 @@ static int base_role(const struct zb_scn_unit *s)
 	return ZB_ROLE_TROOPER;
 }
 
+static int figures_on(const struct zb_scn_unit *s)
+{
+	int n = 0;
+
+	for (int r = 0; r < ZB_ROLE_COUNT; r++)
+		n += s->figs[r];
+	return n;
+}
+
 static int build_unit(struct zb_game *g, const struct zb_scenario *scn,
 		      int side, const struct zb_scn_unit *s,
 		      struct zb_error *err)
 {
 	int t = gr_type_parse(s->type), f, id;
 	struct zb_unit *u;
+	const char *names[(int)GR_TYPE_COUNT > (int)GR_FORMATION_COUNT
+			  ? (int)GR_TYPE_COUNT : (int)GR_FORMATION_COUNT];
+	char hint[ZB_SCN_NAME_MAX + 32];
 
-	if (t < 0 || gr_types[t].army != GR_ARMY_IMPERIAL)
+	if (t < 0 || gr_types[t].army != GR_ARMY_IMPERIAL) {
+		/* Only the column's own: the warriors are the rules'. */
+		for (int i = 0; i < GR_TYPE_COUNT; i++)
+			names[i] = gr_types[i].army == GR_ARMY_IMPERIAL
+				 ? gr_types[i].name : NULL;
 		return zb_error_at(err, ZB_EINPUT, scn->path, s->at_type.line,
 				   s->at_type.col, "unknown unit type '%s' "
-				   "for the " GR_ID " column (known: infantry, "
-				   "cavalry, artillery, gatling, command, "
-				   "mounted-command; warriors arrive in waves)",
-				   s->type);
+				   "for the " GR_ID " column%s", s->type,
+				   zb_suggest_or(hint, sizeof(hint), s->type,
+						 names, GR_TYPE_COUNT,
+						 " (known: infantry, cavalry, "
+						 "artillery, gatling, command, "
+						 "mounted-command; warriors "
+						 "arrive in waves)"));
+	}
 	f = s->formation[0] ? gr_formation_parse(s->formation)
 			    : (gr_types[t].gun ? GR_FORM_LIMBERED
 					       : GR_FORM_LINE);
-	if (f < 0 || !formation_allowed((enum gr_type)t, f))
+	if (f < 0 || !formation_allowed((enum gr_type)t, f)) {
+		for (int i = 0; i < GR_FORMATION_COUNT; i++)
+			names[i] = formation_allowed((enum gr_type)t, i)
+				 ? gr_formation_names[i] : NULL;
 		return zb_error_at(err, ZB_EINPUT, scn->path,
 				   s->at_formation.line, s->at_formation.col,
-				   "%s formation '%s' for %s (line or square "
-				   "for infantry and foot command, limbered or "
-				   "unlimbered for guns, line for the rest)",
+				   "%s formation '%s' for %s%s",
 				   f < 0 ? "unknown" : "not an allowed",
-				   s->formation, s->type);
+				   s->formation, s->type,
+				   zb_suggest_or(hint, sizeof(hint),
+						 s->formation, names,
+						 GR_FORMATION_COUNT,
+						 " (line or square for "
+						 "infantry and foot command, "
+						 "limbered or unlimbered for "
+						 "guns, line for the rest)"));
+	}
 	if (s->leader[0] || s->scouts)
 		return zb_error_at(err, ZB_EINPUT, scn->path, s->at.line,
 				   s->at.col, "unit '%s': " GR_ID " units are "
 				   "single bases, with no leaders attached or "
 				   "scouts", s->name);
+	/* A base is one figure whatever stands on the model: a count that
+	 * said more would be read as one without a word (house ruling,
+	 * docs/rules/gentlemen-rankers.md, "A unit is a base"). */
+	if (figures_on(s) != 1)
+		return zb_error_at(err, ZB_EINPUT, scn->path, s->at_figs.line,
+				   s->at_figs.col, "unit '%s' is one " GR_ID
+				   " base, which counts as one figure, not %d: "
+				   "write figures: { %s: 1 } (its role)",
+				   s->name, figures_on(s),
+				   zb_role_name((enum zb_role)base_role(s)));
+	/* The commander is the command base's, by its type. */
+	if (s->commander)
+		return zb_error_at(err, ZB_EINPUT, scn->path, s->at.line,
+				   s->at.col, "unit '%s': " GR_ID " takes no "
+				   "'commander' key: a command base is of type "
+				   "command or mounted-command", s->name);
 	id = zb_game_add_unit(g, side, s->name, 1);
 	if (id < 0)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
@@ -708,12 +766,17 @@ static int earlier_unit(void *ctx, int id)
 	return id < *(const int *)ctx;
 }
 
-/* The first unit before unit i whose footprint clashes with r, or -1.
- * Through the spatial index, so that a scenario of thousands of bases is
- * checked in near linear time rather than pair by pair; by a scan when
- * the index may miss one. */
+static int other_unit(void *ctx, int id)
+{
+	return id != *(const int *)ctx;
+}
+
+/* The first unit before unit i (or, with `all`, any unit but i) whose
+ * footprint clashes with r, or -1.  Through the spatial index, so that a
+ * scenario of thousands of bases is checked in near linear time rather
+ * than pair by pair; by a scan when the index may miss one. */
 static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
-		       bool indexed)
+		       bool indexed, bool all)
 {
 	int near[NEAR_MAX], first = -1;
 	size_t n = 0;
@@ -721,12 +784,13 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 	if (indexed)
 		n = zb_spatial_within(&g->index, r->c,
 				      hypot(r->half_w_in, r->half_d_in),
-				      earlier_unit, &i, near, NEAR_MAX);
+				      all ? other_unit : earlier_unit, &i,
+				      near, NEAR_MAX);
 	if (!indexed || n == NEAR_MAX) {
-		for (int j = 0; j < i; j++) {
+		for (int j = 0; j < (all ? g->n_units : i); j++) {
 			struct zb_rect o = zb_unit_rect(&g->units[j]);
 
-			if (rects_clash(r, &o))
+			if (j != i && rects_clash(r, &o))
 				return j;
 		}
 		return -1;
@@ -740,41 +804,116 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 	return first;
 }
 
+/* The first feature r may not stand on (blocking ground, or a river),
+ * or -1. */
+static int blocked_under(struct zb_game *g, const struct zb_rect *r)
+{
+	for (int k = 0; k < g->terrain.n; k++) {
+		enum gr_ground gd = gr_ground_of(g, k);
+
+		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
+		    zb_terrain_meets_rect(&g->terrain.items[k], r))
+			return k;
+	}
+	return -1;
+}
+
+/* A place for a base's `at:` that fits: searched in steps a player can
+ * measure, out to a distance worth suggesting. */
+#define FIT_STEP_IN 0.25
+#define FIT_MAX_IN 24.0
+
+struct fit_try {
+	struct zb_game *g;
+	int unit;
+	bool indexed;
+};
+
+/* Would the unit fit with its front centre at `at`: on the table, clear
+ * of every other base and of ground it cannot stand on? */
+static bool fits_at(void *ctx, struct zb_vec2 at)
+{
+	struct fit_try *f = ctx;
+	struct zb_unit moved = f->g->units[f->unit];
+	struct zb_rect r;
+
+	moved.pos = at;
+	r = zb_unit_rect(&moved);
+	return gr_rect_on_table(f->g, &r) &&
+	       first_clash(f->g, f->unit, &r, f->indexed, true) < 0 &&
+	       blocked_under(f->g, &r) < 0;
+}
+
+/* "; the nearest place it fits is at: [x, y]", or "". */
+static const char *fit_hint(struct zb_game *g, int unit, bool indexed,
+			    char *buf, size_t n)
+{
+	struct fit_try f = { g, unit, indexed };
+	struct zb_vec2 at;
+
+	buf[0] = '\0';
+	if (zb_nearest_fit(g->units[unit].pos, FIT_STEP_IN, FIT_MAX_IN,
+			   fits_at, &f, &at))
+		snprintf(buf, n, "; the nearest place it fits is at: [%g, %g]",
+			 at.x, at.y);
+	return buf;
+}
+
 static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 			    struct zb_error *err)
 {
 	const struct zb_scn_side *sd = &scn->sides[gr_state(g)->imperial];
 	bool indexed = index_holds_all(g);
+	char hint[128];
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 		const struct zb_scn_unit *s = &sd->units[i];
-		struct zb_rect r = zb_unit_rect(u);
+		struct zb_rect r = zb_unit_rect(u), o;
+		struct zb_vec2 c[4];
+		double past = 0;
 		int j;
 
-		if (!gr_rect_on_table(g, &r))
+		if (!gr_rect_on_table(g, &r)) {
+			zb_rect_corners(&r, c);
+			for (int k = 0; k < 4; k++)
+				past = fmax(past, fmax(fmax(-c[k].x, -c[k].y),
+					fmax(c[k].x - g->width_in,
+					     c[k].y - g->height_in)));
 			return zb_error_at(err, ZB_EINPUT, scn->path,
 					   s->at_pos.line, s->at_pos.col,
-					   "unit '%s' does not fit on the table",
-					   u->name);
-		j = first_clash(g, i, &r, indexed);
+					   "unit '%s' (%.2f x %.2f in) does "
+					   "not fit on the %gx%g table: it "
+					   "reaches %.2f in past the edge%s",
+					   u->name, 2 * r.half_w_in,
+					   2 * r.half_d_in, g->width_in,
+					   g->height_in, past,
+					   fit_hint(g, i, indexed, hint,
+						    sizeof(hint)));
+		}
+		j = first_clash(g, i, &r, indexed, false);
+		if (j >= 0) {
+			o = zb_unit_rect(&g->units[j]);
+			return zb_error_at(err, ZB_EINPUT, scn->path,
+					   s->at_pos.line, s->at_pos.col,
+					   "unit '%s' (%.2f x %.2f in) overlaps "
+					   "unit '%s' (%.2f x %.2f in) by %.2f "
+					   "in%s", u->name, 2 * r.half_w_in,
+					   2 * r.half_d_in, g->units[j].name,
+					   2 * o.half_w_in, 2 * o.half_d_in,
+					   zb_rect_overlap_depth(&r, &o),
+					   fit_hint(g, i, indexed, hint,
+						    sizeof(hint)));
+		}
+		j = blocked_under(g, &r);
 		if (j >= 0)
 			return zb_error_at(err, ZB_EINPUT, scn->path,
 					   s->at_pos.line, s->at_pos.col,
-					   "unit '%s' overlaps unit '%s'",
-					   u->name, g->units[j].name);
-		for (int k = 0; k < g->terrain.n; k++) {
-			enum gr_ground gd = gr_ground_of(g, k);
-
-			if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
-			    zb_terrain_meets_rect(&g->terrain.items[k], &r))
-				return zb_error_at(err, ZB_EINPUT, scn->path,
-						   s->at_pos.line,
-						   s->at_pos.col, "unit '%s' "
-						   "stands in '%s', where it "
-						   "cannot go", u->name,
-						   g->terrain.items[k].name);
-		}
+					   "unit '%s' stands in '%s', where it "
+					   "cannot go%s", u->name,
+					   g->terrain.items[j].name,
+					   fit_hint(g, i, indexed, hint,
+						    sizeof(hint)));
 	}
 	return ZB_OK;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rules/volley_fire/vf.h"
+#include "zariba/suggest.h"
 
 /* Slack on the table edge and on overlaps, for rounding. */
 #define SETUP_EPS_IN 1e-6
@@ -340,10 +341,18 @@ static int opt_deg(const struct zb_scenario *scn, const struct zb_scn_option *o,
 	return ZB_OK;
 }
 
+static const char *const vf_option_names[] = {
+	"heat-stroke", "dervish-advance-arc"
+};
+#define VF_N_OPTIONS ((int)(sizeof(vf_option_names) / \
+			    sizeof(vf_option_names[0])))
+
 /* The house-rule options (docs/rules/volley-fire.md, "House rulings"). */
 static int parse_options(struct vf_state *st, const struct zb_scenario *scn,
 			 struct zb_error *err)
 {
+	char hint[ZB_SCN_NAME_MAX + 32];
+
 	st->opt.heat_stroke = true;
 	st->opt.dervish_arc_deg = VF_DERVISH_ADVANCE_ARC_DEG;
 	for (int i = 0; i < scn->n_options; i++) {
@@ -357,8 +366,12 @@ static int parse_options(struct vf_state *st, const struct zb_scenario *scn,
 		else
 			rc = zb_error_at(err, ZB_EINPUT, scn->path, o->at.line,
 					 o->at.col, "unknown option '%s' for "
-					 "volley-fire (known: heat-stroke, "
-					 "dervish-advance-arc)", o->key);
+					 "volley-fire%s", o->key,
+					 zb_suggest_or(hint, sizeof(hint),
+						       o->key, vf_option_names,
+						       VF_N_OPTIONS, " (known: "
+						       "heat-stroke, dervish-"
+						       "advance-arc)"));
 		if (rc != ZB_OK)
 			return rc;
 	}
@@ -438,15 +451,23 @@ static int check_type(struct setup *su, const struct zb_scn_unit *s,
 		      enum vf_army army, int *type, int *form)
 {
 	const struct zb_scenario *scn = su->scn;
-	char known[512];
+	char known[512], list[540], hint[ZB_SCN_NAME_MAX + 32];
+	const char *names[(int)VF_TYPE_COUNT > (int)VF_FORMATION_COUNT
+			  ? (int)VF_TYPE_COUNT : (int)VF_FORMATION_COUNT];
 	int t = vf_type_parse(s->type), f;
 
 	if (t < 0) {
+		for (int i = 0; i < VF_TYPE_COUNT; i++)
+			names[i] = vf_types[i].name;
 		known_list(known, sizeof(known), true, 0);
+		snprintf(list, sizeof(list), " (known: %s)", known);
 		return zb_error_at(su->err, ZB_EINPUT, scn->path,
 				   s->at_type.line, s->at_type.col,
-				   "unknown unit type '%s' for volley-fire "
-				   "(known: %s)", s->type, known);
+				   "unknown unit type '%s' for volley-fire%s",
+				   s->type, zb_suggest_or(hint, sizeof(hint),
+							  s->type, names,
+							  VF_TYPE_COUNT,
+							  list));
 	}
 	if (vf_types[t].army != army)
 		return zb_error_at(su->err, ZB_EINPUT, scn->path,
@@ -458,12 +479,21 @@ static int check_type(struct setup *su, const struct zb_scn_unit *s,
 			    : (int)vf_types[t].default_formation;
 	if (f < 0 || !vf_formation_allowed((enum vf_type)t,
 					   (enum vf_formation)f)) {
+		/* A near miss of a formation this type may take. */
+		for (int i = 0; i < VF_FORMATION_COUNT; i++)
+			names[i] = vf_formation_allowed((enum vf_type)t,
+							(enum vf_formation)i)
+				 ? vf_formations[i].name : NULL;
 		known_list(known, sizeof(known), false, t);
+		snprintf(list, sizeof(list), " (allowed: %s)", known);
 		return zb_error_at(su->err, ZB_EINPUT, scn->path,
 				   s->at_formation.line, s->at_formation.col,
-				   "%s formation '%s' for %s (allowed: %s)",
+				   "%s formation '%s' for %s%s",
 				   f < 0 ? "unknown" : "not an allowed",
-				   s->formation, s->type, known);
+				   s->formation, s->type,
+				   zb_suggest_or(hint, sizeof(hint),
+						 s->formation, names,
+						 VF_FORMATION_COUNT, list));
 	}
 	*type = t;
 	*form = f;
@@ -700,24 +730,113 @@ static bool may_overlap(const struct zb_unit *a, const struct zb_unit *b)
 	       (a->attached_to >= 0 && a->attached_to == b->attached_to);
 }
 
-static int check_impassable(struct setup *su, const struct zb_unit *u,
+/* A place for the unit's `at:` that fits: searched in steps a player can
+ * measure, out to a distance worth suggesting. */
+#define FIT_STEP_IN 0.25
+#define FIT_MAX_IN 24.0
+
+/* The first water or impassable feature that r meets, or -1. */
+static int impassable_under(const struct zb_terrain_set *ts,
 			    const struct zb_rect *r)
 {
-	const struct zb_scn_unit *s = su->src[u->id];
-	const struct zb_terrain_set *ts = &su->g->terrain;
-
 	for (int i = 0; i < ts->n; i++) {
 		const struct zb_terrain *t = &ts->items[i];
 
 		if ((t->kind == ZB_TERRAIN_WATER ||
 		     t->kind == ZB_TERRAIN_IMPASSABLE) &&
 		    zb_terrain_meets_rect(t, r))
-			return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
-					   s->at_pos.line, s->at_pos.col,
-					   "unit '%s' stands in impassable "
-					   "terrain '%s'", u->name, t->name);
+			return i;
 	}
-	return ZB_OK;
+	return -1;
+}
+
+struct fit_try {
+	struct setup *su;
+	const struct zb_scn_unit *s;	/* the units written as this one */
+};
+
+/* Is g's unit `o` in the way of `u` standing as `r`? */
+static bool in_the_way(struct setup *su, const struct zb_unit *u,
+		       const struct zb_rect *r, const struct zb_unit *o)
+{
+	struct zb_rect orr;
+
+	if (su->src[o->id] == su->src[u->id] || may_overlap(u, o))
+		return false;
+	orr = zb_unit_rect(o);
+	return vf_rects_clash(r, &orr);
+}
+
+/* Would every unit written as f->s (the unit and its scouts) fit with
+ * its `at:` moved to `at`: on the table, clear of every other unit and
+ * of impassable ground? */
+static bool fits_at(void *ctx, struct zb_vec2 at)
+{
+	struct fit_try *f = ctx;
+	struct zb_game *g = f->su->g;
+	struct zb_vec2 d = zb_v2_sub(at, f->s->pos);
+	int near[SETUP_NEAR_MAX];
+
+	for (int id = 0; id < g->n_units; id++) {
+		struct zb_unit *u = zb_game_unit(g, id);
+		struct zb_rect r;
+		struct zb_vec2 bad;
+		size_t n;
+
+		if (f->su->src[id] != f->s)
+			continue;
+		r = zb_unit_rect(u);
+		r.c = zb_v2_add(r.c, d);
+		if (!rect_on_table(g, &r, &bad))
+			return false;
+		n = zb_spatial_within(&g->index, r.c,
+				      hypot(r.half_w_in, r.half_d_in), NULL,
+				      NULL, near, SETUP_NEAR_MAX);
+		for (size_t i = 0; i < n; i++)
+			if (in_the_way(f->su, u, &r,
+				       zb_game_unit(g, near[i])))
+				return false;
+		if (impassable_under(&g->terrain, &r) >= 0)
+			return false;
+	}
+	return true;
+}
+
+/* "; it fits at [x, y]" for the unit written as s, or "". */
+static const char *fit_hint(struct setup *su, const struct zb_scn_unit *s,
+			    char *buf, size_t n)
+{
+	struct fit_try f = { su, s };
+	struct zb_vec2 at;
+
+	buf[0] = '\0';
+	if (zb_nearest_fit(s->pos, FIT_STEP_IN, FIT_MAX_IN, fits_at, &f, &at))
+		snprintf(buf, n, "; the nearest place it fits is at: [%g, %g]",
+			 at.x, at.y);
+	return buf;
+}
+
+/* How far past the table's edge the corner p lies. */
+static double past_edge(const struct zb_game *g, struct zb_vec2 p)
+{
+	return fmax(fmax(-p.x, p.x - g->width_in),
+		    fmax(-p.y, p.y - g->height_in));
+}
+
+static int check_impassable(struct setup *su, const struct zb_unit *u,
+			    const struct zb_rect *r)
+{
+	const struct zb_scn_unit *s = su->src[u->id];
+	int i = impassable_under(&su->g->terrain, r);
+	char hint[128];
+
+	if (i < 0)
+		return ZB_OK;
+	return zb_error_at(su->err, ZB_EINPUT, su->scn->path, s->at_pos.line,
+			   s->at_pos.col, "unit '%s' stands in impassable "
+			   "terrain '%s'%s", u->name,
+			   su->g->terrain.items[i].name,
+			   fit_hint(su, s, hint, sizeof(hint)));
 }
 
 static int check_footprint(struct setup *su, int id)
@@ -728,16 +847,21 @@ static int check_footprint(struct setup *su, int id)
 	struct zb_rect r = zb_unit_rect(u);
 	struct zb_vec2 bad;
 	int near[SETUP_NEAR_MAX];
+	char hint[128];
 	size_t n;
 
 	if (!rect_on_table(g, &r, &bad))
 		return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
 				   s->at_pos.line, s->at_pos.col,
 				   "unit '%s' does not fit on the %gx%g table: "
-				   "its footprint reaches (%.1f, %.1f)%s",
-				   u->name, g->width_in, g->height_in, bad.x,
-				   bad.y, u->type == VF_SCOUTS ? " (its scouts "
-				   "stand in front of it)" : "");
+				   "its footprint (%.2f x %.2f in) reaches "
+				   "(%.1f, %.1f), %.2f in past the edge%s%s",
+				   u->name, g->width_in, g->height_in,
+				   2 * r.half_w_in, 2 * r.half_d_in, bad.x,
+				   bad.y, past_edge(g, bad),
+				   u->type == VF_SCOUTS ? " (its scouts "
+				   "stand in front of it)" : "",
+				   fit_hint(su, s, hint, sizeof(hint)));
 	n = zb_spatial_within(&g->index, r.c, hypot(r.half_w_in, r.half_d_in),
 			      NULL, NULL, near, SETUP_NEAR_MAX);
 	for (size_t i = 0; i < n; i++) {
@@ -750,10 +874,18 @@ static int check_footprint(struct setup *su, int id)
 		if (vf_rects_clash(&r, &orr))
 			return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
 					   s->at_pos.line, s->at_pos.col,
-					   "unit '%s'%s overlaps unit '%s'",
+					   "unit '%s'%s (%.2f x %.2f in) "
+					   "overlaps unit '%s' (%.2f x %.2f "
+					   "in) by %.2f in%s",
 					   u->name, u->type == VF_SCOUTS
 					   ? " (scouts, in front of their unit)"
-					   : "", o->name);
+					   : "", 2 * r.half_w_in,
+					   2 * r.half_d_in, o->name,
+					   2 * orr.half_w_in,
+					   2 * orr.half_d_in,
+					   zb_rect_overlap_depth(&r, &orr),
+					   fit_hint(su, s, hint,
+						    sizeof(hint)));
 	}
 	return check_impassable(su, u, &r);
 }

@@ -1,0 +1,249 @@
+/*
+ * new.c: "zariba new RULESET": a small starter scenario, commented, that
+ * loads and plays as written, for a player to edit rather than to write
+ * from a blank page (as "cargo new" gives a program that builds).  It is
+ * written to standard output, or with -o to a file that must not exist
+ * yet: a starter never replaces a scenario someone has worked on.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include "cli/cli.h"
+#include "zariba/ruleset.h"
+
+const char cli_new_help[] =
+"Usage: zariba new RULESET [-o FILE]\n"
+"\n"
+"Write a small starter scenario for RULESET (see 'zariba rules'): a\n"
+"table, a bit of ground and a few units a side, every key explained in a\n"
+"comment.  It passes 'zariba check' and plays with 'zariba run' as it is;\n"
+"change it from there.  docs/scenarios.md describes every key, and each\n"
+"unit type's footprint.\n"
+"\n"
+"Options:\n"
+"  -o, --output FILE  write to FILE, which must not exist yet (default:\n"
+"                     standard output)\n"
+"  -h, --help         show this help and exit\n"
+"\n"
+"Example:\n"
+"  zariba new volley-fire -o my-battle.yaml\n"
+"  zariba run my-battle.yaml --seed 1\n"
+"\n"
+"Exit status: 0 written, 1 usage error, 2 FILE exists or cannot be\n"
+"written.\n";
+
+#define NEW_CMD "new"
+
+static const char vf_starter[] =
+"# A starter scenario for Volley Fire (zariba new volley-fire).\n"
+"# Check it with 'zariba check FILE', play it with 'zariba run FILE'.\n"
+"# Keys: docs/scenarios.md; unit types and formations:\n"
+"# docs/rules/volley-fire.md.  Distances are inches; x runs along the\n"
+"# first side's table edge (y = 0), y away from it.\n"
+"ruleset: volley-fire\n"
+"title: \"A patrol meets a war party\"\n"
+"table: { width: 72, height: 48 }    # 6 by 4 feet\n"
+"turns: 10                           # the turn limit\n"
+"victory: { at-limit: Patrol }       # who wins when it is reached\n"
+"\n"
+"terrain:\n"
+"  - { kind: scrub, name: \"Thorn scrub\",\n"
+"      points: [[10, 28], [26, 28], [26, 38], [10, 38]] }\n"
+"  - { kind: hill, name: \"Low rise\", height: 1,\n"
+"      points: [[40, 8], [52, 8], [52, 14], [40, 14]] }\n"
+"\n"
+"sides:\n"
+"  - name: Patrol\n"
+"    army: british\n"
+"    units:\n"
+"      # 'at' is the front centre of the unit; 'facing' is in degrees\n"
+"      # counter-clockwise from +x (90 faces the far edge).\n"
+"      - name: \"Lt. Hale\"\n"
+"        type: mounted-officer\n"
+"        commander: true\n"
+"        figures: { officer: 1 }\n"
+"        at: [36, 4]\n"
+"        facing: 90\n"
+"      - name: \"1st Section\"\n"
+"        type: sudanese-infantry\n"
+"        figures: { trooper: 10, nco: 1, flag: 1 }\n"
+"        formation: two-rank-line      # 6 files, 2 ranks: 4.5 x 1.5 in\n"
+"        at: [30, 10]\n"
+"        facing: 90\n"
+"        leader: \"Lt. Hale\"\n"
+"      - name: \"2nd Section\"\n"
+"        type: sudanese-infantry\n"
+"        figures: { trooper: 10, nco: 1, flag: 1 }\n"
+"        formation: two-rank-line\n"
+"        at: [42, 10]\n"
+"        facing: 90\n"
+"  - name: \"War party\"\n"
+"    army: dervish\n"
+"    units:\n"
+"      - name: \"Emir Musa\"\n"
+"        type: mounted-emir\n"
+"        commander: true\n"
+"        figures: { emir: 1 }\n"
+"        at: [36, 46]\n"
+"        facing: 270\n"
+"      - name: \"Spearmen\"\n"
+"        type: dervish-spearmen\n"
+"        figures: { warrior: 19, flag: 1 }\n"
+"        formation: mass               # 5 files, 4 deep: 3.75 x 3 in\n"
+"        at: [18, 40]\n"
+"        facing: 270\n"
+"      - name: \"Riflemen\"\n"
+"        type: dervish-riflemen\n"
+"        figures: { warrior: 12 }\n"
+"        at: [50, 40]\n"
+"        facing: 270\n";
+
+static const char gr_starter[] =
+"# A starter scenario for Gentlemen Rankers (zariba new\n"
+"# gentlemen-rankers).  Check it with 'zariba check FILE', play it with\n"
+"# 'zariba run FILE'.  Keys: docs/scenarios.md; unit types, formations\n"
+"# and options: docs/rules/gentlemen-rankers.md.  Distances are inches;\n"
+"# x runs along the south edge (y = 0), y away from it.\n"
+"ruleset: gentlemen-rankers\n"
+"title: \"A company marches through\"\n"
+"table: { width: 48, height: 48 }    # 4 by 4 feet\n"
+"turns: 30                           # the turn limit\n"
+"victory: { at-limit: Warriors }     # who wins when it is reached\n"
+"options:\n"
+"  objective: exit                   # march off the objective edge\n"
+"  friendly-edge: south\n"
+"  objective-edge: north\n"
+"\n"
+"terrain:\n"
+"  - { kind: rough, name: \"Stony ground\",\n"
+"      points: [[30, 20], [40, 20], [40, 27], [30, 27]] }\n"
+"\n"
+"sides:\n"
+"  - name: Column\n"
+"    army: imperial\n"
+"    units:\n"
+"      # Each unit is one base (1.57 in wide; foot 0.79 in deep), so its\n"
+"      # figures name the one figure that stands for it.  'at' is the\n"
+"      # base's front centre; facing 90 is north.\n"
+"      - { name: \"No. 1 Company\", type: infantry, figures: { trooper: 1 },\n"
+"          at: [23.2, 8], facing: 90 }\n"
+"      - { name: \"No. 2 Company\", type: infantry, figures: { trooper: 1 },\n"
+"          at: [24.8, 8], facing: 90 }\n"
+"      - { name: \"No. 3 Company\", type: infantry, figures: { trooper: 1 },\n"
+"          at: [24, 6.5], facing: 90 }\n"
+"      - { name: \"Captain Ames\", type: command, figures: { officer: 1 },\n"
+"          at: [24, 5], facing: 90 }\n"
+"  # The warriors arrive in waves during play: their side starts empty.\n"
+"  - name: Warriors\n"
+"    army: warriors\n"
+"    units: []\n";
+
+static const struct {
+	const char *ruleset;
+	const char *text;
+} starters[] = {
+	{ "volley-fire", vf_starter },
+	{ "gentlemen-rankers", gr_starter },
+};
+
+#define N_STARTERS (sizeof(starters) / sizeof(starters[0]))
+
+/* Write text to a new file at path: O_EXCL, so an existing file is never
+ * replaced, even one made since we looked; a file left half written is
+ * removed. */
+static int write_new(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0666);
+	if (fd < 0) {
+		if (errno == EEXIST)
+			cli_error("%s already exists; give another name with "
+				  "-o (a starter never replaces a file)",
+				  path);
+		else
+			cli_error("cannot write '%s': %s", path,
+				  strerror(errno));
+		return CLI_EXIT_INPUT;
+	}
+	size_t len = strlen(text), done = 0;
+	while (done < len) {
+		ssize_t k = write(fd, text + done, len - done);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		done += (size_t)k;
+	}
+	int err = done < len ? errno : 0;
+	if (!err && fsync(fd) != 0)
+		err = errno;
+	if (close(fd) != 0 && !err)
+		err = errno;
+	if (err || done < len) {
+		cli_error("cannot write '%s': %s", path,
+			  strerror(err ? err : EIO));
+		unlink(path);
+		return CLI_EXIT_INPUT;
+	}
+	return CLI_EXIT_OK;
+}
+
+enum { N_HELP, N_OUTPUT };
+
+static const struct cli_opt_spec new_opts_spec[] = {
+	{ "help", 'h', false, N_HELP, false },
+	{ "output", 'o', true, N_OUTPUT, false },
+	{ NULL, 0, false, 0, false }
+};
+
+int cli_cmd_new(int argc, char **argv)
+{
+	struct cli_opt_iter it = { .argc = argc, .argv = argv, .i = 2,
+				   .spec = new_opts_spec, .cmd = NEW_CMD };
+	const char *rs = NULL, *out = NULL, *val;
+	int id;
+	while ((id = cli_opt_next(&it, &val)) != CLI_OPT_END) {
+		switch (id) {
+		case CLI_OPT_BAD:
+			return CLI_EXIT_USAGE;
+		case CLI_OPT_OPERAND:
+			if (rs)
+				return cli_usage(NEW_CMD, "one rule set at a "
+						 "time ('%s' and '%s')", rs,
+						 val);
+			rs = val;
+			break;
+		case N_HELP:
+			fputs(cli_new_help, stdout);
+			return CLI_EXIT_OK;
+		case N_OUTPUT:
+			if (!*val)
+				return cli_usage(NEW_CMD, "option '--output' "
+						 "needs a file name");
+			out = val;
+			break;
+		}
+	}
+	if (!rs)
+		return cli_usage(NEW_CMD, "which rule set? For example: "
+				 "zariba new volley-fire -o my-battle.yaml "
+				 "('zariba rules' lists them)");
+	const char *text = NULL;
+	for (size_t i = 0; i < N_STARTERS; i++)
+		if (!strcmp(starters[i].ruleset, rs))
+			text = starters[i].text;
+	char hint[96];
+	if (!text && zb_ruleset_find(rs))
+		return cli_usage(NEW_CMD, "no starter scenario for '%s' yet",
+				 rs);
+	if (!text)
+		return cli_usage(NEW_CMD, "unknown rule set '%s'%s", rs,
+				 zb_ruleset_suggest(hint, sizeof(hint), rs,
+						    " (see 'zariba rules')"));
+	if (!out || !strcmp(out, "-")) {
+		fputs(text, stdout);
+		return CLI_EXIT_OK;
+	}
+	return write_new(out, text);
+}
