@@ -517,7 +517,8 @@
 	}
 
 	/* The hit count on a fire line: the first place along the line
-	 * (then beside it) that covers no label and no other count. */
+	 * (then beside it) that covers no label and no other count; else
+	 * the nearest such place on the table. */
 	function placeHits(t, p, q, f) {
 		var b = t.getBBox(), w = b.width, h = b.height;
 		var dx = q[0] - p[0], dy = q[1] - p[1];
@@ -541,6 +542,15 @@
 				});
 			});
 		});
+		/* A busy turn may leave no clear place by the line: the
+		 * nearest one on the table clear of every other text. */
+		if (least > 0) {
+			var mx = p[0] + dx / 2, my = p[1] + dy / 2;
+			var near = nearestFree(texts, [mx, my, mx, my], w, h,
+					       bounds);
+			if (near)
+				best = near.box;
+		}
 		if (!best)
 			best = clampBox([p[0] - w / 2, p[1] - h / 2,
 				p[0] + w / 2, p[1] + h / 2], bounds);
