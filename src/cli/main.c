@@ -4,9 +4,12 @@
  */
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include "cli/cli.h"
 #include "zariba/game.h"
 #include "zariba/ruleset.h"
@@ -414,11 +417,20 @@ int main(int argc, char **argv)
 	 * written whole (and the failure is reported below). */
 	signal(SIGPIPE, SIG_IGN);
 	int rc = dispatch(argc, argv);
-	/* A full disk or a closed pipe must not pass for success. */
+	/* A full disk must not pass for success.  A pipe whose reader left
+	 * ("| head", "| grep -m1") is the reader's choice, not a failure:
+	 * nothing is said and the files are written, as a program killed
+	 * by SIGPIPE would say nothing. */
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, CLI_PROG ": cannot write to standard output\n");
-		if (rc == CLI_EXIT_OK)
-			rc = CLI_EXIT_INPUT;
+		struct stat st;
+		bool pipe = fstat(STDOUT_FILENO, &st) == 0 &&
+			    (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode));
+		if (!pipe) {
+			fprintf(stderr, CLI_PROG ": cannot write to standard "
+				"output\n");
+			if (rc == CLI_EXIT_OK)
+				rc = CLI_EXIT_INPUT;
+		}
 	}
 	return rc;
 }

@@ -11,8 +11,7 @@
 F=$T/files
 mkdir -p "$F"
 FSCN=scenarios/volley-fire/ninth-sudanese.yaml
-GSCN=scenarios/gentlemen-rankers/the-zariba.yaml
-[ -f "$GSCN" ] || GSCN=$(ls scenarios/gentlemen-rankers/*.yaml | head -n 1)
+GSCN=scenarios/gentlemen-rankers/play-test.yaml
 
 # no_strays NAME DIR: DIR holds no temporary file (NAME.XXXXXX).
 no_strays() {
@@ -69,8 +68,11 @@ same_bytes "run | head -1: the log is written whole" \
 	"$F/pipe/b.jsonl" "$F/want.jsonl"
 same_bytes "run | head -1: the page is written whole" \
 	"$F/pipe/b.html" "$F/want.html"
-grep_out "run | head -1: the closed pipe is reported" \
-	'cannot write to standard output' "$T/err"
+if [ "$(cat "$F/rc")" = 0 ] && ! [ -s "$T/err" ]; then
+	ok "run | head -1: the reader's leaving is no error (exit 0, silent)"
+else
+	bad "run | head -1: the reader's leaving was taken for an error" "$T/err"
+fi
 ("$ZB" sim "$FSCN" -n 20 --seed 5 --html "$F/pipe/s.html" 2>/dev/null) |
 	head -n 1 >/dev/null
 same_bytes "sim | head -1: the page is written whole" \
