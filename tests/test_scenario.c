@@ -328,7 +328,7 @@ Test(scenario, self_crossing_outlines_are_refused)
 Test(scenario, terrain_beyond_any_table_is_refused)
 {
 	bad_with("[15, 20]]", "[15, 1e300]]", "8:62",
-		 "a point in 'points' must lie within 4800 inches of the "
+		 "a point in 'points' must lie within 48000 inches of the "
 		 "table's corner, got [15, 1e+300]");
 	bad_with("hill, height: 2", "hill, height: 1e300", "9:27",
 		 "a hill's height must be more than 0 and at most 48 inches, "
