@@ -30,6 +30,7 @@
 #include "zariba/scenario.h"
 #include "zariba/spatial.h"
 #include "zariba/strbuf.h"
+#include "zariba/suggest.h"
 #include "zariba/terrain.h"
 #include "zariba/unit.h"
 #include "zariba/verify.h"
