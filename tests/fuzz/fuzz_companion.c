@@ -111,8 +111,11 @@ static char *save_text(const struct zb_companion *c, size_t *len)
 	uint32_t crc = zb_crc32(header, strlen(header));
 	zb_strbuf_printf(&b, "%08X\t%s\n", (unsigned)crc, header);
 	for (size_t i = 0; i < c->n_history; i++) {
-		/* Each checksum chains from the one before (journal.h). */
-		crc = zb_crc32_next(crc, c->history[i], strlen(c->history[i]));
+		/* Each checksum chains from the one before (journal.h),
+		 * except in a version 1 save, which goes on as it began. */
+		size_t hl = strlen(c->history[i]);
+		crc = c->opts.version == 1 ? zb_crc32(c->history[i], hl)
+					   : zb_crc32_next(crc, c->history[i], hl);
 		zb_strbuf_printf(&b, "%08X\t%s\n", (unsigned)crc,
 				 c->history[i]);
 	}
