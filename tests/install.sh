@@ -18,23 +18,8 @@
 
 P=${1:?usage: sh tests/install.sh PREFIX}
 internal=${INTERNAL_HDRS:-include/zariba/path.h include/zariba/readfile.h}
-T=$(mktemp -d "${TMPDIR:-/tmp}/zariba-install.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'rm -rf "$T"; exit 130' HUP INT TERM
-
-pass=0
-fail=0
-ok() {
-	pass=$((pass + 1))
-	echo "ok   $1"
-}
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL $1"
-	if [ -n "$2" ] && [ -s "$2" ]; then
-		sed -n '1,8s/^/     | /p' "$2"
-	fi
-}
+. tests/lib.sh
+scratch install
 
 version=$(sed -n 's/^#define ZB_VERSION_STRING "\(.*\)"/\1/p' \
 	include/zariba/version.h)
@@ -161,5 +146,4 @@ case $libs in
 *) bad "pkg-config --static --libs zariba: $libs" ;;
 esac
 
-echo "install: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary "install"

@@ -25,26 +25,8 @@ ZB=${1:?usage: sh tests/cli/run.sh PATH/TO/zariba}
 SCN=scenarios/volley-fire/ninth-sudanese.yaml
 BAD_DIR=tests/bad-scenarios
 
-T=$(mktemp -d "${TMPDIR:-/tmp}/zariba-cli.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'rm -rf "$T"; exit 130' HUP INT TERM
-
-pass=0
-fail=0
-
-ok() {
-	pass=$((pass + 1))
-	echo "ok   $1"
-}
-
-# bad NAME [FILE]: a failure, with the first lines of FILE to explain it.
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL $1"
-	if [ -n "$2" ] && [ -s "$2" ]; then
-		sed -n '1,8s/^/     | /p' "$2"
-	fi
-}
+. tests/lib.sh
+scratch cli
 
 # run CMD...: run it with stdout in $T/out, stderr in $T/err; sets $rc.
 run() {
@@ -307,5 +289,4 @@ for part in tests/cli/checks/*.sh; do
 	[ -f "$part" ] && . "./$part"
 done
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary "cli"

@@ -10,21 +10,8 @@
 #	sh tests/docs/selftest.sh PATH/TO/zariba
 
 ZB=${1:?usage: sh tests/docs/selftest.sh PATH/TO/zariba}
-T=$(mktemp -d "${TMPDIR:-/tmp}/zariba-docs-self.XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-trap 'rm -rf "$T"; exit 130' HUP INT TERM
-
-pass=0
-fail=0
-ok() {
-	pass=$((pass + 1))
-	echo "ok   $1"
-}
-bad() {
-	fail=$((fail + 1))
-	echo "FAIL $1"
-	[ -n "$2" ] && sed -n '1,12s/^/     | /p' "$2"
-}
+. tests/lib.sh
+scratch docs-self
 
 # docs FILE [--update]: run the doc test on FILE alone; sets $rc, output
 # in $T/out.
@@ -125,5 +112,4 @@ else
 	bad "a broken scenario example was let through" "$T/out"
 fi
 
-echo "docs selftest: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary "docs selftest"
