@@ -197,6 +197,11 @@ int zb_game_ask_by(struct zb_game *g, struct zb_decision *d,
 		   enum zb_decision_kind kind, const struct zb_unit *u,
 		   const struct zb_unit *by, int by_verb, const char *rule,
 		   const struct zb_option *opt, int n, struct zb_error *err);
+/* Shift u by the least amount that puts its whole footprint on the
+ * table, keeping its facing (a unit set down past the edge: a routed gun
+ * crew, an attached leader, a base pushed back).  Never fails; a unit
+ * larger than the table ends flush with its low edges. */
+void zb_game_onto_table(const struct zb_game *g, struct zb_unit *u);
 
 #ifdef __cplusplus
 }

@@ -424,3 +424,21 @@ int zb_game_ask_by(struct zb_game *g, struct zb_decision *d,
 	d->n_opt = n;
 	return zb_game_decide(g, d, err);
 }
+
+void zb_game_onto_table(const struct zb_game *g, struct zb_unit *u)
+{
+	struct zb_rect r = zb_unit_rect(u);
+	struct zb_vec2 c[4];
+	double lo_x = INFINITY, hi_x = -INFINITY, lo_y = INFINITY;
+	double hi_y = -INFINITY;
+
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++) {
+		lo_x = fmin(lo_x, c[i].x);
+		hi_x = fmax(hi_x, c[i].x);
+		lo_y = fmin(lo_y, c[i].y);
+		hi_y = fmax(hi_y, c[i].y);
+	}
+	u->pos.x += fmax(0, -lo_x) - fmax(0, hi_x - g->width_in);
+	u->pos.y += fmax(0, -lo_y) - fmax(0, hi_y - g->height_in);
+}

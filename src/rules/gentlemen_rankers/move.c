@@ -63,30 +63,12 @@ static void turn_about_centre(struct zb_unit *u, double facing)
 	u->facing_deg = zb_norm_deg(facing);
 }
 
-static void onto_table_again(const struct zb_game *g, struct zb_unit *u)
-{
-	struct zb_rect r = zb_unit_rect(u);
-	struct zb_vec2 c[4];
-	double lox = INFINITY, loy = INFINITY, hix = -INFINITY,
-	       hiy = -INFINITY;
-
-	zb_rect_corners(&r, c);
-	for (int i = 0; i < 4; i++) {
-		lox = fmin(lox, c[i].x);
-		hix = fmax(hix, c[i].x);
-		loy = fmin(loy, c[i].y);
-		hiy = fmax(hiy, c[i].y);
-	}
-	u->pos.x += fmax(0, -lox) - fmax(0, hix - g->width_in);
-	u->pos.y += fmax(0, -loy) - fmax(0, hiy - g->height_in);
-}
-
 /* Turn on the spot where it stands (at the edge, slid back on). */
 static void turn_on_table(const struct zb_game *g, struct zb_unit *u,
 			  double facing)
 {
 	turn_about_centre(u, facing);
-	onto_table_again(g, u);
+	zb_game_onto_table(g, u);
 }
 
 static bool seg_hits_polyline_rect(const struct zb_terrain *t,

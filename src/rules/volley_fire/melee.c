@@ -645,7 +645,7 @@ static int crew_routs(struct zb_game *g, int gun_id, struct zb_error *err)
 	vf_place_unit(g, crew, VF_BRITISH_INFANTRY, VF_FIELD_COLUMN,
 		      zb_v2_add(from, zb_v2_scale(back, dist)),
 		      zb_norm_deg(gun->facing_deg + 180));
-	vf_onto_table(g, crew);
+	zb_game_onto_table(g, crew);
 	crew->flags |= ZB_UF_ROUTED;
 	zb_game_sync_unit(g, gun_id);
 	zb_game_sync_unit(g, id);

@@ -142,7 +142,7 @@ void vf_place_attached(struct zb_game *g, int leader)
 			u->facing_deg), r.half_d_in));
 		/* Among a single rank he would still stick out: nudge his
 		 * footprint back onto the table. */
-		vf_onto_table(g, l);
+		zb_game_onto_table(g, l);
 	}
 	if (u->flags & ZB_UF_IN_BUILDING)
 		l->flags |= ZB_UF_IN_BUILDING;
@@ -206,24 +206,6 @@ void vf_place_square_guns(struct zb_game *g, int unit)
 		zb_game_sync_unit(g, i);
 		k++;
 	}
-}
-
-void vf_onto_table(const struct zb_game *g, struct zb_unit *u)
-{
-	struct zb_rect r = zb_unit_rect(u);
-	struct zb_vec2 c[4];
-	double lo_x = INFINITY, hi_x = -INFINITY, lo_y = INFINITY;
-	double hi_y = -INFINITY;
-
-	zb_rect_corners(&r, c);
-	for (int i = 0; i < 4; i++) {
-		lo_x = fmin(lo_x, c[i].x);
-		hi_x = fmax(hi_x, c[i].x);
-		lo_y = fmin(lo_y, c[i].y);
-		hi_y = fmax(hi_y, c[i].y);
-	}
-	u->pos.x += fmax(0, -lo_x) - fmax(0, hi_x - g->width_in);
-	u->pos.y += fmax(0, -lo_y) - fmax(0, hi_y - g->height_in);
 }
 
 void vf_place_leaders_of(struct zb_game *g, int unit)

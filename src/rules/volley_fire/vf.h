@@ -298,8 +298,6 @@ struct zb_unit *vf_square_of(struct zb_game *g, const struct zb_unit *u);
  * and they are within VF_GUN_SQUARE_JOIN_IN (front right, front left,
  * then the rear corners facing back). */
 void vf_place_square_guns(struct zb_game *g, int unit);
-/* Shift u wholly onto the table, keeping its facing. */
-void vf_onto_table(const struct zb_game *g, struct zb_unit *u);
 /* Does this unit have a leader for Move modifiers C? */
 bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
 /* Does Move modifiers C take a die from it: a British unit with no leader
