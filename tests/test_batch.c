@@ -330,6 +330,147 @@ Test(batch, until_ci_stops_at_the_cap)
 	zb_scenario_release(&scn);
 }
 
+/* ---- teams: one batch shared by members (threads here, MPI ranks in
+ * the program), each with its share and an allgather ---- */
+
+#define TEAM_MAX 3
+
+struct hub {
+	pthread_barrier_t bar;
+	const void *mine[TEAM_MAX];
+	int exchanges;
+};
+
+struct member {
+	struct hub *hub;
+	struct zb_batch_team team;
+	const struct zb_scenario *scn;
+	struct zb_batch_opts o;
+	struct zb_batch b;
+	int rc;
+};
+
+/* Every member's bytes, copied once all have posted theirs. */
+static int hub_allgather(void *ctx, const void *mine, void *all,
+			 const size_t *lens)
+{
+	struct member *m = ctx;
+	struct hub *h = m->hub;
+	h->mine[m->team.rank] = mine;
+	pthread_barrier_wait(&h->bar);
+	size_t at = 0;
+	for (int r = 0; r < m->team.size; r++) {
+		if (r != m->team.rank)
+			memcpy((char *)all + at, h->mine[r], lens[r]);
+		at += lens[r];
+	}
+	if (m->team.rank == 0)
+		h->exchanges++;
+	/* Nobody frees or reuses a buffer another still copies. */
+	pthread_barrier_wait(&h->bar);
+	return 0;
+}
+
+static void *member_main(void *arg)
+{
+	struct member *m = arg;
+	struct zb_error err = { 0, "" };
+	m->rc = zb_batch_run(&m->b, m->scn, &m->o, &err);
+	return NULL;
+}
+
+/* The batch of `o` played by k members; each must equal `alone`.  The
+ * number of exchanges comes back. */
+static int team_play(const struct zb_scenario *scn,
+		     const struct zb_batch_opts *o, int k,
+		     const struct zb_batch *alone)
+{
+	struct hub h = { .exchanges = 0 };
+	struct member m[TEAM_MAX];
+	pthread_t th[TEAM_MAX];
+	pthread_barrier_init(&h.bar, NULL, (unsigned)k);
+	for (int r = 0; r < k; r++) {
+		m[r] = (struct member){ .hub = &h, .scn = scn, .o = *o };
+		m[r].team = (struct zb_batch_team){ r, k, hub_allgather,
+						    &m[r] };
+		m[r].o.team = &m[r].team;
+		pthread_create(&th[r], NULL, member_main, &m[r]);
+	}
+	for (int r = 0; r < k; r++)
+		pthread_join(th[r], NULL);
+	pthread_barrier_destroy(&h.bar);
+	for (int r = 0; r < k; r++) {
+		cr_assert_eq(m[r].rc, ZB_OK, "member %d of %d", r, k);
+		same_batch(&m[r].b, alone);
+		cr_assert_arr_eq(m[r].b.met_of, alone->met_of,
+				 (size_t)alone->runs *
+				 (size_t)alone->n_sides);
+		zb_batch_release(&m[r].b);
+	}
+	return h.exchanges;
+}
+
+Test(batch, a_team_plays_what_one_process_plays)
+{
+	struct zb_scenario scn;
+	struct zb_batch alone;
+	load_short(&scn);
+	/* 37 battles do not split evenly among 2 or 3. */
+	struct zb_batch_opts o = { .seed = 11, .runs = 37, .threads = 1 };
+	run(&alone, &scn, 11, 37, 1, 0);
+	for (int k = 1; k <= TEAM_MAX; k++)
+		cr_assert_eq(team_play(&scn, &o, k, &alone), k > 1,
+			     "a fixed batch is one exchange (%d members)", k);
+	zb_batch_release(&alone);
+	/* Adaptive: each round is exchanged, and every member stops at the
+	 * round where one process alone stops. */
+	o = (struct zb_batch_opts){ .seed = 3, .threads = 1,
+				    .until_ci = 0.05 };
+	run(&alone, &scn, 3, 0, 1, 0.05);
+	cr_assert(alone.converged);
+	cr_assert_eq(team_play(&scn, &o, 3, &alone),
+		     alone.runs / ZB_BATCH_ROUND);
+	zb_batch_release(&alone);
+	zb_scenario_release(&scn);
+}
+
+Test(batch, team_shares_are_contiguous_and_cover_the_block)
+{
+	/* 10 battles from 5 among 3 members: 3, 3 and 4 (n * r / k). */
+	int want[TEAM_MAX][2] = { { 5, 8 }, { 8, 11 }, { 11, 15 } };
+	for (int r = 0; r < 3; r++) {
+		struct zb_batch_team t = { r, 3, hub_allgather, NULL };
+		int lo, hi;
+		zb_batch_share(&t, 5, 15, &lo, &hi);
+		cr_assert_eq(lo, want[r][0], "member %d", r);
+		cr_assert_eq(hi, want[r][1], "member %d", r);
+	}
+	/* Fewer battles than members: some have none. */
+	struct zb_batch_team t = { 0, 3, hub_allgather, NULL };
+	int lo, hi;
+	zb_batch_share(&t, 0, 1, &lo, &hi);
+	cr_assert_eq(hi - lo, 0);
+	t.rank = 2;
+	zb_batch_share(&t, 0, 1, &lo, &hi);
+	cr_assert(lo == 0 && hi == 1);
+	zb_batch_share(NULL, 4, 9, &lo, &hi);
+	cr_assert(lo == 4 && hi == 9);
+}
+
+Test(batch, a_team_needs_a_rank_within_its_size)
+{
+	struct zb_scenario scn;
+	struct zb_batch b;
+	struct zb_error err = { 0, "" };
+	struct zb_batch_team t = { 2, 2, hub_allgather, NULL };
+	struct zb_batch_opts o = { .seed = 1, .runs = 4, .team = &t };
+	load_short(&scn);
+	cr_assert_eq(zb_batch_run(&b, &scn, &o, &err), ZB_EUSAGE);
+	t = (struct zb_batch_team){ 0, 2, NULL, NULL };
+	cr_assert_eq(zb_batch_run(&b, &scn, &o, &err), ZB_EUSAGE);
+	zb_scenario_release(&scn);
+}
+
 struct seen {
 	pthread_t caller;
 	int calls, last, total;

@@ -35,6 +35,22 @@
  * `done` never decreasing.  The library reads no clock and prints nothing;
  * timing a batch is the caller's business.
  *
+ * Teams (opts.team): one batch played by K processes at once, MPI ranks
+ * say, each with its own threads.  Every member calls zb_batch_run() with
+ * the same scenario and options and a team naming its rank.  The battles
+ * are played in blocks (each round of until_ci, else all of them, cut so
+ * that one exchange stays under ZB_BATCH_EXCHANGE_MAX bytes); each member
+ * plays its share of a block (zb_batch_share: a contiguous slice), then
+ * zb_batch_exchange() hands every member every battle's slots.  So every
+ * member ends with the very struct zb_batch one process alone makes, for
+ * any K and any thread count, and every member takes the same stopping
+ * decision from the same numbers at the end of the same round: no
+ * message but the slots is needed to agree.  A battle that fails on one
+ * member fails the batch on all, with the lowest failing index.  The
+ * library never calls MPI: the caller's allgather moves the bytes.  The
+ * progress callback of a member sees its own battles times K, an
+ * estimate, until each block is exchanged.
+ *
  * Statistics (see zb_stat_of, zb_wilson):
  *  - rates carry 95% Wilson score intervals (z = ZB_Z95);
  *  - percentiles are nearest-rank: the p-th percentile of n sorted values
@@ -80,6 +96,32 @@ enum {
 /* Called with the battles finished so far and the most there will be. */
 typedef void zb_batch_progress_fn(void *ctx, int done, int total);
 
+/*
+ * Every member's bytes to every member: member r gives `mine`, lens[r]
+ * bytes long (every member knows every length), and `all` receives
+ * member 0's, then member 1's, and so on, back to back.  Collective: all
+ * members call it, in the same order.  0, or -1 when it failed.
+ */
+typedef int zb_batch_allgather_fn(void *ctx, const void *mine, void *all,
+				  const size_t *lens);
+
+/* The processes that play one batch between them (see "Teams" above). */
+struct zb_batch_team {
+	int rank;			/* this member, 0 .. size - 1 */
+	int size;			/* K >= 1 */
+	zb_batch_allgather_fn *allgather;
+	void *ctx;
+};
+
+/* An array with one slot per battle: battle i's is size bytes at
+ * base + i * size. */
+struct zb_batch_slots {
+	void *base;
+	size_t size;
+};
+
+#define ZB_BATCH_EXCHANGE_MAX (256u << 20)	/* bytes of slots at once */
+
 struct zb_batch_opts {
 	uint64_t seed;			/* S */
 	int runs;			/* battles; with until_ci the cap
@@ -88,6 +130,7 @@ struct zb_batch_opts {
 	double until_ci;		/* > 0: adaptive; see above */
 	zb_batch_progress_fn *progress;	/* NULL for none */
 	void *progress_ctx;
+	const struct zb_batch_team *team;	/* NULL: this process alone */
 };
 
 struct zb_stat {
@@ -157,6 +200,29 @@ uint64_t zb_batch_seed(uint64_t seed, uint64_t i);
 int zb_batch_run(struct zb_batch *b, const struct zb_scenario *scn,
 		 const struct zb_batch_opts *opts, struct zb_error *err);
 void zb_batch_release(struct zb_batch *b);
+
+/*
+ * The battles [*mine_lo, *mine_hi) of [lo, hi) that member t->rank plays:
+ * contiguous slices in rank order, sizes differing by at most one (empty
+ * when there are fewer battles than members).  t NULL: all of them.
+ */
+void zb_batch_share(const struct zb_batch_team *t, int lo, int hi,
+		    int *mine_lo, int *mine_hi);
+/*
+ * After each member has filled the slots of its share of [lo, hi) in
+ * each of the n arrays, fill every member's other slots from their
+ * owners.  Each member also gives a note of note_size bytes, and notes
+ * receives all of them in rank order (t->size * note_size bytes; NULL
+ * with note_size 0 for none): how its share went, say.  Collective, like
+ * the allgather.  ZB_OK; ZB_EUSAGE when the slots of [lo, hi) exceed
+ * ZB_BATCH_EXCHANGE_MAX; ZB_ENOMEM; ZB_EIO when the allgather failed.
+ * For a caller with battles of its own (a search over scenarios, say)
+ * that wants zb_batch_run()'s split across a team.
+ */
+int zb_batch_exchange(const struct zb_batch_team *t, int lo, int hi,
+		      const struct zb_batch_slots *arrays, int n,
+		      const void *note, void *notes, size_t note_size,
+		      struct zb_error *err);
 
 /* The Wilson score interval for k successes in n trials; [0, 1] when
  * n <= 0.  Never fails. */

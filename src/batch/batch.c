@@ -32,6 +32,16 @@ struct run {
 	const struct zb_batch_opts *o;
 	struct rec *recs;
 	int threads;
+	/* Progress: battles done are shown as shown_lo + done * mult, at
+	 * most shown_hi (a team member's own count stands for the team's). */
+	int shown_lo, shown_hi, mult;
+};
+
+/* How a member's share of a block went (zb_batch_exchange's note). */
+struct share_note {
+	int fail_at;			/* INT_MAX: none failed */
+	int rc;
+	char msg[ZB_ERROR_MSG_MAX];
 };
 
 uint64_t zb_batch_seed(uint64_t seed, uint64_t i)
@@ -72,6 +82,8 @@ static int play_one(const struct run *r, int i, struct zb_error *err)
 	unsigned char *fl = &b->unit_flags[(size_t)i * (size_t)nu];
 
 	memset(fl, 0, (size_t)nu);
+	/* Whole, padding too: the slot may travel to a team's members. */
+	memset(&r->recs[i], 0, sizeof(r->recs[i]));
 	int rc = zb_game_init(&g, r->scn, &go, err);
 	bool live = rc == ZB_OK;	/* a failed init releases itself */
 	if (live) {
@@ -164,8 +176,11 @@ static int play_range(struct run *r, int lo, int hi, struct zb_error *err)
 		}
 #pragma omp atomic capture
 		d = ++done;
-		if (o->progress && main_thread())
-			o->progress(o->progress_ctx, lo + d, b->cap);
+		if (o->progress && main_thread()) {
+			long long at = r->shown_lo + (long long)d * r->mult;
+			o->progress(o->progress_ctx, at < r->shown_hi
+				    ? (int)at : r->shown_hi, b->cap);
+		}
 	}
 	if (fail_rc != ZB_OK) {
 		b->failed = fail_at;
@@ -175,8 +190,185 @@ static int play_range(struct run *r, int lo, int hi, struct zb_error *err)
 		return fail_rc;
 	}
 	if (o->progress)
-		o->progress(o->progress_ctx, hi, b->cap);
+		o->progress(o->progress_ctx, r->shown_hi, b->cap);
 	return ZB_OK;
+}
+
+/* Battles [lo, hi) alone. */
+static int play_alone(struct run *r, int lo, int hi, struct zb_error *err)
+{
+	r->shown_lo = lo;
+	r->shown_hi = hi;
+	r->mult = 1;
+	return play_range(r, lo, hi, err);
+}
+
+/* The per-battle arrays a team exchanges; n_arrays of them. */
+enum { N_SLOT_ARRAYS = 6 };
+static void slot_arrays(const struct run *r, struct zb_batch_slots *a)
+{
+	const struct zb_batch *b = r->b;
+	size_t ns = (size_t)b->n_sides, nu = (size_t)b->n_units;
+	a[0] = (struct zb_batch_slots){ r->recs, sizeof(*r->recs) };
+	a[1] = (struct zb_batch_slots){ b->turns_of, sizeof(*b->turns_of) };
+	a[2] = (struct zb_batch_slots){ b->side_lost,
+					ns * sizeof(*b->side_lost) };
+	a[3] = (struct zb_batch_slots){ b->met_of, ns * sizeof(*b->met_of) };
+	a[4] = (struct zb_batch_slots){ b->unit_lost,
+					nu * sizeof(*b->unit_lost) };
+	a[5] = (struct zb_batch_slots){ b->unit_flags,
+					nu * sizeof(*b->unit_flags) };
+}
+
+/* Battles [lo, hi) shared by a team: in blocks small enough for one
+ * exchange, each member its share of each, then every slot to every
+ * member.  Fails as play_range() does, with the lowest failing index of
+ * the whole team, on every member alike. */
+static int play_shared(struct run *r, int lo, int hi, struct zb_error *err)
+{
+	const struct zb_batch_team *t = r->o->team;
+	struct zb_batch_slots a[N_SLOT_ARRAYS];
+	slot_arrays(r, a);
+	size_t per = 0;
+	for (int k = 0; k < N_SLOT_ARRAYS; k++)
+		per += a[k].size;
+	size_t most = ZB_BATCH_EXCHANGE_MAX / per;
+	int block = most < 1 ? 1 : most > INT_MAX ? INT_MAX : (int)most;
+	struct share_note *notes = calloc((size_t)t->size, sizeof(*notes));
+	if (!notes)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	int rc = ZB_OK;
+	for (int at = lo; rc == ZB_OK && at < hi; ) {
+		int end = hi - at > block ? at + block : hi;
+		int mlo, mhi;
+		zb_batch_share(t, at, end, &mlo, &mhi);
+		struct share_note mine = { INT_MAX, ZB_OK, "" };
+		struct zb_error e = { 0, "" };
+		r->shown_lo = at;
+		r->shown_hi = end;
+		r->mult = t->size;
+		if (mlo < mhi && (mine.rc = play_range(r, mlo, mhi, &e)) !=
+		    ZB_OK) {
+			mine.fail_at = r->b->failed;
+			memcpy(mine.msg, e.msg, sizeof(mine.msg));
+		}
+		rc = zb_batch_exchange(t, at, end, a, N_SLOT_ARRAYS, &mine,
+				       notes, sizeof(*notes), err);
+		if (rc != ZB_OK)
+			break;
+		const struct share_note *first = NULL;
+		for (int m = 0; m < t->size; m++)
+			if (notes[m].rc != ZB_OK &&
+			    (!first || notes[m].fail_at < first->fail_at))
+				first = &notes[m];
+		if (first) {
+			struct zb_batch *b = r->b;
+			rc = first->rc;
+			b->failed = first->fail_at;
+			b->failed_seed = zb_batch_seed(b->seed,
+						       (uint64_t)b->failed);
+			if (err) {
+				err->code = rc;
+				memcpy(err->msg, first->msg, sizeof(err->msg));
+				err->msg[sizeof(err->msg) - 1] = '\0';
+			}
+		}
+		at = end;
+	}
+	free(notes);
+	return rc;
+}
+
+void zb_batch_share(const struct zb_batch_team *t, int lo, int hi,
+		    int *mine_lo, int *mine_hi)
+{
+	if (!t || t->size <= 1 || hi <= lo) {
+		*mine_lo = lo;
+		*mine_hi = hi > lo ? hi : lo;
+		return;
+	}
+	long long n = hi - lo, k = t->size, r = t->rank;
+	*mine_lo = lo + (int)(n * r / k);
+	*mine_hi = lo + (int)(n * (r + 1) / k);
+}
+
+int zb_batch_exchange(const struct zb_batch_team *t, int lo, int hi,
+		      const struct zb_batch_slots *arrays, int n,
+		      const void *note, void *notes, size_t note_size,
+		      struct zb_error *err)
+{
+	if (!t || t->size < 1 || t->rank < 0 || t->rank >= t->size ||
+	    !t->allgather || hi < lo || n < 0 || (n && !arrays) ||
+	    (note_size && (!note || !notes)))
+		return zb_error_set(err, ZB_EUSAGE, "zb_batch_exchange: bad "
+				    "arguments");
+	size_t per = 0;
+	for (int k = 0; k < n; k++)
+		per += arrays[k].size;
+	if (per && (size_t)(hi - lo) > ZB_BATCH_EXCHANGE_MAX / per)
+		return zb_error_set(err, ZB_EUSAGE, "zb_batch_exchange: more "
+				    "than %u bytes at once",
+				    ZB_BATCH_EXCHANGE_MAX);
+	int K = t->size;
+	size_t *lens = calloc((size_t)K, sizeof(*lens));
+	size_t *offs = calloc((size_t)K, sizeof(*offs));
+	size_t total = 0;
+	for (int m = 0; lens && offs && m < K; m++) {
+		struct zb_batch_team tm = *t;
+		int mlo, mhi;
+		tm.rank = m;
+		zb_batch_share(&tm, lo, hi, &mlo, &mhi);
+		lens[m] = note_size + (size_t)(mhi - mlo) * per;
+		offs[m] = total;
+		total += lens[m];
+	}
+	unsigned char *all = lens && offs ? malloc(total ? total : 1) : NULL;
+	if (!all) {
+		free(lens);
+		free(offs);
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	}
+	/* Ours goes straight into its place in `all`: note, then each
+	 * array's slice. */
+	int mlo, mhi;
+	zb_batch_share(t, lo, hi, &mlo, &mhi);
+	unsigned char *p = all + offs[t->rank];
+	memcpy(p, note, note_size);
+	p += note_size;
+	for (int k = 0; k < n; k++) {
+		size_t len = (size_t)(mhi - mlo) * arrays[k].size;
+		memcpy(p, (unsigned char *)arrays[k].base +
+		       (size_t)mlo * arrays[k].size, len);
+		p += len;
+	}
+	int rc = ZB_OK;
+	if (t->allgather(t->ctx, all + offs[t->rank], all, lens) != 0) {
+		rc = zb_error_set(err, ZB_EIO, "the team's exchange of "
+				  "battles %d to %d failed", lo, hi - 1);
+	} else {
+		for (int m = 0; m < K; m++) {
+			struct zb_batch_team tm = *t;
+			tm.rank = m;
+			zb_batch_share(&tm, lo, hi, &mlo, &mhi);
+			p = all + offs[m];
+			memcpy((unsigned char *)notes + (size_t)m * note_size,
+			       p, note_size);
+			p += note_size;
+			for (int k = 0; k < n; k++) {
+				size_t len = (size_t)(mhi - mlo) *
+					     arrays[k].size;
+				if (m != t->rank)
+					memcpy((unsigned char *)arrays[k].base
+					       + (size_t)mlo * arrays[k].size,
+					       p, len);
+				p += len;
+			}
+		}
+	}
+	free(all);
+	free(lens);
+	free(offs);
+	return rc;
 }
 
 /* The sides and units as set up, from a game made with battle 0's seed:
@@ -426,10 +618,15 @@ int zb_batch_run(struct zb_batch *b, const struct zb_scenario *scn,
 	if (o->threads < 0)
 		return zb_error_set(err, ZB_EUSAGE, "zb_batch_run: threads "
 				    "must be >= 0");
+	if (o->team && (o->team->size < 1 || o->team->rank < 0 ||
+			o->team->rank >= o->team->size ||
+			!o->team->allgather))
+		return zb_error_set(err, ZB_EUSAGE, "zb_batch_run: a team "
+				    "needs 0 <= rank < size and an allgather");
 
 	b->seed = o->seed;
 	b->cap = adaptive && o->runs == 0 ? ZB_BATCH_CAP_DEFAULT : o->runs;
-	struct run r = { b, scn, o, NULL, threads_of(o) };
+	struct run r = { .b = b, .scn = scn, .o = o, .threads = threads_of(o) };
 	int rc = probe(b, scn, err);
 	while (rc == ZB_OK) {
 		int lo = b->runs;
@@ -440,7 +637,9 @@ int zb_batch_run(struct zb_batch *b, const struct zb_scenario *scn,
 			zb_error_set(err, rc, "out of memory");
 			break;
 		}
-		rc = play_range(&r, lo, hi, err);
+		rc = o->team && o->team->size > 1
+			? play_shared(&r, lo, hi, err)
+			: play_alone(&r, lo, hi, err);
 		if (rc != ZB_OK)
 			break;
 		b->runs = hi;
