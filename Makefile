@@ -3,9 +3,11 @@
 #   make            build libzariba.a and the zariba program
 #   make run        install missing Debian packages (as root), build, and
 #                   play the default scenario
-#   make test       unit tests, CLI tests, the documentation's examples,
-#                   the installed library, and the unit and CLI tests again
-#                   under AddressSanitizer + UBSan
+#   make test       unit tests, CLI tests, the MPI build against the
+#                   plain one (when Open MPI is installed), the
+#                   documentation's examples, the installed library, and
+#                   the unit and CLI tests again under AddressSanitizer +
+#                   UBSan
 #   make docs-update  rewrite the outputs shown in the documentation's
 #                   examples from the program as it is (tests/docs/run.sh)
 #   make install    PREFIX=/usr/local DESTDIR=: the program, libzariba.a,
@@ -13,6 +15,8 @@
 #                   the man page and the scenarios
 #   make bench      time battles and rewrite bench/RESULTS.md (BASE=REV:
 #                   also build REV and give each figure against it)
+#   make MPI=1      the program for MPI jobs (Open MPI), build/mpi/zariba:
+#                   mpirun -n K shares sim's battles (docs/cluster.md)
 #   make fuzz       install clang (as root), build the libFuzzer targets
 #                   (tests/fuzz/) and run each for FUZZ_SECONDS (300)
 #   make fuzz-smoke the same for 20 seconds each, after running every
@@ -47,7 +51,11 @@ TLIBS  = $(LIBS) -lcriterion
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/rules/*/*.c \
              src/ai/*.c src/io/*.c src/batch/*.c src/render/*.c))
-CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+# src/cli/ranks_*.c: the program's ranks, one process alone or, with
+# MPI=1, an MPI job (the only file that calls MPI).
+RANKS    := $(if $(MPI),mpi,solo)
+CLI_SRC  := $(sort $(filter-out src/cli/ranks_%.c,$(wildcard src/cli/*.c)) \
+             src/cli/ranks_$(RANKS).c)
 TEST_SRC := $(sort $(wildcard tests/*.c))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -55,7 +63,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
 
 LIBA := $(BUILD)/libzariba.a
-BIN  := $(BUILD)/zariba
+BIN  := $(BUILD)/$(if $(MPI),mpi/)zariba
 TBIN := $(BUILD)/zariba-tests
 
 # The shared library: libzariba.so.VERSION, its soname libzariba.so.MAJOR
@@ -73,7 +81,7 @@ PIC     := -fPIC -fno-semantic-interposition
 INTERNAL_HDRS := include/zariba/path.h include/zariba/readfile.h
 PUBLIC_HDRS   := $(filter-out $(INTERNAL_HDRS),$(sort $(wildcard include/zariba/*.h)))
 
-.PHONY: all run test test-unit test-cli test-asan deps install clean check-deps \
+.PHONY: all run test test-unit test-cli test-mpi test-asan deps install clean check-deps \
         test-docs docs-update test-install stage \
         bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
 
@@ -94,7 +102,21 @@ $(LIBSO): $(LIB_OBJ) zariba.map
 		-Wl,-z,defs $(OMP) $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_OBJ) $(LIBS)
 
 $(BIN): $(CLI_OBJ) $(LIBA)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS) \
+		$(if $(MPI),$(MPI_LIBS))
+
+# MPI=1: Open MPI's flags from pkg-config (ompi-c), else from its compiler
+# wrapper.  Only ranks_mpi.o and the program's link need them; the library
+# and the other objects are the plain build's, shared with it, and the
+# program is build/mpi/zariba so that neither build overwrites the other.
+ifneq ($(MPI),)
+MPI_CFLAGS := $(shell $(PKG_CONFIG) --cflags ompi-c 2>/dev/null || \
+                mpicc --showme:compile 2>/dev/null)
+MPI_LIBS   := $(shell $(PKG_CONFIG) --libs ompi-c 2>/dev/null || \
+                mpicc --showme:link 2>/dev/null)
+$(BUILD)/src/cli/ranks_mpi.o: ALL_CFLAGS += $(MPI_CFLAGS)
+endif
 
 $(TBIN): $(TEST_OBJ) $(LIBA)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIBA) $(TLIBS)
@@ -118,6 +140,7 @@ run: deps
 
 test: deps
 	@$(MAKE) --no-print-directory test-unit test-cli
+	@$(MAKE) --no-print-directory test-mpi
 	@$(MAKE) --no-print-directory test-install test-docs
 	@$(MAKE) --no-print-directory test-asan
 
@@ -126,6 +149,25 @@ test-unit: $(TBIN)
 
 test-cli: $(BIN)
 	sh tests/cli/run.sh ./$(BIN)
+
+# The MPI build (make MPI=1) against the plain program: sim's JSON byte
+# for byte at 1, 2 and 3 ranks (tests/mpi.sh).  Skipped without Open MPI,
+# except under CI, which installs it (.ci/run).
+MPI_DEB_PKGS := openmpi-bin libopenmpi-dev
+test-mpi:
+	@if command -v mpirun >/dev/null 2>&1 && \
+	    { $(PKG_CONFIG) --exists ompi-c || command -v mpicc; } \
+	    >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory MPI= $(BUILD)/zariba && \
+		$(MAKE) --no-print-directory MPI=1 $(BUILD)/mpi/zariba && \
+		sh tests/mpi.sh ./$(BUILD)/mpi/zariba ./$(BUILD)/zariba; \
+	elif [ -n "$(CI)" ]; then \
+		echo "test-mpi: Open MPI is missing ($(MPI_DEB_PKGS))" >&2; \
+		exit 1; \
+	else \
+		echo "test-mpi: skipped, Open MPI is not installed" \
+			"($(MPI_DEB_PKGS))"; \
+	fi
 
 # Every example in README.md, docs/ and the man page, run and compared
 # (tests/docs/run.sh says how examples are marked), against the program

@@ -38,6 +38,24 @@ const char *cli_msg_of(const struct zb_error *err, int rc);
 int cli_usage(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* ---- ranks_solo.c, or ranks_mpi.c with make MPI=1: the processes of
+ * an MPI job (docs/cluster.md).  The program's only MPI calls are in
+ * ranks_mpi.c; alone, this process is rank 0 of 1.  Rank 0 prints and
+ * writes files: the others send standard output to /dev/null, keep
+ * standard error, and take part in `sim` only. ---- */
+struct zb_batch_team;
+/* MPI_Init (before anything else reads argv).  CLI_EXIT_OK, or an exit
+ * code after saying why. */
+int cli_ranks_init(int *argc, char ***argv);
+/* This process's rank: 0 alone. */
+int cli_rank(void);
+/* The team for zb_batch_opts.team: NULL alone or in a job of one. */
+const struct zb_batch_team *cli_ranks_team(void);
+/* MPI_Finalize, and `code` back.  A failure ends the whole job
+ * (MPI_Abort) instead, since a rank that stopped early would leave the
+ * others waiting for it for ever. */
+int cli_ranks_end(int code);
+
 /* ---- opt.c: options ---- */
 struct cli_opt_spec {
 	const char *lng;	/* without "--" */

@@ -416,7 +416,12 @@ int main(int argc, char **argv)
 	 * of killing the program, so the files it was asked for are still
 	 * written whole (and the failure is reported below). */
 	signal(SIGPIPE, SIG_IGN);
-	int rc = dispatch(argc, argv);
+	int rc = cli_ranks_init(&argc, &argv);
+	/* In an MPI job, rank 0 does what one process would; the others
+	 * share sim's battles and have nothing else to do. */
+	if (rc == CLI_EXIT_OK && (cli_rank() == 0 ||
+				  (argc > 1 && !strcmp(argv[1], "sim"))))
+		rc = dispatch(argc, argv);
 	/* A full disk must not pass for success.  A pipe whose reader left
 	 * ("| head", "| grep -m1") is the reader's choice, not a failure:
 	 * nothing is said and the files are written, as a program killed
@@ -432,5 +437,5 @@ int main(int argc, char **argv)
 				rc = CLI_EXIT_INPUT;
 		}
 	}
-	return rc;
+	return cli_ranks_end(rc);
 }

@@ -51,6 +51,9 @@ const char cli_sim_help[] =
 "battle: its seed is output i (from 0) of SplitMix64 started at S, and\n"
 "--battles prints it.  A battle goes the same with the event log on or\n"
 "off, so 'run' with that seed plays the very battle 'sim' counted.\n"
+"Built with MPI (make MPI=1), 'mpirun -n K zariba sim ...' shares the\n"
+"battles among K processes, on one machine or many, with the same\n"
+"results (docs/cluster.md).\n"
 "\n"
 "Options:\n"
 "  -n, --runs N       battles to play, 1 to 10000000 (required unless\n"
@@ -1058,7 +1061,8 @@ static int write_html(const struct sim_opts *o, struct cli_out *out,
 
 static int run_variants(const struct sim_opts *o, struct variant *vs, int n)
 {
-	struct progress p = { .on = isatty(2) != 0, .last_ns = -1,
+	struct progress p = { .on = isatty(2) != 0 && cli_rank() == 0,
+			      .last_ns = -1,
 			      .adaptive = o->until_ci > 0 };
 	int cap = o->runs ? o->runs : ZB_BATCH_CAP_DEFAULT;
 	p.total = (long long)cap * n;
@@ -1066,7 +1070,7 @@ static int run_variants(const struct sim_opts *o, struct variant *vs, int n)
 	struct zb_batch_opts bo = {
 		.seed = o->seed, .runs = o->runs, .threads = o->threads,
 		.until_ci = o->until_ci, .progress = progress_cb,
-		.progress_ctx = &p
+		.progress_ctx = &p, .team = cli_ranks_team()
 	};
 	for (int v = 0; v < n; v++) {
 		struct variant *x = &vs[v];
@@ -1099,6 +1103,26 @@ static int run_variants(const struct sim_opts *o, struct variant *vs, int n)
 	return CLI_EXIT_OK;
 }
 
+/* In an MPI job every rank must play the same battles: rank 0's seed. */
+static int share_seed(uint64_t *seed)
+{
+	const struct zb_batch_team *t = cli_ranks_team();
+	if (!t)
+		return CLI_EXIT_OK;
+	uint64_t *all = calloc((size_t)t->size, sizeof(*all));
+	struct zb_error err = { 0, "" };
+	int rc = all ? zb_batch_exchange(t, 0, 0, NULL, 0, seed, all,
+					 sizeof(*seed), &err) : ZB_ENOMEM;
+	if (rc == ZB_OK)
+		*seed = all[0];
+	free(all);
+	if (rc != ZB_OK) {
+		cli_error(SIM_CMD ": %s", cli_msg_of(&err, rc));
+		return CLI_EXIT_GAME;
+	}
+	return CLI_EXIT_OK;
+}
+
 int cli_cmd_sim(int argc, char **argv)
 {
 	struct sim_opts o;
@@ -1108,8 +1132,13 @@ int cli_cmd_sim(int argc, char **argv)
 		free_opts(&o);
 		return code < 0 ? CLI_EXIT_OK : code;
 	}
-	if (!o.have_seed)
+	if (!o.have_seed) {
 		o.seed = cli_os_seed();
+		if ((code = share_seed(&o.seed)) != CLI_EXIT_OK) {
+			free_opts(&o);
+			return code;
+		}
+	}
 
 	int n = 1;
 	for (int i = 0; i < o.n_vary; i++)
@@ -1135,11 +1164,13 @@ int cli_cmd_sim(int argc, char **argv)
 	 * end in "No such file or directory". */
 	struct cli_out html = { .fd = -1 };
 	const char *inputs[] = { o.scenario, NULL };
-	if (code == CLI_EXIT_OK && o.html)
+	/* In an MPI job the ranks all play; rank 0 alone writes. */
+	bool writer = cli_rank() == 0;
+	if (code == CLI_EXIT_OK && o.html && writer)
 		code = cli_out_open(&html, o.html, "the --html page", inputs);
 	if (code == CLI_EXIT_OK)
 		code = run_variants(&o, vs, n);
-	if (code == CLI_EXIT_OK) {
+	if (code == CLI_EXIT_OK && writer) {
 		if (o.battles)
 			print_battles(&vs[0].b);
 		else if (o.fmt == FMT_JSON)
