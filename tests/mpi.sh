@@ -21,8 +21,10 @@ scratch mpi
 # CI runs as root, which Open MPI refuses unless told; a rank's threads
 # may share a core with another rank's, which --oversubscribe allows.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# A container without a network has only loopback: keep Open MPI there.
+# A container without a network has only loopback: keep Open MPI there;
+# and one that forbids ptrace breaks shared memory's single copy.
 export OMPI_MCA_btl_tcp_if_include=lo OMPI_MCA_oob_tcp_if_include=lo
+export OMPI_MCA_btl_vader_single_copy_mechanism=none
 
 # same NAME THREADS SIM-ARGS...: plain `sim` once, then mpirun at 1, 2
 # and 3 ranks with `--threads THREADS`, each output compared with it.
