@@ -166,6 +166,10 @@ int cli_cmd_new(int argc, char **argv);
 extern const char cli_sim_help[];
 int cli_cmd_sim(int argc, char **argv);
 
+/* ---- balance.c: the fair value of a scenario parameter ---- */
+extern const char cli_balance_help[];
+int cli_cmd_balance(int argc, char **argv);
+
 /* ---- odds.c: exact odds of one resolution, and rolling it once ---- */
 extern const char cli_odds_help[];
 extern const char cli_roll_help[];
