@@ -91,7 +91,7 @@ struct bal_opts {
 	const char *scenario;
 	struct bal_vary vary[BAL_VARY_MAX];
 	int n_vary;
-	const char *side_name;	/* NULL: the first side */
+	char *side_name;	/* owned; NULL: the first side */
 	double target, within;
 	bool have_seed;
 	uint64_t seed;
@@ -229,8 +229,12 @@ static int parse_args(int argc, char **argv, struct bal_opts *o)
 				return usage("bad --target '%s': SIDE=RATE, "
 					     "the rate above 0 and below 1 "
 					     "(0.5 or 50%%)", val);
-			o->side_name = val;
-			((char *)eq)[0] = '\0';
+			free(o->side_name);
+			o->side_name = strndup(val, (size_t)(eq - val));
+			if (!o->side_name) {
+				cli_error("out of memory");
+				return CLI_EXIT_GAME;
+			}
 			break;
 		}
 		case O_WITHIN:
@@ -793,5 +797,6 @@ out:
 		zb_scenario_release(&scn);
 	for (int i = 0; i < o.n_vary; i++)
 		free(o.vary[i].path);
+	free(o.side_name);
 	return code < 0 ? CLI_EXIT_OK : code;
 }
