@@ -74,6 +74,7 @@ INTERNAL_HDRS := include/zariba/path.h include/zariba/readfile.h
 PUBLIC_HDRS   := $(filter-out $(INTERNAL_HDRS),$(sort $(wildcard include/zariba/*.h)))
 
 .PHONY: all run test test-unit test-cli test-asan deps install clean check-deps \
+        docs-balance test-balance \
         test-docs docs-update test-install stage \
         bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
 
@@ -156,6 +157,25 @@ docs-update: stage
 		>$(BUILD)/docs-check.log || \
 		{ grep -v '^ok' $(BUILD)/docs-check.log; exit 1; }
 	@tail -n 1 $(BUILD)/docs-check.log
+
+# docs/balance.md's example: zariba balance on the shipped Volley Fire
+# scenario (some thousands of battles: minutes): its chart (the page's
+# <svg>, which stands alone) into docs/, its text into $(BUILD) (it is
+# quoted in docs/balance.md).
+BALANCE_DOC_ARGS := scenarios/volley-fire/ninth-sudanese.yaml --seed 1 \
+	--vary 'units.Hadendowa Spearmen.figures.trooper=10..120' \
+	--target Hadendowa=50% --within 5%
+docs-balance: $(BIN)
+	./$(BIN) balance $(BALANCE_DOC_ARGS) --html $(BUILD)/balance.html \
+		>$(BUILD)/balance-hadendowa.txt
+	sed -n '/^<svg/,/^<\/svg>/p' $(BUILD)/balance.html \
+		>docs/balance-hadendowa.svg
+
+# The done-when test of issue 19 in full: 100 seeded searches of a win
+# rate known by construction (make test runs the same test; this target
+# runs it alone and shows the count).
+test-balance: $(TBIN)
+	./$(TBIN) --filter 'balance/*' --verbose 2>&1 | grep -E '^\[(----|PASS|FAIL)\]'
 
 # The same tests, built apart with AddressSanitizer and UBSan; any report
 # fails the run.

@@ -489,51 +489,51 @@ static const struct zb_bal_point *point_at(const struct zb_balance *r,
 }
 
 /* "47: 50.3% [48.3, 52.2]" */
-static void say_point(const struct zb_bal_point *p, bool integer)
+static void say_point(char *buf, size_t size, const struct zb_bal_point *p,
+		      bool integer)
 {
 	char xs[NUM_MAX];
 	fmt_val(xs, sizeof(xs), p->x, integer);
-	printf("%s: %.1f%% [%.1f, %.1f]", xs, PCT * p->wins / p->n,
-	       PCT * p->lo, PCT * p->hi);
+	snprintf(buf, size, "%s: %.1f%% [%.1f, %.1f]", xs,
+		 PCT * p->wins / p->n, PCT * p->lo, PCT * p->hi);
 }
 
-/* The answer of one search, in a sentence or two. */
+/* The answer of one search, in a sentence or two, wrapped. */
 static void say_answer(const struct ctx *c, const struct zb_balance *r,
-		       const char *indent)
+		       int indent)
 {
 	const struct bal_vary *v = &c->o->vary[c->o->n_vary - 1];
 	const char *side = c->scn->sides[c->side].name;
+	char text[4 * ZB_ERROR_MSG_MAX], p1[NUM_MAX * 2], p2[NUM_MAX * 2];
 	switch (r->status) {
 	case ZB_BAL_FOUND:
-		printf("%sFair at %s=", indent, v->path);
-		say_point(point_at(r, r->answer), v->integer);
-		printf(" %s win.\n", side);
+		say_point(p1, sizeof(p1), point_at(r, r->answer), v->integer);
+		snprintf(text, sizeof(text), "Fair at %s=%s %s win.", v->path,
+			 p1, side);
 		break;
 	case ZB_BAL_JUMP:
-		printf("%sNo value is within the band: %s wins ", indent,
-		       side);
-		say_point(point_at(r, r->below_x), v->integer);
-		printf(" and ");
-		say_point(point_at(r, r->above_x), v->integer);
-		printf(".\n");
-		return;
-	case ZB_BAL_NONE_BELOW:
-	case ZB_BAL_NONE_ABOVE:
-		printf("%sNo value from %s to %s gets there: %s wins ",
-		       indent, v->lo_s, v->hi_s, side);
-		say_point(&r->pts[0], v->integer);
-		printf(" and ");
-		say_point(&r->pts[1], v->integer);
-		printf(" (%s the target at both ends).\n",
-		       r->status == ZB_BAL_NONE_BELOW ? "below" : "above");
-		return;
+		say_point(p1, sizeof(p1), point_at(r, r->below_x), v->integer);
+		say_point(p2, sizeof(p2), point_at(r, r->above_x), v->integer);
+		snprintf(text, sizeof(text), "No value is within the band: %s "
+			 "wins %s and %s.", side, p1, p2);
+		break;
+	default:
+		say_point(p1, sizeof(p1), &r->pts[0], v->integer);
+		say_point(p2, sizeof(p2), &r->pts[1], v->integer);
+		snprintf(text, sizeof(text), "No value from %s to %s gets "
+			 "there: %s wins %s and %s (%s the target at both "
+			 "ends).", v->lo_s, v->hi_s, side, p1, p2,
+			 r->status == ZB_BAL_NONE_BELOW ? "below" : "above");
 	}
-	if (!isnan(r->below_x) && !isnan(r->above_x)) {
-		char a[NUM_MAX], b[NUM_MAX];
-		fmt_val(a, sizeof(a), r->below_x, v->integer);
-		fmt_val(b, sizeof(b), r->above_x, v->integer);
-		printf("%sThe rate crosses %.1f%% between %s (below) and %s "
-		       "(above).\n", indent, PCT * c->o->target, a, b);
+	cli_wrap(stdout, indent, indent + 2, text);
+	if (r->status == ZB_BAL_FOUND && !isnan(r->below_x) &&
+	    !isnan(r->above_x)) {
+		fmt_val(p1, sizeof(p1), r->below_x, v->integer);
+		fmt_val(p2, sizeof(p2), r->above_x, v->integer);
+		snprintf(text, sizeof(text), "The rate crosses %.1f%% between "
+			 "%s (below) and %s (above).", PCT * c->o->target, p1,
+			 p2);
+		cli_wrap(stdout, indent, indent + 2, text);
 	}
 }
 
@@ -562,16 +562,19 @@ static void print_text(const struct ctx *c, const struct row *rows, int n)
 		battles += rows[i].r.battles;
 	if (c->scn->title[0])
 		printf("%s\n", c->scn->title);
-	printf("%s win %.1f%% +-%.1f%%: %s from %s to %s; seed %llu.\n",
-	       c->scn->sides[c->side].name, PCT * o->target, PCT * o->within,
-	       v->path, v->lo_s, v->hi_s, (unsigned long long)o->seed);
+	char line[ZB_ERROR_MSG_MAX];
+	snprintf(line, sizeof(line), "%s win %.1f%% +-%.1f%%: %s from %s to "
+		 "%s; seed %llu.", c->scn->sides[c->side].name,
+		 PCT * o->target, PCT * o->within, v->path, v->lo_s, v->hi_s,
+		 (unsigned long long)o->seed);
+	cli_wrap(stdout, 0, 2, line);
 	printf("Each interval at z = %.2f, so that all a search may draw "
 	       "hold at once at 95%%.\n", rows[0].r.z);
 	if (n == 1) {
 		putchar('\n');
 		print_points(c, &rows[0].r);
 		putchar('\n');
-		say_answer(c, &rows[0].r, "");
+		say_answer(c, &rows[0].r, 0);
 	} else {
 		for (int i = 0; i < n; i++) {
 			char xs[NUM_MAX];
@@ -579,7 +582,7 @@ static void print_text(const struct ctx *c, const struct row *rows, int n)
 				o->vary[0].integer);
 			printf("\n%s=%s (%ld battles):\n", o->vary[0].path, xs,
 			       rows[i].r.battles);
-			say_answer(c, &rows[i].r, "  ");
+			say_answer(c, &rows[i].r, 2);
 		}
 	}
 	printf("%ld battles in all.\n", battles);

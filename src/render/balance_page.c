@@ -21,6 +21,7 @@
 #define CH_Y_STEP 0.1
 #define DOT_R 3.5
 #define CAP 4
+#define LABEL_CLEAR 160	/* px right of the y axis: its label */
 #define PCT 100.0
 #define TEXT_MAX 512
 #define ATTR_MAX 160
@@ -161,7 +162,9 @@ static int chart(struct zb_strbuf *out, const struct zb_balance_page *p,
 		snprintf(tip, sizeof(tip), "%s %s",
 			 r->status == ZB_BAL_FOUND ? "fair:" : "crosses",
 			 a);
-		zb_svg_text(out, x + 4, CH_MT - 6, " font-size=\"12\" "
+		/* Clear of the y axis's label, which sits top left. */
+		double ty = x < CH_ML + LABEL_CLEAR ? CH_MT + 14 : CH_MT - 6;
+		zb_svg_text(out, x + 4, ty, " font-size=\"12\" "
 			    "font-weight=\"600\" fill=\"" COLOUR_ANSWER "\"",
 			    tip);
 	}
