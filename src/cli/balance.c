@@ -27,9 +27,9 @@
 #define BAL_THREADS_MAX 4096
 #define BAL_TARGET_DEFAULT 0.5
 #define BAL_WITHIN_DEFAULT 0.02
+#define BAL_WITHIN_MAX 0.5
 #define BAL_PROGRESS_NS 100000000LL
-#define NS_PER_S 1000000000LL
-#define PCT 100.0
+#define PCT CLI_PCT
 #define NUM_MAX 64
 #define JSON_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | \
 		    JSON_REAL_PRECISION(6))
@@ -140,27 +140,6 @@ static bool parse_real(const char *s, double *out, bool *whole)
 	return true;
 }
 
-/* "0.02" or "2%": a fraction above 0 and at most `max`. */
-static bool parse_frac(const char *s, double max, double *out)
-{
-	char buf[NUM_MAX];
-	size_t n = strlen(s);
-	bool pct = n > 0 && s[n - 1] == '%', whole;
-	if (!n || n >= sizeof(buf) || *s == '-')
-		return false;
-	memcpy(buf, s, n - pct);
-	buf[n - pct] = '\0';
-	double v;
-	if (!parse_real(buf, &v, &whole))
-		return false;
-	if (pct)
-		v /= PCT;
-	if (!(v > 0 && v <= max))
-		return false;
-	*out = v;
-	return true;
-}
-
 static int add_vary(struct bal_opts *o, const char *arg)
 {
 	if (o->n_vary == BAL_VARY_MAX)
@@ -224,7 +203,7 @@ static int parse_args(int argc, char **argv, struct bal_opts *o)
 		case O_TARGET: {
 			const char *eq = strrchr(val, '=');
 			if (!eq || eq == val ||
-			    !parse_frac(eq + 1, 1, &o->target) ||
+			    !cli_parse_fraction(eq + 1, 1, &o->target) ||
 			    !(o->target < 1))
 				return usage("bad --target '%s': SIDE=RATE, "
 					     "the rate above 0 and below 1 "
@@ -238,7 +217,7 @@ static int parse_args(int argc, char **argv, struct bal_opts *o)
 			break;
 		}
 		case O_WITHIN:
-			if (!parse_frac(val, 0.5, &o->within))
+			if (!cli_parse_fraction(val, BAL_WITHIN_MAX, &o->within))
 				return usage("bad --within '%s': above 0 and at "
 					     "most 0.5, as a fraction (0.02) "
 					     "or a percentage (2%%)", val);
@@ -250,17 +229,13 @@ static int parse_args(int argc, char **argv, struct bal_opts *o)
 					     "18446744073709551615)", val, why);
 			o->have_seed = true;
 			break;
-		case O_THREADS: {
-			double t;
-			bool whole;
-			if (!parse_real(val, &t, &whole) || !whole || t < 0 ||
-			    t > BAL_THREADS_MAX)
+		case O_THREADS:
+			if (!cli_parse_count(val, 0, BAL_THREADS_MAX,
+					     &o->threads))
 				return usage("bad --threads '%s': a whole "
 					     "number from 0 (every core) to %d",
 					     val, BAL_THREADS_MAX);
-			o->threads = (int)t;
 			break;
-		}
 		case O_JSON:
 			json = true;
 			break;
@@ -352,21 +327,13 @@ static int play(void *ctx, double x, int first, int n, int *wins,
 	return ZB_OK;
 }
 
-static long long since_ns(const struct timespec *t0)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long long)(t.tv_sec - t0->tv_sec) * NS_PER_S +
-	       (t.tv_nsec - t0->tv_nsec);
-}
-
 static void progress_cb(void *ctx, double x, int n, long total)
 {
 	struct ctx *c = ctx;
 	struct progress *p = &c->prog;
 	if (!p->on)
 		return;
-	long long now = since_ns(&p->t0);
+	long long now = cli_since_ns(&p->t0);
 	if (p->last_ns >= 0 && now - p->last_ns < BAL_PROGRESS_NS)
 		return;
 	p->last_ns = now;
@@ -376,7 +343,7 @@ static void progress_cb(void *ctx, double x, int n, long total)
 	if (p->rows > 1)
 		snprintf(row, sizeof(row), "search %d/%d, ", p->row + 1,
 			 p->rows);
-	long long s = now / NS_PER_S;
+	long long s = now / CLI_NS_PER_S;
 	int w = fprintf(stderr, "\r[%s%s at %s: %d battles; %ld in all, "
 			"%lld:%02lld]", row, c->o->vary[c->o->n_vary - 1].path,
 			xs, n, p->base + total, s / 60, s % 60);
@@ -651,25 +618,14 @@ static int print_json(const struct ctx *c, const struct row *rows, int n)
 	return CLI_EXIT_OK;
 }
 
-static void csv_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"')
-			putchar('"');
-		putchar(*s);
-	}
-	putchar('"');
-}
-
 static void print_csv(const struct ctx *c, const struct row *rows, int n)
 {
 	const struct bal_opts *o = c->o;
 	if (o->n_vary > 1) {
-		csv_str(o->vary[0].path);
+		cli_csv_str(o->vary[0].path);
 		putchar(',');
 	}
-	csv_str(o->vary[o->n_vary - 1].path);
+	cli_csv_str(o->vary[o->n_vary - 1].path);
 	printf(",battles,wins,rate,lo,hi,verdict,status,answer\n");
 	for (int i = 0; i < n; i++) {
 		const struct zb_balance *r = &rows[i].r;
