@@ -7,9 +7,12 @@
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <string.h>
 #include "zariba/balance.h"
 #include "zariba/batch.h"
+#include "zariba/report.h"
 #include "zariba/rng.h"
+#include "zariba/strbuf.h"
 
 #define SEARCHES 100
 
@@ -154,4 +157,45 @@ Test(balance, seed_from_continues_a_batch)
 		for (uint64_t j = 0; j < 5; j++)
 			cr_expect_eq(zb_batch_seed(zb_batch_seed_from(99, f), j),
 				     zb_batch_seed(99, f + j));
+}
+
+/* The page: a chart of 0..100 is 608 px wide from x = 72 and the rate
+ * 248 px high from y = 288 up (720 x 340 less the margins and padding). */
+Test(balance_page, marks_the_target_and_the_answer)
+{
+	struct zb_bal_point pts[3] = {
+		{ .x = 0, .wins = 10, .n = 100, .lo = 0.05, .hi = 0.18,
+		  .verdict = ZB_BAL_BELOW },
+		{ .x = 100, .wins = 90, .n = 100, .lo = 0.82, .hi = 0.95,
+		  .verdict = ZB_BAL_ABOVE },
+		{ .x = 40, .wins = 500, .n = 1000, .lo = 0.47, .hi = 0.53,
+		  .verdict = ZB_BAL_INSIDE },
+	};
+	struct zb_balance r = { .status = ZB_BAL_FOUND, .answer = 40,
+				.below_x = 0, .above_x = 100, .z = 3,
+				.battles = 1200, .pts = pts, .n_pts = 3 };
+	struct zb_balance_page p = {
+		.title = "T & U", .scenario = "s.yaml", .seed = 5,
+		.side_name = "North", .target = 0.5, .within = 0.02,
+		.path = "turns", .lo = 0, .hi = 100, .integer = true,
+		.searches = &r, .n = 1
+	};
+	struct zb_strbuf b = { 0 };
+	struct zb_error err = { 0, "" };
+	cr_assert_eq(zb_balance_html(&b, &p, &err), ZB_OK, "%s", err.msg);
+	const char *s = zb_strbuf_str(&b);
+	/* 50%: y = 288 - 0.5 * 248 = 164, across the padded plot. */
+	cr_expect(strstr(s, "<line x1=\"56\" y1=\"164\" x2=\"696\" "
+			 "y2=\"164\" class=\"target\""), "%s", s);
+	/* 40: x = 72 + 0.4 * 608 = 315.2, its label 4 px right. */
+	cr_expect(strstr(s, "<line x1=\"315.2\" y1=\"40\" x2=\"315.2\" "
+			 "y2=\"288\" class=\"answer\""));
+	cr_expect(strstr(s, ">fair: 40</text>"));
+	cr_expect(strstr(s, "<title>T &amp; U</title>"));
+	cr_expect(strstr(s, "Fair at <b>turns = 40</b>. 1200 battles."));
+	zb_strbuf_release(&b);
+
+	r.n_pts = 0;
+	cr_expect_eq(zb_balance_html(&b, &p, &err), ZB_EUSAGE);
+	zb_strbuf_release(&b);
 }
