@@ -82,6 +82,7 @@ INTERNAL_HDRS := include/zariba/path.h include/zariba/readfile.h
 PUBLIC_HDRS   := $(filter-out $(INTERNAL_HDRS),$(sort $(wildcard include/zariba/*.h)))
 
 .PHONY: all run test test-unit test-cli test-mpi test-asan deps install clean check-deps \
+        docs-balance test-balance \
         test-docs docs-update test-install stage \
         bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
 
@@ -198,6 +199,27 @@ docs-update: stage
 		>$(BUILD)/docs-check.log || \
 		{ grep -v '^ok' $(BUILD)/docs-check.log; exit 1; }
 	@tail -n 1 $(BUILD)/docs-check.log
+
+# docs/balance.md's example: zariba balance on the shipped Volley Fire
+# scenario (some thousands of battles: minutes): its chart (the page's
+# <svg>, which stands alone) into docs/, its text into $(BUILD) (it is
+# quoted in docs/balance.md).
+BALANCE_DOC_ARGS := scenarios/volley-fire/ninth-sudanese.yaml --seed 1 \
+	--vary 'units.Hadendowa Spearmen.figures.trooper=10..120' \
+	--target Hadendowa=50% --within 5%
+docs-balance: $(BIN)
+	./$(BIN) balance $(BALANCE_DOC_ARGS) --html $(BUILD)/balance.html \
+		>$(BUILD)/balance-hadendowa.txt
+	sed -n '/^<svg/,/^<\/svg>/p' $(BUILD)/balance.html \
+		>docs/balance-hadendowa.svg
+
+# The done-when tests of issue 19 in full: 100 seeded searches of a win
+# rate known by construction (tests/test_balance.c, which make test also
+# runs), then 100 of real battles fair by construction
+# (tests/balance/run.sh: minutes), each with its count.
+test-balance: $(TBIN) $(BIN)
+	./$(TBIN) --filter 'balance/*' --verbose 2>&1 | grep -E '^\[(----|PASS|FAIL)\]'
+	sh tests/balance/run.sh ./$(BIN) 100
 
 # The same tests, built apart with AddressSanitizer and UBSan; any report
 # fails the run.

@@ -196,6 +196,10 @@ struct zb_batch {
 
 /* Battle i's seed: output i (from 0) of SplitMix64 started at `seed`. */
 uint64_t zb_batch_seed(uint64_t seed, uint64_t i);
+/* The batch seed whose battle j is battle first + j of `seed`, so that a
+ * batch can go on where another of the same seed stopped:
+ * zb_batch_seed(zb_batch_seed_from(S, f), j) == zb_batch_seed(S, f + j). */
+uint64_t zb_batch_seed_from(uint64_t seed, uint64_t first);
 
 int zb_batch_run(struct zb_batch *b, const struct zb_scenario *scn,
 		 const struct zb_batch_opts *opts, struct zb_error *err);

@@ -33,6 +33,7 @@
  * page: the caller throws it away.
  */
 #include <stdint.h>
+#include "zariba/balance.h"
 #include "zariba/batch.h"
 #include "zariba/error.h"
 #include "zariba/strbuf.h"
@@ -78,6 +79,37 @@ struct zb_report {
 
 int zb_report_html(struct zb_strbuf *out, const struct zb_report *r,
 		   struct zb_error *err);
+
+/*
+ * A fair-value search (balance.h) as one page, for `zariba balance
+ * --html`: for each search a chart of the win rate of every value tried,
+ * with its interval as an error bar and a band, the target and its band
+ * of +-within, and the answer (or the bracket the rate crosses in)
+ * marked; a table of fair pairs first when there are several searches
+ * (one per value of `row_path`).  Inline SVG, no script, a pure function
+ * of its input, as zb_report_html().  ZB_EUSAGE for a search with no
+ * values, lo >= hi, or several searches without row_path and row_vals;
+ * ZB_ENOMEM.
+ */
+struct zb_balance_page {
+	const char *title;		/* NULL or "": the scenario's file */
+	const char *scenario;
+	uint64_t seed;
+	int side;			/* for its colour */
+	const char *side_name;
+	double target, within;
+	const char *path;		/* the value searched */
+	double lo, hi;
+	bool integer;
+	const char *row_path;		/* NULL when n is 1 */
+	const double *row_vals;		/* n of them */
+	bool row_integer;
+	const struct zb_balance *searches;
+	int n;
+};
+
+int zb_balance_html(struct zb_strbuf *out, const struct zb_balance_page *p,
+		    struct zb_error *err);
 
 #ifdef __cplusplus
 }

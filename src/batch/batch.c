@@ -52,6 +52,11 @@ uint64_t zb_batch_seed(uint64_t seed, uint64_t i)
 	return zb_splitmix64(&st);
 }
 
+uint64_t zb_batch_seed_from(uint64_t seed, uint64_t first)
+{
+	return seed + first * SPLITMIX_GAMMA;
+}
+
 static int threads_of(const struct zb_batch_opts *o)
 {
 #ifdef _OPENMP

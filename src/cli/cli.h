@@ -26,6 +26,8 @@ enum {
 enum cli_verbosity { CLI_QUIET, CLI_NORMAL, CLI_VERBOSE };
 
 #define CLI_WIDTH 78		/* columns of text, for a terminal */
+#define CLI_PCT 100.0		/* a percentage's 100 */
+#define CLI_NS_PER_S 1000000000LL
 
 /* ---- main.c ---- */
 /* Print "zariba: " and the message to stderr. */
@@ -87,6 +89,10 @@ struct cli_opt_iter {
  * that is not `many`.
  */
 int cli_opt_next(struct cli_opt_iter *it, const char **val);
+/* A whole number lo..hi, digits only (at most 9). */
+bool cli_parse_count(const char *s, long lo, long hi, int *out);
+/* "0.02" or "2%": a fraction above 0 and at most `max`. */
+bool cli_parse_fraction(const char *s, double max, double *out);
 /* " (did you mean '--NAME'?)" for the nearest of names[], or "". */
 const char *cli_option_hint(char *buf, size_t size, const char *s,
 			    size_t n, const char *const *names, int count);
@@ -175,6 +181,11 @@ int cli_out_open(struct cli_out *o, const char *path, const char *what,
 		 const char *const *inputs);
 int cli_out_commit(struct cli_out *o, const char *s, size_t n);
 void cli_out_abort(struct cli_out *o);
+/* A CSV field on standard output, RFC 4180: quoted, quotes doubled. */
+void cli_csv_str(const char *s);
+/* Nanoseconds since t0 on the monotonic clock, for progress bars. */
+struct timespec;
+long long cli_since_ns(const struct timespec *t0);
 
 /* ---- new.c: starter scenarios ---- */
 extern const char cli_new_help[];
@@ -183,6 +194,10 @@ int cli_cmd_new(int argc, char **argv);
 /* ---- sim.c: Monte Carlo batches ---- */
 extern const char cli_sim_help[];
 int cli_cmd_sim(int argc, char **argv);
+
+/* ---- balance.c: the fair value of a scenario parameter ---- */
+extern const char cli_balance_help[];
+int cli_cmd_balance(int argc, char **argv);
 
 /* ---- odds.c: exact odds of one resolution, and rolling it once ---- */
 extern const char cli_odds_help[];

@@ -329,6 +329,7 @@ static const struct command commands[] = {
 	{ "new", cli_cmd_new, cli_new_help },
 	{ "rules", cmd_rules, rules_help },
 	{ "sim", cli_cmd_sim, cli_sim_help },
+	{ "balance", cli_cmd_balance, cli_balance_help },
 	{ "odds", cli_cmd_odds, cli_odds_help },
 	{ "roll", cli_cmd_roll, cli_roll_help },
 	{ "companion", cli_cmd_companion, cli_companion_help },

@@ -5,6 +5,9 @@
  * Parsed by hand so that it behaves the same with any libc (GNU getopt
  * permutes, POSIX getopt stops at the first operand).
  */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cli/cli.h"
 #include "zariba/suggest.h"
@@ -103,4 +106,39 @@ int cli_opt_next(struct cli_opt_iter *it, const char **val)
 		}
 		return s->id;
 	}
+}
+
+bool cli_parse_count(const char *s, long lo, long hi, int *out)
+{
+	if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 9)
+		return false;
+	long v = strtol(s, NULL, 10);
+	if (v < lo || v > hi)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+bool cli_parse_fraction(const char *s, double max, double *out)
+{
+	char buf[64];
+	size_t n = strlen(s);
+	bool pct = n > 0 && s[n - 1] == '%';
+	if (pct)
+		n--;
+	if (!n || n >= sizeof(buf) || strspn(s, "0123456789.") != n)
+		return false;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	char *end;
+	errno = 0;
+	double v = strtod(buf, &end);
+	if (*end || errno || !isfinite(v))
+		return false;
+	if (pct)
+		v /= CLI_PCT;
+	if (!(v > 0 && v <= max))
+		return false;
+	*out = v;
+	return true;
 }

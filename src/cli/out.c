@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "cli/cli.h"
 
@@ -345,4 +346,23 @@ int cli_out_commit(struct cli_out *o, const char *s, size_t n)
 	}
 	cli_out_abort(o);
 	return out_error(o, e);
+}
+
+void cli_csv_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		if (*s == '"')
+			putchar('"');
+		putchar(*s);
+	}
+	putchar('"');
+}
+
+long long cli_since_ns(const struct timespec *t0)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (long long)(t.tv_sec - t0->tv_sec) * CLI_NS_PER_S +
+	       (t.tv_nsec - t0->tv_nsec);
 }

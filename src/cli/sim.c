@@ -153,43 +153,6 @@ static const struct cli_opt_spec sim_opts_spec[] = {
 	{ NULL, 0, false, 0, false }
 };
 
-/* A whole number lo..hi, digits only. */
-static bool parse_count(const char *s, long lo, long hi, int *out)
-{
-	if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 9)
-		return false;
-	long v = strtol(s, NULL, 10);
-	if (v < lo || v > hi)
-		return false;
-	*out = (int)v;
-	return true;
-}
-
-/* "0.02" or "2%": a fraction in (0, SIM_CI_MAX]. */
-static bool parse_width(const char *s, double *out)
-{
-	char buf[64];
-	size_t n = strlen(s);
-	bool pct = n > 0 && s[n - 1] == '%';
-	if (pct)
-		n--;
-	if (!n || n >= sizeof(buf) || strspn(s, "0123456789.") != n)
-		return false;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	char *end;
-	errno = 0;
-	double v = strtod(buf, &end);
-	if (*end || errno || !isfinite(v))
-		return false;
-	if (pct)
-		v /= PCT;
-	if (!(v > 0 && v <= SIM_CI_MAX))
-		return false;
-	*out = v;
-	return true;
-}
-
 static int add_vary(struct sim_opts *o, const char *arg)
 {
 	if (o->n_vary == SIM_VARY_MAX)
@@ -254,7 +217,7 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			fputs(cli_sim_help, stdout);
 			return -1;
 		case O_RUNS:
-			if (!parse_count(val, 1, ZB_BATCH_RUNS_MAX, &o->runs))
+			if (!cli_parse_count(val, 1, ZB_BATCH_RUNS_MAX, &o->runs))
 				return usage("bad --runs '%s': a whole number "
 					     "of battles from 1 to %d", val,
 					     ZB_BATCH_RUNS_MAX);
@@ -267,13 +230,13 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			o->have_seed = true;
 			break;
 		case O_THREADS:
-			if (!parse_count(val, 0, SIM_THREADS_MAX, &o->threads))
+			if (!cli_parse_count(val, 0, SIM_THREADS_MAX, &o->threads))
 				return usage("bad --threads '%s': a whole "
 					     "number from 0 (every core) to %d",
 					     val, SIM_THREADS_MAX);
 			break;
 		case O_UNTIL:
-			if (!parse_width(val, &o->until_ci))
+			if (!cli_parse_fraction(val, SIM_CI_MAX, &o->until_ci))
 				return usage("bad --until-ci '%s': a half-width "
 					     "above 0 and at most 0.5, as a "
 					     "fraction (0.02) or a percentage "
@@ -408,21 +371,13 @@ struct progress {
 	int width;		/* of the last line drawn */
 };
 
-static long long since_ns(const struct timespec *t0)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (long long)(t.tv_sec - t0->tv_sec) * NS_PER_S +
-	       (t.tv_nsec - t0->tv_nsec);
-}
-
 static void progress_cb(void *ctx, int done, int total)
 {
 	struct progress *p = ctx;
 	(void)total;
 	if (!p->on)
 		return;
-	long long now = since_ns(&p->t0);
+	long long now = cli_since_ns(&p->t0);
 	if (p->last_ns >= 0 && now - p->last_ns < SIM_PROGRESS_NS)
 		return;
 	p->last_ns = now;
@@ -946,18 +901,6 @@ static int print_json(const struct sim_opts *o, const struct variant *vs,
 
 /* ---- CSV ---- */
 
-/* RFC 4180: quoted, with quotes doubled. */
-static void csv_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"')
-			putchar('"');
-		putchar(*s);
-	}
-	putchar('"');
-}
-
 static void print_csv(const struct sim_opts *o, const struct variant *vs,
 		      int n)
 {
@@ -965,7 +908,7 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 	fputs("seed", stdout);
 	for (int i = 0; i < o->n_vary; i++) {
 		putchar(',');
-		csv_str(o->vary[i].path);
+		cli_csv_str(o->vary[i].path);
 	}
 	fputs(",battles,winner,how,count,rate,ci_lo,ci_hi,turns_mean",
 	      stdout);
@@ -973,7 +916,7 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 	for (int s = 0; s < b0->n_sides; s++) {
 		snprintf(col, sizeof(col), "lost_mean:%s", b0->sides[s].name);
 		putchar(',');
-		csv_str(col);
+		cli_csv_str(col);
 	}
 	for (int s = 0; s < b0->n_sides; s++) {
 		if (!b0->sides[s].objective[0])
@@ -981,7 +924,7 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 		snprintf(col, sizeof(col), "objective_met:%s",
 			 b0->sides[s].name);
 		putchar(',');
-		csv_str(col);
+		cli_csv_str(col);
 	}
 	putchar('\n');
 	for (int v = 0; v < n; v++) {
@@ -994,12 +937,12 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 			printf("%llu", (unsigned long long)o->seed);
 			for (int i = 0; i < o->n_vary; i++) {
 				putchar(',');
-				csv_str(o->vary[i].vals[vs[v].val[i]]);
+				cli_csv_str(o->vary[i].vals[vs[v].val[i]]);
 			}
 			printf(",%d,", b->runs);
-			csv_str(w ? w : "draw");
+			cli_csv_str(w ? w : "draw");
 			putchar(',');
-			csv_str(oc->how);
+			cli_csv_str(oc->how);
 			printf(",%d,%.6f,%.6f,%.6f,%.4f", oc->count,
 			       rate_of(oc->count, b->runs), lo, hi,
 			       b->turns.mean);
