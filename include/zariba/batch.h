@@ -88,6 +88,10 @@ struct zb_batch_opts {
 	double until_ci;		/* > 0: adaptive; see above */
 	zb_batch_progress_fn *progress;	/* NULL for none */
 	void *progress_ctx;
+	/* Battle i plays the seed zb_batch_seed(seed, first + i), so that a
+	 * batch may carry on where another with the same seed stopped
+	 * (zariba duel's rounds); 0 for a batch of its own. */
+	uint64_t first;
 };
 
 struct zb_stat {

@@ -65,7 +65,7 @@ static bool main_thread(void)
 static int play_one(const struct run *r, int i, struct zb_error *err)
 {
 	struct zb_batch *b = r->b;
-	uint64_t seed = zb_batch_seed(b->seed, (uint64_t)i);
+	uint64_t seed = zb_batch_seed(b->seed, r->o->first + (uint64_t)i);
 	struct zb_game g;
 	struct zb_game_opts go = { .seed = seed, .log_enabled = false };
 	int nu = b->n_units, ns = b->n_sides;
@@ -169,7 +169,8 @@ static int play_range(struct run *r, int lo, int hi, struct zb_error *err)
 	}
 	if (fail_rc != ZB_OK) {
 		b->failed = fail_at;
-		b->failed_seed = zb_batch_seed(b->seed, (uint64_t)fail_at);
+		b->failed_seed = zb_batch_seed(b->seed,
+					       o->first + (uint64_t)fail_at);
 		if (err)
 			*err = fail_err;
 		return fail_rc;

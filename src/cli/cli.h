@@ -185,6 +185,10 @@ int cli_cmd_new(int argc, char **argv);
 extern const char cli_sim_help[];
 int cli_cmd_sim(int argc, char **argv);
 
+/* ---- duel.c: two AIs against each other ---- */
+extern const char cli_duel_help[];
+int cli_cmd_duel(int argc, char **argv);
+
 /* ---- odds.c: exact odds of one resolution, and rolling it once ---- */
 extern const char cli_odds_help[];
 extern const char cli_roll_help[];

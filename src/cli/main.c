@@ -59,6 +59,7 @@ static const char main_help[] =
 "  new RULESET      write a small starter scenario to build on\n"
 "  rules            list the rule sets and their shipped scenarios\n"
 "  sim SCENARIO     play many battles and report the odds of each outcome\n"
+"  duel SCENARIO    two AIs, each on each side in turn: which is stronger\n"
 "  odds RULES ACT   the exact chances of one resolution (a volley, a melee)\n"
 "  roll RULES ACT   roll one resolution, every die and its rule shown\n"
 "  companion RULES  play with real miniatures; zariba rolls and keeps the\n"
@@ -338,6 +339,7 @@ static const struct command commands[] = {
 	{ "new", cli_cmd_new, cli_new_help },
 	{ "rules", cmd_rules, rules_help },
 	{ "sim", cli_cmd_sim, cli_sim_help },
+	{ "duel", cli_cmd_duel, cli_duel_help },
 	{ "odds", cli_cmd_odds, cli_odds_help },
 	{ "roll", cli_cmd_roll, cli_roll_help },
 	{ "companion", cli_cmd_companion, cli_companion_help },
