@@ -16,7 +16,9 @@
  * games; and the difference A - B of the overall rates with a 95% normal
  * interval over the n seeds, each seed counting as one paired observation
  * ((A's wins - B's wins) / 2 in its two games), so that an AI against
- * itself gives exactly 0.  Everything is summed in seed order with
+ * itself gives exactly 0; and from each side s the difference of the
+ * rates at which A and B won commanding s, paired the same way (one
+ * game each per seed).  Everything is summed in seed order with
  * integers: the thread count never changes a number.
  *
  * Adaptive stopping (until_ci > 0): rounds of ZB_BATCH_ROUND seeds until
@@ -64,6 +66,10 @@ struct zb_duel {
 	int draws;			/* of 2 * runs */
 	/* A's overall rate minus B's, and its 95% interval. */
 	double diff, diff_lo, diff_hi;
+	/* The same from one side: A's rate commanding side s minus B's,
+	 * paired by seed as above. */
+	double side_diff[ZB_DUEL_SIDES], side_lo[ZB_DUEL_SIDES],
+	       side_hi[ZB_DUEL_SIDES];
 };
 
 int zb_duel_run(struct zb_duel *d, const struct zb_scenario *scn,

@@ -15,9 +15,20 @@ struct tally {
 	int64_t sum_y, sum_y2;
 };
 
+/* Per side: z = whether A won commanding it minus whether B did. */
+struct tallies {
+	struct tally all, side[ZB_DUEL_SIDES];
+};
+
+static void add(struct tally *t, int y)
+{
+	t->sum_y += y;
+	t->sum_y2 += (int64_t)y * y;
+}
+
 /* One round: seeds [lo, hi) in both pairings.  play[0] has A on side 0,
  * play[1] has B on side 0. */
-static int play_round(struct zb_duel *d, struct tally *t,
+static int play_round(struct zb_duel *d, struct tallies *t,
 		      const struct zb_scenario *play,
 		      const struct zb_duel_opts *o, int lo, int hi,
 		      struct zb_error *err)
@@ -40,7 +51,7 @@ static int play_round(struct zb_duel *d, struct tally *t,
 		return rc;
 	}
 	for (int i = 0; i < hi - lo; i++) {
-		int y = 0;
+		int y = 0, z[ZB_DUEL_SIDES] = { 0 };
 		for (int p = 0; p < 2; p++) {
 			int w = b[p].outcomes[b[p].outcome[i]].winner;
 			if (w < 0 || w >= ZB_DUEL_SIDES) {
@@ -52,32 +63,45 @@ static int play_round(struct zb_duel *d, struct tally *t,
 			d->wins[k][w]++;
 			d->total[k]++;
 			y += k == 0 ? 1 : -1;
+			z[w] += k == 0 ? 1 : -1;
 		}
-		t->sum_y += y;
-		t->sum_y2 += (int64_t)y * y;
+		add(&t->all, y);
+		for (int s = 0; s < ZB_DUEL_SIDES; s++)
+			add(&t->side[s], z[s]);
 	}
 	zb_batch_release(&b[0]);
 	zb_batch_release(&b[1]);
 	return ZB_OK;
 }
 
-/* The difference of the rates, x = y / 2 per seed, its mean and 95%
- * normal interval; a single seed has no spread to measure, so its
+/* The mean of x = y / scale over the seeds and its 95% normal interval,
+ * clamped to [-1, 1]; a single seed has no spread to measure, so its
  * interval is the whole range. */
-static void difference(struct zb_duel *d, const struct tally *t)
+static void mean_ci(const struct tally *t, int n, double scale, double *mean,
+		    double *lo, double *hi)
 {
-	int n = d->runs;
-	double mean = (double)t->sum_y / (2.0 * n);
+	double m = (double)t->sum_y / (scale * n);
 	double half = 2.0;
 	if (n > 1) {
 		double ss = (double)t->sum_y2 -
 			    (double)t->sum_y * (double)t->sum_y / n;
-		double var_x = (ss > 0 ? ss : 0) / (4.0 * (n - 1));
+		double var_x = (ss > 0 ? ss : 0) / (scale * scale * (n - 1));
 		half = ZB_Z95 * sqrt(var_x / n);
 	}
-	d->diff = mean;
-	d->diff_lo = mean - half < -1 ? -1 : mean - half;
-	d->diff_hi = mean + half > 1 ? 1 : mean + half;
+	*mean = m;
+	*lo = m - half < -1 ? -1 : m - half;
+	*hi = m + half > 1 ? 1 : m + half;
+}
+
+/* A seed's two games give y = A's wins - B's wins, so x = y / 2 is its
+ * share of the difference of the overall rates; from one side there is
+ * one game each, x = z. */
+static void difference(struct zb_duel *d, const struct tallies *t)
+{
+	mean_ci(&t->all, d->runs, 2.0, &d->diff, &d->diff_lo, &d->diff_hi);
+	for (int s = 0; s < ZB_DUEL_SIDES; s++)
+		mean_ci(&t->side[s], d->runs, 1.0, &d->side_diff[s],
+			&d->side_lo[s], &d->side_hi[s]);
 }
 
 int zb_duel_run(struct zb_duel *d, const struct zb_scenario *scn,
@@ -123,7 +147,8 @@ int zb_duel_run(struct zb_duel *d, const struct zb_scenario *scn,
 		snprintf(d->side[s], sizeof(d->side[s]), "%s",
 			 scn->sides[s].name);
 
-	struct tally t = { 0, 0 };
+	struct tallies t;
+	memset(&t, 0, sizeof(t));
 	int rc = ZB_OK;
 	while (d->runs < d->cap) {
 		int lo = d->runs;

@@ -47,8 +47,9 @@ const char cli_duel_help[] =
 "                     interval is narrower than +-W (0.05 or 5%)\n"
 "      --json         print one JSON document\n"
 "      --csv          print CSV: ai, side (a side's name or 'overall'),\n"
-"                     wins, games, rate, ci_lo, ci_hi; then a row\n"
-"                     'A-B,difference' with the difference and interval\n"
+"                     wins, games, rate, ci_lo, ci_hi; then rows\n"
+"                     'A-B,SIDE' for each side and 'A-B,difference'\n"
+"                     with the difference and its interval\n"
 "      --html FILE    also write the table as one HTML page\n"
 "  -h, --help         show this help and exit\n"
 "\n"
@@ -243,9 +244,14 @@ static void print_text(const struct duel_opts *o, const struct zb_duel *d,
 		putchar('\n');
 	}
 	printf("Draws: %d of %d games.\n", d->draws, 2 * d->runs);
-	printf("Difference %s - %s: %+.1f points [%+.1f, %+.1f].\n",
-	       d->ai[0], d->ai[1], PCT * d->diff, PCT * d->diff_lo,
-	       PCT * d->diff_hi);
+	printf("Difference %s - %s, points (95%% interval):\n", d->ai[0],
+	       d->ai[1]);
+	for (int s = 0; s < ZB_DUEL_SIDES; s++)
+		printf("  as %-20.20s %+6.1f [%+6.1f, %+6.1f]\n", d->side[s],
+		       PCT * d->side_diff[s], PCT * d->side_lo[s],
+		       PCT * d->side_hi[s]);
+	printf("  %-23s %+6.1f [%+6.1f, %+6.1f]\n", "overall", PCT * d->diff,
+	       PCT * d->diff_lo, PCT * d->diff_hi);
 }
 
 static json_t *j_rate(int w, int n)
@@ -280,9 +286,14 @@ static int print_json(const struct duel_opts *o, const struct zb_duel *d,
 	}
 	json_object_set_new(root, "ais", ais);
 	json_object_set_new(root, "draws", json_integer(d->draws));
+	json_t *by = json_object();
+	for (int s = 0; s < ZB_DUEL_SIDES; s++)
+		json_object_set_new(by, d->side[s], json_pack(
+			"{s:f, s:f, s:f}", "value", d->side_diff[s], "ci_lo",
+			d->side_lo[s], "ci_hi", d->side_hi[s]));
 	json_object_set_new(root, "difference", json_pack(
-		"{s:f, s:f, s:f}", "value", d->diff, "ci_lo", d->diff_lo,
-		"ci_hi", d->diff_hi));
+		"{s:f, s:f, s:f, s:o}", "value", d->diff, "ci_lo", d->diff_lo,
+		"ci_hi", d->diff_hi, "by_side", by));
 	int rc = json_dumpf(root, stdout, JSON_INDENT(2) |
 			    JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
 	putchar('\n');
@@ -327,6 +338,12 @@ static void print_csv(const struct zb_duel *d)
 		for (int s = 0; s < ZB_DUEL_SIDES; s++)
 			csv_row(d->ai[k], d->side[s], d->wins[k][s], d->runs);
 		csv_row(d->ai[k], "overall", d->total[k], 2 * d->runs);
+	}
+	for (int s = 0; s < ZB_DUEL_SIDES; s++) {
+		fputs("A-B,", stdout);
+		csv_field(d->side[s]);
+		printf(",,%d,%.6f,%.6f,%.6f\n", 2 * d->runs, d->side_diff[s],
+		       d->side_lo[s], d->side_hi[s]);
 	}
 	printf("A-B,difference,,%d,%.6f,%.6f,%.6f\n", 2 * d->runs, d->diff,
 	       d->diff_lo, d->diff_hi);
