@@ -82,6 +82,9 @@ Test(duel, wins_are_the_two_pairings_batches)
 	cr_assert_eq(d.wins[0][1], b[1].sides[1].wins);
 	cr_assert_eq(d.draws, b[0].draws + b[1].draws);
 	cr_assert_float_eq(d.diff, (d.total[0] - d.total[1]) / 12.0, 1e-12);
+	for (int s = 0; s < ZB_DUEL_SIDES; s++)
+		cr_assert_float_eq(d.side_diff[s],
+				   (d.wins[0][s] - d.wins[1][s]) / 6.0, 1e-12);
 	for (int p = 0; p < 2; p++)
 		zb_batch_release(&b[p]);
 	zb_scenario_release(&ab);
