@@ -81,7 +81,7 @@ PIC     := -fPIC -fno-semantic-interposition
 INTERNAL_HDRS := include/zariba/path.h include/zariba/readfile.h
 PUBLIC_HDRS   := $(filter-out $(INTERNAL_HDRS),$(sort $(wildcard include/zariba/*.h)))
 
-.PHONY: all run test test-unit test-cli test-mpi test-asan deps install clean check-deps \
+.PHONY: all run test test-unit test-cli test-mpi test-asan deps install clean check-deps ai-table \
         docs-balance test-balance \
         test-docs docs-update test-install stage \
         bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
@@ -190,6 +190,10 @@ test-install: stage
 test-docs: stage
 	sh tests/docs/selftest.sh $(STAGE)/bin/zariba
 	ZB_PREFIX=$(STAGE) sh tests/docs/run.sh $(STAGE)/bin/zariba
+
+ai-table: $(BIN)
+	sh scripts/ai-table.sh $(BIN) >$(BUILD)/AI.table
+	sed -e "/^<!-- table -->$$/r $(BUILD)/AI.table" -e "/^<!-- table -->$$/,/^<!-- end table -->$$/{/^<!--/!d}" docs/AI.md >$(BUILD)/AI.md && mv $(BUILD)/AI.md docs/AI.md
 
 docs-update: stage
 	@ZB_PREFIX=$(STAGE) sh tests/docs/run.sh --update $(STAGE)/bin/zariba \

@@ -556,7 +556,8 @@ Test(scenario, bad_at_limit)
 Test(scenario, bad_controller)
 {
 	bad_with("controller: passive", "controller: human", "29:17",
-		 "controller must be 'ai' or 'passive', got 'human'");
+		 "controller must be 'ai', 'doctrine', 'baseline' or 'passive', "
+		 "got 'human'");
 }
 
 Test(scenario, truncated)

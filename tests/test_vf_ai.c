@@ -256,6 +256,34 @@ Test(vf_ai, charged_infantry_forms_square)
 	cr_assert(strstr(a->reason, "Hadendowa"), "%s", a->reason);
 }
 
+/* ninth-sudanese seed 3: Major Stevens, alone with his back to the table
+ * edge, stood against 15 spearmen and was cut down.  Standing is death;
+ * he evades, however short the table edge cuts it. */
+Test(vf_ai, a_leader_alone_at_the_edge_evades_a_charge)
+{
+	struct zb_script_answer charge = { ZB_VERB_CHARGE, 0, { 0, 0 } };
+
+	game_from(HEAD(72, 48)
+		  "sides:\n" BRITISH
+		  "    units:\n"
+		  "      - { name: \"Major Stevens\", type: mounted-officer, "
+		  "figures: { officer: 1 }, commander: true, at: [36, 2], "
+		  "facing: 90 }\n"
+		  DERVISH
+		  "    units:\n"
+		  "      - { name: Spearmen, type: dervish-swordsmen, "
+		  "figures: { trooper: 15 }, at: [36, 12], facing: 270 }\n",
+		  0);
+	cr_assert_eq(unit_id("Major Stevens"), 0);
+	cr_assert_eq(zb_game_set_controller(&g, 1,
+		     zb_controller_scripted(&charge, 1)), ZB_OK);
+	move_phase(1);
+	const struct answer_rec *a = answer_for(0, ZB_DECIDE_REACTION);
+	cr_assert_not_null(a, "the major was not asked to react");
+	cr_assert_eq(a->verb, ZB_VERB_EVADE, "%s", a->reason);
+	cr_assert(strstr(a->reason, "table edge"), "%s", a->reason);
+}
+
 Test(vf_ai, fire_at_the_target_with_the_most_expected_hits)
 {
 	/* The few nearer swordsmen are offered first (nearest first); the

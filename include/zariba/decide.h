@@ -145,6 +145,20 @@ struct zb_controller *zb_controller_scripted(const struct zb_script_answer *a,
  * (the current position).  The null player, for tests. */
 struct zb_controller *zb_controller_passive(void);
 
+/*
+ * The baseline player, the yardstick an AI is measured against (zariba
+ * duel): every unit advances on the nearest enemy (charging it when the
+ * rules offer that charge), fires at the nearest target it may, always
+ * stands when charged, never changes formation, and answers any other
+ * question with option 0.  It reads only the decision and the units'
+ * places, and draws nothing from g->ai_rng, so it leaves the doctrine
+ * AI's random stream as it found it.  `side` is the side it commands.
+ * Each answer's one-line reason goes in d->reason.  NULL when out of
+ * memory.  A rule set offers it as "baseline" through its own
+ * src/rules/NAME/baseline.c.
+ */
+struct zb_controller *zb_controller_baseline(int side);
+
 #ifdef __cplusplus
 }
 #endif

@@ -25,6 +25,14 @@ extern "C" {
 struct zb_game;
 struct zb_action;
 
+/* A controller a scenario's `controller:` or `--ai SIDE=NAME` may name
+ * besides "ai" (the rule set's doctrine, ai_new; "doctrine" is the same)
+ * and "passive". */
+struct zb_ai_kind {
+	const char *name;		/* "baseline" */
+	struct zb_controller *(*make)(struct zb_game *g, int side);
+};
+
 struct zb_ruleset {
 	const char *id;			/* "volley-fire" */
 	const char *title;
@@ -52,6 +60,9 @@ struct zb_ruleset {
 	 * play (Gentlemen Rankers' warriors).  The loader refuses an empty
 	 * side unless the scenario's rule set sets this. */
 	bool side_may_start_empty;
+	/* The rule set's other controllers, ended by a NULL name; may be
+	 * NULL.  Every shipped rule set gives "baseline". */
+	const struct zb_ai_kind *ais;
 };
 
 /* Every rule set, NULL-terminated. */
@@ -63,6 +74,19 @@ const struct zb_ruleset *zb_ruleset_find(const char *id);
  * nearest one (zariba/suggest.h), or `otherwise`. */
 const char *zb_ruleset_suggest(char *buf, size_t size, const char *id,
 			       const char *otherwise);
+
+/* Controller names every rule set knows, NULL-terminated: "ai",
+ * "doctrine", "baseline", "passive" (the scenario loader accepts these). */
+extern const char *const zb_controller_names[];
+
+/* Whether `rs` has the controller `name` (zb_controller_names[] or one of
+ * rs->ais). */
+bool zb_ruleset_has_controller(const struct zb_ruleset *rs, const char *name);
+/* A new controller `name` of `rs` for `side` of g; NULL when out of memory
+ * or `rs` has no such controller (zb_ruleset_has_controller()). */
+struct zb_controller *zb_ruleset_controller(const struct zb_ruleset *rs,
+					    struct zb_game *g, int side,
+					    const char *name);
 
 #ifdef __cplusplus
 }

@@ -16,6 +16,7 @@
 #include "zariba/companion.h"
 #include "zariba/decide.h"
 #include "zariba/dice.h"
+#include "zariba/duel.h"
 #include "zariba/error.h"
 #include "zariba/game.h"
 #include "zariba/geom.h"

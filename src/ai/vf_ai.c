@@ -2162,9 +2162,14 @@ static struct plan reaction(struct vf_ai *ai, struct zb_game *g,
 	if ((vf_type_of(u)->leader || u->type == VF_BRITISH_CAVALRY ||
 	     (is_group(u) && shaken(u))) &&
 	    theirs > AI_EVADE_ODDS * mine && c &&
-	    room_behind(g, u, c) >= AI_EVADE_ROOM_IN) {
+	    (room_behind(g, u, c) >= AI_EVADE_ROOM_IN ||
+	     vf_type_of(u)->leader)) {
+		/* A leader alone dies standing; an evade the table edge
+		 * cuts short is still his only chance. */
 		p = plan_of(ZB_VERB_EVADE, u);
-		SAY(&p, "evades: %d against %d is hopeless", theirs, mine);
+		SAY(&p, "evades: %d against %d is hopeless%s", theirs, mine,
+		    room_behind(g, u, c) < AI_EVADE_ROOM_IN
+		    ? ", even with his back to the table edge" : "");
 		return p;
 	}
 	p = plan_of(ZB_VERB_STAND, u);

@@ -105,6 +105,24 @@ bool cli_parse_seed(const char *s, uint64_t *out, const char **why);
 /* A fresh seed from the operating system, small enough to type. */
 uint64_t cli_os_seed(void);
 
+/* ---- ai.c: --ai SIDE=NAME ---- */
+#define CLI_AI_MAX 8
+struct cli_ai {
+	const char *spec[CLI_AI_MAX];	/* "SIDE=NAME", as given */
+	int n;
+};
+/* CLI_EXIT_OK when the n bytes at `name` are an AI's name
+ * (zb_controller_names[]), or a usage error for `cmd`. */
+int cli_ai_name(const char *cmd, const char *name, size_t n);
+/* Keep one --ai value, checked for its form and AI name; CLI_EXIT_OK or a
+ * usage error for `cmd`. */
+int cli_ai_add(struct cli_ai *a, const char *cmd, const char *val);
+struct zb_scenario;
+/* Give each side named (by name, any case, or number from 1) its AI in
+ * scn; CLI_EXIT_OK or a usage error for a side scn does not have. */
+int cli_ai_apply(const struct cli_ai *a, const char *cmd,
+		 struct zb_scenario *scn);
+
 /* ---- run.c ---- */
 struct cli_run_opts {
 	const char *scenario;
@@ -113,6 +131,7 @@ struct cli_run_opts {
 	bool have_seed;
 	uint64_t seed;
 	enum cli_verbosity verbosity;
+	struct cli_ai ai;		/* --ai SIDE=NAME */
 };
 int cli_run(const struct cli_run_opts *o);
 
@@ -198,6 +217,10 @@ int cli_cmd_sim(int argc, char **argv);
 /* ---- balance.c: the fair value of a scenario parameter ---- */
 extern const char cli_balance_help[];
 int cli_cmd_balance(int argc, char **argv);
+
+/* ---- duel.c: two AIs against each other ---- */
+extern const char cli_duel_help[];
+int cli_cmd_duel(int argc, char **argv);
 
 /* ---- odds.c: exact odds of one resolution, and rolling it once ---- */
 extern const char cli_odds_help[];

@@ -59,6 +59,7 @@ static const char main_help[] =
 "  new RULESET      write a small starter scenario to build on\n"
 "  rules            list the rule sets and their shipped scenarios\n"
 "  sim SCENARIO     play many battles and report the odds of each outcome\n"
+"  duel SCENARIO    two AIs, each on each side in turn: which is stronger\n"
 "  odds RULES ACT   the exact chances of one resolution (a volley, a melee)\n"
 "  roll RULES ACT   roll one resolution, every die and its rule shown\n"
 "  companion RULES  play with real miniatures; zariba rolls and keeps the\n"
@@ -84,7 +85,7 @@ static const char main_help[] =
 
 static const char run_help[] =
 "Usage: zariba run SCENARIO [--seed N] [--log FILE] [--html FILE]\n"
-"                  [--quiet | --verbose]\n"
+"                  [--ai SIDE=NAME]... [--quiet | --verbose]\n"
 "\n"
 "Play SCENARIO to its end and tell the battle in plain English, turn by\n"
 "turn, then give the result and the casualties.\n"
@@ -101,6 +102,10 @@ static const char run_help[] =
 "      --html FILE  write the battle as a replay page to FILE: one HTML\n"
 "                   file with the table, the units turn by turn and the\n"
 "                   events (as 'zariba render LOG -o FILE' would)\n"
+"      --ai SIDE=NAME  let the AI NAME command SIDE (its name or number):\n"
+"                   ai (the rule set's doctrine, the default; also\n"
+"                   'doctrine'), baseline (advance on the nearest enemy,\n"
+"                   fire at the nearest target, always stand) or passive\n"
 "  -q, --quiet      print only the result\n"
 "  -v, --verbose    also show each side's decisions and reasons, the dice\n"
 "                   faces and modifiers, and the losses of every unit\n"
@@ -145,7 +150,7 @@ static const char help_help[] =
 
 /* ---- the commands ---- */
 
-enum { O_HELP, O_VERSION, O_SEED, O_LOG, O_QUIET, O_VERBOSE, O_HTML };
+enum { O_HELP, O_VERSION, O_SEED, O_LOG, O_QUIET, O_VERBOSE, O_HTML, O_AI };
 
 static const struct cli_opt_spec run_opts[] = {
 	{ "help", 'h', false, O_HELP, false },
@@ -154,6 +159,7 @@ static const struct cli_opt_spec run_opts[] = {
 	{ "html", 0, true, O_HTML, false },
 	{ "quiet", 'q', false, O_QUIET, false },
 	{ "verbose", 'v', false, O_VERBOSE, false },
+	{ "ai", 0, true, O_AI, true },
 	{ NULL, 0, false, 0, false }
 };
 
@@ -211,6 +217,10 @@ static int cmd_run(int argc, char **argv)
 			break;
 		case O_VERBOSE:
 			verbose = true;
+			break;
+		case O_AI:
+			if (cli_ai_add(&o.ai, "run", val) != CLI_EXIT_OK)
+				return CLI_EXIT_USAGE;
 			break;
 		}
 	}
@@ -330,6 +340,7 @@ static const struct command commands[] = {
 	{ "rules", cmd_rules, rules_help },
 	{ "sim", cli_cmd_sim, cli_sim_help },
 	{ "balance", cli_cmd_balance, cli_balance_help },
+	{ "duel", cli_cmd_duel, cli_duel_help },
 	{ "odds", cli_cmd_odds, cli_odds_help },
 	{ "roll", cli_cmd_roll, cli_roll_help },
 	{ "companion", cli_cmd_companion, cli_companion_help },

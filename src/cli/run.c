@@ -90,6 +90,10 @@ int cli_run(const struct cli_run_opts *o)
 		cli_error("%s", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
+	if (cli_ai_apply(&o->ai, "run", &scn) != CLI_EXIT_OK) {
+		zb_scenario_release(&scn);
+		return CLI_EXIT_USAGE;
+	}
 
 	uint64_t seed = o->have_seed ? o->seed : cli_os_seed();
 	struct zb_game g;

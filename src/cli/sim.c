@@ -37,7 +37,7 @@
 const char cli_sim_help[] =
 "Usage: zariba sim SCENARIO --runs N [--seed S] [--threads T]\n"
 "                  [--until-ci W] [--vary PATH=V1,V2,...]... [--json|--csv]\n"
-"                  [--html FILE] [--battles]\n"
+"                  [--html FILE] [--battles] [--ai SIDE=NAME]...\n"
 "\n"
 "Play N battles of SCENARIO, the AI on both sides, in parallel on every\n"
 "core, and report how they went: the rate of each outcome (who won, and\n"
@@ -92,6 +92,9 @@ const char cli_sim_help[] =
 "      --battles      print one line per battle instead of the summary:\n"
 "                     'battle I, seed N: ' then the result as 'zariba run\n"
 "                     --seed N' gives it, and each side's figures lost\n"
+"      --ai SIDE=NAME the AI that commands SIDE (its name or number from\n"
+"                     1): ai (the default, also 'doctrine'), baseline or\n"
+"                     passive; see 'zariba duel' to compare two AIs\n"
 "  -h, --help         show this help and exit\n"
 "\n"
 "A progress bar goes to standard error when it is a terminal.\n"
@@ -129,6 +132,7 @@ struct sim_opts {
 	bool battles;		/* one line per battle */
 	struct vary vary[SIM_VARY_MAX];
 	int n_vary;
+	struct cli_ai ai;	/* --ai SIDE=NAME */
 };
 
 #define usage(...) cli_usage(SIM_CMD, __VA_ARGS__)
@@ -136,7 +140,7 @@ struct sim_opts {
 enum {
 	O_BAD = CLI_OPT_BAD, O_OPERAND = CLI_OPT_OPERAND, O_END = CLI_OPT_END,
 	O_HELP, O_RUNS, O_SEED, O_THREADS, O_UNTIL, O_VARY, O_JSON, O_CSV,
-	O_HTML, O_BATTLES
+	O_HTML, O_BATTLES, O_AI
 };
 
 static const struct cli_opt_spec sim_opts_spec[] = {
@@ -150,6 +154,7 @@ static const struct cli_opt_spec sim_opts_spec[] = {
 	{ "csv", 0, false, O_CSV, false },
 	{ "html", 0, true, O_HTML, false },
 	{ "battles", 0, false, O_BATTLES, false },
+	{ "ai", 0, true, O_AI, true },
 	{ NULL, 0, false, 0, false }
 };
 
@@ -260,6 +265,10 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 		case O_BATTLES:
 			o->battles = true;
 			break;
+		case O_AI:
+			if (cli_ai_add(&o->ai, SIM_CMD, val) != CLI_EXIT_OK)
+				return CLI_EXIT_USAGE;
+			break;
 		}
 	}
 	if (json && csv)
@@ -333,6 +342,8 @@ static int build_variants(const struct sim_opts *o, struct variant *vs,
 			return CLI_EXIT_INPUT;
 		}
 		x->loaded = true;
+		if (cli_ai_apply(&o->ai, SIM_CMD, &x->scn) != CLI_EXIT_OK)
+			return CLI_EXIT_USAGE;
 		variant_index(o, v, x->val);
 		for (int i = 0; i < o->n_vary; i++) {
 			const char *val = o->vary[i].vals[x->val[i]];

@@ -36,15 +36,6 @@ static int copy_terrain(struct zb_game *g, const struct zb_scenario *scn,
 	return ZB_OK;
 }
 
-static struct zb_controller *controller_for(struct zb_game *g, int side,
-					    const char *name)
-{
-	if (!strcmp(name, "passive"))
-		return zb_controller_passive();
-	return g->rules->ai_new ? g->rules->ai_new(g, side)
-				: zb_controller_passive();
-}
-
 int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 		 const struct zb_game_opts *opts, struct zb_error *err)
 {
@@ -94,9 +85,15 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 	if (rc == ZB_OK)
 		rc = g->rules->setup(g, scn, err);
 	for (int s = 0; rc == ZB_OK && s < g->n_sides; s++) {
-		struct zb_controller *c =
-			controller_for(g, s, scn->sides[s].controller);
-		if (!c)
+		const char *name = scn->sides[s].controller;
+		struct zb_controller *c = NULL;
+		if (!zb_ruleset_has_controller(g->rules, name))
+			rc = zb_error_at(err, ZB_EINPUT, scn->path,
+					 scn->sides[s].at.line,
+					 scn->sides[s].at.col, "rule set '%s' "
+					 "has no controller '%s'",
+					 g->rules->id, name);
+		else if (!(c = zb_ruleset_controller(g->rules, g, s, name)))
 			rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 		else
 			g->sides[s].ctl = c;

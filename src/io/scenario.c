@@ -1173,6 +1173,15 @@ static int parse_unit(struct ctx *c, int si)
 
 enum { SK_NAME, SK_ARMY, SK_CONTROLLER, SK_UNITS, SK_COUNT };
 
+/* A name in zb_controller_names[] (ruleset.h). */
+static bool known_controller(const char *name)
+{
+	for (int i = 0; zb_controller_names[i]; i++)
+		if (!strcmp(zb_controller_names[i], name))
+			return true;
+	return false;
+}
+
 static int parse_side(struct ctx *c, int si)
 {
 	static const char *const keys[SK_COUNT] = {
@@ -1201,10 +1210,10 @@ static int parse_side(struct ctx *c, int si)
 		case SK_CONTROLLER:
 			rc = read_str(c, "'controller'", s->controller,
 				      sizeof(s->controller), &ctl_at);
-			if (!rc && strcmp(s->controller, "ai") &&
-			    strcmp(s->controller, "passive"))
-				rc = fail(c, ctl_at, "controller must be 'ai' "
-					  "or 'passive', got '%s'",
+			if (!rc && !known_controller(s->controller))
+				rc = fail(c, ctl_at, "controller must be 'ai', "
+					  "'doctrine', 'baseline' or "
+					  "'passive', got '%s'",
 					  s->controller);
 			break;
 		case SK_UNITS:

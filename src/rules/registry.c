@@ -3,6 +3,7 @@
  * src/rules/NAME/, export its `struct zb_ruleset`, and list it here.
  */
 #include <string.h>
+#include "zariba/decide.h"
 #include "zariba/ruleset.h"
 #include "zariba/suggest.h"
 
@@ -33,4 +34,43 @@ const char *zb_ruleset_suggest(char *buf, size_t size, const char *id,
 		names[i] = zb_rulesets[i]->id;
 	return zb_suggest_or(buf, size, id, names, (int)N_RULESETS,
 			     otherwise);
+}
+
+const char *const zb_controller_names[] = {
+	"ai", "doctrine", "baseline", "passive", NULL
+};
+
+/* "ai" and "doctrine" are the rule set's own AI (ai_new). */
+static bool is_doctrine(const char *name)
+{
+	return !strcmp(name, "ai") || !strcmp(name, "doctrine");
+}
+
+static const struct zb_ai_kind *ai_kind(const struct zb_ruleset *rs,
+					const char *name)
+{
+	for (const struct zb_ai_kind *k = rs->ais; k && k->name; k++)
+		if (!strcmp(k->name, name))
+			return k;
+	return NULL;
+}
+
+bool zb_ruleset_has_controller(const struct zb_ruleset *rs, const char *name)
+{
+	return is_doctrine(name) || !strcmp(name, "passive") ||
+	       ai_kind(rs, name) != NULL;
+}
+
+struct zb_controller *zb_ruleset_controller(const struct zb_ruleset *rs,
+					    struct zb_game *g, int side,
+					    const char *name)
+{
+	const struct zb_ai_kind *k = ai_kind(rs, name);
+	if (k)
+		return k->make(g, side);
+	if (is_doctrine(name) && rs->ai_new)
+		return rs->ai_new(g, side);
+	if (is_doctrine(name) || !strcmp(name, "passive"))
+		return zb_controller_passive();
+	return NULL;
 }

@@ -60,6 +60,7 @@ const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 	.turn = gr_turn,
 	.release = gr_release,
 	.ai_new = gr_ai_hook,
+	.ais = gr_ais,
 	.type_name = gr_type_name_hook,
 	.formation_name = gr_formation_name_hook,
 	.side_may_start_empty = true,

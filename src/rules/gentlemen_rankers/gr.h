@@ -808,6 +808,8 @@ extern const struct zb_action gr_actions[];
 
 /* ---- the AI (src/ai/gr_ai.c) ---- */
 struct zb_controller *gr_ai_new(struct zb_game *g, int side);
+/* The rule set's other controllers, by name (baseline.c). */
+extern const struct zb_ai_kind gr_ais[];
 
 /* ---- end of the battlefield ---- */
 

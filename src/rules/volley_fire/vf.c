@@ -40,6 +40,7 @@ const struct zb_ruleset zb_ruleset_volley_fire = {
 	.turn = vf_turn,
 	.release = vf_release,
 	.ai_new = vf_ai_new,
+	.ais = vf_ais,
 	.type_name = vf_type_name_hook,
 	.formation_name = vf_formation_name_hook,
 	.actions = vf_actions,

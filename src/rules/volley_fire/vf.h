@@ -581,5 +581,7 @@ int vf_melee_dist(const struct vf_queued *att, int na,
 
 /* ---- the AI (src/ai/vf_ai.c) ---- */
 struct zb_controller *vf_ai_new(struct zb_game *g, int side);
+/* The rule set's other controllers, by name (baseline.c). */
+extern const struct zb_ai_kind vf_ais[];
 
 #endif
