@@ -1,5 +1,5 @@
 /*
- * test_gr_ai.c: the Gentlemen Rankers Imperial AI (src/ai/gr_ai.c) and
+ * test_gr_ai.c: the Gentlemen Rankers Imperial AI (src/rules/gentlemen_rankers/ai.c) and
  * whole games of the shipped scenarios.  The AI is judged by what it
  * answers, read back from the event log: its orders and targets, and the
  * one-line reason it gives for each.

@@ -1,5 +1,5 @@
 /*
- * test_vf_ai.c: the Volley Fire AI (src/ai/vf_ai.c).  Small games built
+ * test_vf_ai.c: the Volley Fire AI (src/rules/volley_fire/ai.c).  Small games built
  * from YAML; the side under test is the real AI, wrapped in a tap that
  * records every answer it gives while the rules' own phases ask it.
  */

@@ -806,7 +806,7 @@ extern const struct zb_action gr_actions[];
 /* The wave-hit action's order of effects: dist[k] is enum gr_effect k. */
 #define GR_EFFECT_COUNT (GR_EFFECT_CROUCH + 1)
 
-/* ---- the AI (src/ai/gr_ai.c) ---- */
+/* ---- the AI (ai.c) ---- */
 struct zb_controller *gr_ai_new(struct zb_game *g, int side);
 
 /* ---- end of the battlefield ---- */

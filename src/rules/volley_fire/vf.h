@@ -265,7 +265,7 @@ struct vf_state {
 					   "has a leader" costs O(leaders) */
 	int n_leaders;
 	/* 1 + the id of a unit the AI has turned for a moment without
-	 * telling the index (vf_ai.c's best_target_any_facing), or 0:
+	 * telling the index (ai.c's best_target_any_facing), or 0:
 	 * see.c's lines of sight look at its footprint where it is. */
 	int ai_turned;
 };
@@ -579,7 +579,7 @@ int vf_volley_dist(const struct vf_volley *v, struct zb_dist *out);
 int vf_melee_dist(const struct vf_queued *att, int na,
 		  const struct vf_queued *def, int nd, struct zb_dist *out);
 
-/* ---- the AI (src/ai/vf_ai.c) ---- */
+/* ---- the AI (ai.c) ---- */
 struct zb_controller *vf_ai_new(struct zb_game *g, int side);
 
 #endif

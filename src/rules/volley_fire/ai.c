@@ -1,5 +1,5 @@
 /*
- * vf_ai.c: the Volley Fire AI, one controller per side.
+ * ai.c: the Volley Fire AI, one controller per side.
  *
  * The AI answers every question the rules ask through zb_game_decide()
  * and picks only among the options offered.  Each answer is built in two

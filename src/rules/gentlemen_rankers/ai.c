@@ -1,5 +1,5 @@
 /*
- * gr_ai.c: the Imperial column's AI for Gentlemen Rankers.
+ * ai.c: the Imperial column's AI for Gentlemen Rankers.
  *
  * Doctrine, in three modes, chosen afresh at the first question of each
  * turn:
