@@ -69,7 +69,8 @@ static void build(const char *options)
 	snprintf(buf, sizeof(buf), column_yaml, options ? options : "");
 	cr_assert_eq(zb_scenario_parse(&scn, "ai.yaml", buf, strlen(buf),
 				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	have_game = true;
 	g.turn = 1;
 }
@@ -244,7 +245,8 @@ Test(gr_ai, horse_breaks_off_from_warriors)
 
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", txt, strlen(txt), &err),
 		     ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	have_game = true;
 	g.turn = 1;
 	wave_at(1, at, 270);
@@ -262,7 +264,8 @@ static void play(const char *path, uint64_t seed)
 	int imperial_decisions = 0;
 
 	cr_assert_eq(zb_scenario_load(&scn, path, &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	have_game = true;
 	cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
 	cr_assert(g.result.over);
@@ -342,7 +345,8 @@ Test(gr_ai, the_column_marches_to_the_fort_and_stands_at_its_walls)
 		 units);
 	cr_assert_eq(zb_scenario_parse(&scn, "ai.yaml", buf, strlen(buf),
 				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	have_game = true;
 	while (!g.result.over && turns < 15) {
 		g.turn = ++turns;

@@ -144,7 +144,7 @@ static int try_build(const char *options, const char *terrain)
 	ubuf[0] = '\0';
 	rc = zb_scenario_parse(&scn, "test.yaml", buf, strlen(buf), &err);
 	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);
-	rc = zb_game_init(&g, &scn, &o, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
 	if (rc == ZB_OK) {
 		have_game = true;
 		g.turn = 1;
@@ -332,7 +332,7 @@ Test(gr_rules, warriors_side_must_start_empty)
 
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", txt, strlen(txt), &err),
 		     ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_EINPUT);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err), ZB_EINPUT);
 	cr_assert(strstr(err.msg, "arrive in waves"), "%s", err.msg);
 }
 

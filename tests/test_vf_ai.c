@@ -96,7 +96,8 @@ static void game_seeded(struct zb_game *gm, const char *yaml, uint64_t seed)
 	memset(&err, 0, sizeof(err));
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", yaml, strlen(yaml),
 				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(gm, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(gm, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	zb_scenario_release(&scn);
 }
 

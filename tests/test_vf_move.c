@@ -115,7 +115,7 @@ static int try_build(const char *yaml)
 	struct zb_game_opts o = { 1, true };
 
 	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);
-	rc = zb_game_init(&g, &scn, &o, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
 	if (rc == ZB_OK) {
 		have_game = true;
 		g.turn = 1;
@@ -1755,7 +1755,7 @@ Test(vf_move, default_scenario_has_the_order_of_battle)
 				  &err);
 
 	cr_assert_eq(rc, ZB_OK, "%s", err.msg);
-	rc = zb_game_init(&g, &scn, &o, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
 	cr_assert_eq(rc, ZB_OK, "%s", err.msg);
 	have_game = true;
 	cr_assert_eq(zb_game_side_alive(&g, 0), 130);
@@ -1855,7 +1855,8 @@ Test(vf_move, property_no_unit_moves_further_than_its_dice)
 	for (uint64_t seed = 1; seed <= 12; seed++) {
 		struct zb_game_opts o = { seed, true };
 
-		cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s",
+		cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+			     ZB_OK, "%s",
 			     err.msg);
 		have_game = true;
 		zb_game_set_controller(&g, 0, rnd_new(seed * 7));

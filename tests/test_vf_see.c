@@ -28,7 +28,7 @@ static void see_build(const char *yaml)
 	int rc = zb_scenario_parse(&scn, "see.yaml", yaml, strlen(yaml), &err);
 
 	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);
-	rc = zb_game_init(&g, &scn, &o, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
 	cr_assert_eq(rc, ZB_OK, "init: %s", err.msg);
 	have_game = true;
 }

@@ -95,7 +95,14 @@ struct zb_game_opts {
 	bool log_enabled;		/* false for batches */
 };
 
-int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
+/*
+ * A game of `scn` under `rules`, which the caller hands over (the core
+ * never looks a rule set up by name): scn->rules, which the loader
+ * found, or a rule set of the caller's own.  ZB_EUSAGE when either is
+ * NULL; nothing to release then.
+ */
+int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
+		 const struct zb_scenario *scn,
 		 const struct zb_game_opts *opts, struct zb_error *err);
 /*
  * A game with no scenario, for rolling one resolution of the rules (a

@@ -45,20 +45,15 @@ static struct zb_controller *controller_for(struct zb_game *g, int side,
 				: zb_controller_passive();
 }
 
-int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
+int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
+		 const struct zb_scenario *scn,
 		 const struct zb_game_opts *opts, struct zb_error *err)
 {
 	memset(g, 0, sizeof(*g));
-	g->rules = zb_ruleset_find(scn->ruleset);
-	if (!g->rules) {
-		char hint[ZB_SCN_NAME_MAX + 32];
-		return zb_error_at(err, ZB_EINPUT, scn->path,
-				   scn->at_ruleset.line, scn->at_ruleset.col,
-				   "unknown rule set '%s'%s", scn->ruleset,
-				   zb_ruleset_suggest(hint, sizeof(hint),
-						      scn->ruleset,
-						      " (see 'zariba rules')"));
-	}
+	if (!rules || !scn)
+		return zb_error_set(err, ZB_EUSAGE, "zb_game_init: no %s",
+				    rules ? "scenario" : "rule set");
+	g->rules = rules;
 	snprintf(g->scenario_path, sizeof(g->scenario_path), "%s", scn->path);
 	g->scenario_crc32 = scn->crc32;
 	g->has_scenario_crc32 = true;
