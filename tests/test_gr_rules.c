@@ -707,7 +707,7 @@ Test(gr_rules, carbines_move_half_and_fire)
 Test(gr_rules, limbering_takes_half_a_move_and_guns_cannot_move_and_fire)
 {
 	static const struct ans a[] = {
-		{ ZB_VERB_LIMBER, -1, 24, 30, false, 0 },
+		{ GR_VERB_LIMBER, -1, 24, 30, false, 0 },
 	};
 	struct spy *s = spy_new(a, 1);
 
@@ -728,7 +728,7 @@ Test(gr_rules, limbering_takes_half_a_move_and_guns_cannot_move_and_fire)
 Test(gr_rules, an_unlimbering_gun_may_not_fire)
 {
 	static const struct ans a[] = {
-		{ ZB_VERB_UNLIMBER, -1, 24, 10, true, 90 },
+		{ GR_VERB_UNLIMBER, -1, 24, 10, true, 90 },
 	};
 	struct spy *s = spy_new(a, 1);
 
@@ -1151,7 +1151,7 @@ Test(gr_rules, a_gatling_may_jam_then_fires_three_times)
 	DICE(5);		/* jammed: no shots this turn */
 	cr_assert_eq(shoot_column(), ZB_OK);
 	dice_done();
-	cr_assert(U(0)->flags & ZB_UF_JAMMED);
+	cr_assert(U(0)->flags & GR_UF_JAMMED);
 	/* Next turn it fires without a jam roll: three shots. */
 	g.turn++;
 	gr_start_turn(&g);

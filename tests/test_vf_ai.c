@@ -309,11 +309,11 @@ Test(vf_ai, gun_out_in_front_limbers_and_falls_back_beside_the_line)
 		  0);
 	int sec = unit_id("1st Section"), gun = unit_id("Gardner");
 	/* Keep the section where it is: only the gun is asked. */
-	g.units[sec].flags |= ZB_UF_ENGAGED;
+	g.units[sec].flags |= VF_UF_ENGAGED;
 	move_phase(0);
 	const struct answer_rec *a = answer_for(gun, ZB_DECIDE_ORDER);
 	cr_assert_not_null(a);
-	cr_assert_eq(a->verb, ZB_VERB_LIMBER, "%s", a->reason);
+	cr_assert_eq(a->verb, VF_VERB_LIMBER, "%s", a->reason);
 	cr_assert_eq(g.units[gun].formation, VF_LIMBERED);
 
 	tapped->n = 0;
@@ -350,11 +350,11 @@ Test(vf_ai, gun_beside_the_line_unlimbers)
 		  "figures: { trooper: 40 }, at: [36, 115], facing: 270 }\n",
 		  0);
 	int gun = unit_id("Gardner");
-	g.units[unit_id("1st Section")].flags |= ZB_UF_ENGAGED;
+	g.units[unit_id("1st Section")].flags |= VF_UF_ENGAGED;
 	move_phase(0);
 	const struct answer_rec *a = answer_for(gun, ZB_DECIDE_ORDER);
 	cr_assert_not_null(a);
-	cr_assert_eq(a->verb, ZB_VERB_UNLIMBER, "%s", a->reason);
+	cr_assert_eq(a->verb, VF_VERB_UNLIMBER, "%s", a->reason);
 }
 
 static const char cavalry_yaml[] = HEAD(72, 48)

@@ -584,7 +584,7 @@ Test(vf_fire, notation_a_cover_and_shaken_halve_once)
 	const struct zb_event *e;
 
 	game_from(yaml);
-	cr_assert(g.units[1].flags & ZB_UF_IN_BUILDING);
+	cr_assert(g.units[1].flags & VF_UF_IN_BUILDING);
 	cr_assert(vf_can_fire_at(&g, &g.units[0], &g.units[1]),
 		  "a target in a building 5.5\" away is seen and fired on");
 	g.units[0].flags |= ZB_UF_SHAKEN;
@@ -695,7 +695,7 @@ static void commander_game(void)
 		" at: [36, 74], facing: 270, commander: true }\n";
 
 	game_from(yaml);
-	cr_assert(g.units[2].flags & ZB_UF_COMMANDER);
+	cr_assert(g.units[2].flags & VF_UF_COMMANDER);
 }
 
 Test(vf_fire, notation_e_commander_killed_on_20)

@@ -879,8 +879,8 @@ Test(vf_move, a_charge_that_reaches_makes_a_melee)
 	cr_assert_float_eq(zb_rect_point_dist(&r, d->pos), VF_CONTACT_GAP_IN,
 			   1e-6);
 	cr_assert_float_eq(d->facing_deg, 270, EPS);
-	cr_assert(d->flags & ZB_UF_ENGAGED);
-	cr_assert(u->flags & ZB_UF_ENGAGED);
+	cr_assert(d->flags & VF_UF_ENGAGED);
+	cr_assert(u->flags & VF_UF_ENGAGED);
 	cr_assert_eq(d->rs[VF_RS_NO_FIRE], 1);
 	cr_assert_eq(d->rs[VF_RS_CHARGE_TARGET], u->id);
 	cr_assert_str_eq(last_event("move", d->id)->rule,
@@ -972,7 +972,7 @@ Test(vf_move, british_evade_one_normal_move_away)
 	struct zb_unit *u = unit("A");
 	cr_assert_float_eq(u->pos.y, 18, EPS);
 	cr_assert_float_eq(u->facing_deg, 90, EPS);
-	cr_assert_not(u->flags & ZB_UF_REAR_FACING);
+	cr_assert_not(u->flags & VF_UF_REAR_FACING);
 	cr_assert_eq(vf_state(&g)->n_melee, 0);
 	cr_assert_float_eq(unit("D")->pos.y, 36, EPS);
 }
@@ -1030,7 +1030,7 @@ Test(vf_move, dervish_evade_leaves_their_backs_to_the_enemy)
 	dice(faces, 9);
 	move_phase(0);
 	struct zb_unit *d = unit("D");
-	cr_assert(d->flags & ZB_UF_REAR_FACING);
+	cr_assert(d->flags & VF_UF_REAR_FACING);
 	cr_assert_float_eq(d->facing_deg, 90, EPS);
 	cr_assert_float_eq(d->pos.y, 69, EPS);
 	cr_assert_eq(vf_state(&g)->n_melee, 0);
@@ -1152,7 +1152,7 @@ Test(vf_move, cavalry_scouts_keep_their_carbines)
 		" officer: 1 }, at: [30, 10], facing: 90, scouts: 2 }")
 	      DERV FAR_DERV);
 	struct zb_unit *s = unit("C scouts");
-	cr_assert(s->flags & ZB_UF_MOUNTED);
+	cr_assert(s->flags & VF_UF_MOUNTED);
 	cr_assert_eq(vf_unit_weapon(s), VF_W_CARBINE);
 	cr_assert_eq(vf_unit_move_dice(&g, s), 6);
 }
@@ -1225,12 +1225,12 @@ Test(vf_move, entering_a_building_takes_a_turn_halted_outside)
 	dice(NULL, 0);
 	move_phase(0);
 	struct zb_unit *u = unit("A");
-	cr_assert_not(u->flags & ZB_UF_IN_BUILDING);
+	cr_assert_not(u->flags & VF_UF_IN_BUILDING);
 	cr_assert_eq(u->rs[VF_RS_BUILDING], 0);
 	cr_assert_eq(u->rs[VF_RS_BUILDING_WAIT], 1);
 	g.turn = 2;
 	move_phase(0);
-	cr_assert(u->flags & ZB_UF_IN_BUILDING);
+	cr_assert(u->flags & VF_UF_IN_BUILDING);
 	cr_assert_float_eq(u->pos.x, 45, EPS);
 	cr_assert_float_eq(u->pos.y, 23, EPS);
 	cr_assert(vf_in_cover(&g, u));
@@ -1251,7 +1251,7 @@ Test(vf_move, moving_away_spoils_the_wait)
 	move_phase(0);
 	dice(NULL, 0);
 	move_phase(0);
-	cr_assert_not(unit("A")->flags & ZB_UF_IN_BUILDING);
+	cr_assert_not(unit("A")->flags & VF_UF_IN_BUILDING);
 	cr_assert_eq(unit("A")->rs[VF_RS_BUILDING_WAIT], 1);
 }
 
@@ -1263,11 +1263,11 @@ Test(vf_move, leaving_a_building_goes_out_twelve_inches)
 
 	build(HEAD HUT "sides:\n" BRIT SECTION(A, 45, 23, 90) DERV FAR_DERV);
 	struct zb_unit *u = unit("A");
-	cr_assert(u->flags & ZB_UF_IN_BUILDING);
+	cr_assert(u->flags & VF_UF_IN_BUILDING);
 	struct spy *s = spy(0, a, 1);
 	move_phase(0);
 	cr_assert_not(offered(&s->rec[0], ZB_VERB_MOVE, -1));
-	cr_assert_not(u->flags & ZB_UF_IN_BUILDING);
+	cr_assert_not(u->flags & VF_UF_IN_BUILDING);
 	cr_assert_float_eq(u->pos.y, 23 + VF_BUILDING_LEAVE_IN, EPS);
 	cr_assert_float_eq(u->facing_deg, 90, EPS);
 }
@@ -1326,21 +1326,21 @@ Test(vf_move, gun_moving_its_full_dice_may_not_fire)
 
 Test(vf_move, limbering_in_place_stops_fire)
 {
-	static const struct answer a[] = { ANS(ZB_VERB_LIMBER, -1, 0, 0, 0) };
+	static const struct answer a[] = { ANS(VF_VERB_LIMBER, -1, 0, 0, 0) };
 
 	build(GUN_GAME);
 	spy(0, a, 1);
 	move_phase(0);
 	struct zb_unit *gun = unit("Gun");
 	cr_assert_eq(gun->formation, VF_LIMBERED);
-	cr_assert(gun->flags & ZB_UF_LIMBERED);
+	cr_assert(gun->flags & VF_UF_LIMBERED);
 	cr_assert_eq(gun->rs[VF_RS_NO_FIRE], 1);
 	cr_assert_eq(vf_unit_move_dice(&g, gun), 4);
 }
 
 Test(vf_move, infantry_man_an_abandoned_gun)
 {
-	static const struct answer a[] = { ANS(ZB_VERB_MAN_GUN, -1, 0, 0, 0) };
+	static const struct answer a[] = { ANS(VF_VERB_MAN_GUN, -1, 0, 0, 0) };
 
 	build(HEAD "sides:\n" BRIT
 	      U("{ name: Gun, type: gardner-gun, figures: { gunner: 4 },"
@@ -1349,12 +1349,12 @@ Test(vf_move, infantry_man_an_abandoned_gun)
 		" emir: 1 }, at: [60, 33.25], facing: 270 }"));
 	struct zb_unit *gun = unit("Gun"), *d = unit("D");
 	zb_unit_take_casualties(gun, 4, -1, ZB_FIG_DOWN);
-	gun->flags |= ZB_UF_ABANDONED;
+	gun->flags |= VF_UF_ABANDONED;
 	zb_game_sync_unit(&g, gun->id);
 	spy(1, a, 1);
 	move_phase(1);
 	cr_assert_eq(gun->side, 1);
-	cr_assert_not(gun->flags & ZB_UF_ABANDONED);
+	cr_assert_not(gun->flags & VF_UF_ABANDONED);
 	cr_assert_eq(zb_unit_alive(gun), VF_GUN_MAN_CREW);
 	cr_assert(vf_gun_manned_by_others(gun));
 	cr_assert_eq(zb_unit_alive(d), 40 - VF_GUN_MAN_CREW);
@@ -1394,7 +1394,7 @@ Test(vf_move, a_free_leader_rides_to_a_unit_and_joins_it)
 /* Is unit `id` offered JOIN with `target` (or with anyone, target -1)? */
 static bool offered_join(const struct spy *s, int id, int target)
 {
-	return offered(record_of(s, id), ZB_VERB_JOIN, target);
+	return offered(record_of(s, id), VF_VERB_JOIN, target);
 }
 
 Test(vf_move, join_is_offered_within_range_to_the_same_type_only)
@@ -1474,7 +1474,7 @@ Test(vf_move, join_moves_the_men_and_the_leader_and_keeps_the_strength)
 	struct zb_unit *a = unit("A"), *b = unit("B"), *l = unit("L");
 	const struct answer ans[] = {
 		ANS(ZB_VERB_HOLD, -1, 0, 0, 0),
-		ANS(ZB_VERB_JOIN, a->id, 0, 0, 0),
+		ANS(VF_VERB_JOIN, a->id, 0, 0, 0),
 	};
 	struct vf_state *st = vf_state(&g);
 	int start0 = st->start_figs[0], start1 = st->start_figs[1];
@@ -1540,7 +1540,7 @@ Test(vf_move, dervish_groups_join_into_one_mass)
 	      U("{ name: S2, type: dervish-spearmen, figures: { trooper: 39,"
 		" emir: 1 }, at: [39, 50], facing: 270 }"));
 	struct zb_unit *s1 = unit("S1"), *s2 = unit("S2");
-	const struct answer ans[] = { ANS(ZB_VERB_JOIN, s2->id, 0, 0, 0) };
+	const struct answer ans[] = { ANS(VF_VERB_JOIN, s2->id, 0, 0, 0) };
 	int side = zb_game_side_alive(&g, 1);
 
 	spy(1, ans, 1);
@@ -1740,9 +1740,9 @@ Test(vf_move, setup_records_strength_nation_and_flags)
 	cr_assert_eq(st->nation[0], VF_NATION_SUDANESE);
 	cr_assert_eq(st->nation[1], VF_NATION_DERVISH);
 	struct zb_unit *m = unit("M");
-	cr_assert(m->flags & ZB_UF_COMMANDER);
-	cr_assert(m->flags & ZB_UF_LEADER);
-	cr_assert(m->flags & ZB_UF_MOUNTED);
+	cr_assert(m->flags & VF_UF_COMMANDER);
+	cr_assert(m->flags & VF_UF_LEADER);
+	cr_assert(m->flags & VF_UF_MOUNTED);
 	cr_assert_eq(unit("A")->formation, VF_TWO_RANK_LINE);
 	cr_assert_float_eq(unit("A")->base_w_in, vf_types[0].base_w_in, EPS);
 }
@@ -1772,7 +1772,7 @@ Test(vf_move, default_scenario_has_the_order_of_battle)
 	cr_assert_eq(unit("Cpt. Carr Sr.")->attached_to,
 		     unit("Gardner gun")->id);
 	/* Some Dervish start hidden in the scrub. */
-	cr_assert(unit("Hadendowa Swordsmen (1)")->flags & ZB_UF_CONCEALED);
+	cr_assert(unit("Hadendowa Swordsmen (1)")->flags & VF_UF_CONCEALED);
 }
 
 /* ------------------------------------------------------------------ */

@@ -185,6 +185,9 @@ void zb_log_snapshot(struct zb_game *g);
  * ZB_EILLEGAL when the answer is not a legal option. */
 int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		   struct zb_error *err);
+/* The name of `verb`: one of enum zb_verb (zb_verb_name()), or one of
+ * the game's rule set's own (its verb_name hook); "?" for neither. */
+const char *zb_game_verb_name(const struct zb_game *g, int verb);
 /* How a decision's narration in the log begins: "UNIT: LABEL[ TARGET]"
  * for the chosen option (d->choice must be one), then, when the
  * controller gave one, ZB_DECISION_REASON_SEP and its reason.  As

@@ -356,7 +356,8 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 				    "%s controller gave a point off the table "
 				    "(%.1f, %.1f) for '%s'", c->name,
 				    d->answer_point.x, d->answer_point.y,
-				    o->label ? o->label : zb_verb_name(o->verb));
+				    o->label ? o->label
+					     : zb_game_verb_name(g, o->verb));
 	if (d->answer_has_facing && !isfinite(d->answer_facing_deg))
 		return zb_error_set(err, ZB_EILLEGAL,
 				    "%s controller gave a bad facing", c->name);
@@ -381,6 +382,14 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 	return ZB_OK;
 }
 
+const char *zb_game_verb_name(const struct zb_game *g, int verb)
+{
+	const char *s = NULL;
+	if (verb >= ZB_VERB_RULESET && g && g->rules && g->rules->verb_name)
+		s = g->rules->verb_name(verb);
+	return s ? s : zb_verb_name(verb);
+}
+
 int zb_decision_head(const struct zb_game *g, const struct zb_decision *d,
 		     char *buf, size_t n)
 {
@@ -391,7 +400,7 @@ int zb_decision_head(const struct zb_game *g, const struct zb_decision *d,
 		? &g->units[o->target] : NULL;
 	return snprintf(buf, n, "%s: %s%s%s",
 			u ? u->name : g->sides[d->side].name,
-			o->label ? o->label : zb_verb_name(o->verb),
+			o->label ? o->label : zb_game_verb_name(g, o->verb),
 			t ? " " : "", t ? t->name : "");
 }
 

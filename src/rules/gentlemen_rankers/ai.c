@@ -744,7 +744,7 @@ static void march_order(struct gr_ai *ai, struct zb_game *g,
 		next = zb_v2_add(u->pos, zb_v2_scale(step, pace(g, ai) / len));
 	next = clamp_table(g, next);
 	if (gr_type_of(u)->gun && u->formation == GR_FORM_UNLIMBERED) {
-		pick(d, &(struct want){ ZB_VERB_LIMBER, -1, next, true,
+		pick(d, &(struct want){ GR_VERB_LIMBER, -1, next, true,
 					heading });
 		SAY(d, "no warriors near: limber up to march (%s)", why);
 		return;
@@ -788,14 +788,14 @@ static void slot_order(struct gr_ai *ai, struct zb_game *g,
 				    "fire", mname);
 				return;
 			}
-			pick(d, &(struct want){ ZB_VERB_LIMBER, -1, at, true,
+			pick(d, &(struct want){ GR_VERB_LIMBER, -1, at, true,
 						zb_heading_deg(u->pos, at) });
 			SAY(d, "limber up to reach its place in the %s",
 			    mname);
 			return;
 		}
 		if (off <= gr_type_of(u)->move_in * GR_LIMBER_MOVE_SHARE &&
-		    pick(d, &(struct want){ ZB_VERB_UNLIMBER,
+		    pick(d, &(struct want){ GR_VERB_UNLIMBER,
 					    GR_FORM_UNLIMBERED, at, true,
 					    s->facing })) {
 			SAY(d, "unlimber in its place in the %s, facing the "

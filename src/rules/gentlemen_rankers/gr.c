@@ -49,6 +49,30 @@ static struct zb_controller *gr_ai_hook(struct zb_game *g, int side)
 	return gr_ai_new(g, side);
 }
 
+/* The names the log gives this rule set's own flags and verbs (gr.h). */
+static const char *gr_flag_name(int bit)
+{
+	static const char *const names[ZB_UF_BITS] = {
+		[3] = "mounted", [4] = "commander", [5] = "leader",
+		[9] = "limbered", [10] = "jammed"
+	};
+	_Static_assert(((GR_UF_MOUNTED | GR_UF_COMMANDER | GR_UF_LEADER |
+			 GR_UF_LIMBERED | GR_UF_JAMMED) & ZB_UF_CORE) == 0,
+		       "the rule set's flags must keep off the core's bits");
+	return (bit >= 0 && bit < ZB_UF_BITS && !(ZB_UF_CORE & (1u << bit)))
+		? names[bit] : NULL;
+}
+
+static const char *gr_verb_name(int verb)
+{
+	static const char *const names[] = { "limber", "unlimber" };
+	_Static_assert(sizeof(names) / sizeof(names[0]) ==
+		       GR_VERB_END - ZB_VERB_RULESET,
+		       "one name for each of the rule set's verbs");
+	return (verb >= ZB_VERB_RULESET && verb < GR_VERB_END)
+		? names[verb - ZB_VERB_RULESET] : NULL;
+}
+
 const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 	.id = GR_ID,
 	.title = "Gentlemen Rankers: colonial conflict in Queen Victoria's "
@@ -62,6 +86,8 @@ const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 	.ai_new = gr_ai_hook,
 	.type_name = gr_type_name_hook,
 	.formation_name = gr_formation_name_hook,
+	.flag_name = gr_flag_name,
+	.verb_name = gr_verb_name,
 	.side_may_start_empty = true,
 	.actions = gr_actions,
 };
@@ -594,9 +620,9 @@ void gr_set_formation(struct zb_unit *u, enum gr_formation f)
 {
 	u->formation = f;
 	if (f == GR_FORM_LIMBERED)
-		u->flags |= ZB_UF_LIMBERED;
+		u->flags |= GR_UF_LIMBERED;
 	else
-		u->flags &= ~(unsigned)ZB_UF_LIMBERED;
+		u->flags &= ~(unsigned)GR_UF_LIMBERED;
 }
 
 void gr_init_unit(struct zb_unit *u, enum gr_type t)
@@ -609,11 +635,11 @@ void gr_init_unit(struct zb_unit *u, enum gr_type t)
 	u->files = 1;
 	memset(u->rs, 0, sizeof(u->rs));
 	if (ti->mounted)
-		u->flags |= ZB_UF_MOUNTED;
+		u->flags |= GR_UF_MOUNTED;
 	if (ti->command)
-		u->flags |= ZB_UF_COMMANDER;
+		u->flags |= GR_UF_COMMANDER;
 	if (ti->leader)
-		u->flags |= ZB_UF_LEADER;
+		u->flags |= GR_UF_LEADER;
 	gr_set_formation(u, ti->gun ? GR_FORM_LIMBERED : GR_FORM_LINE);
 }
 

@@ -1492,13 +1492,13 @@ static int build_orders(struct zb_game *g, const struct zb_unit *u,
 	if (ti->gun) {
 		if (u->formation == GR_FORM_LIMBERED) {
 			add_opt(o, &n, ZB_VERB_MOVE, -1, true, full, "move");
-			add_opt(o, &n, ZB_VERB_UNLIMBER, GR_FORM_UNLIMBERED,
+			add_opt(o, &n, GR_VERB_UNLIMBER, GR_FORM_UNLIMBERED,
 				true, full * GR_LIMBER_MOVE_SHARE,
 				"move and unlimber");
 		} else {
 			add_opt(o, &n, ZB_VERB_MOVE, -1, true, 0,
 				"turn in place");
-			add_opt(o, &n, ZB_VERB_LIMBER, GR_FORM_LIMBERED, true,
+			add_opt(o, &n, GR_VERB_LIMBER, GR_FORM_LIMBERED, true,
 				full * GR_LIMBER_MOVE_SHARE,
 				"limber up and move");
 		}
@@ -1592,9 +1592,9 @@ static const char *order_phrase(int verb, int formation)
 	case ZB_VERB_FORMATION:
 		return formation == GR_FORM_SQUARE ? "moves into square,"
 						   : "leaves the square and moves";
-	case ZB_VERB_LIMBER:
+	case GR_VERB_LIMBER:
 		return "limbers up and moves";
-	case ZB_VERB_UNLIMBER:
+	case GR_VERB_UNLIMBER:
 		return "moves and unlimbers,";
 	default:
 		return "moves";
@@ -1621,7 +1621,7 @@ static void do_order(struct zb_game *g, struct zb_unit *u,
 	default:
 		break;
 	}
-	if (o->verb == ZB_VERB_LIMBER) {
+	if (o->verb == GR_VERB_LIMBER) {
 		gr_set_formation(u, GR_FORM_LIMBERED);
 		u->rs[GR_RS_TURN] |= GR_TF_LIMBER;
 	}
@@ -1695,11 +1695,11 @@ static void do_order(struct zb_game *g, struct zb_unit *u,
 		gr_set_formation(u, (enum gr_formation)o->formation);
 		u->rs[GR_RS_TURN] |= GR_TF_MOVED | GR_TF_WILL_FIRE;
 		break;
-	case ZB_VERB_UNLIMBER:
+	case GR_VERB_UNLIMBER:
 		gr_set_formation(u, GR_FORM_UNLIMBERED);
 		u->rs[GR_RS_TURN] |= GR_TF_LIMBER | GR_TF_NO_FIRE;
 		break;
-	case ZB_VERB_LIMBER:
+	case GR_VERB_LIMBER:
 		u->rs[GR_RS_TURN] |= GR_TF_NO_FIRE | GR_TF_MOVED;
 		break;
 	default:

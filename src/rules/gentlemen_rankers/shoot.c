@@ -407,7 +407,7 @@ static bool gatling_jams(struct zb_game *g, struct zb_unit *s)
 	int face;
 
 	if (s->rs[GR_RS_JAM_TURN] && s->rs[GR_RS_JAM_TURN] == g->turn - 1) {
-		s->flags &= ~(unsigned)ZB_UF_JAMMED;
+		s->flags &= ~(unsigned)GR_UF_JAMMED;
 		return false;
 	}
 	if (g->log.open)
@@ -417,13 +417,13 @@ static bool gatling_jams(struct zb_game *g, struct zb_unit *s)
 	zb_event_kv(g, "jam-on", GR_GATLING_JAM_FACE);
 	if (face >= GR_GATLING_JAM_FACE) {
 		s->rs[GR_RS_JAM_TURN] = g->turn;
-		s->flags |= ZB_UF_JAMMED;
+		s->flags |= GR_UF_JAMMED;
 		zb_event_text(g, "%s jams (%d): it cannot fire this turn",
 			      s->name, face);
 		zb_event_end(g);
 		return true;
 	}
-	s->flags &= ~(unsigned)ZB_UF_JAMMED;
+	s->flags &= ~(unsigned)GR_UF_JAMMED;
 	zb_event_text(g, "%s does not jam (%d)", s->name, face);
 	zb_event_end(g);
 	return false;

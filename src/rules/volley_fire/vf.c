@@ -30,6 +30,37 @@ static const char *vf_formation_name_hook(int f)
 						  : "?";
 }
 
+/* The names the log gives Volley Fire's own flags and verbs (vf.h). */
+static const char *const vf_flag_names[ZB_UF_BITS] = {
+	[3] = "mounted", [4] = "commander", [5] = "leader",
+	[6] = "concealed", [7] = "exposed", [8] = "in-building",
+	[9] = "limbered", [10] = "jammed", [11] = "abandoned",
+	[13] = "engaged", [14] = "rear-facing"
+};
+_Static_assert(((VF_UF_MOUNTED | VF_UF_COMMANDER | VF_UF_LEADER |
+		 VF_UF_CONCEALED | VF_UF_EXPOSED | VF_UF_IN_BUILDING |
+		 VF_UF_LIMBERED | VF_UF_JAMMED | VF_UF_ABANDONED |
+		 VF_UF_ENGAGED | VF_UF_REAR_FACING) & ZB_UF_CORE) == 0,
+	       "Volley Fire's flags must keep off the core's bits");
+
+static const char *vf_flag_name(int bit)
+{
+	return (bit >= 0 && bit < ZB_UF_BITS && !(ZB_UF_CORE & (1u << bit)))
+		? vf_flag_names[bit] : NULL;
+}
+
+static const char *vf_verb_name(int verb)
+{
+	static const char *const names[] = {
+		"limber", "unlimber", "man-gun", "join"
+	};
+	_Static_assert(sizeof(names) / sizeof(names[0]) ==
+		       VF_VERB_END - ZB_VERB_RULESET,
+		       "one name for each of Volley Fire's verbs");
+	return (verb >= ZB_VERB_RULESET && verb < VF_VERB_END)
+		? names[verb - ZB_VERB_RULESET] : NULL;
+}
+
 const struct zb_ruleset zb_ruleset_volley_fire = {
 	.id = VF_ID,
 	.title = "Volley Fire: The Sudan, 1896",
@@ -42,6 +73,8 @@ const struct zb_ruleset zb_ruleset_volley_fire = {
 	.ai_new = vf_ai_new,
 	.type_name = vf_type_name_hook,
 	.formation_name = vf_formation_name_hook,
+	.flag_name = vf_flag_name,
+	.verb_name = vf_verb_name,
 	.actions = vf_actions,
 };
 
@@ -80,21 +113,21 @@ void vf_set_formation(struct zb_unit *u, enum vf_formation f)
 	else
 		u->flags &= ~(unsigned)ZB_UF_HOLLOW;
 	if (f == VF_LIMBERED)
-		u->flags |= ZB_UF_LIMBERED;
+		u->flags |= VF_UF_LIMBERED;
 	else
-		u->flags &= ~(unsigned)ZB_UF_LIMBERED;
+		u->flags &= ~(unsigned)VF_UF_LIMBERED;
 }
 
 bool vf_unit_active(const struct zb_unit *u)
 {
 	return zb_unit_on_table(u) &&
-	       !(u->flags & (ZB_UF_ROUTED | ZB_UF_ABANDONED)) &&
+	       !(u->flags & (ZB_UF_ROUTED | VF_UF_ABANDONED)) &&
 	       zb_unit_any_alive(u);
 }
 
 enum vf_weapon vf_unit_weapon(const struct zb_unit *u)
 {
-	if (u->type == VF_SCOUTS && (u->flags & ZB_UF_MOUNTED))
+	if (u->type == VF_SCOUTS && (u->flags & VF_UF_MOUNTED))
 		return VF_W_CARBINE;
 	return vf_types[u->type].weapon;
 }
@@ -108,7 +141,7 @@ static struct zb_vec2 leader_spot(const struct zb_unit *u,
 	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
 	double l_depth = zb_unit_ranks(l) * l->base_d_in;
 
-	if (u->flags & ZB_UF_IN_BUILDING)
+	if (u->flags & VF_UF_IN_BUILDING)
 		return u->pos;
 	if (u->flags & ZB_UF_HOLLOW)
 		return zb_v2_add(r.c, zb_v2_scale(fwd, l_depth / 2));
@@ -144,10 +177,10 @@ void vf_place_attached(struct zb_game *g, int leader)
 		 * footprint back onto the table. */
 		zb_game_onto_table(g, l);
 	}
-	if (u->flags & ZB_UF_IN_BUILDING)
-		l->flags |= ZB_UF_IN_BUILDING;
+	if (u->flags & VF_UF_IN_BUILDING)
+		l->flags |= VF_UF_IN_BUILDING;
 	else
-		l->flags &= ~(unsigned)ZB_UF_IN_BUILDING;
+		l->flags &= ~(unsigned)VF_UF_IN_BUILDING;
 	zb_game_sync_unit(g, leader);
 }
 
@@ -515,11 +548,11 @@ void vf_place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
 	u->pos = pos;
 	u->facing_deg = facing;
 	if (vf_types[t].mounted)
-		u->flags |= ZB_UF_MOUNTED;
+		u->flags |= VF_UF_MOUNTED;
 	if (vf_types[t].leader)
-		u->flags |= ZB_UF_LEADER;
+		u->flags |= VF_UF_LEADER;
 	if (zb_terrain_kind_at(&g->terrain, pos) == ZB_TERRAIN_BUILDING)
-		u->flags |= ZB_UF_IN_BUILDING;
+		u->flags |= VF_UF_IN_BUILDING;
 	init_scratch(u);
 	vf_set_formation(u, (enum vf_formation)f);
 }
@@ -545,9 +578,9 @@ static int add_scouts(struct setup *su, int parent_id,
 		   zb_v2_add(p->pos, zb_v2_scale(zb_v2_from_deg(p->facing_deg),
 						 VF_SCOUT_DEPLOY_IN)),
 		   p->facing_deg);
-	if (p->flags & ZB_UF_MOUNTED) {
+	if (p->flags & VF_UF_MOUNTED) {
 		/* Cavalry scouts stay mounted and keep their carbines. */
-		u->flags |= ZB_UF_MOUNTED;
+		u->flags |= VF_UF_MOUNTED;
 		u->base_w_in = p->base_w_in;
 		u->base_d_in = p->base_d_in;
 	}
@@ -577,10 +610,10 @@ static int build_unit(struct setup *su, int side, enum vf_army army,
 	set_roles(u, s->figs, s->scouts);
 	vf_place_unit(g, u, t, f, s->pos, s->facing_deg);
 	if (s->commander)
-		u->flags |= ZB_UF_COMMANDER;
+		u->flags |= VF_UF_COMMANDER;
 	if (vf_types[t].leader && add_leader_id(vf_state(g), id) != ZB_OK)
 		return zb_error_set(su->err, ZB_ENOMEM, "out of memory");
-	if ((u->flags & ZB_UF_IN_BUILDING) && (u->flags & ZB_UF_MOUNTED) &&
+	if ((u->flags & VF_UF_IN_BUILDING) && (u->flags & VF_UF_MOUNTED) &&
 	    !vf_types[t].leader)
 		return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
 				   s->at_pos.line, s->at_pos.col, "unit '%s': "
@@ -624,7 +657,7 @@ static int attach_leaders(struct setup *su)
 					   "mounted-officer or mounted-emir of "
 					   "the same side", s->leader, s->name);
 		l = zb_game_unit(g, lid);
-		if (u->flags & ZB_UF_LEADER)
+		if (u->flags & VF_UF_LEADER)
 			return zb_error_at(su->err, ZB_EINPUT, scn->path,
 					   s->at_leader.line, s->at_leader.col,
 					   "unit '%s' is a leader itself and "
@@ -640,7 +673,7 @@ static int attach_leaders(struct setup *su)
 		ur = zb_unit_rect(u);
 		lr = zb_unit_rect(l);
 		if (zb_rect_dist(&ur, &lr) > VF_ATTACH_IN ||
-		    (u->flags & (ZB_UF_IN_BUILDING | ZB_UF_HOLLOW)))
+		    (u->flags & (VF_UF_IN_BUILDING | ZB_UF_HOLLOW)))
 			vf_place_attached(g, lid);
 	}
 	return ZB_OK;
@@ -970,7 +1003,7 @@ static void start_turn(struct zb_game *g)
 		u->rs[VF_RS_NO_FIRE] = 0;
 		u->rs[VF_RS_CHARGE_TARGET] = -1;
 		u->rs[VF_RS_FROM_REAR] = 0;
-		u->flags &= ~(unsigned)(ZB_UF_EXPOSED | ZB_UF_ENGAGED);
+		u->flags &= ~(unsigned)(VF_UF_EXPOSED | VF_UF_ENGAGED);
 		if (a && (!vf_unit_active(a) || a->side != u->side))
 			u->attached_to = -1;
 	}
@@ -1005,7 +1038,7 @@ static int active_units(struct zb_game *g, int side)
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 
-		n += u->side == side && !(u->flags & ZB_UF_LEADER) &&
+		n += u->side == side && !(u->flags & VF_UF_LEADER) &&
 		     vf_unit_active(u);
 	}
 	return n;

@@ -27,6 +27,35 @@
 
 #define VF_ID "volley-fire"
 
+/* ---- Volley Fire's own unit flags and verbs ---- */
+
+/* Unit flags of this rule set, in the bits the core leaves free
+ * (ZB_UF_CORE, unit.h), named by vf_flag_name() (vf.c) for the log.  Their
+ * bits are those they had in unit.h, so logs read as before. */
+enum {
+	VF_UF_MOUNTED = 1u << 3,
+	VF_UF_COMMANDER = 1u << 4,	/* the force's commander */
+	VF_UF_LEADER = 1u << 5,		/* a leader who attaches to units */
+	VF_UF_CONCEALED = 1u << 6,	/* in concealing cover and unseen */
+	VF_UF_EXPOSED = 1u << 7,	/* fired from cover's edge this turn */
+	VF_UF_IN_BUILDING = 1u << 8,
+	VF_UF_LIMBERED = 1u << 9,
+	VF_UF_JAMMED = 1u << 10,
+	VF_UF_ABANDONED = 1u << 11,	/* a gun without its crew */
+	VF_UF_ENGAGED = 1u << 13,	/* in contact, melee pending */
+	VF_UF_REAR_FACING = 1u << 14	/* has its back to the enemy */
+};
+
+/* Verbs of this rule set (ZB_VERB_RULESET on, decide.h), named by
+ * vf_verb_name() (vf.c). */
+enum vf_verb {
+	VF_VERB_LIMBER = ZB_VERB_RULESET,
+	VF_VERB_UNLIMBER,
+	VF_VERB_MAN_GUN,	/* crew an abandoned gun */
+	VF_VERB_JOIN,		/* amalgamate with friendly `target` */
+	VF_VERB_END
+};
+
 /* ---- armies, types, formations, weapons ---- */
 
 enum vf_army { VF_ARMY_BRITISH, VF_ARMY_DERVISH, VF_ARMY_COUNT };
@@ -352,7 +381,7 @@ bool vf_unit_sees(struct zb_game *g, const struct zb_unit *viewer,
 		  const struct zb_unit *target);
 /* Is the unit in concealing cover (woods, scrub, buildings)? */
 bool vf_in_cover(struct zb_game *g, const struct zb_unit *u);
-/* Refresh ZB_UF_CONCEALED for every unit. */
+/* Refresh VF_UF_CONCEALED for every unit. */
 void vf_update_concealment(struct zb_game *g);
 /* vf_unit_sees() with options: VF_SEE_IGNORE_UNITS leaves intervening
  * units out (spears thrown overhead, Infantry fire B). */
@@ -363,7 +392,7 @@ bool vf_unit_sees_ex(struct zb_game *g, const struct zb_unit *viewer,
  * have windows: always).  True as well for troops not in cover. */
 bool vf_may_fire_from_cover(struct zb_game *g, const struct zb_unit *u);
 /* Concealment B: a unit in cover that fires is exposed for the turn
- * (ZB_UF_EXPOSED, and no longer concealed).  fire.c calls it. */
+ * (VF_UF_EXPOSED, and no longer concealed).  fire.c calls it. */
 void vf_expose(struct zb_game *g, struct zb_unit *u);
 
 /* ---- fire.c ---- */
@@ -438,14 +467,14 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 		   const struct zb_unit *target, struct vf_volley *v);
 /*
  * Gardner guns (fire.c and melee.c agree on this): a gun's crew is its
- * live figures.  ZB_UF_ABANDONED means its own crew fled a lost melee
+ * live figures.  VF_UF_ABANDONED means its own crew fled a lost melee
  * (melee.c moves the fled gunners into a unit of their own, "NAME crew",
  * routed to the gun's rear: not casualties, but out of the fight); any
  * live figures it has later are infantry or Dervish foot who
  * manned it (move.c's MAN_GUN gives it trooper figures), and it fires as
  * if the target were in cover (Gardner gun D), as does any gun with no
  * live ZB_ROLE_GUNNER (vf_gun_manned_by_others).
- * ZB_UF_JAMMED on a gun means its crew destroyed it (Gardner gun C): it
+ * VF_UF_JAMMED on a gun means its crew destroyed it (Gardner gun C): it
  * never fires again.  A jam from the firing die (Gardner gun G) is
  * cleared at once by the fall back, so it leaves no flag.
  */
