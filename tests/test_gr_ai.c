@@ -101,7 +101,7 @@ static struct gr_wave *wave_at(int n, const double (*at)[2], double facing)
 		cr_assert_geq(id, 0);
 		w = gr_books_wave(&st()->books, wid);
 		u = zb_game_unit(&g, id);
-		u->rs[GR_RS_PLACED_TURN] = 0;
+		gr_u(u)->placed_turn = 0;
 		u->pos = i < n ? (struct zb_vec2){ at[i][0], at[i][1] }
 			       : (struct zb_vec2){ 1 + 2 * i, 59 };
 		u->facing_deg = facing;
@@ -220,7 +220,7 @@ Test(gr_ai, shoots_at_the_most_threatening_wave)
 		if (t->side != st()->warriors)
 			continue;
 		shots++;
-		cr_assert_eq(t->rs[GR_RS_WAVE], big->id, "shot at %s",
+		cr_assert_eq(gr_u(t)->wave, big->id, "shot at %s",
 			     t->name);
 	}
 	cr_assert_gt(shots, 0);

@@ -374,7 +374,7 @@ Test(vf_ai, cavalry_charges_a_shaken_group_in_reach)
 	game_from(yaml, 0);
 	int cav = unit_id("Hussars"), grp = unit_id("Hadendowa");
 	g.units[grp].flags |= ZB_UF_SHAKEN;
-	g.units[grp].rs[VF_RS_SHAKEN_TURN] = g.turn;
+	vf_u(&g.units[grp])->shaken_turn = g.turn;
 	move_phase(0);
 	const struct answer_rec *a = answer_for(cav, ZB_DECIDE_ORDER);
 	cr_assert_not_null(a);

@@ -378,7 +378,7 @@ Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
 	before = g.units[0].pos;
 	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
 	cr_assert(g.units[1].flags & VF_UF_ENGAGED);
-	cr_assert_eq(g.units[1].rs[VF_RS_CHARGE_TARGET], 0);
+	cr_assert_eq(vf_u(&g.units[1])->charge_target, 0);
 	dice(faces, 12);
 	run_melee();
 	all_dice_used(12);
@@ -395,12 +395,12 @@ Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
 	cr_assert_eq(zb_unit_alive(&g.units[1]), 7);
 	cr_assert_eq(zb_unit_alive(&g.units[0]), 2, "to the rear, not down");
 	cr_assert(g.units[0].flags & ZB_UF_SHAKEN);
-	cr_assert_eq(g.units[0].rs[VF_RS_SHAKEN_TURN], 2);
+	cr_assert_eq(vf_u(&g.units[0])->shaken_turn, 2);
 	/* Away from the winner, along its facing (270): down the table. */
 	cr_assert_float_eq(g.units[0].pos.y, before.y - 6, 1e-6);
 	cr_assert_float_eq(g.units[0].pos.x, before.x, 1e-6);
 	cr_assert_not(g.units[1].flags & VF_UF_ENGAGED);
-	cr_assert_eq(g.units[1].rs[VF_RS_CHARGE_TARGET], -1);
+	cr_assert_eq(vf_u(&g.units[1])->charge_target, -1);
 	cr_assert_not_null(last_event("volley-fire:hand-to-hand:D"));
 }
 

@@ -239,7 +239,7 @@ Test(vf_move, line_moves_three_d6_and_no_further)
 	cr_assert_str_eq(e->rule, "volley-fire:movement:A");
 	cr_assert_eq(e->n_dice, 3);
 	cr_assert(e->has_path);
-	cr_assert_eq(u->rs[VF_RS_MOVED], 15);
+	cr_assert_eq(vf_u(u)->moved, 15);
 }
 
 Test(vf_move, move_stops_at_the_point_asked_for)
@@ -881,8 +881,8 @@ Test(vf_move, a_charge_that_reaches_makes_a_melee)
 	cr_assert_float_eq(d->facing_deg, 270, EPS);
 	cr_assert(d->flags & VF_UF_ENGAGED);
 	cr_assert(u->flags & VF_UF_ENGAGED);
-	cr_assert_eq(d->rs[VF_RS_NO_FIRE], 1);
-	cr_assert_eq(d->rs[VF_RS_CHARGE_TARGET], u->id);
+	cr_assert_eq(vf_u(d)->no_fire, 1);
+	cr_assert_eq(vf_u(d)->charge_target, u->id);
 	cr_assert_str_eq(last_event("move", d->id)->rule,
 			 "volley-fire:hand-to-hand:A");
 }
@@ -899,7 +899,7 @@ Test(vf_move, a_failed_charge_moves_its_full_dice)
 	move_phase(1);
 	cr_assert_eq(vf_state(&g)->n_melee, 0);
 	cr_assert_float_eq(unit("D")->pos.y, 35, EPS);
-	cr_assert_eq(unit("D")->rs[VF_RS_NO_FIRE], 1);
+	cr_assert_eq(vf_u(unit("D"))->no_fire, 1);
 }
 
 Test(vf_move, a_charge_from_behind_hits_the_rear)
@@ -916,7 +916,7 @@ Test(vf_move, a_charge_from_behind_hits_the_rear)
 	move_phase(1);
 	cr_assert_eq(vf_state(&g)->n_melee, 1);
 	cr_assert(vf_state(&g)->melee[0].from_rear);
-	cr_assert(unit("D")->rs[VF_RS_FROM_REAR]);
+	cr_assert(vf_u(unit("D"))->from_rear);
 }
 
 /* Infantry squares B: a square faces every way, so even a charge that
@@ -1011,7 +1011,7 @@ Test(vf_move, countercharge_meets_the_charge)
 	cr_assert_float_eq(unit("A")->pos.y, 29.5, EPS);
 	cr_assert_eq(vf_state(&g)->n_melee, 1);
 	cr_assert_not(vf_state(&g)->melee[0].from_rear);
-	cr_assert_eq(unit("A")->rs[VF_RS_NO_FIRE], 1);
+	cr_assert_eq(vf_u(unit("A"))->no_fire, 1);
 }
 
 Test(vf_move, dervish_evade_leaves_their_backs_to_the_enemy)
@@ -1226,8 +1226,8 @@ Test(vf_move, entering_a_building_takes_a_turn_halted_outside)
 	move_phase(0);
 	struct zb_unit *u = unit("A");
 	cr_assert_not(u->flags & VF_UF_IN_BUILDING);
-	cr_assert_eq(u->rs[VF_RS_BUILDING], 0);
-	cr_assert_eq(u->rs[VF_RS_BUILDING_WAIT], 1);
+	cr_assert_eq(vf_u(u)->building, 0);
+	cr_assert_eq(vf_u(u)->building_wait, 1);
 	g.turn = 2;
 	move_phase(0);
 	cr_assert(u->flags & VF_UF_IN_BUILDING);
@@ -1252,7 +1252,7 @@ Test(vf_move, moving_away_spoils_the_wait)
 	dice(NULL, 0);
 	move_phase(0);
 	cr_assert_not(unit("A")->flags & VF_UF_IN_BUILDING);
-	cr_assert_eq(unit("A")->rs[VF_RS_BUILDING_WAIT], 1);
+	cr_assert_eq(vf_u(unit("A"))->building_wait, 1);
 }
 
 Test(vf_move, leaving_a_building_goes_out_twelve_inches)
@@ -1305,8 +1305,8 @@ Test(vf_move, gun_moving_one_die_may_still_fire)
 	move_phase(0);
 	struct zb_unit *gun = unit("Gun");
 	cr_assert_float_eq(gun->pos.y, 14, EPS);
-	cr_assert_eq(gun->rs[VF_RS_NO_FIRE], 0);
-	cr_assert_eq(gun->rs[VF_RS_MOVED], 4);
+	cr_assert_eq(vf_u(gun)->no_fire, 0);
+	cr_assert_eq(vf_u(gun)->moved, 4);
 	cr_assert_str_eq(last_event("move", gun->id)->rule,
 			 "volley-fire:gardner-gun:B");
 }
@@ -1321,7 +1321,7 @@ Test(vf_move, gun_moving_its_full_dice_may_not_fire)
 	dice(faces, 3);
 	move_phase(0);
 	cr_assert_float_eq(unit("Gun")->pos.y, 13, EPS);
-	cr_assert_eq(unit("Gun")->rs[VF_RS_NO_FIRE], 1);
+	cr_assert_eq(vf_u(unit("Gun"))->no_fire, 1);
 }
 
 Test(vf_move, limbering_in_place_stops_fire)
@@ -1334,7 +1334,7 @@ Test(vf_move, limbering_in_place_stops_fire)
 	struct zb_unit *gun = unit("Gun");
 	cr_assert_eq(gun->formation, VF_LIMBERED);
 	cr_assert(gun->flags & VF_UF_LIMBERED);
-	cr_assert_eq(gun->rs[VF_RS_NO_FIRE], 1);
+	cr_assert_eq(vf_u(gun)->no_fire, 1);
 	cr_assert_eq(vf_unit_move_dice(&g, gun), 4);
 }
 
@@ -1566,12 +1566,12 @@ Test(vf_move, shaken_units_regroup_unless_five_or_six)
 	      SECTION(B, 40, 10, 90) SECTION(C, 60, 10, 90) DERV FAR_DERV);
 	g.turn = 3;
 	unit("A")->flags |= ZB_UF_SHAKEN;
-	unit("A")->rs[VF_RS_SHAKEN_TURN] = 2;
+	vf_u(unit("A"))->shaken_turn = 2;
 	unit("B")->flags |= ZB_UF_SHAKEN;
-	unit("B")->rs[VF_RS_SHAKEN_TURN] = 2;
+	vf_u(unit("B"))->shaken_turn = 2;
 	/* Shaken this very turn: no test yet. */
 	unit("C")->flags |= ZB_UF_SHAKEN;
-	unit("C")->rs[VF_RS_SHAKEN_TURN] = 3;
+	vf_u(unit("C"))->shaken_turn = 3;
 	dice(faces, 2);
 	cr_assert_eq(vf_regroup_shaken(&g, &err), ZB_OK);
 	cr_assert_eq(g.dice.script_error, 0);
@@ -1768,7 +1768,7 @@ Test(vf_move, default_scenario_has_the_order_of_battle)
 	}
 	cr_assert_eq(officers, 6);
 	cr_assert_eq(emirs, 4);
-	cr_assert(unit("Gardner gun")->rs[VF_RS_NO_FIRE] == 0);
+	cr_assert(vf_u(unit("Gardner gun"))->no_fire == 0);
 	cr_assert_eq(unit("Cpt. Carr Sr.")->attached_to,
 		     unit("Gardner gun")->id);
 	/* Some Dervish start hidden in the scrub. */
@@ -1950,5 +1950,5 @@ Test(vf_move, infantry_squares_c_a_charge_on_the_gun_meets_the_square)
 	cr_assert_eq(st->melee[0].attacker, d->id);
 	cr_assert_eq(st->melee[0].defender, s->id);
 	cr_assert_not(st->melee[0].from_rear);
-	cr_assert_eq(d->rs[VF_RS_CHARGE_TARGET], s->id);
+	cr_assert_eq(vf_u(d)->charge_target, s->id);
 }

@@ -10,8 +10,8 @@
  * deep, whether hollow), its figure count and its base size.
  *
  * `type` and `formation` are indices into the rule set's own tables; the
- * core never interprets them, nor the flags outside ZB_UF_CORE.  `rs[]`
- * is scratch the rule set owns (each rule set documents its slots).
+ * core never interprets them, nor the flags outside ZB_UF_CORE, nor
+ * `ext`, the rule set's own typed state of the unit.
  *
  * Ownership: the unit owns `figs` (malloc'd).  Units live in the game's
  * array and are released with it; a unit is never removed, only flagged
@@ -79,7 +79,8 @@ enum {
 #define ZB_UF_BITS 32
 
 #define ZB_UNIT_NAME_MAX 48
-#define ZB_UNIT_RS_SLOTS 10
+/* Bytes of a unit the rule set keeps for itself (ext, below). */
+#define ZB_UNIT_EXT_BYTES 64
 
 struct zb_unit {
 	int id;			/* its index in the game's array */
@@ -98,7 +99,17 @@ struct zb_unit {
 	int start_figs;
 	struct zb_figure *figs;
 	int n_figs;
-	int rs[ZB_UNIT_RS_SLOTS];
+	/* The rule set's own state of this unit: a struct of its own (Volley
+	 * Fire's struct vf_unit, read through vf_u()) of at most
+	 * ZB_UNIT_EXT_BYTES, which it checks with a static assert.  Inside
+	 * the unit, so a unit copied whole (a trial move) copies it too;
+	 * the core never reads it. */
+	union {
+		unsigned char bytes[ZB_UNIT_EXT_BYTES];
+		int align_int;
+		double align_double;
+		void *align_ptr;
+	} ext;
 	/* Memos (see above): zb_unit_alive() + 1, or 0; and
 	 * zb_v2_from_deg(dir_memo_deg), or {0, 0}. */
 	int alive_memo;

@@ -879,12 +879,12 @@ static int wave_threats(struct zb_game *g, const struct gr_ai *ai, int *ids,
 
 		if (!threat_unit(w))
 			continue;
-		while (k < n && ids[k] != w->rs[GR_RS_WAVE])
+		while (k < n && ids[k] != gr_u(w)->wave)
 			k++;
 		if (k == n) {
 			if (n == GR_MAX_WAVES)
 				continue;
-			ids[n] = w->rs[GR_RS_WAVE];
+			ids[n] = gr_u(w)->wave;
 			threat[n++] = 0;
 		}
 		threat[k] += 1.0 / (1.0 + dist_to_column(g, ai, w));
@@ -907,7 +907,7 @@ static int target(struct gr_ai *ai, struct zb_game *g, struct zb_decision *d)
 			continue;
 		/* The wave first, then the nearest of its bases. */
 		for (int k = 0; k < n; k++)
-			if (ids[k] == t->rs[GR_RS_WAVE])
+			if (ids[k] == gr_u(t)->wave)
 				score = threat[k] * AI_FAR_IN;
 		score -= o->max_in;
 		if (score > best) {
@@ -923,7 +923,7 @@ static int target(struct gr_ai *ai, struct zb_game *g, struct zb_decision *d)
 	}
 	SAY(d, "the most threatening wave is wave %d: shoot its nearest "
 	    "base (%.1f\")",
-	    zb_game_unit(g, d->opt[choice].target)->rs[GR_RS_WAVE],
+	    gr_u(zb_game_unit(g, d->opt[choice].target))->wave,
 	    d->opt[choice].max_in);
 	return ZB_OK;
 }

@@ -57,10 +57,10 @@
  *   hits.c   the effect of a hit: a card turned for warriors and its
  *            effect on the table, sudden death for Imperial units
  *
- * Unit scratch slots (zb_unit.rs[]): see GR_RS_*.  The warriors' side has
- * no controller that is ever asked anything: the rules and the cards move
- * it.  Units never leave the array: a destroyed unit has its figure down,
- * a unit that left the table is ZB_UF_GONE.
+ * Each unit's own state (zb_unit.ext): struct gr_unit, through gr_u().
+ * The warriors' side has no controller that is ever asked anything: the
+ * rules and the cards move it.  Units never leave the array: a destroyed
+ * unit has its figure down, a unit that left the table is ZB_UF_GONE.
  */
 
 /* Unit flags of this rule set, in the bits the core leaves free
@@ -265,18 +265,25 @@ struct gr_field_options {
 	bool attack_over_wins;		/* "attack-over": win | continue */
 };
 
-/* Scratch slots in zb_unit.rs[]. */
-enum {
-	GR_RS_WAVE,		/* the wave's id (gr_books_wave), or 0 */
-	GR_RS_SLOT,		/* the unit's slot in its wave */
-	GR_RS_PLACED_TURN,	/* the turn a warrior was placed, or 0 */
-	GR_RS_TURN,		/* GR_TF_* bits, cleared each turn */
-	GR_RS_ZARIBA_TRIES,	/* earlier attempts at a zariba */
-	GR_RS_JAM_TURN,		/* a Gatling's jammed turn, or 0 */
-	GR_RS_PERSIST		/* GR_PF_* bits that last */
+/* The rule set's state of each unit, in zb_unit.ext (gr_u()). */
+struct gr_unit {
+	int wave;		/* the wave's id (gr_books_wave), or 0 */
+	int slot;		/* the unit's slot in its wave */
+	int placed_turn;	/* the turn a warrior was placed, or 0 */
+	int turn;		/* GR_TF_* bits, cleared each turn */
+	int zariba_tries;	/* earlier attempts at a zariba */
+	int jam_turn;		/* a Gatling's jammed turn, or 0 */
+	int persist;		/* GR_PF_* bits that last */
 };
+_Static_assert(sizeof(struct gr_unit) <= ZB_UNIT_EXT_BYTES,
+	       "struct gr_unit must fit in zb_unit.ext");
 
-/* This turn's marks (GR_RS_TURN). */
+static inline struct gr_unit *gr_u(const struct zb_unit *u)
+{
+	return (struct gr_unit *)(void *)u->ext.bytes;
+}
+
+/* This turn's marks (gr_unit.turn). */
 enum {
 	GR_TF_MOVED = 1 << 0,		/* moved or turned */
 	GR_TF_NO_FIRE = 1 << 1,		/* may not shoot this turn */
@@ -286,7 +293,7 @@ enum {
 	GR_TF_SHOT = 1 << 5		/* has shot */
 };
 
-/* Marks that last (GR_RS_PERSIST). */
+/* Marks that last (gr_unit.persist). */
 enum {
 	GR_PF_ATTACKER = 1 << 0,	/* moved into contact: an attacker */
 	GR_PF_LEAVING = 1 << 1,		/* withdrawing or fleeing */

@@ -1142,7 +1142,7 @@ static struct plan gun_order(struct vf_ai *ai, struct zb_game *g,
 {
 	struct plan p;
 	struct threat t = threats_to(ai, g, u, 0);
-	const struct zb_unit *mine = zb_game_unit(g, u->rs[VF_RS_SQUARE]);
+	const struct zb_unit *mine = zb_game_unit(g, vf_u(u)->square);
 	/* A gun given to a unit's square (Infantry squares C) keeps by
 	 * that unit, so that it goes into the square when it forms. */
 	int inf = mine && mine->side == u->side && usable(mine)
@@ -1669,7 +1669,7 @@ static int support_body(void *ctx, int id)
 static bool in_melee(const struct zb_unit *w, const struct zb_unit *target)
 {
 	return (w->flags & VF_UF_ENGAGED) ||
-	       w->rs[VF_RS_CHARGE_TARGET] == target->id;
+	       vf_u(w)->charge_target == target->id;
 }
 
 /* The units in contact or charging this turn, wherever they stand: one
@@ -1686,7 +1686,7 @@ static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 		return false;
 	for (int i = 0; i < g->n_units; i++)
 		if ((g->units[i].flags & VF_UF_ENGAGED) ||
-		    g->units[i].rs[VF_RS_CHARGE_TARGET] >= 0)
+		    vf_u(&g->units[i])->charge_target >= 0)
 			ai->in_melee[ai->n_in_melee++] = i;
 	ai->melee_at = ai->decision;
 	return true;

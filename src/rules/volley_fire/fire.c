@@ -446,7 +446,7 @@ static bool gun_may_fire(const struct zb_unit *u)
 {
 	if (u->formation == VF_LIMBERED || vf_gun_is_destroyed(u))
 		return false;
-	return u->rs[VF_RS_MOVED] <= VF_GUN_MOVE_AND_FIRE_DICE * D6;
+	return vf_u(u)->moved <= VF_GUN_MOVE_AND_FIRE_DICE * D6;
 }
 
 /* May `u` fire this phase at anyone? */
@@ -459,10 +459,10 @@ static bool may_fire(struct zb_game *g, const struct zb_unit *u)
 		return false;
 	if (u->flags & (ZB_UF_ROUTED | ZB_UF_GONE))
 		return false;
-	if (u->rs[VF_RS_NO_FIRE])
+	if (vf_u(u)->no_fire)
 		return false;
 	/* Hand-to-hand A: the charger cannot fire as he closes. */
-	if (u->rs[VF_RS_CHARGE_TARGET] >= 0)
+	if (vf_u(u)->charge_target >= 0)
 		return false;
 	if (vf_type_of(u)->gun && !gun_may_fire(u))
 		return false;
@@ -510,7 +510,7 @@ static const char *halving_reason(struct zb_game *g,
 /* volley-fire: Buildings A (halted outside, waiting to enter) */
 static bool waiting_at_building(const struct zb_unit *u)
 {
-	return u->rs[VF_RS_BUILDING] >= 0 && !(u->flags & VF_UF_IN_BUILDING);
+	return vf_u(u)->building >= 0 && !(u->flags & VF_UF_IN_BUILDING);
 }
 
 bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
@@ -843,7 +843,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	cas = hits;
 	if (gun_target) {
 		int carry = tp->carry_set ? tp->carry
-					  : t->rs[VF_RS_GUN_HALF_HITS];
+					  : vf_u(t)->gun_half_hits;
 		cas = (hits + carry) / VF_GUN_HITS_PER_GUNNER;
 		tp->carry = (hits + carry) % VF_GUN_HITS_PER_GUNNER;
 		tp->carry_set = true;
@@ -1103,7 +1103,7 @@ static void end_of_phase(struct zb_game *g, struct fire_ctx *fc)
 		int down;
 
 		if (p->carry_set)
-			u->rs[VF_RS_GUN_HALF_HITS] = p->carry;
+			vf_u(u)->gun_half_hits = p->carry;
 		if (pending_total(p) > 0) {
 			down = apply_casualties(fc, u);
 			zb_event_begin(g, "casualties",

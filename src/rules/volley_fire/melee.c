@@ -314,8 +314,8 @@ int vf_melee_add(struct zb_game *g, int attacker, int defender,
 	st->n_melee++;
 	a->flags |= VF_UF_ENGAGED;
 	d->flags |= VF_UF_ENGAGED;
-	a->rs[VF_RS_CHARGE_TARGET] = defender;
-	a->rs[VF_RS_FROM_REAR] = from_rear;
+	vf_u(a)->charge_target = defender;
+	vf_u(a)->from_rear = from_rear;
 	return ZB_OK;
 }
 
@@ -733,8 +733,8 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 		moved += step;
 	}
 	u->pos = p;
-	u->rs[VF_RS_BUILDING] = -1;
-	u->rs[VF_RS_BUILDING_WAIT] = 0;
+	vf_u(u)->building = -1;
+	vf_u(u)->building_wait = 0;
 	if ((u->flags & VF_UF_IN_BUILDING) &&
 	    !is_building_at(g, zb_unit_rect(u).c))
 		u->flags &= ~(unsigned)VF_UF_IN_BUILDING;
@@ -752,7 +752,7 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 			      g->units[taker].name, n);
 	} else {
 		u->flags |= ZB_UF_SHAKEN;
-		u->rs[VF_RS_SHAKEN_TURN] = g->turn;
+		vf_u(u)->shaken_turn = g->turn;
 		zb_event_text(g, "%s falls back %.0f\"%s and is shaken",
 			      u->name, moved, edge_face
 			      ? " (along the table edge)" : "");
@@ -1201,8 +1201,8 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 
 		a->flags &= ~(unsigned)VF_UF_ENGAGED;
 		d->flags &= ~(unsigned)VF_UF_ENGAGED;
-		a->rs[VF_RS_CHARGE_TARGET] = -1;
-		a->rs[VF_RS_FROM_REAR] = 0;
+		vf_u(a)->charge_target = -1;
+		vf_u(a)->from_rear = 0;
 	}
 	st->n_melee = 0;
 out:

@@ -603,9 +603,9 @@ static void mv_run(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	m->moved_in = d;
 	m->reached = dist - d <= EPS_IN;
 	if (d > EPS_IN) {
-		u->rs[VF_RS_MOVED] += (int)ceil(d - EPS_IN);
-		u->rs[VF_RS_BUILDING] = -1;
-		u->rs[VF_RS_BUILDING_WAIT] = 0;
+		vf_u(u)->moved += (int)ceil(d - EPS_IN);
+		vf_u(u)->building = -1;
+		vf_u(u)->building_wait = 0;
 	}
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
@@ -882,8 +882,8 @@ static void add_building(struct zb_game *g, struct zb_unit *u, struct opts *s)
 	if (!rect_fits(g, &inside))
 		return;		/* a garrison too big for the table there */
 	opt_add(s, ZB_VERB_ENTER, -1, -1, false, 0, b,
-		u->rs[VF_RS_BUILDING] == b &&
-		u->rs[VF_RS_BUILDING_WAIT] >= VF_BUILDING_WAIT_TURNS
+		vf_u(u)->building == b &&
+		vf_u(u)->building_wait >= VF_BUILDING_WAIT_TURNS
 		? "enter the building" : "halt outside to enter the building");
 }
 
@@ -1056,7 +1056,7 @@ static int do_move(struct phase *p, struct zb_unit *u,
 		zb_game_sync_unit(g, u->id);
 	if (vf_type_of(u)->gun && u->formation == VF_DEPLOYED &&
 	    dice > VF_GUN_MOVE_AND_FIRE_DICE && m.moved_in > EPS_IN)
-		u->rs[VF_RS_NO_FIRE] = 1;
+		vf_u(u)->no_fire = 1;
 	log_path(g, from, u, &m);
 	if (heat)
 		zb_event_text(g, "%s double-times %.1f\" of %.0f\"; %d down "
@@ -1247,7 +1247,7 @@ static bool countercharge(struct zb_game *g, struct zb_unit *t,
 	m.facing_deg = facing;
 	m.ignore = c->id;
 	mv_run(g, t, &m);
-	t->rs[VF_RS_NO_FIRE] = 1;
+	vf_u(t)->no_fire = 1;
 	log_path(g, start, t, &m);
 	move_text(g, t, "countercharges", &m);
 	zb_event_end(g);
@@ -1327,7 +1327,7 @@ static int charge_home(struct phase *p, struct zb_unit *u, struct zb_unit *t,
 	if (t->flags & VF_UF_IN_BUILDING)
 		m.ignore_area = building_of(g, t);
 	mv_run(g, u, &m);
-	u->rs[VF_RS_NO_FIRE] = 1;
+	vf_u(u)->no_fire = 1;
 	log_path(g, from, u, &m);
 	zb_event_kv(g, "contact", m.reached);
 	if (m.reached)
@@ -1358,8 +1358,8 @@ static int charge_home(struct phase *p, struct zb_unit *u, struct zb_unit *t,
 	if (rc != ZB_OK)
 		return zb_error_set(p->err, rc, "%s cannot fight %s", u->name,
 				    t->name);
-	u->rs[VF_RS_CHARGE_TARGET] = t->id;
-	u->rs[VF_RS_FROM_REAR] = rear;
+	vf_u(u)->charge_target = t->id;
+	vf_u(u)->from_rear = rear;
 	u->flags |= VF_UF_ENGAGED;
 	t->flags |= VF_UF_ENGAGED;
 	return ZB_OK;
@@ -1401,12 +1401,12 @@ static int do_enter(struct phase *p, struct zb_unit *u, int b)
 	const struct zb_terrain *t = &g->terrain.items[b];
 	struct zb_vec2 from = u->pos;
 
-	if (u->rs[VF_RS_BUILDING] != b ||
-	    u->rs[VF_RS_BUILDING_WAIT] < VF_BUILDING_WAIT_TURNS) {
+	if (vf_u(u)->building != b ||
+	    vf_u(u)->building_wait < VF_BUILDING_WAIT_TURNS) {
 		zb_event_begin(g, "building", "volley-fire:buildings:A",
 			       u->id, -1);
-		u->rs[VF_RS_BUILDING] = b;
-		u->rs[VF_RS_BUILDING_WAIT] = 1;
+		vf_u(u)->building = b;
+		vf_u(u)->building_wait = 1;
 		zb_event_text(g, "%s halts outside %s to go in", u->name,
 			      t->name[0] ? t->name : "the building");
 		zb_event_end(g);
@@ -1416,9 +1416,9 @@ static int do_enter(struct phase *p, struct zb_unit *u, int b)
 	u->pos = building_inside(t);
 	u->flags |= VF_UF_IN_BUILDING;
 	u->flags &= ~(unsigned)VF_UF_REAR_FACING;
-	u->rs[VF_RS_BUILDING] = -1;
-	u->rs[VF_RS_BUILDING_WAIT] = 0;
-	u->rs[VF_RS_MOVED] += (int)ceil(zb_v2_dist(from, u->pos));
+	vf_u(u)->building = -1;
+	vf_u(u)->building_wait = 0;
+	vf_u(u)->moved += (int)ceil(zb_v2_dist(from, u->pos));
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
 	zb_event_path(g, from, u->pos);
@@ -1458,7 +1458,7 @@ static int do_leave(struct phase *p, struct zb_unit *u,
 	u->facing_deg = zb_norm_deg(facing);
 	u->flags &= ~(unsigned)VF_UF_IN_BUILDING;
 	vf_set_formation(u, (enum vf_formation)form);
-	u->rs[VF_RS_MOVED] += (int)ceil(zb_v2_dist(from, to));
+	vf_u(u)->moved += (int)ceil(zb_v2_dist(from, to));
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
 	zb_event_path(g, from, to);
@@ -1475,7 +1475,7 @@ static int do_limber(struct phase *p, struct zb_unit *u, int form)
 
 	zb_event_begin(g, "formation", "volley-fire:gardner-gun:B", u->id, -1);
 	vf_set_formation(u, (enum vf_formation)form);
-	u->rs[VF_RS_NO_FIRE] = 1;
+	vf_u(u)->no_fire = 1;
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
 	zb_event_text(g, "%s %s and cannot fire this turn", u->name,
@@ -1552,7 +1552,7 @@ static int do_man_gun(struct phase *p, struct zb_unit *u, struct zb_unit *gun)
 	remove_troopers(u, k);
 	gun->side = u->side;
 	gun->flags &= ~(unsigned)VF_UF_ABANDONED;
-	gun->rs[VF_RS_NO_FIRE] = 1;
+	vf_u(gun)->no_fire = 1;
 	for (int i = 0; i < st->n_leaders; i++) {
 		struct zb_unit *l = zb_game_unit(g, st->leaders[i]);
 
@@ -1662,8 +1662,8 @@ static int do_order(struct phase *p, struct zb_unit *u,
 	struct zb_unit *t = zb_game_unit(p->g, o->target);
 
 	if (o->verb != ZB_VERB_HOLD && o->verb != ZB_VERB_ENTER) {
-		u->rs[VF_RS_BUILDING] = -1;
-		u->rs[VF_RS_BUILDING_WAIT] = 0;
+		vf_u(u)->building = -1;
+		vf_u(u)->building_wait = 0;
 	}
 	switch (o->verb) {
 	case ZB_VERB_MOVE:
@@ -1759,7 +1759,7 @@ int vf_regroup_shaken(struct zb_game *g, struct zb_error *err)
 		int face;
 
 		if (!is_shaken(u) || !vf_unit_active(u) ||
-		    u->rs[VF_RS_SHAKEN_TURN] >= g->turn)
+		    vf_u(u)->shaken_turn >= g->turn)
 			continue;
 		zb_event_begin(g, "regroup", "volley-fire:shaken:A", id, -1);
 		face = zb_game_roll(g, VF_D6);

@@ -186,9 +186,9 @@ void vf_place_attached(struct zb_game *g, int leader)
 
 struct zb_unit *vf_square_of(struct zb_game *g, const struct zb_unit *u)
 {
-	struct zb_unit *sq = zb_game_unit(g, u->rs[VF_RS_SQUARE]);
+	struct zb_unit *sq = zb_game_unit(g, vf_u(u)->square);
 
-	if (!sq || !u->rs[VF_RS_IN_SQUARE] || !vf_type_of(u)->gun ||
+	if (!sq || !vf_u(u)->in_square || !vf_type_of(u)->gun ||
 	    !vf_unit_active(u) || sq->side != u->side ||
 	    sq->formation != VF_SQUARE || !vf_unit_active(sq))
 		return NULL;
@@ -206,9 +206,9 @@ void vf_place_square_guns(struct zb_game *g, int unit)
 	if (!sq)
 		return;
 	for (int i = 0; i < g->n_units; i++)
-		if (g->units[i].rs[VF_RS_SQUARE] == unit &&
+		if (vf_u(&g->units[i])->square == unit &&
 		    sq->formation != VF_SQUARE)
-			g->units[i].rs[VF_RS_IN_SQUARE] = 0;
+			vf_u(&g->units[i])->in_square = 0;
 	if (sq->formation != VF_SQUARE || !vf_unit_active(sq))
 		return;
 	sr = zb_unit_rect(sq);
@@ -220,14 +220,14 @@ void vf_place_square_guns(struct zb_game *g, int unit)
 		struct zb_vec2 front;
 		double side;
 
-		if (gun->rs[VF_RS_SQUARE] != unit || !vf_type_of(gun)->gun ||
+		if (vf_u(gun)->square != unit || !vf_type_of(gun)->gun ||
 		    gun->side != sq->side || !vf_unit_active(gun))
 			continue;
 		r = zb_unit_rect(gun);
-		if (!gun->rs[VF_RS_IN_SQUARE] &&
+		if (!vf_u(gun)->in_square &&
 		    zb_rect_dist(&r, &sr) > VF_GUN_SQUARE_JOIN_IN)
 			continue;
-		gun->rs[VF_RS_IN_SQUARE] = 1;
+		vf_u(gun)->in_square = 1;
 		/* Beside a corner, flush with the face it fires from. */
 		side = (k % 2 ? -1 : 1) * (sr.half_w_in + r.half_w_in);
 		front = k < 2 ? sq->pos
@@ -437,10 +437,10 @@ static int add_leader_id(struct vf_state *st, int id)
 
 static void init_scratch(struct zb_unit *u)
 {
-	memset(u->rs, 0, sizeof(u->rs));
-	u->rs[VF_RS_BUILDING] = -1;
-	u->rs[VF_RS_CHARGE_TARGET] = -1;
-	u->rs[VF_RS_SQUARE] = -1;
+	memset(&u->ext, 0, sizeof(u->ext));
+	vf_u(u)->building = -1;
+	vf_u(u)->charge_target = -1;
+	vf_u(u)->square = -1;
 }
 
 /* Lay the figures out troopers first, so that the front ranks are the
@@ -710,13 +710,13 @@ static int attach_guns(struct setup *su)
 					   "gun '%s' cannot stand in its square "
 					   "(Infantry squares C)", s->name,
 					   s->gun);
-		if (gun->rs[VF_RS_SQUARE] >= 0)
+		if (vf_u(gun)->square >= 0)
 			return zb_error_at(su->err, ZB_EINPUT, path,
 					   s->at_gun.line, s->at_gun.col,
 					   "gun '%s' already stands in the "
 					   "square of '%s'", s->gun,
-					   g->units[gun->rs[VF_RS_SQUARE]].name);
-		gun->rs[VF_RS_SQUARE] = id;
+					   g->units[vf_u(gun)->square].name);
+		vf_u(gun)->square = id;
 	}
 	return ZB_OK;
 }
@@ -999,10 +999,10 @@ static void start_turn(struct zb_game *g)
 		struct zb_unit *u = &g->units[i];
 		struct zb_unit *a = zb_game_unit(g, u->attached_to);
 
-		u->rs[VF_RS_MOVED] = 0;
-		u->rs[VF_RS_NO_FIRE] = 0;
-		u->rs[VF_RS_CHARGE_TARGET] = -1;
-		u->rs[VF_RS_FROM_REAR] = 0;
+		vf_u(u)->moved = 0;
+		vf_u(u)->no_fire = 0;
+		vf_u(u)->charge_target = -1;
+		vf_u(u)->from_rear = 0;
 		u->flags &= ~(unsigned)(VF_UF_EXPOSED | VF_UF_ENGAGED);
 		if (a && (!vf_unit_active(a) || a->side != u->side))
 			u->attached_to = -1;

@@ -19,7 +19,7 @@
  *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
  *              volley, gardner, pistols, melee
  *
- * Unit scratch slots (zb_unit.rs[]) used by this rule set: see VF_RS_*.
+ * Each unit's own state (zb_unit.ext): struct vf_unit, through vf_u().
  */
 #include <stdbool.h>
 #include "zariba/game.h"
@@ -247,23 +247,31 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_MORALE_ORDER_DIE 6		/* both test: each rolls a D6, the
 					   low die tests first */
 
-/* ---- scratch slots in zb_unit.rs[] ---- */
-enum {
-	VF_RS_GUN_HALF_HITS,	/* a gun crew's odd hit carried over (E) */
-	VF_RS_BUILDING,		/* building feature index waited at, or -1 */
-	VF_RS_BUILDING_WAIT,	/* turns halted outside the building */
-	VF_RS_MOVED,		/* inches moved this turn (gun may fire
+/* ---- Volley Fire's state of each unit, in zb_unit.ext ---- */
+struct vf_unit {
+	int gun_half_hits;	/* a gun crew's odd hit carried over (E) */
+	int building;		/* building feature index waited at, or -1 */
+	int building_wait;	/* turns halted outside the building */
+	int moved;		/* inches moved this turn (gun may fire
 				   after a 1D6 move only) */
-	VF_RS_NO_FIRE,		/* may not fire this turn (limbered,
+	int no_fire;		/* may not fire this turn (limbered,
 				   charged in, jammed...) */
-	VF_RS_SHAKEN_TURN,	/* turn it became shaken */
-	VF_RS_CHARGE_TARGET,	/* unit it charged into contact, or -1 */
-	VF_RS_FROM_REAR,	/* its charge began in the target's rear */
-	VF_RS_SQUARE,		/* a gun: the unit whose square it stands in
+	int shaken_turn;	/* turn it became shaken */
+	int charge_target;	/* unit it charged into contact, or -1 */
+	int from_rear;		/* its charge began in the target's rear */
+	int square;		/* a gun: the unit whose square it stands in
 				   when that unit is in square (Infantry
 				   squares C, the scenario's `gun`), or -1 */
-	VF_RS_IN_SQUARE		/* a gun: 1 while it stands in that square */
+	int in_square;		/* a gun: 1 while it stands in that square */
 };
+_Static_assert(sizeof(struct vf_unit) <= ZB_UNIT_EXT_BYTES,
+	       "struct vf_unit must fit in zb_unit.ext");
+
+/* Unit u's Volley Fire state. */
+static inline struct vf_unit *vf_u(const struct zb_unit *u)
+{
+	return (struct vf_unit *)(void *)u->ext.bytes;
+}
 
 /* ---- the rule set's state, g->rs ---- */
 #define VF_MAX_MELEES 256
