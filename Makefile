@@ -3,11 +3,11 @@
 #   make            build libzariba.a and the zariba program
 #   make run        install missing Debian packages (as root), build, and
 #                   play the default scenario
-#   make test       unit tests, CLI tests, the MPI build against the
-#                   plain one (when Open MPI is installed), the
-#                   documentation's examples, the installed library, and
-#                   the unit and CLI tests again under AddressSanitizer +
-#                   UBSan
+#   make test       unit tests, CLI tests, the layers (tests/layers.sh), the
+#                   MPI build against the plain one (when Open MPI is
+#                   installed), the documentation's examples, the installed
+#                   library, and the unit and CLI tests again under
+#                   AddressSanitizer + UBSan
 #   make docs-update  rewrite the outputs shown in the documentation's
 #                   examples from the program as it is (tests/docs/run.sh)
 #   make install    PREFIX=/usr/local DESTDIR=: the program, libzariba.a,
@@ -81,7 +81,7 @@ PIC     := -fPIC -fno-semantic-interposition
 INTERNAL_HDRS := include/zariba/path.h include/zariba/readfile.h
 PUBLIC_HDRS   := $(filter-out $(INTERNAL_HDRS),$(sort $(wildcard include/zariba/*.h)))
 
-.PHONY: all run test test-unit test-cli test-mpi test-asan deps install clean check-deps ai-table \
+.PHONY: all run test test-unit test-cli test-mpi test-layers test-asan deps install clean check-deps ai-table \
         docs-balance test-balance \
         test-docs docs-update test-install stage \
         bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
@@ -140,7 +140,7 @@ run: deps
 	@echo "  ./$(BIN) help"
 
 test: deps
-	@$(MAKE) --no-print-directory test-unit test-cli
+	@$(MAKE) --no-print-directory test-unit test-cli test-layers
 	@$(MAKE) --no-print-directory test-mpi
 	@$(MAKE) --no-print-directory test-install test-docs
 	@$(MAKE) --no-print-directory test-asan
@@ -169,6 +169,11 @@ test-mpi:
 		echo "test-mpi: skipped, Open MPI is not installed" \
 			"($(MPI_DEB_PKGS))"; \
 	fi
+
+# A rule set is one folder: the core's objects need no symbol a rule set
+# defines, and no file outside src/rules/NAME/ includes its headers.
+test-layers: $(LIBA)
+	sh tests/layers.sh $(BUILD)
 
 # Every example in README.md, docs/ and the man page, run and compared
 # (tests/docs/run.sh says how examples are marked), against the program

@@ -142,7 +142,7 @@ static int play_battle(const struct zb_scenario *scn, uint64_t seed,
 	struct zb_game g;
 	struct zb_error err;
 	struct zb_game_opts opts = { seed, false };
-	int rc = zb_game_init(&g, scn, &opts, &err);
+	int rc = zb_game_init(&g, scn->rules, scn, &opts, &err);
 
 	if (rc != ZB_OK)
 		return rc;
@@ -210,7 +210,7 @@ static double battle_floor(const struct zb_scenario *scn, uint64_t draws,
 	double best = INFINITY;
 	int n = 0;
 
-	if (zb_game_init(&g, scn, &opts, &err) != ZB_OK)
+	if (zb_game_init(&g, scn->rules, scn, &opts, &err) != ZB_OK)
 		die("%s: %s", scn->path, err.msg);
 	pts = malloc(((size_t)g.n_units + 1) * sizeof(*pts));
 	if (!pts)
@@ -685,7 +685,7 @@ static double enemies_in_range(const struct zb_scenario *scn)
 	double sum = 0;
 	int *ids;
 
-	if (zb_game_init(&g, scn, &opts, &err) != ZB_OK)
+	if (zb_game_init(&g, scn->rules, scn, &opts, &err) != ZB_OK)
 		die("generated scenario: %s", err.msg);
 	ids = malloc(((size_t)g.n_units + 1) * sizeof(*ids));
 	if (!ids)

@@ -15,7 +15,8 @@ void tf_game_from(struct zb_game *g, const char *yaml, int turn,
 
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", yaml, strlen(yaml),
 				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	zb_scenario_release(&scn);
 	g->turn = turn;
 	g->phase = phase;

@@ -24,7 +24,7 @@ static int try_game(const char *text, struct zb_error *err)
 
 	if (rc != ZB_OK)
 		return rc;
-	rc = zb_game_init(&g, &scn, &o, err);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, err);
 	zb_scenario_release(&scn);
 	if (rc == ZB_OK)
 		zb_game_release(&g);

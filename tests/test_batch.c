@@ -162,7 +162,8 @@ Test(batch, a_battle_replays_alone)
 	run(&b, &scn, 99, 3, 1, 0);
 	struct zb_game_opts go = { .seed = zb_batch_seed(99, 2),
 				   .log_enabled = true };
-	cr_assert_eq(zb_game_init(&g, &scn, &go, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &go, &err),
+		     ZB_OK, "%s", err.msg);
 	cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
 	cr_assert_eq(g.result.turns, b.turns_of[2]);
 	cr_assert_str_eq(g.result.how, b.outcomes[b.outcome[2]].how);

@@ -5,6 +5,7 @@
  */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "zariba/game.h"
 #include "zariba/logio.h"
@@ -282,4 +283,18 @@ Test(core_game, facing_words_name_the_compass_point_and_the_enemy_ahead)
 	cr_expect_str_eq(zb_game_facing_words(&g, &g.units[0], 240, buf,
 					      sizeof(buf)),
 			 "south-west, toward B");
+}
+
+Test(core_game, init_wants_the_rule_set_handed_to_it)
+{
+	/* The core never looks a rule set up by name: with none handed to
+	 * it, zb_game_init() refuses and leaves nothing to release. */
+	struct zb_scenario scn;
+	struct zb_game other;
+	struct zb_error err = { 0, "" };
+
+	memset(&scn, 0, sizeof(scn));
+	snprintf(scn.ruleset, sizeof(scn.ruleset), "volley-fire");
+	cr_assert_eq(zb_game_init(&other, NULL, &scn, NULL, &err), ZB_EUSAGE);
+	cr_assert_str_eq(err.msg, "zb_game_init: no rule set");
 }

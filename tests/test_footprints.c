@@ -65,7 +65,7 @@ static bool measure(const struct row *r, double *w, double *d,
 	bool ok = zb_scenario_parse(&scn, "row.yaml", text, strlen(text),
 				    err) == ZB_OK;
 	if (ok) {
-		ok = zb_game_init(&g, &scn, &o, err) == ZB_OK;
+		ok = zb_game_init(&g, scn.rules, &scn, &o, err) == ZB_OK;
 		zb_scenario_release(&scn);
 	}
 	if (ok) {

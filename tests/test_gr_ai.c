@@ -1,5 +1,5 @@
 /*
- * test_gr_ai.c: the Gentlemen Rankers Imperial AI (src/ai/gr_ai.c) and
+ * test_gr_ai.c: the Gentlemen Rankers Imperial AI (src/rules/gentlemen_rankers/ai.c) and
  * whole games of the shipped scenarios.  The AI is judged by what it
  * answers, read back from the event log: its orders and targets, and the
  * one-line reason it gives for each.
@@ -69,7 +69,8 @@ static void build(const char *options)
 	snprintf(buf, sizeof(buf), column_yaml, options ? options : "");
 	cr_assert_eq(zb_scenario_parse(&scn, "ai.yaml", buf, strlen(buf),
 				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	have_game = true;
 	g.turn = 1;
 }
@@ -100,7 +101,7 @@ static struct gr_wave *wave_at(int n, const double (*at)[2], double facing)
 		cr_assert_geq(id, 0);
 		w = gr_books_wave(&st()->books, wid);
 		u = zb_game_unit(&g, id);
-		u->rs[GR_RS_PLACED_TURN] = 0;
+		gr_u(u)->placed_turn = 0;
 		u->pos = i < n ? (struct zb_vec2){ at[i][0], at[i][1] }
 			       : (struct zb_vec2){ 1 + 2 * i, 59 };
 		u->facing_deg = facing;
@@ -219,7 +220,7 @@ Test(gr_ai, shoots_at_the_most_threatening_wave)
 		if (t->side != st()->warriors)
 			continue;
 		shots++;
-		cr_assert_eq(t->rs[GR_RS_WAVE], big->id, "shot at %s",
+		cr_assert_eq(gr_u(t)->wave, big->id, "shot at %s",
 			     t->name);
 	}
 	cr_assert_gt(shots, 0);
@@ -244,7 +245,8 @@ Test(gr_ai, horse_breaks_off_from_warriors)
 
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", txt, strlen(txt), &err),
 		     ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	have_game = true;
 	g.turn = 1;
 	wave_at(1, at, 270);
@@ -262,7 +264,8 @@ static void play(const char *path, uint64_t seed)
 	int imperial_decisions = 0;
 
 	cr_assert_eq(zb_scenario_load(&scn, path, &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	have_game = true;
 	cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
 	cr_assert(g.result.over);
@@ -342,7 +345,8 @@ Test(gr_ai, the_column_marches_to_the_fort_and_stands_at_its_walls)
 		 units);
 	cr_assert_eq(zb_scenario_parse(&scn, "ai.yaml", buf, strlen(buf),
 				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	have_game = true;
 	while (!g.result.over && turns < 15) {
 		g.turn = ++turns;

@@ -144,7 +144,7 @@ static int try_build(const char *options, const char *terrain)
 	ubuf[0] = '\0';
 	rc = zb_scenario_parse(&scn, "test.yaml", buf, strlen(buf), &err);
 	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);
-	rc = zb_game_init(&g, &scn, &o, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
 	if (rc == ZB_OK) {
 		have_game = true;
 		g.turn = 1;
@@ -199,7 +199,7 @@ static struct gr_wave *wave_of(int mounted, int rifles, int keep, int *ids)
 
 		cr_assert_geq(id, 0);
 		w = gr_books_wave(&st()->books, wid);
-		U(id)->rs[GR_RS_PLACED_TURN] = 0;
+		gr_u(U(id))->placed_turn = 0;
 		U(id)->pos = zb_v2(1 + 2 * i, 47);
 		U(id)->facing_deg = 270;
 		zb_game_sync_unit(&g, id);
@@ -332,7 +332,7 @@ Test(gr_rules, warriors_side_must_start_empty)
 
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", txt, strlen(txt), &err),
 		     ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_EINPUT);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err), ZB_EINPUT);
 	cr_assert(strstr(err.msg, "arrive in waves"), "%s", err.msg);
 }
 
@@ -384,7 +384,7 @@ Test(gr_rules, a_wave_is_placed_as_a_group_in_edge_contact)
 		/* Facing the column, front edges in one line... */
 		cr_assert_float_eq(U(ids[i])->facing_deg, 270, EPS);
 		cr_assert_float_eq(U(ids[i])->pos.y, U(ids[0])->pos.y, EPS);
-		cr_assert_eq(U(ids[i])->rs[GR_RS_PLACED_TURN], g.turn);
+		cr_assert_eq(gr_u(U(ids[i]))->placed_turn, g.turn);
 	}
 	/* ...side by side, each touching the next. */
 	for (int i = 0; i + 1 < GR_WAVE_UNITS; i++) {
@@ -536,7 +536,7 @@ Test(gr_rules, warriors_placed_this_turn_do_not_move)
 	build(NULL, NULL);
 	wave_of(0, 0, 1, ids);
 	put(ids[0], 24, 40, 270);
-	U(ids[0])->rs[GR_RS_PLACED_TURN] = g.turn;
+	gr_u(U(ids[0]))->placed_turn = g.turn;
 	NO_DICE();
 	cr_assert_eq(move_warriors(), ZB_OK);
 	dice_done();
@@ -616,7 +616,7 @@ Test(gr_rules, contact_stops_the_move_and_aligns_front_edges)
 	cr_assert_float_eq(U(ids[0])->pos.x, 24, EPS);
 	cr_assert_float_eq(U(ids[0])->pos.y, 20, EPS);
 	cr_assert_float_eq(U(ids[0])->facing_deg, 270, EPS);
-	cr_assert(U(ids[0])->rs[GR_RS_PERSIST] & GR_PF_ATTACKER);
+	cr_assert(gr_u(U(ids[0]))->persist & GR_PF_ATTACKER);
 }
 
 Test(gr_rules, an_attacker_on_a_flank_lines_up_with_the_flank)
@@ -662,7 +662,7 @@ Test(gr_rules, facing_after_a_move_is_free_and_turning_is_moving)
 	set_controller(s);
 	cr_assert_eq(move_column(), ZB_OK);
 	cr_assert_float_eq(U(0)->facing_deg, 0, EPS);
-	cr_assert(U(0)->rs[GR_RS_TURN] & GR_TF_MOVED);
+	cr_assert(gr_u(U(0))->turn & GR_TF_MOVED);
 	/* It moved without keeping 1" back: it may not shoot. */
 	cr_assert(!gr_may_shoot(&g, U(0)));
 }
@@ -707,7 +707,7 @@ Test(gr_rules, carbines_move_half_and_fire)
 Test(gr_rules, limbering_takes_half_a_move_and_guns_cannot_move_and_fire)
 {
 	static const struct ans a[] = {
-		{ ZB_VERB_LIMBER, -1, 24, 30, false, 0 },
+		{ GR_VERB_LIMBER, -1, 24, 30, false, 0 },
 	};
 	struct spy *s = spy_new(a, 1);
 
@@ -728,7 +728,7 @@ Test(gr_rules, limbering_takes_half_a_move_and_guns_cannot_move_and_fire)
 Test(gr_rules, an_unlimbering_gun_may_not_fire)
 {
 	static const struct ans a[] = {
-		{ ZB_VERB_UNLIMBER, -1, 24, 10, true, 90 },
+		{ GR_VERB_UNLIMBER, -1, 24, 10, true, 90 },
 	};
 	struct spy *s = spy_new(a, 1);
 
@@ -753,7 +753,7 @@ Test(gr_rules, warriors_shoot_after_a_full_move)
 	put(ids[0], 24, 30, 270);
 	DICE(3);
 	cr_assert_eq(move_warriors(), ZB_OK);
-	cr_assert(U(ids[0])->rs[GR_RS_TURN] & GR_TF_MOVED);
+	cr_assert(gr_u(U(ids[0]))->turn & GR_TF_MOVED);
 	cr_assert(gr_may_shoot(&g, U(ids[0])));
 }
 
@@ -910,7 +910,7 @@ Test(gr_rules, a_zariba_needs_4_plus_one_per_earlier_try)
 	cr_assert_eq(move_column(), ZB_OK);
 	dice_done();
 	cr_assert_float_eq(front_y(0), 11.98, EPS);
-	cr_assert_eq(U(0)->rs[GR_RS_ZARIBA_TRIES], 1);
+	cr_assert_eq(gr_u(U(0))->zariba_tries, 1);
 	DICE(3);	/* 3 + 1 earlier attempt */
 	cr_assert_eq(move_column(), ZB_OK);
 	dice_done();
@@ -957,7 +957,7 @@ Test(gr_rules, a_unit_away_from_its_leader_goes_back_to_him)
 
 		cr_assert_geq(id, 0);
 		w = gr_books_wave(&st()->books, wid);
-		U(id)->rs[GR_RS_PLACED_TURN] = 0;
+		gr_u(U(id))->placed_turn = 0;
 	}
 	for (int i = 1; i < w->leader_slot; i++)
 		gr_remove_off_table(&g, w->units[i], "not in this test");
@@ -1151,7 +1151,7 @@ Test(gr_rules, a_gatling_may_jam_then_fires_three_times)
 	DICE(5);		/* jammed: no shots this turn */
 	cr_assert_eq(shoot_column(), ZB_OK);
 	dice_done();
-	cr_assert(U(0)->flags & ZB_UF_JAMMED);
+	cr_assert(U(0)->flags & GR_UF_JAMMED);
 	/* Next turn it fires without a jam roll: three shots. */
 	g.turn++;
 	gr_start_turn(&g);
@@ -1614,8 +1614,8 @@ Test(gr_rules, a_friend_pushed_back_into_an_enemy_is_contacted_in_the_rear)
 	gr_take_hit(&g, ids[0], 0);
 	dice_done();
 	cr_assert(gr_in_contact(U(ids[1]), U(1)));
-	cr_assert(U(ids[1])->rs[GR_RS_TURN] & GR_TF_REAR_HIT);
-	cr_assert(U(1)->rs[GR_RS_PERSIST] & GR_PF_ATTACKER);
+	cr_assert(gr_u(U(ids[1]))->turn & GR_TF_REAR_HIT);
+	cr_assert(gr_u(U(1))->persist & GR_PF_ATTACKER);
 	cr_assert(gr_in_contact(U(ids[0]), U(ids[1])));
 }
 
@@ -1653,7 +1653,7 @@ Test(gr_rules, falling_back_into_an_enemy_is_a_rear_contact)
 	STACK(w, "9H");
 	gr_take_hit(&g, ids[0], 0);
 	cr_assert(gr_in_contact(U(ids[0]), U(1)));
-	cr_assert(U(ids[0])->rs[GR_RS_TURN] & GR_TF_REAR_HIT);
+	cr_assert(gr_u(U(ids[0]))->turn & GR_TF_REAR_HIT);
 }
 
 Test(gr_rules, ordered_back_with_an_enemy_at_its_rear_it_is_destroyed)
@@ -1734,7 +1734,7 @@ static int charged(double x, double y, double facing)
 	struct gr_wave *w = wave_of(0, 0, 1, ids);
 
 	put(ids[0], x, y, facing);
-	U(ids[0])->rs[GR_RS_PERSIST] |= GR_PF_ATTACKER;
+	gr_u(U(ids[0]))->persist |= GR_PF_ATTACKER;
 	STACK(w, "KS", "KH", "KD", "KC");
 	return ids[0];
 }
@@ -1761,7 +1761,7 @@ Test(gr_rules, no_close_fire_after_moving_or_in_contact_from_the_start)
 	build(NULL, NULL);
 	w = charged(24, 10, 270);
 	gr_start_turn(&g);	/* in contact as the turn began */
-	U(w)->rs[GR_RS_PERSIST] |= GR_PF_ATTACKER;
+	gr_u(U(w))->persist |= GR_PF_ATTACKER;
 	DICE(1, 6);		/* straight to hand to hand */
 	cr_assert_eq(melee(), ZB_OK);
 	dice_done();
@@ -1826,7 +1826,7 @@ Test(gr_rules, a_defender_turns_to_face_a_flank_attacker)
 	unit("Inf", "infantry", 24, 20, 90, NULL);
 	build(NULL, NULL);
 	w = charged(24 + FOOT_W / 2, 20 - FOOT_D / 2, 180);
-	U(0)->rs[GR_RS_TURN] |= GR_TF_MOVED;	/* no close fire */
+	gr_u(U(0))->turn |= GR_TF_MOVED;	/* no close fire */
 	DICE(3, 3, 6);	/* 3+4 against 3+2: one hit; sudden death 6 */
 	cr_assert_eq(melee(), ZB_OK);
 	dice_done();
@@ -1841,7 +1841,7 @@ Test(gr_rules, a_square_does_not_turn)
 	unit("Inf", "infantry", 24, 20, 90, "formation: square");
 	build(NULL, NULL);
 	w = charged(24 + FOOT_W / 2, 20 - FOOT_D / 2, 180);
-	U(0)->rs[GR_RS_TURN] |= GR_TF_MOVED;
+	gr_u(U(0))->turn |= GR_TF_MOVED;
 	DICE(3, 3);	/* 3+4 against 3+2+2 (both flanks): a tie */
 	cr_assert_eq(melee(), ZB_OK);
 	dice_done();
@@ -1856,7 +1856,7 @@ Test(gr_rules, hand_to_hand_loser_takes_a_hit_two_if_doubled)
 	unit("Inf", "infantry", 24, 10, 90, NULL);
 	build(NULL, NULL);
 	w = charged(24, 10, 270);
-	U(0)->rs[GR_RS_TURN] |= GR_TF_MOVED;
+	gr_u(U(0))->turn |= GR_TF_MOVED;
 	/* Warrior 6+4 = 10 against 3+2 = 5: double, two hits: sudden
 	 * death 5 and 6, unharmed both times. */
 	DICE(6, 3, 5, 6);
@@ -1872,7 +1872,7 @@ Test(gr_rules, hand_to_hand_the_warriors_lose)
 	unit("Inf", "infantry", 24, 10, 90, NULL);
 	build(NULL, NULL);
 	w = charged(24, 10, 270);
-	U(0)->rs[GR_RS_TURN] |= GR_TF_MOVED;
+	gr_u(U(0))->turn |= GR_TF_MOVED;
 	DICE(1, 6);	/* 1+4 against 6+2: a hit, the King */
 	cr_assert_eq(melee(), ZB_OK);
 	dice_done();
@@ -1886,7 +1886,7 @@ Test(gr_rules, a_tie_is_a_stand_off)
 	unit("Inf", "infantry", 24, 10, 90, NULL);
 	build(NULL, NULL);
 	w = charged(24, 10, 270);
-	U(0)->rs[GR_RS_TURN] |= GR_TF_MOVED;
+	gr_u(U(0))->turn |= GR_TF_MOVED;
 	DICE(2, 4);
 	cr_assert_eq(melee(), ZB_OK);
 	dice_done();
@@ -1901,7 +1901,7 @@ Test(gr_rules, one_fights_one_and_the_others_support)
 	build(NULL, NULL);
 	w1 = charged(24, 20, 270);
 	w2 = charged(24 + FOOT_W / 2, 20 - FOOT_D / 2, 180);
-	U(0)->rs[GR_RS_TURN] |= GR_TF_MOVED;
+	gr_u(U(0))->turn |= GR_TF_MOVED;
 	/* The front attacker fights, the flank one supports (+1) and
 	 * envelops the infantry (-1): 1+4+1 = 6 against 5+2-1 = 6. */
 	DICE(1, 5);

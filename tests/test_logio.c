@@ -20,7 +20,8 @@ static char *battle_log(uint64_t seed, size_t *len)
 	struct zb_error err = { 0 };
 	cr_assert_eq(zb_scenario_load(&scn, SCENARIO, &err), ZB_OK, "%s", err.msg);
 	struct zb_game_opts o = { .seed = seed, .log_enabled = true };
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
 	cr_assert_eq(g.log.orphans, 0, "dice rolled outside any event");
 	cr_assert_eq(g.log.unclosed, 0, "events left open");

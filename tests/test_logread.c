@@ -24,7 +24,8 @@ static void play(void)
 	struct zb_error err = { 0 };
 	cr_assert_eq(zb_scenario_load(&scn, SCENARIO, &err), ZB_OK, "%s", err.msg);
 	struct zb_game_opts o = { .seed = 7, .log_enabled = true };
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
 	FILE *f = open_memstream(&text, &text_len);
 	cr_assert_eq(zb_log_write_jsonl(&g, f, &err), ZB_OK, "%s", err.msg);

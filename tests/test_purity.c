@@ -34,7 +34,8 @@ static void play_logged(struct zb_game *g, const struct zb_scenario *scn,
 {
 	struct zb_error err = { 0, "" };
 	struct zb_game_opts go = { .seed = seed, .log_enabled = true };
-	cr_assert_eq(zb_game_init(g, scn, &go, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(g, scn->rules, scn, &go, &err),
+		     ZB_OK, "%s", err.msg);
 	while (!g->result.over)
 		cr_assert_eq(zb_game_play_turn(g, &err), ZB_OK, "%s", err.msg);
 }

@@ -248,7 +248,8 @@ static void load_game(struct zb_game *g, const char *path, uint64_t seed)
 	struct zb_error err = { 0, "" };
 	cr_assert_eq(zb_scenario_load(&scn, path, &err), ZB_OK, "%s", err.msg);
 	struct zb_game_opts o = { .seed = seed, .log_enabled = true };
-	cr_assert_eq(zb_game_init(g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	zb_scenario_release(&scn);
 }
 
@@ -260,7 +261,8 @@ static void parse_game(struct zb_game *g, const char *name,
 	cr_assert_eq(zb_scenario_parse(&scn, name, yaml, strlen(yaml), &err),
 		     ZB_OK, "%s", err.msg);
 	struct zb_game_opts o = { .seed = 3, .log_enabled = true };
-	cr_assert_eq(zb_game_init(g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	zb_scenario_release(&scn);
 }
 

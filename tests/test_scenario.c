@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "zariba/error.h"
+#include "zariba/ruleset.h"
 #include "zariba/scenario.h"
 #include "zariba/unit.h"
 
@@ -657,6 +658,19 @@ Test(scenario, second_document)
 	strcat(s, "---\nruleset: x\n");
 	bad(s, "35:1", "a scenario file holds one YAML document");
 	free(s);
+}
+
+Test(scenario, loader_finds_the_rule_set)
+{
+	/* The loader, not the game, looks the rule set up (the core never
+	 * looks a name up): scn->rules is handed to zb_game_init(). */
+	struct zb_scenario scn;
+	parse_ok(&scn, good);
+	cr_assert_eq(scn.rules, zb_ruleset_find("volley-fire"));
+	zb_scenario_release(&scn);
+	bad_with("ruleset: volley-fire", "ruleset: volley-fyre", "1:10",
+		 "unknown rule set 'volley-fyre' (did you mean "
+		 "'volley-fire'?)");
 }
 
 Test(scenario, bad_points)

@@ -21,7 +21,8 @@ static void battle(const char *path, uint64_t seed)
 	struct zb_game g;
 	cr_assert_eq(zb_scenario_load(&scn, path, &err), ZB_OK, "%s", err.msg);
 	struct zb_game_opts o = { .seed = seed, .log_enabled = true };
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
 	FILE *f = open_memstream(&text, &len);
 	cr_assert_eq(zb_log_write_jsonl(&g, f, &err), ZB_OK, "%s", err.msg);

@@ -1,5 +1,5 @@
 /*
- * test_vf_ai.c: the Volley Fire AI (src/ai/vf_ai.c).  Small games built
+ * test_vf_ai.c: the Volley Fire AI (src/rules/volley_fire/ai.c).  Small games built
  * from YAML; the side under test is the real AI, wrapped in a tap that
  * records every answer it gives while the rules' own phases ask it.
  */
@@ -96,7 +96,8 @@ static void game_seeded(struct zb_game *gm, const char *yaml, uint64_t seed)
 	memset(&err, 0, sizeof(err));
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", yaml, strlen(yaml),
 				       &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_game_init(gm, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(gm, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	zb_scenario_release(&scn);
 }
 
@@ -336,11 +337,11 @@ Test(vf_ai, gun_out_in_front_limbers_and_falls_back_beside_the_line)
 		  0);
 	int sec = unit_id("1st Section"), gun = unit_id("Gardner");
 	/* Keep the section where it is: only the gun is asked. */
-	g.units[sec].flags |= ZB_UF_ENGAGED;
+	g.units[sec].flags |= VF_UF_ENGAGED;
 	move_phase(0);
 	const struct answer_rec *a = answer_for(gun, ZB_DECIDE_ORDER);
 	cr_assert_not_null(a);
-	cr_assert_eq(a->verb, ZB_VERB_LIMBER, "%s", a->reason);
+	cr_assert_eq(a->verb, VF_VERB_LIMBER, "%s", a->reason);
 	cr_assert_eq(g.units[gun].formation, VF_LIMBERED);
 
 	tapped->n = 0;
@@ -377,11 +378,11 @@ Test(vf_ai, gun_beside_the_line_unlimbers)
 		  "figures: { trooper: 40 }, at: [36, 115], facing: 270 }\n",
 		  0);
 	int gun = unit_id("Gardner");
-	g.units[unit_id("1st Section")].flags |= ZB_UF_ENGAGED;
+	g.units[unit_id("1st Section")].flags |= VF_UF_ENGAGED;
 	move_phase(0);
 	const struct answer_rec *a = answer_for(gun, ZB_DECIDE_ORDER);
 	cr_assert_not_null(a);
-	cr_assert_eq(a->verb, ZB_VERB_UNLIMBER, "%s", a->reason);
+	cr_assert_eq(a->verb, VF_VERB_UNLIMBER, "%s", a->reason);
 }
 
 static const char cavalry_yaml[] = HEAD(72, 48)
@@ -401,7 +402,7 @@ Test(vf_ai, cavalry_charges_a_shaken_group_in_reach)
 	game_from(yaml, 0);
 	int cav = unit_id("Hussars"), grp = unit_id("Hadendowa");
 	g.units[grp].flags |= ZB_UF_SHAKEN;
-	g.units[grp].rs[VF_RS_SHAKEN_TURN] = g.turn;
+	vf_u(&g.units[grp])->shaken_turn = g.turn;
 	move_phase(0);
 	const struct answer_rec *a = answer_for(cav, ZB_DECIDE_ORDER);
 	cr_assert_not_null(a);

@@ -19,7 +19,8 @@ static void play(uint64_t seed, int turn_limit)
 	if (turn_limit > 0)
 		scn.turn_limit = turn_limit;
 	struct zb_game_opts o = { .seed = seed, .log_enabled = true };
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+		     ZB_OK, "%s", err.msg);
 	int start[2] = { g.sides[0].start_figs, g.sides[1].start_figs };
 	while (!g.result.over) {
 		cr_assert_eq(zb_game_play_turn(&g, &err), ZB_OK,

@@ -550,7 +550,7 @@ Test(vf_fire, buildings_a_waiting_outside_halves)
 
 	duel("sudanese-infantry", "{ trooper: 16 }", "two-rank-line",
 	     "dervish-swordsmen", "{ warrior: 40 }", 60);
-	g.units[0].rs[VF_RS_BUILDING] = 0;
+	vf_u(&g.units[0])->building = 0;
 	fire_at(0, 1);
 	dice(faces, 2);
 	run_fire();
@@ -584,7 +584,7 @@ Test(vf_fire, notation_a_cover_and_shaken_halve_once)
 	const struct zb_event *e;
 
 	game_from(yaml);
-	cr_assert(g.units[1].flags & ZB_UF_IN_BUILDING);
+	cr_assert(g.units[1].flags & VF_UF_IN_BUILDING);
 	cr_assert(vf_can_fire_at(&g, &g.units[0], &g.units[1]),
 		  "a target in a building 5.5\" away is seen and fired on");
 	g.units[0].flags |= ZB_UF_SHAKEN;
@@ -695,7 +695,7 @@ static void commander_game(void)
 		" at: [36, 74], facing: 270, commander: true }\n";
 
 	game_from(yaml);
-	cr_assert(g.units[2].flags & ZB_UF_COMMANDER);
+	cr_assert(g.units[2].flags & VF_UF_COMMANDER);
 }
 
 Test(vf_fire, notation_e_commander_killed_on_20)
@@ -919,15 +919,15 @@ Test(vf_fire, gardner_gun_b_moved_or_limbered_no_fire)
 	duel("gardner-gun", "{ gunner: 4 }", NULL,
 	     "dervish-swordsmen", "{ warrior: 40 }", 80);
 	cr_assert(vf_can_fire_at(&g, &g.units[0], &g.units[1]));
-	g.units[0].rs[VF_RS_MOVED] = VF_GUN_MOVE_AND_FIRE_DICE * 6;
+	vf_u(&g.units[0])->moved = VF_GUN_MOVE_AND_FIRE_DICE * 6;
 	cr_assert(vf_can_fire_at(&g, &g.units[0], &g.units[1]),
 		  "a 1D6 move still fires");
-	g.units[0].rs[VF_RS_MOVED] = VF_GUN_MOVE_AND_FIRE_DICE * 6 + 1;
+	vf_u(&g.units[0])->moved = VF_GUN_MOVE_AND_FIRE_DICE * 6 + 1;
 	cr_assert_not(vf_can_fire_at(&g, &g.units[0], &g.units[1]));
-	g.units[0].rs[VF_RS_MOVED] = 0;
-	g.units[0].rs[VF_RS_NO_FIRE] = 1;
+	vf_u(&g.units[0])->moved = 0;
+	vf_u(&g.units[0])->no_fire = 1;
 	cr_assert_not(vf_can_fire_at(&g, &g.units[0], &g.units[1]));
-	g.units[0].rs[VF_RS_NO_FIRE] = 0;
+	vf_u(&g.units[0])->no_fire = 0;
 	vf_set_formation(&g.units[0], VF_LIMBERED);
 	cr_assert_not(vf_can_fire_at(&g, &g.units[0], &g.units[1]));
 }
@@ -947,13 +947,13 @@ Test(vf_fire, gardner_gun_e_two_hits_a_gunner)
 	run_fire();
 	all_dice_used(2);
 	cr_assert_eq(zb_unit_alive(&g.units[0]), 3);
-	cr_assert_eq(g.units[0].rs[VF_RS_GUN_HALF_HITS], 1);
+	cr_assert_eq(vf_u(&g.units[0])->gun_half_hits, 1);
 	fire_at(1, 0);
 	dice(faces + 2, 2);
 	run_fire();
 	all_dice_used(2);
 	cr_assert_eq(zb_unit_alive(&g.units[0]), 2);
-	cr_assert_eq(g.units[0].rs[VF_RS_GUN_HALF_HITS], 0);
+	cr_assert_eq(vf_u(&g.units[0])->gun_half_hits, 0);
 }
 
 /* Scouts D: a D6 per scout, 4-6 hits in the open. */
@@ -1032,7 +1032,7 @@ Test(vf_fire, hand_to_hand_a_charger_cannot_fire)
 {
 	duel("sudanese-infantry", "{ trooper: 16 }", "two-rank-line",
 	     "dervish-riflemen", "{ warrior: 20 }", 1);
-	g.units[1].rs[VF_RS_CHARGE_TARGET] = 0;
+	vf_u(&g.units[1])->charge_target = 0;
 	cr_assert_not(vf_can_fire_at(&g, &g.units[1], &g.units[0]));
 	cr_assert(vf_can_fire_at(&g, &g.units[0], &g.units[1]));
 }

@@ -377,8 +377,8 @@ Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
 		"type: dervish-swordsmen, figures: { warrior: 8 }", NULL);
 	before = g.units[0].pos;
 	cr_assert_eq(vf_melee_add(&g, 1, 0, false), ZB_OK);
-	cr_assert(g.units[1].flags & ZB_UF_ENGAGED);
-	cr_assert_eq(g.units[1].rs[VF_RS_CHARGE_TARGET], 0);
+	cr_assert(g.units[1].flags & VF_UF_ENGAGED);
+	cr_assert_eq(vf_u(&g.units[1])->charge_target, 0);
 	dice(faces, 12);
 	run_melee();
 	all_dice_used(12);
@@ -395,12 +395,12 @@ Test(vf_melee, hand_to_hand_c_d_figure_fight_and_fall_back)
 	cr_assert_eq(zb_unit_alive(&g.units[1]), 7);
 	cr_assert_eq(zb_unit_alive(&g.units[0]), 2, "to the rear, not down");
 	cr_assert(g.units[0].flags & ZB_UF_SHAKEN);
-	cr_assert_eq(g.units[0].rs[VF_RS_SHAKEN_TURN], 2);
+	cr_assert_eq(vf_u(&g.units[0])->shaken_turn, 2);
 	/* Away from the winner, along its facing (270): down the table. */
 	cr_assert_float_eq(g.units[0].pos.y, before.y - 6, 1e-6);
 	cr_assert_float_eq(g.units[0].pos.x, before.x, 1e-6);
-	cr_assert_not(g.units[1].flags & ZB_UF_ENGAGED);
-	cr_assert_eq(g.units[1].rs[VF_RS_CHARGE_TARGET], -1);
+	cr_assert_not(g.units[1].flags & VF_UF_ENGAGED);
+	cr_assert_eq(vf_u(&g.units[1])->charge_target, -1);
 	cr_assert_not_null(last_event("volley-fire:hand-to-hand:D"));
 }
 
@@ -528,7 +528,7 @@ Test(vf_melee, buildings_b_cannot_support)
 	static const int faces[] = { 1, 6 };
 
 	game_from(yaml);
-	cr_assert(g.units[1].flags & ZB_UF_IN_BUILDING);
+	cr_assert(g.units[1].flags & VF_UF_IN_BUILDING);
 	cr_assert_eq(vf_melee_add(&g, 2, 0, false), ZB_OK);
 	dice(faces, 2);
 	run_melee();
@@ -831,7 +831,7 @@ Test(vf_melee, gardner_gun_d_crew_routs_gun_stays)
 	cr_assert_eq(g.n_units, 3);
 	gun = &g.units[0];
 	crew = &g.units[2];
-	cr_assert(gun->flags & ZB_UF_ABANDONED);
+	cr_assert(gun->flags & VF_UF_ABANDONED);
 	cr_assert_eq(zb_unit_alive(gun), 0);
 	cr_assert_float_eq(gun->pos.x, at.x, 1e-9);
 	cr_assert_float_eq(gun->pos.y, at.y, 1e-9);
@@ -1047,7 +1047,7 @@ Test(vf_melee, property_counts_stay_sane)
 			"emir: 1 }", NULL);
 		zb_dice_init(&g.dice, seed, ZB_STREAM_RULES);
 		if (seed % 3 == 0)
-			g.units[0].flags |= ZB_UF_REAR_FACING;
+			g.units[0].flags |= VF_UF_REAR_FACING;
 		cr_assert_eq(vf_melee_add(&g, 2, 0, seed % 2), ZB_OK);
 		run_melee();
 		for (int u = 0; u < g.n_units; u++) {

@@ -115,7 +115,7 @@ static int try_build(const char *yaml)
 	struct zb_game_opts o = { 1, true };
 
 	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);
-	rc = zb_game_init(&g, &scn, &o, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
 	if (rc == ZB_OK) {
 		have_game = true;
 		g.turn = 1;
@@ -239,7 +239,7 @@ Test(vf_move, line_moves_three_d6_and_no_further)
 	cr_assert_str_eq(e->rule, "volley-fire:movement:A");
 	cr_assert_eq(e->n_dice, 3);
 	cr_assert(e->has_path);
-	cr_assert_eq(u->rs[VF_RS_MOVED], 15);
+	cr_assert_eq(vf_u(u)->moved, 15);
 }
 
 Test(vf_move, move_stops_at_the_point_asked_for)
@@ -879,10 +879,10 @@ Test(vf_move, a_charge_that_reaches_makes_a_melee)
 	cr_assert_float_eq(zb_rect_point_dist(&r, d->pos), VF_CONTACT_GAP_IN,
 			   1e-6);
 	cr_assert_float_eq(d->facing_deg, 270, EPS);
-	cr_assert(d->flags & ZB_UF_ENGAGED);
-	cr_assert(u->flags & ZB_UF_ENGAGED);
-	cr_assert_eq(d->rs[VF_RS_NO_FIRE], 1);
-	cr_assert_eq(d->rs[VF_RS_CHARGE_TARGET], u->id);
+	cr_assert(d->flags & VF_UF_ENGAGED);
+	cr_assert(u->flags & VF_UF_ENGAGED);
+	cr_assert_eq(vf_u(d)->no_fire, 1);
+	cr_assert_eq(vf_u(d)->charge_target, u->id);
 	cr_assert_str_eq(last_event("move", d->id)->rule,
 			 "volley-fire:hand-to-hand:A");
 }
@@ -899,7 +899,7 @@ Test(vf_move, a_failed_charge_moves_its_full_dice)
 	move_phase(1);
 	cr_assert_eq(vf_state(&g)->n_melee, 0);
 	cr_assert_float_eq(unit("D")->pos.y, 35, EPS);
-	cr_assert_eq(unit("D")->rs[VF_RS_NO_FIRE], 1);
+	cr_assert_eq(vf_u(unit("D"))->no_fire, 1);
 }
 
 Test(vf_move, a_charge_from_behind_hits_the_rear)
@@ -916,7 +916,7 @@ Test(vf_move, a_charge_from_behind_hits_the_rear)
 	move_phase(1);
 	cr_assert_eq(vf_state(&g)->n_melee, 1);
 	cr_assert(vf_state(&g)->melee[0].from_rear);
-	cr_assert(unit("D")->rs[VF_RS_FROM_REAR]);
+	cr_assert(vf_u(unit("D"))->from_rear);
 }
 
 /* Infantry squares B: a square faces every way, so even a charge that
@@ -972,7 +972,7 @@ Test(vf_move, british_evade_one_normal_move_away)
 	struct zb_unit *u = unit("A");
 	cr_assert_float_eq(u->pos.y, 18, EPS);
 	cr_assert_float_eq(u->facing_deg, 90, EPS);
-	cr_assert_not(u->flags & ZB_UF_REAR_FACING);
+	cr_assert_not(u->flags & VF_UF_REAR_FACING);
 	cr_assert_eq(vf_state(&g)->n_melee, 0);
 	cr_assert_float_eq(unit("D")->pos.y, 36, EPS);
 }
@@ -1011,7 +1011,7 @@ Test(vf_move, countercharge_meets_the_charge)
 	cr_assert_float_eq(unit("A")->pos.y, 29.5, EPS);
 	cr_assert_eq(vf_state(&g)->n_melee, 1);
 	cr_assert_not(vf_state(&g)->melee[0].from_rear);
-	cr_assert_eq(unit("A")->rs[VF_RS_NO_FIRE], 1);
+	cr_assert_eq(vf_u(unit("A"))->no_fire, 1);
 }
 
 Test(vf_move, dervish_evade_leaves_their_backs_to_the_enemy)
@@ -1030,7 +1030,7 @@ Test(vf_move, dervish_evade_leaves_their_backs_to_the_enemy)
 	dice(faces, 9);
 	move_phase(0);
 	struct zb_unit *d = unit("D");
-	cr_assert(d->flags & ZB_UF_REAR_FACING);
+	cr_assert(d->flags & VF_UF_REAR_FACING);
 	cr_assert_float_eq(d->facing_deg, 90, EPS);
 	cr_assert_float_eq(d->pos.y, 69, EPS);
 	cr_assert_eq(vf_state(&g)->n_melee, 0);
@@ -1152,7 +1152,7 @@ Test(vf_move, cavalry_scouts_keep_their_carbines)
 		" officer: 1 }, at: [30, 10], facing: 90, scouts: 2 }")
 	      DERV FAR_DERV);
 	struct zb_unit *s = unit("C scouts");
-	cr_assert(s->flags & ZB_UF_MOUNTED);
+	cr_assert(s->flags & VF_UF_MOUNTED);
 	cr_assert_eq(vf_unit_weapon(s), VF_W_CARBINE);
 	cr_assert_eq(vf_unit_move_dice(&g, s), 6);
 }
@@ -1225,12 +1225,12 @@ Test(vf_move, entering_a_building_takes_a_turn_halted_outside)
 	dice(NULL, 0);
 	move_phase(0);
 	struct zb_unit *u = unit("A");
-	cr_assert_not(u->flags & ZB_UF_IN_BUILDING);
-	cr_assert_eq(u->rs[VF_RS_BUILDING], 0);
-	cr_assert_eq(u->rs[VF_RS_BUILDING_WAIT], 1);
+	cr_assert_not(u->flags & VF_UF_IN_BUILDING);
+	cr_assert_eq(vf_u(u)->building, 0);
+	cr_assert_eq(vf_u(u)->building_wait, 1);
 	g.turn = 2;
 	move_phase(0);
-	cr_assert(u->flags & ZB_UF_IN_BUILDING);
+	cr_assert(u->flags & VF_UF_IN_BUILDING);
 	cr_assert_float_eq(u->pos.x, 45, EPS);
 	cr_assert_float_eq(u->pos.y, 23, EPS);
 	cr_assert(vf_in_cover(&g, u));
@@ -1251,8 +1251,8 @@ Test(vf_move, moving_away_spoils_the_wait)
 	move_phase(0);
 	dice(NULL, 0);
 	move_phase(0);
-	cr_assert_not(unit("A")->flags & ZB_UF_IN_BUILDING);
-	cr_assert_eq(unit("A")->rs[VF_RS_BUILDING_WAIT], 1);
+	cr_assert_not(unit("A")->flags & VF_UF_IN_BUILDING);
+	cr_assert_eq(vf_u(unit("A"))->building_wait, 1);
 }
 
 Test(vf_move, leaving_a_building_goes_out_twelve_inches)
@@ -1263,11 +1263,11 @@ Test(vf_move, leaving_a_building_goes_out_twelve_inches)
 
 	build(HEAD HUT "sides:\n" BRIT SECTION(A, 45, 23, 90) DERV FAR_DERV);
 	struct zb_unit *u = unit("A");
-	cr_assert(u->flags & ZB_UF_IN_BUILDING);
+	cr_assert(u->flags & VF_UF_IN_BUILDING);
 	struct spy *s = spy(0, a, 1);
 	move_phase(0);
 	cr_assert_not(offered(&s->rec[0], ZB_VERB_MOVE, -1));
-	cr_assert_not(u->flags & ZB_UF_IN_BUILDING);
+	cr_assert_not(u->flags & VF_UF_IN_BUILDING);
 	cr_assert_float_eq(u->pos.y, 23 + VF_BUILDING_LEAVE_IN, EPS);
 	cr_assert_float_eq(u->facing_deg, 90, EPS);
 }
@@ -1305,8 +1305,8 @@ Test(vf_move, gun_moving_one_die_may_still_fire)
 	move_phase(0);
 	struct zb_unit *gun = unit("Gun");
 	cr_assert_float_eq(gun->pos.y, 14, EPS);
-	cr_assert_eq(gun->rs[VF_RS_NO_FIRE], 0);
-	cr_assert_eq(gun->rs[VF_RS_MOVED], 4);
+	cr_assert_eq(vf_u(gun)->no_fire, 0);
+	cr_assert_eq(vf_u(gun)->moved, 4);
 	cr_assert_str_eq(last_event("move", gun->id)->rule,
 			 "volley-fire:gardner-gun:B");
 }
@@ -1321,26 +1321,26 @@ Test(vf_move, gun_moving_its_full_dice_may_not_fire)
 	dice(faces, 3);
 	move_phase(0);
 	cr_assert_float_eq(unit("Gun")->pos.y, 13, EPS);
-	cr_assert_eq(unit("Gun")->rs[VF_RS_NO_FIRE], 1);
+	cr_assert_eq(vf_u(unit("Gun"))->no_fire, 1);
 }
 
 Test(vf_move, limbering_in_place_stops_fire)
 {
-	static const struct answer a[] = { ANS(ZB_VERB_LIMBER, -1, 0, 0, 0) };
+	static const struct answer a[] = { ANS(VF_VERB_LIMBER, -1, 0, 0, 0) };
 
 	build(GUN_GAME);
 	spy(0, a, 1);
 	move_phase(0);
 	struct zb_unit *gun = unit("Gun");
 	cr_assert_eq(gun->formation, VF_LIMBERED);
-	cr_assert(gun->flags & ZB_UF_LIMBERED);
-	cr_assert_eq(gun->rs[VF_RS_NO_FIRE], 1);
+	cr_assert(gun->flags & VF_UF_LIMBERED);
+	cr_assert_eq(vf_u(gun)->no_fire, 1);
 	cr_assert_eq(vf_unit_move_dice(&g, gun), 4);
 }
 
 Test(vf_move, infantry_man_an_abandoned_gun)
 {
-	static const struct answer a[] = { ANS(ZB_VERB_MAN_GUN, -1, 0, 0, 0) };
+	static const struct answer a[] = { ANS(VF_VERB_MAN_GUN, -1, 0, 0, 0) };
 
 	build(HEAD "sides:\n" BRIT
 	      U("{ name: Gun, type: gardner-gun, figures: { gunner: 4 },"
@@ -1349,12 +1349,12 @@ Test(vf_move, infantry_man_an_abandoned_gun)
 		" emir: 1 }, at: [60, 33.25], facing: 270 }"));
 	struct zb_unit *gun = unit("Gun"), *d = unit("D");
 	zb_unit_take_casualties(gun, 4, -1, ZB_FIG_DOWN);
-	gun->flags |= ZB_UF_ABANDONED;
+	gun->flags |= VF_UF_ABANDONED;
 	zb_game_sync_unit(&g, gun->id);
 	spy(1, a, 1);
 	move_phase(1);
 	cr_assert_eq(gun->side, 1);
-	cr_assert_not(gun->flags & ZB_UF_ABANDONED);
+	cr_assert_not(gun->flags & VF_UF_ABANDONED);
 	cr_assert_eq(zb_unit_alive(gun), VF_GUN_MAN_CREW);
 	cr_assert(vf_gun_manned_by_others(gun));
 	cr_assert_eq(zb_unit_alive(d), 40 - VF_GUN_MAN_CREW);
@@ -1394,7 +1394,7 @@ Test(vf_move, a_free_leader_rides_to_a_unit_and_joins_it)
 /* Is unit `id` offered JOIN with `target` (or with anyone, target -1)? */
 static bool offered_join(const struct spy *s, int id, int target)
 {
-	return offered(record_of(s, id), ZB_VERB_JOIN, target);
+	return offered(record_of(s, id), VF_VERB_JOIN, target);
 }
 
 Test(vf_move, join_is_offered_within_range_to_the_same_type_only)
@@ -1474,7 +1474,7 @@ Test(vf_move, join_moves_the_men_and_the_leader_and_keeps_the_strength)
 	struct zb_unit *a = unit("A"), *b = unit("B"), *l = unit("L");
 	const struct answer ans[] = {
 		ANS(ZB_VERB_HOLD, -1, 0, 0, 0),
-		ANS(ZB_VERB_JOIN, a->id, 0, 0, 0),
+		ANS(VF_VERB_JOIN, a->id, 0, 0, 0),
 	};
 	struct vf_state *st = vf_state(&g);
 	int start0 = st->start_figs[0], start1 = st->start_figs[1];
@@ -1540,7 +1540,7 @@ Test(vf_move, dervish_groups_join_into_one_mass)
 	      U("{ name: S2, type: dervish-spearmen, figures: { trooper: 39,"
 		" emir: 1 }, at: [39, 50], facing: 270 }"));
 	struct zb_unit *s1 = unit("S1"), *s2 = unit("S2");
-	const struct answer ans[] = { ANS(ZB_VERB_JOIN, s2->id, 0, 0, 0) };
+	const struct answer ans[] = { ANS(VF_VERB_JOIN, s2->id, 0, 0, 0) };
 	int side = zb_game_side_alive(&g, 1);
 
 	spy(1, ans, 1);
@@ -1566,12 +1566,12 @@ Test(vf_move, shaken_units_regroup_unless_five_or_six)
 	      SECTION(B, 40, 10, 90) SECTION(C, 60, 10, 90) DERV FAR_DERV);
 	g.turn = 3;
 	unit("A")->flags |= ZB_UF_SHAKEN;
-	unit("A")->rs[VF_RS_SHAKEN_TURN] = 2;
+	vf_u(unit("A"))->shaken_turn = 2;
 	unit("B")->flags |= ZB_UF_SHAKEN;
-	unit("B")->rs[VF_RS_SHAKEN_TURN] = 2;
+	vf_u(unit("B"))->shaken_turn = 2;
 	/* Shaken this very turn: no test yet. */
 	unit("C")->flags |= ZB_UF_SHAKEN;
-	unit("C")->rs[VF_RS_SHAKEN_TURN] = 3;
+	vf_u(unit("C"))->shaken_turn = 3;
 	dice(faces, 2);
 	cr_assert_eq(vf_regroup_shaken(&g, &err), ZB_OK);
 	cr_assert_eq(g.dice.script_error, 0);
@@ -1740,9 +1740,9 @@ Test(vf_move, setup_records_strength_nation_and_flags)
 	cr_assert_eq(st->nation[0], VF_NATION_SUDANESE);
 	cr_assert_eq(st->nation[1], VF_NATION_DERVISH);
 	struct zb_unit *m = unit("M");
-	cr_assert(m->flags & ZB_UF_COMMANDER);
-	cr_assert(m->flags & ZB_UF_LEADER);
-	cr_assert(m->flags & ZB_UF_MOUNTED);
+	cr_assert(m->flags & VF_UF_COMMANDER);
+	cr_assert(m->flags & VF_UF_LEADER);
+	cr_assert(m->flags & VF_UF_MOUNTED);
 	cr_assert_eq(unit("A")->formation, VF_TWO_RANK_LINE);
 	cr_assert_float_eq(unit("A")->base_w_in, vf_types[0].base_w_in, EPS);
 }
@@ -1755,7 +1755,7 @@ Test(vf_move, default_scenario_has_the_order_of_battle)
 				  &err);
 
 	cr_assert_eq(rc, ZB_OK, "%s", err.msg);
-	rc = zb_game_init(&g, &scn, &o, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
 	cr_assert_eq(rc, ZB_OK, "%s", err.msg);
 	have_game = true;
 	cr_assert_eq(zb_game_side_alive(&g, 0), 130);
@@ -1768,11 +1768,11 @@ Test(vf_move, default_scenario_has_the_order_of_battle)
 	}
 	cr_assert_eq(officers, 6);
 	cr_assert_eq(emirs, 4);
-	cr_assert(unit("Gardner gun")->rs[VF_RS_NO_FIRE] == 0);
+	cr_assert(vf_u(unit("Gardner gun"))->no_fire == 0);
 	cr_assert_eq(unit("Cpt. Carr Sr.")->attached_to,
 		     unit("Gardner gun")->id);
 	/* Some Dervish start hidden in the scrub. */
-	cr_assert(unit("Hadendowa Swordsmen (1)")->flags & ZB_UF_CONCEALED);
+	cr_assert(unit("Hadendowa Swordsmen (1)")->flags & VF_UF_CONCEALED);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1855,7 +1855,8 @@ Test(vf_move, property_no_unit_moves_further_than_its_dice)
 	for (uint64_t seed = 1; seed <= 12; seed++) {
 		struct zb_game_opts o = { seed, true };
 
-		cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s",
+		cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
+			     ZB_OK, "%s",
 			     err.msg);
 		have_game = true;
 		zb_game_set_controller(&g, 0, rnd_new(seed * 7));
@@ -1949,5 +1950,5 @@ Test(vf_move, infantry_squares_c_a_charge_on_the_gun_meets_the_square)
 	cr_assert_eq(st->melee[0].attacker, d->id);
 	cr_assert_eq(st->melee[0].defender, s->id);
 	cr_assert_not(st->melee[0].from_rear);
-	cr_assert_eq(d->rs[VF_RS_CHARGE_TARGET], s->id);
+	cr_assert_eq(vf_u(d)->charge_target, s->id);
 }

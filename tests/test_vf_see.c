@@ -28,7 +28,7 @@ static void see_build(const char *yaml)
 	int rc = zb_scenario_parse(&scn, "see.yaml", yaml, strlen(yaml), &err);
 
 	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);
-	rc = zb_game_init(&g, &scn, &o, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
 	cr_assert_eq(rc, ZB_OK, "init: %s", err.msg);
 	have_game = true;
 }
@@ -84,10 +84,10 @@ Test(vf_see, into_woods_only_from_within_six_inches)
 	cr_assert_not(sees("V", "T"), "8\" from the wood");
 	cr_assert_not(vf_side_sees(&g, 0, u_("T")));
 	vf_update_concealment(&g);
-	cr_assert(u_("T")->flags & ZB_UF_CONCEALED);
+	cr_assert(u_("T")->flags & VF_UF_CONCEALED);
 	put("V", 50, 25);
 	vf_update_concealment(&g);
-	cr_assert_not(u_("T")->flags & ZB_UF_CONCEALED);
+	cr_assert_not(u_("T")->flags & VF_UF_CONCEALED);
 }
 
 Test(vf_see, six_inches_in_but_twelve_from_the_edge)
@@ -119,10 +119,10 @@ Test(vf_see, firing_from_the_edge_exposes)
 	cr_assert(vf_may_fire_from_cover(&g, t));
 	cr_assert_not(sees("V", "T"));
 	vf_update_concealment(&g);
-	cr_assert(t->flags & ZB_UF_CONCEALED);
+	cr_assert(t->flags & VF_UF_CONCEALED);
 	vf_expose(&g, t);
-	cr_assert(t->flags & ZB_UF_EXPOSED);
-	cr_assert_not(t->flags & ZB_UF_CONCEALED);
+	cr_assert(t->flags & VF_UF_EXPOSED);
+	cr_assert_not(t->flags & VF_UF_CONCEALED);
 	cr_assert(sees("V", "T"));
 	cr_assert(vf_side_sees(&g, 0, t));
 	/* Deep in the wood it may not fire at all. */
@@ -131,7 +131,7 @@ Test(vf_see, firing_from_the_edge_exposes)
 	/* Troops in the open are never "exposed". */
 	struct zb_unit *v = u_("V");
 	vf_expose(&g, v);
-	cr_assert_not(v->flags & ZB_UF_EXPOSED);
+	cr_assert_not(v->flags & VF_UF_EXPOSED);
 	cr_assert(vf_may_fire_from_cover(&g, v));
 }
 
@@ -155,7 +155,7 @@ Test(vf_see, garrisons_see_out_and_are_seen_within_six)
 		    " officer: 1 }, at: [45, 33], facing: 270 }")
 		  SIDE("D", "dervish") TARGET(45, 10));
 	struct zb_unit *gar = u_("G");
-	cr_assert(gar->flags & ZB_UF_IN_BUILDING);
+	cr_assert(gar->flags & VF_UF_IN_BUILDING);
 	cr_assert(vf_in_cover(&g, gar));
 	cr_assert(vf_may_fire_from_cover(&g, gar));
 	cr_assert(sees("G", "T"));

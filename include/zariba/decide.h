@@ -72,16 +72,16 @@ enum zb_verb {
 	ZB_VERB_STAND,
 	ZB_VERB_ENTER,		/* enter a building */
 	ZB_VERB_LEAVE,		/* leave a building */
-	ZB_VERB_LIMBER,
-	ZB_VERB_UNLIMBER,
-	ZB_VERB_MAN_GUN,	/* crew an abandoned gun */
 	ZB_VERB_DESTROY,	/* destroy one's own gun */
 	ZB_VERB_ATTACH,		/* a leader joins `target` */
 	ZB_VERB_YES,
 	ZB_VERB_NO,
-	ZB_VERB_JOIN,		/* amalgamate with friendly `target` */
 	ZB_VERB_COUNT
 };
+/* A rule set's own verbs (Volley Fire's limber, man-gun, join...) are
+ * numbered from ZB_VERB_RULESET on, in its private header, and named by
+ * its verb_name hook (ruleset.h); zb_game_verb_name() names either kind. */
+#define ZB_VERB_RULESET 64
 
 struct zb_option {
 	int verb;		/* enum zb_verb */
@@ -123,6 +123,8 @@ struct zb_controller {
 	void (*release)(struct zb_controller *self);	/* frees self */
 };
 
+/* The name of a verb of enum zb_verb, or "?" (a rule set's own verbs:
+ * zb_game_verb_name(), game.h). */
 const char *zb_verb_name(int verb);
 
 /*

@@ -95,7 +95,14 @@ struct zb_game_opts {
 	bool log_enabled;		/* false for batches */
 };
 
-int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
+/*
+ * A game of `scn` under `rules`, which the caller hands over (the core
+ * never looks a rule set up by name): scn->rules, which the loader
+ * found, or a rule set of the caller's own.  ZB_EUSAGE when either is
+ * NULL; nothing to release then.
+ */
+int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
+		 const struct zb_scenario *scn,
 		 const struct zb_game_opts *opts, struct zb_error *err);
 /*
  * A game with no scenario, for rolling one resolution of the rules (a
@@ -178,6 +185,9 @@ void zb_log_snapshot(struct zb_game *g);
  * ZB_EILLEGAL when the answer is not a legal option. */
 int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		   struct zb_error *err);
+/* The name of `verb`: one of enum zb_verb (zb_verb_name()), or one of
+ * the game's rule set's own (its verb_name hook); "?" for neither. */
+const char *zb_game_verb_name(const struct zb_game *g, int verb);
 /* How a decision's narration in the log begins: "UNIT: LABEL[ TARGET]"
  * for the chosen option (d->choice must be one), then, when the
  * controller gave one, ZB_DECISION_REASON_SEP and its reason.  As

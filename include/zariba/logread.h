@@ -41,6 +41,8 @@ extern "C" {
 
 #define ZB_REPLAY_STR_MAX 64		/* kinds, rules, phases, types */
 
+struct zb_ruleset;
+
 struct zb_replay_side {
 	char name[ZB_UNIT_NAME_MAX];
 	char army[ZB_UNIT_NAME_MAX];
@@ -86,6 +88,9 @@ struct zb_replay_event {
 struct zb_replay {
 	char version[ZB_REPLAY_STR_MAX];
 	char ruleset[ZB_REPLAY_STR_MAX];
+	/* The rule set `ruleset` names, or NULL for one this build does not
+	 * have: it names the flags of the rule set's own (ruleset.h). */
+	const struct zb_ruleset *rules;
 	char scenario[256];
 	uint32_t scenario_crc32;	/* the scenario file's CRC-32 ... */
 	bool has_scenario_crc32;	/* ... if the log records it */

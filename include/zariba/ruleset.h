@@ -52,6 +52,14 @@ struct zb_ruleset {
 	/* Names of the rule set's unit types and formations, for people. */
 	const char *(*type_name)(int type);
 	const char *(*formation_name)(int formation);
+	/* The name of the rule set's own unit flag at bit `bit` (a bit
+	 * outside ZB_UF_CORE, unit.h), or NULL for a bit it does not use:
+	 * the log's and replays' markers of its state.  NULL: no flags of
+	 * its own. */
+	const char *(*flag_name)(int bit);
+	/* The name of the rule set's own verb `verb` (ZB_VERB_RULESET and
+	 * on, decide.h), or NULL.  NULL: no verbs of its own. */
+	const char *(*verb_name)(int verb);
 	/* Resolutions a person may ask the odds of or roll once
 	 * (odds.h): an array ended by an entry with a NULL name, or NULL
 	 * for none. */
@@ -64,6 +72,17 @@ struct zb_ruleset {
 	 * NULL.  Every shipped rule set gives "baseline". */
 	const struct zb_ai_kind *ais;
 };
+
+/* The name of flag bit `bit` (0 to ZB_UF_BITS - 1) under `rs`: the
+ * core's (zb_unit_flag_name()) or the rule set's own (its flag_name), or
+ * NULL for a bit neither uses.  `rs` may be NULL: the core's alone. */
+const char *zb_ruleset_flag_name(const struct zb_ruleset *rs, int bit);
+/* The bit named `name` under `rs`, or -1. */
+int zb_ruleset_flag_parse(const struct zb_ruleset *rs, const char *name);
+/* The flag named `name` under `rs` as a mask (1u << bit), or 0 when it
+ * has none of that name: how the program and the pictures find a rule
+ * set's marker ("concealed", "abandoned") without knowing its bits. */
+unsigned zb_ruleset_flag(const struct zb_ruleset *rs, const char *name);
 
 /* Every rule set, NULL-terminated. */
 extern const struct zb_ruleset *const zb_rulesets[];

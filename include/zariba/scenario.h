@@ -52,6 +52,8 @@
 extern "C" {
 #endif
 
+struct zb_ruleset;
+
 #define ZB_SCN_NAME_MAX 64
 #define ZB_SCN_MAX_SIDES 2
 #define ZB_SCN_MAX_OPTIONS 32
@@ -107,6 +109,9 @@ struct zb_scenario {
 	uint32_t crc32;			/* CRC-32 of the file's bytes, which
 					   the log records */
 	char ruleset[ZB_SCN_NAME_MAX];
+	/* The rule set `ruleset` names, which the loader looks up (an
+	 * unknown name is refused there): hand it to zb_game_init(). */
+	const struct zb_ruleset *rules;
 	char title[128];
 	double width_in, height_in;
 	int turn_limit;

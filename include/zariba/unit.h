@@ -10,8 +10,8 @@
  * deep, whether hollow), its figure count and its base size.
  *
  * `type` and `formation` are indices into the rule set's own tables; the
- * core never interprets them.  `rs[]` is scratch the rule set owns (each
- * rule set documents its slots).
+ * core never interprets them, nor the flags outside ZB_UF_CORE, nor
+ * `ext`, the rule set's own typed state of the unit.
  *
  * Ownership: the unit owns `figs` (malloc'd).  Units live in the game's
  * array and are released with it; a unit is never removed, only flagged
@@ -59,28 +59,28 @@ struct zb_figure {
 	unsigned char state;	/* enum zb_fig_state */
 };
 
-/* Unit flags; the rule set decides which it uses. */
+/* The unit flags the engine itself interprets: the core (GONE: off the
+ * table; ROUTED: the game's result; HOLLOW: the footprint), Monte Carlo
+ * batches and the pictures (SHAKEN, MERGED).  Every other bit is the rule
+ * set's: it defines its own flags in the bits outside ZB_UF_CORE and
+ * names them through its flag_name hook (ruleset.h), so the log and
+ * replays show them as they show these.  The bits are those the flags
+ * had when the core defined every rule set's, so that logs read alike. */
 enum {
 	ZB_UF_SHAKEN = 1u << 0,
 	ZB_UF_ROUTED = 1u << 1,		/* left or leaving the field */
 	ZB_UF_GONE = 1u << 2,		/* no longer on the table */
-	ZB_UF_MOUNTED = 1u << 3,
-	ZB_UF_COMMANDER = 1u << 4,	/* the force's commander */
-	ZB_UF_LEADER = 1u << 5,		/* a leader who attaches to units */
-	ZB_UF_CONCEALED = 1u << 6,	/* in concealing cover and unseen */
-	ZB_UF_EXPOSED = 1u << 7,	/* fired from cover's edge this turn */
-	ZB_UF_IN_BUILDING = 1u << 8,
-	ZB_UF_LIMBERED = 1u << 9,
-	ZB_UF_JAMMED = 1u << 10,
-	ZB_UF_ABANDONED = 1u << 11,	/* a gun without its crew */
 	ZB_UF_HOLLOW = 1u << 12,	/* footprint is a hollow square */
-	ZB_UF_ENGAGED = 1u << 13,	/* in contact, melee pending */
-	ZB_UF_REAR_FACING = 1u << 14,	/* has its back to the enemy */
 	ZB_UF_MERGED = 1u << 15		/* its men joined another unit */
 };
+#define ZB_UF_CORE (ZB_UF_SHAKEN | ZB_UF_ROUTED | ZB_UF_GONE | \
+		    ZB_UF_HOLLOW | ZB_UF_MERGED)
+/* Flag bits in all: the core's and the rule set's. */
+#define ZB_UF_BITS 32
 
 #define ZB_UNIT_NAME_MAX 48
-#define ZB_UNIT_RS_SLOTS 10
+/* Bytes of a unit the rule set keeps for itself (ext, below). */
+#define ZB_UNIT_EXT_BYTES 64
 
 struct zb_unit {
 	int id;			/* its index in the game's array */
@@ -99,7 +99,17 @@ struct zb_unit {
 	int start_figs;
 	struct zb_figure *figs;
 	int n_figs;
-	int rs[ZB_UNIT_RS_SLOTS];
+	/* The rule set's own state of this unit: a struct of its own (Volley
+	 * Fire's struct vf_unit, read through vf_u()) of at most
+	 * ZB_UNIT_EXT_BYTES, which it checks with a static assert.  Inside
+	 * the unit, so a unit copied whole (a trial move) copies it too;
+	 * the core never reads it. */
+	union {
+		unsigned char bytes[ZB_UNIT_EXT_BYTES];
+		int align_int;
+		double align_double;
+		void *align_ptr;
+	} ext;
 	/* Memos (see above): zb_unit_alive() + 1, or 0; and
 	 * zb_v2_from_deg(dir_memo_deg), or {0, 0}. */
 	int alive_memo;
@@ -147,9 +157,10 @@ struct zb_rect zb_unit_rect(const struct zb_unit *u);
 struct zb_vec2 zb_unit_figure_pos(const struct zb_unit *u, int k);
 
 const char *zb_role_name(enum zb_role r);
-/* The name of flag bit `i` (0 for ZB_UF_SHAKEN ...), "shaken", or NULL
- * past the last flag; and back again, -1 for a name that is no flag. */
-#define ZB_UF_COUNT 16
+/* The name of the core's flag bit `i` (0 for ZB_UF_SHAKEN ...),
+ * "shaken", or NULL for a bit the core leaves to the rule set; and back
+ * again, -1 for a name that is no core flag.  zb_ruleset_flag_name()
+ * (ruleset.h) names a rule set's bits too. */
 const char *zb_unit_flag_name(int i);
 int zb_unit_flag_parse(const char *s);
 /* The role or -1. Accepts "officer" and "emir", "flag" and "flagbearer". */

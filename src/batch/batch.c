@@ -89,7 +89,7 @@ static int play_one(const struct run *r, int i, struct zb_error *err)
 	memset(fl, 0, (size_t)nu);
 	/* Whole, padding too: the slot may travel to a team's members. */
 	memset(&r->recs[i], 0, sizeof(r->recs[i]));
-	int rc = zb_game_init(&g, r->scn, &go, err);
+	int rc = zb_game_init(&g, r->scn->rules, r->scn, &go, err);
 	bool live = rc == ZB_OK;	/* a failed init releases itself */
 	if (live) {
 		int seen = g.n_units < nu ? g.n_units : nu;
@@ -384,7 +384,7 @@ static int probe(struct zb_batch *b, const struct zb_scenario *scn,
 	struct zb_game g;
 	struct zb_game_opts go = { .seed = zb_batch_seed(b->seed, 0),
 				   .log_enabled = false };
-	int rc = zb_game_init(&g, scn, &go, err);
+	int rc = zb_game_init(&g, scn->rules, scn, &go, err);
 	if (rc != ZB_OK)
 		return rc;
 	b->n_sides = g.n_sides;

@@ -267,7 +267,7 @@ static int cmd_check(int argc, char **argv)
 	}
 	struct zb_game g;
 	struct zb_game_opts go = { .seed = 0, .log_enabled = false };
-	rc = zb_game_init(&g, &scn, &go, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &go, &err);
 	zb_scenario_release(&scn);
 	if (rc != ZB_OK) {
 		cli_error("%s", cli_msg_of(&err, rc));

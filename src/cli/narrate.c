@@ -291,11 +291,13 @@ static int unit_lost(const struct zb_unit *u)
 	return u->start_figs - (zb_unit_on_table(u) ? zb_unit_alive(u) : 0);
 }
 
-static const char *unit_state(const struct zb_unit *u)
+static const char *unit_state(const struct zb_game *g,
+			      const struct zb_unit *u)
 {
 	if (u->flags & ZB_UF_MERGED)
 		return "merged";
-	if (u->flags & ZB_UF_ABANDONED)
+	/* A rule set's marker, by name (a gun without its crew). */
+	if (u->flags & zb_ruleset_flag(g->rules, "abandoned"))
 		return "abandoned";
 	if (zb_unit_alive(u) == 0)
 		return u->start_figs == 1 ? "fallen" : "destroyed";
@@ -366,7 +368,7 @@ void cli_narrate_result(FILE *out, const struct zb_game *g,
 			const struct zb_unit *u = &g->units[i];
 			if (u->side != s)
 				continue;
-			const char *st = unit_state(u);
+			const char *st = unit_state(g, u);
 			fprintf(out, "    %-*s  %4d of %4d%s%s\n", name_w - 2,
 				u->name,
 				unit_lost(u), u->start_figs, *st ? "  " : "",

@@ -176,7 +176,7 @@ static int render_scenario(const struct render_opts *o)
 	}
 	struct zb_game g;
 	struct zb_game_opts go = { .seed = o->seed, .log_enabled = false };
-	rc = zb_game_init(&g, &scn, &go, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &go, &err);
 	zb_scenario_release(&scn);
 	if (rc != ZB_OK) {
 		cli_error("%s", cli_msg_of(&err, rc));

@@ -98,7 +98,7 @@ int cli_run(const struct cli_run_opts *o)
 	uint64_t seed = o->have_seed ? o->seed : cli_os_seed();
 	struct zb_game g;
 	struct zb_game_opts go = { .seed = seed, .log_enabled = true };
-	rc = zb_game_init(&g, &scn, &go, &err);
+	rc = zb_game_init(&g, scn.rules, &scn, &go, &err);
 	zb_scenario_release(&scn);
 	if (rc != ZB_OK) {
 		cli_error("%s", cli_msg_of(&err, rc));

@@ -359,7 +359,7 @@ static int build_variants(const struct sim_opts *o, struct variant *vs,
 		/* The rule set's checks: types, formations, placement. */
 		struct zb_game g;
 		struct zb_game_opts go = { .seed = 0, .log_enabled = false };
-		rc = zb_game_init(&g, &x->scn, &go, &err);
+		rc = zb_game_init(&g, x->scn.rules, &x->scn, &go, &err);
 		if (rc != ZB_OK) {
 			say_variant(o, x);
 			cli_error("%s", cli_msg_of(&err, rc));

@@ -1,6 +1,6 @@
 /*
  * decide.c: verb names and the two controllers the core ships: scripted
- * (tests) and passive.  The AI lives in src/ai, one per rule set.
+ * (tests) and passive.  Each rule set's AI lives in its own folder.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -11,8 +11,7 @@
 static const char *const verb_names[] = {
 	"hold", "move", "double-time", "formation", "charge", "fire",
 	"evade", "countercharge", "reform", "stand", "enter", "leave",
-	"limber", "unlimber", "man-gun", "destroy", "attach", "yes", "no",
-	"join"
+	"destroy", "attach", "yes", "no"
 };
 /* One name per verb, in enum zb_verb's order. */
 _Static_assert(sizeof(verb_names) / sizeof(verb_names[0]) == ZB_VERB_COUNT,
@@ -33,7 +32,6 @@ static int scripted_decide(struct zb_controller *self, struct zb_game *g,
 			   struct zb_decision *d, struct zb_error *err)
 {
 	struct scripted *s = (struct scripted *)self;
-	(void)g;
 	d->choice = 0;
 	if (s->pos >= s->n) {
 		snprintf(d->reason, sizeof(d->reason), "script ended");
@@ -56,7 +54,7 @@ static int scripted_decide(struct zb_controller *self, struct zb_game *g,
 	return zb_error_set(err, ZB_EILLEGAL,
 			    "scripted answer %zu (%s, target %d) is not among "
 			    "the %d options offered by %s", s->pos,
-			    zb_verb_name(a->verb), a->target, d->n_opt,
+			    zb_game_verb_name(g, a->verb), a->target, d->n_opt,
 			    d->rule ? d->rule : "?");
 }
 

@@ -36,20 +36,15 @@ static int copy_terrain(struct zb_game *g, const struct zb_scenario *scn,
 	return ZB_OK;
 }
 
-int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
+int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
+		 const struct zb_scenario *scn,
 		 const struct zb_game_opts *opts, struct zb_error *err)
 {
 	memset(g, 0, sizeof(*g));
-	g->rules = zb_ruleset_find(scn->ruleset);
-	if (!g->rules) {
-		char hint[ZB_SCN_NAME_MAX + 32];
-		return zb_error_at(err, ZB_EINPUT, scn->path,
-				   scn->at_ruleset.line, scn->at_ruleset.col,
-				   "unknown rule set '%s'%s", scn->ruleset,
-				   zb_ruleset_suggest(hint, sizeof(hint),
-						      scn->ruleset,
-						      " (see 'zariba rules')"));
-	}
+	if (!rules || !scn)
+		return zb_error_set(err, ZB_EUSAGE, "zb_game_init: no %s",
+				    rules ? "scenario" : "rule set");
+	g->rules = rules;
 	snprintf(g->scenario_path, sizeof(g->scenario_path), "%s", scn->path);
 	g->scenario_crc32 = scn->crc32;
 	g->has_scenario_crc32 = true;
@@ -358,7 +353,8 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 				    "%s controller gave a point off the table "
 				    "(%.1f, %.1f) for '%s'", c->name,
 				    d->answer_point.x, d->answer_point.y,
-				    o->label ? o->label : zb_verb_name(o->verb));
+				    o->label ? o->label
+					     : zb_game_verb_name(g, o->verb));
 	if (d->answer_has_facing && !isfinite(d->answer_facing_deg))
 		return zb_error_set(err, ZB_EILLEGAL,
 				    "%s controller gave a bad facing", c->name);
@@ -383,6 +379,14 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 	return ZB_OK;
 }
 
+const char *zb_game_verb_name(const struct zb_game *g, int verb)
+{
+	const char *s = NULL;
+	if (verb >= ZB_VERB_RULESET && g && g->rules && g->rules->verb_name)
+		s = g->rules->verb_name(verb);
+	return s ? s : zb_verb_name(verb);
+}
+
 int zb_decision_head(const struct zb_game *g, const struct zb_decision *d,
 		     char *buf, size_t n)
 {
@@ -393,7 +397,7 @@ int zb_decision_head(const struct zb_game *g, const struct zb_decision *d,
 		? &g->units[o->target] : NULL;
 	return snprintf(buf, n, "%s: %s%s%s",
 			u ? u->name : g->sides[d->side].name,
-			o->label ? o->label : zb_verb_name(o->verb),
+			o->label ? o->label : zb_game_verb_name(g, o->verb),
 			t ? " " : "", t ? t->name : "");
 }
 

@@ -253,23 +253,24 @@ static const char *const role_names[ZB_ROLE_COUNT] = {
 	"trooper", "officer", "nco", "flag", "gunner", "scout", "rifleman"
 };
 
-static const char *const flag_names[ZB_UF_COUNT] = {
-	"shaken", "routed", "gone", "mounted", "commander", "leader",
-	"concealed", "exposed", "in-building", "limbered", "jammed",
-	"abandoned", "hollow", "engaged", "rear-facing", "merged"
+/* The core's flags by bit; NULL for the rule set's bits. */
+static const char *const flag_names[ZB_UF_BITS] = {
+	[0] = "shaken", [1] = "routed", [2] = "gone", [12] = "hollow",
+	[15] = "merged"
 };
-_Static_assert(ZB_UF_MERGED == 1u << (ZB_UF_COUNT - 1),
+_Static_assert(ZB_UF_CORE == (1u << 0 | 1u << 1 | 1u << 2 | 1u << 12 |
+			      1u << 15),
 	       "flag_names must name every ZB_UF_* flag");
 
 const char *zb_unit_flag_name(int i)
 {
-	return (i >= 0 && i < ZB_UF_COUNT) ? flag_names[i] : NULL;
+	return (i >= 0 && i < ZB_UF_BITS) ? flag_names[i] : NULL;
 }
 
 int zb_unit_flag_parse(const char *s)
 {
-	for (int i = 0; i < ZB_UF_COUNT; i++)
-		if (!strcmp(s, flag_names[i]))
+	for (int i = 0; i < ZB_UF_BITS; i++)
+		if (flag_names[i] && !strcmp(s, flag_names[i]))
 			return i;
 	return -1;
 }

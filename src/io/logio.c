@@ -37,12 +37,16 @@ static const char *unit_name(const struct zb_game *g, int id)
 	return (id >= 0 && id < g->n_units) ? g->units[id].name : NULL;
 }
 
-static json_t *flags_json(unsigned flags)
+/* A unit's markers: its flags by name, the core's and the rule set's
+ * alike (zb_ruleset_flag_name()), in the order of their bits. */
+static json_t *flags_json(const struct zb_ruleset *rs, unsigned flags)
 {
 	json_t *a = json_array();
-	for (int i = 0; i < ZB_UF_COUNT; i++)
-		if (flags & (1u << i))
-			json_array_append_new(a, json_string(zb_unit_flag_name(i)));
+	for (int i = 0; i < ZB_UF_BITS; i++) {
+		const char *name = zb_ruleset_flag_name(rs, i);
+		if ((flags & (1u << i)) && name)
+			json_array_append_new(a, json_string(name));
+	}
 	return a;
 }
 
@@ -62,7 +66,7 @@ static json_t *snaps_json(const struct zb_game *g, const struct zb_event *e)
 		json_object_set_new(j, "formation", json_string(
 			g->rules->formation_name ? g->rules->formation_name(sn->formation) : ""));
 		json_object_set_new(j, "figures", json_integer(sn->figures));
-		json_object_set_new(j, "flags", flags_json(sn->flags));
+		json_object_set_new(j, "flags", flags_json(g->rules, sn->flags));
 		if (sn->attached_to >= 0)
 			json_object_set_new(j, "attached_to", json_integer(sn->attached_to));
 		json_array_append_new(a, j);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include "zariba/readfile.h"
 #include "zariba/logread.h"
+#include "zariba/ruleset.h"
 #include "zariba/scenario.h"
 
 /* A log of the largest scenario the loader takes, played to its turn
@@ -257,6 +258,8 @@ static int read_header(struct reader *rd, json_t *o)
 	if (!rc)
 		rc = get_str(rd, o, "ruleset", r->ruleset, sizeof(r->ruleset), true);
 	if (!rc)
+		r->rules = zb_ruleset_find(r->ruleset);
+	if (!rc)
 		rc = get_str(rd, o, "scenario", r->scenario, sizeof(r->scenario),
 			     false);
 	char crc[16] = "";
@@ -368,7 +371,7 @@ static int read_flags(struct reader *rd, json_t *a, unsigned *flags)
 		return bad(rd, 1, "\"flags\" must be a list");
 	for (size_t i = 0; i < json_array_size(a); i++) {
 		const char *s = json_string_value(json_array_get(a, i));
-		int bit = s ? zb_unit_flag_parse(s) : -1;
+		int bit = s ? zb_ruleset_flag_parse(rd->r->rules, s) : -1;
 		if (bit < 0)
 			return bad(rd, 1, "unknown unit flag %s%s%s", s ? "\"" : "",
 				   s ? s : "(not a string)", s ? "\"" : "");

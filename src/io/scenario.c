@@ -1466,6 +1466,22 @@ out:
 	return rc;
 }
 
+/* The rule set the file names, looked up here so that the core never
+ * looks a name up: the caller hands zb_game_init() scn->rules. */
+static int find_rules(struct ctx *c)
+{
+	struct zb_scenario *scn = c->scn;
+	char hint[ZB_SCN_NAME_MAX + 32];
+
+	scn->rules = zb_ruleset_find(scn->ruleset);
+	if (scn->rules)
+		return ZB_OK;
+	return fail(c, scn->at_ruleset, "unknown rule set '%s'%s",
+		    scn->ruleset,
+		    zb_ruleset_suggest(hint, sizeof(hint), scn->ruleset,
+				       " (see 'zariba rules')"));
+}
+
 static int check_sides(struct ctx *c)
 {
 	struct zb_scenario *scn = c->scn;
@@ -1576,6 +1592,8 @@ int zb_scenario_parse(struct zb_scenario *scn, const char *name,
 		rc = check_sides(&c);
 	if (!rc)
 		rc = check_units(&c);
+	if (!rc)
+		rc = find_rules(&c);
 	for (int si = 0; si < ZB_SCN_MAX_SIDES; si++)
 		free(c.name_at[si]);
 	if (rc) {

@@ -234,7 +234,7 @@ int zb_verify_log(const struct zb_replay *r, const char *name,
 				    scn->path, scn->ruleset);
 	struct zb_game g;
 	struct zb_game_opts o = { .seed = r->seed, .log_enabled = true };
-	int rc = zb_game_init(&g, scn, &o, err);
+	int rc = zb_game_init(&g, scn->rules, scn, &o, err);
 	if (rc != ZB_OK)
 		return rc;
 	snprintf(g.scenario_path, sizeof(g.scenario_path), "%s", r->scenario);

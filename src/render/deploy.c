@@ -55,6 +55,7 @@ int zb_render_setup_svg(const struct zb_game *g, struct zb_strbuf *out,
 		.units = tu, .n_units = g->n_units,
 		.title = g->title[0] ? g->title : g->scenario_path,
 		.events = false, .label_rings = ZB_TBL_LABEL_RINGS, .file = true,
+		.concealed = zb_ruleset_flag(g->rules, "concealed"),
 	};
 	for (int s = 0; s < g->n_sides && s < 2; s++)
 		t.side_names[s] = g->sides[s].name;

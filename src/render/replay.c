@@ -22,6 +22,7 @@
 #include "render/table.h"
 #include "zariba/logread.h"
 #include "zariba/render.h"
+#include "zariba/ruleset.h"
 
 #define NAMES_MAX 256		/* phases or formations told apart */
 
@@ -296,7 +297,7 @@ static void json_block(struct zb_strbuf *b, const struct zb_replay *r,
 			 "\"gone\":%u,\"hollow\":%u,\"concealed\":%u}",
 			 (unsigned)ZB_UF_SHAKEN, (unsigned)ZB_UF_ROUTED,
 			 (unsigned)ZB_UF_GONE, (unsigned)ZB_UF_HOLLOW,
-			 (unsigned)ZB_UF_CONCEALED);
+			 zb_ruleset_flag(r->rules, "concealed"));
 	zb_strbuf_add(b, ",\"sides\":[");
 	for (int s = 0; s < r->n_sides; s++) {
 		if (s)
@@ -358,6 +359,7 @@ static void tbl_init(struct zb_tbl *t, const struct zb_replay *r,
 		.terrain = &r->terrain, .n_sides = r->n_sides,
 		.units = tu, .n_units = r->n_units,
 		.flags_seen = flags_seen(r), .events = true,
+		.concealed = zb_ruleset_flag(r->rules, "concealed"),
 		.label_rings = ZB_TBL_LABEL_RINGS,
 	};
 	for (int s = 0; s < r->n_sides && s < 2; s++)

@@ -355,7 +355,8 @@ static struct zb_vec2 to_svg(const struct zb_tbl *t, struct zb_vec2 p)
 	return zb_v2(p.x, t->height_in - p.y);
 }
 
-static void unit_class(struct zb_strbuf *b, const struct zb_tbl_unit *u)
+static void unit_class(struct zb_strbuf *b, const struct zb_tbl *t,
+		       const struct zb_tbl_unit *u)
 {
 	zb_strbuf_printf(b, " class=\"unit s%d", u->side == 0 ? 0 : 1);
 	if (!u->present)
@@ -368,7 +369,7 @@ static void unit_class(struct zb_strbuf *b, const struct zb_tbl_unit *u)
 		zb_strbuf_add(b, " shaken");
 	if (u->flags & ZB_UF_HOLLOW)
 		zb_strbuf_add(b, " hollow");
-	if (u->flags & ZB_UF_CONCEALED)
+	if (u->flags & t->concealed)
 		zb_strbuf_add(b, " concealed");
 	zb_strbuf_add(b, "\"");
 }
@@ -404,7 +405,7 @@ static void unit(struct zb_strbuf *b, const struct zb_tbl *t,
 		 const struct zb_tbl_unit *u)
 {
 	zb_strbuf_printf(b, "<g id=\"u%d\"", u->id);
-	unit_class(b, u);
+	unit_class(b, t, u);
 	if (u->present) {
 		zb_svg_attr(b, "data-cx", u->rect.c.x);
 		zb_svg_attr(b, "data-cy", u->rect.c.y);
@@ -812,10 +813,10 @@ static int legend_items(const struct zb_tbl *t, double f,
 			add_item(it, &n, IT_TERRAIN, (int)kinds[k],
 				 terrain_legend_name(kinds[k]), f);
 	add_item(it, &n, IT_UNIT, 0, "unit, front edge thick", f);
-	static const struct { unsigned flag; const char *text; } states[] = {
+	const struct { unsigned flag; const char *text; } states[] = {
 		{ ZB_UF_SHAKEN, "shaken" }, { ZB_UF_ROUTED, "routed" },
 		{ ZB_UF_GONE, "gone or destroyed" },
-		{ ZB_UF_HOLLOW, "square" }, { ZB_UF_CONCEALED, "concealed" },
+		{ ZB_UF_HOLLOW, "square" }, { t->concealed, "concealed" },
 	};
 	for (size_t k = 0; k < sizeof(states) / sizeof(states[0]); k++)
 		if (t->flags_seen & states[k].flag)
@@ -918,7 +919,9 @@ static void unit_swatch(struct zb_strbuf *b, double x, double y, double f,
 			  flag == ZB_UF_ROUTED ? " routed" :
 			  flag == ZB_UF_GONE ? " gone" :
 			  flag == ZB_UF_HOLLOW ? " hollow" :
-			  flag == ZB_UF_CONCEALED ? " concealed" : "";
+			  /* the one other state legend_items() draws: the
+			   * rule set's "concealed" (zb_tbl.concealed) */
+			  flag ? " concealed" : "";
 	double w = SWATCH_W_F * f, h = SWATCH_H_F * f;
 	zb_strbuf_printf(b, "<g class=\"unit %s%s\">", flag ? "sx" : "s0",
 			 cls);

@@ -49,6 +49,8 @@ struct zb_tbl {
 	const char *title;		/* drawn above the table; NULL: none */
 	const char *subtitle;		/* under the title; NULL: none */
 	unsigned flags_seen;		/* ZB_UF_* the legend explains */
+	unsigned concealed;		/* the rule set's flag named
+					   "concealed" (ruleset.h), or 0 */
 	bool events;			/* a replay: fire, melee, moves */
 	int label_rings;		/* how far labels may stray (>= 0) */
 	bool file;			/* a picture file, not a page's map */

@@ -127,7 +127,7 @@ static void play(const struct zb_scenario *scn, const uint8_t *data,
 		.seed = zb_crc32(data, size), .log_enabled = false
 	};
 	struct zb_error err = { 0, "" };
-	int rc = zb_game_init(&g, scn, &opts, &err);
+	int rc = zb_game_init(&g, scn->rules, scn, &opts, &err);
 
 	if (rc != ZB_OK) {
 		/* A rule set refuses what it cannot set up as bad input. */

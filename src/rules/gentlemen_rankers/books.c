@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "rules/gentlemen_rankers/gr.h"
+#include "rules/gentlemen_rankers/books.h"
 
 #define D6 6
 

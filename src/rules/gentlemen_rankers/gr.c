@@ -49,6 +49,30 @@ static struct zb_controller *gr_ai_hook(struct zb_game *g, int side)
 	return gr_ai_new(g, side);
 }
 
+/* The names the log gives this rule set's own flags and verbs (gr.h). */
+static const char *gr_flag_name(int bit)
+{
+	static const char *const names[ZB_UF_BITS] = {
+		[3] = "mounted", [4] = "commander", [5] = "leader",
+		[9] = "limbered", [10] = "jammed"
+	};
+	_Static_assert(((GR_UF_MOUNTED | GR_UF_COMMANDER | GR_UF_LEADER |
+			 GR_UF_LIMBERED | GR_UF_JAMMED) & ZB_UF_CORE) == 0,
+		       "the rule set's flags must keep off the core's bits");
+	return (bit >= 0 && bit < ZB_UF_BITS && !(ZB_UF_CORE & (1u << bit)))
+		? names[bit] : NULL;
+}
+
+static const char *gr_verb_name(int verb)
+{
+	static const char *const names[] = { "limber", "unlimber" };
+	_Static_assert(sizeof(names) / sizeof(names[0]) ==
+		       GR_VERB_END - ZB_VERB_RULESET,
+		       "one name for each of the rule set's verbs");
+	return (verb >= ZB_VERB_RULESET && verb < GR_VERB_END)
+		? names[verb - ZB_VERB_RULESET] : NULL;
+}
+
 const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 	.id = GR_ID,
 	.title = "Gentlemen Rankers: colonial conflict in Queen Victoria's "
@@ -63,6 +87,8 @@ const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 	.ais = gr_ais,
 	.type_name = gr_type_name_hook,
 	.formation_name = gr_formation_name_hook,
+	.flag_name = gr_flag_name,
+	.verb_name = gr_verb_name,
 	.side_may_start_empty = true,
 	.actions = gr_actions,
 };
@@ -81,14 +107,14 @@ bool gr_is_warrior(const struct zb_unit *u)
 
 bool gr_unit_leaving(const struct zb_unit *u)
 {
-	return (u->rs[GR_RS_PERSIST] & GR_PF_LEAVING) != 0;
+	return (gr_u(u)->persist & GR_PF_LEAVING) != 0;
 }
 
 struct gr_wave *gr_wave_of(struct zb_game *g, const struct zb_unit *u)
 {
-	if (!gr_is_warrior(u) || u->rs[GR_RS_WAVE] <= 0)
+	if (!gr_is_warrior(u) || gr_u(u)->wave <= 0)
 		return NULL;
-	return gr_books_wave(&gr_state(g)->books, u->rs[GR_RS_WAVE]);
+	return gr_books_wave(&gr_state(g)->books, gr_u(u)->wave);
 }
 
 bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
@@ -271,13 +297,13 @@ static void tell_books(struct zb_game *g, struct zb_unit *u,
 
 	if (!w)
 		return;
-	if (w->units[u->rs[GR_RS_SLOT]] != u->id ||
-	    w->state[u->rs[GR_RS_SLOT]] == GR_UNIT_DESTROYED ||
-	    w->state[u->rs[GR_RS_SLOT]] == GR_UNIT_GONE)
+	if (w->units[gr_u(u)->slot] != u->id ||
+	    w->state[gr_u(u)->slot] == GR_UNIT_DESTROYED ||
+	    w->state[gr_u(u)->slot] == GR_UNIT_GONE)
 		return;
 	/* A failure here leaves the books as they were: the unit still
 	 * counts for its wave until the wave withdraws or is gone. */
-	(void)gr_wave_unit_lost(&st->books, g, w, u->rs[GR_RS_SLOT], state,
+	(void)gr_wave_unit_lost(&st->books, g, w, gr_u(u)->slot, state,
 				&err);
 	/* A dead leader withdraws his wave. */
 	gr_sync_leaving(g);
@@ -287,9 +313,9 @@ static void count_imperial_loss(struct zb_game *g, struct zb_unit *u)
 {
 	struct gr_state *st = gr_state(g);
 
-	if (u->side != st->imperial || (u->rs[GR_RS_PERSIST] & GR_PF_LOST))
+	if (u->side != st->imperial || (gr_u(u)->persist & GR_PF_LOST))
 		return;
-	u->rs[GR_RS_PERSIST] |= GR_PF_LOST;
+	gr_u(u)->persist |= GR_PF_LOST;
 	st->lost_units++;
 }
 
@@ -595,9 +621,9 @@ void gr_set_formation(struct zb_unit *u, enum gr_formation f)
 {
 	u->formation = f;
 	if (f == GR_FORM_LIMBERED)
-		u->flags |= ZB_UF_LIMBERED;
+		u->flags |= GR_UF_LIMBERED;
 	else
-		u->flags &= ~(unsigned)ZB_UF_LIMBERED;
+		u->flags &= ~(unsigned)GR_UF_LIMBERED;
 }
 
 void gr_init_unit(struct zb_unit *u, enum gr_type t)
@@ -608,13 +634,13 @@ void gr_init_unit(struct zb_unit *u, enum gr_type t)
 	u->base_w_in = ti->base_w_in;
 	u->base_d_in = ti->base_d_in;
 	u->files = 1;
-	memset(u->rs, 0, sizeof(u->rs));
+	memset(&u->ext, 0, sizeof(u->ext));
 	if (ti->mounted)
-		u->flags |= ZB_UF_MOUNTED;
+		u->flags |= GR_UF_MOUNTED;
 	if (ti->command)
-		u->flags |= ZB_UF_COMMANDER;
+		u->flags |= GR_UF_COMMANDER;
 	if (ti->leader)
-		u->flags |= ZB_UF_LEADER;
+		u->flags |= GR_UF_LEADER;
 	gr_set_formation(u, ti->gun ? GR_FORM_LIMBERED : GR_FORM_LINE);
 }
 
@@ -1030,9 +1056,9 @@ int gr_add_warrior(struct zb_game *g, struct gr_wave *w, int slot,
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	u = zb_game_unit(g, id);
 	gr_init_unit(u, t);
-	u->rs[GR_RS_WAVE] = w->id;
-	u->rs[GR_RS_SLOT] = slot;
-	u->rs[GR_RS_PLACED_TURN] = g->turn;
+	gr_u(u)->wave = w->id;
+	gr_u(u)->slot = slot;
+	gr_u(u)->placed_turn = g->turn;
 	/* Warriors arrive during play: the side's strength grows with them,
 	 * so that casualties read "of the warriors who came". */
 	g->sides[st->warriors].start_figs++;
@@ -1144,7 +1170,7 @@ void gr_start_turn(struct zb_game *g)
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 
-		u->rs[GR_RS_TURN] = 0;
+		gr_u(u)->turn = 0;
 		if (!gr_unit_active(u) || u->side != st->imperial)
 			continue;
 		for (int j = 0; j < g->n_units; j++) {

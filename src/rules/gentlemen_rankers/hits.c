@@ -23,7 +23,7 @@ void gr_sync_leaving(struct zb_game *g)
 			if (!u || !gr_unit_active(u))
 				continue;
 			if (w->withdrawing || w->state[k] == GR_UNIT_FLEEING)
-				u->rs[GR_RS_PERSIST] |= GR_PF_LEAVING;
+				gr_u(u)->persist |= GR_PF_LEAVING;
 		}
 	}
 }
@@ -92,7 +92,7 @@ static bool warrior_hit(struct zb_game *g, struct zb_unit *t, int attacker)
 	if (g->log.open)
 		zb_event_end(g);
 	memset(&h, 0, sizeof(h));
-	rc = gr_wave_hit(&st->books, g, w, t->rs[GR_RS_SLOT],
+	rc = gr_wave_hit(&st->books, g, w, gr_u(t)->slot,
 			 a && gr_in_contact(t, a), &h, &err);
 	gr_sync_leaving(g);
 	if (rc != ZB_OK)

@@ -31,8 +31,8 @@ static bool enemies_touch(const struct zb_unit *a, const struct zb_unit *b)
 /* Is a the attacker against b? */
 static bool attacks(const struct zb_unit *a, const struct zb_unit *b)
 {
-	bool aa = a->rs[GR_RS_PERSIST] & GR_PF_ATTACKER;
-	bool ba = b->rs[GR_RS_PERSIST] & GR_PF_ATTACKER;
+	bool aa = gr_u(a)->persist & GR_PF_ATTACKER;
+	bool ba = gr_u(b)->persist & GR_PF_ATTACKER;
 
 	if (aa != ba)
 		return aa;
@@ -65,7 +65,7 @@ static int opponent_of(struct zb_game *g, const struct zb_unit *u)
 
 static bool rear_contacted(struct zb_game *g, const struct zb_unit *u)
 {
-	if (u->rs[GR_RS_TURN] & GR_TF_REAR_HIT)
+	if (gr_u(u)->turn & GR_TF_REAR_HIT)
 		return true;
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *o = &g->units[i];
@@ -88,7 +88,7 @@ static void close_distance(struct zb_game *g)
 
 		if (u->side != st->imperial || !fighting(u) ||
 		    !gr_type_of(u)->close_fire ||
-		    (u->rs[GR_RS_TURN] & GR_TF_MOVED))
+		    (gr_u(u)->turn & GR_TF_MOVED))
 			continue;
 		t = opponent_of(g, u);
 		if (t < 0 || gr_began_in_contact(g, u->id, t) ||
@@ -156,7 +156,7 @@ static int disengage(struct zb_game *g, struct zb_error *err)
 		zb_event_text(g, "%s breaks off (%d)", u->name, face);
 		zb_event_end(g);
 		gr_step_away(g, u->id, from, GR_DISENGAGE_DEPTHS * u->base_d_in);
-		u->rs[GR_RS_PERSIST] &= ~(unsigned)GR_PF_ATTACKER;
+		gr_u(u)->persist &= ~(unsigned)GR_PF_ATTACKER;
 	}
 	return ZB_OK;
 }
@@ -542,7 +542,7 @@ int gr_melee_phase(struct zb_game *g, struct zb_error *err)
 		struct zb_unit *u = &g->units[i];
 
 		if (gr_unit_active(u) && !gr_enemy_contact(g, u))
-			u->rs[GR_RS_PERSIST] &= ~(unsigned)GR_PF_ATTACKER;
+			gr_u(u)->persist &= ~(unsigned)GR_PF_ATTACKER;
 	}
 	free(f);
 	free(principal);

@@ -346,21 +346,21 @@ static bool cross_linear(struct sweep *s, struct mv *m, int k,
 		zb_event_end(g);
 	zb_event_begin(g, "zariba", GR_RULE_ZARIBA, u->id, -1);
 	face = zb_game_roll(g, GR_D6);
-	zb_event_mod(g, u->rs[GR_RS_ZARIBA_TRIES], "earlier attempts");
+	zb_event_mod(g, gr_u(u)->zariba_tries, "earlier attempts");
 	zb_event_kv(g, "need", need);
-	if (face + u->rs[GR_RS_ZARIBA_TRIES] >= need) {
+	if (face + gr_u(u)->zariba_tries >= need) {
 		zb_event_text(g, "%s forces its way through %s (%d%+d, needs "
 			      "%d)", u->name, t->name, face,
-			      u->rs[GR_RS_ZARIBA_TRIES], need);
+			      gr_u(u)->zariba_tries, need);
 		zb_event_end(g);
-		u->rs[GR_RS_ZARIBA_TRIES] = 0;
+		gr_u(u)->zariba_tries = 0;
 		m->crossings++;
 		return true;
 	}
 	zb_event_text(g, "%s fails to cross %s (%d%+d, needs %d)", u->name,
-		      t->name, face, u->rs[GR_RS_ZARIBA_TRIES], need);
+		      t->name, face, gr_u(u)->zariba_tries, need);
 	zb_event_end(g);
-	u->rs[GR_RS_ZARIBA_TRIES]++;
+	gr_u(u)->zariba_tries++;
 	m->why = "failed to cross the zariba";
 	return false;
 }
@@ -952,9 +952,9 @@ static void came_into_contact(struct zb_game *g, struct zb_unit *u, int enemy)
 	struct zb_unit *e = zb_game_unit(g, enemy);
 
 	gr_align_contact(g, u->id, enemy);
-	u->rs[GR_RS_PERSIST] |= GR_PF_ATTACKER;
+	gr_u(u)->persist |= GR_PF_ATTACKER;
 	if (e && gr_contact_aspect(e, u) == ZB_ASPECT_REAR)
-		e->rs[GR_RS_TURN] |= GR_TF_REAR_HIT;
+		gr_u(e)->turn |= GR_TF_REAR_HIT;
 }
 
 /* ---- compulsory moves ---- */
@@ -988,9 +988,9 @@ static void met_enemy(struct zb_game *g, struct zb_unit *u, int enemy,
 		came_into_contact(g, u, enemy);
 		return;
 	}
-	u->rs[GR_RS_TURN] |= GR_TF_REAR_HIT;
+	gr_u(u)->turn |= GR_TF_REAR_HIT;
 	if (e)
-		e->rs[GR_RS_PERSIST] |= GR_PF_ATTACKER;
+		gr_u(e)->persist |= GR_PF_ATTACKER;
 }
 
 static void log_move(struct zb_game *g, const char *rule, const char *kind,
@@ -1255,7 +1255,7 @@ int gr_warrior_target(struct zb_game *g, struct zb_unit *u)
 static const char *warrior_held(struct zb_game *g, struct zb_unit *u,
 				struct gr_wave *w)
 {
-	if (u->rs[GR_RS_PLACED_TURN] == g->turn)
+	if (gr_u(u)->placed_turn == g->turn)
 		return "placed this turn";
 	if (gr_enemy_contact(g, u))
 		return "in base contact with the enemy";
@@ -1272,7 +1272,7 @@ static double warrior_allowance(struct zb_game *g, struct zb_unit *u,
 
 	if (g->log.open)
 		zb_event_end(g);
-	mod = w ? gr_movement_modifier(g, w, u->rs[GR_RS_SLOT], &face) : 0;
+	mod = w ? gr_movement_modifier(g, w, gr_u(u)->slot, &face) : 0;
 	return fmax(0, gr_type_of(u)->move_in + mod);
 }
 
@@ -1350,7 +1350,7 @@ static void move_warrior(struct zb_game *g, struct zb_unit *u)
 	m.flags = MV_PAY;
 	m.goal = rejoin;
 	move_unit(g, u, &m);
-	u->rs[GR_RS_TURN] |= GR_TF_MOVED;
+	gr_u(u)->turn |= GR_TF_MOVED;
 	if (m.end == GR_MV_LOST) {
 		gr_destroy(g, u->id, "drowned");
 		return;
@@ -1492,13 +1492,13 @@ static int build_orders(struct zb_game *g, const struct zb_unit *u,
 	if (ti->gun) {
 		if (u->formation == GR_FORM_LIMBERED) {
 			add_opt(o, &n, ZB_VERB_MOVE, -1, true, full, "move");
-			add_opt(o, &n, ZB_VERB_UNLIMBER, GR_FORM_UNLIMBERED,
+			add_opt(o, &n, GR_VERB_UNLIMBER, GR_FORM_UNLIMBERED,
 				true, full * GR_LIMBER_MOVE_SHARE,
 				"move and unlimber");
 		} else {
 			add_opt(o, &n, ZB_VERB_MOVE, -1, true, 0,
 				"turn in place");
-			add_opt(o, &n, ZB_VERB_LIMBER, GR_FORM_LIMBERED, true,
+			add_opt(o, &n, GR_VERB_LIMBER, GR_FORM_LIMBERED, true,
 				full * GR_LIMBER_MOVE_SHARE,
 				"limber up and move");
 		}
@@ -1539,7 +1539,7 @@ static void burn(struct zb_game *g, struct zb_unit *u)
 	struct gr_state *st = gr_state(g);
 
 	st->burnt = true;
-	u->rs[GR_RS_TURN] |= GR_TF_MOVED | GR_TF_NO_FIRE;
+	gr_u(u)->turn |= GR_TF_MOVED | GR_TF_NO_FIRE;
 	if (g->log.open)
 		zb_event_end(g);
 	zb_event_begin(g, "burn", GR_RULE_OBJECTIVE, u->id, -1);
@@ -1552,7 +1552,7 @@ static void exited(struct zb_game *g, struct zb_unit *u, enum gr_edge e)
 {
 	struct gr_state *st = gr_state(g);
 
-	u->rs[GR_RS_PERSIST] |= GR_PF_EXITED;
+	gr_u(u)->persist |= GR_PF_EXITED;
 	st->exited_units++;
 	if (g->log.open)
 		zb_event_end(g);
@@ -1592,9 +1592,9 @@ static const char *order_phrase(int verb, int formation)
 	case ZB_VERB_FORMATION:
 		return formation == GR_FORM_SQUARE ? "moves into square,"
 						   : "leaves the square and moves";
-	case ZB_VERB_LIMBER:
+	case GR_VERB_LIMBER:
 		return "limbers up and moves";
-	case ZB_VERB_UNLIMBER:
+	case GR_VERB_UNLIMBER:
 		return "moves and unlimbers,";
 	default:
 		return "moves";
@@ -1621,9 +1621,9 @@ static void do_order(struct zb_game *g, struct zb_unit *u,
 	default:
 		break;
 	}
-	if (o->verb == ZB_VERB_LIMBER) {
+	if (o->verb == GR_VERB_LIMBER) {
 		gr_set_formation(u, GR_FORM_LIMBERED);
-		u->rs[GR_RS_TURN] |= GR_TF_LIMBER;
+		gr_u(u)->turn |= GR_TF_LIMBER;
 	}
 	memset(&m, 0, sizeof(m));
 	m.to = d->answer_point;
@@ -1684,27 +1684,27 @@ static void do_order(struct zb_game *g, struct zb_unit *u,
 	turned = zb_angle_diff_deg(u->facing_deg, old_facing) >
 		 FACING_SAME_DEG;
 	if (m.went_in > EPS_IN || turned)
-		u->rs[GR_RS_TURN] |= GR_TF_MOVED;
+		gr_u(u)->turn |= GR_TF_MOVED;
 	switch (o->verb) {
 	case ZB_VERB_FIRE:
-		u->rs[GR_RS_TURN] |= GR_TF_WILL_FIRE;
-		if (u->rs[GR_RS_TURN] & GR_TF_MOVED)
+		gr_u(u)->turn |= GR_TF_WILL_FIRE;
+		if (gr_u(u)->turn & GR_TF_MOVED)
 			u->formation = GR_FORM_LINE;
 		break;
 	case ZB_VERB_FORMATION:
 		gr_set_formation(u, (enum gr_formation)o->formation);
-		u->rs[GR_RS_TURN] |= GR_TF_MOVED | GR_TF_WILL_FIRE;
+		gr_u(u)->turn |= GR_TF_MOVED | GR_TF_WILL_FIRE;
 		break;
-	case ZB_VERB_UNLIMBER:
+	case GR_VERB_UNLIMBER:
 		gr_set_formation(u, GR_FORM_UNLIMBERED);
-		u->rs[GR_RS_TURN] |= GR_TF_LIMBER | GR_TF_NO_FIRE;
+		gr_u(u)->turn |= GR_TF_LIMBER | GR_TF_NO_FIRE;
 		break;
-	case ZB_VERB_LIMBER:
-		u->rs[GR_RS_TURN] |= GR_TF_NO_FIRE | GR_TF_MOVED;
+	case GR_VERB_LIMBER:
+		gr_u(u)->turn |= GR_TF_NO_FIRE | GR_TF_MOVED;
 		break;
 	default:
-		if (u->rs[GR_RS_TURN] & GR_TF_MOVED) {
-			u->rs[GR_RS_TURN] |= GR_TF_NO_FIRE;
+		if (gr_u(u)->turn & GR_TF_MOVED) {
+			gr_u(u)->turn |= GR_TF_NO_FIRE;
 			if (u->formation == GR_FORM_SQUARE)
 				gr_set_formation(u, GR_FORM_LINE);
 		}

@@ -369,7 +369,7 @@ int gr_place_wave(struct zb_game *g, int wave_id, enum gr_placement p,
 
 		u->pos = zb_v2_add(gp.pos[i], shift);
 		u->facing_deg = zb_norm_deg(facing);
-		u->rs[GR_RS_PLACED_TURN] = g->turn;
+		gr_u(u)->placed_turn = g->turn;
 		zb_game_sync_unit(g, u->id);
 	}
 	return ZB_OK;

@@ -26,7 +26,7 @@ struct nomination {
 bool gr_may_shoot(struct zb_game *g, const struct zb_unit *u)
 {
 	const struct gr_type_info *ti = gr_type_of(u);
-	int tf = u->rs[GR_RS_TURN];
+	int tf = gr_u(u)->turn;
 
 	if (!gr_unit_active(u) || ti->weapon == GR_W_NONE ||
 	    gr_unit_leaving(u))
@@ -406,8 +406,8 @@ static bool gatling_jams(struct zb_game *g, struct zb_unit *s)
 {
 	int face;
 
-	if (s->rs[GR_RS_JAM_TURN] && s->rs[GR_RS_JAM_TURN] == g->turn - 1) {
-		s->flags &= ~(unsigned)ZB_UF_JAMMED;
+	if (gr_u(s)->jam_turn && gr_u(s)->jam_turn == g->turn - 1) {
+		s->flags &= ~(unsigned)GR_UF_JAMMED;
 		return false;
 	}
 	if (g->log.open)
@@ -416,14 +416,14 @@ static bool gatling_jams(struct zb_game *g, struct zb_unit *s)
 	face = zb_game_roll(g, GR_D6);
 	zb_event_kv(g, "jam-on", GR_GATLING_JAM_FACE);
 	if (face >= GR_GATLING_JAM_FACE) {
-		s->rs[GR_RS_JAM_TURN] = g->turn;
-		s->flags |= ZB_UF_JAMMED;
+		gr_u(s)->jam_turn = g->turn;
+		s->flags |= GR_UF_JAMMED;
 		zb_event_text(g, "%s jams (%d): it cannot fire this turn",
 			      s->name, face);
 		zb_event_end(g);
 		return true;
 	}
-	s->flags &= ~(unsigned)ZB_UF_JAMMED;
+	s->flags &= ~(unsigned)GR_UF_JAMMED;
 	zb_event_text(g, "%s does not jam (%d)", s->name, face);
 	zb_event_end(g);
 	return false;
@@ -471,7 +471,7 @@ static bool shoot_one(struct zb_game *g, struct zb_unit *s, int target)
 
 	if (!t || !gr_unit_active(t))
 		return false;
-	s->rs[GR_RS_TURN] |= GR_TF_SHOT;
+	gr_u(s)->turn |= GR_TF_SHOT;
 	if (gr_type_of(s)->gatling && gatling_jams(g, s))
 		return true;
 	for (int k = 0; k < w->shots; k++) {

@@ -297,7 +297,7 @@ int vf_volley_roll(struct zb_game *g, const struct vf_volley *v, int *faces,
 
 bool vf_gun_is_destroyed(const struct zb_unit *u)
 {
-	return vf_type_of(u)->gun && (u->flags & ZB_UF_JAMMED);
+	return vf_type_of(u)->gun && (u->flags & VF_UF_JAMMED);
 }
 
 static struct zb_vec2 rect_centre(const struct zb_unit *u)
@@ -446,7 +446,7 @@ static bool gun_may_fire(const struct zb_unit *u)
 {
 	if (u->formation == VF_LIMBERED || vf_gun_is_destroyed(u))
 		return false;
-	return u->rs[VF_RS_MOVED] <= VF_GUN_MOVE_AND_FIRE_DICE * D6;
+	return vf_u(u)->moved <= VF_GUN_MOVE_AND_FIRE_DICE * D6;
 }
 
 /* May `u` fire this phase at anyone? */
@@ -459,10 +459,10 @@ static bool may_fire(struct zb_game *g, const struct zb_unit *u)
 		return false;
 	if (u->flags & (ZB_UF_ROUTED | ZB_UF_GONE))
 		return false;
-	if (u->rs[VF_RS_NO_FIRE])
+	if (vf_u(u)->no_fire)
 		return false;
 	/* Hand-to-hand A: the charger cannot fire as he closes. */
-	if (u->rs[VF_RS_CHARGE_TARGET] >= 0)
+	if (vf_u(u)->charge_target >= 0)
 		return false;
 	if (vf_type_of(u)->gun && !gun_may_fire(u))
 		return false;
@@ -492,13 +492,13 @@ static const char *halving_reason(struct zb_game *g,
 				  const struct zb_unit *firer,
 				  const struct zb_unit *target)
 {
-	if (vf_in_cover(g, target) || (target->flags & ZB_UF_IN_BUILDING))
+	if (vf_in_cover(g, target) || (target->flags & VF_UF_IN_BUILDING))
 		return "target in cover";		/* Notations A */
 	if (firer->flags & ZB_UF_SHAKEN)
 		return "shaken firers";			/* Shaken B */
 	if (vf_type_of(firer)->gun) {
 		int gunners = zb_unit_alive_role(firer, ZB_ROLE_GUNNER);
-		if ((firer->flags & ZB_UF_ABANDONED) ||
+		if ((firer->flags & VF_UF_ABANDONED) ||
 		    vf_gun_manned_by_others(firer))
 			return "gun manned by others";	/* Gardner D */
 		if (gunners <= VF_GUN_FEW_GUNNERS)
@@ -510,7 +510,7 @@ static const char *halving_reason(struct zb_game *g,
 /* volley-fire: Buildings A (halted outside, waiting to enter) */
 static bool waiting_at_building(const struct zb_unit *u)
 {
-	return u->rs[VF_RS_BUILDING] >= 0 && !(u->flags & ZB_UF_IN_BUILDING);
+	return vf_u(u)->building >= 0 && !(u->flags & VF_UF_IN_BUILDING);
 }
 
 bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
@@ -525,7 +525,7 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 	v->double_rank = firer->formation == VF_TWO_RANK_LINE &&
 			 zb_unit_ranks(firer) >= VF_FIRE_RANKS;
 	v->scouts = firer->type == VF_SCOUTS;
-	v->cavalry = (firer->flags & ZB_UF_MOUNTED) &&
+	v->cavalry = (firer->flags & VF_UF_MOUNTED) &&
 		     !vf_type_of(firer)->leader;
 	if (v->weapon != VF_W_PISTOL)
 		v->halve = halving_reason(g, firer, target) != NULL;
@@ -586,7 +586,7 @@ struct leader_pick {
 struct fire_ctx {
 	struct shot *shots;
 	int n_shots;
-	int *commanders;	/* units with ZB_UF_COMMANDER */
+	int *commanders;	/* units with VF_UF_COMMANDER */
 	int n_commanders;
 	struct pending *pend;
 	struct leader_pick *picks;
@@ -683,7 +683,7 @@ static int notation_leader(struct zb_game *g, struct fire_ctx *fc,
 
 static bool commander_alive(const struct zb_unit *c)
 {
-	return (c->flags & ZB_UF_COMMANDER) && zb_unit_on_table(c) &&
+	return (c->flags & VF_UF_COMMANDER) && zb_unit_on_table(c) &&
 	       zb_unit_alive(c) > 0;
 }
 
@@ -843,7 +843,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	cas = hits;
 	if (gun_target) {
 		int carry = tp->carry_set ? tp->carry
-					  : t->rs[VF_RS_GUN_HALF_HITS];
+					  : vf_u(t)->gun_half_hits;
 		cas = (hits + carry) / VF_GUN_HITS_PER_GUNNER;
 		tp->carry = (hits + carry) % VF_GUN_HITS_PER_GUNNER;
 		tp->carry_set = true;
@@ -1090,7 +1090,7 @@ static void kill_commander(struct zb_game *g, struct zb_unit *c)
 	c->figs[fig].state = ZB_FIG_DOWN;
 	zb_unit_figs_changed(c);
 	/* The force has lost its commander. */
-	c->flags &= ~(unsigned)ZB_UF_COMMANDER;
+	c->flags &= ~(unsigned)VF_UF_COMMANDER;
 	zb_game_sync_unit(g, c->id);
 }
 
@@ -1103,7 +1103,7 @@ static void end_of_phase(struct zb_game *g, struct fire_ctx *fc)
 		int down;
 
 		if (p->carry_set)
-			u->rs[VF_RS_GUN_HALF_HITS] = p->carry;
+			vf_u(u)->gun_half_hits = p->carry;
 		if (pending_total(p) > 0) {
 			down = apply_casualties(fc, u);
 			zb_event_begin(g, "casualties",
@@ -1144,7 +1144,7 @@ int vf_fire_phase(struct zb_game *g, struct zb_error *err)
 		goto out;
 	}
 	for (int i = 0; i < g->n_units; i++)
-		if (g->units[i].flags & ZB_UF_COMMANDER)
+		if (g->units[i].flags & VF_UF_COMMANDER)
 			fc.commanders[fc.n_commanders++] = i;
 	rc = choose_targets(g, &fc, err);
 	if (rc == ZB_OK)

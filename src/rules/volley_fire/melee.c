@@ -312,10 +312,10 @@ int vf_melee_add(struct zb_game *g, int attacker, int defender,
 	st->melee[st->n_melee].defender = defender;
 	st->melee[st->n_melee].from_rear = from_rear;
 	st->n_melee++;
-	a->flags |= ZB_UF_ENGAGED;
-	d->flags |= ZB_UF_ENGAGED;
-	a->rs[VF_RS_CHARGE_TARGET] = defender;
-	a->rs[VF_RS_FROM_REAR] = from_rear;
+	a->flags |= VF_UF_ENGAGED;
+	d->flags |= VF_UF_ENGAGED;
+	vf_u(a)->charge_target = defender;
+	vf_u(a)->from_rear = from_rear;
 	return ZB_OK;
 }
 
@@ -357,7 +357,7 @@ static bool behind_cover(struct zb_game *g, const struct zb_unit *u,
 {
 	struct zb_vec2 c = zb_unit_rect(u).c;
 
-	if ((u->flags & ZB_UF_IN_BUILDING) || is_building_at(g, c))
+	if ((u->flags & VF_UF_IN_BUILDING) || is_building_at(g, c))
 		return true;
 	return zb_terrain_path_crosses(&g->terrain, zb_unit_rect(attacker).c,
 				       c, ZB_TERRAIN_LINEAR) >= 0;
@@ -493,7 +493,7 @@ static int queue_side(struct zb_game *g, const int *units, int n,
 			bool cover = defending && behind_cover(g, u, foe);
 			bool rear = defending &&
 				    ((from_rear && u == target) ||
-				     (u->flags & ZB_UF_REAR_FACING));
+				     (u->flags & VF_UF_REAR_FACING));
 			int live = 0;
 
 			for (int k = 0; k < u->n_figs; k++) {
@@ -542,7 +542,7 @@ static int find_supporters(struct zb_game *g, struct melee_ctx *mc,
 		if (u == target || u->side != target->side ||
 		    vf_square_of(g, u) == target ||
 		    !vf_unit_active(u) || mc->party[i] || mc->moved[i] ||
-		    (u->flags & (ZB_UF_ROUTED | ZB_UF_IN_BUILDING)) ||
+		    (u->flags & (ZB_UF_ROUTED | VF_UF_IN_BUILDING)) ||
 		    u->formation == VF_SQUARE)
 			continue;
 		ur = zb_unit_rect(u);
@@ -574,7 +574,7 @@ static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
 		zb_event_text(g, "%s tries to destroy its gun: D6 %d, it "
 			      "cannot", gun->name, face);
 	} else {
-		gun->flags |= ZB_UF_JAMMED;	/* destroyed: vf.h */
+		gun->flags |= VF_UF_JAMMED;	/* destroyed: vf.h */
 		zb_event_kv(g, "destroyed", 1);
 		zb_event_text(g, "%s destroys its gun: D6 %d", gun->name,
 			      face);
@@ -590,7 +590,7 @@ static int offer_destroy(struct zb_game *g, struct zb_unit *gun,
 static void crew_flees(struct zb_game *g, struct melee_ctx *mc,
 		       struct zb_unit *gun)
 {
-	gun->flags |= ZB_UF_ABANDONED;
+	gun->flags |= VF_UF_ABANDONED;
 	if (mc->n_fled < VF_MAX_MELEES)
 		mc->fled[mc->n_fled++] = gun->id;
 	zb_game_sync_unit(g, gun->id);
@@ -733,11 +733,11 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 		moved += step;
 	}
 	u->pos = p;
-	u->rs[VF_RS_BUILDING] = -1;
-	u->rs[VF_RS_BUILDING_WAIT] = 0;
-	if ((u->flags & ZB_UF_IN_BUILDING) &&
+	vf_u(u)->building = -1;
+	vf_u(u)->building_wait = 0;
+	if ((u->flags & VF_UF_IN_BUILDING) &&
 	    !is_building_at(g, zb_unit_rect(u).c))
-		u->flags &= ~(unsigned)ZB_UF_IN_BUILDING;
+		u->flags &= ~(unsigned)VF_UF_IN_BUILDING;
 	zb_event_path(g, start, p);
 	zb_event_kv(g, "distance", moved);
 	if (edge_face)
@@ -752,7 +752,7 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 			      g->units[taker].name, n);
 	} else {
 		u->flags |= ZB_UF_SHAKEN;
-		u->rs[VF_RS_SHAKEN_TURN] = g->turn;
+		vf_u(u)->shaken_turn = g->turn;
 		zb_event_text(g, "%s falls back %.0f\"%s and is shaken",
 			      u->name, moved, edge_face
 			      ? " (along the table edge)" : "");
@@ -1159,7 +1159,7 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 		for (int j = 0; j < i; j++)
 			first &= st->melee[j].defender != d->id;
 		if (first && vf_type_of(d)->gun && vf_unit_active(d) &&
-		    !vf_gun_is_destroyed(d) && !(d->flags & ZB_UF_ABANDONED))
+		    !vf_gun_is_destroyed(d) && !(d->flags & VF_UF_ABANDONED))
 			rc = offer_destroy(g, d,
 					   &g->units[st->melee[i].attacker],
 					   err);
@@ -1199,10 +1199,10 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 		struct zb_unit *a = &g->units[st->melee[i].attacker];
 		struct zb_unit *d = &g->units[st->melee[i].defender];
 
-		a->flags &= ~(unsigned)ZB_UF_ENGAGED;
-		d->flags &= ~(unsigned)ZB_UF_ENGAGED;
-		a->rs[VF_RS_CHARGE_TARGET] = -1;
-		a->rs[VF_RS_FROM_REAR] = 0;
+		a->flags &= ~(unsigned)VF_UF_ENGAGED;
+		d->flags &= ~(unsigned)VF_UF_ENGAGED;
+		vf_u(a)->charge_target = -1;
+		vf_u(a)->from_rear = 0;
 	}
 	st->n_melee = 0;
 out:

@@ -69,7 +69,7 @@ static bool may_charge(const struct zb_unit *u)
 
 	return u->formation != VF_SQUARE && !is_shaken(u) && !ti->gun &&
 	       !ti->leader && !is_scouts(u) &&
-	       !(u->flags & ZB_UF_IN_BUILDING);
+	       !(u->flags & VF_UF_IN_BUILDING);
 }
 
 /* volley-fire: Move modifiers A (and Scouts B, Mounted leaders A) */
@@ -87,7 +87,7 @@ static bool slowed_by_terrain(const struct zb_unit *u)
 /* Horses stay outside; everyone else may go in (house ruling). */
 static bool may_enter_building(const struct zb_unit *u)
 {
-	return !(u->flags & ZB_UF_MOUNTED);
+	return !(u->flags & VF_UF_MOUNTED);
 }
 
 /* volley-fire: Gardner gun D: "infantry or Dervish foot" */
@@ -110,7 +110,7 @@ int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u)
 
 	if (is_shaken(u))
 		return VF_SHAKEN_MOVE_DICE;
-	if (is_scouts(u) && (u->flags & ZB_UF_MOUNTED))
+	if (is_scouts(u) && (u->flags & VF_UF_MOUNTED))
 		/* Cavalry scouts: the cavalry row, "column/scouts" column. */
 		n = vf_move_dice(VF_BRITISH_CAVALRY, VF_CAV_FIELD_COLUMN);
 	else
@@ -266,11 +266,11 @@ static int pass_kind(const struct zb_unit *u, const struct zb_unit *o)
 	    u->attached_to == o->id)
 		return PASS_NONE;
 	if (!zb_unit_on_table(o) || !zb_unit_any_alive(o) ||
-	    (o->flags & ZB_UF_IN_BUILDING))
+	    (o->flags & VF_UF_IN_BUILDING))
 		return PASS_NONE;
 	if (o->side != u->side)
 		return PASS_ENEMY;
-	if ((u->flags | o->flags) & ZB_UF_LEADER)
+	if ((u->flags | o->flags) & VF_UF_LEADER)
 		return PASS_NONE;
 	if (is_group(u) || is_shaken(u))
 		return PASS_FREE;
@@ -597,15 +597,15 @@ static void mv_run(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	}
 	u->pos = along(from, dir, d);
 	u->facing_deg = zb_norm_deg(m->facing_deg);
-	u->flags &= ~(unsigned)ZB_UF_REAR_FACING;
+	u->flags &= ~(unsigned)VF_UF_REAR_FACING;
 	if (m->reformed && m->formation != u->formation)
 		vf_set_formation(u, (enum vf_formation)m->formation);
 	m->moved_in = d;
 	m->reached = dist - d <= EPS_IN;
 	if (d > EPS_IN) {
-		u->rs[VF_RS_MOVED] += (int)ceil(d - EPS_IN);
-		u->rs[VF_RS_BUILDING] = -1;
-		u->rs[VF_RS_BUILDING_WAIT] = 0;
+		vf_u(u)->moved += (int)ceil(d - EPS_IN);
+		vf_u(u)->building = -1;
+		vf_u(u)->building_wait = 0;
 	}
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
@@ -703,7 +703,7 @@ static int friend_filter(void *ctx, int id)
 	struct zb_unit *o = zb_game_unit(f->g, id);
 
 	return o->side == f->side && id != f->self && vf_unit_active(o) &&
-	       !(o->flags & ZB_UF_LEADER);
+	       !(o->flags & VF_UF_LEADER);
 }
 
 /* volley-fire: Mounted leaders A (a free leader joins a unit) */
@@ -740,7 +740,7 @@ static void add_man_gun(struct phase *p, struct zb_unit *u, struct opts *s)
 		struct zb_unit crewed;
 		bool fits;
 
-		if (!(gun->flags & ZB_UF_ABANDONED) ||
+		if (!(gun->flags & VF_UF_ABANDONED) ||
 		    zb_rect_dist(&ur, &gr) > VF_GUN_MAN_IN ||
 		    !grown_copy(gun, k, &crewed))
 			continue;
@@ -750,7 +750,7 @@ static void add_man_gun(struct phase *p, struct zb_unit *u, struct opts *s)
 		fits = rect_fits(p->g, &cr);
 		free(crewed.figs);
 		if (fits)
-			opt_add(s, ZB_VERB_MAN_GUN, gun->id, -1, false, 0, 0,
+			opt_add(s, VF_VERB_MAN_GUN, gun->id, -1, false, 0, 0,
 				"man the gun");
 	}
 }
@@ -762,8 +762,8 @@ static bool may_join(const struct zb_unit *u)
 	const struct vf_type_info *ti = vf_type_of(u);
 
 	return vf_unit_active(u) && !ti->leader && !ti->gun && !is_scouts(u) &&
-	       !(u->flags & (ZB_UF_SHAKEN | ZB_UF_ENGAGED |
-			     ZB_UF_IN_BUILDING));
+	       !(u->flags & (ZB_UF_SHAKEN | VF_UF_ENGAGED |
+			     VF_UF_IN_BUILDING));
 }
 
 /* Is there room where `t` stands for it with u's men added, reshaped in
@@ -806,7 +806,7 @@ static void add_joins(struct zb_game *g, struct zb_unit *u, struct opts *s)
 		    zb_rect_dist(&ur, &tr) > VF_JOIN_IN ||
 		    !room_to_join(g, u, t))
 			continue;
-		opt_add(s, ZB_VERB_JOIN, t->id, -1, false, 0, 0, "join");
+		opt_add(s, VF_VERB_JOIN, t->id, -1, false, 0, 0, "join");
 		count++;
 	}
 }
@@ -824,8 +824,8 @@ static bool building_taken(struct zb_game *g, int b, const struct zb_unit *u)
 	for (size_t i = 0; i < n; i++) {
 		struct zb_unit *o = zb_game_unit(g, near[i]);
 
-		if (o->id != u->id && !(o->flags & ZB_UF_LEADER) &&
-		    (o->flags & ZB_UF_IN_BUILDING) && vf_unit_active(o) &&
+		if (o->id != u->id && !(o->flags & VF_UF_LEADER) &&
+		    (o->flags & VF_UF_IN_BUILDING) && vf_unit_active(o) &&
 		    zb_poly_contains(t->pts, t->n_pts, o->pos))
 			return true;
 	}
@@ -860,7 +860,7 @@ static void add_building(struct zb_game *g, struct zb_unit *u, struct opts *s)
 	struct zb_rect inside;
 	int b;
 
-	if (u->flags & ZB_UF_IN_BUILDING) {
+	if (u->flags & VF_UF_IN_BUILDING) {
 		opt_add(s, ZB_VERB_LEAVE, -1, u->formation, true,
 			VF_BUILDING_LEAVE_IN, -1, "leave the building");
 		for (int f = 0; f < VF_FORMATION_COUNT; f++)
@@ -882,8 +882,8 @@ static void add_building(struct zb_game *g, struct zb_unit *u, struct opts *s)
 	if (!rect_fits(g, &inside))
 		return;		/* a garrison too big for the table there */
 	opt_add(s, ZB_VERB_ENTER, -1, -1, false, 0, b,
-		u->rs[VF_RS_BUILDING] == b &&
-		u->rs[VF_RS_BUILDING_WAIT] >= VF_BUILDING_WAIT_TURNS
+		vf_u(u)->building == b &&
+		vf_u(u)->building_wait >= VF_BUILDING_WAIT_TURNS
 		? "enter the building" : "halt outside to enter the building");
 }
 
@@ -900,13 +900,13 @@ static void add_gun(struct zb_game *g, struct zb_unit *u, int dice,
 		opt_add(s, ZB_VERB_MOVE, -1, -1, true, dice * VF_D6, dice,
 			"move");
 		if (room_in_place(g, u, u->facing_deg, VF_LIMBERED))
-			opt_add(s, ZB_VERB_LIMBER, -1, VF_LIMBERED, false, 0,
+			opt_add(s, VF_VERB_LIMBER, -1, VF_LIMBERED, false, 0,
 				0, "limber");
 	} else {
 		opt_add(s, ZB_VERB_MOVE, -1, -1, true, dice * VF_D6, dice,
 			"move");
 		if (room_in_place(g, u, u->facing_deg, VF_DEPLOYED))
-			opt_add(s, ZB_VERB_UNLIMBER, -1, VF_DEPLOYED, false,
+			opt_add(s, VF_VERB_UNLIMBER, -1, VF_DEPLOYED, false,
 				0, 0, "unlimber");
 	}
 }
@@ -917,7 +917,7 @@ static void order_options(struct phase *p, struct zb_unit *u, struct opts *s)
 	int dice = vf_unit_move_dice(g, u);
 
 	opt_add(s, ZB_VERB_HOLD, -1, -1, false, 0, 0, "hold");
-	if (u->flags & ZB_UF_IN_BUILDING) {
+	if (u->flags & VF_UF_IN_BUILDING) {
 		add_building(g, u, s);
 		return;
 	}
@@ -942,7 +942,7 @@ static void order_options(struct phase *p, struct zb_unit *u, struct opts *s)
 	if (may_charge(u) && dice > 0)
 		add_charges(g, u, dice, s);
 	add_building(g, u, s);
-	if ((u->flags & ZB_UF_LEADER) && u->attached_to < 0)
+	if ((u->flags & VF_UF_LEADER) && u->attached_to < 0)
 		add_attach(g, u, dice, s);
 	if (may_man_gun(u))
 		add_man_gun(p, u, s);
@@ -1056,7 +1056,7 @@ static int do_move(struct phase *p, struct zb_unit *u,
 		zb_game_sync_unit(g, u->id);
 	if (vf_type_of(u)->gun && u->formation == VF_DEPLOYED &&
 	    dice > VF_GUN_MOVE_AND_FIRE_DICE && m.moved_in > EPS_IN)
-		u->rs[VF_RS_NO_FIRE] = 1;
+		vf_u(u)->no_fire = 1;
 	log_path(g, from, u, &m);
 	if (heat)
 		zb_event_text(g, "%s double-times %.1f\" of %.0f\"; %d down "
@@ -1175,7 +1175,7 @@ static bool evade(struct zb_game *g, struct zb_unit *t, struct zb_unit *from)
 			       : t->facing_deg;
 	mv_run(g, t, &m);
 	if (dervish)
-		t->flags |= ZB_UF_REAR_FACING;
+		t->flags |= VF_UF_REAR_FACING;
 	log_path(g, start, t, &m);
 	move_text(g, t, dervish ? "evades, backs to the enemy,"
 		  : "evades", &m);
@@ -1247,7 +1247,7 @@ static bool countercharge(struct zb_game *g, struct zb_unit *t,
 	m.facing_deg = facing;
 	m.ignore = c->id;
 	mv_run(g, t, &m);
-	t->rs[VF_RS_NO_FIRE] = 1;
+	vf_u(t)->no_fire = 1;
 	log_path(g, start, t, &m);
 	move_text(g, t, "countercharges", &m);
 	zb_event_end(g);
@@ -1257,7 +1257,7 @@ static bool countercharge(struct zb_game *g, struct zb_unit *t,
 static void reaction_options(const struct zb_unit *t, struct opts *s)
 {
 	opt_add(s, ZB_VERB_STAND, -1, -1, false, 0, 0, "stand");
-	if (t->flags & ZB_UF_IN_BUILDING)
+	if (t->flags & VF_UF_IN_BUILDING)
 		return;
 	if (is_scouts(t) || is_group(t) || vf_type_of(t)->leader) {
 		opt_add(s, ZB_VERB_EVADE, -1, -1, false, 0, 0, "evade");
@@ -1324,10 +1324,10 @@ static int charge_home(struct phase *p, struct zb_unit *u, struct zb_unit *t,
 	mv_init(&m, u, contact_point(u, t, &facing), sum);
 	m.facing_deg = facing;
 	m.ignore = t->id;
-	if (t->flags & ZB_UF_IN_BUILDING)
+	if (t->flags & VF_UF_IN_BUILDING)
 		m.ignore_area = building_of(g, t);
 	mv_run(g, u, &m);
-	u->rs[VF_RS_NO_FIRE] = 1;
+	vf_u(u)->no_fire = 1;
 	log_path(g, from, u, &m);
 	zb_event_kv(g, "contact", m.reached);
 	if (m.reached)
@@ -1358,10 +1358,10 @@ static int charge_home(struct phase *p, struct zb_unit *u, struct zb_unit *t,
 	if (rc != ZB_OK)
 		return zb_error_set(p->err, rc, "%s cannot fight %s", u->name,
 				    t->name);
-	u->rs[VF_RS_CHARGE_TARGET] = t->id;
-	u->rs[VF_RS_FROM_REAR] = rear;
-	u->flags |= ZB_UF_ENGAGED;
-	t->flags |= ZB_UF_ENGAGED;
+	vf_u(u)->charge_target = t->id;
+	vf_u(u)->from_rear = rear;
+	u->flags |= VF_UF_ENGAGED;
+	t->flags |= VF_UF_ENGAGED;
 	return ZB_OK;
 }
 
@@ -1378,14 +1378,14 @@ static int do_charge(struct phase *p, struct zb_unit *u, struct zb_unit *t,
 	bool rear = zb_aspect_of(&tr, u->pos) == ZB_ASPECT_REAR;
 	int verb = ZB_VERB_STAND, rc;
 
-	if (!(t->flags & ZB_UF_ENGAGED)) {
+	if (!(t->flags & VF_UF_ENGAGED)) {
 		rc = react(p, t, u, &verb);
 		if (rc != ZB_OK)
 			return rc;
 	}
 	if (verb == ZB_VERB_COUNTERCHARGE)
 		rear = false;
-	if (t->flags & ZB_UF_REAR_FACING)
+	if (t->flags & VF_UF_REAR_FACING)
 		rear = true;
 	/* Infantry squares B: a hollow formation faces every way, so a
 	 * square (formed before or in reaction to the charge) has no rear. */
@@ -1401,12 +1401,12 @@ static int do_enter(struct phase *p, struct zb_unit *u, int b)
 	const struct zb_terrain *t = &g->terrain.items[b];
 	struct zb_vec2 from = u->pos;
 
-	if (u->rs[VF_RS_BUILDING] != b ||
-	    u->rs[VF_RS_BUILDING_WAIT] < VF_BUILDING_WAIT_TURNS) {
+	if (vf_u(u)->building != b ||
+	    vf_u(u)->building_wait < VF_BUILDING_WAIT_TURNS) {
 		zb_event_begin(g, "building", "volley-fire:buildings:A",
 			       u->id, -1);
-		u->rs[VF_RS_BUILDING] = b;
-		u->rs[VF_RS_BUILDING_WAIT] = 1;
+		vf_u(u)->building = b;
+		vf_u(u)->building_wait = 1;
 		zb_event_text(g, "%s halts outside %s to go in", u->name,
 			      t->name[0] ? t->name : "the building");
 		zb_event_end(g);
@@ -1414,11 +1414,11 @@ static int do_enter(struct phase *p, struct zb_unit *u, int b)
 	}
 	zb_event_begin(g, "move", "volley-fire:buildings:A", u->id, -1);
 	u->pos = building_inside(t);
-	u->flags |= ZB_UF_IN_BUILDING;
-	u->flags &= ~(unsigned)ZB_UF_REAR_FACING;
-	u->rs[VF_RS_BUILDING] = -1;
-	u->rs[VF_RS_BUILDING_WAIT] = 0;
-	u->rs[VF_RS_MOVED] += (int)ceil(zb_v2_dist(from, u->pos));
+	u->flags |= VF_UF_IN_BUILDING;
+	u->flags &= ~(unsigned)VF_UF_REAR_FACING;
+	vf_u(u)->building = -1;
+	vf_u(u)->building_wait = 0;
+	vf_u(u)->moved += (int)ceil(zb_v2_dist(from, u->pos));
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
 	zb_event_path(g, from, u->pos);
@@ -1456,9 +1456,9 @@ static int do_leave(struct phase *p, struct zb_unit *u,
 	}
 	u->pos = to;
 	u->facing_deg = zb_norm_deg(facing);
-	u->flags &= ~(unsigned)ZB_UF_IN_BUILDING;
+	u->flags &= ~(unsigned)VF_UF_IN_BUILDING;
 	vf_set_formation(u, (enum vf_formation)form);
-	u->rs[VF_RS_MOVED] += (int)ceil(zb_v2_dist(from, to));
+	vf_u(u)->moved += (int)ceil(zb_v2_dist(from, to));
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
 	zb_event_path(g, from, to);
@@ -1475,7 +1475,7 @@ static int do_limber(struct phase *p, struct zb_unit *u, int form)
 
 	zb_event_begin(g, "formation", "volley-fire:gardner-gun:B", u->id, -1);
 	vf_set_formation(u, (enum vf_formation)form);
-	u->rs[VF_RS_NO_FIRE] = 1;
+	vf_u(u)->no_fire = 1;
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
 	zb_event_text(g, "%s %s and cannot fire this turn", u->name,
@@ -1551,8 +1551,8 @@ static int do_man_gun(struct phase *p, struct zb_unit *u, struct zb_unit *gun)
 	zb_unit_figs_changed(gun);
 	remove_troopers(u, k);
 	gun->side = u->side;
-	gun->flags &= ~(unsigned)ZB_UF_ABANDONED;
-	gun->rs[VF_RS_NO_FIRE] = 1;
+	gun->flags &= ~(unsigned)VF_UF_ABANDONED;
+	vf_u(gun)->no_fire = 1;
 	for (int i = 0; i < st->n_leaders; i++) {
 		struct zb_unit *l = zb_game_unit(g, st->leaders[i]);
 
@@ -1601,7 +1601,7 @@ static int do_join(struct phase *p, struct zb_unit *u, struct zb_unit *t)
 	zb_unit_figs_changed(t);
 	u->start_figs -= k;
 	t->start_figs += k;
-	t->flags |= u->flags & ZB_UF_COMMANDER;
+	t->flags |= u->flags & VF_UF_COMMANDER;
 	u->flags |= ZB_UF_GONE | ZB_UF_MERGED;
 	vf_set_formation(t, (enum vf_formation)t->formation);
 	for (int i = 0; i < st->n_leaders; i++) {
@@ -1645,7 +1645,7 @@ static int do_hold(struct phase *p, struct zb_unit *u,
 		return ZB_OK;
 	}
 	u->facing_deg = d->answer_facing_deg;
-	u->flags &= ~(unsigned)ZB_UF_REAR_FACING;
+	u->flags &= ~(unsigned)VF_UF_REAR_FACING;
 	zb_game_sync_unit(g, u->id);
 	vf_place_leaders_of(g, u->id);
 	zb_event_path(g, u->pos, u->pos);
@@ -1662,8 +1662,8 @@ static int do_order(struct phase *p, struct zb_unit *u,
 	struct zb_unit *t = zb_game_unit(p->g, o->target);
 
 	if (o->verb != ZB_VERB_HOLD && o->verb != ZB_VERB_ENTER) {
-		u->rs[VF_RS_BUILDING] = -1;
-		u->rs[VF_RS_BUILDING_WAIT] = 0;
+		vf_u(u)->building = -1;
+		vf_u(u)->building_wait = 0;
 	}
 	switch (o->verb) {
 	case ZB_VERB_MOVE:
@@ -1678,13 +1678,13 @@ static int do_order(struct phase *p, struct zb_unit *u,
 		return do_enter(p, u, arg);
 	case ZB_VERB_LEAVE:
 		return do_leave(p, u, d, o->formation);
-	case ZB_VERB_LIMBER: case ZB_VERB_UNLIMBER:
+	case VF_VERB_LIMBER: case VF_VERB_UNLIMBER:
 		return do_limber(p, u, o->formation);
 	case ZB_VERB_ATTACH:
 		return do_attach(p, u, t, arg);
-	case ZB_VERB_MAN_GUN:
+	case VF_VERB_MAN_GUN:
 		return do_man_gun(p, u, t);
-	case ZB_VERB_JOIN:
+	case VF_VERB_JOIN:
 		return do_join(p, u, t);
 	default:
 		return do_hold(p, u, d);
@@ -1715,7 +1715,7 @@ static void find_abandoned_guns(struct phase *p)
 	for (int i = 0; i < g->n_units && p->n_guns < ABANDONED_MAX; i++) {
 		struct zb_unit *u = &g->units[i];
 
-		if (vf_type_of(u)->gun && (u->flags & ZB_UF_ABANDONED) &&
+		if (vf_type_of(u)->gun && (u->flags & VF_UF_ABANDONED) &&
 		    zb_unit_on_table(u))
 			p->guns[p->n_guns++] = i;
 	}
@@ -1740,7 +1740,7 @@ int vf_move_phase(struct zb_game *g, int side, struct zb_error *err)
 		 * squares (Infantry squares C); units already in contact
 		 * wait for the melee. */
 		if (u->side != side || !vf_unit_active(u) ||
-		    u->attached_to >= 0 || (u->flags & ZB_UF_ENGAGED) ||
+		    u->attached_to >= 0 || (u->flags & VF_UF_ENGAGED) ||
 		    vf_square_of(g, u))
 			continue;
 		rc = order_unit(&p, u);
@@ -1759,7 +1759,7 @@ int vf_regroup_shaken(struct zb_game *g, struct zb_error *err)
 		int face;
 
 		if (!is_shaken(u) || !vf_unit_active(u) ||
-		    u->rs[VF_RS_SHAKEN_TURN] >= g->turn)
+		    vf_u(u)->shaken_turn >= g->turn)
 			continue;
 		zb_event_begin(g, "regroup", "volley-fire:shaken:A", id, -1);
 		face = zb_game_roll(g, VF_D6);

@@ -33,7 +33,7 @@ static int cover_of(struct zb_game *g, const struct zb_unit *u)
 /* volley-fire: Concealment (what counts as cover) */
 bool vf_in_cover(struct zb_game *g, const struct zb_unit *u)
 {
-	return (u->flags & ZB_UF_IN_BUILDING) || cover_of(g, u) >= 0;
+	return (u->flags & VF_UF_IN_BUILDING) || cover_of(g, u) >= 0;
 }
 
 /* volley-fire: Concealment B (fire out only from the edge of cover) */
@@ -42,7 +42,7 @@ bool vf_may_fire_from_cover(struct zb_game *g, const struct zb_unit *u)
 	int c = cover_of(g, u);
 	const struct zb_terrain *t;
 
-	if (c < 0 || (u->flags & ZB_UF_IN_BUILDING))
+	if (c < 0 || (u->flags & VF_UF_IN_BUILDING))
 		return true;
 	t = &g->terrain.items[c];
 	/* Loopholes and windows: a building's garrison always fires out. */
@@ -56,8 +56,8 @@ void vf_expose(struct zb_game *g, struct zb_unit *u)
 {
 	if (!vf_in_cover(g, u))
 		return;
-	u->flags |= ZB_UF_EXPOSED;
-	u->flags &= ~(unsigned)ZB_UF_CONCEALED;
+	u->flags |= VF_UF_EXPOSED;
+	u->flags &= ~(unsigned)VF_UF_CONCEALED;
 }
 
 /* How far into cover feature `f` the line from a to b may run and still
@@ -75,7 +75,7 @@ static double see_into(struct zb_game *g, int f, struct zb_vec2 a,
 		return building ? HUGE_VAL : VF_COVER_EDGE_IN;
 	if (f != ft)			/* cover in between blocks */
 		return 0;
-	if (target->flags & ZB_UF_EXPOSED)	/* fired from the edge */
+	if (target->flags & VF_UF_EXPOSED)	/* fired from the edge */
 		return building ? HUGE_VAL : VF_COVER_EDGE_IN;
 	/* volley-fire: Concealment B, E */
 	vd = zb_poly_edge_dist(t->pts, t->n_pts, a);
@@ -130,7 +130,7 @@ static int blocker_filter(void *ctx, int id)
 
 	return o != c->viewer && o != c->target && zb_unit_on_table(o) &&
 	       zb_unit_any_alive(o) && o->type != VF_SCOUTS &&
-	       !(o->flags & (ZB_UF_LEADER | ZB_UF_IN_BUILDING));
+	       !(o->flags & (VF_UF_LEADER | VF_UF_IN_BUILDING));
 }
 
 /* Does unit `o`, in the way of the line a-b, hide b from a?  Not when
@@ -243,7 +243,7 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 	struct zb_rect r = zb_unit_rect(t);
 
 	p[0] = t->pos;
-	if (t->flags & ZB_UF_IN_BUILDING)
+	if (t->flags & VF_UF_IN_BUILDING)
 		return 1;
 	p[1] = r.c;
 	zb_rect_corners(&r, &p[2]);
@@ -287,7 +287,7 @@ static bool hidden_beyond(struct zb_game *g, const struct zb_unit *t,
 {
 	struct zb_rect r = zb_unit_rect(t);
 
-	if (!vf_in_cover(g, t) || (t->flags & ZB_UF_EXPOSED))
+	if (!vf_in_cover(g, t) || (t->flags & VF_UF_EXPOSED))
 		return false;
 	*range = VF_VIEWER_NEAR_IN + VF_SEE_INTO_EDGE_IN +
 		 hypot(r.half_w_in, r.half_d_in);
@@ -375,14 +375,14 @@ void vf_update_concealment(struct zb_game *g)
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 		bool hidden = zb_unit_on_table(u) && vf_in_cover(g, u) &&
-			      !(u->flags & ZB_UF_EXPOSED);
+			      !(u->flags & VF_UF_EXPOSED);
 
 		for (int s = 0; hidden && s < g->n_sides; s++)
 			if (s != u->side && vf_side_sees(g, s, u))
 				hidden = false;
 		if (hidden)
-			u->flags |= ZB_UF_CONCEALED;
+			u->flags |= VF_UF_CONCEALED;
 		else
-			u->flags &= ~(unsigned)ZB_UF_CONCEALED;
+			u->flags &= ~(unsigned)VF_UF_CONCEALED;
 	}
 }

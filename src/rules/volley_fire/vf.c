@@ -30,6 +30,37 @@ static const char *vf_formation_name_hook(int f)
 						  : "?";
 }
 
+/* The names the log gives Volley Fire's own flags and verbs (vf.h). */
+static const char *const vf_flag_names[ZB_UF_BITS] = {
+	[3] = "mounted", [4] = "commander", [5] = "leader",
+	[6] = "concealed", [7] = "exposed", [8] = "in-building",
+	[9] = "limbered", [10] = "jammed", [11] = "abandoned",
+	[13] = "engaged", [14] = "rear-facing"
+};
+_Static_assert(((VF_UF_MOUNTED | VF_UF_COMMANDER | VF_UF_LEADER |
+		 VF_UF_CONCEALED | VF_UF_EXPOSED | VF_UF_IN_BUILDING |
+		 VF_UF_LIMBERED | VF_UF_JAMMED | VF_UF_ABANDONED |
+		 VF_UF_ENGAGED | VF_UF_REAR_FACING) & ZB_UF_CORE) == 0,
+	       "Volley Fire's flags must keep off the core's bits");
+
+static const char *vf_flag_name(int bit)
+{
+	return (bit >= 0 && bit < ZB_UF_BITS && !(ZB_UF_CORE & (1u << bit)))
+		? vf_flag_names[bit] : NULL;
+}
+
+static const char *vf_verb_name(int verb)
+{
+	static const char *const names[] = {
+		"limber", "unlimber", "man-gun", "join"
+	};
+	_Static_assert(sizeof(names) / sizeof(names[0]) ==
+		       VF_VERB_END - ZB_VERB_RULESET,
+		       "one name for each of Volley Fire's verbs");
+	return (verb >= ZB_VERB_RULESET && verb < VF_VERB_END)
+		? names[verb - ZB_VERB_RULESET] : NULL;
+}
+
 const struct zb_ruleset zb_ruleset_volley_fire = {
 	.id = VF_ID,
 	.title = "Volley Fire: The Sudan, 1896",
@@ -43,6 +74,8 @@ const struct zb_ruleset zb_ruleset_volley_fire = {
 	.ais = vf_ais,
 	.type_name = vf_type_name_hook,
 	.formation_name = vf_formation_name_hook,
+	.flag_name = vf_flag_name,
+	.verb_name = vf_verb_name,
 	.actions = vf_actions,
 };
 
@@ -81,21 +114,21 @@ void vf_set_formation(struct zb_unit *u, enum vf_formation f)
 	else
 		u->flags &= ~(unsigned)ZB_UF_HOLLOW;
 	if (f == VF_LIMBERED)
-		u->flags |= ZB_UF_LIMBERED;
+		u->flags |= VF_UF_LIMBERED;
 	else
-		u->flags &= ~(unsigned)ZB_UF_LIMBERED;
+		u->flags &= ~(unsigned)VF_UF_LIMBERED;
 }
 
 bool vf_unit_active(const struct zb_unit *u)
 {
 	return zb_unit_on_table(u) &&
-	       !(u->flags & (ZB_UF_ROUTED | ZB_UF_ABANDONED)) &&
+	       !(u->flags & (ZB_UF_ROUTED | VF_UF_ABANDONED)) &&
 	       zb_unit_any_alive(u);
 }
 
 enum vf_weapon vf_unit_weapon(const struct zb_unit *u)
 {
-	if (u->type == VF_SCOUTS && (u->flags & ZB_UF_MOUNTED))
+	if (u->type == VF_SCOUTS && (u->flags & VF_UF_MOUNTED))
 		return VF_W_CARBINE;
 	return vf_types[u->type].weapon;
 }
@@ -109,7 +142,7 @@ static struct zb_vec2 leader_spot(const struct zb_unit *u,
 	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
 	double l_depth = zb_unit_ranks(l) * l->base_d_in;
 
-	if (u->flags & ZB_UF_IN_BUILDING)
+	if (u->flags & VF_UF_IN_BUILDING)
 		return u->pos;
 	if (u->flags & ZB_UF_HOLLOW)
 		return zb_v2_add(r.c, zb_v2_scale(fwd, l_depth / 2));
@@ -145,18 +178,18 @@ void vf_place_attached(struct zb_game *g, int leader)
 		 * footprint back onto the table. */
 		zb_game_onto_table(g, l);
 	}
-	if (u->flags & ZB_UF_IN_BUILDING)
-		l->flags |= ZB_UF_IN_BUILDING;
+	if (u->flags & VF_UF_IN_BUILDING)
+		l->flags |= VF_UF_IN_BUILDING;
 	else
-		l->flags &= ~(unsigned)ZB_UF_IN_BUILDING;
+		l->flags &= ~(unsigned)VF_UF_IN_BUILDING;
 	zb_game_sync_unit(g, leader);
 }
 
 struct zb_unit *vf_square_of(struct zb_game *g, const struct zb_unit *u)
 {
-	struct zb_unit *sq = zb_game_unit(g, u->rs[VF_RS_SQUARE]);
+	struct zb_unit *sq = zb_game_unit(g, vf_u(u)->square);
 
-	if (!sq || !u->rs[VF_RS_IN_SQUARE] || !vf_type_of(u)->gun ||
+	if (!sq || !vf_u(u)->in_square || !vf_type_of(u)->gun ||
 	    !vf_unit_active(u) || sq->side != u->side ||
 	    sq->formation != VF_SQUARE || !vf_unit_active(sq))
 		return NULL;
@@ -174,9 +207,9 @@ void vf_place_square_guns(struct zb_game *g, int unit)
 	if (!sq)
 		return;
 	for (int i = 0; i < g->n_units; i++)
-		if (g->units[i].rs[VF_RS_SQUARE] == unit &&
+		if (vf_u(&g->units[i])->square == unit &&
 		    sq->formation != VF_SQUARE)
-			g->units[i].rs[VF_RS_IN_SQUARE] = 0;
+			vf_u(&g->units[i])->in_square = 0;
 	if (sq->formation != VF_SQUARE || !vf_unit_active(sq))
 		return;
 	sr = zb_unit_rect(sq);
@@ -188,14 +221,14 @@ void vf_place_square_guns(struct zb_game *g, int unit)
 		struct zb_vec2 front;
 		double side;
 
-		if (gun->rs[VF_RS_SQUARE] != unit || !vf_type_of(gun)->gun ||
+		if (vf_u(gun)->square != unit || !vf_type_of(gun)->gun ||
 		    gun->side != sq->side || !vf_unit_active(gun))
 			continue;
 		r = zb_unit_rect(gun);
-		if (!gun->rs[VF_RS_IN_SQUARE] &&
+		if (!vf_u(gun)->in_square &&
 		    zb_rect_dist(&r, &sr) > VF_GUN_SQUARE_JOIN_IN)
 			continue;
-		gun->rs[VF_RS_IN_SQUARE] = 1;
+		vf_u(gun)->in_square = 1;
 		/* Beside a corner, flush with the face it fires from. */
 		side = (k % 2 ? -1 : 1) * (sr.half_w_in + r.half_w_in);
 		front = k < 2 ? sq->pos
@@ -405,10 +438,10 @@ static int add_leader_id(struct vf_state *st, int id)
 
 static void init_scratch(struct zb_unit *u)
 {
-	memset(u->rs, 0, sizeof(u->rs));
-	u->rs[VF_RS_BUILDING] = -1;
-	u->rs[VF_RS_CHARGE_TARGET] = -1;
-	u->rs[VF_RS_SQUARE] = -1;
+	memset(&u->ext, 0, sizeof(u->ext));
+	vf_u(u)->building = -1;
+	vf_u(u)->charge_target = -1;
+	vf_u(u)->square = -1;
 }
 
 /* Lay the figures out troopers first, so that the front ranks are the
@@ -516,11 +549,11 @@ void vf_place_unit(struct zb_game *g, struct zb_unit *u, int t, int f,
 	u->pos = pos;
 	u->facing_deg = facing;
 	if (vf_types[t].mounted)
-		u->flags |= ZB_UF_MOUNTED;
+		u->flags |= VF_UF_MOUNTED;
 	if (vf_types[t].leader)
-		u->flags |= ZB_UF_LEADER;
+		u->flags |= VF_UF_LEADER;
 	if (zb_terrain_kind_at(&g->terrain, pos) == ZB_TERRAIN_BUILDING)
-		u->flags |= ZB_UF_IN_BUILDING;
+		u->flags |= VF_UF_IN_BUILDING;
 	init_scratch(u);
 	vf_set_formation(u, (enum vf_formation)f);
 }
@@ -546,9 +579,9 @@ static int add_scouts(struct setup *su, int parent_id,
 		   zb_v2_add(p->pos, zb_v2_scale(zb_v2_from_deg(p->facing_deg),
 						 VF_SCOUT_DEPLOY_IN)),
 		   p->facing_deg);
-	if (p->flags & ZB_UF_MOUNTED) {
+	if (p->flags & VF_UF_MOUNTED) {
 		/* Cavalry scouts stay mounted and keep their carbines. */
-		u->flags |= ZB_UF_MOUNTED;
+		u->flags |= VF_UF_MOUNTED;
 		u->base_w_in = p->base_w_in;
 		u->base_d_in = p->base_d_in;
 	}
@@ -578,10 +611,10 @@ static int build_unit(struct setup *su, int side, enum vf_army army,
 	set_roles(u, s->figs, s->scouts);
 	vf_place_unit(g, u, t, f, s->pos, s->facing_deg);
 	if (s->commander)
-		u->flags |= ZB_UF_COMMANDER;
+		u->flags |= VF_UF_COMMANDER;
 	if (vf_types[t].leader && add_leader_id(vf_state(g), id) != ZB_OK)
 		return zb_error_set(su->err, ZB_ENOMEM, "out of memory");
-	if ((u->flags & ZB_UF_IN_BUILDING) && (u->flags & ZB_UF_MOUNTED) &&
+	if ((u->flags & VF_UF_IN_BUILDING) && (u->flags & VF_UF_MOUNTED) &&
 	    !vf_types[t].leader)
 		return zb_error_at(su->err, ZB_EINPUT, su->scn->path,
 				   s->at_pos.line, s->at_pos.col, "unit '%s': "
@@ -625,7 +658,7 @@ static int attach_leaders(struct setup *su)
 					   "mounted-officer or mounted-emir of "
 					   "the same side", s->leader, s->name);
 		l = zb_game_unit(g, lid);
-		if (u->flags & ZB_UF_LEADER)
+		if (u->flags & VF_UF_LEADER)
 			return zb_error_at(su->err, ZB_EINPUT, scn->path,
 					   s->at_leader.line, s->at_leader.col,
 					   "unit '%s' is a leader itself and "
@@ -641,7 +674,7 @@ static int attach_leaders(struct setup *su)
 		ur = zb_unit_rect(u);
 		lr = zb_unit_rect(l);
 		if (zb_rect_dist(&ur, &lr) > VF_ATTACH_IN ||
-		    (u->flags & (ZB_UF_IN_BUILDING | ZB_UF_HOLLOW)))
+		    (u->flags & (VF_UF_IN_BUILDING | ZB_UF_HOLLOW)))
 			vf_place_attached(g, lid);
 	}
 	return ZB_OK;
@@ -678,13 +711,13 @@ static int attach_guns(struct setup *su)
 					   "gun '%s' cannot stand in its square "
 					   "(Infantry squares C)", s->name,
 					   s->gun);
-		if (gun->rs[VF_RS_SQUARE] >= 0)
+		if (vf_u(gun)->square >= 0)
 			return zb_error_at(su->err, ZB_EINPUT, path,
 					   s->at_gun.line, s->at_gun.col,
 					   "gun '%s' already stands in the "
 					   "square of '%s'", s->gun,
-					   g->units[gun->rs[VF_RS_SQUARE]].name);
-		gun->rs[VF_RS_SQUARE] = id;
+					   g->units[vf_u(gun)->square].name);
+		vf_u(gun)->square = id;
 	}
 	return ZB_OK;
 }
@@ -967,11 +1000,11 @@ static void start_turn(struct zb_game *g)
 		struct zb_unit *u = &g->units[i];
 		struct zb_unit *a = zb_game_unit(g, u->attached_to);
 
-		u->rs[VF_RS_MOVED] = 0;
-		u->rs[VF_RS_NO_FIRE] = 0;
-		u->rs[VF_RS_CHARGE_TARGET] = -1;
-		u->rs[VF_RS_FROM_REAR] = 0;
-		u->flags &= ~(unsigned)(ZB_UF_EXPOSED | ZB_UF_ENGAGED);
+		vf_u(u)->moved = 0;
+		vf_u(u)->no_fire = 0;
+		vf_u(u)->charge_target = -1;
+		vf_u(u)->from_rear = 0;
+		u->flags &= ~(unsigned)(VF_UF_EXPOSED | VF_UF_ENGAGED);
 		if (a && (!vf_unit_active(a) || a->side != u->side))
 			u->attached_to = -1;
 	}
@@ -1006,7 +1039,7 @@ static int active_units(struct zb_game *g, int side)
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 
-		n += u->side == side && !(u->flags & ZB_UF_LEADER) &&
+		n += u->side == side && !(u->flags & VF_UF_LEADER) &&
 		     vf_unit_active(u);
 	}
 	return n;

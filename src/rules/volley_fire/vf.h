@@ -19,13 +19,42 @@
  *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
  *              volley, gardner, pistols, melee
  *
- * Unit scratch slots (zb_unit.rs[]) used by this rule set: see VF_RS_*.
+ * Each unit's own state (zb_unit.ext): struct vf_unit, through vf_u().
  */
 #include <stdbool.h>
 #include "zariba/game.h"
 #include "zariba/odds.h"
 
 #define VF_ID "volley-fire"
+
+/* ---- Volley Fire's own unit flags and verbs ---- */
+
+/* Unit flags of this rule set, in the bits the core leaves free
+ * (ZB_UF_CORE, unit.h), named by vf_flag_name() (vf.c) for the log.  Their
+ * bits are those they had in unit.h, so logs read as before. */
+enum {
+	VF_UF_MOUNTED = 1u << 3,
+	VF_UF_COMMANDER = 1u << 4,	/* the force's commander */
+	VF_UF_LEADER = 1u << 5,		/* a leader who attaches to units */
+	VF_UF_CONCEALED = 1u << 6,	/* in concealing cover and unseen */
+	VF_UF_EXPOSED = 1u << 7,	/* fired from cover's edge this turn */
+	VF_UF_IN_BUILDING = 1u << 8,
+	VF_UF_LIMBERED = 1u << 9,
+	VF_UF_JAMMED = 1u << 10,
+	VF_UF_ABANDONED = 1u << 11,	/* a gun without its crew */
+	VF_UF_ENGAGED = 1u << 13,	/* in contact, melee pending */
+	VF_UF_REAR_FACING = 1u << 14	/* has its back to the enemy */
+};
+
+/* Verbs of this rule set (ZB_VERB_RULESET on, decide.h), named by
+ * vf_verb_name() (vf.c). */
+enum vf_verb {
+	VF_VERB_LIMBER = ZB_VERB_RULESET,
+	VF_VERB_UNLIMBER,
+	VF_VERB_MAN_GUN,	/* crew an abandoned gun */
+	VF_VERB_JOIN,		/* amalgamate with friendly `target` */
+	VF_VERB_END
+};
 
 /* ---- armies, types, formations, weapons ---- */
 
@@ -218,23 +247,31 @@ int vf_move_dice(enum vf_type t, enum vf_formation f);
 #define VF_MORALE_ORDER_DIE 6		/* both test: each rolls a D6, the
 					   low die tests first */
 
-/* ---- scratch slots in zb_unit.rs[] ---- */
-enum {
-	VF_RS_GUN_HALF_HITS,	/* a gun crew's odd hit carried over (E) */
-	VF_RS_BUILDING,		/* building feature index waited at, or -1 */
-	VF_RS_BUILDING_WAIT,	/* turns halted outside the building */
-	VF_RS_MOVED,		/* inches moved this turn (gun may fire
+/* ---- Volley Fire's state of each unit, in zb_unit.ext ---- */
+struct vf_unit {
+	int gun_half_hits;	/* a gun crew's odd hit carried over (E) */
+	int building;		/* building feature index waited at, or -1 */
+	int building_wait;	/* turns halted outside the building */
+	int moved;		/* inches moved this turn (gun may fire
 				   after a 1D6 move only) */
-	VF_RS_NO_FIRE,		/* may not fire this turn (limbered,
+	int no_fire;		/* may not fire this turn (limbered,
 				   charged in, jammed...) */
-	VF_RS_SHAKEN_TURN,	/* turn it became shaken */
-	VF_RS_CHARGE_TARGET,	/* unit it charged into contact, or -1 */
-	VF_RS_FROM_REAR,	/* its charge began in the target's rear */
-	VF_RS_SQUARE,		/* a gun: the unit whose square it stands in
+	int shaken_turn;	/* turn it became shaken */
+	int charge_target;	/* unit it charged into contact, or -1 */
+	int from_rear;		/* its charge began in the target's rear */
+	int square;		/* a gun: the unit whose square it stands in
 				   when that unit is in square (Infantry
 				   squares C, the scenario's `gun`), or -1 */
-	VF_RS_IN_SQUARE		/* a gun: 1 while it stands in that square */
+	int in_square;		/* a gun: 1 while it stands in that square */
 };
+_Static_assert(sizeof(struct vf_unit) <= ZB_UNIT_EXT_BYTES,
+	       "struct vf_unit must fit in zb_unit.ext");
+
+/* Unit u's Volley Fire state. */
+static inline struct vf_unit *vf_u(const struct zb_unit *u)
+{
+	return (struct vf_unit *)(void *)u->ext.bytes;
+}
 
 /* ---- the rule set's state, g->rs ---- */
 #define VF_MAX_MELEES 256
@@ -265,7 +302,7 @@ struct vf_state {
 					   "has a leader" costs O(leaders) */
 	int n_leaders;
 	/* 1 + the id of a unit the AI has turned for a moment without
-	 * telling the index (vf_ai.c's best_target_any_facing), or 0:
+	 * telling the index (ai.c's best_target_any_facing), or 0:
 	 * see.c's lines of sight look at its footprint where it is. */
 	int ai_turned;
 };
@@ -352,7 +389,7 @@ bool vf_unit_sees(struct zb_game *g, const struct zb_unit *viewer,
 		  const struct zb_unit *target);
 /* Is the unit in concealing cover (woods, scrub, buildings)? */
 bool vf_in_cover(struct zb_game *g, const struct zb_unit *u);
-/* Refresh ZB_UF_CONCEALED for every unit. */
+/* Refresh VF_UF_CONCEALED for every unit. */
 void vf_update_concealment(struct zb_game *g);
 /* vf_unit_sees() with options: VF_SEE_IGNORE_UNITS leaves intervening
  * units out (spears thrown overhead, Infantry fire B). */
@@ -363,7 +400,7 @@ bool vf_unit_sees_ex(struct zb_game *g, const struct zb_unit *viewer,
  * have windows: always).  True as well for troops not in cover. */
 bool vf_may_fire_from_cover(struct zb_game *g, const struct zb_unit *u);
 /* Concealment B: a unit in cover that fires is exposed for the turn
- * (ZB_UF_EXPOSED, and no longer concealed).  fire.c calls it. */
+ * (VF_UF_EXPOSED, and no longer concealed).  fire.c calls it. */
 void vf_expose(struct zb_game *g, struct zb_unit *u);
 
 /* ---- fire.c ---- */
@@ -438,14 +475,14 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 		   const struct zb_unit *target, struct vf_volley *v);
 /*
  * Gardner guns (fire.c and melee.c agree on this): a gun's crew is its
- * live figures.  ZB_UF_ABANDONED means its own crew fled a lost melee
+ * live figures.  VF_UF_ABANDONED means its own crew fled a lost melee
  * (melee.c moves the fled gunners into a unit of their own, "NAME crew",
  * routed to the gun's rear: not casualties, but out of the fight); any
  * live figures it has later are infantry or Dervish foot who
  * manned it (move.c's MAN_GUN gives it trooper figures), and it fires as
  * if the target were in cover (Gardner gun D), as does any gun with no
  * live ZB_ROLE_GUNNER (vf_gun_manned_by_others).
- * ZB_UF_JAMMED on a gun means its crew destroyed it (Gardner gun C): it
+ * VF_UF_JAMMED on a gun means its crew destroyed it (Gardner gun C): it
  * never fires again.  A jam from the firing die (Gardner gun G) is
  * cleared at once by the fall back, so it leaves no flag.
  */
@@ -579,7 +616,7 @@ int vf_volley_dist(const struct vf_volley *v, struct zb_dist *out);
 int vf_melee_dist(const struct vf_queued *att, int na,
 		  const struct vf_queued *def, int nd, struct zb_dist *out);
 
-/* ---- the AI (src/ai/vf_ai.c) ---- */
+/* ---- the AI (ai.c) ---- */
 struct zb_controller *vf_ai_new(struct zb_game *g, int side);
 /* The rule set's other controllers, by name (baseline.c). */
 extern const struct zb_ai_kind vf_ais[];

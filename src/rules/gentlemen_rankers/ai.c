@@ -1,5 +1,5 @@
 /*
- * gr_ai.c: the Imperial column's AI for Gentlemen Rankers.
+ * ai.c: the Imperial column's AI for Gentlemen Rankers.
  *
  * Doctrine, in three modes, chosen afresh at the first question of each
  * turn:
@@ -744,7 +744,7 @@ static void march_order(struct gr_ai *ai, struct zb_game *g,
 		next = zb_v2_add(u->pos, zb_v2_scale(step, pace(g, ai) / len));
 	next = clamp_table(g, next);
 	if (gr_type_of(u)->gun && u->formation == GR_FORM_UNLIMBERED) {
-		pick(d, &(struct want){ ZB_VERB_LIMBER, -1, next, true,
+		pick(d, &(struct want){ GR_VERB_LIMBER, -1, next, true,
 					heading });
 		SAY(d, "no warriors near: limber up to march (%s)", why);
 		return;
@@ -788,14 +788,14 @@ static void slot_order(struct gr_ai *ai, struct zb_game *g,
 				    "fire", mname);
 				return;
 			}
-			pick(d, &(struct want){ ZB_VERB_LIMBER, -1, at, true,
+			pick(d, &(struct want){ GR_VERB_LIMBER, -1, at, true,
 						zb_heading_deg(u->pos, at) });
 			SAY(d, "limber up to reach its place in the %s",
 			    mname);
 			return;
 		}
 		if (off <= gr_type_of(u)->move_in * GR_LIMBER_MOVE_SHARE &&
-		    pick(d, &(struct want){ ZB_VERB_UNLIMBER,
+		    pick(d, &(struct want){ GR_VERB_UNLIMBER,
 					    GR_FORM_UNLIMBERED, at, true,
 					    s->facing })) {
 			SAY(d, "unlimber in its place in the %s, facing the "
@@ -879,12 +879,12 @@ static int wave_threats(struct zb_game *g, const struct gr_ai *ai, int *ids,
 
 		if (!threat_unit(w))
 			continue;
-		while (k < n && ids[k] != w->rs[GR_RS_WAVE])
+		while (k < n && ids[k] != gr_u(w)->wave)
 			k++;
 		if (k == n) {
 			if (n == GR_MAX_WAVES)
 				continue;
-			ids[n] = w->rs[GR_RS_WAVE];
+			ids[n] = gr_u(w)->wave;
 			threat[n++] = 0;
 		}
 		threat[k] += 1.0 / (1.0 + dist_to_column(g, ai, w));
@@ -907,7 +907,7 @@ static int target(struct gr_ai *ai, struct zb_game *g, struct zb_decision *d)
 			continue;
 		/* The wave first, then the nearest of its bases. */
 		for (int k = 0; k < n; k++)
-			if (ids[k] == t->rs[GR_RS_WAVE])
+			if (ids[k] == gr_u(t)->wave)
 				score = threat[k] * AI_FAR_IN;
 		score -= o->max_in;
 		if (score > best) {
@@ -923,7 +923,7 @@ static int target(struct gr_ai *ai, struct zb_game *g, struct zb_decision *d)
 	}
 	SAY(d, "the most threatening wave is wave %d: shoot its nearest "
 	    "base (%.1f\")",
-	    zb_game_unit(g, d->opt[choice].target)->rs[GR_RS_WAVE],
+	    gr_u(zb_game_unit(g, d->opt[choice].target))->wave,
 	    d->opt[choice].max_in);
 	return ZB_OK;
 }

@@ -1,5 +1,5 @@
 /*
- * vf_ai.c: the Volley Fire AI, one controller per side.
+ * ai.c: the Volley Fire AI, one controller per side.
  *
  * The AI answers every question the rules ask through zb_game_decide()
  * and picks only among the options offered.  Each answer is built in two
@@ -508,12 +508,12 @@ static bool room_to_go(const struct zb_game *g, const struct zb_unit *u,
 static bool in_the_way(const struct zb_unit *u, const struct zb_unit *w)
 {
 	if (w->id == u->id || !zb_unit_on_table(w) || !zb_unit_any_alive(w) ||
-	    (w->flags & ZB_UF_IN_BUILDING) || w->attached_to == u->id ||
+	    (w->flags & VF_UF_IN_BUILDING) || w->attached_to == u->id ||
 	    u->attached_to == w->id)
 		return false;
 	if (w->side != u->side)
 		return true;
-	return !((w->flags | u->flags) & ZB_UF_LEADER) && !is_group(u) &&
+	return !((w->flags | u->flags) & VF_UF_LEADER) && !is_group(u) &&
 	       !shaken(u);
 }
 
@@ -641,7 +641,7 @@ static int enemy_body(void *ctx, int id)
 	const struct side_ctx *c = ctx;
 	const struct zb_unit *e = &c->g->units[id];
 	return e->side != c->u->side && usable(e) && !vf_type_of(e)->leader &&
-	       !(e->flags & ZB_UF_ABANDONED);
+	       !(e->flags & VF_UF_ABANDONED);
 }
 
 /* gap(): the circle holds the footprint, so it is no nearer than this. */
@@ -1098,7 +1098,7 @@ static bool room_at(struct zb_game *g, const struct zb_unit *u,
 		int i = all ? k : ids[k];
 		const struct zb_unit *w = &g->units[i];
 		if (w->side != u->side || i == u->id || !usable(w) ||
-		    (w->flags & ZB_UF_LEADER))
+		    (w->flags & VF_UF_LEADER))
 			continue;
 		struct zb_rect wr = zb_unit_rect(w);
 		if (vf_rects_clash(&r, &wr)) {
@@ -1142,7 +1142,7 @@ static struct plan gun_order(struct vf_ai *ai, struct zb_game *g,
 {
 	struct plan p;
 	struct threat t = threats_to(ai, g, u, 0);
-	const struct zb_unit *mine = zb_game_unit(g, u->rs[VF_RS_SQUARE]);
+	const struct zb_unit *mine = zb_game_unit(g, vf_u(u)->square);
 	/* A gun given to a unit's square (Infantry squares C) keeps by
 	 * that unit, so that it goes into the square when it forms. */
 	int inf = mine && mine->side == u->side && usable(mine)
@@ -1165,7 +1165,7 @@ static struct plan gun_order(struct vf_ai *ai, struct zb_game *g,
 
 	if (limbered) {
 		if (off <= AI_GUN_SHUFFLE_IN || !quiet || inf < 0) {
-			p = plan_of(ZB_VERB_UNLIMBER, u);
+			p = plan_of(VF_VERB_UNLIMBER, u);
 			face(&p, aim);
 			SAY(&p, "unlimbers %s", !quiet ? "with Dervish near"
 				: inf >= 0 ? "beside the infantry" : "alone");
@@ -1177,8 +1177,8 @@ static struct plan gun_order(struct vf_ai *ai, struct zb_game *g,
 		return p;
 	}
 	if (inf >= 0 && off > AI_GUN_SHUFFLE_IN && quiet &&
-	    find_opt(d, ZB_VERB_LIMBER, -1, -1) >= 0) {
-		p = plan_of(ZB_VERB_LIMBER, u);
+	    find_opt(d, VF_VERB_LIMBER, -1, -1) >= 0) {
+		p = plan_of(VF_VERB_LIMBER, u);
 		SAY(&p, "limbers to follow %s (%.0f in off)",
 		    g->units[inf].name, off);
 		return p;
@@ -1471,7 +1471,7 @@ static struct plan leader_order(struct vf_ai *ai, struct zb_game *g,
 		SAY(&p, "stays with %s", with->name);
 		return p;
 	}
-	if (u->flags & ZB_UF_COMMANDER) {
+	if (u->flags & VF_UF_COMMANDER) {
 		/* Behind the middle of the line, within reach of all. */
 		struct zb_vec2 c = side_centroid(ai, g, u->side);
 		struct zb_vec2 at = zb_v2_sub(c, zb_v2_scale(
@@ -1668,8 +1668,8 @@ static int support_body(void *ctx, int id)
 
 static bool in_melee(const struct zb_unit *w, const struct zb_unit *target)
 {
-	return (w->flags & ZB_UF_ENGAGED) ||
-	       w->rs[VF_RS_CHARGE_TARGET] == target->id;
+	return (w->flags & VF_UF_ENGAGED) ||
+	       vf_u(w)->charge_target == target->id;
 }
 
 /* The units in contact or charging this turn, wherever they stand: one
@@ -1685,8 +1685,8 @@ static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 	if (!ai->in_melee)
 		return false;
 	for (int i = 0; i < g->n_units; i++)
-		if ((g->units[i].flags & ZB_UF_ENGAGED) ||
-		    g->units[i].rs[VF_RS_CHARGE_TARGET] >= 0)
+		if ((g->units[i].flags & VF_UF_ENGAGED) ||
+		    vf_u(&g->units[i])->charge_target >= 0)
 			ai->in_melee[ai->n_in_melee++] = i;
 	ai->melee_at = ai->decision;
 	return true;
@@ -1924,8 +1924,8 @@ static bool end_free(struct zb_game *g, const struct zb_unit *u,
 		int i = all ? k : ids[k];
 		const struct zb_unit *w = &g->units[i];
 		if (w->side != u->side || i == u->id || !zb_unit_on_table(w) ||
-		    !zb_unit_any_alive(w) || (w->flags & ZB_UF_LEADER) ||
-		    (u->flags & ZB_UF_LEADER) || (w->flags & ZB_UF_IN_BUILDING))
+		    !zb_unit_any_alive(w) || (w->flags & VF_UF_LEADER) ||
+		    (u->flags & VF_UF_LEADER) || (w->flags & VF_UF_IN_BUILDING))
 			continue;
 		struct zb_rect wr = zb_unit_rect(w);
 		if (vf_rects_clash(&r, &wr)) {
@@ -2349,7 +2349,7 @@ static int apply_plan(struct zb_game *g, struct zb_decision *d,
 		char why[sizeof(p->reason)];
 		snprintf(why, sizeof(why), "%s", p->reason);
 		snprintf(p->reason, sizeof(p->reason), "%s not offered (%.100s)",
-			 zb_verb_name(p->verb), why);
+			 zb_game_verb_name(g, p->verb), why);
 		i = fallback;
 		p->has_facing = false;
 		p->point = u ? u->pos : d->answer_point;
