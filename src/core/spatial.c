@@ -391,14 +391,15 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 	int c0, c1, r0, r1;
 	size_t n = 0;
 
-	if (!s || !s->cell_head || !(range_in >= 0))
+	if (!s || !s->cell_head || !(range_in >= 0) || limit == 0)
 		return 0;
 	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
 	for (int r = r0; r <= r1; r++)
 		for (int c = c0; c <= c1; c++)
 			for (int id = s->cell_head[r * s->cols + c];
-			     id >= 0 && n < limit; id = s->next[id])
-				n++;
+			     id >= 0; id = s->next[id])
+				if (++n >= limit)
+					return n;
 	return n;
 }
 
