@@ -10,10 +10,12 @@
  *   - the cost of a battle as a multiple of its floor: the time the same
  *     number of zb_rng_below() draws and zb_spatial_within() queries take
  *     on an index holding the scenario's units on its table.
- * Then, on generated Volley Fire battles of N = 10 .. 10,000 units (half
- * Sudanese sections, half Dervish groups, on a table whose area grows
- * with N so that density stays that of the shipped scenario), the cost
- * per unit per turn; and the cost of an exact volley distribution
+ * Then, on generated Volley Fire battles of N = 100 .. 100,000 units (half
+ * Sudanese sections, half Dervish groups), sparse (on a table whose area
+ * grows with N so that density stays that of the shipped scenario) and
+ * dense (two blocks closing), the cost per unit per turn and the peak
+ * RSS, each battle stopped after SCALE_LIMIT_S; and the cost of an exact
+ * volley distribution
  * against one Monte Carlo sample of the same volley.
  *
  * Speed is never asserted: this prints a table, and with --out writes it
@@ -51,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 #include <unistd.h>
 #include <sys/resource.h>
 
@@ -77,6 +80,10 @@
 #define FLOOR_SECONDS 0.3
 #define SCALE_SECONDS 1.0	/* per size, for the small ones */
 #define SCALE_TURNS 3
+/* A generated battle that takes longer than this is stopped and reported
+ * as such, with its peak RSS so far (issue 14: dense battles grew as the
+ * cube of their units). */
+#define SCALE_LIMIT_S 60
 #define ODDS_SECONDS 0.3
 #define SEED_BASE 1000
 /* Floor queries: at unit centres, this far (the index's cell: "about the
@@ -477,6 +484,7 @@ struct size_row {
 	double seconds, base_seconds;	/* a battle; base 0 if not run */
 	double draws, queries;		/* per unit-turn */
 	double rss_kib;			/* the worker's peak RSS */
+	bool over;			/* one battle took over the limit */
 	double in_range;		/* enemies within rifle range a unit */
 };
 
@@ -543,9 +551,24 @@ static int worker_scenario(const char *path, int n, int threads)
 	return 0;
 }
 
+/* A battle over the limit: the worker says so (-1 battles) with its peak
+ * RSS so far, and stops. */
+static void worker_timeout(int sig)
+{
+	char line[64];
+	int k;
+
+	(void)sig;
+	k = snprintf(line, sizeof(line), "-1 0 0 0 0 %ld\n", peak_rss_kib());
+	if (k > 0 && write(1, line, (size_t)k) < 0)
+		_exit(1);
+	_exit(0);
+}
+
 /* --worker-size N DENSE SECONDS: plays generated battles of N units for
  * about SECONDS (at least one) and prints the battles, seconds a battle,
- * unit-turns, draws and queries a battle and the peak RSS. */
+ * unit-turns, draws and queries a battle and the peak RSS; "-1 ..." when
+ * one battle takes longer than SCALE_LIMIT_S. */
 static int worker_size(int n, bool dense, double seconds)
 {
 	struct zb_scenario scn;
@@ -553,6 +576,8 @@ static int worker_size(int n, bool dense, double seconds)
 	double el = 0, t0;
 	int k = 0;
 
+	signal(SIGALRM, worker_timeout);
+	alarm(SCALE_LIMIT_S);
 	gen_scenario(&scn, n, SCALE_TURNS, dense);
 	do {
 		t0 = now_s();
@@ -729,6 +754,12 @@ static void measure_size(int n, bool dense, struct size_row *row,
 		 secs);
 	for (int r = 0; r < rounds; r++) {
 		run_worker(self_exe(), args, v, 6);
+		row->rss_kib = fmax(row->rss_kib, v[5]);
+		if (v[0] < 0) {
+			row->over = true;
+			row->base_seconds = 0;
+			break;
+		}
 		if (v[1] < row->seconds) {
 			row->battles = (int)v[0];
 			row->seconds = v[1];
@@ -736,11 +767,12 @@ static void measure_size(int n, bool dense, struct size_row *row,
 			row->draws = v[3] / v[2];
 			row->queries = v[4] / v[2];
 		}
-		row->rss_kib = fmax(row->rss_kib, v[5]);
 		if (row->base_seconds == 0)
 			continue;
 		run_worker(base, args, v, 6);
-		row->base_seconds = fmin(row->base_seconds, v[1]);
+		/* A base over the limit is at least that slow. */
+		row->base_seconds = fmin(row->base_seconds, v[0] < 0 ?
+					 SCALE_LIMIT_S : v[1]);
 	}
 	gen_scenario(&scn, n, SCALE_TURNS, dense);
 	row->in_range = enemies_in_range(&scn);
@@ -866,6 +898,14 @@ static void print_report(FILE *f, const struct report *rp)
 	for (int i = 0; i < rp->n_size; i++) {
 		const struct size_row *s = &rp->size[i];
 
+		if (s->over) {
+			fprintf(f, "| %s | %d | %.0f x %.0f | 0 | - | over %d "
+				"| - | - | - | - | %.1f | %.1f |\n",
+				s->dense ? "dense" : "sparse", s->n, s->w_in,
+				s->h_in, SCALE_LIMIT_S, s->in_range,
+				s->rss_kib / 1024);
+			continue;
+		}
 		fprintf(f, "| %s | %d | %.0f x %.0f | %d | %.0f | %.4f | %.1f "
 			"| %s | %.2f | %.1f | %.1f | %.1f |\n",
 			s->dense ? "dense" : "sparse", s->n, s->w_in, s->h_in,
@@ -937,6 +977,14 @@ static void print_targets(FILE *f, const struct report *rp)
 
 			if (s->dense != d || s->n < 100)
 				continue;
+			if (s->over) {
+				fprintf(f, "- MISSED: cost per unit-turn, %s: "
+					"a battle of %d units took over %d s."
+					"\n",
+					d ? "dense" : "sparse", s->n,
+					SCALE_LIMIT_S);
+				continue;
+			}
 			if (us_per_unit_turn(s) < lo) {
 				lo = us_per_unit_turn(s);
 				nlo = s->n;

@@ -424,3 +424,28 @@ Test(spatial, rank_counts_those_before)
 	}
 	zb_spatial_release(&s);
 }
+
+/* zb_spatial_count_near() counts the entries in the cells a query looks
+ * at, as they stand after moves and removals (it adds the cells' counts,
+ * which set and remove keep), no further than its limit. */
+Test(spatial, count_near_follows_moves_and_removals)
+{
+	struct zb_spatial s;
+
+	cr_assert_eq(zb_spatial_init(&s, 100, 100, 10), ZB_OK);
+	for (int id = 0; id < 5; id++)
+		cr_assert_eq(zb_spatial_set(&s, id, zb_v2(5, 5), 0), ZB_OK);
+	cr_assert_eq(zb_spatial_set(&s, 5, zb_v2(55, 55), 0), ZB_OK);
+	/* Range 0 at (5, 5): the one cell (0, 0), which holds 0..4. */
+	cr_expect_eq(zb_spatial_count_near(&s, zb_v2(5, 5), 0, 100), 5);
+	cr_assert_eq(zb_spatial_set(&s, 0, zb_v2(55, 55), 0), ZB_OK);
+	cr_expect_eq(zb_spatial_count_near(&s, zb_v2(5, 5), 0, 100), 4);
+	cr_expect_eq(zb_spatial_count_near(&s, zb_v2(55, 55), 0, 100), 2);
+	zb_spatial_remove(&s, 1);
+	cr_expect_eq(zb_spatial_count_near(&s, zb_v2(5, 5), 0, 100), 3);
+	cr_expect_eq(zb_spatial_count_near(&s, zb_v2(5, 5), 0, 2), 2);
+	cr_expect_eq(zb_spatial_count_near(&s, zb_v2(5, 5), 0, 0), 0);
+	/* The whole table: 2, 3, 4 at (5, 5) and 0, 5 at (55, 55). */
+	cr_expect_eq(zb_spatial_count_near(&s, zb_v2(50, 50), 100, 100), 5);
+	zb_spatial_release(&s);
+}

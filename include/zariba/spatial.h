@@ -30,6 +30,7 @@ struct zb_spatial {
 	double width_in, height_in;
 	int cols, rows;
 	int *cell_head;		/* cols*rows, first entry index or -1 */
+	int *cell_n;		/* cols*rows, entries in the cell */
 	int *next;		/* per entry, next in the same cell or -1 */
 	int *cell_of;		/* per entry, its cell or -1 when removed */
 	struct zb_spatial_entry *e;

@@ -49,7 +49,11 @@ int zb_spatial_init(struct zb_spatial *s, double width_in, double height_in,
 	s->rows = (int)rows;
 	s->cell_head = malloc((size_t)s->cols * (size_t)s->rows *
 			      sizeof(*s->cell_head));
-	if (!s->cell_head) {
+	s->cell_n = calloc((size_t)s->cols * (size_t)s->rows,
+			   sizeof(*s->cell_n));
+	if (!s->cell_head || !s->cell_n) {
+		free(s->cell_head);
+		free(s->cell_n);
 		memset(s, 0, sizeof(*s));
 		return ZB_ENOMEM;
 	}
@@ -63,6 +67,7 @@ void zb_spatial_release(struct zb_spatial *s)
 	if (!s)
 		return;
 	free(s->cell_head);
+	free(s->cell_n);
 	free(s->next);
 	free(s->cell_of);
 	free(s->e);
@@ -130,6 +135,7 @@ static void unlink_entry(struct zb_spatial *s, int id)
 	*link = s->next[id];
 	s->next[id] = -1;
 	s->cell_of[id] = -1;
+	s->cell_n[cell]--;
 }
 
 int zb_spatial_set(struct zb_spatial *s, int id, struct zb_vec2 p,
@@ -158,6 +164,7 @@ int zb_spatial_set(struct zb_spatial *s, int id, struct zb_vec2 p,
 	s->next[id] = s->cell_head[cell];
 	s->cell_head[cell] = id;
 	s->cell_of[id] = cell;
+	s->cell_n[cell]++;
 	if (radius_in > s->max_radius_in)
 		s->max_radius_in = radius_in;
 	return ZB_OK;
@@ -384,21 +391,23 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 	return n;
 }
 
-/* The cells zb_spatial_within() looks at are counted, not measured. */
+/* The cells zb_spatial_within() looks at are counted, not measured, and
+ * by their counts, not their lists. */
 size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 			     double range_in, size_t limit)
 {
 	int c0, c1, r0, r1;
 	size_t n = 0;
 
-	if (!s || !s->cell_head || !(range_in >= 0))
+	if (!s || !s->cell_head || !(range_in >= 0) || limit == 0)
 		return 0;
 	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
 	for (int r = r0; r <= r1; r++)
-		for (int c = c0; c <= c1; c++)
-			for (int id = s->cell_head[r * s->cols + c];
-			     id >= 0 && n < limit; id = s->next[id])
-				n++;
+		for (int c = c0; c <= c1; c++) {
+			n += (size_t)s->cell_n[r * s->cols + c];
+			if (n >= limit)
+				return limit;
+		}
 	return n;
 }
 

@@ -832,16 +832,16 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		struct zb_rect er = zb_unit_rect(e);
 		if (zb_rect_dist(&ur, &er) > reach)
 			continue;	/* out of any range: no need to ask */
-		u->facing_deg = saved;
-		if (st)
-			st->ai_turned = 0;
-		if (!known(ai, g, e))
-			continue;
 		u->facing_deg = zb_heading_deg(u->pos, zb_unit_rect(e).c);
 		if (st)
 			st->ai_turned = u->id + 1;	/* see vf.h */
 		double h = vf_expected_hits(g, u, e);
-		if (h > bh) {
+		/* Whether the side knows of it matters only for a better
+		 * target, so only then is it asked (it costs the most). */
+		u->facing_deg = saved;
+		if (st)
+			st->ai_turned = 0;
+		if (h > bh && known(ai, g, e)) {
 			bh = h;
 			best = i;
 		}
@@ -907,19 +907,27 @@ static struct threat threats_to(struct vf_ai *ai, struct zb_game *g,
 	for (int k = 0; all ? k < g->n_units : k < (int)n; k++) {
 		int i = all ? k : ids[k];
 		const struct zb_unit *e = &g->units[i];
-		if ((all && !threat_body(&c, i)) || !known(ai, g, e))
+		if (all && !threat_body(&c, i))
 			continue;
 		double d = zb_rect_point_dist(&r, e->pos);
-		double reach = reach_likely(g, e, AI_SQUARE_RISK) +
-			       AI_SQUARE_MARGIN_IN;
-		if (d < t.nearest_in || (d == t.nearest_in && i < t.nearest)) {
+		bool nearer = d < t.nearest_in ||
+			      (d == t.nearest_in && i < t.nearest);
+		/* not a mass to fear below this */
+		bool mass = !(zb_unit_alive(e) <
+			      AI_SQUARE_MASS_SHARE * zb_unit_alive(u));
+		double reach = mass ? reach_likely(g, e, AI_SQUARE_RISK) +
+				      AI_SQUARE_MARGIN_IN : 0;
+		bool counts = mass && d <= reach + extra_in;
+		/* Whether the side knows of it matters only for a group that
+		 * would count, so only then is it asked (it costs the most). */
+		if (!(nearer || counts) || !known(ai, g, e))
+			continue;
+		if (nearer) {
 			t.nearest_in = d;
 			t.nearest = i;
 			t.nearest_reach = reach_best(g, e);
 		}
-		if (zb_unit_alive(e) < AI_SQUARE_MASS_SHARE * zb_unit_alive(u))
-			continue;	/* not a mass to fear */
-		if (d <= reach + extra_in) {
+		if (counts) {
 			t.n++;
 			t.within_in = fmax(t.within_in, reach + extra_in);
 		}

@@ -469,9 +469,11 @@ static bool may_fire(struct zb_game *g, const struct zb_unit *u)
 	return true;
 }
 
-/* volley-fire: Mounted leaders B, Concealment C, Infantry fire A */
-bool vf_can_fire_at(struct zb_game *g, const struct zb_unit *firer,
-		    const struct zb_unit *target)
+/* volley-fire: Mounted leaders B, Concealment C, Infantry fire A
+ * May `firer` fire at `target`?  When it may, *band and *firers are the
+ * range band and the figures firing, worked out on the way. */
+static bool fire_legal(struct zb_game *g, const struct zb_unit *firer,
+		       const struct zb_unit *target, int *band, int *firers)
 {
 	if (!target || firer == target || !may_fire(g, firer))
 		return false;
@@ -480,11 +482,21 @@ bool vf_can_fire_at(struct zb_game *g, const struct zb_unit *firer,
 	if ((unsigned)target->type >= VF_TYPE_COUNT ||
 	    vf_type_of(target)->leader)	/* cannot be fired upon */
 		return false;
-	if (vf_fire_band(g, firer, target) == VF_OUT_OF_RANGE)
+	*band = vf_fire_band(g, firer, target);
+	if (*band == VF_OUT_OF_RANGE)
 		return false;
-	if (vf_figures_firing(g, firer, target) <= 0)
+	*firers = vf_figures_firing(g, firer, target);
+	if (*firers <= 0)
 		return false;
 	return target_visible(g, firer, target);
+}
+
+bool vf_can_fire_at(struct zb_game *g, const struct zb_unit *firer,
+		    const struct zb_unit *target)
+{
+	int band, firers;
+
+	return fire_legal(g, firer, target, &band, &firers);
 }
 
 /* Why a volley is halved "as if the target were in cover", or NULL. */
@@ -517,11 +529,9 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 		   const struct zb_unit *target, struct vf_volley *v)
 {
 	memset(v, 0, sizeof(*v));
-	if (!vf_can_fire_at(g, firer, target))
+	if (!fire_legal(g, firer, target, &v->band, &v->firers))
 		return false;
 	v->weapon = (enum vf_weapon)weapon_of(firer);
-	v->band = vf_fire_band(g, firer, target);
-	v->firers = vf_figures_firing(g, firer, target);
 	v->double_rank = firer->formation == VF_TWO_RANK_LINE &&
 			 zb_unit_ranks(firer) >= VF_FIRE_RANKS;
 	v->scouts = firer->type == VF_SCOUTS;
@@ -544,7 +554,8 @@ double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 	int alive = zb_unit_alive(target);
 	bool gun_target = vf_type_of(target)->gun;
 
-	if (!vf_volley_for(g, firer, target, &v))
+	if (!vf_fire_table_volley(g, firer, target, &v) &&
+	    !vf_volley_for(g, firer, target, &v))
 		return 0;
 	/* The very distribution `zariba odds volley-fire volley` prints. */
 	if (vf_volley_dist(&v, &d) != ZB_OK)
@@ -882,10 +893,54 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	return ZB_OK;
 }
 
+/*
+ * The fire table: who may fire at whom, and with what volley, worked out
+ * once for the unit being asked for its target (Infantry fire A), while
+ * nothing on the table moves, so that the AI's expected hits
+ * (vf_expected_hits, for every option it weighs) read the volley the
+ * rules found legal instead of testing cones and lines of sight again.
+ */
+struct vf_fire_table {
+	int firer;			/* the unit asked, or -1 */
+	unsigned char *legal;		/* by target id */
+	struct vf_volley *volley;	/* by target id, where legal */
+};
+
+static int fire_table_init(struct vf_fire_table *ft, int n_units)
+{
+	size_t n = (size_t)(n_units > 0 ? n_units : 0) + 1;
+
+	ft->firer = -1;
+	ft->legal = calloc(n, 1);
+	ft->volley = malloc(n * sizeof(*ft->volley));
+	return ft->legal && ft->volley ? ZB_OK : ZB_ENOMEM;
+}
+
+static void fire_table_release(struct vf_fire_table *ft)
+{
+	free(ft->legal);
+	free(ft->volley);
+}
+
+bool vf_fire_table_volley(struct zb_game *g, const struct zb_unit *firer,
+			  const struct zb_unit *target, struct vf_volley *v)
+{
+	const struct vf_fire_table *ft = vf_state(g) ? vf_state(g)->fire
+						     : NULL;
+
+	if (!ft || ft->firer != firer->id || target->id < 0 ||
+	    target->id >= g->n_units || !ft->legal[target->id])
+		return false;
+	*v = ft->volley[target->id];
+	return true;
+}
+
 /* The legal targets of `u`, nearest first, into opts[1..]; option 0 is to
- * hold fire.  Returns the number of options. */
+ * hold fire.  Returns the number of options; their volleys are in the
+ * fire table `ft`, whose firer is now u. */
 static int target_options(struct zb_game *g, const struct zb_unit *u,
-			  int *ids, struct zb_option *opts)
+			  int *ids, struct zb_option *opts,
+			  struct vf_fire_table *ft)
 {
 	struct zb_rect r = zb_unit_rect(u);
 	double reach = hypot(r.half_w_in, r.half_d_in);
@@ -907,12 +962,26 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);
 
-		if (t && vf_can_fire_at(g, u, t))
+		if (t && vf_volley_for(g, u, t, &ft->volley[t->id])) {
+			ft->legal[t->id] = 1;
 			opts[k++] = (struct zb_option){ ZB_VERB_FIRE, t->id,
 							-1, false, 0,
 							"fire" };
+		}
 	}
+	ft->firer = u->id;
 	return k;
+}
+
+/* Forget the firer's row of the table: a unit's volley holds only while
+ * it is being asked. */
+static void fire_table_clear(struct vf_fire_table *ft,
+			     const struct zb_option *opts, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (opts[i].verb == ZB_VERB_FIRE)
+			ft->legal[opts[i].target] = 0;
+	ft->firer = -1;
 }
 
 /* volley-fire: Infantry fire A (point out the target) */
@@ -922,12 +991,14 @@ static int choose_targets(struct zb_game *g, struct fire_ctx *fc,
 	size_t n_units = (size_t)(g->n_units > 0 ? g->n_units : 0);
 	int *ids = malloc((n_units + 1) * sizeof(*ids));
 	struct zb_option *opts = malloc((n_units + 1) * sizeof(*opts));
-	int rc = ZB_OK;
+	struct vf_fire_table ft;
+	int rc = fire_table_init(&ft, g->n_units);
 
-	if (!ids || !opts) {
+	if (!ids || !opts || rc != ZB_OK) {
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 		goto out;
 	}
+	vf_state(g)->fire = &ft;
 	for (int i = 0; i < g->n_units && rc == ZB_OK; i++) {
 		struct zb_unit *u = &g->units[i];
 		struct zb_decision d;
@@ -935,11 +1006,13 @@ static int choose_targets(struct zb_game *g, struct fire_ctx *fc,
 
 		if (!may_fire(g, u))
 			continue;
-		n = target_options(g, u, ids, opts);
+		n = target_options(g, u, ids, opts, &ft);
+		if (n > 1)
+			rc = zb_game_ask(g, &d, ZB_DECIDE_TARGET, u,
+					 rule_of(u), opts, n, err);
+		fire_table_clear(&ft, opts, n);
 		if (n <= 1)
 			continue;
-		rc = zb_game_ask(g, &d, ZB_DECIDE_TARGET, u, rule_of(u),
-				 opts, n, err);
 		if (rc != ZB_OK)
 			break;
 		if (opts[d.choice].verb != ZB_VERB_FIRE)
@@ -949,6 +1022,8 @@ static int choose_targets(struct zb_game *g, struct fire_ctx *fc,
 		fc->n_shots++;
 	}
 out:
+	vf_state(g)->fire = NULL;
+	fire_table_release(&ft);
 	free(ids);
 	free(opts);
 	return rc;

@@ -167,6 +167,15 @@ static double index_dist(const struct zb_spatial *s, int id, struct zb_vec2 p)
 	return d > 0 ? d : 0;
 }
 
+/* Is any screener at distance d from the middle among the NEAR_MAX
+ * nearest, by count alone (an index that small, or cells that empty)? */
+static bool among_nearest(struct zb_game *g, struct zb_vec2 mid, double d)
+{
+	return g->index.n <= NEAR_MAX ||
+	       zb_spatial_count_near(&g->index, mid, d, NEAR_MAX + 1) <=
+	       NEAR_MAX;
+}
+
 static int screen_visit(void *ctx, int id)
 {
 	struct screen_search *q = ctx;
@@ -182,7 +191,10 @@ static int screen_visit(void *ctx, int id)
 		return 0;
 	q->best = id;
 	q->best_d = d;
-	return 0;
+	/* Blocked already: the nearest screener comes no later than this
+	 * one, so it is among the NEAR_MAX whenever this one is shown to be
+	 * (see units_block); the rest of the line need not be walked. */
+	return among_nearest(g, q->mid, d) ? 1 : 0;
 }
 
 /*
@@ -218,7 +230,8 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	 * a unit the AI has turned for a moment without telling the index,
 	 * which is asked as well (the index still says where it stands in
 	 * the order nearest the middle, as it did for the NEAR_MAX). */
-	(void)zb_spatial_visit_segment(&g->index, a, b, 0, screen_visit, &q);
+	if (zb_spatial_visit_segment(&g->index, a, b, 0, screen_visit, &q))
+		return true;
 	if (vf_state(g) && vf_state(g)->ai_turned > 0) {
 		int t = vf_state(g)->ai_turned - 1;
 
@@ -229,9 +242,7 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 		return false;
 	/* No more than NEAR_MAX units near enough to come before it: it is
 	 * among them (an index that small, or cells that empty). */
-	if (g->index.n <= NEAR_MAX ||
-	    zb_spatial_count_near(&g->index, q.mid, q.best_d, NEAR_MAX + 1) <=
-	    NEAR_MAX)
+	if (among_nearest(g, q.mid, q.best_d))
 		return true;
 	/* Among the NEAR_MAX nearest: fewer than NEAR_MAX come before it. */
 	return zb_spatial_rank(&g->index, q.mid, q.best_d, blocker_filter,

@@ -305,6 +305,9 @@ struct vf_state {
 	 * telling the index (ai.c's best_target_any_facing), or 0:
 	 * see.c's lines of sight look at its footprint where it is. */
 	int ai_turned;
+	/* fire.c's table of legal volleys while the fire phase asks for
+	 * targets (vf_fire_table_volley), else NULL. */
+	struct vf_fire_table *fire;
 };
 
 static inline struct vf_state *vf_state(struct zb_game *g)
@@ -445,6 +448,11 @@ int vf_volley_cap(const struct vf_volley *v, int hits);
  * narration of a volley shows. */
 int vf_volley_sum_hits(const struct vf_volley *v, const int *faces, int full,
 		       int n);
+/* The volley `firer` may fire at `target` as the fire phase's table has
+ * it, while it asks that firer for its target: true and *v filled, or
+ * false when the table does not hold it (ask vf_volley_for). */
+bool vf_fire_table_volley(struct zb_game *g, const struct zb_unit *firer,
+			  const struct zb_unit *target, struct vf_volley *v);
 /* Expected casualties of a volley, for the AI's target choice. */
 double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 			const struct zb_unit *target);
