@@ -29,7 +29,10 @@ PKG_CONFIG ?= pkg-config
 BUILD      ?= build
 
 PKGS       := yaml-0.1 jansson
-DEB_PKGS   := libyaml-dev libjansson-dev libcriterion-dev pkg-config
+# The program alone links libedit (the companion's line editing); the
+# library never reads a terminal.
+CLI_PKGS   := libedit
+DEB_PKGS   := libyaml-dev libjansson-dev libcriterion-dev libedit-dev pkg-config
 
 WARN   := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ifneq ($(CI),)
@@ -44,6 +47,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OMP) $(CFLAGS) \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm $(OMP)
 TLIBS  = $(LIBS) -lcriterion
+CLI_LIBS = $(shell $(PKG_CONFIG) --libs $(CLI_PKGS) 2>/dev/null)
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/rules/*/*.c \
              src/ai/*.c src/io/*.c src/batch/*.c src/render/*.c))
@@ -93,8 +97,10 @@ $(LIBSO): $(LIB_OBJ) zariba.map
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=zariba.map \
 		-Wl,-z,defs $(OMP) $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_OBJ) $(LIBS)
 
+$(CLI_OBJ): ALL_CFLAGS += $(shell $(PKG_CONFIG) --cflags $(CLI_PKGS) 2>/dev/null)
+
 $(BIN): $(CLI_OBJ) $(LIBA)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS) $(CLI_LIBS)
 
 $(TBIN): $(TEST_OBJ) $(LIBA)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TEST_OBJ) $(LIBA) $(TLIBS)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <editline/readline.h>
 #include "cli/cli.h"
 #include "zariba/companion.h"
 
@@ -172,28 +173,54 @@ static void print_answer(const char *text)
 	}
 }
 
+/* One line from the player: at a terminal through libedit, so the arrow
+ * keys edit the line and Up brings back the lines before it; otherwise
+ * straight from standard input.  The line is malloc'd; NULL at the end. */
+static char *read_line(bool tty, const char *prompt, ssize_t *len)
+{
+	if (tty) {
+		char *line = readline(prompt);
+		if (!line)
+			return NULL;
+		if (line[strspn(line, " \t")] != '\0')
+			add_history(line);
+		*len = (ssize_t)strlen(line);
+		return line;
+	}
+	char *line = NULL;
+	size_t cap = 0;
+	*len = getline(&line, &cap, stdin);
+	if (*len < 0) {
+		free(line);
+		return NULL;
+	}
+	return line;
+}
+
 /* Read lines and run them until quit or the end of the input. */
 static int session(struct zb_companion *c, const char *path)
 {
 	bool tty = isatty(STDIN_FILENO);
-	char *line = NULL;
-	size_t cap = 0;
 	unsigned long lineno = 0;
 	struct zb_strbuf out = { 0 };
 	int code = CLI_EXIT_OK;
 
-	if (tty)
+	if (tty) {
+		/* Tab does nothing rather than complete file names. */
+		rl_inhibit_completion = 1;
 		fprintf(stderr, "Type 'help' for the commands, 'next' to "
 			"go on.\n");
+	}
 	for (;;) {
+		char prompt[128] = "";
 		if (tty) {
 			char where[96];
 			zb_companion_where(c, where, sizeof(where));
-			printf("[%s] > ", where);
-			fflush(stdout);
+			snprintf(prompt, sizeof(prompt), "[%s] > ", where);
 		}
-		ssize_t n = getline(&line, &cap, stdin);
-		if (n < 0) {
+		ssize_t n;
+		char *line = read_line(tty, prompt, &n);
+		if (!line) {
 			if (tty)
 				putchar('\n');
 			break;
@@ -205,6 +232,7 @@ static int session(struct zb_companion *c, const char *path)
 		if (strlen(line) != (size_t)n) {
 			fprintf(stderr, CLI_PROG " companion: stdin:%lu: the "
 				"line holds a NUL byte; ignored\n", lineno);
+			free(line);
 			continue;
 		}
 		if (!tty && line[strspn(line, " \t")] != '\0')
@@ -213,6 +241,7 @@ static int session(struct zb_companion *c, const char *path)
 		struct zb_error err = { 0, "" };
 		zb_strbuf_clear(&out);
 		int rc = zb_companion_command(c, line, &out, &err);
+		free(line);
 		print_answer(zb_strbuf_str(&out));
 		if (out.oom)
 			fputs("(the rest of the answer was lost: out of "
@@ -236,7 +265,6 @@ static int session(struct zb_companion *c, const char *path)
 		if (c->quit)
 			break;
 	}
-	free(line);
 	zb_strbuf_release(&out);
 	if (code == CLI_EXIT_OK)
 		fprintf(stderr, "Saved in %s; carry on with: " CLI_PROG
