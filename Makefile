@@ -52,7 +52,10 @@ CLI_LIBS = $(shell $(PKG_CONFIG) --libs $(CLI_PKGS) 2>/dev/null)
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/rules/*/*.c \
              src/ai/*.c src/io/*.c src/batch/*.c src/render/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
-TEST_SRC := $(sort $(wildcard tests/*.c))
+# tests/toy/: a rule set for tests only, with the registry the tests
+# build (tests/toy/registry.c); in the test binary and the fuzzers.
+TOY_SRC  := $(sort $(wildcard tests/toy/*.c))
+TEST_SRC := $(sort $(wildcard tests/*.c)) $(TOY_SRC)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -270,6 +273,7 @@ FUZZ_ENV      := ASAN_OPTIONS=detect_leaks=1 \
 FUZZ_LIB_OBJ  := $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_MAIN_OBJ := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/tests/fuzz/fuzz_%.o)
 FUZZ_LIBA     := $(FUZZ_BUILD)/libzariba.a
+FUZZ_TOY_OBJ  := $(TOY_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_BINS     := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
 # The shorter stem wins, so build/fuzz/ objects come from here.
@@ -282,9 +286,9 @@ $(FUZZ_LIBA): $(FUZZ_LIB_OBJ)
 	ar rcs $@ $^
 
 $(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o \
-	      $(FUZZ_LIBA)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIBA) \
-		$(LIBS)
+	      $(FUZZ_TOY_OBJ) $(FUZZ_LIBA)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_TOY_OBJ) \
+		$(FUZZ_LIBA) $(LIBS)
 
 # Run one target: $(1) the name, $(2) the seconds.
 define fuzz_run_one

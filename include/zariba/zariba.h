@@ -13,6 +13,7 @@
 #include "zariba/batch.h"
 #include "zariba/cards.h"
 #include "zariba/companion.h"
+#include "zariba/companion_save.h"
 #include "zariba/decide.h"
 #include "zariba/dice.h"
 #include "zariba/error.h"

@@ -251,6 +251,8 @@ void gr_books_release(struct gr_books *b);
 
 /* Warrior generation at the start of a turn.  Also keeps the quiet-turn
  * count.  Returns out->arrival. */
+/* How many dice the next generation roll takes. */
+int gr_generation_dice(const struct gr_books *b);
 enum gr_arrival gr_generation_roll(struct gr_books *b, struct zb_game *g,
 				   struct gr_generation *out);
 /* Troop composition: a D6 when mounted (or rifle-armed) warriors are in

@@ -22,9 +22,29 @@ CG_OPTS="--seed 11 --mounted --leaders"
 expect_exit "companion --help exits 0" 0 "$ZB" companion --help
 grep_out "companion --help names --resume" '--resume FILE' "$T/out"
 expect_exit "help companion exits 0" 0 "$ZB" help companion
-expect_exit "companion without --save exits 1" 1 "$ZB" companion $CG --seed 1
-grep_out "companion without --save says what is missing" 'save file' \
-	"$T/err"
+# Without --save a game is still saved, under a name of its own in the
+# current folder, which the program says with the command to resume it.
+mkdir -p "$T/nosave"
+zb_abs_ns=$(cd "$(dirname "$ZB")" && pwd)/$(basename "$ZB")
+(cd "$T/nosave" && printf 'roll 2\n' |
+	"$zb_abs_ns" companion $CG --seed 1 >"$T/out" 2>"$T/err")
+rc=$?
+ns_day=$(date +%Y-%m-%d)
+if [ "$rc" -eq 0 ] && [ -f "$T/nosave/$CG-$ns_day.zbc" ] &&
+	[ "$(wc -l <"$T/nosave/$CG-$ns_day.zbc")" -eq 2 ]; then
+	ok "companion without --save keeps the game in RULESET-DATE.zbc"
+else
+	bad "companion without --save: exit $rc, no $CG-$ns_day.zbc" "$T/err"
+fi
+grep_out "companion without --save names the file and how to resume" \
+	"carry on with: zariba companion $CG --resume $CG-$ns_day.zbc" "$T/err"
+(cd "$T/nosave" && "$zb_abs_ns" companion $CG --seed 1 </dev/null \
+	>"$T/out" 2>"$T/err")
+if [ -f "$T/nosave/$CG-$ns_day-2.zbc" ]; then
+	ok "a second game that day takes the next name, the first is kept"
+else
+	bad "a second game without --save" "$T/err"
+fi
 expect_exit "companion without a rule set exits 1" 1 \
 	"$ZB" companion --save "$T/never.zbc"
 expect_exit "companion of another rule set exits 1" 1 \

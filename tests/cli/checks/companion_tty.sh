@@ -23,7 +23,7 @@ else
 		done
 		return 1
 	}
-	wait_pane '\] >' || bad "companion at a terminal: no prompt" "$T/pane"
+	wait_pane ' >$' || bad "companion at a terminal: no prompt" "$T/pane"
 	tmux -S "$sock" send-keys 'roll 3' Enter
 	wait_pane 'waiting: 3\.' ||
 		bad "companion at a terminal: 'roll 3' not answered" "$T/pane"
