@@ -247,6 +247,9 @@ size_t zb_companion_dice_used(const struct zb_companion *c);
 /* The faces waiting, "3 3 d10:7" (for status). */
 void zb_companion_put_waiting(const struct zb_companion *c,
 			      struct zb_strbuf *out);
+/* "Your dice waiting: 3 3.\n" (or "none"), a line for `status`. */
+void zb_companion_put_dice_line(const struct zb_companion *c,
+				struct zb_strbuf *out);
 
 #ifdef __cplusplus
 }

@@ -186,6 +186,17 @@ void zb_companion_put_waiting(const struct zb_companion *c,
 	}
 }
 
+void zb_companion_put_dice_line(const struct zb_companion *c,
+				struct zb_strbuf *out)
+{
+	zb_strbuf_add(out, "Your dice waiting: ");
+	if (c->n_dice)
+		zb_companion_put_waiting(c, out);
+	else
+		zb_strbuf_add(out, "none");
+	zb_strbuf_add(out, ".\n");
+}
+
 static void put_cards_waiting(const struct zb_companion *c,
 			      struct zb_strbuf *out)
 {

@@ -214,12 +214,7 @@ static void status(const struct zb_companion *c, struct zb_strbuf *out)
 	snprintf(secret, sizeof(secret), "White's reserve: %d pawn%s.",
 		 b->reserve, b->reserve == 1 ? "" : "s");
 	zb_companion_secret(c, TOY_WHITE, out, secret);
-	zb_strbuf_add(out, "Your dice waiting: ");
-	if (c->n_dice)
-		zb_companion_put_waiting(c, out);
-	else
-		zb_strbuf_add(out, "none");
-	zb_strbuf_add(out, ".\n");
+	zb_companion_put_dice_line(c, out);
 }
 
 static const struct zb_companion_cmd commands[] = {

@@ -130,10 +130,5 @@ void gr_companion_status(const struct zb_companion *c, struct zb_strbuf *out)
 				 b->quiet_turns, GR_QUIET_TURNS);
 	if (st->column_units || st->column_lost)
 		gr_put_column_books(out, st);
-	zb_strbuf_add(out, "Your dice waiting: ");
-	if (c->n_dice)
-		zb_companion_put_waiting(c, out);
-	else
-		zb_strbuf_add(out, "none");
-	zb_strbuf_add(out, ".\n");
+	zb_companion_put_dice_line(c, out);
 }
