@@ -33,7 +33,10 @@ PKG_CONFIG ?= pkg-config
 BUILD      ?= build
 
 PKGS       := yaml-0.1 jansson
-DEB_PKGS   := libyaml-dev libjansson-dev libcriterion-dev pkg-config
+# The program alone links libedit (the companion's line editing); the
+# library never reads a terminal.
+CLI_PKGS   := libedit
+DEB_PKGS   := libyaml-dev libjansson-dev libcriterion-dev libedit-dev pkg-config
 
 WARN   := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 ifneq ($(CI),)
@@ -48,6 +51,7 @@ ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(OMP) $(CFLAGS) \
              $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 LIBS   = $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lm $(OMP)
 TLIBS  = $(LIBS) -lcriterion
+CLI_LIBS = $(shell $(PKG_CONFIG) --libs $(CLI_PKGS) 2>/dev/null)
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/rules/*/*.c \
              src/ai/*.c src/io/*.c src/batch/*.c src/render/*.c))
@@ -56,7 +60,10 @@ LIB_SRC  := $(sort $(wildcard src/core/*.c src/rules/*.c src/rules/*/*.c \
 RANKS    := $(if $(MPI),mpi,solo)
 CLI_SRC  := $(sort $(filter-out src/cli/ranks_%.c,$(wildcard src/cli/*.c)) \
              src/cli/ranks_$(RANKS).c)
-TEST_SRC := $(sort $(wildcard tests/*.c))
+# tests/toy/: a rule set for tests only, with the registry the tests
+# build (tests/toy/registry.c); in the test binary and the fuzzers.
+TOY_SRC  := $(sort $(wildcard tests/toy/*.c))
+TEST_SRC := $(sort $(wildcard tests/*.c)) $(TOY_SRC)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
@@ -102,10 +109,12 @@ $(LIBSO): $(LIB_OBJ) zariba.map
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=zariba.map \
 		-Wl,-z,defs $(OMP) $(CFLAGS) $(LDFLAGS) -o $@ $(LIB_OBJ) $(LIBS)
 
+$(CLI_OBJ): ALL_CFLAGS += $(shell $(PKG_CONFIG) --cflags $(CLI_PKGS) 2>/dev/null)
+
 $(BIN): $(CLI_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LIBS) \
-		$(if $(MPI),$(MPI_LIBS))
+		$(CLI_LIBS) $(if $(MPI),$(MPI_LIBS))
 
 # MPI=1: Open MPI's flags from pkg-config (ompi-c), else from its compiler
 # wrapper.  Only ranks_mpi.o and the program's link need them; the library
@@ -337,6 +346,7 @@ FUZZ_ENV      := ASAN_OPTIONS=detect_leaks=1 \
 FUZZ_LIB_OBJ  := $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_MAIN_OBJ := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/tests/fuzz/fuzz_%.o)
 FUZZ_LIBA     := $(FUZZ_BUILD)/libzariba.a
+FUZZ_TOY_OBJ  := $(TOY_SRC:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_BINS     := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
 # The shorter stem wins, so build/fuzz/ objects come from here.
@@ -349,9 +359,9 @@ $(FUZZ_LIBA): $(FUZZ_LIB_OBJ)
 	ar rcs $@ $^
 
 $(FUZZ_BINS): $(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/tests/fuzz/fuzz_%.o \
-	      $(FUZZ_LIBA)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIBA) \
-		$(LIBS)
+	      $(FUZZ_TOY_OBJ) $(FUZZ_LIBA)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_TOY_OBJ) \
+		$(FUZZ_LIBA) $(LIBS)
 
 # Run one target: $(1) the name, $(2) the seconds.
 define fuzz_run_one

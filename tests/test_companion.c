@@ -12,8 +12,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "zariba/companion.h"
+#include "zariba/companion_save.h"
 #include "zariba/game.h"
 #include "zariba/journal.h"
+#include "rules/gentlemen_rankers/companion.h"
+
+#define GR (&zb_ruleset_gentlemen_rankers)
 
 static char dir[64];
 
@@ -46,11 +50,14 @@ static const char *path_of(const char *name)
 static void start(struct zb_companion *c, uint64_t seed, bool leaders,
 		  bool mounted)
 {
-	struct zb_companion_opts o = { .seed = seed, .leaders = leaders,
-				       .mounted = mounted };
+	struct zb_companion_opts o = {
+		.seed = seed,
+		.options = (leaders ? GR_OPT_LEADERS : 0) |
+			   (mounted ? GR_OPT_MOUNTED : 0),
+	};
 	struct zb_error err = { 0, "" };
 
-	cr_assert_eq(zb_companion_init(c, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_companion_init(c, GR, &o, &err), ZB_OK, "%s", err.msg);
 }
 
 /* Run a line that must succeed; its answer. */
@@ -291,7 +298,8 @@ Test(companion, resume_gives_the_identical_state)
 	run(&a, &out, "undo");
 	/* a stops saving, as a program that was stopped; r carries on. */
 	zb_journal_close(&a.journal);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+	a.commit = NULL;	/* and the engine stops committing */
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
 		     "%s", err.msg);
 	cr_assert(strstr(zb_strbuf_str(&notes), "Resumed"), "%s",
 		  zb_strbuf_str(&notes));
@@ -307,7 +315,7 @@ Test(companion, resume_gives_the_identical_state)
 	assert_same_state(&a, &r);
 	zb_companion_release(&r);
 	struct zb_companion r2;
-	cr_assert_eq(zb_companion_resume(&r2, path, &notes, &err), ZB_OK);
+	cr_assert_eq(zb_companion_resume(&r2, path, NULL, &notes, &err), ZB_OK);
 	assert_same_state(&a, &r2);
 	zb_companion_release(&r2);
 	zb_strbuf_release(&out);
@@ -408,7 +416,7 @@ Test(companion, truncated_last_entry_is_recovered)
 	char *data = slurp(path, &len);
 	/* Cut the last entry in half: the program died while writing. */
 	spill(path, data, len - 3);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
 		     "%s", err.msg);
 	char line[96];
 	snprintf(line, sizeof(line), "cut.zbc:%d: the last entry was damaged",
@@ -436,7 +444,7 @@ Test(companion, truncated_last_entry_is_recovered)
 	zb_journal_read_release(&jr);
 	/* A good file resumes with no note of damage and no new copy. */
 	zb_strbuf_clear(&notes);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK);
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK);
 	cr_assert_not(strstr(zb_strbuf_str(&notes), "damaged"), "%s",
 		      zb_strbuf_str(&notes));
 	snprintf(kept, sizeof(kept), "%s.damaged.2", path);
@@ -462,7 +470,7 @@ Test(companion, corrupted_last_entry_is_recovered)
 	char *data = slurp(path, &len);
 	data[len - 2] ^= 0x01;		/* a flipped bit in the last text */
 	spill(path, data, len);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
 		     "%s", err.msg);
 	cr_assert(strstr(zb_strbuf_str(&notes), "checksum"), "%s",
 		  zb_strbuf_str(&notes));
@@ -495,7 +503,7 @@ Test(companion, damage_mid_file_is_recovered_up_to_it)
 		p = strchr(p, '\n') + 1;
 	p[10] ^= 0x02;
 	spill(path, data, len);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
 		     "%s", err.msg);
 	char want_note[128];
 	snprintf(want_note, sizeof(want_note), "mid.zbc:4: this entry is "
@@ -524,7 +532,7 @@ Test(companion, damage_mid_file_is_recovered_up_to_it)
 	run(&r, &out, "next");
 	run(&want, &out, "next");
 	zb_companion_release(&r);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
 		     "%s", err.msg);
 	assert_same_state(&want, &r);
 	free(data);
@@ -553,7 +561,7 @@ Test(companion, garbage_appended_is_dropped)
 	data = realloc(data, len + sizeof(junk));
 	memcpy(data + len, junk, sizeof(junk) - 1);
 	spill(path, data, len + sizeof(junk) - 1);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
 		     "%s", err.msg);
 	char want_note[96];
 	snprintf(want_note, sizeof(want_note), "tail.zbc:%d: this entry is "
@@ -590,7 +598,7 @@ Test(companion, an_entry_that_does_not_replay_is_damage)
 	cr_assert_eq(zb_journal_append(&j, "hit wave 4", &err), ZB_OK);
 	cr_assert_eq(zb_journal_append(&j, "next", &err), ZB_OK);
 	zb_journal_close(&j);
-	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_OK, "%s",
+	cr_assert_eq(zb_companion_resume(&r, p, NULL, &notes, &err), ZB_OK, "%s",
 		     err.msg);
 	cr_assert(strstr(zb_strbuf_str(&notes), "replay.zbc:3: this entry is "
 			 "damaged (the command 'hit wave 4' does not "
@@ -599,7 +607,7 @@ Test(companion, an_entry_that_does_not_replay_is_damage)
 			 "are dropped"), "%s", zb_strbuf_str(&notes));
 	struct zb_companion_opts o = { .seed = 1 };
 	struct zb_strbuf out = { 0 };
-	cr_assert_eq(zb_companion_init(&want, &o, &err), ZB_OK);
+	cr_assert_eq(zb_companion_init(&want, GR, &o, &err), ZB_OK);
 	run(&want, &out, "next");
 	assert_same_state(&want, &r);
 	zb_strbuf_release(&out);
@@ -630,7 +638,8 @@ Test(companion, resume_with_many_undos_gives_the_identical_state)
 		}
 	}
 	zb_journal_close(&a.journal);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+	a.commit = NULL;	/* and the engine stops committing */
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
 		     "%s", err.msg);
 	assert_same_state(&a, &r);
 	zb_strbuf_release(&out);
@@ -660,13 +669,13 @@ Test(companion, an_undo_past_the_start_is_damage)
 	cr_assert_eq(zb_journal_append(&j, "undo", &err), ZB_OK);
 	cr_assert_eq(zb_journal_append(&j, "next", &err), ZB_OK);
 	zb_journal_close(&j);
-	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_OK, "%s",
+	cr_assert_eq(zb_companion_resume(&r, p, NULL, &notes, &err), ZB_OK, "%s",
 		     err.msg);
 	cr_assert(strstr(zb_strbuf_str(&notes), "overundo.zbc:6: this entry "
 			 "is damaged (the command 'undo' does not replay: "
 			 "nothing to undo)"), "%s", zb_strbuf_str(&notes));
 	struct zb_companion_opts o = { .seed = 1 };
-	cr_assert_eq(zb_companion_init(&want, &o, &err), ZB_OK);
+	cr_assert_eq(zb_companion_init(&want, GR, &o, &err), ZB_OK);
 	run(&want, &out, "next");
 	run(&want, &out, "undo");
 	assert_same_state(&want, &r);
@@ -691,7 +700,7 @@ Test(companion, earlier_copies_are_never_overwritten)
 	snprintf(kept, sizeof(kept), "%s.damaged", path);
 	spill(kept, "an older copy\n", 14);
 	spill(path, data, len - 1);	/* the last newline is lost */
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
 		     "%s", err.msg);
 	cr_assert(holds(kept, "an older copy\n", 14));
 	snprintf(kept, sizeof(kept), "%s.damaged.2", path);
@@ -708,7 +717,7 @@ Test(companion, earlier_copies_are_never_overwritten)
 		snprintf(kept, sizeof(kept), "%s.damaged.%d", path, k);
 		spill(kept, "x\n", 2);
 	}
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_EIO);
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_EIO);
 	cr_assert(strstr(err.msg, "left as it was"), "%s", err.msg);
 	cr_assert(holds(path, data, len - 1));
 	free(data);
@@ -732,7 +741,7 @@ Test(companion, save_files_that_are_not_are_refused)
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		const char *p = path_of("junk.zbc");
 		spill(p, bad[i], strlen(bad[i]));
-		cr_assert_eq(zb_companion_resume(&r, p, &notes, &err),
+		cr_assert_eq(zb_companion_resume(&r, p, NULL, &notes, &err),
 			     ZB_EINPUT, "case %zu", i);
 		cr_assert(strstr(err.msg, "junk.zbc:1:"), "%s", err.msg);
 		cr_assert(holds(p, bad[i], strlen(bad[i])));
@@ -740,11 +749,11 @@ Test(companion, save_files_that_are_not_are_refused)
 	}
 	const char *p = path_of("empty.zbc");
 	spill(p, "", 0);
-	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_EINPUT);
+	cr_assert_eq(zb_companion_resume(&r, p, NULL, &notes, &err), ZB_EINPUT);
 	cr_assert(strstr(err.msg, "empty.zbc: the file is empty"), "%s",
 		  err.msg);
 	zb_companion_release(&r);
-	cr_assert_eq(zb_companion_resume(&r, path_of("none.zbc"), &notes,
+	cr_assert_eq(zb_companion_resume(&r, path_of("none.zbc"), NULL, &notes,
 					 &err), ZB_EIO);
 	zb_companion_release(&r);
 	zb_strbuf_release(&notes);
@@ -761,7 +770,8 @@ Test(companion, header_only_resumes_at_the_start)
 	start(&c, 6, true, false);
 	cr_assert_eq(zb_companion_save(&c, p, &err), ZB_OK, "%s", err.msg);
 	zb_journal_close(&c.journal);
-	cr_assert_eq(zb_companion_resume(&r, p, &notes, &err), ZB_OK, "%s",
+	c.commit = NULL;	/* and the engine stops committing */
+	cr_assert_eq(zb_companion_resume(&r, p, NULL, &notes, &err), ZB_OK, "%s",
 		     err.msg);
 	cr_assert(strstr(zb_strbuf_str(&notes), "0 commands replayed"), "%s",
 		  zb_strbuf_str(&notes));
@@ -855,28 +865,32 @@ Test(companion, a_command_that_cannot_be_saved_is_not_done)
 
 Test(companion, header_round_trip_and_refusals)
 {
-	struct zb_companion_opts o = { .seed = UINT64_MAX, .leaders = true,
-				       .three_dice = true, .rifles = true };
+	struct zb_companion_opts o = {
+		.seed = UINT64_MAX,
+		.options = GR_OPT_LEADERS | GR_OPT_THREE_DICE | GR_OPT_RIFLES,
+	};
+	const struct zb_ruleset *rs;
 	struct zb_companion_opts back;
 	struct zb_error err = { 0, "" };
 	char h[256];
 
-	cr_assert_eq(zb_companion_header(&o, h, sizeof(h)), ZB_OK);
-	cr_assert_eq(zb_companion_parse_header(h, &back, &err), ZB_OK, "%s",
+	cr_assert_eq(zb_companion_header(GR, &o, h, sizeof(h)), ZB_OK);
+	cr_assert_eq(zb_companion_parse_header(h, NULL, &rs, &back, &err), ZB_OK, "%s",
 		     err.msg);
 	cr_assert_eq(back.seed, UINT64_MAX);
-	cr_assert(back.leaders && back.three_dice && back.rifles);
-	cr_assert_not(back.mounted);
+	cr_assert_eq(rs, GR);
+	cr_assert_eq(back.options,
+		     GR_OPT_LEADERS | GR_OPT_THREE_DICE | GR_OPT_RIFLES);
 	/* A new game's header is the current version; a version 1 header
 	 * reads back as version 1 (it replays as it was played). */
-	cr_assert_eq(back.version, ZB_COMPANION_VERSION);
+	cr_assert_eq(back.version, GR_COMPANION_VERSION);
 	cr_assert_eq(zb_companion_parse_header("zariba-companion 1 "
 		"gentlemen-rankers seed=1 leaders=0 three-dice=0 mounted=0 "
-		"rifles=0", &back, &err), ZB_OK, "%s", err.msg);
+		"rifles=0", NULL, &rs, &back, &err), ZB_OK, "%s", err.msg);
 	cr_assert_eq(back.version, 1);
-	cr_assert_eq(zb_companion_header(&back, h, sizeof(h)), ZB_OK);
+	cr_assert_eq(zb_companion_header(GR, &back, h, sizeof(h)), ZB_OK);
 	cr_assert(!strncmp(h, "zariba-companion 1 ", 19), "%s", h);
-	cr_assert_eq(zb_companion_header(&o, h, 10), ZB_EUSAGE);
+	cr_assert_eq(zb_companion_header(GR, &o, h, 10), ZB_EUSAGE);
 	static const char *const bad[] = {
 		"zariba-companion 3 gentlemen-rankers seed=1 leaders=0 "
 		"three-dice=0 mounted=0 rifles=0",
@@ -904,7 +918,7 @@ Test(companion, header_round_trip_and_refusals)
 		"",
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		cr_assert_eq(zb_companion_parse_header(bad[i], &back, &err),
+		cr_assert_eq(zb_companion_parse_header(bad[i], NULL, &rs, &back, &err),
 			     ZB_EINPUT, "case %zu: %s", i, bad[i]);
 }
 
@@ -1054,7 +1068,7 @@ Test(companion, no_shooting_initiative_without_warriors)
 	cr_assert_null(strstr(s, "Initiative"), "%s", s);
 	cr_assert_eq(zb_companion_game(&c)->dice.draws, draws);
 
-	cr_assert_eq(zb_companion_init(&v1, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_companion_init(&v1, GR, &o, &err), ZB_OK, "%s", err.msg);
 	run(&v1, &out, "roll 1 2 4");
 	run(&v1, &out, "next");
 	run(&v1, &out, "next");
@@ -1187,7 +1201,8 @@ Test(companion, the_columns_commands_resume)
 	cr_assert_eq(zb_companion_save(&a, path, &err), ZB_OK, "%s", err.msg);
 	run_all(&a, lines);
 	zb_journal_close(&a.journal);
-	cr_assert_eq(zb_companion_resume(&r, path, &notes, &err), ZB_OK,
+	a.commit = NULL;	/* and the engine stops committing */
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
 		     "%s", err.msg);
 	assert_same_state(&a, &r);
 	zb_strbuf_release(&out);

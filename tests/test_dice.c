@@ -109,22 +109,41 @@ Test(dice, script_exhausted_lenient_falls_back)
 	cr_assert_eq(d.script_error, 0);
 }
 
-Test(dice, script_out_of_range)
+Test(dice, script_out_of_range_is_never_replaced)
 {
-	static const int script[] = { 7, 0, 5 };
+	static const int script[] = { 7, 5 };
+	struct zb_dice d, ref;
+
+	zb_dice_init(&d, 11, ZB_STREAM_RULES);
+	zb_dice_init(&ref, 11, ZB_STREAM_RULES);
+	zb_dice_script(&d, script, 2);
+	cr_assert_eq(zb_dice_roll(&d, 6), 1);
+	cr_assert_eq(d.script_error, 1);
+	cr_assert_eq(d.script_bad_sides, 6);
+	/* The script stops at the bad face, and the generator was not
+	 * drawn from: the next roll is the stream's first. */
+	cr_assert_eq(d.script_pos, 0);
+	cr_assert_eq(zb_dice_roll(&d, 6), zb_dice_roll(&ref, 6));
+}
+
+Test(dice, script_typed_wrong_die)
+{
+	static const int faces[] = { 4, 7 };
+	static const int sides[] = { 0, 10 };
 	struct zb_dice d;
 
 	zb_dice_init(&d, 11, ZB_STREAM_RULES);
-	zb_dice_script(&d, script, 3);
-	int f = zb_dice_roll(&d, 6);
-	cr_assert(f >= 1 && f <= 6);
+	zb_dice_script_typed(&d, faces, sides, 2);
+	cr_assert_eq(zb_dice_roll(&d, 6), 4);
+	cr_assert_eq(d.script_error, 0);
+	/* A d10's 7 meeting a D6: refused, though 7 would fit a D8. */
+	cr_assert_eq(zb_dice_roll(&d, 6), 1);
 	cr_assert_eq(d.script_error, 1);
-	f = zb_dice_roll(&d, 6);
-	cr_assert(f >= 1 && f <= 6);
-	/* A bad face still uses up its place in the script. */
-	cr_assert_eq(zb_dice_roll(&d, 6), 5);
-	cr_assert_eq(d.script_pos, 3);
-	cr_assert_eq(d.script_error, 1);
+	cr_assert_eq(d.script_pos, 1);
+	zb_dice_script_typed(&d, faces, sides, 2);
+	cr_assert_eq(zb_dice_roll(&d, 6), 4);
+	cr_assert_eq(zb_dice_roll(&d, 10), 7);
+	cr_assert_eq(d.script_error, 0);
 }
 
 Test(dice, roll_n_sum_and_clamp)

@@ -6,10 +6,15 @@
  * A `struct zb_dice` is the only way rules code gets randomness.  Tests
  * force the dice by loading a script: while the script lasts, each roll
  * returns the next scripted face instead of drawing from the generator.
- * A scripted face outside 1..sides, or a roll after the script ran out
- * when `script_strict` is set, sets `script_error` (and the roll then falls
- * back to the generator), so a test can assert it scripted exactly the dice
- * the rule rolled.
+ * A roll after the script ran out when `script_strict` is set sets
+ * `script_error` (the roll then draws from the generator), so a test can
+ * assert it scripted exactly the dice the rule rolled.  A scripted face
+ * the die cannot show (outside 1..sides, or of another size than the one
+ * zb_dice_script_typed() gave it) is never silently replaced by the
+ * generator: it sets `script_error` and `script_bad_sides` (the die that
+ * met it), ends the script there (script_pos stays on the bad face), and
+ * the roll returns 1 without drawing.  The caller must refuse what it
+ * rolled for (the companion does: `roll d10 7` meeting a D6).
  *
  * The dice do not own the script array; it must outlive the rolls.  Nothing
  * here allocates, and nothing here fails.
@@ -34,6 +39,8 @@ struct zb_dice {
 	size_t script_pos;
 	int script_strict;	/* running out of script is an error */
 	int script_error;	/* set when the script and the rolls disagreed */
+	const int *script_sides;	/* each face's die, 0 any (or NULL) */
+	int script_bad_sides;	/* the die a bad scripted face met */
 	uint64_t draws;		/* dice rolled so far, scripted or not */
 };
 
@@ -42,6 +49,11 @@ void zb_dice_init(struct zb_dice *d, uint64_t seed, uint64_t stream);
 /* Load `n` faces to be returned by the next rolls, in order.  Resets
  * script_pos and script_error. */
 void zb_dice_script(struct zb_dice *d, const int *faces, size_t n);
+
+/* The same, each face with the die it is for: sides[i] is 0 (any die
+ * that can show it) or the number of sides; neither array is copied. */
+void zb_dice_script_typed(struct zb_dice *d, const int *faces,
+			  const int *sides, size_t n);
 
 /* One die: a face in 1..sides (sides >= 1). */
 int zb_dice_roll(struct zb_dice *d, int sides);

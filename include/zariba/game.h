@@ -69,6 +69,12 @@ struct zb_game {
 	uint64_t seed;
 
 	struct zb_dice dice;		/* the rules' stream */
+	/* Cards a player turned at the table (the companion), drawn in
+	 * place of the next draws: zb_game_script_cards(). */
+	const struct zb_card *card_script;
+	size_t card_script_len, card_script_pos;
+	int card_script_error;		/* one was not in the deck */
+	size_t card_script_left;	/* that deck's cards, then */
 	struct zb_rng ai_rng;
 	struct zb_rng cosmetic_rng;
 
@@ -113,6 +119,18 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
  * `rules` is NULL; nothing to release then.  Release with
  * zb_game_release() as any other game.
  */
+/*
+ * The next `n` draws (zb_game_draw()) take these cards, in order: each is
+ * found in the deck drawn from and taken from where it lies, the others
+ * keeping their order.  A card not left in that deck is never replaced:
+ * card_script_error is set (card_script_left says how many cards the
+ * deck had), the script ends there, and the draw takes the top card; the
+ * caller refuses what it drew for.  NULL, 0 ends the script.  The array
+ * is not copied.
+ */
+void zb_game_script_cards(struct zb_game *g, const struct zb_card *cards,
+			  size_t n);
+
 int zb_game_init_bare(struct zb_game *g, const struct zb_ruleset *rules,
 		      uint64_t seed, struct zb_error *err);
 void zb_game_release(struct zb_game *g);

@@ -24,6 +24,7 @@ extern "C" {
 
 struct zb_game;
 struct zb_action;
+struct zb_companion_rules;
 
 /* A controller a scenario's `controller:` or `--ai SIDE=NAME` may name
  * besides "ai" (the rule set's doctrine, ai_new; "doctrine" is the same)
@@ -64,6 +65,9 @@ struct zb_ruleset {
 	 * (odds.h): an array ended by an entry with a NULL name, or NULL
 	 * for none. */
 	const struct zb_action *actions;
+	/* Its tabletop companion's commands, options and books
+	 * (companion.h), or NULL for none. */
+	const struct zb_companion_rules *companion;
 	/* A side may start with no units: the rule set brings them on in
 	 * play (Gentlemen Rankers' warriors).  The loader refuses an empty
 	 * side unless the scenario's rule set sets this. */

@@ -14,6 +14,7 @@
 #include "zariba/batch.h"
 #include "zariba/cards.h"
 #include "zariba/companion.h"
+#include "zariba/companion_save.h"
 #include "zariba/decide.h"
 #include "zariba/dice.h"
 #include "zariba/duel.h"

@@ -11,6 +11,8 @@ void zb_dice_init(struct zb_dice *d, uint64_t seed, uint64_t stream)
 	d->script_pos = 0;
 	d->script_strict = 0;
 	d->script_error = 0;
+	d->script_sides = NULL;
+	d->script_bad_sides = 0;
 	d->draws = 0;
 }
 
@@ -20,6 +22,15 @@ void zb_dice_script(struct zb_dice *d, const int *faces, size_t n)
 	d->script_len = faces ? n : 0;
 	d->script_pos = 0;
 	d->script_error = 0;
+	d->script_sides = NULL;
+	d->script_bad_sides = 0;
+}
+
+void zb_dice_script_typed(struct zb_dice *d, const int *faces,
+			  const int *sides, size_t n)
+{
+	zb_dice_script(d, faces, n);
+	d->script_sides = faces ? sides : NULL;
 }
 
 int zb_dice_roll(struct zb_dice *d, int sides)
@@ -30,11 +41,22 @@ int zb_dice_roll(struct zb_dice *d, int sides)
 		sides = 1;
 	d->draws++;
 	if (d->script_pos < d->script_len) {
-		int face = d->script[d->script_pos++];
+		int face = d->script[d->script_pos];
+		int want = d->script_sides ? d->script_sides[d->script_pos] : 0;
 
-		if (face >= 1 && face <= sides)
+		if (face >= 1 && face <= sides && (want == 0 || want == sides)) {
+			d->script_pos++;
 			return face;
+		}
+		/* A face that this die cannot show is never replaced by the
+		 * generator behind the caller's back: the script stops at
+		 * it, the roll shows the lowest face without drawing (the
+		 * stream stays where it was), and script_error tells the
+		 * caller, who refuses what it rolled for. */
 		d->script_error = 1;
+		d->script_bad_sides = sides;
+		d->script_len = d->script_pos;
+		return 1;
 	} else if (d->script_strict) {
 		d->script_error = 1;
 	}

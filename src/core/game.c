@@ -305,8 +305,40 @@ int zb_game_roll_n(struct zb_game *g, int n, int sides, int *faces)
 	return sum;
 }
 
+void zb_game_script_cards(struct zb_game *g, const struct zb_card *cards,
+			  size_t n)
+{
+	g->card_script = cards;
+	g->card_script_len = cards ? n : 0;
+	g->card_script_pos = 0;
+	g->card_script_error = 0;
+	g->card_script_left = 0;
+}
+
+/* The player's card, if one waits and is in the deck, put on top. */
+static void scripted_card_on_top(struct zb_game *g, struct zb_deck *deck)
+{
+	struct zb_card want = g->card_script[g->card_script_pos];
+
+	for (size_t i = deck->n; i-- > 0;) {
+		struct zb_card c = deck->cards[i];
+		if (c.rank != want.rank || c.suit != want.suit)
+			continue;
+		memmove(deck->cards + i, deck->cards + i + 1,
+			(deck->n - 1 - i) * sizeof(c));
+		deck->cards[deck->n - 1] = c;
+		g->card_script_pos++;
+		return;
+	}
+	g->card_script_error = 1;
+	g->card_script_left = deck->n;
+	g->card_script_len = g->card_script_pos;
+}
+
 int zb_game_draw(struct zb_game *g, struct zb_deck *deck, struct zb_card *out)
 {
+	if (g->card_script_pos < g->card_script_len && deck->n > 0)
+		scripted_card_on_top(g, deck);
 	int rc = zb_deck_draw(deck, out);
 	if (rc == ZB_OK)
 		zb_log_card(g, *out);

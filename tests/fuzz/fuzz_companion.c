@@ -5,8 +5,10 @@
  * The input is read three times:
  *
  *  - as a session, one command a line: the first line goes through
- *    zb_companion_parse_header() (its options are used when it parses,
- *    fixed ones otherwise) and the rest through zb_companion_command();
+ *    zb_companion_parse_header() (its rule set and options are used when
+ *    it parses; otherwise the session is played by every rule set's
+ *    companion in turn, with fixed options) and the rest through
+ *    zb_companion_command();
  *  - as a save file: through zb_journal_parse(), checking what it
  *    promises for any bytes at all, and, when it finds an entry, through
  *    zb_companion_resume() on a temporary file (in /dev/shm when there is
@@ -31,10 +33,18 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "zariba/companion.h"
+#include "zariba/companion_save.h"
 #include "zariba/error.h"
 #include "zariba/game.h"
 #include "zariba/journal.h"
 #include "zariba/strbuf.h"
+#include "rules/gentlemen_rankers/companion.h"
+#include "../toy/toy.h"
+
+/* Every companion: the rule sets built in, and the tests' toy. */
+static const struct zb_ruleset *const fuzz_rulesets[] = {
+	&zb_ruleset_gentlemen_rankers, &zb_ruleset_toy, NULL
+};
 
 /* What the session runs with when its first line is no header: the
  * options of the CLI's scripted game (tests/cli/checks/companion.sh). */
@@ -100,6 +110,13 @@ static void check_history(const struct zb_companion *c)
 		must(zb_journal_text_ok(c->history[i]));
 }
 
+/* Whether saves of this version have plain checksums (journal.h). */
+static bool plain_version(const struct zb_ruleset *rs, int version)
+{
+	return rs->companion->plain_version &&
+	       version <= rs->companion->plain_version;
+}
+
 /* The save file for `c`'s game: its header and its history, each entry
  * checksummed as the journal writes it.  NULL when out of memory. */
 static char *save_text(const struct zb_companion *c, size_t *len)
@@ -107,15 +124,17 @@ static char *save_text(const struct zb_companion *c, size_t *len)
 	char header[FUZZ_HEADER_MAX];
 	struct zb_strbuf b = { 0 };
 
-	must(zb_companion_header(&c->opts, header, sizeof(header)) == ZB_OK);
+	must(zb_companion_header(c->ruleset, &c->opts, header,
+				   sizeof(header)) == ZB_OK);
 	uint32_t crc = zb_crc32(header, strlen(header));
 	zb_strbuf_printf(&b, "%08X\t%s\n", (unsigned)crc, header);
 	for (size_t i = 0; i < c->n_history; i++) {
 		/* Each checksum chains from the one before (journal.h),
 		 * except in a version 1 save, which goes on as it began. */
 		size_t hl = strlen(c->history[i]);
-		crc = c->opts.version == 1 ? zb_crc32(c->history[i], hl)
-					   : zb_crc32_next(crc, c->history[i], hl);
+		crc = plain_version(c->ruleset, c->opts.version)
+		      ? zb_crc32(c->history[i], hl)
+		      : zb_crc32_next(crc, c->history[i], hl);
 		zb_strbuf_printf(&b, "%08X\t%s\n", (unsigned)crc,
 				 c->history[i]);
 	}
@@ -196,7 +215,7 @@ static int resume_text(struct zb_companion *c, const char *text, size_t len)
 	n = snprintf(path, sizeof(path), "%s/save.zbc", dir);
 	if (n > 0 && (size_t)n < sizeof(path) &&
 	    write_file(path, text, len)) {
-		rc = zb_companion_resume(c, path, &notes, &err);
+		rc = zb_companion_resume(c, path, fuzz_rulesets, &notes, &err);
 		if (rc == ZB_OK) {
 			must(!c->broken && c->journal.open);
 			check_history(c);
@@ -265,24 +284,19 @@ static char *next_line(char **pos, char *end, size_t *n)
 	return line;
 }
 
-static void session(char *buf, size_t size)
+/* Play the lines from `pos` with a companion of `rs`. */
+static void play(const struct zb_ruleset *rs, const struct zb_companion_opts *o,
+		 char *pos, char *end)
 {
-	struct zb_companion_opts o = {
-		.seed = FUZZ_SEED, .leaders = true, .mounted = true
-	};
 	struct zb_companion c;
 	struct zb_error err = { 0, "" };
 	struct zb_strbuf out = { 0 };
 	struct snapshot before = { .status = { 0 } };
 	struct snapshot after = { .status = { 0 } };
-	char *pos = buf, *end = buf + size;
+	char *line;
 	size_t n;
-	char *line = next_line(&pos, end, &n);
-	struct zb_companion_opts parsed;
 
-	if (line && zb_companion_parse_header(line, &parsed, &err) == ZB_OK)
-		o = parsed;
-	must(zb_companion_init(&c, &o, &err) == ZB_OK);
+	must(zb_companion_init(&c, rs, o, &err) == ZB_OK);
 	take(&before, &c);
 	for (int k = 0; k < FUZZ_LINES_MAX && !c.quit &&
 			(line = next_line(&pos, end, &n)); k++) {
@@ -303,6 +317,37 @@ static void session(char *buf, size_t size)
 	zb_strbuf_release(&after.status);
 	zb_strbuf_release(&out);
 	zb_companion_release(&c);
+}
+
+static void session(char *buf, size_t size)
+{
+	char *pos = buf, *end = buf + size;
+	size_t n;
+	char *line = next_line(&pos, end, &n);
+	struct zb_companion_opts parsed;
+	const struct zb_ruleset *rs;
+	struct zb_error err = { 0, "" };
+
+	if (line && zb_companion_parse_header(line, fuzz_rulesets, &rs,
+					      &parsed, &err) == ZB_OK) {
+		play(rs, &parsed, pos, end);
+		return;
+	}
+	/* No header: the rest is played by each companion in turn, each
+	 * on a copy (next_line() cuts the text it reads). */
+	size_t len = (size_t)(end - pos);
+	char *copy = malloc(len + 1);
+	if (!copy)
+		return;
+	for (size_t i = 0; fuzz_rulesets[i]; i++) {
+		struct zb_companion_opts o = { .seed = FUZZ_SEED };
+		if (fuzz_rulesets[i] == &zb_ruleset_gentlemen_rankers)
+			o.options = GR_OPT_LEADERS | GR_OPT_MOUNTED;
+		memcpy(copy, pos, len);
+		copy[len] = '\0';
+		play(fuzz_rulesets[i], &o, copy, copy + len);
+	}
+	free(copy);
 }
 
 /* Resume the save file `text` and, when that works, check that the game
@@ -337,9 +382,14 @@ static char *checksummed(char *buf, size_t size, size_t *len)
 
 	for (int k = 0; k < FUZZ_LINES_MAX &&
 			(line = next_line(&pos, end, &n)); k++) {
-		if (k == 0)
-			plain = !strncmp(line, ZB_COMPANION_MAGIC " 1 ",
-					 strlen(ZB_COMPANION_MAGIC " 1 "));
+		if (k == 0) {
+			struct zb_companion_opts o;
+			const struct zb_ruleset *rs;
+			plain = zb_companion_parse_header(line, fuzz_rulesets,
+							  &rs, &o, NULL) ==
+					ZB_OK &&
+				plain_version(rs, o.version);
+		}
 		/* A NUL byte in a line is damage too. */
 		if (strlen(line) == n && zb_journal_text_ok(line)) {
 			crc = plain ? zb_crc32(line, n)

@@ -324,6 +324,14 @@ static int paired_face(const int *faces, int n)
 	return 0;
 }
 
+/* gentlemen-rankers: Warrior Generation (two dice; three while a leader
+ * is on the table in the three-dice variant) */
+int gr_generation_dice(const struct gr_books *b)
+{
+	return (b->three_dice && b->leader_on_table) ? GR_GEN_DICE_THREE
+						     : GR_GEN_DICE;
+}
+
 /*
  * gentlemen-rankers: Warrior Generation, "Make mine a double", Leader
  * Generation, the three-dice variant, and (Morale) the six quiet turns.
@@ -334,8 +342,7 @@ enum gr_arrival gr_generation_roll(struct gr_books *b, struct zb_game *g,
 	struct gr_generation r;
 
 	memset(&r, 0, sizeof(r));
-	r.n_dice = (b->three_dice && b->leader_on_table) ? GR_GEN_DICE_THREE
-							 : GR_GEN_DICE;
+	r.n_dice = gr_generation_dice(b);
 	zb_event_begin(g, "generation", GR_RULE_GENERATION, -1, -1);
 	zb_game_roll_n(g, r.n_dice, D6, r.faces);
 	r.pair = paired_face(r.faces, r.n_dice);

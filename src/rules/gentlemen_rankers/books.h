@@ -230,6 +230,8 @@ int gr_books_init(struct gr_books *b, struct zb_game *g,
 		  const struct gr_options *opt, struct zb_error *err);
 void gr_books_release(struct gr_books *b);
 
+/* How many dice the next generation roll takes. */
+int gr_generation_dice(const struct gr_books *b);
 /* Warrior generation at the start of a turn.  Also keeps the quiet-turn
  * count.  Returns out->arrival. */
 enum gr_arrival gr_generation_roll(struct gr_books *b, struct zb_game *g,

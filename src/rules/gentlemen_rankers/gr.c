@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "rules/gentlemen_rankers/companion.h"
 #include "rules/gentlemen_rankers/gr.h"
 #include "zariba/suggest.h"
 
@@ -91,6 +92,7 @@ const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 	.verb_name = gr_verb_name,
 	.side_may_start_empty = true,
 	.actions = gr_actions,
+	.companion = &gr_companion,
 };
 
 /* ---- shared helpers ---- */

@@ -22,9 +22,29 @@ CG_OPTS="--seed 11 --mounted --leaders"
 expect_exit "companion --help exits 0" 0 "$ZB" companion --help
 grep_out "companion --help names --resume" '--resume FILE' "$T/out"
 expect_exit "help companion exits 0" 0 "$ZB" help companion
-expect_exit "companion without --save exits 1" 1 "$ZB" companion $CG --seed 1
-grep_out "companion without --save says what is missing" 'save file' \
-	"$T/err"
+# Without --save a game is still saved, under a name of its own in the
+# current folder, which the program says with the command to resume it.
+mkdir -p "$T/nosave"
+zb_abs_ns=$(cd "$(dirname "$ZB")" && pwd)/$(basename "$ZB")
+(cd "$T/nosave" && printf 'roll 2\n' |
+	"$zb_abs_ns" companion $CG --seed 1 >"$T/out" 2>"$T/err")
+rc=$?
+ns_day=$(date +%Y-%m-%d)
+if [ "$rc" -eq 0 ] && [ -f "$T/nosave/$CG-$ns_day.zbc" ] &&
+	[ "$(wc -l <"$T/nosave/$CG-$ns_day.zbc")" -eq 2 ]; then
+	ok "companion without --save keeps the game in RULESET-DATE.zbc"
+else
+	bad "companion without --save: exit $rc, no $CG-$ns_day.zbc" "$T/err"
+fi
+grep_out "companion without --save names the file and how to resume" \
+	"carry on with: zariba companion $CG --resume $CG-$ns_day.zbc" "$T/err"
+(cd "$T/nosave" && "$zb_abs_ns" companion $CG --seed 1 </dev/null \
+	>"$T/out" 2>"$T/err")
+if [ -f "$T/nosave/$CG-$ns_day-2.zbc" ]; then
+	ok "a second game that day takes the next name, the first is kept"
+else
+	bad "a second game without --save" "$T/err"
+fi
 expect_exit "companion without a rule set exits 1" 1 \
 	"$ZB" companion --save "$T/never.zbc"
 expect_exit "companion of another rule set exits 1" 1 \
@@ -583,3 +603,36 @@ grep_out "status keeps the column's books" '^Column: 1 of its 9 units lost' \
 grep_out "sudden death: the base depths in inches" \
 	'depth \(foot 0\.79", mounted 1\.18", a gun and limber 3\.94"\)' \
 	"$T/out"
+
+# ---- the player's dice typed and named; the scenario's checksum ----
+
+printf 'roll d10 7\nnext\nroll 7\n' >"$T/d10.cmds"
+run "$ZB" companion $CG --seed 3 --save "$T/d10.zbc" <"$T/d10.cmds"
+grep_out "a d10 meeting a D6 roll is refused, naming both" \
+	'stdin:2: your d10 showing 7 does not answer the roll zariba needs now, of a D6' \
+	"$T/err"
+grep_out "a face no D6 shows is refused as it is typed" \
+	"stdin:3: '7' is not the face of a D6" "$T/err"
+if [ "$(wc -l <"$T/d10.zbc")" -eq 2 ]; then
+	ok "the refused roll left nothing in the save but the d10"
+else
+	bad "the save after a refused roll" "$T/d10.zbc"
+fi
+
+cp scenarios/gentlemen-rankers/punitive-raid.yaml "$T/raid.yaml"
+run "$ZB" companion $CG --scenario "$T/raid.yaml" --seed 3 \
+	--save "$T/raid.zbc" <"$T/status.cmd"
+grep_out "the save names the scenario and its checksum" \
+	"scenario=$T/raid.yaml scenario-crc32=[0-9A-F]{8}\$" "$T/raid.zbc"
+expect_exit "a game resumes against its scenario unchanged" 0 \
+	"$ZB" companion --resume "$T/raid.zbc" </dev/null
+# One byte changed (the first, a '#' of the opening comment).
+printf '%%' | dd of="$T/raid.yaml" bs=1 seek=0 conv=notrunc 2>/dev/null
+expect_exit "--resume against an edited scenario exits 2" 2 \
+	"$ZB" companion --resume "$T/raid.zbc" </dev/null
+grep_out "--resume against an edited scenario names it" \
+	"raid\\.zbc: the scenario .*raid\\.yaml has changed since this game was saved" \
+	"$T/err"
+expect_exit "a scenario of another rule set is refused" 2 \
+	"$ZB" companion $CG --scenario scenarios/volley-fire/ninth-sudanese.yaml \
+	--save "$T/vf.zbc"
