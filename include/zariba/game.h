@@ -19,6 +19,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include "zariba/alloc.h"
 #include "zariba/cards.h"
 #include "zariba/decide.h"
 #include "zariba/dice.h"
@@ -62,7 +63,7 @@ struct zb_result {
 struct zb_game {
 	const struct zb_ruleset *rules;
 	void *rs;			/* the rule set's private state */
-	char scenario_path[256];
+	char *scenario_path;		/* a copy, or NULL (a bare game) */
 	uint32_t scenario_crc32;	/* the scenario file's CRC-32 ... */
 	bool has_scenario_crc32;	/* ... when known (a log's header) */
 	char title[128];
@@ -88,11 +89,13 @@ struct zb_game {
 	struct zb_log log;
 	struct zb_result result;
 	uint64_t decisions;
+	struct zb_alloc alloc;		/* every block the game owns */
 };
 
 struct zb_game_opts {
 	uint64_t seed;
 	bool log_enabled;		/* false for batches */
+	struct zb_alloc alloc;		/* zeroed: malloc (alloc.h) */
 };
 
 int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
@@ -108,6 +111,10 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
  */
 int zb_game_init_bare(struct zb_game *g, const struct zb_ruleset *rules,
 		      uint64_t seed, struct zb_error *err);
+/* As zb_game_init_bare(), allocating through `a` (NULL: malloc). */
+int zb_game_init_bare_with(struct zb_game *g, const struct zb_ruleset *rules,
+			   uint64_t seed, const struct zb_alloc *a,
+			   struct zb_error *err);
 void zb_game_release(struct zb_game *g);
 
 /* Hand `ctl` to `side`; the game releases it (and any it replaces). */

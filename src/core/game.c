@@ -40,15 +40,18 @@ static struct zb_controller *controller_for(struct zb_game *g, int side,
 					    const char *name)
 {
 	if (!strcmp(name, "passive"))
-		return zb_controller_passive();
+		return zb_controller_passive_with(&g->alloc);
 	return g->rules->ai_new ? g->rules->ai_new(g, side)
-				: zb_controller_passive();
+				: zb_controller_passive_with(&g->alloc);
 }
 
 int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 		 const struct zb_game_opts *opts, struct zb_error *err)
 {
 	memset(g, 0, sizeof(*g));
+	if (opts)
+		g->alloc = opts->alloc;
+	g->terrain.alloc = g->alloc;
 	g->rules = zb_ruleset_find(scn->ruleset);
 	if (!g->rules) {
 		char hint[ZB_SCN_NAME_MAX + 32];
@@ -59,7 +62,9 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 						      scn->ruleset,
 						      " (see 'zariba rules')"));
 	}
-	snprintf(g->scenario_path, sizeof(g->scenario_path), "%s", scn->path);
+	g->scenario_path = zb_strdup(&g->alloc, scn->path);
+	if (!g->scenario_path)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	g->scenario_crc32 = scn->crc32;
 	g->has_scenario_crc32 = true;
 	snprintf(g->title, sizeof(g->title), "%s", scn->title);
@@ -72,7 +77,7 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 	g->turn_limit = scn->turn_limit;
 	g->phase = "setup";
 	g->result.winner = ZB_NO_WINNER;
-	zb_log_init(&g->log, opts ? opts->log_enabled : true);
+	zb_log_init_with(&g->log, opts ? opts->log_enabled : true, &g->alloc);
 
 	g->n_sides = scn->n_sides;
 	g->at_limit_winner = ZB_NO_WINNER;
@@ -85,8 +90,8 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 			g->at_limit_winner = s;
 	}
 
-	int rc = zb_spatial_init(&g->index, g->width_in, g->height_in,
-				 GAME_INDEX_CELL_IN);
+	int rc = zb_spatial_init_with(&g->index, g->width_in, g->height_in,
+				      GAME_INDEX_CELL_IN, &g->alloc);
 	if (rc == ZB_OK)
 		rc = copy_terrain(g, scn, err);
 	else
@@ -117,7 +122,17 @@ int zb_game_init(struct zb_game *g, const struct zb_scenario *scn,
 int zb_game_init_bare(struct zb_game *g, const struct zb_ruleset *rules,
 		      uint64_t seed, struct zb_error *err)
 {
+	return zb_game_init_bare_with(g, rules, seed, NULL, err);
+}
+
+int zb_game_init_bare_with(struct zb_game *g, const struct zb_ruleset *rules,
+			   uint64_t seed, const struct zb_alloc *a,
+			   struct zb_error *err)
+{
 	memset(g, 0, sizeof(*g));
+	if (a)
+		g->alloc = *a;
+	g->terrain.alloc = g->alloc;
 	if (!rules)
 		return zb_error_set(err, ZB_EUSAGE, "a game needs a rule set");
 	g->rules = rules;
@@ -128,7 +143,7 @@ int zb_game_init_bare(struct zb_game *g, const struct zb_ruleset *rules,
 	g->phase = "roll";
 	g->result.winner = ZB_NO_WINNER;
 	g->at_limit_winner = ZB_NO_WINNER;
-	zb_log_init(&g->log, true);
+	zb_log_init_with(&g->log, true, &g->alloc);
 	return ZB_OK;
 }
 
@@ -144,13 +159,15 @@ void zb_game_release(struct zb_game *g)
 		g->sides[s].ctl = NULL;
 	}
 	for (int i = 0; i < g->n_units; i++)
-		zb_unit_release(&g->units[i]);
-	free(g->units);
+		zb_unit_release(&g->alloc, &g->units[i]);
+	zb_free(&g->alloc, g->units);
 	g->units = NULL;
 	g->n_units = g->cap_units = 0;
 	zb_terrain_set_release(&g->terrain);
 	zb_spatial_release(&g->index);
 	zb_log_release(&g->log);
+	zb_free(&g->alloc, g->scenario_path);
+	g->scenario_path = NULL;
 }
 
 int zb_game_set_controller(struct zb_game *g, int side,
@@ -199,7 +216,7 @@ int zb_game_add_unit(struct zb_game *g, int side, const char *name,
 {
 	if (g->n_units == g->cap_units) {
 		int ncap = g->cap_units ? g->cap_units * 2 : 32;
-		struct zb_unit *p = realloc(g->units, (size_t)ncap * sizeof(*p));
+		struct zb_unit *p = zb_realloc(&g->alloc, g->units, (size_t)ncap * sizeof(*p));
 		if (!p)
 			return ZB_ENOMEM;
 		g->units = p;
@@ -207,7 +224,7 @@ int zb_game_add_unit(struct zb_game *g, int side, const char *name,
 	}
 	struct zb_unit *u = &g->units[g->n_units];
 	memset(u, 0, sizeof(*u));
-	if (zb_unit_alloc_figs(u, n_figs) != ZB_OK)
+	if (zb_unit_alloc_figs(&g->alloc, u, n_figs) != ZB_OK)
 		return ZB_ENOMEM;
 	u->id = g->n_units;
 	u->side = side;
