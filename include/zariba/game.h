@@ -60,6 +60,8 @@ struct zb_result {
 	bool objective_met[ZB_MAX_SIDES];
 };
 
+struct zb_game_mem;
+
 struct zb_game {
 	const struct zb_ruleset *rules;
 	void *rs;			/* the rule set's private state */
@@ -89,7 +91,13 @@ struct zb_game {
 	struct zb_log log;
 	struct zb_result result;
 	uint64_t decisions;
-	struct zb_alloc alloc;		/* every block the game owns */
+	/* Every block the game owns comes from `alloc`: the host's
+	 * allocator (zb_game_opts) behind a watch that notes a failure, so
+	 * that a failure a rule or a controller works round still ends the
+	 * operation in ZB_ENOMEM (zb_game_check_mem()).  The log allocates
+	 * from the host's directly: a battle is never lost for its log. */
+	struct zb_alloc alloc;
+	struct zb_game_mem *mem;	/* private */
 };
 
 struct zb_game_opts {
@@ -116,6 +124,11 @@ int zb_game_init_bare_with(struct zb_game *g, const struct zb_ruleset *rules,
 			   uint64_t seed, const struct zb_alloc *a,
 			   struct zb_error *err);
 void zb_game_release(struct zb_game *g);
+/* `rc`, or ZB_ENOMEM ("out of memory" in err) once any allocation of the
+ * game has failed, even one its code worked round: after that the game
+ * only fails, and is released.  zb_game_init(), zb_game_play_turn() and
+ * zb_game_decide() check it; so may a rule set after its own work. */
+int zb_game_check_mem(const struct zb_game *g, int rc, struct zb_error *err);
 
 /* Hand `ctl` to `side`; the game releases it (and any it replaces). */
 int zb_game_set_controller(struct zb_game *g, int side,

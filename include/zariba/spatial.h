@@ -49,6 +49,9 @@ int zb_spatial_init_with(struct zb_spatial *s, double width_in,
 			 double height_in, double cell_in,
 			 const struct zb_alloc *a);
 void zb_spatial_release(struct zb_spatial *s);
+/* Room for ids 0..n-1, so that zb_spatial_set() on them never allocates
+ * (and so never fails for want of memory); ZB_ENOMEM when out of it. */
+int zb_spatial_reserve(struct zb_spatial *s, int n);
 
 /* Insert or move entry `id` (ids are small non-negative ints, e.g. unit
  * indices).  Points off the table are clamped into the edge cells. */

@@ -133,6 +133,13 @@ static int grow(struct zb_spatial *s, int need)
 	return ZB_OK;
 }
 
+int zb_spatial_reserve(struct zb_spatial *s, int n)
+{
+	if (!s || n < 0 || n == INT_MAX)
+		return ZB_EUSAGE;
+	return n > s->cap ? grow(s, n) : ZB_OK;
+}
+
 static void unlink_entry(struct zb_spatial *s, int id)
 {
 	int cell = s->cell_of[id];

@@ -1,0 +1,149 @@
+/*
+ * test_alloc.c: the host's allocator (zariba/alloc.h).  A test allocator
+ * that fails on its Nth call walks every out-of-memory path of a whole
+ * battle, a sim batch, a render of a log and a companion session: each
+ * must end in ZB_ENOMEM with a message and with every block given back.
+ *
+ * The walk is long under ASan, so `make test` takes every
+ * ALLOC_STRIDE-th N (and always the first few); ZB_ALLOC_STRIDE=1 in the
+ * environment walks every N (`make test-alloc`).
+ */
+#include <criterion/criterion.h>
+#include <execinfo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "zariba/zariba.h"
+
+#define ALLOC_STRIDE 11	/* a prime, so the stride meets every phase */
+#define ALLOC_FIRST 64	/* Ns always walked one by one */
+
+struct failing {
+	long calls;	/* allocations and resizes asked for */
+	long fail_at;	/* the call that fails (0: none) */
+	long live;	/* blocks allocated and not yet freed */
+	long failed;	/* calls failed */
+};
+
+static void *failing_fn(void *ud, void *p, size_t n)
+{
+	struct failing *f = ud;
+
+	if (n == 0) {
+		if (p)
+			f->live--;
+		free(p);
+		return NULL;
+	}
+	if (++f->calls == f->fail_at) {
+		f->failed++;
+		if (getenv("ZB_ALLOC_BT")) {
+			void *bt[32];
+			backtrace_symbols_fd(bt, backtrace(bt, 32), 2);
+		}
+		return NULL;
+	}
+	void *q = realloc(p, n);
+	if (q && !p)
+		f->live++;
+	return q;
+}
+
+typedef int (*alloc_op)(const struct zb_alloc *a, void *ctx,
+			struct zb_error *err);
+
+static long stride(void)
+{
+	const char *e = getenv("ZB_ALLOC_STRIDE");
+	long k = e ? atol(e) : 0;
+	return k > 0 ? k : ALLOC_STRIDE;
+}
+
+/*
+ * Run op once to count its allocations, then once for each N failing the
+ * Nth: every such run fails with ZB_ENOMEM and a message, and gives back
+ * every block.  Returns the count.
+ */
+static long walk(const char *what, alloc_op op, void *ctx)
+{
+	struct failing f = { 0, 0, 0, 0 };
+	struct zb_alloc a = { failing_fn, &f };
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(op(&a, ctx, &err), ZB_OK, "%s: %s", what, err.msg);
+	cr_assert_eq(f.live, 0, "%s leaks %ld blocks", what, f.live);
+	long total = f.calls, k = stride(), walked = 0;
+	cr_assert_gt(total, 0, "%s allocates nothing through the host", what);
+	for (long n = 1; n <= total; n += n < ALLOC_FIRST ? 1 : k) {
+		struct failing g = { 0, n, 0, 0 };
+		struct zb_alloc b = { failing_fn, &g };
+		struct zb_error e = { 0, "" };
+		int rc = op(&b, ctx, &e);
+
+		cr_assert_eq(g.failed, 1, "%s: call %ld of %ld never made", what,
+			     n, total);
+		cr_assert_eq(rc, ZB_ENOMEM, "%s: allocation %ld of %ld failed "
+			     "but the operation gave %d (%s)", what, n, total,
+			     rc, e.msg);
+		cr_assert(e.msg[0], "%s: allocation %ld: no message", what, n);
+		cr_assert_eq(g.live, 0, "%s: allocation %ld failed and %ld "
+			     "blocks leaked", what, n, g.live);
+		walked++;
+	}
+	cr_log_warn("%s: %ld allocations, %ld failures walked", what, total,
+		    walked);
+	return total;
+}
+
+/* ---- a battle ---- */
+
+struct battle_ctx {
+	struct zb_scenario scn;
+	uint64_t seed;
+};
+
+static int battle(const struct zb_alloc *a, void *ctx, struct zb_error *err)
+{
+	struct battle_ctx *b = ctx;
+	struct zb_game g;
+	struct zb_game_opts o = { .seed = b->seed, .log_enabled = true,
+				  .alloc = *a };
+	int rc = zb_game_init(&g, &b->scn, &o, err);
+
+	if (rc != ZB_OK)
+		return rc;
+	rc = zb_game_play(&g, err);
+	if (rc == ZB_OK) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+
+		cr_assert(f);
+		rc = zb_log_write_jsonl(&g, f, err);
+		fclose(f);
+		free(text);
+	}
+	zb_game_release(&g);
+	return rc;
+}
+
+static void walk_battle(const char *path, uint64_t seed)
+{
+	struct battle_ctx b = { .seed = seed };
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(zb_scenario_load(&b.scn, path, &err), ZB_OK, "%s",
+		     err.msg);
+	walk(path, battle, &b);
+	zb_scenario_release(&b.scn);
+}
+
+Test(alloc, every_allocation_of_a_volley_fire_battle, .timeout = 3600)
+{
+	walk_battle("scenarios/volley-fire/ninth-sudanese.yaml", 42);
+}
+
+Test(alloc, every_allocation_of_a_gentlemen_rankers_battle, .timeout = 3600)
+{
+	walk_battle("scenarios/gentlemen-rankers/play-test.yaml", 42);
+}
