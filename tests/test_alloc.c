@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "zariba/zariba.h"
 
 #define ALLOC_STRIDE 11	/* a prime, so the stride meets every phase */
@@ -146,4 +147,53 @@ Test(alloc, every_allocation_of_a_volley_fire_battle, .timeout = 3600)
 Test(alloc, every_allocation_of_a_gentlemen_rankers_battle, .timeout = 3600)
 {
 	walk_battle("scenarios/gentlemen-rankers/play-test.yaml", 42);
+}
+
+/* ---- a companion session ---- */
+
+static const char *const session[] = {
+	"roll 3 3 2 4", "next", "next", "next", "hit wave 1 foot x3",
+	"hit 1 mounted x2", "undo", "hit 1 mounted x2", "next", "next",
+	"roll 6 6", "next", "dice 2", "status", NULL
+};
+
+/* A new game saved to a file, a few commands (an undo among them), and
+ * the game resumed from its file for one more. */
+static int companion(const struct zb_alloc *a, void *ctx, struct zb_error *err)
+{
+	const char *path = ctx;
+	struct zb_companion c;
+	struct zb_companion_opts o = { .seed = 11, .mounted = true,
+				       .alloc = *a };
+	struct zb_strbuf out = { .alloc = *a };
+
+	unlink(path);
+	int rc = zb_companion_init(&c, &o, err);
+	if (rc == ZB_OK)
+		rc = zb_companion_save(&c, path, err);
+	for (int i = 0; rc == ZB_OK && session[i]; i++)
+		rc = zb_companion_command(&c, session[i], &out, err);
+	zb_companion_release(&c);
+	if (rc == ZB_OK) {
+		rc = zb_companion_resume_with(&c, path, a, &out, err);
+		if (rc == ZB_OK)
+			rc = zb_companion_command(&c, "next", &out, err);
+		zb_companion_release(&c);
+	}
+	/* The answers' own failure (strbuf.h): cut short, `oom` set. */
+	if (rc == ZB_OK && out.oom)
+		rc = zb_error_set(err, ZB_ENOMEM, "the answers: out of memory");
+	zb_strbuf_release(&out);
+	unlink(path);
+	return rc;
+}
+
+Test(alloc, every_allocation_of_a_companion_session, .timeout = 3600)
+{
+	char dir[] = "/tmp/zariba-alloc-XXXXXX", path[64];
+
+	cr_assert(mkdtemp(dir));
+	snprintf(path, sizeof(path), "%s/game.save", dir);
+	walk("companion", companion, path);
+	rmdir(dir);
 }

@@ -85,6 +85,7 @@ struct zb_companion_opts {
 	int version;		/* of the save file's rules of play: 0 (the
 				   current) for a new game; a save's own
 				   when resumed (1: no version 2 change) */
+	struct zb_alloc alloc;	/* zeroed: malloc (alloc.h); not saved */
 };
 
 struct zb_companion_state;	/* private */
@@ -135,6 +136,10 @@ int zb_companion_save(struct zb_companion *c, const char *path,
  * file cannot be read, or the copy cannot be made. */
 int zb_companion_resume(struct zb_companion *c, const char *path,
 			struct zb_strbuf *notes, struct zb_error *err);
+/* As zb_companion_resume(), allocating through `a` (NULL: malloc). */
+int zb_companion_resume_with(struct zb_companion *c, const char *path,
+			     const struct zb_alloc *a, struct zb_strbuf *notes,
+			     struct zb_error *err);
 
 /* The header line for these options (no newline); ZB_EUSAGE if `n` is
  * too small. */

@@ -44,6 +44,7 @@ struct zb_companion_state {
 	int dice[ZB_COMPANION_DICE_MAX];	/* the player's, waiting */
 	size_t n_dice;
 	int version;		/* of the save: 1 rolls as version 1 did */
+	struct zb_alloc alloc;	/* the host's, which st came from */
 	/* The column's books: its units at the start (0: not told yet)
 	 * and those lost (destroyed, drowned). */
 	int column_units, column_lost;
@@ -71,13 +72,23 @@ static void state_free(struct zb_companion_state *st)
 		return;
 	gr_books_release(&st->b);
 	zb_game_release(&st->g);
-	free(st);
+	zb_free(&st->alloc, st);
+}
+
+/* `rc`, or ZB_ENOMEM once an allocation of the state has failed, the
+ * log's included: the answers read the log. */
+static int state_mem(const struct zb_companion_state *st, int rc,
+		     struct zb_error *err)
+{
+	if (st->g.log.oom)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	return zb_game_check_mem(&st->g, rc, err);
 }
 
 static int state_new(const struct zb_companion_opts *o,
 		     struct zb_companion_state **out, struct zb_error *err)
 {
-	struct zb_companion_state *st = calloc(1, sizeof(*st));
+	struct zb_companion_state *st = zb_calloc(&o->alloc, 1, sizeof(*st));
 	struct gr_options go = {
 		.leaders = o->leaders || o->three_dice,
 		.three_dice = o->three_dice,
@@ -89,18 +100,21 @@ static int state_new(const struct zb_companion_opts *o,
 	*out = NULL;
 	if (!st)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
-	rc = zb_game_init_bare(&st->g, rules_for_companion(), o->seed, err);
+	st->alloc = o->alloc;
+	rc = zb_game_init_bare_with(&st->g, rules_for_companion(), o->seed, &o->alloc, err);
 	if (rc != ZB_OK) {
-		free(st);
+		zb_free(&o->alloc, st);
 		return rc;
 	}
 	st->g.turn = 0;
 	st->g.phase = step_phase[STEP_START];
 	st->version = o->version ? o->version : ZB_COMPANION_VERSION;
 	rc = gr_books_init(&st->b, &st->g, &go, err);
+	rc = state_mem(st, rc, err);
 	if (rc != ZB_OK) {
+		gr_books_release(&st->b);
 		zb_game_release(&st->g);
-		free(st);
+		zb_free(&o->alloc, st);
 		return rc;
 	}
 	*out = st;
@@ -1703,8 +1717,8 @@ static void status(const struct zb_companion *c, struct zb_strbuf *out)
 static void history_clear(struct zb_companion *c)
 {
 	for (size_t i = 0; i < c->n_history; i++)
-		free(c->history[i]);
-	free(c->history);
+		zb_free(&c->opts.alloc, c->history[i]);
+	zb_free(&c->opts.alloc, c->history);
 	c->history = NULL;
 	c->n_history = c->cap_history = 0;
 }
@@ -1713,14 +1727,14 @@ static int history_push(struct zb_companion *c, const char *s)
 {
 	if (c->n_history == c->cap_history) {
 		size_t ncap = c->cap_history ? c->cap_history * 2 : 64;
-		char **p = realloc(c->history, ncap * sizeof(*p));
+		char **p = zb_realloc(&c->opts.alloc, c->history, ncap * sizeof(*p));
 		if (!p)
 			return ZB_ENOMEM;
 		c->history = p;
 		c->cap_history = ncap;
 	}
 	size_t n = strlen(s) + 1;
-	char *copy = malloc(n);
+	char *copy = zb_malloc(&c->opts.alloc, n);
 	if (!copy)
 		return ZB_ENOMEM;
 	memcpy(copy, s, n);
@@ -1745,6 +1759,7 @@ static int build(const struct zb_companion *c, size_t n,
 		rc = parse(c->history[i], &cmd, &e);
 		if (rc == ZB_OK)
 			rc = exec(st, &cmd, NULL, &e);
+		rc = state_mem(st, rc, &e);
 		if (rc != ZB_OK) {
 			state_free(st);
 			return zb_error_set(err, rc, "replaying '%s': %s",
@@ -1827,7 +1842,7 @@ static int undo(struct zb_companion *c, struct zb_strbuf *out,
 	put_where(st, where, sizeof(where));
 	zb_strbuf_printf(out, "Took back '%s'. Now: %s.\n",
 			 c->history[c->n_history], where);
-	free(c->history[c->n_history]);
+	zb_free(&c->opts.alloc, c->history[c->n_history]);
 	return ZB_OK;
 }
 
@@ -1863,6 +1878,7 @@ int zb_companion_command(struct zb_companion *c, const char *line,
 	normal_form(&cmd, norm, sizeof(norm));
 	size_t mark = out ? out->len : 0;
 	rc = exec(c->st, &cmd, out, err);
+	rc = state_mem(c->st, rc, err);
 	if (rc == ZB_OK) {
 		rc = history_push(c, norm);
 		if (rc != ZB_OK)
@@ -1871,7 +1887,7 @@ int zb_companion_command(struct zb_companion *c, const char *line,
 	if (rc == ZB_OK && c->journal.open) {
 		rc = zb_journal_append(&c->journal, norm, err);
 		if (rc != ZB_OK)
-			free(c->history[--c->n_history]);
+			zb_free(&c->opts.alloc, c->history[--c->n_history]);
 	}
 	if (rc != ZB_OK) {
 		truncate_out(out, mark);
@@ -2112,7 +2128,7 @@ static int replay_live(struct zb_companion *c, const char *path,
 		       const struct zb_journal_read *r, size_t *good,
 		       char *why, size_t why_n, struct zb_error *err)
 {
-	size_t *live = malloc((r->n ? r->n : 1) * sizeof(*live));
+	size_t *live = zb_malloc(&c->opts.alloc, (r->n ? r->n : 1) * sizeof(*live));
 	size_t n_live = 0, end = r->n;
 	struct zb_error e = { 0, "" };
 	int rc = ZB_OK;
@@ -2148,12 +2164,19 @@ static int replay_live(struct zb_companion *c, const char *path,
 			break;
 		}
 	}
-	free(live);
+	zb_free(&c->opts.alloc, live);
 	return rc;
 }
 
 int zb_companion_resume(struct zb_companion *c, const char *path,
 			struct zb_strbuf *notes, struct zb_error *err)
+{
+	return zb_companion_resume_with(c, path, NULL, notes, err);
+}
+
+int zb_companion_resume_with(struct zb_companion *c, const char *path,
+			     const struct zb_alloc *a, struct zb_strbuf *notes,
+			     struct zb_error *err)
 {
 	struct zb_journal j;
 	struct zb_journal_read r;
@@ -2166,7 +2189,7 @@ int zb_companion_resume(struct zb_companion *c, const char *path,
 	c->journal.fd = -1;
 	/* Locked before it is read: a game still being played elsewhere is
 	 * refused, not mistaken for a damaged one. */
-	int rc = zb_journal_open(&j, path, &r, err);
+	int rc = zb_journal_open_with(&j, path, a, &r, err);
 	if (rc != ZB_OK)
 		return rc;
 	if (r.n == 0) {
@@ -2194,6 +2217,8 @@ int zb_companion_resume(struct zb_companion *c, const char *path,
 				       "file";
 		r.n = 1;
 	}
+	if (a)
+		o.alloc = *a;
 	rc = zb_companion_init(c, &o, err);
 	if (rc != ZB_OK)
 		goto out;
