@@ -197,3 +197,48 @@ Test(alloc, every_allocation_of_a_companion_session, .timeout = 3600)
 	walk("companion", companion, path);
 	rmdir(dir);
 }
+
+/* ---- a render of a log ---- */
+
+struct text {
+	char *s;
+	size_t len;
+};
+
+/* A log read back and drawn as its replay page. */
+static int render(const struct zb_alloc *a, void *ctx, struct zb_error *err)
+{
+	const struct text *log = ctx;
+	struct zb_replay r;
+	struct zb_strbuf out = { .alloc = *a };
+	int rc = zb_replay_parse_with(&r, "golden.jsonl", log->s, log->len, a,
+				      err);
+
+	if (rc == ZB_OK)
+		rc = zb_render_replay_html(&r, &out, err);
+	zb_replay_release(&r);
+	zb_strbuf_release(&out);
+	return rc;
+}
+
+static void walk_render(const char *path)
+{
+	struct text log = { NULL, 0 };
+	FILE *f = fopen(path, "rb");
+	FILE *m = open_memstream(&log.s, &log.len);
+	int c;
+
+	cr_assert(f && m, "%s", path);
+	while ((c = getc(f)) != EOF)
+		putc(c, m);
+	fclose(f);
+	fclose(m);
+	walk(path, render, &log);
+	free(log.s);
+}
+
+Test(alloc, every_allocation_of_a_render, .timeout = 3600)
+{
+	walk_render("tests/golden/volley-fire-ninth-sudanese.jsonl");
+	walk_render("tests/golden/gentlemen-rankers-play-test.jsonl");
+}

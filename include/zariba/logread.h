@@ -113,10 +113,16 @@ struct zb_replay {
 	char how[128];
 	int turns;
 	int casualties[2];
+	struct zb_alloc alloc;		/* what the arrays came from */
 };
 
 int zb_replay_parse(struct zb_replay *r, const char *name, const char *text,
 		    size_t len, struct zb_error *err);
+/* As zb_replay_parse(), allocating through `a` (NULL: malloc; alloc.h);
+ * zb_replay_release() frees through the same. */
+int zb_replay_parse_with(struct zb_replay *r, const char *name,
+			 const char *text, size_t len,
+			 const struct zb_alloc *a, struct zb_error *err);
 /* The same from a file; ZB_EIO when it cannot be read. */
 int zb_replay_load(struct zb_replay *r, const char *path,
 		   struct zb_error *err);

@@ -750,7 +750,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	int rolled;
 	int left = zb_unit_alive(t) - pending_total(tp);
 	const char *why;
-	struct zb_strbuf buf = { 0 };
+	struct zb_strbuf buf = { .alloc = g->alloc };
 	bool jam = false, gun_target = vf_type_of(t)->gun;
 
 	if (!vf_volley_for(g, f, t, &v))
