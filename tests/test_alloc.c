@@ -10,6 +10,7 @@
  */
 #include <criterion/criterion.h>
 #include <execinfo.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +20,12 @@
 #define ALLOC_STRIDE 11	/* a prime, so the stride meets every phase */
 #define ALLOC_FIRST 64	/* Ns always walked one by one */
 
+/* Atomic: a batch calls it from every thread. */
 struct failing {
-	long calls;	/* allocations and resizes asked for */
-	long fail_at;	/* the call that fails (0: none) */
-	long live;	/* blocks allocated and not yet freed */
-	long failed;	/* calls failed */
+	atomic_long calls;	/* allocations and resizes asked for */
+	long fail_at;		/* the call that fails (0: none) */
+	atomic_long live;	/* blocks allocated and not yet freed */
+	atomic_long failed;	/* calls failed */
 };
 
 static void *failing_fn(void *ud, void *p, size_t n)
@@ -36,7 +38,7 @@ static void *failing_fn(void *ud, void *p, size_t n)
 		free(p);
 		return NULL;
 	}
-	if (++f->calls == f->fail_at) {
+	if (atomic_fetch_add(&f->calls, 1) + 1 == f->fail_at) {
 		f->failed++;
 		if (getenv("ZB_ALLOC_BT")) {
 			void *bt[32];
@@ -67,16 +69,16 @@ static long stride(void)
  */
 static long walk(const char *what, alloc_op op, void *ctx)
 {
-	struct failing f = { 0, 0, 0, 0 };
+	struct failing f = { 0 };
 	struct zb_alloc a = { failing_fn, &f };
 	struct zb_error err = { 0, "" };
 
 	cr_assert_eq(op(&a, ctx, &err), ZB_OK, "%s: %s", what, err.msg);
 	cr_assert_eq(f.live, 0, "%s leaks %ld blocks", what, f.live);
-	long total = f.calls, k = stride(), walked = 0;
+	long total = atomic_load(&f.calls), k = stride(), walked = 0;
 	cr_assert_gt(total, 0, "%s allocates nothing through the host", what);
 	for (long n = 1; n <= total; n += n < ALLOC_FIRST ? 1 : k) {
-		struct failing g = { 0, n, 0, 0 };
+		struct failing g = { .fail_at = n };
 		struct zb_alloc b = { failing_fn, &g };
 		struct zb_error e = { 0, "" };
 		int rc = op(&b, ctx, &e);
@@ -241,4 +243,47 @@ Test(alloc, every_allocation_of_a_render, .timeout = 3600)
 {
 	walk_render("tests/golden/volley-fire-ninth-sudanese.jsonl");
 	walk_render("tests/golden/gentlemen-rankers-play-test.jsonl");
+}
+
+/* ---- a sim batch ---- */
+
+struct batch_ctx {
+	struct zb_scenario scn;
+	int threads;
+};
+
+static int batch(const struct zb_alloc *a, void *ctx, struct zb_error *err)
+{
+	struct batch_ctx *c = ctx;
+	struct zb_batch b;
+	struct zb_batch_opts o = { .seed = 42, .runs = 3, .threads = c->threads,
+				   .alloc = *a };
+	int rc = zb_batch_run(&b, &c->scn, &o, err);
+
+	zb_batch_release(&b);
+	return rc;
+}
+
+static void walk_batch(const char *path, int threads)
+{
+	struct batch_ctx c = { .threads = threads };
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(zb_scenario_load(&c.scn, path, &err), ZB_OK, "%s",
+		     err.msg);
+	walk(path, batch, &c);
+	zb_scenario_release(&c.scn);
+}
+
+Test(alloc, every_allocation_of_a_sim_batch, .timeout = 3600)
+{
+	walk_batch("scenarios/gentlemen-rankers/play-test.yaml", 1);
+	walk_batch("scenarios/volley-fire/ninth-sudanese.yaml", 1);
+}
+
+/* Two threads: which battle's call is the Nth changes from run to run,
+ * but whichever fails, the batch fails with ZB_ENOMEM and leaks nothing. */
+Test(alloc, every_allocation_of_a_sim_batch_on_two_threads, .timeout = 3600)
+{
+	walk_batch("scenarios/gentlemen-rankers/play-test.yaml", 2);
 }
