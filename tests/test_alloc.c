@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "zariba/zariba.h"
 
@@ -286,4 +287,70 @@ Test(alloc, every_allocation_of_a_sim_batch, .timeout = 3600)
 Test(alloc, every_allocation_of_a_sim_batch_on_two_threads, .timeout = 3600)
 {
 	walk_batch("scenarios/gentlemen-rankers/play-test.yaml", 2);
+}
+
+/* ---- long names ---- */
+
+/* A scenario whose path is far longer than the 256 bytes the game and the
+ * log reader once kept: the game, its log and the log read back all carry
+ * it whole. */
+Test(alloc, a_long_scenario_path_is_carried_whole)
+{
+	char dir[] = "/tmp/zariba-long-XXXXXX";
+	struct zb_strbuf path = { 0 };
+	struct zb_error err = { 0, "" };
+
+	cr_assert(mkdtemp(dir));
+	zb_strbuf_add(&path, dir);
+	for (int i = 0; i < 6; i++) {
+		zb_strbuf_add(&path, "/a-folder-with-a-rather-long-name-to-"
+			      "make-the-path-long");
+		cr_assert_eq(mkdir(zb_strbuf_str(&path), 0700), 0);
+	}
+	zb_strbuf_add(&path, "/ninth-sudanese.yaml");
+	const char *p = zb_strbuf_str(&path);
+	cr_assert_gt(strlen(p), 300);
+
+	FILE *in = fopen("scenarios/volley-fire/ninth-sudanese.yaml", "rb");
+	FILE *out = fopen(p, "wb");
+	int ch;
+	cr_assert(in && out);
+	while ((ch = getc(in)) != EOF)
+		putc(ch, out);
+	fclose(in);
+	fclose(out);
+
+	struct zb_scenario scn;
+	struct zb_game g;
+	struct zb_game_opts o = { .seed = 42, .log_enabled = true };
+	cr_assert_eq(zb_scenario_load(&scn, p, &err), ZB_OK, "%s", err.msg);
+	cr_assert_str_eq(scn.path, p);
+	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_str_eq(g.scenario_path, p);
+
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+	cr_assert(m);
+	cr_assert_eq(zb_log_write_jsonl(&g, m, &err), ZB_OK, "%s", err.msg);
+	fclose(m);
+	struct zb_replay r;
+	cr_assert_eq(zb_replay_parse(&r, "long.jsonl", text, len, &err), ZB_OK,
+		     "%s", err.msg);
+	cr_assert_str_eq(r.scenario, p);
+
+	zb_replay_release(&r);
+	free(text);
+	zb_game_release(&g);
+	zb_scenario_release(&scn);
+	/* Leave nothing behind: the file, then each folder from the
+	 * deepest. */
+	remove(p);
+	for (int i = 0; i < 6; i++) {
+		char *slash = strrchr(path.s, '/');
+		*slash = '\0';
+		rmdir(path.s);
+	}
+	rmdir(dir);
+	zb_strbuf_release(&path);
 }

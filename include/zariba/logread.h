@@ -86,7 +86,7 @@ struct zb_replay_event {
 struct zb_replay {
 	char version[ZB_REPLAY_STR_MAX];
 	char ruleset[ZB_REPLAY_STR_MAX];
-	char scenario[256];
+	char *scenario;			/* whole, "" if the log has none */
 	uint32_t scenario_crc32;	/* the scenario file's CRC-32 ... */
 	bool has_scenario_crc32;	/* ... if the log records it */
 	char title[128];

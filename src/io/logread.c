@@ -61,6 +61,22 @@ static bool grow(const struct zb_alloc *a, void **arr, size_t n, size_t *cap,
 
 /* --- typed fields; each returns ZB_OK or the error --- */
 
+/* An optional string of any length, copied ("" when absent). */
+static int get_str_copy(struct reader *rd, json_t *o, const char *key,
+			char **out)
+{
+	json_t *v = json_object_get(o, key);
+	const char *s = v && json_is_string(v) ? json_string_value(v) : "";
+
+	if (v && !json_is_string(v))
+		return bad(rd, 1, "\"%s\" must be a string", key);
+	if (v && strlen(s) != json_string_length(v))
+		return bad(rd, 1, "\"%s\" holds a NUL", key);
+	zb_free(&rd->r->alloc, *out);
+	*out = zb_strdup(&rd->r->alloc, s);
+	return *out ? ZB_OK : oom(rd);
+}
+
 static int get_str(struct reader *rd, json_t *o, const char *key, char *out,
 		   size_t n, bool required)
 {
@@ -262,8 +278,7 @@ static int read_header(struct reader *rd, json_t *o)
 	if (!rc)
 		rc = get_str(rd, o, "ruleset", r->ruleset, sizeof(r->ruleset), true);
 	if (!rc)
-		rc = get_str(rd, o, "scenario", r->scenario, sizeof(r->scenario),
-			     false);
+		rc = get_str_copy(rd, o, "scenario", &r->scenario);
 	char crc[16] = "";
 	if (!rc)
 		rc = get_str(rd, o, "scenario_crc32", crc, sizeof(crc), false);
@@ -593,6 +608,7 @@ void zb_replay_release(struct zb_replay *r)
 	zb_free(&a, r->snaps);
 	zb_free(&a, r->kv);
 	zb_free(&a, r->text);
+	zb_free(&a, r->scenario);
 	memset(r, 0, sizeof(*r));
 	r->alloc = a;
 }

@@ -371,7 +371,7 @@ static const char *page_title(const struct zb_replay *r)
 {
 	if (r->title[0])
 		return r->title;
-	return r->scenario[0] ? r->scenario : "A battle";
+	return r->scenario && r->scenario[0] ? r->scenario : "A battle";
 }
 
 static void sides_line(struct zb_strbuf *b, const struct zb_replay *r)
@@ -437,7 +437,7 @@ static void header(struct zb_strbuf *b, const struct zb_replay *r)
 	zb_strbuf_add(b, "</h1>\n<p class=\"meta\">");
 	zb_svg_esc(b, r->ruleset);
 	zb_strbuf_add(b, " &#183; ");
-	zb_svg_esc(b, r->scenario);
+	zb_svg_esc(b, r->scenario ? r->scenario : "");
 	zb_strbuf_printf(b, " &#183; seed %llu &#183; table ",
 			 (unsigned long long)r->seed);
 	zb_svg_add_num(b, r->width_in);
