@@ -101,45 +101,49 @@ static long walk(const char *what, alloc_op op, void *ctx)
 
 /* ---- a battle ---- */
 
-struct battle_ctx {
-	struct zb_scenario scn;
+/* A shipped scenario, loaded through the allocator under test as part of
+ * each run, and how to fight it. */
+struct scn_ctx {
+	const char *path;
 	uint64_t seed;
+	int threads;		/* a batch's */
 };
 
+/* The scenario loaded, the battle fought and its log written. */
 static int battle(const struct zb_alloc *a, void *ctx, struct zb_error *err)
 {
-	struct battle_ctx *b = ctx;
+	const struct scn_ctx *c = ctx;
+	struct zb_scenario scn;
 	struct zb_game g;
-	struct zb_game_opts o = { .seed = b->seed, .log_enabled = true,
+	struct zb_game_opts o = { .seed = c->seed, .log_enabled = true,
 				  .alloc = *a };
-	int rc = zb_game_init(&g, &b->scn, &o, err);
+	int rc = zb_scenario_load_with(&scn, c->path, a, err);
 
-	if (rc != ZB_OK)
-		return rc;
-	rc = zb_game_play(&g, err);
+	if (rc == ZB_OK)
+		rc = zb_game_init(&g, &scn, &o, err);
 	if (rc == ZB_OK) {
-		char *text = NULL;
-		size_t len = 0;
-		FILE *f = open_memstream(&text, &len);
+		rc = zb_game_play(&g, err);
+		if (rc == ZB_OK) {
+			char *text = NULL;
+			size_t len = 0;
+			FILE *f = open_memstream(&text, &len);
 
-		cr_assert(f);
-		rc = zb_log_write_jsonl(&g, f, err);
-		fclose(f);
-		free(text);
+			cr_assert(f);
+			rc = zb_log_write_jsonl(&g, f, err);
+			fclose(f);
+			free(text);
+		}
+		zb_game_release(&g);
 	}
-	zb_game_release(&g);
+	zb_scenario_release(&scn);
 	return rc;
 }
 
 static void walk_battle(const char *path, uint64_t seed)
 {
-	struct battle_ctx b = { .seed = seed };
-	struct zb_error err = { 0, "" };
+	struct scn_ctx c = { .path = path, .seed = seed };
 
-	cr_assert_eq(zb_scenario_load(&b.scn, path, &err), ZB_OK, "%s",
-		     err.msg);
-	walk(path, battle, &b);
-	zb_scenario_release(&b.scn);
+	walk(path, battle, &c);
 }
 
 Test(alloc, every_allocation_of_a_volley_fire_battle, .timeout = 3600)
@@ -248,32 +252,29 @@ Test(alloc, every_allocation_of_a_render, .timeout = 3600)
 
 /* ---- a sim batch ---- */
 
-struct batch_ctx {
-	struct zb_scenario scn;
-	int threads;
-};
-
+/* The scenario loaded and three battles of it. */
 static int batch(const struct zb_alloc *a, void *ctx, struct zb_error *err)
 {
-	struct batch_ctx *c = ctx;
+	const struct scn_ctx *c = ctx;
+	struct zb_scenario scn;
 	struct zb_batch b;
-	struct zb_batch_opts o = { .seed = 42, .runs = 3, .threads = c->threads,
-				   .alloc = *a };
-	int rc = zb_batch_run(&b, &c->scn, &o, err);
+	struct zb_batch_opts o = { .seed = c->seed, .runs = 3,
+				   .threads = c->threads, .alloc = *a };
+	int rc = zb_scenario_load_with(&scn, c->path, a, err);
 
-	zb_batch_release(&b);
+	if (rc == ZB_OK) {
+		rc = zb_batch_run(&b, &scn, &o, err);
+		zb_batch_release(&b);
+	}
+	zb_scenario_release(&scn);
 	return rc;
 }
 
 static void walk_batch(const char *path, int threads)
 {
-	struct batch_ctx c = { .threads = threads };
-	struct zb_error err = { 0, "" };
+	struct scn_ctx c = { .path = path, .seed = 42, .threads = threads };
 
-	cr_assert_eq(zb_scenario_load(&c.scn, path, &err), ZB_OK, "%s",
-		     err.msg);
 	walk(path, batch, &c);
-	zb_scenario_release(&c.scn);
 }
 
 Test(alloc, every_allocation_of_a_sim_batch, .timeout = 3600)
