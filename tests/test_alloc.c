@@ -94,7 +94,7 @@ static long walk(const char *what, alloc_op op, void *ctx)
 			     "blocks leaked", what, n, g.live);
 		walked++;
 	}
-	cr_log_warn("%s: %ld allocations, %ld failures walked", what, total,
+	cr_log_info("%s: %ld allocations, %ld failures walked", what, total,
 		    walked);
 	return total;
 }
