@@ -88,7 +88,7 @@ PIC     := -fPIC -fno-semantic-interposition
 INTERNAL_HDRS := include/zariba/path.h include/zariba/readfile.h
 PUBLIC_HDRS   := $(filter-out $(INTERNAL_HDRS),$(sort $(wildcard include/zariba/*.h)))
 
-.PHONY: all run test test-unit test-cli test-mpi test-layers test-asan deps install clean check-deps ai-table \
+.PHONY: all run test test-unit test-cli test-mpi test-layers test-asan test-alloc deps install clean check-deps ai-table \
         docs-balance test-balance \
         test-docs docs-update test-install stage \
         bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
@@ -254,6 +254,17 @@ test-asan:
 	ASAN_OPTIONS=detect_leaks=1 \
 	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 		sh tests/cli/run.sh ./$(BUILD)/asan/zariba
+
+# Every out-of-memory path of tests/test_alloc.c, not the stride that
+# `make test` walks: each allocation of a battle, a batch, a replay page and
+# a companion session failed in turn, under ASan and LeakSanitizer.
+test-alloc:
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan \
+		CFLAGS="-O1 -g $(SAN) $(SAN_CHECKS)" LDFLAGS="$(SAN)" \
+		$(BUILD)/asan/zariba-tests
+	ZB_ALLOC_STRIDE=1 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+		./$(BUILD)/asan/zariba-tests --jobs=2 --filter 'alloc/*'
 
 # ---- bench: battles per second, cost against the floor, scaling in units
 # and exact odds against Monte Carlo (bench/bench.c, linked against the

@@ -148,7 +148,7 @@ static int play_battle(const struct zb_scenario *scn, uint64_t seed,
 {
 	struct zb_game g;
 	struct zb_error err;
-	struct zb_game_opts opts = { seed, false };
+	struct zb_game_opts opts = { .seed = seed, .log_enabled = false };
 	int rc = zb_game_init(&g, scn->rules, scn, &opts, &err);
 
 	if (rc != ZB_OK)
@@ -212,7 +212,7 @@ static double battle_floor(const struct zb_scenario *scn, uint64_t draws,
 {
 	struct zb_game g;
 	struct zb_error err;
-	struct zb_game_opts opts = { SEED_BASE, false };
+	struct zb_game_opts opts = { .seed = SEED_BASE, .log_enabled = false };
 	struct zb_vec2 *pts;
 	double best = INFINITY;
 	int n = 0;
@@ -705,7 +705,7 @@ static double enemies_in_range(const struct zb_scenario *scn)
 {
 	struct zb_game g;
 	struct zb_error err;
-	struct zb_game_opts opts = { SEED_BASE, false };
+	struct zb_game_opts opts = { .seed = SEED_BASE, .log_enabled = false };
 	double range = vf_weapons[VF_W_SUDANESE_RIFLE].band_max_in[VF_CLOSE];
 	double sum = 0;
 	int *ids;

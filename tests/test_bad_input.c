@@ -19,7 +19,7 @@ static int try_game(const char *text, struct zb_error *err)
 {
 	struct zb_scenario scn;
 	struct zb_game g;
-	struct zb_game_opts o = { 1, false };
+	struct zb_game_opts o = { .seed = 1, .log_enabled = false };
 	int rc = zb_scenario_parse(&scn, "t.yaml", text, strlen(text), err);
 
 	if (rc != ZB_OK)

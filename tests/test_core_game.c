@@ -32,7 +32,7 @@ static void bare_release(void)
 		if (g.sides[s].ctl)
 			g.sides[s].ctl->release(g.sides[s].ctl);
 	for (int i = 0; i < g.n_units; i++)
-		zb_unit_release(&g.units[i]);
+		zb_unit_release(NULL, &g.units[i]);
 	free(g.units);
 	zb_log_release(&g.log);
 }
@@ -203,7 +203,7 @@ static void liar_release(struct zb_controller *self) { (void)self; }
 
 Test(core_game, out_of_range_choice_and_off_table_point_are_refused)
 {
-	struct liar l = { { "liar", liar_decide, liar_release }, 7, { 0, 0 } };
+	struct liar l = { { "liar", liar_decide, liar_release, { 0 } }, 7, { 0, 0 } };
 	g.sides[0].ctl = &l.base;
 	struct zb_error err = { 0 };
 	struct zb_decision d = question();

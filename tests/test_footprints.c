@@ -60,7 +60,7 @@ static bool measure(const struct row *r, double *w, double *d,
 	cr_assert_not(b.oom);
 	struct zb_scenario scn;
 	struct zb_game g;
-	struct zb_game_opts o = { 1, false };
+	struct zb_game_opts o = { .seed = 1, .log_enabled = false };
 	const char *text = zb_strbuf_str(&b);
 	bool ok = zb_scenario_parse(&scn, "row.yaml", text, strlen(text),
 				    err) == ZB_OK;

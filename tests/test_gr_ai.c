@@ -64,7 +64,7 @@ static const char *const column_yaml =
 static void build(const char *options)
 {
 	char buf[4096];
-	struct zb_game_opts o = { 7, true };
+	struct zb_game_opts o = { .seed = 7, .log_enabled = true };
 
 	snprintf(buf, sizeof(buf), column_yaml, options ? options : "");
 	cr_assert_eq(zb_scenario_parse(&scn, "ai.yaml", buf, strlen(buf),
@@ -240,7 +240,7 @@ Test(gr_ai, horse_breaks_off_from_warriors)
 		"at: [8, 4] }\n"
 		"  - name: W\n    army: warriors\n    units: []\n";
 	static const double at[][2] = { { 24, 10 } };
-	struct zb_game_opts o = { 3, true };
+	struct zb_game_opts o = { .seed = 3, .log_enabled = true };
 	size_t from;
 
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", txt, strlen(txt), &err),
@@ -260,7 +260,7 @@ Test(gr_ai, horse_breaks_off_from_warriors)
 
 static void play(const char *path, uint64_t seed)
 {
-	struct zb_game_opts o = { seed, true };
+	struct zb_game_opts o = { .seed = seed, .log_enabled = true };
 	int imperial_decisions = 0;
 
 	cr_assert_eq(zb_scenario_load(&scn, path, &err), ZB_OK, "%s", err.msg);
@@ -330,7 +330,7 @@ Test(gr_ai, a_game_is_a_function_of_its_seed)
 Test(gr_ai, the_column_marches_to_the_fort_and_stands_at_its_walls)
 {
 	char buf[4096];
-	struct zb_game_opts o = { 7, true };
+	struct zb_game_opts o = { .seed = 7, .log_enabled = true };
 	int turns = 0;
 
 	/* column_yaml with a fort 26" ahead of the leading pair. */

@@ -121,7 +121,7 @@ static void unit(const char *name, const char *type, double x, double y,
 static int try_build(const char *options, const char *terrain)
 {
 	static char buf[16384];
-	struct zb_game_opts o = { 1, true };
+	struct zb_game_opts o = { .seed = 1, .log_enabled = true };
 	int rc;
 
 	snprintf(buf, sizeof(buf),
@@ -328,7 +328,7 @@ Test(gr_rules, warriors_side_must_start_empty)
 		"  - name: W\n    army: warriors\n    units:\n"
 		"      - { name: B, type: warriors, figures: { trooper: 1 }, "
 		"at: [10, 30] }\n";
-	struct zb_game_opts o = { 1, false };
+	struct zb_game_opts o = { .seed = 1, .log_enabled = false };
 
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", txt, strlen(txt), &err),
 		     ZB_OK, "%s", err.msg);

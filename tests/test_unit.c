@@ -16,7 +16,7 @@ Test(unit, alive_counts_every_state)
 			struct zb_unit u = { 0 };
 			int want = 0;
 
-			cr_assert_eq(zb_unit_alloc_figs(&u, n), 0);
+			cr_assert_eq(zb_unit_alloc_figs(NULL, &u, n), 0);
 			for (int i = 0; i < n; i++) {
 				x ^= x << 13;
 				x ^= x >> 7;
@@ -31,7 +31,7 @@ Test(unit, alive_counts_every_state)
 			cr_assert_eq(zb_unit_alive(&u), want, "n %d", n);
 			cr_assert_eq(zb_unit_any_alive(&u), want > 0);
 			cr_assert_eq(zb_unit_lost(&u), n - want);
-			zb_unit_release(&u);
+			zb_unit_release(NULL, &u);
 		}
 	}
 }
@@ -42,7 +42,7 @@ Test(unit, rect_follows_files_and_ranks)
 {
 	struct zb_unit u = { 0 };
 
-	cr_assert_eq(zb_unit_alloc_figs(&u, 24), 0);
+	cr_assert_eq(zb_unit_alloc_figs(NULL, &u, 24), 0);
 	u.base_w_in = 0.75;
 	u.base_d_in = 0.75;
 	u.files = 12;
@@ -58,7 +58,7 @@ Test(unit, rect_follows_files_and_ranks)
 			zb_unit_take_casualties(&u, 1, -1, ZB_FIG_DOWN);
 	}
 	u.flags |= ZB_UF_HOLLOW;
-	zb_unit_release(&u);
+	zb_unit_release(NULL, &u);
 }
 
 /* The remembered count and facing follow casualties, a figure marked
@@ -71,7 +71,7 @@ Test(unit, memos_follow_changes)
 	struct zb_rect r;
 	struct zb_vec2 d;
 
-	cr_assert_eq(zb_unit_alloc_figs(&u, 8), 0);
+	cr_assert_eq(zb_unit_alloc_figs(NULL, &u, 8), 0);
 	u.files = 4;
 	u.base_w_in = u.base_d_in = 1;
 	u.facing_deg = 90;
@@ -97,5 +97,5 @@ Test(unit, memos_follow_changes)
 	cr_assert_float_eq(zb_unit_dir(&c).x, -1.0, 1e-12);
 	cr_assert_float_eq(zb_unit_rect(&c).c.x, 0.5, 1e-12);
 	cr_assert_float_eq(zb_unit_dir(&u).x, 1.0, 1e-12);
-	zb_unit_release(&u);
+	zb_unit_release(NULL, &u);
 }

@@ -91,7 +91,7 @@ TestSuite(vf_ai, .fini = fini);
 static void game_seeded(struct zb_game *gm, const char *yaml, uint64_t seed)
 {
 	struct zb_scenario scn;
-	struct zb_game_opts o = { seed, true };
+	struct zb_game_opts o = { .seed = seed, .log_enabled = true };
 
 	memset(&err, 0, sizeof(err));
 	cr_assert_eq(zb_scenario_parse(&scn, "t.yaml", yaml, strlen(yaml),

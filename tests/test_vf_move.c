@@ -112,7 +112,7 @@ TestSuite(vf_move, .fini = teardown);
 static int try_build(const char *yaml)
 {
 	int rc = zb_scenario_parse(&scn, "test.yaml", yaml, strlen(yaml), &err);
-	struct zb_game_opts o = { 1, true };
+	struct zb_game_opts o = { .seed = 1, .log_enabled = true };
 
 	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);
 	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
@@ -1749,7 +1749,7 @@ Test(vf_move, setup_records_strength_nation_and_flags)
 
 Test(vf_move, default_scenario_has_the_order_of_battle)
 {
-	struct zb_game_opts o = { 1, true };
+	struct zb_game_opts o = { .seed = 1, .log_enabled = true };
 	int rc = zb_scenario_load(&scn,
 				  "scenarios/volley-fire/ninth-sudanese.yaml",
 				  &err);
@@ -1853,7 +1853,7 @@ Test(vf_move, property_no_unit_moves_further_than_its_dice)
 	cr_assert_eq(zb_scenario_load(&scn, "scenarios/volley-fire/"
 				      "ninth-sudanese.yaml", &err), ZB_OK);
 	for (uint64_t seed = 1; seed <= 12; seed++) {
-		struct zb_game_opts o = { seed, true };
+		struct zb_game_opts o = { .seed = seed, .log_enabled = true };
 
 		cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err),
 			     ZB_OK, "%s",

@@ -24,7 +24,7 @@ TestSuite(vf_see, .fini = see_teardown);
 
 static void see_build(const char *yaml)
 {
-	struct zb_game_opts o = { 1, true };
+	struct zb_game_opts o = { .seed = 1, .log_enabled = true };
 	int rc = zb_scenario_parse(&scn, "see.yaml", yaml, strlen(yaml), &err);
 
 	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);

@@ -131,6 +131,8 @@ struct zb_batch_opts {
 	zb_batch_progress_fn *progress;	/* NULL for none */
 	void *progress_ctx;
 	const struct zb_batch_team *team;	/* NULL: this process alone */
+	struct zb_alloc alloc;		/* zeroed: malloc (alloc.h); called
+					 * from every thread: thread-safe */
 };
 
 struct zb_stat {
@@ -192,6 +194,7 @@ struct zb_batch {
 					   side met its objective */
 	int *unit_lost;			/* [i * n_units + unit] */
 	unsigned char *unit_flags;	/* [i * n_units + unit]: ZB_BATCH_* */
+	struct zb_alloc alloc;		/* the options' */
 };
 
 /* Battle i's seed: output i (from 0) of SplitMix64 started at `seed`. */
@@ -239,6 +242,9 @@ int zb_percentile(const int *sorted, int n, int pct);
 /* Mean, median and percentiles of v[0..n) (v is not changed).  ZB_OK or
  * ZB_ENOMEM; n == 0 gives all zeros. */
 int zb_stat_of(struct zb_stat *st, const int *v, int n);
+/* As zb_stat_of(), its scratch from `a` (NULL: malloc; alloc.h). */
+int zb_stat_of_with(struct zb_stat *st, const int *v, int n,
+		    const struct zb_alloc *a);
 
 #ifdef __cplusplus
 }

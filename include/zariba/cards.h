@@ -13,6 +13,7 @@
  * game's seed, and a test can stack a deck simply by pushing cards.
  */
 #include <stddef.h>
+#include "zariba/alloc.h"
 #include "zariba/dice.h"
 
 #ifdef __cplusplus
@@ -36,6 +37,7 @@ struct zb_card {
 struct zb_deck {
 	struct zb_card *cards;
 	size_t n, cap;
+	struct zb_alloc alloc;	/* zeroed: malloc (alloc.h) */
 };
 
 static inline int zb_card_is_joker(struct zb_card c) { return c.suit == ZB_JOKER_SUIT; }

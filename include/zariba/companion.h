@@ -159,6 +159,7 @@ struct zb_companion_opts {
 				   own when resumed */
 	char scenario[ZB_COMPANION_PATH_MAX];	/* "" for none */
 	uint32_t scenario_crc32;	/* of its bytes, when named */
+	struct zb_alloc alloc;	/* zeroed: malloc (alloc.h); not saved */
 };
 
 struct zb_companion {

@@ -34,6 +34,7 @@
 #include <math.h>
 #include <stddef.h>
 #include "zariba/error.h"
+#include "zariba/alloc.h"
 #include "zariba/geom.h"
 
 #ifdef __cplusplus
@@ -121,6 +122,7 @@ struct zb_controller {
 	int (*decide)(struct zb_controller *self, struct zb_game *g,
 		      struct zb_decision *d, struct zb_error *err);
 	void (*release)(struct zb_controller *self);	/* frees self */
+	struct zb_alloc alloc;	/* what self was allocated with */
 };
 
 /* The name of a verb of enum zb_verb, or "?" (a rule set's own verbs:
@@ -146,6 +148,8 @@ struct zb_controller *zb_controller_scripted(const struct zb_script_answer *a,
 /* Answers every question with option 0 and the option's suggested point
  * (the current position).  The null player, for tests. */
 struct zb_controller *zb_controller_passive(void);
+/* The same, allocated through `a` (NULL: malloc; alloc.h). */
+struct zb_controller *zb_controller_passive_with(const struct zb_alloc *a);
 
 /*
  * The baseline player, the yardstick an AI is measured against (zariba

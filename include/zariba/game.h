@@ -19,6 +19,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include "zariba/alloc.h"
 #include "zariba/cards.h"
 #include "zariba/decide.h"
 #include "zariba/dice.h"
@@ -59,10 +60,12 @@ struct zb_result {
 	bool objective_met[ZB_MAX_SIDES];
 };
 
+struct zb_game_mem;
+
 struct zb_game {
 	const struct zb_ruleset *rules;
 	void *rs;			/* the rule set's private state */
-	char scenario_path[256];
+	char *scenario_path;		/* a copy, or NULL (a bare game) */
 	uint32_t scenario_crc32;	/* the scenario file's CRC-32 ... */
 	bool has_scenario_crc32;	/* ... when known (a log's header) */
 	char title[128];
@@ -94,11 +97,19 @@ struct zb_game {
 	struct zb_log log;
 	struct zb_result result;
 	uint64_t decisions;
+	/* Every block the game owns comes from `alloc`: the host's
+	 * allocator (zb_game_opts) behind a watch that notes a failure, so
+	 * that a failure a rule or a controller works round still ends the
+	 * operation in ZB_ENOMEM (zb_game_check_mem()).  The log allocates
+	 * from the host's directly: a battle is never lost for its log. */
+	struct zb_alloc alloc;
+	struct zb_game_mem *mem;	/* private */
 };
 
 struct zb_game_opts {
 	uint64_t seed;
 	bool log_enabled;		/* false for batches */
+	struct zb_alloc alloc;		/* zeroed: malloc (alloc.h) */
 };
 
 /*
@@ -133,7 +144,16 @@ void zb_game_script_cards(struct zb_game *g, const struct zb_card *cards,
 
 int zb_game_init_bare(struct zb_game *g, const struct zb_ruleset *rules,
 		      uint64_t seed, struct zb_error *err);
+/* As zb_game_init_bare(), allocating through `a` (NULL: malloc). */
+int zb_game_init_bare_with(struct zb_game *g, const struct zb_ruleset *rules,
+			   uint64_t seed, const struct zb_alloc *a,
+			   struct zb_error *err);
 void zb_game_release(struct zb_game *g);
+/* `rc`, or ZB_ENOMEM ("out of memory" in err) once any allocation of the
+ * game has failed, even one its code worked round: after that the game
+ * only fails, and is released.  zb_game_init(), zb_game_play_turn() and
+ * zb_game_decide() check it; so may a rule set after its own work. */
+int zb_game_check_mem(const struct zb_game *g, int rc, struct zb_error *err);
 
 /* Hand `ctl` to `side`; the game releases it (and any it replaces). */
 int zb_game_set_controller(struct zb_game *g, int side,

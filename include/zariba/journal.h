@@ -47,6 +47,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "zariba/alloc.h"
 #include "zariba/error.h"
 
 #ifdef __cplusplus
@@ -82,6 +83,7 @@ struct zb_journal_read {
 	const char *why;	/* what is wrong with it (static), or NULL */
 	bool plain;		/* its entries have first-format checksums */
 	uint32_t last_crc;	/* the checksum of its last good entry */
+	struct zb_alloc alloc;	/* buf and text came from it */
 };
 
 /* CRC-32 of n bytes. */
@@ -123,6 +125,10 @@ int zb_journal_create(struct zb_journal *j, const char *path,
  * and `r` empty. */
 int zb_journal_open(struct zb_journal *j, const char *path,
 		    struct zb_journal_read *r, struct zb_error *err);
+/* As zb_journal_open(), `r` allocated through `a` (NULL: malloc). */
+int zb_journal_open_with(struct zb_journal *j, const char *path,
+			 const struct zb_alloc *a, struct zb_journal_read *r,
+			 struct zb_error *err);
 /* Cut an open journal back to its first `len` bytes, holding `entries`
  * entries (`len` at most j->size: a whole number of good entries, as
  * zb_journal_entry_offset() gives), so that appends follow them.  First

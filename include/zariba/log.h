@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "zariba/alloc.h"
 #include "zariba/geom.h"
 #include "zariba/cards.h"
 
@@ -95,9 +96,13 @@ struct zb_log {
 	bool open;
 	bool oom;
 	unsigned unclosed, orphans;
+	struct zb_alloc alloc;	/* the game's; kept by init and release */
 };
 
 void zb_log_init(struct zb_log *log, bool enabled);
+/* As zb_log_init(), allocating through `a` (NULL: malloc). */
+void zb_log_init_with(struct zb_log *log, bool enabled,
+		      const struct zb_alloc *a);
 void zb_log_release(struct zb_log *log);
 
 /* The i-th event's narration, or "" if it has none. */

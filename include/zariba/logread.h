@@ -91,7 +91,7 @@ struct zb_replay {
 	/* The rule set `ruleset` names, or NULL for one this build does not
 	 * have: it names the flags of the rule set's own (ruleset.h). */
 	const struct zb_ruleset *rules;
-	char scenario[256];
+	char *scenario;			/* whole, "" if the log has none */
 	uint32_t scenario_crc32;	/* the scenario file's CRC-32 ... */
 	bool has_scenario_crc32;	/* ... if the log records it */
 	char title[128];
@@ -118,10 +118,16 @@ struct zb_replay {
 	char how[128];
 	int turns;
 	int casualties[2];
+	struct zb_alloc alloc;		/* what the arrays came from */
 };
 
 int zb_replay_parse(struct zb_replay *r, const char *name, const char *text,
 		    size_t len, struct zb_error *err);
+/* As zb_replay_parse(), allocating through `a` (NULL: malloc; alloc.h);
+ * zb_replay_release() frees through the same. */
+int zb_replay_parse_with(struct zb_replay *r, const char *name,
+			 const char *text, size_t len,
+			 const struct zb_alloc *a, struct zb_error *err);
 /* The same from a file; ZB_EIO when it cannot be read. */
 int zb_replay_load(struct zb_replay *r, const char *path,
 		   struct zb_error *err);

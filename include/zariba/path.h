@@ -71,6 +71,7 @@ struct zb_path_map {
 	int *prev;
 	unsigned char *closed;
 	double *grace;			/* 2 * n_obst: ends' clearances */
+	struct zb_alloc alloc;		/* the terrain set's */
 };
 
 int zb_path_map_init(struct zb_path_map *m, const struct zb_terrain_set *set,

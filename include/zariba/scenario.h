@@ -44,6 +44,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "zariba/alloc.h"
 #include "zariba/error.h"
 #include "zariba/geom.h"
 #include "zariba/unit.h"
@@ -105,7 +106,7 @@ struct zb_scn_side {
 #define ZB_SCN_FILE_MAX ((size_t)16 << 20)	/* bytes of a scenario file */
 
 struct zb_scenario {
-	char path[256];			/* as given to the loader */
+	char *path;			/* as given to the loader, whole */
 	uint32_t crc32;			/* CRC-32 of the file's bytes, which
 					   the log records */
 	char ruleset[ZB_SCN_NAME_MAX];
@@ -123,6 +124,7 @@ struct zb_scenario {
 	struct zb_scn_side sides[ZB_SCN_MAX_SIDES];
 	int n_sides;
 	struct zb_src_pos at_ruleset, at_table, at_turns;
+	struct zb_alloc alloc;		/* what the arrays came from */
 };
 
 /* Limits the loader enforces.  Some guard memory and stay: the file's
@@ -148,6 +150,14 @@ int zb_scenario_load(struct zb_scenario *scn, const char *path,
 /* The same from memory; `name` stands for the file in messages. */
 int zb_scenario_parse(struct zb_scenario *scn, const char *name,
 		      const char *text, size_t len, struct zb_error *err);
+/* As zb_scenario_load() and zb_scenario_parse(), the scenario's arrays
+ * (and its path) from `a` (NULL: malloc; alloc.h), freed through the same
+ * by zb_scenario_release().  libyaml allocates its own with malloc. */
+int zb_scenario_load_with(struct zb_scenario *scn, const char *path,
+			  const struct zb_alloc *a, struct zb_error *err);
+int zb_scenario_parse_with(struct zb_scenario *scn, const char *name,
+			   const char *text, size_t len,
+			   const struct zb_alloc *a, struct zb_error *err);
 void zb_scenario_release(struct zb_scenario *scn);
 
 /*

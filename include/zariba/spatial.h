@@ -13,6 +13,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include "zariba/alloc.h"
 #include "zariba/geom.h"
 
 #ifdef __cplusplus
@@ -37,13 +38,21 @@ struct zb_spatial {
 	int n, cap;		/* entries, indexed by id: ids are 0..n-1 */
 	double max_radius_in;
 	uint64_t queries;
+	struct zb_alloc alloc;	/* from zb_spatial_init_with() */
 };
 
 /* An empty index for a table of the given size with square cells of
  * `cell_in` inches (a good cell is about the commonest query range). */
 int zb_spatial_init(struct zb_spatial *s, double width_in, double height_in,
 		    double cell_in);
+/* As zb_spatial_init(), allocating through `a` (NULL: malloc). */
+int zb_spatial_init_with(struct zb_spatial *s, double width_in,
+			 double height_in, double cell_in,
+			 const struct zb_alloc *a);
 void zb_spatial_release(struct zb_spatial *s);
+/* Room for ids 0..n-1, so that zb_spatial_set() on them never allocates
+ * (and so never fails for want of memory); ZB_ENOMEM when out of it. */
+int zb_spatial_reserve(struct zb_spatial *s, int n);
 
 /* Insert or move entry `id` (ids are small non-negative ints, e.g. unit
  * indices).  Points off the table are clamped into the edge cells. */

@@ -14,10 +14,14 @@
  * Every function accepts a NULL buffer and then does nothing, so a caller
  * that does not want the text can pass NULL.
  *
+ * Memory comes from `alloc` (zeroed: malloc; see alloc.h); set it before
+ * the first write and leave it until zb_strbuf_release(), which keeps it.
+ *
  * Invariant: when s is not NULL, s[len] == '\0' and len < cap.
  */
 #include <stdbool.h>
 #include <stddef.h>
+#include "zariba/alloc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -27,6 +31,7 @@ struct zb_strbuf {
 	char *s;
 	size_t len, cap;
 	bool oom;
+	struct zb_alloc alloc;	/* zeroed: malloc (alloc.h) */
 };
 
 int zb_strbuf_add(struct zb_strbuf *b, const char *text);

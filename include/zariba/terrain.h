@@ -18,6 +18,7 @@
  * (which block sight whatever their height).
  */
 #include <stdbool.h>
+#include "zariba/alloc.h"
 #include "zariba/geom.h"
 
 #ifdef __cplusplus
@@ -51,6 +52,7 @@ struct zb_terrain {
 struct zb_terrain_set {
 	struct zb_terrain *items;
 	int n, cap;
+	struct zb_alloc alloc;	/* zeroed: malloc (alloc.h) */
 };
 
 /* "rough", "woods", ... as used in scenario files; NULL for bad kinds. */

@@ -29,6 +29,7 @@
  * use and aborts when someone did not).
  */
 #include <stdbool.h>
+#include "zariba/alloc.h"
 #include "zariba/geom.h"
 
 #ifdef __cplusplus
@@ -118,8 +119,9 @@ struct zb_unit {
 };
 
 /* Allocate n figures, all troopers and ok.  ZB_OK or ZB_ENOMEM. */
-int zb_unit_alloc_figs(struct zb_unit *u, int n);
-void zb_unit_release(struct zb_unit *u);
+/* Figures from `a` (NULL: malloc; alloc.h), freed through the same. */
+int zb_unit_alloc_figs(const struct zb_alloc *a, struct zb_unit *u, int n);
+void zb_unit_release(const struct zb_alloc *a, struct zb_unit *u);
 
 /* Figures in state ZB_FIG_OK. */
 int zb_unit_alive(const struct zb_unit *u);

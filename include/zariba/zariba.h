@@ -10,6 +10,7 @@
  * zb_game_play, g->result) and error.h; batch.h plays many battles at
  * once, logio.h writes a battle's log, render.h draws it.
  */
+#include "zariba/alloc.h"
 #include "zariba/balance.h"
 #include "zariba/batch.h"
 #include "zariba/cards.h"

@@ -154,18 +154,20 @@ bool zb_path_point_ok(const struct zb_path_map *m, struct zb_vec2 p)
 
 void zb_path_map_release(struct zb_path_map *m)
 {
-	free(m->pts);
-	free(m->first);
-	free(m->count);
-	free(m->lo);
-	free(m->hi);
-	free(m->v);
-	free(m->vis);
-	free(m->g_cost);
-	free(m->prev);
-	free(m->closed);
-	free(m->grace);
+	zb_free(&m->alloc, m->pts);
+	zb_free(&m->alloc, m->first);
+	zb_free(&m->alloc, m->count);
+	zb_free(&m->alloc, m->lo);
+	zb_free(&m->alloc, m->hi);
+	zb_free(&m->alloc, m->v);
+	zb_free(&m->alloc, m->vis);
+	zb_free(&m->alloc, m->g_cost);
+	zb_free(&m->alloc, m->prev);
+	zb_free(&m->alloc, m->closed);
+	zb_free(&m->alloc, m->grace);
+	struct zb_alloc a = m->alloc;
 	memset(m, 0, sizeof(*m));
+	m->alloc = a;
 }
 
 /* Copy the obstacles, dropping repeated points. */
@@ -180,11 +182,11 @@ static int copy_obstacles(struct zb_path_map *m,
 			n_obst++;
 		}
 	}
-	m->pts = malloc((size_t)(total ? total : 1) * sizeof(*m->pts));
-	m->first = malloc((size_t)(n_obst ? n_obst : 1) * sizeof(int));
-	m->count = malloc((size_t)(n_obst ? n_obst : 1) * sizeof(int));
-	m->lo = malloc((size_t)(n_obst ? n_obst : 1) * sizeof(*m->lo));
-	m->hi = malloc((size_t)(n_obst ? n_obst : 1) * sizeof(*m->hi));
+	m->pts = zb_malloc(&m->alloc, (size_t)(total ? total : 1) * sizeof(*m->pts));
+	m->first = zb_malloc(&m->alloc, (size_t)(n_obst ? n_obst : 1) * sizeof(int));
+	m->count = zb_malloc(&m->alloc, (size_t)(n_obst ? n_obst : 1) * sizeof(int));
+	m->lo = zb_malloc(&m->alloc, (size_t)(n_obst ? n_obst : 1) * sizeof(*m->lo));
+	m->hi = zb_malloc(&m->alloc, (size_t)(n_obst ? n_obst : 1) * sizeof(*m->hi));
 	if (!m->pts || !m->first || !m->count || !m->lo || !m->hi)
 		return ZB_ENOMEM;
 	for (int i = 0; i < set->n; i++) {
@@ -234,7 +236,7 @@ static int push_vertex(struct zb_path_map *m, int *cap, struct zb_vec2 p)
 		return ZB_OK;	/* off the table or crowded by another */
 	if (m->nv == *cap) {
 		int ncap = *cap ? *cap * 2 : 64;
-		struct zb_vec2 *nv = realloc(m->v, (size_t)ncap * sizeof(*nv));
+		struct zb_vec2 *nv = zb_realloc(&m->alloc, m->v, (size_t)ncap * sizeof(*nv));
 		if (!nv)
 			return ZB_ENOMEM;
 		m->v = nv;
@@ -315,6 +317,7 @@ int zb_path_map_init_kinds(struct zb_path_map *m,
 			   unsigned kinds)
 {
 	memset(m, 0, sizeof(*m));
+	m->alloc = set->alloc;
 	if (!(clearance_in >= 0) || !(width_in > 0) || !(height_in > 0))
 		return ZB_EUSAGE;
 	m->clearance_in = clearance_in;
@@ -325,16 +328,16 @@ int zb_path_map_init_kinds(struct zb_path_map *m,
 		rc = build_vertices(m);
 	if (rc == ZB_OK) {
 		size_t nn = (size_t)m->nv + 2;
-		m->g_cost = malloc(nn * sizeof(*m->g_cost));
-		m->prev = malloc(nn * sizeof(*m->prev));
-		m->closed = malloc(nn);
-		m->grace = malloc(2 * (size_t)(m->n_obst ? m->n_obst : 1) *
+		m->g_cost = zb_malloc(&m->alloc, nn * sizeof(*m->g_cost));
+		m->prev = zb_malloc(&m->alloc, nn * sizeof(*m->prev));
+		m->closed = zb_malloc(&m->alloc, nn);
+		m->grace = zb_malloc(&m->alloc, 2 * (size_t)(m->n_obst ? m->n_obst : 1) *
 				  sizeof(*m->grace));
 		if (!m->g_cost || !m->prev || !m->closed || !m->grace)
 			rc = ZB_ENOMEM;
 	}
 	if (rc == ZB_OK && m->nv > 0 && m->nv <= ZB_PATH_CACHE_MAX) {
-		m->vis = calloc((size_t)m->nv * (size_t)m->nv, 1);
+		m->vis = zb_calloc(&m->alloc, (size_t)m->nv * (size_t)m->nv, 1);
 		if (!m->vis)
 			rc = ZB_ENOMEM;
 	}

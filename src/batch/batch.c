@@ -82,7 +82,8 @@ static int play_one(const struct run *r, int i, struct zb_error *err)
 	struct zb_batch *b = r->b;
 	uint64_t seed = zb_batch_seed(b->seed, (uint64_t)i);
 	struct zb_game g;
-	struct zb_game_opts go = { .seed = seed, .log_enabled = false };
+	struct zb_game_opts go = { .seed = seed, .log_enabled = false,
+				   .alloc = b->alloc };
 	int nu = b->n_units, ns = b->n_sides;
 	unsigned char *fl = &b->unit_flags[(size_t)i * (size_t)nu];
 
@@ -383,7 +384,7 @@ static int probe(struct zb_batch *b, const struct zb_scenario *scn,
 {
 	struct zb_game g;
 	struct zb_game_opts go = { .seed = zb_batch_seed(b->seed, 0),
-				   .log_enabled = false };
+				   .log_enabled = false, .alloc = b->alloc };
 	int rc = zb_game_init(&g, scn->rules, scn, &go, err);
 	if (rc != ZB_OK)
 		return rc;
@@ -395,7 +396,7 @@ static int probe(struct zb_batch *b, const struct zb_scenario *scn,
 		snprintf(b->sides[s].objective, sizeof(b->sides[s].objective),
 			 "%s", g.result.objective[s]);
 	}
-	b->units = calloc(g.n_units ? (size_t)g.n_units : 1,
+	b->units = zb_calloc(&b->alloc, g.n_units ? (size_t)g.n_units : 1,
 			  sizeof(*b->units));
 	if (!b->units) {
 		zb_game_release(&g);
@@ -412,9 +413,9 @@ static int probe(struct zb_batch *b, const struct zb_scenario *scn,
 	return ZB_OK;
 }
 
-static int grow(void **p, size_t n, size_t size)
+static int grow(const struct zb_alloc *a, void **p, size_t n, size_t size)
 {
-	void *q = realloc(*p, (n ? n : 1) * size);
+	void *q = zb_realloc(a, *p, (n ? n : 1) * size);
 	if (!q)
 		return ZB_ENOMEM;
 	*p = q;
@@ -433,7 +434,7 @@ static int reserve(struct run *r, int n)
 	do {								\
 		p = field;						\
 		if (rc == ZB_OK)					\
-			rc = grow(&p, (count), sizeof(*field));		\
+			rc = grow(&b->alloc, &p, (count), sizeof(*field));		\
 		field = p;						\
 	} while (0)
 	GROW(r->recs, (size_t)n);
@@ -482,9 +483,9 @@ static int classify(struct run *r)
 		if (k == n) {
 			if (n == cap) {
 				cap = cap ? cap * 2 : 8;
-				void *p = realloc(oc, (size_t)cap * sizeof(*oc));
+				void *p = zb_realloc(&b->alloc, oc, (size_t)cap * sizeof(*oc));
 				if (!p) {
-					free(oc);
+					zb_free(&b->alloc, oc);
 					return ZB_ENOMEM;
 				}
 				oc = p;
@@ -513,7 +514,7 @@ static int classify(struct run *r)
 				break;
 			}
 	}
-	free(b->outcomes);
+	zb_free(&b->alloc, b->outcomes);
 	b->outcomes = oc;
 	b->n_outcomes = n;
 	return ZB_OK;
@@ -526,7 +527,7 @@ static int summarise(struct run *r)
 	int n = b->runs, rc = classify(r);
 	if (rc != ZB_OK)
 		return rc;
-	int *col = malloc((n ? (size_t)n : 1) * sizeof(*col));
+	int *col = zb_malloc(&b->alloc, (n ? (size_t)n : 1) * sizeof(*col));
 	if (!col)
 		return ZB_ENOMEM;
 
@@ -544,12 +545,12 @@ static int summarise(struct run *r)
 		else
 			b->draws += b->outcomes[k].count;
 	}
-	rc = zb_stat_of(&b->turns, b->turns_of, n);
+	rc = zb_stat_of_with(&b->turns, b->turns_of, n, &b->alloc);
 	for (int s = 0; rc == ZB_OK && s < b->n_sides; s++) {
 		for (int i = 0; i < n; i++)
 			col[i] = b->side_lost[(size_t)i * (size_t)b->n_sides +
 					      (size_t)s];
-		rc = zb_stat_of(&b->sides[s].lost, col, n);
+		rc = zb_stat_of_with(&b->sides[s].lost, col, n, &b->alloc);
 	}
 	for (int k = 0; rc == ZB_OK && k < b->n_units; k++) {
 		struct zb_batch_unit *u = &b->units[k];
@@ -562,9 +563,9 @@ static int summarise(struct run *r)
 			u->routed += !!(f & ZB_BATCH_ROUTED);
 			u->shaken += !!(f & ZB_BATCH_SHAKEN);
 		}
-		rc = zb_stat_of(&u->lost, col, n);
+		rc = zb_stat_of_with(&u->lost, col, n, &b->alloc);
 	}
-	free(col);
+	zb_free(&b->alloc, col);
 	return rc;
 }
 
@@ -587,17 +588,19 @@ void zb_batch_release(struct zb_batch *b)
 {
 	if (!b)
 		return;
-	free(b->outcomes);
-	free(b->units);
-	free(b->outcome);
-	free(b->turns_of);
-	free(b->side_lost);
-	free(b->met_of);
-	free(b->unit_lost);
-	free(b->unit_flags);
+	struct zb_alloc a = b->alloc;
+	zb_free(&a, b->outcomes);
+	zb_free(&a, b->units);
+	zb_free(&a, b->outcome);
+	zb_free(&a, b->turns_of);
+	zb_free(&a, b->side_lost);
+	zb_free(&a, b->met_of);
+	zb_free(&a, b->unit_lost);
+	zb_free(&a, b->unit_flags);
 	int failed = b->failed;
 	uint64_t failed_seed = b->failed_seed;
 	memset(b, 0, sizeof(*b));
+	b->alloc = a;
 	b->failed = failed;
 	b->failed_seed = failed_seed;
 }
@@ -609,6 +612,8 @@ int zb_batch_run(struct zb_batch *b, const struct zb_scenario *scn,
 		return zb_error_set(err, ZB_EUSAGE, "zb_batch_run: no batch");
 	memset(b, 0, sizeof(*b));
 	b->failed = -1;
+	if (o)
+		b->alloc = o->alloc;
 	if (!scn || !o)
 		return zb_error_set(err, ZB_EUSAGE, "zb_batch_run: NULL "
 				    "argument");
@@ -660,7 +665,7 @@ int zb_batch_run(struct zb_batch *b, const struct zb_scenario *scn,
 		if (hi == b->cap)
 			break;
 	}
-	free(r.recs);
+	zb_free(&b->alloc, r.recs);
 	if (rc != ZB_OK)
 		zb_batch_release(b);
 	return rc;

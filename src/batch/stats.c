@@ -69,10 +69,16 @@ static int int_cmp(const void *pa, const void *pb)
 
 int zb_stat_of(struct zb_stat *st, const int *v, int n)
 {
+	return zb_stat_of_with(st, v, n, NULL);
+}
+
+int zb_stat_of_with(struct zb_stat *st, const int *v, int n,
+		    const struct zb_alloc *a)
+{
 	memset(st, 0, sizeof(*st));
 	if (n <= 0)
 		return ZB_OK;
-	int *s = malloc((size_t)n * sizeof(*s));
+	int *s = zb_malloc(a, (size_t)n * sizeof(*s));
 	if (!s)
 		return ZB_ENOMEM;
 	memcpy(s, v, (size_t)n * sizeof(*s));
@@ -86,6 +92,6 @@ int zb_stat_of(struct zb_stat *st, const int *v, int n)
 	st->p5 = zb_percentile(s, n, PCT_LOW);
 	st->median = zb_percentile(s, n, PCT_MID);
 	st->p95 = zb_percentile(s, n, PCT_HIGH);
-	free(s);
+	zb_free(a, s);
 	return ZB_OK;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "zariba/alloc.h"
 #include "zariba/cards.h"
 #include "zariba/error.h"
 
@@ -82,7 +83,7 @@ static int deck_reserve(struct zb_deck *d, size_t extra)
 	cap = d->cap ? d->cap : ZB_DECK_MIN_CAP;
 	while (cap < need)
 		cap = cap > SIZE_MAX / sizeof(*d->cards) / 2 ? need : cap * 2;
-	p = realloc(d->cards, cap * sizeof(*p));
+	p = zb_realloc(&d->alloc, d->cards, cap * sizeof(*p));
 	if (!p)
 		return ZB_ENOMEM;
 	d->cards = p;
@@ -198,7 +199,7 @@ int zb_deck_deal(struct zb_deck *from, struct zb_deck *stacks, size_t n,
 
 void zb_deck_release(struct zb_deck *d)
 {
-	free(d->cards);
+	zb_free(&d->alloc, d->cards);
 	d->cards = NULL;
 	d->n = 0;
 	d->cap = 0;

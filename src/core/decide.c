@@ -61,20 +61,20 @@ static int scripted_decide(struct zb_controller *self, struct zb_game *g,
 static void scripted_release(struct zb_controller *self)
 {
 	struct scripted *s = (struct scripted *)self;
-	free(s->a);
-	free(s);
+	zb_free(&s->base.alloc, s->a);
+	zb_free(&s->base.alloc, s);
 }
 
 struct zb_controller *zb_controller_scripted(const struct zb_script_answer *a,
 					     size_t n)
 {
-	struct scripted *s = calloc(1, sizeof(*s));
+	struct scripted *s = zb_calloc(NULL, 1, sizeof(*s));
 	if (!s)
 		return NULL;
 	if (n) {
-		s->a = malloc(n * sizeof(*a));
+		s->a = zb_malloc(NULL, n * sizeof(*a));
 		if (!s->a) {
-			free(s);
+			zb_free(NULL, s);
 			return NULL;
 		}
 		memcpy(s->a, a, n * sizeof(*a));
@@ -98,14 +98,21 @@ static int passive_decide(struct zb_controller *self, struct zb_game *g,
 
 static void passive_release(struct zb_controller *self)
 {
-	free(self);
+	zb_free(&self->alloc, self);
 }
 
 struct zb_controller *zb_controller_passive(void)
 {
-	struct zb_controller *c = calloc(1, sizeof(*c));
+	return zb_controller_passive_with(NULL);
+}
+
+struct zb_controller *zb_controller_passive_with(const struct zb_alloc *a)
+{
+	struct zb_controller *c = zb_calloc(a, 1, sizeof(*c));
 	if (!c)
 		return NULL;
+	if (a)
+		c->alloc = *a;
 	c->name = "passive";
 	c->decide = passive_decide;
 	c->release = passive_release;

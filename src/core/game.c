@@ -12,6 +12,50 @@
 void zb_log_die(struct zb_game *g, int sides, int face);
 void zb_log_card(struct zb_game *g, struct zb_card c);
 
+/* The host's allocator and whether it has failed the game: see
+ * zb_game_check_mem(). */
+struct zb_game_mem {
+	struct zb_alloc host;
+	bool failed;
+};
+
+static void *game_alloc(void *ud, void *p, size_t n)
+{
+	struct zb_game_mem *m = ud;
+
+	if (n == 0) {
+		zb_free(&m->host, p);
+		return NULL;
+	}
+	void *q = zb_realloc(&m->host, p, n);
+	if (!q)
+		m->failed = true;
+	return q;
+}
+
+/* The game's allocator: the host's `a` (NULL: malloc) behind the watch. */
+static int mem_init(struct zb_game *g, const struct zb_alloc *a,
+		    struct zb_error *err)
+{
+	struct zb_game_mem *m = zb_calloc(a, 1, sizeof(*m));
+
+	if (!m)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	if (a)
+		m->host = *a;
+	g->mem = m;
+	g->alloc = (struct zb_alloc){ game_alloc, m };
+	g->terrain.alloc = g->alloc;
+	return ZB_OK;
+}
+
+int zb_game_check_mem(const struct zb_game *g, int rc, struct zb_error *err)
+{
+	if (g->mem && g->mem->failed)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	return rc;
+}
+
 /* Cells about a common fire range across; see spatial.h. */
 #define GAME_INDEX_CELL_IN 12.0
 
@@ -45,7 +89,13 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 		return zb_error_set(err, ZB_EUSAGE, "zb_game_init: no %s",
 				    rules ? "scenario" : "rule set");
 	g->rules = rules;
-	snprintf(g->scenario_path, sizeof(g->scenario_path), "%s", scn->path);
+	if (mem_init(g, opts ? &opts->alloc : NULL, err) != ZB_OK)
+		return ZB_ENOMEM;
+	g->scenario_path = zb_strdup(&g->alloc, scn->path);
+	if (!g->scenario_path) {
+		zb_game_release(g);
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	}
 	g->scenario_crc32 = scn->crc32;
 	g->has_scenario_crc32 = true;
 	snprintf(g->title, sizeof(g->title), "%s", scn->title);
@@ -58,7 +108,8 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 	g->turn_limit = scn->turn_limit;
 	g->phase = "setup";
 	g->result.winner = ZB_NO_WINNER;
-	zb_log_init(&g->log, opts ? opts->log_enabled : true);
+	zb_log_init_with(&g->log, opts ? opts->log_enabled : true,
+			 &g->mem->host);
 
 	g->n_sides = scn->n_sides;
 	g->at_limit_winner = ZB_NO_WINNER;
@@ -71,8 +122,8 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 			g->at_limit_winner = s;
 	}
 
-	int rc = zb_spatial_init(&g->index, g->width_in, g->height_in,
-				 GAME_INDEX_CELL_IN);
+	int rc = zb_spatial_init_with(&g->index, g->width_in, g->height_in,
+				      GAME_INDEX_CELL_IN, &g->alloc);
 	if (rc == ZB_OK)
 		rc = copy_terrain(g, scn, err);
 	else
@@ -93,6 +144,7 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 		else
 			g->sides[s].ctl = c;
 	}
+	rc = zb_game_check_mem(g, rc, err);
 	if (rc != ZB_OK) {
 		zb_game_release(g);
 		return rc;
@@ -109,9 +161,18 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 int zb_game_init_bare(struct zb_game *g, const struct zb_ruleset *rules,
 		      uint64_t seed, struct zb_error *err)
 {
+	return zb_game_init_bare_with(g, rules, seed, NULL, err);
+}
+
+int zb_game_init_bare_with(struct zb_game *g, const struct zb_ruleset *rules,
+			   uint64_t seed, const struct zb_alloc *a,
+			   struct zb_error *err)
+{
 	memset(g, 0, sizeof(*g));
 	if (!rules)
 		return zb_error_set(err, ZB_EUSAGE, "a game needs a rule set");
+	if (mem_init(g, a, err) != ZB_OK)
+		return ZB_ENOMEM;
 	g->rules = rules;
 	g->seed = seed;
 	zb_dice_init(&g->dice, seed, ZB_STREAM_RULES);
@@ -120,7 +181,7 @@ int zb_game_init_bare(struct zb_game *g, const struct zb_ruleset *rules,
 	g->phase = "roll";
 	g->result.winner = ZB_NO_WINNER;
 	g->at_limit_winner = ZB_NO_WINNER;
-	zb_log_init(&g->log, true);
+	zb_log_init_with(&g->log, true, &g->mem->host);
 	return ZB_OK;
 }
 
@@ -136,13 +197,22 @@ void zb_game_release(struct zb_game *g)
 		g->sides[s].ctl = NULL;
 	}
 	for (int i = 0; i < g->n_units; i++)
-		zb_unit_release(&g->units[i]);
-	free(g->units);
+		zb_unit_release(&g->alloc, &g->units[i]);
+	zb_free(&g->alloc, g->units);
 	g->units = NULL;
 	g->n_units = g->cap_units = 0;
 	zb_terrain_set_release(&g->terrain);
 	zb_spatial_release(&g->index);
 	zb_log_release(&g->log);
+	zb_free(&g->alloc, g->scenario_path);
+	g->scenario_path = NULL;
+	if (g->mem) {
+		struct zb_alloc host = g->mem->host;
+
+		zb_free(&host, g->mem);
+		g->mem = NULL;
+	}
+	g->alloc = (struct zb_alloc){ NULL, NULL };
 }
 
 int zb_game_set_controller(struct zb_game *g, int side,
@@ -161,10 +231,13 @@ int zb_game_play_turn(struct zb_game *g, struct zb_error *err)
 {
 	if (g->result.over)
 		return zb_error_set(err, ZB_ESTATE, "the game is over");
+	if (zb_game_check_mem(g, ZB_OK, err) != ZB_OK)
+		return ZB_ENOMEM;
 	g->turn++;
 	int rc = g->rules->turn(g, err);
 	if (g->log.open)
 		zb_event_end(g);
+	rc = zb_game_check_mem(g, rc, err);
 	if (rc != ZB_OK)
 		return rc;
 	/* The rule set may end the game itself; the turn limit is the
@@ -191,15 +264,18 @@ int zb_game_add_unit(struct zb_game *g, int side, const char *name,
 {
 	if (g->n_units == g->cap_units) {
 		int ncap = g->cap_units ? g->cap_units * 2 : 32;
-		struct zb_unit *p = realloc(g->units, (size_t)ncap * sizeof(*p));
+		struct zb_unit *p = zb_realloc(&g->alloc, g->units, (size_t)ncap * sizeof(*p));
 		if (!p)
 			return ZB_ENOMEM;
 		g->units = p;
 		g->cap_units = ncap;
 	}
+	/* Room in the index now, so that zb_game_sync_unit() never fails. */
+	if (zb_spatial_reserve(&g->index, g->n_units + 1) == ZB_ENOMEM)
+		return ZB_ENOMEM;
 	struct zb_unit *u = &g->units[g->n_units];
 	memset(u, 0, sizeof(*u));
-	if (zb_unit_alloc_figs(u, n_figs) != ZB_OK)
+	if (zb_unit_alloc_figs(&g->alloc, u, n_figs) != ZB_OK)
 		return ZB_ENOMEM;
 	u->id = g->n_units;
 	u->side = side;
@@ -223,8 +299,8 @@ void zb_game_sync_unit(struct zb_game *g, int id)
 		return;
 	}
 	struct zb_rect r = zb_unit_rect(u);
-	/* The index is best effort: a failed grow leaves the unit out of
-	 * quick queries, so callers that must not miss it scan instead. */
+	/* zb_game_add_unit() made room for every unit: this cannot fail
+	 * for want of memory. */
 	(void)zb_spatial_set(&g->index, id, r.c,
 			     hypot(r.half_w_in, r.half_d_in));
 }
@@ -368,6 +444,7 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 	struct zb_unit *u = zb_game_unit(g, d->unit);
 	d->answer_point = u ? u->pos : zb_v2(g->width_in / 2, g->height_in / 2);
 	int rc = c->decide(c, g, d, err);
+	rc = zb_game_check_mem(g, rc, err);
 	if (rc != ZB_OK)
 		return rc;
 	g->decisions++;

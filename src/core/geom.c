@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "zariba/alloc.h"
 #include "zariba/error.h"
 #include "zariba/geom.h"
 
@@ -857,7 +858,7 @@ int zb_poly_self_crossing(const struct zb_vec2 *pts, int n, int *a, int *b)
 
 	if (n < 3)
 		return 0;
-	e = malloc((size_t)n * sizeof(*e));
+	e = zb_malloc(NULL, (size_t)n * sizeof(*e));
 	if (!e)
 		return ZB_ENOMEM;
 	/* A point repeated is one point: e[].from first lists the points
@@ -884,7 +885,7 @@ int zb_poly_self_crossing(const struct zb_vec2 *pts, int n, int *a, int *b)
 		if (folds_back(pts[x->from], pts[x->to], pts[y->to])) {
 			*a = x->from < y->from ? x->from : y->from;
 			*b = x->from < y->from ? y->from : x->from;
-			free(e);
+			zb_free(NULL, e);
 			return 1;
 		}
 	}
@@ -908,7 +909,7 @@ int zb_poly_self_crossing(const struct zb_vec2 *pts, int n, int *a, int *b)
 			}
 		}
 	}
-	free(e);
+	zb_free(NULL, e);
 	return found;
 }
 

@@ -17,18 +17,28 @@ void zb_log_init(struct zb_log *log, bool enabled)
 	log->enabled = enabled;
 }
 
+void zb_log_init_with(struct zb_log *log, bool enabled,
+		      const struct zb_alloc *a)
+{
+	zb_log_init(log, enabled);
+	if (a)
+		log->alloc = *a;
+}
+
 void zb_log_release(struct zb_log *log)
 {
-	free(log->ev);
-	free(log->dice);
-	free(log->cards);
-	free(log->mods);
-	free(log->kv);
-	free(log->snaps);
-	free(log->text);
+	zb_free(&log->alloc, log->ev);
+	zb_free(&log->alloc, log->dice);
+	zb_free(&log->alloc, log->cards);
+	zb_free(&log->alloc, log->mods);
+	zb_free(&log->alloc, log->kv);
+	zb_free(&log->alloc, log->snaps);
+	zb_free(&log->alloc, log->text);
 	bool enabled = log->enabled;
+	struct zb_alloc a = log->alloc;
 	memset(log, 0, sizeof(*log));
 	log->enabled = enabled;
+	log->alloc = a;
 }
 
 const char *zb_event_text_of(const struct zb_log *log, const struct zb_event *e)
@@ -46,7 +56,7 @@ static bool grow(struct zb_log *log, void **arr, size_t n, size_t *cap,
 	if (n < *cap)
 		return true;
 	size_t ncap = *cap ? *cap * 2 : 64;
-	void *p = realloc(*arr, ncap * size);
+	void *p = zb_realloc(&log->alloc, *arr, ncap * size);
 	if (!p) {
 		log->oom = true;
 		return false;
@@ -188,7 +198,7 @@ void zb_event_text(struct zb_game *g, const char *fmt, ...)
 		size_t ncap = log->text_cap ? log->text_cap : 4096;
 		while (ncap < log->text_len + len + 1)
 			ncap *= 2;
-		char *p = realloc(log->text, ncap);
+		char *p = zb_realloc(&log->alloc, log->text, ncap);
 		if (!p) {
 			log->oom = true;
 			return;

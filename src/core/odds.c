@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include "zariba/alloc.h"
 #include "zariba/odds.h"
 #include "zariba/ruleset.h"
 
@@ -198,8 +199,8 @@ int zb_dist_alloc(struct zb_dist *d, int n, int n2)
 	zb_dist_init(d);
 	if (n < 1 || n2 < 0)
 		return ZB_EUSAGE;
-	d->p = calloc((size_t)n, sizeof(*d->p));
-	d->p2 = n2 > 0 ? calloc((size_t)n2, sizeof(*d->p2)) : NULL;
+	d->p = zb_calloc(NULL, (size_t)n, sizeof(*d->p));
+	d->p2 = n2 > 0 ? zb_calloc(NULL, (size_t)n2, sizeof(*d->p2)) : NULL;
 	if (!d->p || (n2 > 0 && !d->p2)) {
 		zb_dist_release(d);
 		return ZB_ENOMEM;
@@ -226,7 +227,7 @@ void zb_dist_finish(struct zb_dist *d)
 
 void zb_dist_release(struct zb_dist *d)
 {
-	free(d->p);
-	free(d->p2);
+	zb_free(NULL, d->p);
+	zb_free(NULL, d->p2);
 	zb_dist_init(d);
 }

@@ -30,11 +30,20 @@
 int zb_spatial_init(struct zb_spatial *s, double width_in, double height_in,
 		    double cell_in)
 {
+	return zb_spatial_init_with(s, width_in, height_in, cell_in, NULL);
+}
+
+int zb_spatial_init_with(struct zb_spatial *s, double width_in,
+			 double height_in, double cell_in,
+			 const struct zb_alloc *a)
+{
 	double cols, rows;
 
 	if (!s)
 		return ZB_EUSAGE;
 	memset(s, 0, sizeof(*s));
+	if (a)
+		s->alloc = *a;
 	if (!(width_in > 0) || !(height_in > 0) || !(cell_in > 0) ||
 	    !isfinite(width_in) || !isfinite(height_in) || !isfinite(cell_in))
 		return ZB_EUSAGE;
@@ -47,14 +56,16 @@ int zb_spatial_init(struct zb_spatial *s, double width_in, double height_in,
 	s->height_in = height_in;
 	s->cols = (int)cols;
 	s->rows = (int)rows;
-	s->cell_head = malloc((size_t)s->cols * (size_t)s->rows *
+	s->cell_head = zb_malloc(&s->alloc, (size_t)s->cols * (size_t)s->rows *
 			      sizeof(*s->cell_head));
-	s->cell_n = calloc((size_t)s->cols * (size_t)s->rows,
-			   sizeof(*s->cell_n));
+	s->cell_n = zb_calloc(&s->alloc, (size_t)s->cols * (size_t)s->rows,
+			      sizeof(*s->cell_n));
 	if (!s->cell_head || !s->cell_n) {
-		free(s->cell_head);
-		free(s->cell_n);
+		zb_free(&s->alloc, s->cell_head);
+		zb_free(&s->alloc, s->cell_n);
 		memset(s, 0, sizeof(*s));
+		if (a)
+			s->alloc = *a;
 		return ZB_ENOMEM;
 	}
 	for (int i = 0; i < s->cols * s->rows; i++)
@@ -66,12 +77,14 @@ void zb_spatial_release(struct zb_spatial *s)
 {
 	if (!s)
 		return;
-	free(s->cell_head);
-	free(s->cell_n);
-	free(s->next);
-	free(s->cell_of);
-	free(s->e);
+	zb_free(&s->alloc, s->cell_head);
+	zb_free(&s->alloc, s->cell_n);
+	zb_free(&s->alloc, s->next);
+	zb_free(&s->alloc, s->cell_of);
+	zb_free(&s->alloc, s->e);
+	struct zb_alloc a = s->alloc;
 	memset(s, 0, sizeof(*s));
+	s->alloc = a;
 }
 
 /* Column (or row) of coordinate v, clamped into [0, count). */
@@ -102,15 +115,15 @@ static int grow(struct zb_spatial *s, int need)
 		cap = cap > INT_MAX / 2 ? INT_MAX : cap * 2;
 	/* Each array is swapped in as soon as it has grown, so a failure part
 	 * way leaves some arrays longer than cap, which is harmless. */
-	next = realloc(s->next, (size_t)cap * sizeof(*next));
+	next = zb_realloc(&s->alloc, s->next, (size_t)cap * sizeof(*next));
 	if (!next)
 		return ZB_ENOMEM;
 	s->next = next;
-	cell_of = realloc(s->cell_of, (size_t)cap * sizeof(*cell_of));
+	cell_of = zb_realloc(&s->alloc, s->cell_of, (size_t)cap * sizeof(*cell_of));
 	if (!cell_of)
 		return ZB_ENOMEM;
 	s->cell_of = cell_of;
-	e = realloc(s->e, (size_t)cap * sizeof(*e));
+	e = zb_realloc(&s->alloc, s->e, (size_t)cap * sizeof(*e));
 	if (!e)
 		return ZB_ENOMEM;
 	s->e = e;
@@ -123,6 +136,13 @@ static int grow(struct zb_spatial *s, int need)
 	}
 	s->cap = cap;
 	return ZB_OK;
+}
+
+int zb_spatial_reserve(struct zb_spatial *s, int n)
+{
+	if (!s || n < 0 || n == INT_MAX)
+		return ZB_EUSAGE;
+	return n > s->cap ? grow(s, n) : ZB_OK;
 }
 
 static void unlink_entry(struct zb_spatial *s, int id)
@@ -245,7 +265,7 @@ static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
 			  void *ctx, int *out, size_t max, int c0, int c1,
 			  int r0, int r1)
 {
-	struct keyed *k = malloc((s->n > 0 ? (size_t)s->n : 1) * sizeof(*k));
+	struct keyed *k = zb_malloc(&s->alloc, (s->n > 0 ? (size_t)s->n : 1) * sizeof(*k));
 	size_t n = 0;
 
 	if (!k)
@@ -270,7 +290,7 @@ static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
 		n = max;
 	for (size_t i = 0; i < n; i++)
 		out[i] = k[i].id;
-	free(k);
+	zb_free(&s->alloc, k);
 	return (long)n;
 }
 
@@ -352,7 +372,7 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 		}
 	}
 	if (keys != stack_keys)
-		free(keys);
+		zb_free(&s->alloc, keys);
 	return n;
 }
 

@@ -26,7 +26,7 @@ static int reserve(struct zb_strbuf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : STRBUF_MIN_CAP;
 	while (cap < need)
 		cap *= 2;
-	char *p = realloc(b->s, cap);
+	char *p = zb_realloc(&b->alloc, b->s, cap);
 	if (!p) {
 		b->oom = true;
 		return ZB_ENOMEM;
@@ -96,7 +96,7 @@ void zb_strbuf_release(struct zb_strbuf *b)
 {
 	if (!b)
 		return;
-	free(b->s);
+	zb_free(&b->alloc, b->s);
 	b->s = NULL;
 	b->len = b->cap = 0;
 	b->oom = false;

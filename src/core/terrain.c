@@ -112,13 +112,13 @@ int zb_terrain_add(struct zb_terrain_set *set, enum zb_terrain_kind kind,
 
 		if (set->cap > INT_MAX / 2)
 			return ZB_ENOMEM;
-		items = realloc(set->items, (size_t)cap * sizeof(*items));
+		items = zb_realloc(&set->alloc, set->items, (size_t)cap * sizeof(*items));
 		if (!items)
 			return ZB_ENOMEM;
 		set->items = items;
 		set->cap = cap;
 	}
-	copy = malloc((size_t)n_pts * sizeof(*copy));
+	copy = zb_malloc(&set->alloc, (size_t)n_pts * sizeof(*copy));
 	if (!copy)
 		return ZB_ENOMEM;
 	memcpy(copy, pts, (size_t)n_pts * sizeof(*copy));
@@ -148,8 +148,8 @@ void zb_terrain_set_release(struct zb_terrain_set *set)
 	if (!set)
 		return;
 	for (int i = 0; i < set->n; i++)
-		free(set->items[i].pts);
-	free(set->items);
+		zb_free(&set->alloc, set->items[i].pts);
+	zb_free(&set->alloc, set->items);
 	set->items = NULL;
 	set->n = set->cap = 0;
 }

@@ -9,21 +9,21 @@
 #include "zariba/error.h"
 #include "zariba/unit.h"
 
-int zb_unit_alloc_figs(struct zb_unit *u, int n)
+int zb_unit_alloc_figs(const struct zb_alloc *a, struct zb_unit *u, int n)
 {
-	struct zb_figure *f = calloc(n > 0 ? (size_t)n : 1, sizeof(*f));
+	struct zb_figure *f = zb_calloc(a, n > 0 ? (size_t)n : 1, sizeof(*f));
 	if (!f)
 		return ZB_ENOMEM;
-	free(u->figs);
+	zb_free(a, u->figs);
 	u->figs = f;
 	u->n_figs = n;
 	zb_unit_figs_changed(u);
 	return ZB_OK;
 }
 
-void zb_unit_release(struct zb_unit *u)
+void zb_unit_release(const struct zb_alloc *a, struct zb_unit *u)
 {
-	free(u->figs);
+	zb_free(a, u->figs);
 	u->figs = NULL;
 	u->n_figs = 0;
 	zb_unit_figs_changed(u);

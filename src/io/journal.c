@@ -117,19 +117,24 @@ static const char *check_line(const char *s, size_t n, bool first,
 
 void zb_journal_read_release(struct zb_journal_read *r)
 {
-	free(r->buf);
-	free(r->text);
+	struct zb_alloc a = r->alloc;
+
+	zb_free(&a, r->buf);
+	zb_free(&a, r->text);
 	memset(r, 0, sizeof(*r));
+	r->alloc = a;
 }
 
-int zb_journal_parse(const char *data, size_t len, struct zb_journal_read *r,
-		     struct zb_error *err)
+static int parse_with(const char *data, size_t len, const struct zb_alloc *a,
+		      struct zb_journal_read *r, struct zb_error *err)
 {
 	size_t pos = 0, line = 0, cap = 0;
 	uint32_t prev = 0, crc = 0;
 	enum chain mode = CHAIN_UNKNOWN;
 
 	memset(r, 0, sizeof(*r));
+	if (a)
+		r->alloc = *a;
 	if (!data)
 		len = 0;
 	while (pos < len) {
@@ -153,7 +158,7 @@ int zb_journal_parse(const char *data, size_t len, struct zb_journal_read *r,
 		}
 		if (r->n == cap) {
 			size_t ncap = cap ? cap * 2 : 64;
-			const char **p = realloc(r->text, ncap * sizeof(*p));
+			const char **p = zb_realloc(&r->alloc, r->text, ncap * sizeof(*p));
 			if (!p)
 				goto oom;
 			r->text = p;
@@ -167,7 +172,7 @@ int zb_journal_parse(const char *data, size_t len, struct zb_journal_read *r,
 	}
 	r->plain = mode == CHAIN_PLAIN;
 	r->last_crc = prev;
-	r->buf = malloc(r->good_len + 1);
+	r->buf = zb_malloc(&r->alloc, r->good_len + 1);
 	if (!r->buf)
 		goto oom;
 	memcpy(r->buf, data ? data : "", r->good_len);
@@ -183,10 +188,17 @@ oom:
 	return zb_error_set(err, ZB_ENOMEM, "out of memory");
 }
 
+int zb_journal_parse(const char *data, size_t len, struct zb_journal_read *r,
+		     struct zb_error *err)
+{
+	return parse_with(data, len, NULL, r, err);
+}
+
 /* Read the whole file open on `fd` from its start and parse it.  pread,
  * so the offset of an O_APPEND descriptor does not matter. */
-static int read_fd(int fd, const char *path, struct zb_journal_read *r,
-		   uint64_t *file_size, struct zb_error *err)
+static int read_fd(int fd, const char *path, const struct zb_alloc *a,
+		   struct zb_journal_read *r, uint64_t *file_size,
+		   struct zb_error *err)
 {
 	struct stat st;
 	char *data = NULL;
@@ -201,7 +213,7 @@ static int read_fd(int fd, const char *path, struct zb_journal_read *r,
 				    S_ISREG(st.st_mode)
 				    ? "too large to be a journal"
 				    : "not a regular file");
-	data = malloc((size_t)st.st_size + 1);
+	data = zb_malloc(a, (size_t)st.st_size + 1);
 	if (!data)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	while (len < (size_t)st.st_size) {
@@ -211,7 +223,7 @@ static int read_fd(int fd, const char *path, struct zb_journal_read *r,
 			continue;
 		if (got < 0) {
 			int e = errno;
-			free(data);
+			zb_free(a, data);
 			return zb_error_set(err, ZB_EIO, "%s: %s", path,
 					    strerror(e));
 		}
@@ -221,8 +233,8 @@ static int read_fd(int fd, const char *path, struct zb_journal_read *r,
 	}
 	if (file_size)
 		*file_size = len;
-	int rc = zb_journal_parse(data, len, r, err);
-	free(data);
+	int rc = parse_with(data, len, a, r, err);
+	zb_free(a, data);
 	return rc;
 }
 
@@ -234,7 +246,7 @@ int zb_journal_read(const char *path, struct zb_journal_read *r,
 	if (fd < 0)
 		return zb_error_set(err, ZB_EIO, "%s: %s", path,
 				    strerror(errno));
-	int rc = read_fd(fd, path, r, NULL, err);
+	int rc = read_fd(fd, path, NULL, r, NULL, err);
 	close(fd);
 	return rc;
 }
@@ -423,6 +435,13 @@ int zb_journal_create(struct zb_journal *j, const char *path,
 int zb_journal_open(struct zb_journal *j, const char *path,
 		    struct zb_journal_read *r, struct zb_error *err)
 {
+	return zb_journal_open_with(j, path, NULL, r, err);
+}
+
+int zb_journal_open_with(struct zb_journal *j, const char *path,
+			 const struct zb_alloc *a, struct zb_journal_read *r,
+			 struct zb_error *err)
+{
 	uint64_t file_size = 0;
 
 	memset(j, 0, sizeof(*j));
@@ -440,7 +459,7 @@ int zb_journal_open(struct zb_journal *j, const char *path,
 				    strerror(errno));
 	int rc = lock_file(fd, path, err);
 	if (rc == ZB_OK)
-		rc = read_fd(fd, path, r, &file_size, err);
+		rc = read_fd(fd, path, a, r, &file_size, err);
 	if (rc != ZB_OK) {
 		close(fd);
 		return rc;

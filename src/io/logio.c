@@ -177,7 +177,7 @@ static json_t *header_json(const struct zb_game *g)
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)g->seed);
 	json_object_set_new(o, "zariba", json_string(ZB_VERSION_STRING));
 	json_object_set_new(o, "ruleset", json_string(g->rules->id));
-	json_object_set_new(o, "scenario", json_string(g->scenario_path));
+	json_object_set_new(o, "scenario", json_string(g->scenario_path ? g->scenario_path : ""));
 	if (g->has_scenario_crc32) {
 		/* So that a re-play can tell the right scenario file from
 		 * another of the same name, without reading it as one. */

@@ -46,12 +46,13 @@ static int oom(struct reader *rd)
 }
 
 /* Room for one more element in *arr (holding n of cap). */
-static bool grow(void **arr, size_t n, size_t *cap, size_t size)
+static bool grow(const struct zb_alloc *a, void **arr, size_t n, size_t *cap,
+		 size_t size)
 {
 	if (n < *cap)
 		return true;
 	size_t ncap = *cap ? *cap * 2 : 64;
-	void *p = realloc(*arr, ncap * size);
+	void *p = zb_realloc(a, *arr, ncap * size);
 	if (!p)
 		return false;
 	*arr = p;
@@ -60,6 +61,22 @@ static bool grow(void **arr, size_t n, size_t *cap, size_t size)
 }
 
 /* --- typed fields; each returns ZB_OK or the error --- */
+
+/* An optional string of any length, copied ("" when absent). */
+static int get_str_copy(struct reader *rd, json_t *o, const char *key,
+			char **out)
+{
+	json_t *v = json_object_get(o, key);
+	const char *s = v && json_is_string(v) ? json_string_value(v) : "";
+
+	if (v && !json_is_string(v))
+		return bad(rd, 1, "\"%s\" must be a string", key);
+	if (v && strlen(s) != json_string_length(v))
+		return bad(rd, 1, "\"%s\" holds a NUL", key);
+	zb_free(&rd->r->alloc, *out);
+	*out = zb_strdup(&rd->r->alloc, s);
+	return *out ? ZB_OK : oom(rd);
+}
 
 static int get_str(struct reader *rd, json_t *o, const char *key, char *out,
 		   size_t n, bool required)
@@ -164,7 +181,7 @@ static int read_units(struct reader *rd, json_t *o)
 		return bad(rd, 1, "no \"units\" list");
 	if (json_array_size(a) > ZB_SCN_UNITS_MAX)
 		return bad(rd, 1, "more than %d units", ZB_SCN_UNITS_MAX);
-	r->units = calloc(json_array_size(a) + 1, sizeof(*r->units));
+	r->units = zb_calloc(&r->alloc, json_array_size(a) + 1, sizeof(*r->units));
 	if (!r->units)
 		return oom(rd);
 	for (size_t i = 0; i < json_array_size(a); i++) {
@@ -228,7 +245,7 @@ static int read_terrain(struct reader *rd, json_t *o)
 		if (rc)
 			break;
 		size_t n = json_array_size(p);
-		struct zb_vec2 *np = realloc(pts, n * sizeof(*pts));
+		struct zb_vec2 *np = zb_realloc(&rd->r->alloc, pts, n * sizeof(*pts));
 		if (!np) {
 			rc = oom(rd);
 			break;
@@ -237,11 +254,15 @@ static int read_terrain(struct reader *rd, json_t *o)
 		for (size_t m = 0; rc == ZB_OK && m < n; m++)
 			rc = get_point(rd, json_array_get(p, m), "a terrain point",
 				       &pts[m]);
-		if (!rc && zb_terrain_add(&rd->r->terrain, (enum zb_terrain_kind)k,
-					  name, pts, (int)n, height) < 0)
+		int added = rc ? ZB_OK
+			    : zb_terrain_add(&rd->r->terrain, (enum zb_terrain_kind)k,
+					     name, pts, (int)n, height);
+		if (added == ZB_ENOMEM)
+			rc = oom(rd);
+		else if (added < 0)
 			rc = bad(rd, 1, "a terrain feature the table cannot hold");
 	}
-	free(pts);
+	zb_free(&rd->r->alloc, pts);
 	return rc;
 }
 
@@ -260,8 +281,7 @@ static int read_header(struct reader *rd, json_t *o)
 	if (!rc)
 		r->rules = zb_ruleset_find(r->ruleset);
 	if (!rc)
-		rc = get_str(rd, o, "scenario", r->scenario, sizeof(r->scenario),
-			     false);
+		rc = get_str_copy(rd, o, "scenario", &r->scenario);
 	char crc[16] = "";
 	if (!rc)
 		rc = get_str(rd, o, "scenario_crc32", crc, sizeof(crc), false);
@@ -320,7 +340,7 @@ static int add_text(struct reader *rd, const char *s, size_t len,
 		size_t ncap = rd->cap_text ? rd->cap_text : 4096;
 		while (ncap < r->text_len + len + 2)
 			ncap *= 2;
-		char *p = realloc(r->text, ncap);
+		char *p = zb_realloc(&r->alloc, r->text, ncap);
 		if (!p)
 			return oom(rd);
 		r->text = p;
@@ -349,7 +369,7 @@ static int read_kv(struct reader *rd, json_t *o, struct zb_replay_event *e)
 	json_object_foreach(res, key, v) {
 		if (strlen(key) >= ZB_REPLAY_STR_MAX)
 			return bad(rd, 1, "a result key is too long");
-		if (!grow((void **)&r->kv, r->n_kv, &rd->cap_kv, sizeof(*r->kv)))
+		if (!grow(&r->alloc, (void **)&r->kv, r->n_kv, &rd->cap_kv, sizeof(*r->kv)))
 			return oom(rd);
 		struct zb_replay_kv *kv = &r->kv[r->n_kv];
 		strcpy(kv->key, key);
@@ -393,7 +413,7 @@ static int read_snaps(struct reader *rd, json_t *o, struct zb_replay_event *e)
 		json_t *j = json_array_get(a, i);
 		if (!json_is_object(j))
 			return bad(rd, 1, "a unit must be an object");
-		if (!grow((void **)&r->snaps, r->n_snaps, &rd->cap_snaps,
+		if (!grow(&r->alloc, (void **)&r->snaps, r->n_snaps, &rd->cap_snaps,
 			  sizeof(*r->snaps)))
 			return oom(rd);
 		struct zb_replay_snap *sn = &r->snaps[r->n_snaps];
@@ -436,7 +456,7 @@ static int read_snaps(struct reader *rd, json_t *o, struct zb_replay_event *e)
 static int read_event(struct reader *rd, json_t *o)
 {
 	struct zb_replay *r = rd->r;
-	if (!grow((void **)&r->ev, r->n_ev, &rd->cap_ev, sizeof(*r->ev)))
+	if (!grow(&r->alloc, (void **)&r->ev, r->n_ev, &rd->cap_ev, sizeof(*r->ev)))
 		return oom(rd);
 	struct zb_replay_event *e = &r->ev[r->n_ev];
 	memset(e, 0, sizeof(*e));
@@ -540,7 +560,17 @@ static int read_line(struct reader *rd, const char *s, size_t len)
 int zb_replay_parse(struct zb_replay *r, const char *name, const char *text,
 		    size_t len, struct zb_error *err)
 {
+	return zb_replay_parse_with(r, name, text, len, NULL, err);
+}
+
+int zb_replay_parse_with(struct zb_replay *r, const char *name,
+			 const char *text, size_t len,
+			 const struct zb_alloc *a, struct zb_error *err)
+{
 	memset(r, 0, sizeof(*r));
+	if (a)
+		r->alloc = *a;
+	r->terrain.alloc = r->alloc;
 	struct reader rd = { .r = r, .name = name ? name : "(log)", .err = err };
 	int rc = ZB_OK;
 	size_t at = 0;
@@ -573,13 +603,17 @@ int zb_replay_load(struct zb_replay *r, const char *path,
 
 void zb_replay_release(struct zb_replay *r)
 {
-	free(r->units);
+	struct zb_alloc a = r->alloc;
+
+	zb_free(&a, r->units);
 	zb_terrain_set_release(&r->terrain);
-	free(r->ev);
-	free(r->snaps);
-	free(r->kv);
-	free(r->text);
+	zb_free(&a, r->ev);
+	zb_free(&a, r->snaps);
+	zb_free(&a, r->kv);
+	zb_free(&a, r->text);
+	zb_free(&a, r->scenario);
 	memset(r, 0, sizeof(*r));
+	r->alloc = a;
 }
 
 double zb_replay_kv_of(const struct zb_replay *r,

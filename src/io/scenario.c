@@ -740,7 +740,7 @@ static int grow(struct ctx *c, void **arr, size_t *cap, size_t n,
 	size_t ncap = *cap ? *cap * 2 : 8;
 	if (ncap > SIZE_MAX / size)
 		return fail_nomem(c);
-	void *p = realloc(*arr, ncap * size);
+	void *p = zb_realloc(&c->scn->alloc, *arr, ncap * size);
 	if (!p)
 		return fail_nomem(c);
 	*arr = p;
@@ -1390,7 +1390,7 @@ static int check_units(struct ctx *c)
 	/* Sorted by name then place: duplicates sit side by side, and a
 	 * leader is found by bsearch. */
 	size_t n = (size_t)c->n_units;
-	struct name_ref *refs = calloc(n ? n : 1, sizeof(*refs));
+	struct name_ref *refs = zb_calloc(&scn->alloc, n ? n : 1, sizeof(*refs));
 	if (!refs)
 		return fail_nomem(c);
 	size_t m = 0;
@@ -1462,7 +1462,7 @@ static int check_units(struct ctx *c)
 		}
 	}
 out:
-	free(refs);
+	zb_free(&scn->alloc, refs);
 	return rc;
 }
 
@@ -1540,21 +1540,34 @@ void zb_scenario_release(struct zb_scenario *scn)
 {
 	if (!scn)
 		return;
+	struct zb_alloc a = scn->alloc;
+
 	for (int i = 0; i < scn->n_terrain; i++)
-		free(scn->terrain[i].pts);
-	free(scn->terrain);
+		zb_free(&a, scn->terrain[i].pts);
+	zb_free(&a, scn->terrain);
 	for (int si = 0; si < ZB_SCN_MAX_SIDES; si++)
-		free(scn->sides[si].units);
+		zb_free(&a, scn->sides[si].units);
+	zb_free(&a, scn->path);
 	memset(scn, 0, sizeof(*scn));
+	scn->alloc = a;
 }
 
 int zb_scenario_parse(struct zb_scenario *scn, const char *name,
 		      const char *text, size_t len, struct zb_error *err)
 {
+	return zb_scenario_parse_with(scn, name, text, len, NULL, err);
+}
+
+int zb_scenario_parse_with(struct zb_scenario *scn, const char *name,
+			   const char *text, size_t len,
+			   const struct zb_alloc *a, struct zb_error *err)
+{
 	if (!scn)
 		return zb_error_set(err, ZB_EUSAGE, "zb_scenario_parse: no "
 				    "scenario to fill");
 	memset(scn, 0, sizeof(*scn));
+	if (a)
+		scn->alloc = *a;
 	if (!name)
 		name = "<scenario>";
 	if (!text) {
@@ -1563,10 +1576,6 @@ int zb_scenario_parse(struct zb_scenario *scn, const char *name,
 					    " no text");
 		text = "";
 	}
-	if (strlen(name) >= sizeof(scn->path))
-		return zb_error_set(err, ZB_EINPUT, "%s: file name too long "
-				    "(at most %zu bytes)", name,
-				    sizeof(scn->path) - 1);
 	if (len > SCN_FILE_MAX)
 		return zb_error_set(err, ZB_EINPUT, "%s: too large for a "
 				    "scenario (over %zu MiB)", name,
@@ -1595,18 +1604,28 @@ int zb_scenario_parse(struct zb_scenario *scn, const char *name,
 	if (!rc)
 		rc = find_rules(&c);
 	for (int si = 0; si < ZB_SCN_MAX_SIDES; si++)
-		free(c.name_at[si]);
+		zb_free(&scn->alloc, c.name_at[si]);
 	if (rc) {
 		zb_scenario_release(scn);
 		return rc;
 	}
-	strcpy(scn->path, name);
+	scn->path = zb_strdup(&scn->alloc, name);
+	if (!scn->path) {
+		zb_scenario_release(scn);
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	}
 	scn->crc32 = zb_crc32(text, len);
 	return ZB_OK;
 }
 
 int zb_scenario_load(struct zb_scenario *scn, const char *path,
 		     struct zb_error *err)
+{
+	return zb_scenario_load_with(scn, path, NULL, err);
+}
+
+int zb_scenario_load_with(struct zb_scenario *scn, const char *path,
+			  const struct zb_alloc *a, struct zb_error *err)
 {
 	if (!scn || !path)
 		return zb_error_set(err, ZB_EUSAGE, "zb_scenario_load: NULL "
@@ -1616,7 +1635,7 @@ int zb_scenario_load(struct zb_scenario *scn, const char *path,
 	size_t n;
 	int rc = zb_read_file(path, SCN_FILE_MAX, "a scenario", &buf, &n, err);
 	if (rc == ZB_OK)
-		rc = zb_scenario_parse(scn, path, buf, n, err);
+		rc = zb_scenario_parse_with(scn, path, buf, n, a, err);
 	free(buf);
 	return rc;
 }

@@ -86,13 +86,13 @@ static void log_release(struct zb_controller *self)
 {
 	struct log_ctl *c = (struct log_ctl *)self;
 	if (--c->refs <= 0)
-		free(c);
+		zb_free(NULL, c);
 }
 
 static struct log_ctl *log_ctl_new(const struct zb_replay *r,
 				   const char *name)
 {
-	struct log_ctl *c = calloc(1, sizeof(*c));
+	struct log_ctl *c = zb_calloc(NULL, 1, sizeof(*c));
 	if (!c)
 		return NULL;
 	c->base.name = "log";
@@ -219,7 +219,7 @@ static int play_logged(struct zb_game *g, const struct zb_replay *r,
 		zb_game_set_controller(g, s, &c->base);
 	}
 	if (!c->refs)
-		free(c);
+		zb_free(NULL, c);
 	return zb_game_play(g, err);
 }
 
@@ -237,7 +237,14 @@ int zb_verify_log(const struct zb_replay *r, const char *name,
 	int rc = zb_game_init(&g, scn->rules, scn, &o, err);
 	if (rc != ZB_OK)
 		return rc;
-	snprintf(g.scenario_path, sizeof(g.scenario_path), "%s", r->scenario);
+	/* The log's own name for its scenario, however long. */
+	char *path = zb_strdup(&g.alloc, r->scenario);
+	if (!path) {
+		zb_game_release(&g);
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	}
+	zb_free(&g.alloc, g.scenario_path);
+	g.scenario_path = path;
 	/* A log of before the checksum was recorded is compared as it is. */
 	g.has_scenario_crc32 = r->has_scenario_crc32;
 	struct zb_error play_err = { 0, "" };

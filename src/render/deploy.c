@@ -46,7 +46,7 @@ int zb_render_setup_svg(const struct zb_game *g, struct zb_strbuf *out,
 	if (!g || !out)
 		return zb_error_set(err, ZB_EUSAGE, "render: no game or no "
 				    "output");
-	struct zb_tbl_unit *tu = calloc((size_t)g->n_units + 1, sizeof(*tu));
+	struct zb_tbl_unit *tu = zb_calloc(&out->alloc, (size_t)g->n_units + 1, sizeof(*tu));
 	if (!tu)
 		return zb_error_set(err, ZB_ENOMEM, "render: out of memory");
 	struct zb_tbl t = {
@@ -81,6 +81,6 @@ int zb_render_setup_svg(const struct zb_game *g, struct zb_strbuf *out,
 			rc = zb_error_set(err, ZB_ENOMEM, "render: out of "
 					  "memory");
 	}
-	free(tu);
+	zb_free(&out->alloc, tu);
 	return rc;
 }

@@ -113,14 +113,15 @@ static bool is_kind(const struct zb_replay_event *e, const char *k)
 	return !strcmp(kind_of(e), k);
 }
 
-static int frames_init(struct frames *fr, const struct zb_replay *r)
+static int frames_init(struct frames *fr, const struct zb_replay *r,
+		       const struct zb_alloc *a)
 {
 	int last = r->has_result ? r->turns : 0;
 	for (size_t i = 0; i < r->n_ev; i++)
 		if (r->ev[i].turn > last)
 			last = r->ev[i].turn;
 	fr->n = last + 1;
-	fr->state = calloc((size_t)fr->n, sizeof(*fr->state));
+	fr->state = zb_calloc(a, (size_t)fr->n, sizeof(*fr->state));
 	if (!fr->state)
 		return ZB_ENOMEM;
 	for (size_t i = 0; i < r->n_ev; i++)
@@ -372,7 +373,7 @@ static const char *page_title(const struct zb_replay *r)
 {
 	if (r->title[0])
 		return r->title;
-	return r->scenario[0] ? r->scenario : "A battle";
+	return r->scenario && r->scenario[0] ? r->scenario : "A battle";
 }
 
 static void sides_line(struct zb_strbuf *b, const struct zb_replay *r)
@@ -438,7 +439,7 @@ static void header(struct zb_strbuf *b, const struct zb_replay *r)
 	zb_strbuf_add(b, "</h1>\n<p class=\"meta\">");
 	zb_svg_esc(b, r->ruleset);
 	zb_strbuf_add(b, " &#183; ");
-	zb_svg_esc(b, r->scenario);
+	zb_svg_esc(b, r->scenario ? r->scenario : "");
 	zb_strbuf_printf(b, " &#183; seed %llu &#183; table ",
 			 (unsigned long long)r->seed);
 	zb_svg_add_num(b, r->width_in);
@@ -533,7 +534,7 @@ static void page(struct zb_strbuf *b, const struct zb_replay *r,
 		 const struct frames *fr, const struct zb_tbl *t)
 {
 	/* The side colours come from svg.h, as the map's do. */
-	struct zb_strbuf css = { 0 };
+	struct zb_strbuf css = { .alloc = b->alloc };
 	zb_strbuf_add(&css, ":root{--side0:" ZB_COLOUR_SIDE0 ";--side1:"
 		      ZB_COLOUR_SIDE1 "}\n");
 	zb_strbuf_add(&css, zb_asset_replay_css);
@@ -567,8 +568,8 @@ int zb_render_replay_html(const struct zb_replay *r, struct zb_strbuf *out,
 		return zb_error_set(err, ZB_EUSAGE, "render: no replay or no "
 				    "output");
 	struct frames fr = { 0, NULL };
-	struct zb_tbl_unit *tu = calloc((size_t)r->n_units + 1, sizeof(*tu));
-	int rc = tu ? frames_init(&fr, r) : ZB_ENOMEM;
+	struct zb_tbl_unit *tu = zb_calloc(&out->alloc, (size_t)r->n_units + 1, sizeof(*tu));
+	int rc = tu ? frames_init(&fr, r, &out->alloc) : ZB_ENOMEM;
 	if (rc != ZB_OK)
 		goto out;
 	struct zb_tbl t;
@@ -585,7 +586,7 @@ int zb_render_replay_html(const struct zb_replay *r, struct zb_strbuf *out,
 out:
 	if (rc == ZB_ENOMEM)
 		zb_error_set(err, ZB_ENOMEM, "render: out of memory");
-	free(fr.state);
-	free(tu);
+	zb_free(&out->alloc, fr.state);
+	zb_free(&out->alloc, tu);
 	return rc;
 }

@@ -477,7 +477,7 @@ static void bar_row(struct zb_strbuf *out, const struct zb_batch *b,
 
 static int outcome_bars(struct zb_strbuf *out, const struct zb_batch *b)
 {
-	struct bar_row *rows = malloc(((size_t)b->n_outcomes +
+	struct bar_row *rows = zb_malloc(&out->alloc, ((size_t)b->n_outcomes +
 				       ZB_MAX_SIDES + 1) * sizeof(*rows));
 	if (!rows) {
 		out->oom = true;
@@ -503,7 +503,7 @@ static int outcome_bars(struct zb_strbuf *out, const struct zb_batch *b)
 		y += rows[i].how ? BAR_HOW_ROW : BAR_TOTAL_ROW;
 	}
 	zb_svg_close(out);
-	free(rows);
+	zb_free(&out->alloc, rows);
 	return ZB_OK;
 }
 
@@ -941,13 +941,13 @@ static int sweep_charts(struct zb_strbuf *out, const struct zb_report *r)
 	for (int i = 0; i + 1 < r->n_vary; i++)
 		panels *= r->vary[i].n;
 	size_t n = (size_t)r->n_variants;
-	struct point *pts = malloc(n * sizeof(*pts));
-	double *at = malloc((size_t)last->n * sizeof(*at));
-	double *xy = malloc(4 * n * sizeof(*xy));
+	struct point *pts = zb_malloc(&out->alloc, n * sizeof(*pts));
+	double *at = zb_malloc(&out->alloc, (size_t)last->n * sizeof(*at));
+	double *xy = zb_malloc(&out->alloc, 4 * n * sizeof(*xy));
 	if (!pts || !at || !xy) {
-		free(pts);
-		free(at);
-		free(xy);
+		zb_free(&out->alloc, pts);
+		zb_free(&out->alloc, at);
+		zb_free(&out->alloc, xy);
 		out->oom = true;
 		return ZB_ENOMEM;
 	}
@@ -980,9 +980,9 @@ static int sweep_charts(struct zb_strbuf *out, const struct zb_report *r)
 				 "%d of %d settings; the table has every "
 				 "variant.</p>\n", ZB_REPORT_PANELS_MAX,
 				 panels);
-	free(pts);
-	free(at);
-	free(xy);
+	zb_free(&out->alloc, pts);
+	zb_free(&out->alloc, at);
+	zb_free(&out->alloc, xy);
 	return ZB_OK;
 }
 

@@ -443,7 +443,7 @@ void zb_svg_axis(struct zb_strbuf *b, const struct zb_svg_axis *ax)
 	if (!b || !ax)
 		return;
 	/* Two buffers so the marks and the labels each sit in one group. */
-	struct zb_strbuf lines = { 0 }, labels = { 0 };
+	struct zb_strbuf lines = { .alloc = b->alloc }, labels = { .alloc = b->alloc };
 	if (ax->edge == ZB_SVG_BOTTOM)
 		zb_svg_line(&lines, ax->scale.r0, ax->at, ax->scale.r1, ax->at,
 			    "");

@@ -445,6 +445,7 @@ struct boxes {
 	struct box *v;
 	int n, cap;
 	bool oom;
+	const struct zb_alloc *alloc;	/* the picture's strbuf's */
 };
 
 static void box_add(struct boxes *bs, struct box bx)
@@ -453,7 +454,7 @@ static void box_add(struct boxes *bs, struct box bx)
 		return;
 	if (bs->n == bs->cap) {
 		int cap = bs->cap ? bs->cap * 2 : 64;
-		struct box *v = realloc(bs->v, (size_t)cap * sizeof(*v));
+		struct box *v = zb_realloc(bs->alloc, bs->v, (size_t)cap * sizeof(*v));
 		if (!v) {
 			bs->oom = true;
 			return;
@@ -656,8 +657,8 @@ static void labels(struct zb_strbuf *b, const struct zb_tbl *t,
 		   const struct boxes *terrain_names, double f,
 		   const struct box *bounds)
 {
-	struct boxes taken = { 0 };
-	struct prio *order = calloc((size_t)t->n_units + 1, sizeof(*order));
+	struct boxes taken = { .alloc = &b->alloc };
+	struct prio *order = zb_calloc(&b->alloc, (size_t)t->n_units + 1, sizeof(*order));
 	int n = 0, present = 0;
 	for (int i = 0; order && i < t->n_units; i++) {
 		if (!t->units[i].present)
@@ -698,8 +699,8 @@ static void labels(struct zb_strbuf *b, const struct zb_tbl *t,
 	if (taken.oom)
 		b->oom = true;
 out:
-	free(taken.v);
-	free(order);
+	zb_free(&b->alloc, taken.v);
+	zb_free(&b->alloc, order);
 }
 
 /* ---- terrain names ---- */
@@ -1087,7 +1088,7 @@ void zb_tbl_svg(struct zb_strbuf *b, const struct zb_tbl *t,
 		    NULL);
 	terrain(b, t);
 	grid(b, t);
-	struct boxes names = { 0 };
+	struct boxes names = { .alloc = &b->alloc };
 	terrain_names(b, t, f, &names);
 	zb_strbuf_add(b, "<g id=\"moves\"></g>\n<g id=\"units\">\n");
 	for (int i = 0; i < t->n_units; i++)
@@ -1096,7 +1097,7 @@ void zb_tbl_svg(struct zb_strbuf *b, const struct zb_tbl *t,
 		      "</g>\n");
 	struct box bounds = { v.lx0, v.ly0, v.lx1, v.ly1 };
 	labels(b, t, &names, f, &bounds);
-	free(names.v);
+	zb_free(&b->alloc, names.v);
 	legend(b, t, f);
 	zb_svg_close(b);
 }

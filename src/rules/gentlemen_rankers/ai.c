@@ -567,7 +567,7 @@ static int grow_slots(struct gr_ai *ai, struct zb_game *g)
 {
 	if (g->n_units <= ai->n_slots)
 		return ZB_OK;
-	struct slot *p = realloc(ai->slots, (size_t)g->n_units * sizeof(*p));
+	struct slot *p = zb_realloc(&g->alloc, ai->slots, (size_t)g->n_units * sizeof(*p));
 	if (!p)
 		return ZB_ENOMEM;
 	memset(p + ai->n_slots, 0,
@@ -972,13 +972,13 @@ static void gr_ai_release(struct zb_controller *self)
 	for (int k = 0; k < 2; k++)
 		if (ai->map_ready[k])
 			zb_path_map_release(&ai->map[k]);
-	free(ai->slots);
-	free(ai);
+	zb_free(&self->alloc, ai->slots);
+	zb_free(&self->alloc, ai);
 }
 
 struct zb_controller *gr_ai_new(struct zb_game *g, int side)
 {
-	struct gr_ai *ai = calloc(1, sizeof(*ai));
+	struct gr_ai *ai = zb_calloc(&g->alloc, 1, sizeof(*ai));
 
 	(void)g;
 	if (!ai)
@@ -986,6 +986,7 @@ struct zb_controller *gr_ai_new(struct zb_game *g, int side)
 	ai->base.name = "ai";
 	ai->base.decide = gr_ai_decide;
 	ai->base.release = gr_ai_release;
+	ai->base.alloc = g->alloc;
 	ai->side = side;
 	ai->turn = -1;
 	ai->mode = AI_MARCH;

@@ -37,7 +37,7 @@ static int deck_room(struct zb_deck *d, size_t cap)
 		return ZB_OK;
 	if (cap > SIZE_MAX / sizeof(*d->cards))
 		return ZB_ENOMEM;
-	struct zb_card *p = realloc(d->cards, cap * sizeof(*p));
+	struct zb_card *p = zb_realloc(&d->alloc, d->cards, cap * sizeof(*p));
 	if (!p)
 		return ZB_ENOMEM;
 	d->cards = p;
@@ -93,6 +93,16 @@ static int deal_spares(struct gr_books *b, struct zb_deck *from, int n)
 	return ZB_OK;
 }
 
+/* Every deck of the books allocates through `a` (the game's). */
+static void books_decks_alloc(struct gr_books *b, struct zb_alloc a)
+{
+	b->pack.alloc = b->discard.alloc = a;
+	for (int i = 0; i < GR_MAX_SPARE; i++)
+		b->spare[i].alloc = a;
+	for (int i = 0; i < GR_MAX_WAVES; i++)
+		b->waves[i].stack.alloc = b->waves[i].up.alloc = a;
+}
+
 /* gentlemen-rankers: Game Setup */
 int gr_books_init(struct gr_books *b, struct zb_game *g,
 		  const struct gr_options *opt, struct zb_error *err)
@@ -100,6 +110,7 @@ int gr_books_init(struct gr_books *b, struct zb_game *g,
 	int rc = ZB_OK;
 
 	memset(b, 0, sizeof(*b));
+	books_decks_alloc(b, g->alloc);
 	if (opt) {
 		b->leaders = opt->leaders || opt->three_dice;
 		b->three_dice = opt->three_dice;
@@ -560,6 +571,7 @@ int gr_new_wave(struct gr_books *b, struct zb_game *g,
 			(size_t)(b->n_waves - i - 1) * sizeof(b->waves[0]));
 		b->n_waves--;
 		memset(&b->waves[b->n_waves], 0, sizeof(b->waves[0]));
+		books_decks_alloc(b, b->pack.alloc);
 	}
 
 	struct gr_wave *w = &b->waves[b->n_waves];

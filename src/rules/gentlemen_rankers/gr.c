@@ -46,7 +46,7 @@ static struct zb_controller *gr_ai_hook(struct zb_game *g, int side)
 
 	/* The warriors are moved by the rules and the cards alone. */
 	if (st && side == st->warriors)
-		return zb_controller_passive();
+		return zb_controller_passive_with(&g->alloc);
 	return gr_ai_new(g, side);
 }
 
@@ -569,7 +569,7 @@ static int setup_ground(struct zb_game *g, const struct zb_scenario *scn)
 	st->n_ground = g->terrain.n;
 	if (!st->n_ground)
 		return ZB_OK;
-	st->ground = calloc((size_t)st->n_ground, sizeof(*st->ground));
+	st->ground = zb_calloc(&g->alloc, (size_t)st->n_ground, sizeof(*st->ground));
 	if (!st->ground)
 		return ZB_ENOMEM;
 	/* The game copied the scenario's features in order, one for one. */
@@ -981,7 +981,7 @@ static void set_objectives(struct zb_game *g)
 int gr_setup(struct zb_game *g, const struct zb_scenario *scn,
 	     struct zb_error *err)
 {
-	struct gr_state *st = calloc(1, sizeof(*st));
+	struct gr_state *st = zb_calloc(&g->alloc, 1, sizeof(*st));
 	const struct zb_scn_side *sd;
 	int rc;
 
@@ -1021,8 +1021,8 @@ void gr_release(struct zb_game *g)
 		return;
 	if (st->books_ready)
 		gr_books_release(&st->books);
-	free(st->ground);
-	free(st);
+	zb_free(&g->alloc, st->ground);
+	zb_free(&g->alloc, st);
 	g->rs = NULL;
 }
 

@@ -524,12 +524,12 @@ int gr_melee_phase(struct zb_game *g, struct zb_error *err)
 	rc = disengage(g, err);
 	if (rc != ZB_OK)
 		return rc;
-	f = calloc((size_t)(g->n_units ? g->n_units : 1), sizeof(*f));
-	principal = calloc((size_t)(g->n_units ? g->n_units : 1),
+	f = zb_calloc(&g->alloc, (size_t)(g->n_units ? g->n_units : 1), sizeof(*f));
+	principal = zb_calloc(&g->alloc, (size_t)(g->n_units ? g->n_units : 1),
 			   sizeof(*principal));
 	if (!f || !principal) {
-		free(f);
-		free(principal);
+		zb_free(&g->alloc, f);
+		zb_free(&g->alloc, principal);
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	}
 	n = pair_up(g, f, g->n_units, principal);
@@ -544,7 +544,7 @@ int gr_melee_phase(struct zb_game *g, struct zb_error *err)
 		if (gr_unit_active(u) && !gr_enemy_contact(g, u))
 			gr_u(u)->persist &= ~(unsigned)GR_PF_ATTACKER;
 	}
-	free(f);
-	free(principal);
+	zb_free(&g->alloc, f);
+	zb_free(&g->alloc, principal);
 	return ZB_OK;
 }

@@ -1415,7 +1415,7 @@ static int warriors_move(struct zb_game *g, struct zb_error *err)
 	int n = 0;
 
 	crouch_tests(g);
-	order = malloc((size_t)(g->n_units ? g->n_units : 1) *
+	order = zb_malloc(&g->alloc, (size_t)(g->n_units ? g->n_units : 1) *
 		       sizeof(*order));
 	if (!order)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
@@ -1436,7 +1436,7 @@ static int warriors_move(struct zb_game *g, struct zb_error *err)
 		if (gr_unit_active(u))
 			move_warrior(g, u);
 	}
-	free(order);
+	zb_free(&g->alloc, order);
 	return ZB_OK;
 }
 

@@ -266,13 +266,14 @@ bool gr_can_shoot(struct zb_game *g, const struct zb_unit *s,
 struct noms {
 	struct nomination *v;
 	int n, cap;
+	const struct zb_alloc *alloc;	/* the game's */
 };
 
 static int nominate(struct noms *ns, int shooter, int target)
 {
 	if (ns->n == ns->cap) {
 		int cap = ns->cap ? ns->cap * 2 : 32;
-		struct nomination *p = realloc(ns->v, (size_t)cap *
+		struct nomination *p = zb_realloc(ns->alloc, ns->v, (size_t)cap *
 					       sizeof(*p));
 
 		if (!p)
@@ -501,7 +502,7 @@ static bool shoot_one(struct zb_game *g, struct zb_unit *s, int target)
 
 static int resolve(struct zb_game *g, const struct noms *ns)
 {
-	bool *done = calloc((size_t)(ns->n ? ns->n : 1), sizeof(*done));
+	bool *done = zb_calloc(&g->alloc, (size_t)(ns->n ? ns->n : 1), sizeof(*done));
 
 	if (!done)
 		return ZB_ENOMEM;
@@ -524,7 +525,7 @@ static int resolve(struct zb_game *g, const struct noms *ns)
 			alive = shoot_one(g, s, target);
 		}
 	}
-	free(done);
+	zb_free(&g->alloc, done);
 	return ZB_OK;
 }
 
@@ -532,13 +533,13 @@ static int resolve(struct zb_game *g, const struct noms *ns)
 int gr_shoot_phase(struct zb_game *g, int side, struct zb_error *err)
 {
 	struct gr_state *st = gr_state(g);
-	struct noms ns = { NULL, 0, 0 };
+	struct noms ns = { NULL, 0, 0, &g->alloc };
 	int rc;
 
 	rc = side == st->imperial ? nominate_column(g, &ns, err)
 				  : nominate_warriors(g, &ns, err);
 	if (rc == ZB_OK && resolve(g, &ns) != ZB_OK)
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
-	free(ns.v);
+	zb_free(&g->alloc, ns.v);
 	return rc;
 }

@@ -260,11 +260,11 @@ static int ready_seen(struct vf_ai *ai, struct zb_game *g,
 {
 	if (g->n_units <= ai->cap_seen)
 		return ZB_OK;
-	unsigned char *p = realloc(ai->seen, (size_t)g->n_units);
+	unsigned char *p = zb_realloc(&g->alloc, ai->seen, (size_t)g->n_units);
 	if (!p)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	ai->seen = p;
-	uint64_t *q = realloc(ai->seen_at, (size_t)g->n_units * sizeof(*q));
+	uint64_t *q = zb_realloc(&g->alloc, ai->seen_at, (size_t)g->n_units * sizeof(*q));
 	if (!q)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	ai->seen_at = q;
@@ -301,7 +301,7 @@ static int *near_ids(struct zb_game *g, struct zb_vec2 p, double range_in,
 		     zb_spatial_filter f, void *ctx, size_t *n)
 {
 	size_t cap = g->n_units > 0 ? (size_t)g->n_units : 1;
-	int *ids = malloc(cap * sizeof(*ids));
+	int *ids = zb_malloc(&g->alloc, cap * sizeof(*ids));
 
 	*n = 0;
 	if (ids)
@@ -370,16 +370,16 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 		size_t n;
 		int *ids = near_ids(g, p, q + lag + AI_INDEX_SLACK_IN, f, fctx,
 				    &n);
-		struct cand *c = ids ? malloc((n + 1) * sizeof(*c)) : NULL;
+		struct cand *c = ids ? zb_malloc(&g->alloc, (n + 1) * sizeof(*c)) : NULL;
 		if (!c) {
-			free(ids);
+			zb_free(&g->alloc, ids);
 			break;
 		}
 		for (size_t k = 0; k < n; k++) {
 			c[k].id = ids[k];
 			c[k].d = metric(u, &g->units[ids[k]], marg);
 		}
-		free(ids);
+		zb_free(&g->alloc, ids);
 		qsort(c, n, sizeof(*c), cmp_cand);
 		for (size_t k = 0; k < n && c[k].d <= q && best < 0; k++) {
 			if (known_only && !known(ai, g, &g->units[c[k].id]))
@@ -387,7 +387,7 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 			best = c[k].id;
 			bd = c[k].d;
 		}
-		free(c);
+		zb_free(&g->alloc, c);
 		if (best >= 0) {
 			if (dist)
 				*dist = bd;
@@ -728,7 +728,7 @@ static int ensure_ready(struct vf_ai *ai, struct zb_game *g,
 {
 	if (ai->ready)
 		return ZB_OK;
-	ai->scouted = calloc(g->terrain.n > 0 ? (size_t)g->terrain.n : 1, 1);
+	ai->scouted = zb_calloc(&g->alloc, g->terrain.n > 0 ? (size_t)g->terrain.n : 1, 1);
 	if (!ai->scouted)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	ai->n_scouted = g->terrain.n;
@@ -846,7 +846,7 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 			best = i;
 		}
 	}
-	free(ids);
+	zb_free(&g->alloc, ids);
 	u->facing_deg = saved;
 	if (st)
 		st->ai_turned = 0;
@@ -932,7 +932,7 @@ static struct threat threats_to(struct vf_ai *ai, struct zb_game *g,
 			t.within_in = fmax(t.within_in, reach + extra_in);
 		}
 	}
-	free(ids);
+	zb_free(&g->alloc, ids);
 	if (!all && !(t.nearest_in <= span)) {
 		double d;
 		int e = ring_nearest(ai, g, u, r.c, circle_of(&r), threat_body,
@@ -1114,7 +1114,7 @@ static bool room_at(struct zb_game *g, const struct zb_unit *u,
 			break;
 		}
 	}
-	free(ids);
+	zb_free(&g->alloc, ids);
 	return free_ground;
 }
 
@@ -1449,8 +1449,8 @@ static struct plan scout_order(struct vf_ai *ai, struct zb_game *g,
 static int leaders_with(struct vf_ai *ai, struct zb_game *g, int unit)
 {
 	if (ai->attached_at != ai->decision) {
-		free(ai->attached);
-		ai->attached = calloc((size_t)g->n_units + 1,
+		zb_free(&g->alloc, ai->attached);
+		ai->attached = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
 				      sizeof(*ai->attached));
 		ai->attached_at = ai->attached ? ai->decision : 0;
 		for (int i = 0; ai->attached && i < g->n_units; i++) {
@@ -1686,8 +1686,8 @@ static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 {
 	if (ai->melee_at == ai->decision)
 		return ai->in_melee != NULL;
-	free(ai->in_melee);
-	ai->in_melee = malloc(((size_t)g->n_units + 1) *
+	zb_free(&g->alloc, ai->in_melee);
+	ai->in_melee = zb_malloc(&g->alloc, ((size_t)g->n_units + 1) *
 			      sizeof(*ai->in_melee));
 	ai->n_in_melee = 0;
 	if (!ai->in_melee)
@@ -1734,7 +1734,7 @@ static int supporters(struct vf_ai *ai, struct zb_game *g,
 		n += !in_melee(w, target) &&
 		     gap(w, target) <= reach_mean(g, w) + AI_MASS_SUPPORT_IN;
 	}
-	free(ids);
+	zb_free(&g->alloc, ids);
 	return n;
 }
 
@@ -1941,7 +1941,7 @@ static bool end_free(struct zb_game *g, const struct zb_unit *u,
 			break;
 		}
 	}
-	free(ids);
+	zb_free(&g->alloc, ids);
 	return free_ground;
 }
 
@@ -2204,7 +2204,7 @@ static int friends_near(struct zb_game *g, const struct zb_unit *u,
 		    is_line_unit(w) && gap(u, w) <= within)
 			n += zb_unit_alive(w);
 	}
-	free(ids);
+	zb_free(&g->alloc, ids);
 	return n;
 }
 
@@ -2448,22 +2448,23 @@ static void ai_release(struct zb_controller *self)
 	struct vf_ai *ai = (struct vf_ai *)self;
 	for (int i = 0; i < ai->n_maps; i++)
 		zb_path_map_release(&ai->maps[i].m);
-	free(ai->scouted);
-	free(ai->seen);
-	free(ai->seen_at);
-	free(ai->in_melee);
-	free(ai->attached);
-	free(ai);
+	zb_free(&self->alloc, ai->scouted);
+	zb_free(&self->alloc, ai->seen);
+	zb_free(&self->alloc, ai->seen_at);
+	zb_free(&self->alloc, ai->in_melee);
+	zb_free(&self->alloc, ai->attached);
+	zb_free(&self->alloc, ai);
 }
 
 struct zb_controller *vf_ai_new(struct zb_game *g, int side)
 {
-	struct vf_ai *ai = calloc(1, sizeof(*ai));
+	struct vf_ai *ai = zb_calloc(&g->alloc, 1, sizeof(*ai));
 	if (!ai)
 		return NULL;
 	ai->base.name = "ai";
 	ai->base.decide = ai_decide;
 	ai->base.release = ai_release;
+	ai->base.alloc = g->alloc;
 	ai->side = side;
 	for (int t = 0; t < VF_TYPE_COUNT; t++) {
 		for (int f = 0; f < VF_FORMATION_COUNT; f++) {

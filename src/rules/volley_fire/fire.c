@@ -233,7 +233,7 @@ int vf_volley_pmf(const struct vf_volley *v, double *p, int n)
 	most[1] = small ? die_table(v, true, hits[1]) : 0;
 	total = full * most[0] + small * most[1];
 	if (total + 1 > PMF_STACK) {
-		heap = calloc(3 * ((size_t)total + 1), sizeof(*heap));
+		heap = zb_calloc(NULL, 3 * ((size_t)total + 1), sizeof(*heap));
 		if (!heap)
 			return ZB_ENOMEM;
 		a = heap;
@@ -256,7 +256,7 @@ int vf_volley_pmf(const struct vf_volley *v, double *p, int n)
 		cap = vf_volley_cap(v, k);
 		p[cap < n - 1 ? cap : n - 1] += a[k];
 	}
-	free(heap);
+	zb_free(NULL, heap);
 	return ZB_OK;
 }
 
@@ -667,7 +667,7 @@ static int notation_leader(struct zb_game *g, struct fire_ctx *fc,
 	pick = n > 1 ? cand[zb_game_roll(g, n) - 1] : cand[0];
 	if (fc->n_picks == fc->cap_picks) {
 		int ncap = fc->cap_picks ? fc->cap_picks * 2 : 16;
-		struct leader_pick *np = realloc(fc->picks,
+		struct leader_pick *np = zb_realloc(&g->alloc, fc->picks,
 						 (size_t)ncap * sizeof(*np));
 		if (!np) {
 			zb_event_end(g);
@@ -761,7 +761,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	int rolled;
 	int left = zb_unit_alive(t) - pending_total(tp);
 	const char *why;
-	struct zb_strbuf buf = { 0 };
+	struct zb_strbuf buf = { .alloc = g->alloc };
 	bool jam = false, gun_target = vf_type_of(t)->gun;
 
 	if (!vf_volley_for(g, f, t, &v))
@@ -769,7 +769,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	why = halving_reason(g, f, t);
 	vf_volley_dice(&v, &full, &small);
 	n = full + small;
-	faces = calloc((size_t)(n > 0 ? n : 1), sizeof(*faces));
+	faces = zb_calloc(&g->alloc, (size_t)(n > 0 ? n : 1), sizeof(*faces));
 	if (!faces)
 		return ZB_ENOMEM;
 
@@ -877,7 +877,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	zb_event_kv(g, "casualties", cas);
 	zb_event_text(g, "%s", zb_strbuf_str(&buf));
 	zb_event_end(g);
-	free(faces);
+	zb_free(&g->alloc, faces);
 	rc = buf.oom ? ZB_ENOMEM : ZB_OK;
 	zb_strbuf_release(&buf);
 	if (rc != ZB_OK)
@@ -906,20 +906,21 @@ struct vf_fire_table {
 	struct vf_volley *volley;	/* by target id, where legal */
 };
 
-static int fire_table_init(struct vf_fire_table *ft, int n_units)
+static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
+			   int n_units)
 {
 	size_t n = (size_t)(n_units > 0 ? n_units : 0) + 1;
 
 	ft->firer = -1;
-	ft->legal = calloc(n, 1);
-	ft->volley = malloc(n * sizeof(*ft->volley));
+	ft->legal = zb_calloc(&g->alloc, n, 1);
+	ft->volley = zb_malloc(&g->alloc, n * sizeof(*ft->volley));
 	return ft->legal && ft->volley ? ZB_OK : ZB_ENOMEM;
 }
 
-static void fire_table_release(struct vf_fire_table *ft)
+static void fire_table_release(struct zb_game *g, struct vf_fire_table *ft)
 {
-	free(ft->legal);
-	free(ft->volley);
+	zb_free(&g->alloc, ft->legal);
+	zb_free(&g->alloc, ft->volley);
 }
 
 bool vf_fire_table_volley(struct zb_game *g, const struct zb_unit *firer,
@@ -989,10 +990,10 @@ static int choose_targets(struct zb_game *g, struct fire_ctx *fc,
 			  struct zb_error *err)
 {
 	size_t n_units = (size_t)(g->n_units > 0 ? g->n_units : 0);
-	int *ids = malloc((n_units + 1) * sizeof(*ids));
-	struct zb_option *opts = malloc((n_units + 1) * sizeof(*opts));
+	int *ids = zb_malloc(&g->alloc, (n_units + 1) * sizeof(*ids));
+	struct zb_option *opts = zb_malloc(&g->alloc, (n_units + 1) * sizeof(*opts));
 	struct vf_fire_table ft;
-	int rc = fire_table_init(&ft, g->n_units);
+	int rc = fire_table_init(g, &ft, g->n_units);
 
 	if (!ids || !opts || rc != ZB_OK) {
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
@@ -1023,9 +1024,9 @@ static int choose_targets(struct zb_game *g, struct fire_ctx *fc,
 	}
 out:
 	vf_state(g)->fire = NULL;
-	fire_table_release(&ft);
-	free(ids);
-	free(opts);
+	fire_table_release(g, &ft);
+	zb_free(&g->alloc, ids);
+	zb_free(&g->alloc, opts);
 	return rc;
 }
 
@@ -1211,9 +1212,9 @@ int vf_fire_phase(struct zb_game *g, struct zb_error *err)
 	memset(&fc, 0, sizeof(fc));
 	if (g->n_units == 0)
 		return ZB_OK;
-	fc.shots = calloc((size_t)g->n_units, sizeof(*fc.shots));
-	fc.pend = calloc((size_t)g->n_units, sizeof(*fc.pend));
-	fc.commanders = calloc((size_t)g->n_units, sizeof(*fc.commanders));
+	fc.shots = zb_calloc(&g->alloc, (size_t)g->n_units, sizeof(*fc.shots));
+	fc.pend = zb_calloc(&g->alloc, (size_t)g->n_units, sizeof(*fc.pend));
+	fc.commanders = zb_calloc(&g->alloc, (size_t)g->n_units, sizeof(*fc.commanders));
 	if (!fc.shots || !fc.pend || !fc.commanders) {
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 		goto out;
@@ -1247,9 +1248,9 @@ int vf_fire_phase(struct zb_game *g, struct zb_error *err)
 	if (rc == ZB_OK)
 		end_of_phase(g, &fc);
 out:
-	free(fc.shots);
-	free(fc.pend);
-	free(fc.commanders);
-	free(fc.picks);
+	zb_free(&g->alloc, fc.shots);
+	zb_free(&g->alloc, fc.pend);
+	zb_free(&g->alloc, fc.commanders);
+	zb_free(&g->alloc, fc.picks);
 	return rc;
 }

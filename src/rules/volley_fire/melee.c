@@ -461,12 +461,12 @@ static int queue_side(struct zb_game *g, const int *units, int n,
 {
 	struct zb_rect tr = zb_unit_rect(target);
 	int len = 0;
-	bool *none = calloc((size_t)n + 1, sizeof(bool));
-	int *nearest = calloc((size_t)n + 1, sizeof(int));
+	bool *none = zb_calloc(&g->alloc, (size_t)n + 1, sizeof(bool));
+	int *nearest = zb_calloc(&g->alloc, (size_t)n + 1, sizeof(int));
 
 	if (!none || !nearest) {
-		free(none);
-		free(nearest);
+		zb_free(&g->alloc, none);
+		zb_free(&g->alloc, nearest);
 		return -1;
 	}
 	for (int i = 0; i < n && !defending; i++) {
@@ -520,8 +520,8 @@ static int queue_side(struct zb_game *g, const int *units, int n,
 			}
 		}
 	}
-	free(none);
-	free(nearest);
+	zb_free(&g->alloc, none);
+	zb_free(&g->alloc, nearest);
 	return len;
 }
 
@@ -935,7 +935,7 @@ static struct vf_queued *alloc_queue(struct zb_game *g, const int *units, int n)
 
 	for (int i = 0; i < n; i++)
 		figs += (size_t)g->units[units[i]].n_figs;
-	return calloc(figs, sizeof(struct vf_queued));
+	return zb_calloc(&g->alloc, figs, sizeof(struct vf_queued));
 }
 
 /* volley-fire: Hand-to-hand B-E */
@@ -945,17 +945,17 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 {
 	struct zb_unit *d = &g->units[defender];
 	const struct zb_unit *a0 = &g->units[attackers[0]];
-	int *att_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
-	int *def_units = malloc(((size_t)g->n_units + 1) * sizeof(int));
-	bool *winning = calloc((size_t)g->n_units, sizeof(bool));
-	struct zb_rect *rects = malloc(((size_t)n_att + 1) * sizeof(*rects));
+	int *att_units = zb_malloc(&g->alloc, ((size_t)g->n_units + 1) * sizeof(int));
+	int *def_units = zb_malloc(&g->alloc, ((size_t)g->n_units + 1) * sizeof(int));
+	bool *winning = zb_calloc(&g->alloc, (size_t)g->n_units, sizeof(bool));
+	struct zb_rect *rects = zb_malloc(&g->alloc, ((size_t)n_att + 1) * sizeof(*rects));
 	struct contact c = { NULL, 0, NULL, 0 };
 	int n_au = 0, n_du = 0, na, nd, pairs = 0, rerolls = 0;
 	int att_down = 0, def_down = 0, n_sup_figs, rc = ZB_OK;
 	struct vf_fight_result res;
 	bool att_won;
 
-	c.hit = malloc(((size_t)d->n_figs + 1) * sizeof(*c.hit));
+	c.hit = zb_malloc(&g->alloc, ((size_t)d->n_figs + 1) * sizeof(*c.hit));
 	if (!att_units || !def_units || !winning || !rects || !c.hit) {
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 		goto out;
@@ -1100,33 +1100,33 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 		}
 	}
 out:
-	free(att_units);
-	free(def_units);
-	free(winning);
-	free(rects);
-	free(c.hit);
-	free(mc->att);
-	free(mc->def);
+	zb_free(&g->alloc, att_units);
+	zb_free(&g->alloc, def_units);
+	zb_free(&g->alloc, winning);
+	zb_free(&g->alloc, rects);
+	zb_free(&g->alloc, c.hit);
+	zb_free(&g->alloc, mc->att);
+	zb_free(&g->alloc, mc->def);
 	mc->att = mc->def = NULL;
 	return rc;
 }
 
 static int ctx_init(struct zb_game *g, struct melee_ctx *mc)
 {
-	mc->party = calloc((size_t)g->n_units, sizeof(bool));
-	mc->moved = calloc((size_t)g->n_units, sizeof(bool));
-	mc->side_units = calloc((size_t)g->n_units + 1, sizeof(int));
-	mc->near = calloc((size_t)g->n_units + 1, sizeof(int));
+	mc->party = zb_calloc(&g->alloc, (size_t)g->n_units, sizeof(bool));
+	mc->moved = zb_calloc(&g->alloc, (size_t)g->n_units, sizeof(bool));
+	mc->side_units = zb_calloc(&g->alloc, (size_t)g->n_units + 1, sizeof(int));
+	mc->near = zb_calloc(&g->alloc, (size_t)g->n_units + 1, sizeof(int));
 	return (mc->party && mc->moved && mc->side_units && mc->near)
 		? ZB_OK : ZB_ENOMEM;
 }
 
-static void ctx_release(struct melee_ctx *mc)
+static void ctx_release(struct zb_game *g, struct melee_ctx *mc)
 {
-	free(mc->party);
-	free(mc->moved);
-	free(mc->side_units);
-	free(mc->near);
+	zb_free(&g->alloc, mc->party);
+	zb_free(&g->alloc, mc->moved);
+	zb_free(&g->alloc, mc->side_units);
+	zb_free(&g->alloc, mc->near);
 }
 
 /* volley-fire: Hand-to-hand A-E, Gardner gun C-D (the melee phase) */
@@ -1141,8 +1141,8 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 		return ZB_OK;
 	memset(&mc, 0, sizeof(mc));
 	rc = ctx_init(g, &mc);
-	attackers = calloc(VF_MAX_MELEES, sizeof(int));
-	fought = calloc(VF_MAX_MELEES, sizeof(bool));
+	attackers = zb_calloc(&g->alloc, VF_MAX_MELEES, sizeof(int));
+	fought = zb_calloc(&g->alloc, VF_MAX_MELEES, sizeof(bool));
 	if (rc != ZB_OK || !attackers || !fought) {
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 		goto out;
@@ -1206,8 +1206,8 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 	}
 	st->n_melee = 0;
 out:
-	ctx_release(&mc);
-	free(attackers);
-	free(fought);
+	ctx_release(g, &mc);
+	zb_free(&g->alloc, attackers);
+	zb_free(&g->alloc, fought);
 	return rc;
 }

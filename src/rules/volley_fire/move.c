@@ -390,12 +390,13 @@ static bool room_in_place(struct zb_game *g, struct zb_unit *u, double facing,
 /* A copy of `u` with `more` live troopers added, its figures malloc'd
  * (the caller frees c->figs); false when out of memory.  For asking what
  * footprint a unit would have after it grows. */
-static bool grown_copy(const struct zb_unit *u, int more, struct zb_unit *c)
+static bool grown_copy(struct zb_game *g, const struct zb_unit *u, int more,
+		       struct zb_unit *c)
 {
 	int n = zb_unit_alive(u) + more;
 
 	*c = *u;
-	c->figs = calloc(n > 0 ? (size_t)n : 1, sizeof(*c->figs));
+	c->figs = zb_calloc(&g->alloc, n > 0 ? (size_t)n : 1, sizeof(*c->figs));
 	c->n_figs = n;
 	zb_unit_figs_changed(c);
 	return c->figs != NULL;		/* calloc: all ok troopers */
@@ -742,13 +743,13 @@ static void add_man_gun(struct phase *p, struct zb_unit *u, struct opts *s)
 
 		if (!(gun->flags & VF_UF_ABANDONED) ||
 		    zb_rect_dist(&ur, &gr) > VF_GUN_MAN_IN ||
-		    !grown_copy(gun, k, &crewed))
+		    !grown_copy(p->g, gun, k, &crewed))
 			continue;
 		/* A crew makes the gun's footprint bigger: it must still
 		 * lie on the table. */
 		cr = zb_unit_rect(&crewed);
 		fits = rect_fits(p->g, &cr);
-		free(crewed.figs);
+		zb_free(&p->g->alloc, crewed.figs);
 		if (fits)
 			opt_add(s, VF_VERB_MAN_GUN, gun->id, -1, false, 0, 0,
 				"man the gun");
@@ -775,12 +776,12 @@ static bool room_to_join(struct zb_game *g, const struct zb_unit *u,
 	struct zb_rect r;
 	bool ok;
 
-	if (!grown_copy(t, zb_unit_alive(u), &c))
+	if (!grown_copy(g, t, zb_unit_alive(u), &c))
 		return false;
 	vf_set_formation(&c, (enum vf_formation)t->formation);
 	r = zb_unit_rect(&c);
 	ok = spot_clear(g, &c, &r, -1, u->id);
-	free(c.figs);
+	zb_free(&g->alloc, c.figs);
 	return ok;
 }
 
@@ -1540,7 +1541,7 @@ static int do_man_gun(struct phase *p, struct zb_unit *u, struct zb_unit *gun)
 
 	if (k > VF_GUN_MAN_CREW)
 		k = VF_GUN_MAN_CREW;
-	f = realloc(gun->figs, (size_t)(gun->n_figs + k) * sizeof(*f));
+	f = zb_realloc(&g->alloc, gun->figs, (size_t)(gun->n_figs + k) * sizeof(*f));
 	if (!f)
 		return zb_error_set(p->err, ZB_ENOMEM, "out of memory");
 	gun->figs = f;
@@ -1586,7 +1587,7 @@ static int do_join(struct phase *p, struct zb_unit *u, struct zb_unit *t)
 	int k = zb_unit_alive(u), w = 0;
 	struct zb_figure *f;
 
-	f = realloc(t->figs, (size_t)(t->n_figs + k) * sizeof(*f));
+	f = zb_realloc(&g->alloc, t->figs, (size_t)(t->n_figs + k) * sizeof(*f));
 	if (!f)
 		return zb_error_set(p->err, ZB_ENOMEM, "out of memory");
 	t->figs = f;

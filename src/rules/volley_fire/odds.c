@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "rules/volley_fire/vf.h"
+#include "zariba/alloc.h"
 #include "zariba/strbuf.h"
 
 /* Limits of the tools' parameters (not rule text): more than a whole
@@ -58,13 +59,13 @@ static int melee_pass(const struct vf_pair_odds *po, int na, int nd,
 {
 	int len = (track_att ? na : nd) + 1;
 	size_t row = (size_t)(nd + 1) * (size_t)len;
-	double *cur = calloc(row, sizeof(double));
-	double *nxt = calloc(row, sizeof(double));
+	double *cur = zb_calloc(NULL, row, sizeof(double));
+	double *nxt = zb_calloc(NULL, row, sizeof(double));
 	int da = track_att ? 1 : 0, dd = track_att ? 0 : 1;
 
 	if (!cur || !nxt) {
-		free(cur);
-		free(nxt);
+		zb_free(NULL, cur);
+		zb_free(NULL, nxt);
 		return ZB_ENOMEM;
 	}
 	*att_wins = 0;
@@ -106,8 +107,8 @@ static int melee_pass(const struct vf_pair_odds *po, int na, int nd,
 	for (int j = 0; j < nd; j++)
 		for (int d = 0; d < len; d++)
 			down[d] += cur[(size_t)j * (size_t)len + (size_t)d];
-	free(cur);
-	free(nxt);
+	zb_free(NULL, cur);
+	zb_free(NULL, nxt);
 	return ZB_OK;
 }
 
@@ -122,9 +123,9 @@ int vf_melee_dist(const struct vf_queued *att, int na,
 	if (na < 1 || nd < 1 || na > VF_ODDS_MAX_FIGURES ||
 	    nd > VF_ODDS_MAX_FIGURES)
 		return ZB_EUSAGE;
-	po = calloc((size_t)na * (size_t)nd, sizeof(*po));
-	down_a = calloc((size_t)na + 1, sizeof(double));
-	down_d = calloc((size_t)nd + 1, sizeof(double));
+	po = zb_calloc(NULL, (size_t)na * (size_t)nd, sizeof(*po));
+	down_a = zb_calloc(NULL, (size_t)na + 1, sizeof(double));
+	down_d = zb_calloc(NULL, (size_t)nd + 1, sizeof(double));
 	rc = po && down_a && down_d ? zb_dist_alloc(out, na + 1, nd + 1)
 				    : ZB_ENOMEM;
 	if (rc != ZB_OK)
@@ -152,9 +153,9 @@ int vf_melee_dist(const struct vf_queued *att, int na,
 	out->chance[1] = 1 - wins;
 	zb_dist_finish(out);
 out:
-	free(po);
-	free(down_a);
-	free(down_d);
+	zb_free(NULL, po);
+	zb_free(NULL, down_a);
+	zb_free(NULL, down_d);
 	return rc;
 }
 
@@ -700,8 +701,8 @@ struct melee_queues {
 
 static void melee_free(struct melee_queues *mq)
 {
-	free(mq->att);
-	free(mq->def);
+	zb_free(NULL, mq->att);
+	zb_free(NULL, mq->def);
 	mq->att = mq->def = NULL;
 }
 
@@ -714,8 +715,8 @@ static int melee_of(const struct zb_args *a, struct melee_queues *mq,
 	if (a->action != &vf_actions[VF_ACTION_MELEE])
 		return zb_error_set(err, ZB_EUSAGE, "not the melee's "
 				    "arguments");
-	mq->att = calloc((size_t)a->val[MP_ATTACKERS] + 1, sizeof(*mq->att));
-	mq->def = calloc((size_t)a->val[MP_DEFENDERS] + 1, sizeof(*mq->def));
+	mq->att = zb_calloc(NULL, (size_t)a->val[MP_ATTACKERS] + 1, sizeof(*mq->att));
+	mq->def = zb_calloc(NULL, (size_t)a->val[MP_DEFENDERS] + 1, sizeof(*mq->def));
 	if (!mq->att || !mq->def) {
 		melee_free(mq);
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");

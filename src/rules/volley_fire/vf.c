@@ -415,7 +415,7 @@ static int remember_src(struct setup *su, int id, const struct zb_scn_unit *src)
 
 		while (cap <= id)
 			cap *= 2;
-		p = realloc(su->src, (size_t)cap * sizeof(*p));
+		p = zb_realloc(&su->g->alloc, su->src, (size_t)cap * sizeof(*p));
 		if (!p)
 			return ZB_ENOMEM;
 		su->src = p;
@@ -425,9 +425,9 @@ static int remember_src(struct setup *su, int id, const struct zb_scn_unit *src)
 	return ZB_OK;
 }
 
-static int add_leader_id(struct vf_state *st, int id)
+static int add_leader_id(struct zb_game *g, struct vf_state *st, int id)
 {
-	int *p = realloc(st->leaders, (size_t)(st->n_leaders + 1) * sizeof(*p));
+	int *p = zb_realloc(&g->alloc, st->leaders, (size_t)(st->n_leaders + 1) * sizeof(*p));
 
 	if (!p)
 		return ZB_ENOMEM;
@@ -612,7 +612,7 @@ static int build_unit(struct setup *su, int side, enum vf_army army,
 	vf_place_unit(g, u, t, f, s->pos, s->facing_deg);
 	if (s->commander)
 		u->flags |= VF_UF_COMMANDER;
-	if (vf_types[t].leader && add_leader_id(vf_state(g), id) != ZB_OK)
+	if (vf_types[t].leader && add_leader_id(g, vf_state(g), id) != ZB_OK)
 		return zb_error_set(su->err, ZB_ENOMEM, "out of memory");
 	if ((u->flags & VF_UF_IN_BUILDING) && (u->flags & VF_UF_MOUNTED) &&
 	    !vf_types[t].leader)
@@ -960,7 +960,7 @@ int vf_setup(struct zb_game *g, const struct zb_scenario *scn,
 	     struct zb_error *err)
 {
 	struct setup su = { g, scn, err, NULL, 0 };
-	struct vf_state *st = calloc(1, sizeof(*st));
+	struct vf_state *st = zb_calloc(&g->alloc, 1, sizeof(*st));
 	int rc;
 
 	if (!st)
@@ -970,7 +970,7 @@ int vf_setup(struct zb_game *g, const struct zb_scenario *scn,
 	rc = parse_options(st, scn, err);
 	if (rc == ZB_OK)
 		rc = setup_units(&su);
-	free(su.src);
+	zb_free(&g->alloc, su.src);
 	if (rc != ZB_OK)
 		return rc;
 	record_sides(g);
@@ -984,8 +984,8 @@ void vf_release(struct zb_game *g)
 
 	if (!st)
 		return;
-	free(st->leaders);
-	free(st);
+	zb_free(&g->alloc, st->leaders);
+	zb_free(&g->alloc, st);
 	g->rs = NULL;
 }
 
