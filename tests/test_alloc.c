@@ -120,7 +120,7 @@ static int battle(const struct zb_alloc *a, void *ctx, struct zb_error *err)
 	int rc = zb_scenario_load_with(&scn, c->path, a, err);
 
 	if (rc == ZB_OK)
-		rc = zb_game_init(&g, &scn, &o, err);
+		rc = zb_game_init(&g, scn.rules, &scn, &o, err);
 	if (rc == ZB_OK) {
 		rc = zb_game_play(&g, err);
 		if (rc == ZB_OK) {
@@ -169,20 +169,23 @@ static const char *const session[] = {
 static int companion(const struct zb_alloc *a, void *ctx, struct zb_error *err)
 {
 	const char *path = ctx;
+	const struct zb_ruleset *rs = zb_ruleset_find("gentlemen-rankers");
 	struct zb_companion c;
-	struct zb_companion_opts o = { .seed = 11, .mounted = true,
-				       .alloc = *a };
+	struct zb_companion_opts o = { .seed = 11, .alloc = *a };
 	struct zb_strbuf out = { .alloc = *a };
+	int bit = zb_companion_option_bit(zb_companion_rules_of(rs), "mounted");
 
+	cr_assert_geq(bit, 0);
+	o.options = 1u << bit;
 	unlink(path);
-	int rc = zb_companion_init(&c, &o, err);
+	int rc = zb_companion_init(&c, rs, &o, err);
 	if (rc == ZB_OK)
 		rc = zb_companion_save(&c, path, err);
 	for (int i = 0; rc == ZB_OK && session[i]; i++)
 		rc = zb_companion_command(&c, session[i], &out, err);
 	zb_companion_release(&c);
 	if (rc == ZB_OK) {
-		rc = zb_companion_resume_with(&c, path, a, &out, err);
+		rc = zb_companion_resume_with(&c, path, NULL, a, &out, err);
 		if (rc == ZB_OK)
 			rc = zb_companion_command(&c, "next", &out, err);
 		zb_companion_release(&c);
@@ -326,7 +329,8 @@ Test(alloc, a_long_scenario_path_is_carried_whole)
 	struct zb_game_opts o = { .seed = 42, .log_enabled = true };
 	cr_assert_eq(zb_scenario_load(&scn, p, &err), ZB_OK, "%s", err.msg);
 	cr_assert_str_eq(scn.path, p);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err), ZB_OK, "%s",
+		     err.msg);
 	cr_assert_str_eq(g.scenario_path, p);
 
 	char *text = NULL;
