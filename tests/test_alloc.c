@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "zariba/zariba.h"
+#include "toy/toy.h"
 
 #define ALLOC_STRIDE 11	/* a prime, so the stride meets every phase */
 #define ALLOC_FIRST 64	/* Ns always walked one by one */
@@ -120,7 +121,7 @@ static int battle(const struct zb_alloc *a, void *ctx, struct zb_error *err)
 	int rc = zb_scenario_load_with(&scn, c->path, a, err);
 
 	if (rc == ZB_OK)
-		rc = zb_game_init(&g, &scn, &o, err);
+		rc = zb_game_init(&g, scn.rules, &scn, &o, err);
 	if (rc == ZB_OK) {
 		rc = zb_game_play(&g, err);
 		if (rc == ZB_OK) {
@@ -158,51 +159,118 @@ Test(alloc, every_allocation_of_a_gentlemen_rankers_battle, .timeout = 3600)
 
 /* ---- a companion session ---- */
 
-static const char *const session[] = {
+/* A rule set's companion game: its option on, its commands, and the
+ * command played after the resume. */
+struct session {
+	const char *path;	/* the save file */
+	const struct zb_ruleset *rs;
+	const char *option;	/* NULL for none */
+	const char *const *lines;	/* NULL-terminated */
+	const char *last;
+};
+
+static const char *const gr_lines[] = {
 	"roll 3 3 2 4", "next", "next", "next", "hit wave 1 foot x3",
 	"hit 1 mounted x2", "undo", "hit 1 mounted x2", "next", "next",
 	"roll 6 6", "next", "dice 2", "status", NULL
 };
 
-/* A new game saved to a file, a few commands (an undo among them), and
+/* The toy's (tests/toy/): the engine's own `next`, a die of the
+ * player's, a side's secret and help besides. */
+static const char *const toy_lines[] = {
+	"roll 6 1", "strike \"black p\" x2", "next", "strike \"white p\" x3",
+	"next", "strike \"white k\"", "roll d6 5", "next",
+	"strike \"black knight\"", "undo", "as white status", "where", "help",
+	NULL
+};
+
+/* A new game saved to a file, a dozen commands (an undo among them), and
  * the game resumed from its file for one more. */
 static int companion(const struct zb_alloc *a, void *ctx, struct zb_error *err)
 {
-	const char *path = ctx;
+	const struct session *s = ctx;
+	const struct zb_ruleset *known[] = { s->rs, NULL };
 	struct zb_companion c;
-	struct zb_companion_opts o = { .seed = 11, .mounted = true,
-				       .alloc = *a };
+	struct zb_companion_opts o = { .seed = 11, .alloc = *a };
 	struct zb_strbuf out = { .alloc = *a };
 
-	unlink(path);
-	int rc = zb_companion_init(&c, &o, err);
+	if (s->option) {
+		int bit = zb_companion_option_bit(s->rs->companion, s->option);
+		cr_assert_geq(bit, 0);
+		o.options = 1u << bit;
+	}
+	unlink(s->path);
+	int rc = zb_companion_init(&c, s->rs, &o, err);
 	if (rc == ZB_OK)
-		rc = zb_companion_save(&c, path, err);
-	for (int i = 0; rc == ZB_OK && session[i]; i++)
-		rc = zb_companion_command(&c, session[i], &out, err);
+		rc = zb_companion_save(&c, s->path, err);
+	for (int i = 0; rc == ZB_OK && s->lines[i]; i++)
+		rc = zb_companion_command(&c, s->lines[i], &out, err);
 	zb_companion_release(&c);
 	if (rc == ZB_OK) {
-		rc = zb_companion_resume_with(&c, path, a, &out, err);
+		rc = zb_companion_resume_with(&c, s->path, known, a, &out, err);
 		if (rc == ZB_OK)
-			rc = zb_companion_command(&c, "next", &out, err);
+			rc = zb_companion_command(&c, s->last, &out, err);
 		zb_companion_release(&c);
 	}
 	/* The answers' own failure (strbuf.h): cut short, `oom` set. */
 	if (rc == ZB_OK && out.oom)
 		rc = zb_error_set(err, ZB_ENOMEM, "the answers: out of memory");
 	zb_strbuf_release(&out);
-	unlink(path);
+	unlink(s->path);
 	return rc;
 }
 
-Test(alloc, every_allocation_of_a_companion_session, .timeout = 3600)
+static void walk_companion(struct session *s)
 {
 	char dir[] = "/tmp/zariba-alloc-XXXXXX", path[64];
 
 	cr_assert(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/game.save", dir);
-	walk("companion", companion, path);
+	s->path = path;
+	walk(s->rs->id, companion, s);
 	rmdir(dir);
+}
+
+/* The very first thing a companion allocates, its game, comes from the
+ * host: with the first call failing, no game starts (the engine, the
+ * toy's and Gentlemen Rankers' books once used malloc, and started). */
+Test(alloc, a_companion_starts_through_the_hosts_allocator)
+{
+	const struct zb_ruleset *rs[] = {
+		zb_ruleset_find("gentlemen-rankers"), &zb_ruleset_toy
+	};
+
+	for (int k = 0; k < 2; k++) {
+		struct failing f = { .fail_at = 1 };
+		struct zb_companion_opts o = {
+			.seed = 11, .alloc = { failing_fn, &f }
+		};
+		struct zb_companion c;
+		struct zb_error err = { 0, "" };
+
+		cr_assert_eq(zb_companion_init(&c, rs[k], &o, &err),
+			     ZB_ENOMEM, "%s", rs[k]->id);
+		zb_companion_release(&c);
+		cr_assert_eq(f.failed, 1);
+		cr_assert_eq(f.live, 0);
+	}
+}
+
+Test(alloc, every_allocation_of_a_companion_session, .timeout = 3600)
+{
+	struct session s = { .rs = zb_ruleset_find("gentlemen-rankers"),
+			     .option = "mounted", .lines = gr_lines,
+			     .last = "next" };
+
+	walk_companion(&s);
+}
+
+Test(alloc, every_allocation_of_the_toy_companion, .timeout = 3600)
+{
+	struct session s = { .rs = &zb_ruleset_toy, .lines = toy_lines,
+			     .last = "strike \"white pawn\"" };
+
+	walk_companion(&s);
 }
 
 /* ---- a render of a log ---- */
@@ -326,7 +394,8 @@ Test(alloc, a_long_scenario_path_is_carried_whole)
 	struct zb_game_opts o = { .seed = 42, .log_enabled = true };
 	cr_assert_eq(zb_scenario_load(&scn, p, &err), ZB_OK, "%s", err.msg);
 	cr_assert_str_eq(scn.path, p);
-	cr_assert_eq(zb_game_init(&g, &scn, &o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err), ZB_OK, "%s",
+		     err.msg);
 	cr_assert_str_eq(g.scenario_path, p);
 
 	char *text = NULL;

@@ -35,7 +35,7 @@ static void teardown(void)
 {
 	ctl->release(ctl);
 	for (int i = 0; i < g.n_units; i++)
-		zb_unit_release(&g.units[i]);
+		zb_unit_release(&g.alloc, &g.units[i]);
 	free(g.units);
 	zb_log_release(&g.log);
 }

@@ -41,6 +41,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include "zariba/alloc.h"
 #include "zariba/error.h"
 
 #ifdef __cplusplus
@@ -87,6 +88,8 @@ struct zb_bal_opts {
 	void *play_ctx;
 	zb_bal_progress_fn *progress;	/* NULL for none */
 	void *progress_ctx;
+	struct zb_alloc alloc;		/* the result's; zeroed: malloc
+					 * (alloc.h) */
 };
 
 /* One value tried, with its final count and verdict. */
@@ -110,6 +113,7 @@ struct zb_balance {
 	int max_points;			/* K, for the Bonferroni bound */
 	struct zb_bal_point *pts;	/* in the order tried */
 	int n_pts;
+	struct zb_alloc alloc;		/* pts came from it (the options') */
 };
 
 /* The Wilson z of a search over [lo, hi], and its n_star. */

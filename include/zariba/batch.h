@@ -230,6 +230,12 @@ int zb_batch_exchange(const struct zb_batch_team *t, int lo, int hi,
 		      const struct zb_batch_slots *arrays, int n,
 		      const void *note, void *notes, size_t note_size,
 		      struct zb_error *err);
+/* The same, its buffers allocated through `a` (NULL: malloc; alloc.h):
+ * zb_batch_run() hands it the batch's. */
+int zb_batch_exchange_with(const struct zb_batch_team *t, int lo, int hi,
+			   const struct zb_batch_slots *arrays, int n,
+			   const void *note, void *notes, size_t note_size,
+			   const struct zb_alloc *a, struct zb_error *err);
 
 /* The Wilson score interval for k successes in n trials; [0, 1] when
  * n <= 0.  Never fails. */

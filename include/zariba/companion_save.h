@@ -83,10 +83,17 @@ int zb_companion_save(struct zb_companion *c, const char *path,
  * Refused (ZB_EINPUT, the file left as it was): an empty file, a first
  * line that is not a good companion header (nothing to recover without
  * the seed), and a file another program is writing to.  ZB_EIO if the
- * file cannot be read, or the copy cannot be made. */
+ * file cannot be read, or the copy cannot be made; ZB_ENOMEM when out of
+ * memory, `c` then released. */
 int zb_companion_resume(struct zb_companion *c, const char *path,
 			const struct zb_ruleset *const *known,
 			struct zb_strbuf *notes, struct zb_error *err);
+/* As zb_companion_resume(), the game resumed allocating through `a`
+ * (NULL: malloc; alloc.h), the file read through it too. */
+int zb_companion_resume_with(struct zb_companion *c, const char *path,
+			     const struct zb_ruleset *const *known,
+			     const struct zb_alloc *a, struct zb_strbuf *notes,
+			     struct zb_error *err);
 
 #ifdef __cplusplus
 }

@@ -164,6 +164,9 @@ struct zb_controller *zb_controller_passive_with(const struct zb_alloc *a);
  * src/rules/NAME/baseline.c.
  */
 struct zb_controller *zb_controller_baseline(int side);
+/* The same, allocated through `a` (NULL: malloc; alloc.h). */
+struct zb_controller *zb_controller_baseline_with(int side,
+						  const struct zb_alloc *a);
 
 #ifdef __cplusplus
 }

@@ -49,6 +49,8 @@ struct zb_duel_opts {
 	int threads;			/* 0: every core */
 	double until_ci;		/* > 0: adaptive; see above */
 	const char *ai[2];		/* A and B: controller names */
+	struct zb_alloc alloc;		/* its batches' (batch.h); zeroed:
+					 * malloc (alloc.h) */
 };
 
 struct zb_duel {

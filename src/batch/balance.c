@@ -186,7 +186,8 @@ int zb_balance_run(struct zb_balance *r, const struct zb_bal_opts *o,
 	r->below_x = r->above_x = NAN;
 	r->answer = NAN;
 	r->status = ZB_BAL_JUMP;
-	r->pts = calloc((size_t)s.cap_pts, sizeof(*r->pts));
+	r->alloc = o->alloc;
+	r->pts = zb_calloc(&r->alloc, (size_t)s.cap_pts, sizeof(*r->pts));
 	if (!r->pts)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	int rc = search(&s, err);
@@ -197,7 +198,7 @@ int zb_balance_run(struct zb_balance *r, const struct zb_bal_opts *o,
 
 void zb_balance_release(struct zb_balance *r)
 {
-	free(r->pts);
+	zb_free(&r->alloc, r->pts);
 	r->pts = NULL;
 	r->n_pts = 0;
 }

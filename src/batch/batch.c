@@ -240,7 +240,9 @@ static int play_shared(struct run *r, int lo, int hi, struct zb_error *err)
 		per += a[k].size;
 	size_t most = ZB_BATCH_EXCHANGE_MAX / per;
 	int block = most < 1 ? 1 : most > INT_MAX ? INT_MAX : (int)most;
-	struct share_note *notes = calloc((size_t)t->size, sizeof(*notes));
+	const struct zb_alloc *al = &r->b->alloc;
+	struct share_note *notes = zb_calloc(al, (size_t)t->size,
+					     sizeof(*notes));
 	if (!notes)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	int rc = ZB_OK;
@@ -258,8 +260,9 @@ static int play_shared(struct run *r, int lo, int hi, struct zb_error *err)
 			mine.fail_at = r->b->failed;
 			memcpy(mine.msg, e.msg, sizeof(mine.msg));
 		}
-		rc = zb_batch_exchange(t, at, end, a, N_SLOT_ARRAYS, &mine,
-				       notes, sizeof(*notes), err);
+		rc = zb_batch_exchange_with(t, at, end, a, N_SLOT_ARRAYS,
+					    &mine, notes, sizeof(*notes), al,
+					    err);
 		if (rc != ZB_OK)
 			break;
 		const struct share_note *first = NULL;
@@ -281,7 +284,7 @@ static int play_shared(struct run *r, int lo, int hi, struct zb_error *err)
 		}
 		at = end;
 	}
-	free(notes);
+	zb_free(al, notes);
 	return rc;
 }
 
@@ -303,6 +306,15 @@ int zb_batch_exchange(const struct zb_batch_team *t, int lo, int hi,
 		      const void *note, void *notes, size_t note_size,
 		      struct zb_error *err)
 {
+	return zb_batch_exchange_with(t, lo, hi, arrays, n, note, notes,
+				      note_size, NULL, err);
+}
+
+int zb_batch_exchange_with(const struct zb_batch_team *t, int lo, int hi,
+			   const struct zb_batch_slots *arrays, int n,
+			   const void *note, void *notes, size_t note_size,
+			   const struct zb_alloc *al, struct zb_error *err)
+{
 	if (!t || t->size < 1 || t->rank < 0 || t->rank >= t->size ||
 	    !t->allgather || hi < lo || n < 0 || (n && !arrays) ||
 	    (note_size && (!note || !notes)))
@@ -316,8 +328,8 @@ int zb_batch_exchange(const struct zb_batch_team *t, int lo, int hi,
 				    "than %u bytes at once",
 				    ZB_BATCH_EXCHANGE_MAX);
 	int K = t->size;
-	size_t *lens = calloc((size_t)K, sizeof(*lens));
-	size_t *offs = calloc((size_t)K, sizeof(*offs));
+	size_t *lens = zb_calloc(al, (size_t)K, sizeof(*lens));
+	size_t *offs = zb_calloc(al, (size_t)K, sizeof(*offs));
 	size_t total = 0;
 	for (int m = 0; lens && offs && m < K; m++) {
 		struct zb_batch_team tm = *t;
@@ -328,10 +340,10 @@ int zb_batch_exchange(const struct zb_batch_team *t, int lo, int hi,
 		offs[m] = total;
 		total += lens[m];
 	}
-	unsigned char *all = lens && offs ? malloc(total ? total : 1) : NULL;
+	unsigned char *all = lens && offs ? zb_malloc(al, total) : NULL;
 	if (!all) {
-		free(lens);
-		free(offs);
+		zb_free(al, lens);
+		zb_free(al, offs);
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	}
 	/* Ours goes straight into its place in `all`: note, then each
@@ -371,9 +383,9 @@ int zb_batch_exchange(const struct zb_batch_team *t, int lo, int hi,
 			}
 		}
 	}
-	free(all);
-	free(lens);
-	free(offs);
+	zb_free(al, all);
+	zb_free(al, lens);
+	zb_free(al, offs);
 	return rc;
 }
 

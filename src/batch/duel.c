@@ -36,7 +36,7 @@ static int play_round(struct zb_duel *d, struct tallies *t,
 	struct zb_batch b[2];
 	struct zb_batch_opts bo = {
 		.seed = zb_batch_seed_from(o->seed, (uint64_t)lo),
-		.runs = hi - lo, .threads = o->threads };
+		.runs = hi - lo, .threads = o->threads, .alloc = o->alloc };
 	int rc = ZB_OK, made = 0;
 	for (; made < 2 && rc == ZB_OK; made++) {
 		rc = zb_batch_run(&b[made], &play[made], &bo, err);
@@ -127,7 +127,7 @@ int zb_duel_run(struct zb_duel *d, const struct zb_scenario *scn,
 				    "scenario of %d sides, not %d", scn->path,
 				    ZB_DUEL_SIDES, scn->n_sides);
 
-	struct zb_scenario *play = malloc(2 * sizeof(*play));
+	struct zb_scenario *play = zb_malloc(&o->alloc, 2 * sizeof(*play));
 	if (!play)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	/* Shallow copies: only the controllers' names differ, and the
@@ -164,6 +164,6 @@ int zb_duel_run(struct zb_duel *d, const struct zb_scenario *scn,
 			break;
 		}
 	}
-	free(play);
+	zb_free(&o->alloc, play);
 	return rc;
 }

@@ -140,14 +140,22 @@ static int baseline_decide(struct zb_controller *self, struct zb_game *g,
 
 static void baseline_release(struct zb_controller *self)
 {
-	free(self);
+	zb_free(&self->alloc, self);
 }
 
 struct zb_controller *zb_controller_baseline(int side)
 {
-	struct baseline *b = calloc(1, sizeof(*b));
+	return zb_controller_baseline_with(side, NULL);
+}
+
+struct zb_controller *zb_controller_baseline_with(int side,
+						  const struct zb_alloc *a)
+{
+	struct baseline *b = zb_calloc(a, 1, sizeof(*b));
 	if (!b)
 		return NULL;
+	if (a)
+		b->base.alloc = *a;
 	b->base.name = "baseline";
 	b->base.decide = baseline_decide;
 	b->base.release = baseline_release;

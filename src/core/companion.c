@@ -588,11 +588,24 @@ static void state_free(struct zb_companion *c)
 	c->books = NULL;
 	if (c->g) {
 		zb_game_release(c->g);
-		free(c->g);
+		zb_free(&c->opts.alloc, c->g);
 	}
 	c->g = NULL;
 	c->n_dice = 0;
 	c->n_cards = 0;
+}
+
+/* `rc`, or ZB_ENOMEM once an allocation of the game or its log failed,
+ * even one its code worked round (a log cut short): a companion's command
+ * either does all it says, or fails. */
+static int check_mem(const struct zb_companion *c, int rc,
+		     struct zb_error *err)
+{
+	if (!c->g)
+		return rc;
+	if (c->g->log.oom)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	return zb_game_check_mem(c->g, rc, err);
 }
 
 /* A fresh game and books, nothing played. */
@@ -600,19 +613,20 @@ static int state_new(struct zb_companion *c, struct zb_error *err)
 {
 	int rc;
 
-	c->g = calloc(1, sizeof(*c->g));
+	c->g = zb_calloc(&c->opts.alloc, 1, sizeof(*c->g));
 	if (!c->g)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
-	rc = zb_game_init_bare(c->g, c->ruleset, c->opts.seed, err);
+	rc = zb_game_init_bare_with(c->g, c->ruleset, c->opts.seed,
+				    &c->opts.alloc, err);
 	if (rc != ZB_OK) {
-		free(c->g);
+		zb_free(&c->opts.alloc, c->g);
 		c->g = NULL;
 		return rc;
 	}
 	c->g->turn = 0;
 	c->turn = 0;
 	c->step = 0;
-	rc = c->rules->books_new(c, &c->books, err);
+	rc = check_mem(c, c->rules->books_new(c, &c->books, err), err);
 	if (rc != ZB_OK)
 		state_free(c);
 	return rc;
@@ -621,8 +635,8 @@ static int state_new(struct zb_companion *c, struct zb_error *err)
 static void history_clear(struct zb_companion *c)
 {
 	for (size_t i = 0; i < c->n_history; i++)
-		free(c->history[i]);
-	free(c->history);
+		zb_free(&c->opts.alloc, c->history[i]);
+	zb_free(&c->opts.alloc, c->history);
 	c->history = NULL;
 	c->n_history = c->cap_history = 0;
 }
@@ -631,17 +645,16 @@ static int history_push(struct zb_companion *c, const char *s)
 {
 	if (c->n_history == c->cap_history) {
 		size_t ncap = c->cap_history ? c->cap_history * 2 : 64;
-		char **p = realloc(c->history, ncap * sizeof(*p));
+		char **p = zb_realloc(&c->opts.alloc, c->history,
+				      ncap * sizeof(*p));
 		if (!p)
 			return ZB_ENOMEM;
 		c->history = p;
 		c->cap_history = ncap;
 	}
-	size_t n = strlen(s) + 1;
-	char *copy = malloc(n);
+	char *copy = zb_strdup(&c->opts.alloc, s);
 	if (!copy)
 		return ZB_ENOMEM;
-	memcpy(copy, s, n);
 	c->history[c->n_history++] = copy;
 	return ZB_OK;
 }
@@ -719,13 +732,13 @@ static int exec(struct zb_companion *c, const struct zb_companion_cmd *cmd,
 
 	norm[0] = '\0';
 	if (cmd->run == cmd_roll || cmd->run == cmd_card)
-		return cmd->run(c, w, out, norm, err);
+		return check_mem(c, cmd->run(c, w, out, norm, err), err);
 	queues_begin(c);
 	rc = cmd->run(c, w, out, norm, err);
 	if (rc == ZB_OK)
 		rc = queues_check(c, err);
 	queues_end(c);
-	return rc;
+	return check_mem(c, rc, err);
 }
 
 /* A fresh state with the first `n` commands of the history replayed:
@@ -881,7 +894,7 @@ static int undo(struct zb_companion *c, struct zb_strbuf *out,
 	zb_companion_where(c, where, sizeof(where));
 	zb_strbuf_printf(out, "Took back '%s'. Now: %s.\n",
 			 c->history[c->n_history], where);
-	free(c->history[c->n_history]);
+	zb_free(&c->opts.alloc, c->history[c->n_history]);
 	return ZB_OK;
 }
 
@@ -972,7 +985,7 @@ int zb_companion_command(struct zb_companion *c, const char *line,
 	if (rc == ZB_OK && c->commit) {
 		rc = c->commit(c, norm, err);
 		if (rc != ZB_OK)
-			free(c->history[--c->n_history]);
+			zb_free(&c->opts.alloc, c->history[--c->n_history]);
 	}
 	if (rc != ZB_OK) {
 		truncate_out(out, mark);

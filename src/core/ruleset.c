@@ -8,6 +8,7 @@
  * zariba/ruleset.h.
  */
 #include <string.h>
+#include "zariba/game.h"
 #include "zariba/decide.h"
 #include "zariba/ruleset.h"
 #include "zariba/unit.h"
@@ -72,6 +73,6 @@ struct zb_controller *zb_ruleset_controller(const struct zb_ruleset *rs,
 	if (is_doctrine(name) && rs->ai_new)
 		return rs->ai_new(g, side);
 	if (is_doctrine(name) || !strcmp(name, "passive"))
-		return zb_controller_passive();
+		return zb_controller_passive_with(&g->alloc);
 	return NULL;
 }

@@ -249,13 +249,13 @@ int zb_companion_scenario(struct zb_companion_opts *o,
 				    "scenario's name, which must be under %d "
 				    "characters of plain text without spaces",
 				    path, ZB_COMPANION_PATH_MAX);
-	rc = zb_read_file(path, SCENARIO_FILE_MAX, "a scenario", &buf, &len,
-			  err);
+	rc = zb_read_file_with(path, SCENARIO_FILE_MAX, "a scenario",
+			       &o->alloc, &buf, &len, err);
 	if (rc != ZB_OK)
 		return rc;
 	o->scenario_crc32 = zb_crc32(buf, len);
-	free(buf);
-	rc = zb_scenario_load(&scn, path, err);
+	zb_free(&o->alloc, buf);
+	rc = zb_scenario_load_with(&scn, path, &o->alloc, err);
 	if (rc != ZB_OK)
 		return rc;
 	if (strcmp(scn.ruleset, rs->id))
@@ -277,13 +277,16 @@ static int scenario_unchanged(const char *save, const struct zb_companion_opts *
 
 	if (!o->scenario[0])
 		return ZB_OK;
-	if (zb_read_file(o->scenario, SCENARIO_FILE_MAX, "a scenario", &buf,
-			 &len, &e) != ZB_OK)
+	int rc = zb_read_file_with(o->scenario, SCENARIO_FILE_MAX,
+				   "a scenario", &o->alloc, &buf, &len, &e);
+	if (rc == ZB_ENOMEM)
+		return zb_error_set(err, rc, "%s: %s", save, e.msg);
+	if (rc != ZB_OK)
 		return zb_error_set(err, ZB_EINPUT, "%s: the game was played "
 				    "from the scenario %s, which cannot be "
 				    "read now (%s)", save, o->scenario, e.msg);
 	uint32_t crc = zb_crc32(buf, len);
-	free(buf);
+	zb_free(&o->alloc, buf);
 	if (crc != o->scenario_crc32)
 		return zb_error_set(err, ZB_EINPUT, "%s: the scenario %s has "
 				    "changed since this game was saved "
@@ -400,7 +403,8 @@ static int replay_live(struct zb_companion *c, const char *path,
 		       const struct zb_journal_read *r, size_t *good,
 		       char *why, size_t why_n, struct zb_error *err)
 {
-	size_t *live = malloc((r->n ? r->n : 1) * sizeof(*live));
+	size_t *live = zb_calloc(&c->opts.alloc, r->n ? r->n : 1,
+				 sizeof(*live));
 	size_t n_live = 0, end = r->n;
 	struct zb_error e = { 0, "" };
 	int rc = ZB_OK;
@@ -436,13 +440,21 @@ static int replay_live(struct zb_companion *c, const char *path,
 			break;
 		}
 	}
-	free(live);
+	zb_free(&c->opts.alloc, live);
 	return rc;
 }
 
 int zb_companion_resume(struct zb_companion *c, const char *path,
 			const struct zb_ruleset *const *known,
 			struct zb_strbuf *notes, struct zb_error *err)
+{
+	return zb_companion_resume_with(c, path, known, NULL, notes, err);
+}
+
+int zb_companion_resume_with(struct zb_companion *c, const char *path,
+			     const struct zb_ruleset *const *known,
+			     const struct zb_alloc *a, struct zb_strbuf *notes,
+			     struct zb_error *err)
 {
 	struct zb_journal j;
 	struct zb_journal_read r;
@@ -456,7 +468,7 @@ int zb_companion_resume(struct zb_companion *c, const char *path,
 	c->journal.fd = -1;
 	/* Locked before it is read: a game still being played elsewhere is
 	 * refused, not mistaken for a damaged one. */
-	int rc = zb_journal_open(&j, path, &r, err);
+	int rc = zb_journal_open_with(&j, path, a, &r, err);
 	if (rc != ZB_OK)
 		return rc;
 	if (r.n == 0) {
@@ -468,6 +480,8 @@ int zb_companion_resume(struct zb_companion *c, const char *path,
 		rc = zb_error_set(err, ZB_EINPUT, "%s:1: %s", path, e.msg);
 		goto out;
 	}
+	if (a)
+		o.alloc = *a;
 	rc = scenario_unchanged(path, &o, err);
 	if (rc != ZB_OK)
 		goto out;

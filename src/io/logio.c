@@ -149,7 +149,7 @@ int zb_event_format_json(const struct zb_game *g, const struct zb_event *e,
 	int len = (int)strlen(s);
 	if (n)
 		snprintf(buf, n, "%s", s);
-	free(s);
+	free(s);	/* jansson's, from malloc (alloc.h) */
 	return len;
 }
 
@@ -236,7 +236,7 @@ static int write_line(json_t *o, FILE *f, struct zb_error *err)
 	if (!s)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory writing the log");
 	int ok = fputs(s, f) >= 0 && fputc('\n', f) != EOF;
-	free(s);
+	free(s);	/* jansson's, from malloc (alloc.h) */
 	return ok ? ZB_OK : zb_error_set(err, ZB_EIO, "cannot write the log");
 }
 

@@ -597,7 +597,7 @@ int zb_replay_load(struct zb_replay *r, const char *path,
 	int rc = zb_read_file(path, LOG_FILE_MAX, "a log", &buf, &len, err);
 	if (rc == ZB_OK)
 		rc = zb_replay_parse(r, path, buf, len, err);
-	free(buf);
+	free(buf);	/* zb_read_file()'s: malloc, as the replay's */
 	return rc;
 }
 

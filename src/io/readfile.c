@@ -18,6 +18,13 @@ static int too_large(struct zb_error *err, const char *path, size_t max,
 int zb_read_file(const char *path, size_t max, const char *what,
 		 char **buf, size_t *len, struct zb_error *err)
 {
+	return zb_read_file_with(path, max, what, NULL, buf, len, err);
+}
+
+int zb_read_file_with(const char *path, size_t max, const char *what,
+		      const struct zb_alloc *a, char **buf, size_t *len,
+		      struct zb_error *err)
+{
 	*buf = NULL;
 	*len = 0;
 	FILE *f = fopen(path, "rb");
@@ -38,7 +45,7 @@ int zb_read_file(const char *path, size_t max, const char *what,
 			size_t ncap = cap ? cap * 2 : 64 * 1024;
 			if (ncap > max + 2)
 				ncap = max + 2;	/* one past max, and the NUL */
-			char *p = realloc(b, ncap);
+			char *p = zb_realloc(a, b, ncap);
 			if (!p) {
 				rc = zb_error_set(err, ZB_ENOMEM, "%s: out of "
 						  "memory", path);
@@ -63,7 +70,7 @@ int zb_read_file(const char *path, size_t max, const char *what,
 	}
 	fclose(f);
 	if (rc != ZB_OK) {
-		free(b);
+		zb_free(a, b);
 		return rc;
 	}
 	b[n] = '\0';

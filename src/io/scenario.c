@@ -1633,10 +1633,11 @@ int zb_scenario_load_with(struct zb_scenario *scn, const char *path,
 	memset(scn, 0, sizeof(*scn));
 	char *buf;
 	size_t n;
-	int rc = zb_read_file(path, SCN_FILE_MAX, "a scenario", &buf, &n, err);
+	int rc = zb_read_file_with(path, SCN_FILE_MAX, "a scenario", a, &buf,
+				   &n, err);
 	if (rc == ZB_OK)
 		rc = zb_scenario_parse_with(scn, path, buf, n, a, err);
-	free(buf);
+	zb_free(a, buf);
 	return rc;
 }
 

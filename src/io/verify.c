@@ -267,6 +267,7 @@ int zb_verify_log(const struct zb_replay *r, const char *name,
 		*err = play_err;
 		rc = play_rc;
 	}
+	/* open_memstream()'s buffer is libc's: freed as libc says. */
 	free(got);
 	zb_game_release(&g);
 	return rc;

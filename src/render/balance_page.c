@@ -61,11 +61,12 @@ static int chart(struct zb_strbuf *out, const struct zb_balance_page *p,
 		 const struct zb_balance *r)
 {
 	int n = r->n_pts;
-	struct zb_bal_point *pts = malloc((size_t)n * sizeof(*pts));
-	double *xy = malloc((size_t)n * 4 * sizeof(*xy));
+	struct zb_bal_point *pts = zb_malloc(&out->alloc,
+					     (size_t)n * sizeof(*pts));
+	double *xy = zb_malloc(&out->alloc, (size_t)n * 4 * sizeof(*xy));
 	if (!pts || !xy) {
-		free(pts);
-		free(xy);
+		zb_free(&out->alloc, pts);
+		zb_free(&out->alloc, xy);
 		return ZB_ENOMEM;
 	}
 	memcpy(pts, r->pts, (size_t)n * sizeof(*pts));
@@ -169,8 +170,8 @@ static int chart(struct zb_strbuf *out, const struct zb_balance_page *p,
 			    tip);
 	}
 	zb_svg_close(out);
-	free(pts);
-	free(xy);
+	zb_free(&out->alloc, pts);
+	zb_free(&out->alloc, xy);
 	return ZB_OK;
 }
 

@@ -143,7 +143,7 @@ struct toy_books {
 static int books_new(struct zb_companion *c, void **books,
 		     struct zb_error *err)
 {
-	struct toy_books *b = calloc(1, sizeof(*b));
+	struct toy_books *b = zb_calloc(&c->g->alloc, 1, sizeof(*b));
 
 	*books = NULL;
 	if (!b)
@@ -156,9 +156,14 @@ static int books_new(struct zb_companion *c, void **books,
 	return ZB_OK;
 }
 
+/* Through the game's allocator, as books_new() took it: the engine frees
+ * the books before their game. */
 static void books_free(void *books)
 {
-	free(books);
+	struct toy_books *b = books;
+
+	if (b)
+		zb_free(&b->g->alloc, b);
 }
 
 static int cmd_strike(struct zb_companion *c,

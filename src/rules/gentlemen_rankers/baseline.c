@@ -12,8 +12,8 @@ static struct zb_controller *gr_baseline_new(struct zb_game *g, int side)
 	/* The warriors are moved by the rules and the cards alone, whoever
 	 * is said to command them. */
 	if (st && side == st->warriors)
-		return zb_controller_passive();
-	return zb_controller_baseline(side);
+		return zb_controller_passive_with(&g->alloc);
+	return zb_controller_baseline_with(side, &g->alloc);
 }
 
 const struct zb_ai_kind gr_ais[] = {

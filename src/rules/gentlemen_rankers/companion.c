@@ -30,13 +30,15 @@ static void books_free(void *books)
 	if (!st)
 		return;
 	gr_books_release(&st->b);
-	free(st);
+	/* Through the game's allocator, as books_new() took it: the engine
+	 * frees the books before their game. */
+	zb_free(&st->g->alloc, st);
 }
 
 static int books_new(struct zb_companion *c, void **books,
 		     struct zb_error *err)
 {
-	struct gr_companion *st = calloc(1, sizeof(*st));
+	struct gr_companion *st = zb_calloc(&c->g->alloc, 1, sizeof(*st));
 	unsigned o = c->opts.options;
 	struct gr_options go = {
 		.leaders = o & (GR_OPT_LEADERS | GR_OPT_THREE_DICE),
@@ -55,7 +57,7 @@ static int books_new(struct zb_companion *c, void **books,
 	st->version = c->opts.version;
 	rc = gr_books_init(&st->b, st->g, &go, err);
 	if (rc != ZB_OK) {
-		free(st);
+		zb_free(&c->g->alloc, st);
 		return rc;
 	}
 	*books = st;

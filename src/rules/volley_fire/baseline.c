@@ -7,8 +7,7 @@
 
 static struct zb_controller *vf_baseline_new(struct zb_game *g, int side)
 {
-	(void)g;
-	return zb_controller_baseline(side);
+	return zb_controller_baseline_with(side, &g->alloc);
 }
 
 const struct zb_ai_kind vf_ais[] = {
