@@ -243,6 +243,8 @@ int cli_out_commit(struct cli_out *o, const char *s, size_t n);
 void cli_out_abort(struct cli_out *o);
 /* A CSV field on standard output, RFC 4180: quoted, quotes doubled. */
 void cli_csv_str(const char *s);
+/* The same, quoted only when it must be (a comma, quote or newline). */
+void cli_csv_field(const char *s);
 /* Nanoseconds since t0 on the monotonic clock, for progress bars. */
 struct timespec;
 long long cli_since_ns(const struct timespec *t0);

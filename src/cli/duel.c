@@ -213,29 +213,13 @@ static int print_json(const struct duel_opts *o, const struct zb_duel *d,
 	return CLI_EXIT_OK;
 }
 
-/* A CSV field, quoted when it must be. */
-static void csv_field(const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, stdout);
-		return;
-	}
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"')
-			putchar('"');
-		putchar(*s);
-	}
-	putchar('"');
-}
-
 static void csv_row(const char *ai, const char *side, int w, int n)
 {
 	double lo, hi;
 	zb_wilson(w, n, ZB_Z95, &lo, &hi);
-	csv_field(ai);
+	cli_csv_field(ai);
 	putchar(',');
-	csv_field(side);
+	cli_csv_field(side);
 	printf(",%d,%d,%.6f,%.6f,%.6f\n", w, n, rate(w, n), lo, hi);
 }
 
@@ -249,7 +233,7 @@ static void print_csv(const struct zb_duel *d)
 	}
 	for (int s = 0; s < ZB_DUEL_SIDES; s++) {
 		fputs("A-B,", stdout);
-		csv_field(d->side[s]);
+		cli_csv_field(d->side[s]);
 		printf(",,%d,%.6f,%.6f,%.6f\n", 2 * d->runs, d->side_diff[s],
 		       d->side_lo[s], d->side_hi[s]);
 	}
