@@ -24,7 +24,6 @@
 #define BAL_CMD "balance"
 #define BAL_VARY_MAX 2		/* a fair value, or a table of fair pairs */
 #define BAL_ROWS 5		/* values of the first path in a table */
-#define BAL_THREADS_MAX 4096
 #define BAL_TARGET_DEFAULT 0.5
 #define BAL_WITHIN_DEFAULT 0.02
 #define BAL_WITHIN_MAX 0.5
@@ -78,8 +77,6 @@ const char cli_balance_help[] =
 
 /* ---- the command line ---- */
 
-enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
-
 struct bal_vary {
 	char *path;		/* owned */
 	const char *lo_s, *hi_s;	/* in `path`'s buffer */
@@ -88,36 +85,27 @@ struct bal_vary {
 };
 
 struct bal_opts {
-	const char *scenario;
+	struct cli_batch_args args;
 	struct bal_vary vary[BAL_VARY_MAX];
 	int n_vary;
 	char *side_name;	/* owned; NULL: the first side */
 	double target, within;
-	bool have_seed;
-	uint64_t seed;
-	int threads;
-	enum fmt fmt;
-	const char *html;
 };
 
 #define usage(...) cli_usage(BAL_CMD, __VA_ARGS__)
 
-enum {
-	O_BAD = CLI_OPT_BAD, O_OPERAND = CLI_OPT_OPERAND, O_END = CLI_OPT_END,
-	O_HELP, O_VARY, O_TARGET, O_WITHIN, O_SEED, O_THREADS, O_JSON, O_CSV,
-	O_HTML
-};
+enum { O_VARY = CLI_BATCH_OWN, O_TARGET, O_WITHIN };
 
 static const struct cli_opt_spec bal_opts_spec[] = {
-	{ "help", 'h', false, O_HELP, false },
+	{ "help", 'h', false, CLI_BATCH_HELP, false },
 	{ "vary", 0, true, O_VARY, true },
 	{ "target", 0, true, O_TARGET, false },
 	{ "within", 0, true, O_WITHIN, false },
-	{ "seed", 's', true, O_SEED, false },
-	{ "threads", 'j', true, O_THREADS, false },
-	{ "json", 0, false, O_JSON, false },
-	{ "csv", 0, false, O_CSV, false },
-	{ "html", 0, true, O_HTML, false },
+	{ "seed", 's', true, CLI_BATCH_SEED, false },
+	{ "threads", 'j', true, CLI_BATCH_THREADS, false },
+	{ "json", 0, false, CLI_BATCH_JSON, false },
+	{ "csv", 0, false, CLI_BATCH_CSV, false },
+	{ "html", 0, true, CLI_BATCH_HTML, false },
 	{ NULL, 0, false, 0, false }
 };
 
@@ -178,24 +166,19 @@ static int parse_args(int argc, char **argv, struct bal_opts *o)
 {
 	struct cli_opt_iter a = { .argc = argc, .argv = argv, .i = 2,
 				  .spec = bal_opts_spec, .cmd = BAL_CMD };
-	const char *val, *why;
+	const char *val;
 	int id, rc;
-	bool json = false, csv = false;
+	o->args.cmd = BAL_CMD;
+	o->args.help = cli_balance_help;
 	o->target = BAL_TARGET_DEFAULT;
 	o->within = BAL_WITHIN_DEFAULT;
-	while ((id = cli_opt_next(&a, &val)) != O_END) {
+	while ((id = cli_opt_next(&a, &val)) != CLI_OPT_END) {
+		if (cli_batch_opt(&o->args, id, val, &rc)) {
+			if (rc != CLI_EXIT_OK)
+				return rc;
+			continue;
+		}
 		switch (id) {
-		case O_BAD:
-			return CLI_EXIT_USAGE;
-		case O_OPERAND:
-			if (o->scenario)
-				return usage("one scenario at a time ('%s' and "
-					     "'%s')", o->scenario, val);
-			o->scenario = val;
-			break;
-		case O_HELP:
-			fputs(cli_balance_help, stdout);
-			return -1;
 		case O_VARY:
 			if ((rc = add_vary(o, val)) != CLI_EXIT_OK)
 				return rc;
@@ -222,39 +205,11 @@ static int parse_args(int argc, char **argv, struct bal_opts *o)
 					     "most 0.5, as a fraction (0.02) "
 					     "or a percentage (2%%)", val);
 			break;
-		case O_SEED:
-			if (!cli_parse_seed(val, &o->seed, &why))
-				return usage("bad seed '%s': %s (a seed is a "
-					     "whole number from 0 to "
-					     "18446744073709551615)", val, why);
-			o->have_seed = true;
-			break;
-		case O_THREADS:
-			if (!cli_parse_count(val, 0, BAL_THREADS_MAX,
-					     &o->threads))
-				return usage("bad --threads '%s': a whole "
-					     "number from 0 (every core) to %d",
-					     val, BAL_THREADS_MAX);
-			break;
-		case O_JSON:
-			json = true;
-			break;
-		case O_CSV:
-			csv = true;
-			break;
-		case O_HTML:
-			if (!*val)
-				return usage("--html needs a file name");
-			o->html = val;
-			break;
 		}
 	}
-	if (json && csv)
-		return usage("--json and --csv do not go together");
-	o->fmt = json ? FMT_JSON : csv ? FMT_CSV : FMT_TEXT;
-	if (!o->scenario)
-		return usage("which scenario? For example: zariba balance "
-			     CLI_DEFAULT_SCENARIO " --vary turns=4..30");
+	if ((rc = cli_batch_end(&o->args, "--vary turns=4..30")) !=
+	    CLI_EXIT_OK)
+		return rc;
 	if (!o->n_vary)
 		return usage("what to vary? Give --vary PATH=LO..HI (for "
 			     "example turns=4..30)");
@@ -315,8 +270,8 @@ static int play(void *ctx, double x, int first, int n, int *wins,
 	if (rc != ZB_OK)
 		return rc;
 	struct zb_batch_opts bo = {
-		.seed = zb_batch_seed_from(o->seed, (uint64_t)first),
-		.runs = n, .threads = o->threads
+		.seed = zb_batch_seed_from(o->args.seed, (uint64_t)first),
+		.runs = n, .threads = o->args.threads
 	};
 	struct zb_batch b;
 	rc = zb_batch_run(&b, c->scn, &bo, err);
@@ -390,7 +345,7 @@ static int side_of(const struct bal_opts *o, const struct zb_scenario *scn)
 		if (!strcmp(scn->sides[s].name, o->side_name))
 			return s;
 	cli_error(BAL_CMD ": --target: no side '%s' in %s (its sides: %s%s%s)",
-		  o->side_name, o->scenario, scn->sides[0].name,
+		  o->side_name, o->args.scenario, scn->sides[0].name,
 		  scn->n_sides > 1 ? ", " : "",
 		  scn->n_sides > 1 ? scn->sides[1].name : "");
 	return -1;
@@ -420,7 +375,7 @@ static int run_rows(struct ctx *c, struct row *rows, int n)
 				cli_error(BAL_CMD ": --vary %s=%s: %s",
 					  c->failed_val, c->val_s, err.msg);
 			else
-				cli_error(BAL_CMD ": %s: %s", o->scenario,
+				cli_error(BAL_CMD ": %s: %s", o->args.scenario,
 					  cli_msg_of(&err, rc));
 			return rc == ZB_EINPUT ? CLI_EXIT_INPUT : CLI_EXIT_GAME;
 		}
@@ -533,7 +488,7 @@ static void print_text(const struct ctx *c, const struct row *rows, int n)
 	snprintf(line, sizeof(line), "%s win %.1f%% +-%.1f%%: %s from %s to "
 		 "%s; seed %llu.", c->scn->sides[c->side].name,
 		 PCT * o->target, PCT * o->within, v->path, v->lo_s, v->hi_s,
-		 (unsigned long long)o->seed);
+		 (unsigned long long)o->args.seed);
 	cli_wrap(stdout, 0, 2, line);
 	printf("Each interval at z = %.2f, so that all a search may draw "
 	       "hold at once at 95%%.\n", rows[0].r.z);
@@ -572,8 +527,9 @@ static int print_json(const struct ctx *c, const struct row *rows, int n)
 {
 	const struct bal_opts *o = c->o;
 	json_t *root = json_object();
-	json_object_set_new(root, "scenario", json_string(o->scenario));
-	json_object_set_new(root, "seed", json_integer((json_int_t)o->seed));
+	json_object_set_new(root, "scenario", json_string(o->args.scenario));
+	json_object_set_new(root, "seed",
+			    json_integer((json_int_t)o->args.seed));
 	json_object_set_new(root, "side",
 			    json_string(c->scn->sides[c->side].name));
 	json_object_set_new(root, "target", json_real(o->target));
@@ -666,8 +622,8 @@ static int write_html(const struct ctx *c, struct cli_out *out,
 		fixed[i] = rows[i].fixed;
 	}
 	struct zb_balance_page pg = {
-		.title = c->scn->title, .scenario = o->scenario,
-		.seed = o->seed, .side = c->side,
+		.title = c->scn->title, .scenario = o->args.scenario,
+		.seed = o->args.seed, .side = c->side,
 		.side_name = c->scn->sides[c->side].name,
 		.target = o->target, .within = o->within, .path = v->path,
 		.lo = v->lo, .hi = v->hi, .integer = v->integer,
@@ -705,10 +661,10 @@ int cli_cmd_balance(int argc, char **argv)
 	struct cli_out html = { .fd = -1 };
 	if (code != CLI_EXIT_OK)
 		goto out;
-	if (!o.have_seed)
-		o.seed = cli_os_seed();
+	if (!o.args.have_seed)
+		o.args.seed = cli_os_seed();
 	struct zb_error err = { 0, "" };
-	int rc = zb_scenario_load(&scn, o.scenario, &err);
+	int rc = zb_scenario_load(&scn, o.args.scenario, &err);
 	if (rc != ZB_OK) {
 		cli_error("%s", cli_msg_of(&err, rc));
 		code = CLI_EXIT_INPUT;
@@ -729,22 +685,23 @@ int cli_cmd_balance(int argc, char **argv)
 	}
 	for (int i = 0; i < n; i++)
 		rows[i].fixed = fixed[i];
-	const char *inputs[] = { o.scenario, NULL };
-	if (o.html && (code = cli_out_open(&html, o.html, "the --html page",
-					   inputs)) != CLI_EXIT_OK)
+	const char *inputs[] = { o.args.scenario, NULL };
+	if (o.args.html &&
+	    (code = cli_out_open(&html, o.args.html, "the --html page",
+				 inputs)) != CLI_EXIT_OK)
 		goto out;
 	c.prog.on = isatty(2) != 0;
 	clock_gettime(CLOCK_MONOTONIC, &c.prog.t0);
 	if ((code = run_rows(&c, rows, n)) != CLI_EXIT_OK)
 		goto out;
-	if (o.fmt == FMT_JSON)
+	if (o.args.fmt == CLI_FMT_JSON)
 		code = print_json(&c, rows, n);
-	else if (o.fmt == FMT_CSV)
+	else if (o.args.fmt == CLI_FMT_CSV)
 		print_csv(&c, rows, n);
 	else
 		print_text(&c, rows, n);
 	fflush(stdout);
-	if (code == CLI_EXIT_OK && o.html)
+	if (code == CLI_EXIT_OK && o.args.html)
 		code = write_html(&c, &html, rows, n);
 out:
 	cli_out_abort(&html);

@@ -97,6 +97,47 @@ bool cli_parse_fraction(const char *s, double max, double *out);
 const char *cli_option_hint(char *buf, size_t size, const char *s,
 			    size_t n, const char *const *names, int count);
 
+/* ---- batch_args.c: the options sim, duel and balance share ---- */
+#define CLI_THREADS_MAX 4096	/* --threads: more is a typo */
+#define CLI_CI_MAX 0.5		/* --until-ci: at most +-50 points */
+
+enum cli_fmt { CLI_FMT_TEXT, CLI_FMT_JSON, CLI_FMT_CSV };
+
+/* Their ids in a command's cli_opt_spec; the command's own start at
+ * CLI_BATCH_OWN. */
+enum {
+	CLI_BATCH_HELP, CLI_BATCH_RUNS, CLI_BATCH_SEED, CLI_BATCH_THREADS,
+	CLI_BATCH_UNTIL, CLI_BATCH_JSON, CLI_BATCH_CSV, CLI_BATCH_HTML,
+	CLI_BATCH_OWN
+};
+
+struct cli_batch_args {
+	const char *cmd;	/* for messages */
+	const char *help;	/* printed by --help */
+	const char *scenario;	/* the operand */
+	int runs;		/* 0: not given */
+	bool have_seed;
+	uint64_t seed;
+	int threads;		/* 0: every core */
+	double until_ci;	/* 0: not given */
+	bool json, csv;
+	enum cli_fmt fmt;	/* set by cli_batch_end() */
+	const char *html;	/* NULL: no page */
+};
+
+/*
+ * Takes `id` (from cli_opt_next(), with its value `val`) when it is the
+ * operand, CLI_OPT_BAD or one of the shared options: then returns true
+ * with *rc CLI_EXIT_OK, an exit code after a usage error, or -1 after
+ * printing the help.  False when the option is the command's own.
+ */
+bool cli_batch_opt(struct cli_batch_args *b, int id, const char *val,
+		   int *rc);
+/* After the last option: --json and --csv together, or no scenario
+ * ("For example: zariba CMD SCENARIO `example`"), are usage errors;
+ * sets b->fmt.  CLI_EXIT_OK or CLI_EXIT_USAGE. */
+int cli_batch_end(struct cli_batch_args *b, const char *example);
+
 /* ---- seed.c ---- */
 /* Parse a seed: decimal digits only, 0 .. 2^64-1.  False (with *why set
  * to a phrase for the user) when it is empty, signed, not a number, or
@@ -202,6 +243,8 @@ int cli_out_commit(struct cli_out *o, const char *s, size_t n);
 void cli_out_abort(struct cli_out *o);
 /* A CSV field on standard output, RFC 4180: quoted, quotes doubled. */
 void cli_csv_str(const char *s);
+/* The same, quoted only when it must be (a comma, quote or newline). */
+void cli_csv_field(const char *s);
 /* Nanoseconds since t0 on the monotonic clock, for progress bars. */
 struct timespec;
 long long cli_since_ns(const struct timespec *t0);

@@ -2,7 +2,6 @@
  * duel.c: "zariba duel": two AIs on one scenario, each commanding each
  * side in turn, and which is the stronger (zariba/duel.h).
  */
-#include <errno.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,9 +12,7 @@
 #include "zariba/strbuf.h"
 
 #define DUEL_CMD "duel"
-#define DUEL_THREADS_MAX 1024
-#define DUEL_CI_MAX 0.5
-#define PCT 100.0
+#define PCT CLI_PCT
 
 const char cli_duel_help[] =
 "Usage: zariba duel SCENARIO --ai A --ai B --runs N [--seed S]\n"
@@ -61,90 +58,42 @@ const char cli_duel_help[] =
 "not two sides, or the --html file cannot be written, 3 a game stopped\n"
 "with an error.\n";
 
-enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
-
 struct duel_opts {
-	const char *scenario;
+	struct cli_batch_args args;
 	const char *ai[2];
 	int n_ai;
-	int runs;
-	bool have_seed;
-	uint64_t seed;
-	int threads;
-	double until_ci;
-	enum fmt fmt;
-	const char *html;
 };
 
 #define usage(...) cli_usage(DUEL_CMD, __VA_ARGS__)
 
-enum {
-	O_BAD = CLI_OPT_BAD, O_OPERAND = CLI_OPT_OPERAND, O_END = CLI_OPT_END,
-	O_HELP, O_AI, O_RUNS, O_SEED, O_THREADS, O_UNTIL, O_JSON, O_CSV,
-	O_HTML
-};
+enum { O_AI = CLI_BATCH_OWN };
 
 static const struct cli_opt_spec duel_spec[] = {
-	{ "help", 'h', false, O_HELP, false },
+	{ "help", 'h', false, CLI_BATCH_HELP, false },
 	{ "ai", 0, true, O_AI, true },
-	{ "runs", 'n', true, O_RUNS, false },
-	{ "seed", 's', true, O_SEED, false },
-	{ "threads", 'j', true, O_THREADS, false },
-	{ "until-ci", 0, true, O_UNTIL, false },
-	{ "json", 0, false, O_JSON, false },
-	{ "csv", 0, false, O_CSV, false },
-	{ "html", 0, true, O_HTML, false },
+	{ "runs", 'n', true, CLI_BATCH_RUNS, false },
+	{ "seed", 's', true, CLI_BATCH_SEED, false },
+	{ "threads", 'j', true, CLI_BATCH_THREADS, false },
+	{ "until-ci", 0, true, CLI_BATCH_UNTIL, false },
+	{ "json", 0, false, CLI_BATCH_JSON, false },
+	{ "csv", 0, false, CLI_BATCH_CSV, false },
+	{ "html", 0, true, CLI_BATCH_HTML, false },
 	{ NULL, 0, false, 0, false }
 };
-
-/* A whole number lo..hi, digits only. */
-static bool whole(const char *s, long lo, long hi, int *out)
-{
-	char *end;
-	if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 9)
-		return false;
-	long v = strtol(s, &end, 10);
-	*out = (int)v;
-	return v >= lo && v <= hi;
-}
-
-/* A half-width: "0.05" or "5%", above 0 and at most DUEL_CI_MAX. */
-static bool half_width(const char *s, double *out)
-{
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (end == s || errno)
-		return false;
-	if (*end == '%') {
-		v /= PCT;
-		end++;
-	}
-	*out = v;
-	return !*end && v > 0 && v <= DUEL_CI_MAX;
-}
 
 static int parse_args(int argc, char **argv, struct duel_opts *o)
 {
 	struct cli_opt_iter a = { .argc = argc, .argv = argv, .i = 2,
 				  .spec = duel_spec, .cmd = DUEL_CMD };
-	const char *val, *why;
-	int id;
-	bool json = false, csv = false;
-	while ((id = cli_opt_next(&a, &val)) != O_END) {
-		switch (id) {
-		case O_BAD:
-			return CLI_EXIT_USAGE;
-		case O_OPERAND:
-			if (o->scenario)
-				return usage("one scenario at a time ('%s' and "
-					     "'%s')", o->scenario, val);
-			o->scenario = val;
-			break;
-		case O_HELP:
-			fputs(cli_duel_help, stdout);
-			return -1;
-		case O_AI:
+	const char *val;
+	int id, rc;
+	o->args.cmd = DUEL_CMD;
+	o->args.help = cli_duel_help;
+	while ((id = cli_opt_next(&a, &val)) != CLI_OPT_END) {
+		if (cli_batch_opt(&o->args, id, val, &rc)) {
+			if (rc != CLI_EXIT_OK)
+				return rc;
+		} else if (id == O_AI) {
 			if (o->n_ai == 2)
 				return usage("two AIs, --ai A --ai B; not a "
 					     "third ('%s')", val);
@@ -152,57 +101,15 @@ static int parse_args(int argc, char **argv, struct duel_opts *o)
 			    CLI_EXIT_OK)
 				return CLI_EXIT_USAGE;
 			o->ai[o->n_ai++] = val;
-			break;
-		case O_RUNS:
-			if (!whole(val, 1, ZB_BATCH_RUNS_MAX, &o->runs))
-				return usage("bad --runs '%s': a whole number "
-					     "of seeds from 1 to %d", val,
-					     ZB_BATCH_RUNS_MAX);
-			break;
-		case O_SEED:
-			if (!cli_parse_seed(val, &o->seed, &why))
-				return usage("bad seed '%s': %s (a seed is a "
-					     "whole number from 0 to "
-					     "18446744073709551615)", val, why);
-			o->have_seed = true;
-			break;
-		case O_THREADS:
-			if (!whole(val, 0, DUEL_THREADS_MAX, &o->threads))
-				return usage("bad --threads '%s': a whole "
-					     "number from 0 (every core) to %d",
-					     val, DUEL_THREADS_MAX);
-			break;
-		case O_UNTIL:
-			if (!half_width(val, &o->until_ci))
-				return usage("bad --until-ci '%s': a half-width "
-					     "above 0 and at most 0.5, as a "
-					     "fraction (0.05) or a percentage "
-					     "(5%%)", val);
-			break;
-		case O_JSON:
-			json = true;
-			break;
-		case O_CSV:
-			csv = true;
-			break;
-		case O_HTML:
-			if (!*val)
-				return usage("--html needs a file name");
-			o->html = val;
-			break;
 		}
 	}
-	if (json && csv)
-		return usage("--json and --csv do not go together");
-	o->fmt = json ? FMT_JSON : csv ? FMT_CSV : FMT_TEXT;
-	if (!o->scenario)
-		return usage("which scenario? For example: zariba duel "
-			     CLI_DEFAULT_SCENARIO " --ai doctrine --ai "
-			     "baseline --runs 200");
+	if ((rc = cli_batch_end(&o->args, "--ai doctrine --ai baseline "
+				"--runs 200")) != CLI_EXIT_OK)
+		return rc;
 	if (o->n_ai != 2)
 		return usage("which two AIs? Give --ai A --ai B, as in --ai "
 			     "doctrine --ai baseline");
-	if (!o->runs && !(o->until_ci > 0))
+	if (!o->args.runs && !(o->args.until_ci > 0))
 		return usage("how many seeds? Give --runs N (or --until-ci "
 			     "W to play until the interval is narrow)");
 	return CLI_EXIT_OK;
@@ -222,8 +129,8 @@ static void print_text(const struct duel_opts *o, const struct zb_duel *d,
 	printf("%s against %s: %d seeds from seed %llu, each played\n"
 	       "with either AI on either side (%d games).\n", d->ai[0],
 	       d->ai[1], d->runs, (unsigned long long)d->seed, 2 * d->runs);
-	if (o->until_ci > 0)
-		printf("--until-ci %g: %s after %d seeds.\n", o->until_ci,
+	if (o->args.until_ci > 0)
+		printf("--until-ci %g: %s after %d seeds.\n", o->args.until_ci,
 		       d->converged ? "narrow enough" : "stopped at the cap",
 		       d->runs);
 	printf("\nWin rate (%%, 95%% interval):\n%-10s", "AI");
@@ -268,10 +175,11 @@ static int print_json(const struct duel_opts *o, const struct zb_duel *d,
 	char seed[24];
 	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)d->seed);
 	json_t *root = json_pack("{s:s, s:s, s:s, s:s, s:i, s:i}",
-				 "scenario", o->scenario, "title", scn->title,
-				 "ruleset", scn->ruleset, "seed", seed,
-				 "seeds", d->runs, "games", 2 * d->runs);
-	if (o->until_ci > 0)
+				 "scenario", o->args.scenario,
+				 "title", scn->title, "ruleset", scn->ruleset,
+				 "seed", seed, "seeds", d->runs,
+				 "games", 2 * d->runs);
+	if (o->args.until_ci > 0)
 		json_object_set_new(root, "converged",
 				    json_boolean(d->converged));
 	json_t *ais = json_array();
@@ -305,29 +213,13 @@ static int print_json(const struct duel_opts *o, const struct zb_duel *d,
 	return CLI_EXIT_OK;
 }
 
-/* A CSV field, quoted when it must be. */
-static void csv_field(const char *s)
-{
-	if (!strpbrk(s, ",\"\n\r")) {
-		fputs(s, stdout);
-		return;
-	}
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"')
-			putchar('"');
-		putchar(*s);
-	}
-	putchar('"');
-}
-
 static void csv_row(const char *ai, const char *side, int w, int n)
 {
 	double lo, hi;
 	zb_wilson(w, n, ZB_Z95, &lo, &hi);
-	csv_field(ai);
+	cli_csv_field(ai);
 	putchar(',');
-	csv_field(side);
+	cli_csv_field(side);
 	printf(",%d,%d,%.6f,%.6f,%.6f\n", w, n, rate(w, n), lo, hi);
 }
 
@@ -341,7 +233,7 @@ static void print_csv(const struct zb_duel *d)
 	}
 	for (int s = 0; s < ZB_DUEL_SIDES; s++) {
 		fputs("A-B,", stdout);
-		csv_field(d->side[s]);
+		cli_csv_field(d->side[s]);
 		printf(",,%d,%.6f,%.6f,%.6f\n", 2 * d->runs, d->side_diff[s],
 		       d->side_lo[s], d->side_hi[s]);
 	}
@@ -374,45 +266,46 @@ int cli_cmd_duel(int argc, char **argv)
 		return CLI_EXIT_OK;
 	if (code != CLI_EXIT_OK)
 		return code;
-	if (!o.have_seed) {
-		o.seed = cli_os_seed();
+	if (!o.args.have_seed) {
+		o.args.seed = cli_os_seed();
 		fprintf(stderr, "seed %llu (replay with --seed %llu)\n",
-			(unsigned long long)o.seed,
-			(unsigned long long)o.seed);
+			(unsigned long long)o.args.seed,
+			(unsigned long long)o.args.seed);
 	}
 
 	struct zb_scenario scn;
 	struct zb_error err = { 0, "" };
-	int rc = zb_scenario_load(&scn, o.scenario, &err);
+	int rc = zb_scenario_load(&scn, o.args.scenario, &err);
 	if (rc != ZB_OK) {
 		cli_error("%s", cli_msg_of(&err, rc));
 		return CLI_EXIT_INPUT;
 	}
 	struct cli_out html = { .fd = -1 };
-	const char *inputs[] = { o.scenario, NULL };
-	if (o.html && cli_out_open(&html, o.html, "the --html page",
-				   inputs) != CLI_EXIT_OK) {
+	const char *inputs[] = { o.args.scenario, NULL };
+	if (o.args.html &&
+	    cli_out_open(&html, o.args.html, "the --html page", inputs) !=
+	    CLI_EXIT_OK) {
 		zb_scenario_release(&scn);
 		return CLI_EXIT_INPUT;
 	}
 	struct zb_duel d;
-	struct zb_duel_opts dop = { .seed = o.seed, .runs = o.runs,
-				    .threads = o.threads,
-				    .until_ci = o.until_ci,
+	struct zb_duel_opts dop = { .seed = o.args.seed, .runs = o.args.runs,
+				    .threads = o.args.threads,
+				    .until_ci = o.args.until_ci,
 				    .ai = { o.ai[0], o.ai[1] } };
 	rc = zb_duel_run(&d, &scn, &dop, &err);
 	if (rc != ZB_OK) {
 		cli_error("%s", cli_msg_of(&err, rc));
 		code = d.failed >= 0 ? CLI_EXIT_GAME : CLI_EXIT_INPUT;
-	} else if (o.fmt == FMT_JSON) {
+	} else if (o.args.fmt == CLI_FMT_JSON) {
 		code = print_json(&o, &d, &scn);
-	} else if (o.fmt == FMT_CSV) {
+	} else if (o.args.fmt == CLI_FMT_CSV) {
 		print_csv(&d);
 	} else {
 		print_text(&o, &d, &scn);
 	}
 	fflush(stdout);
-	if (o.html && code == CLI_EXIT_OK)
+	if (o.args.html && code == CLI_EXIT_OK)
 		code = write_html(&html, &d, &scn);
 	cli_out_abort(&html);
 	zb_scenario_release(&scn);

@@ -359,6 +359,14 @@ void cli_csv_str(const char *s)
 	putchar('"');
 }
 
+void cli_csv_field(const char *s)
+{
+	if (strpbrk(s, ",\"\n\r"))
+		cli_csv_str(s);
+	else
+		fputs(s, stdout);
+}
+
 long long cli_since_ns(const struct timespec *t0)
 {
 	struct timespec t;

@@ -25,8 +25,6 @@
 #define SIM_CMD "sim"
 #define SIM_VARY_MAX 8			/* --vary options */
 #define SIM_VARIANTS_MAX 1000		/* combinations of a sweep */
-#define SIM_THREADS_MAX 4096
-#define SIM_CI_MAX 0.5			/* --until-ci: at most +-50 points */
 #define SIM_PROGRESS_NS 100000000LL	/* redraw the bar at most 10/s */
 #define SIM_BAR_W 24
 #define PCT 100.0
@@ -111,8 +109,6 @@ const char cli_sim_help[] =
 
 /* ---- the command line ---- */
 
-enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
-
 struct vary {
 	char *path;		/* in `buf`, cut at the '=' */
 	char *vals[SIM_VARIANTS_MAX];
@@ -121,14 +117,7 @@ struct vary {
 };
 
 struct sim_opts {
-	const char *scenario;
-	int runs;		/* 0: not given */
-	bool have_seed;
-	uint64_t seed;
-	int threads;
-	double until_ci;	/* 0: not given */
-	enum fmt fmt;
-	const char *html;	/* NULL: no page */
+	struct cli_batch_args args;
 	bool battles;		/* one line per battle */
 	struct vary vary[SIM_VARY_MAX];
 	int n_vary;
@@ -137,22 +126,18 @@ struct sim_opts {
 
 #define usage(...) cli_usage(SIM_CMD, __VA_ARGS__)
 
-enum {
-	O_BAD = CLI_OPT_BAD, O_OPERAND = CLI_OPT_OPERAND, O_END = CLI_OPT_END,
-	O_HELP, O_RUNS, O_SEED, O_THREADS, O_UNTIL, O_VARY, O_JSON, O_CSV,
-	O_HTML, O_BATTLES, O_AI
-};
+enum { O_VARY = CLI_BATCH_OWN, O_BATTLES, O_AI };
 
 static const struct cli_opt_spec sim_opts_spec[] = {
-	{ "help", 'h', false, O_HELP, false },
-	{ "runs", 'n', true, O_RUNS, false },
-	{ "seed", 's', true, O_SEED, false },
-	{ "threads", 'j', true, O_THREADS, false },
-	{ "until-ci", 0, true, O_UNTIL, false },
+	{ "help", 'h', false, CLI_BATCH_HELP, false },
+	{ "runs", 'n', true, CLI_BATCH_RUNS, false },
+	{ "seed", 's', true, CLI_BATCH_SEED, false },
+	{ "threads", 'j', true, CLI_BATCH_THREADS, false },
+	{ "until-ci", 0, true, CLI_BATCH_UNTIL, false },
 	{ "vary", 0, true, O_VARY, true },
-	{ "json", 0, false, O_JSON, false },
-	{ "csv", 0, false, O_CSV, false },
-	{ "html", 0, true, O_HTML, false },
+	{ "json", 0, false, CLI_BATCH_JSON, false },
+	{ "csv", 0, false, CLI_BATCH_CSV, false },
+	{ "html", 0, true, CLI_BATCH_HTML, false },
 	{ "battles", 0, false, O_BATTLES, false },
 	{ "ai", 0, true, O_AI, true },
 	{ NULL, 0, false, 0, false }
@@ -205,62 +190,20 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 {
 	struct cli_opt_iter a = { .argc = argc, .argv = argv, .i = 2,
 				  .spec = sim_opts_spec, .cmd = SIM_CMD };
-	const char *val, *why;
+	const char *val;
 	int id, rc;
-	bool json = false, csv = false;
-	while ((id = cli_opt_next(&a, &val)) != O_END) {
+	o->args.cmd = SIM_CMD;
+	o->args.help = cli_sim_help;
+	while ((id = cli_opt_next(&a, &val)) != CLI_OPT_END) {
+		if (cli_batch_opt(&o->args, id, val, &rc)) {
+			if (rc != CLI_EXIT_OK)
+				return rc;
+			continue;
+		}
 		switch (id) {
-		case O_BAD:
-			return CLI_EXIT_USAGE;
-		case O_OPERAND:
-			if (o->scenario)
-				return usage("one scenario at a time ('%s' and "
-					     "'%s')", o->scenario, val);
-			o->scenario = val;
-			break;
-		case O_HELP:
-			fputs(cli_sim_help, stdout);
-			return -1;
-		case O_RUNS:
-			if (!cli_parse_count(val, 1, ZB_BATCH_RUNS_MAX, &o->runs))
-				return usage("bad --runs '%s': a whole number "
-					     "of battles from 1 to %d", val,
-					     ZB_BATCH_RUNS_MAX);
-			break;
-		case O_SEED:
-			if (!cli_parse_seed(val, &o->seed, &why))
-				return usage("bad seed '%s': %s (a seed is a "
-					     "whole number from 0 to "
-					     "18446744073709551615)", val, why);
-			o->have_seed = true;
-			break;
-		case O_THREADS:
-			if (!cli_parse_count(val, 0, SIM_THREADS_MAX, &o->threads))
-				return usage("bad --threads '%s': a whole "
-					     "number from 0 (every core) to %d",
-					     val, SIM_THREADS_MAX);
-			break;
-		case O_UNTIL:
-			if (!cli_parse_fraction(val, SIM_CI_MAX, &o->until_ci))
-				return usage("bad --until-ci '%s': a half-width "
-					     "above 0 and at most 0.5, as a "
-					     "fraction (0.02) or a percentage "
-					     "(2%%)", val);
-			break;
 		case O_VARY:
 			if ((rc = add_vary(o, val)) != CLI_EXIT_OK)
 				return rc;
-			break;
-		case O_JSON:
-			json = true;
-			break;
-		case O_CSV:
-			csv = true;
-			break;
-		case O_HTML:
-			if (!*val)
-				return usage("--html needs a file name");
-			o->html = val;
 			break;
 		case O_BATTLES:
 			o->battles = true;
@@ -271,16 +214,13 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 			break;
 		}
 	}
-	if (json && csv)
-		return usage("--json and --csv do not go together");
-	o->fmt = json ? FMT_JSON : csv ? FMT_CSV : FMT_TEXT;
-	if (o->battles && (json || csv || o->html || o->n_vary))
+	if ((rc = cli_batch_end(&o->args, "--runs 400")) != CLI_EXIT_OK)
+		return rc;
+	if (o->battles && (o->args.json || o->args.csv || o->args.html ||
+			   o->n_vary))
 		return usage("--battles goes with none of --json, --csv, "
 			     "--html and --vary");
-	if (!o->scenario)
-		return usage("which scenario? For example: zariba sim "
-			     CLI_DEFAULT_SCENARIO " --runs 400");
-	if (!o->runs && !(o->until_ci > 0))
+	if (!o->args.runs && !(o->args.until_ci > 0))
 		return usage("how many battles? Give --runs N (or --until-ci "
 			     "W to play until the intervals are narrow)");
 	long long combos = 1;
@@ -336,7 +276,7 @@ static int build_variants(const struct sim_opts *o, struct variant *vs,
 	for (int v = 0; v < n; v++) {
 		struct variant *x = &vs[v];
 		struct zb_error err = { 0, "" };
-		int rc = zb_scenario_load(&x->scn, o->scenario, &err);
+		int rc = zb_scenario_load(&x->scn, o->args.scenario, &err);
 		if (rc != ZB_OK) {
 			cli_error("%s", cli_msg_of(&err, rc));
 			return CLI_EXIT_INPUT;
@@ -595,37 +535,37 @@ static void print_units(const struct zb_batch *b)
 
 static void print_stop(const struct sim_opts *o, const struct zb_batch *b)
 {
-	if (!(o->until_ci > 0))
+	if (!(o->args.until_ci > 0))
 		return;
 	char line[256];
 	if (b->converged)
 		snprintf(line, sizeof(line), "--until-ci %g: stopped after %d "
 			 "battles, when every outcome's 95%% interval was "
-			 "narrower than +-%g points.", o->until_ci, b->runs,
-			 PCT * o->until_ci);
+			 "narrower than +-%g points.", o->args.until_ci,
+			 b->runs, PCT * o->args.until_ci);
 	else
 		snprintf(line, sizeof(line), "--until-ci %g: stopped at the cap "
 			 "of %d battles before every interval was narrower "
-			 "than +-%g points.", o->until_ci, b->runs,
-			 PCT * o->until_ci);
+			 "than +-%g points.", o->args.until_ci, b->runs,
+			 PCT * o->args.until_ci);
 	cli_wrap(stdout, 0, 2, line);
 }
 
 static void print_seed(const struct sim_opts *o, int runs, int n_var)
 {
 	char line[512], each[64] = "";
-	const char *replay = o->have_seed ? "" : " (replay with --seed)";
-	if (n_var > 1 && o->until_ci > 0)
+	const char *replay = o->args.have_seed ? "" : " (replay with --seed)";
+	if (n_var > 1 && o->args.until_ci > 0)
 		snprintf(each, sizeof(each), "up to %d battles each, ", runs);
 	else if (n_var > 1)
 		snprintf(each, sizeof(each), "%d battles each, ", runs);
 	if (n_var > 1)
 		snprintf(line, sizeof(line), "%d variants, %sseed %llu%s.  "
 			 "Every variant plays the same battle seeds.", n_var,
-			 each, (unsigned long long)o->seed, replay);
+			 each, (unsigned long long)o->args.seed, replay);
 	else
 		snprintf(line, sizeof(line), "%d battles, seed %llu%s.", runs,
-			 (unsigned long long)o->seed, replay);
+			 (unsigned long long)o->args.seed, replay);
 	cli_wrap(stdout, 0, 0, line);
 }
 
@@ -662,11 +602,11 @@ static void print_text_sweep(const struct sim_opts *o,
 	const struct zb_batch *b0 = &vs[0].b;
 	printf("%s\n", scn->title[0] ? scn->title : scn->path);
 	print_seed(o, b0->cap, n);
-	if (o->until_ci > 0) {
+	if (o->args.until_ci > 0) {
 		char line[160];
 		snprintf(line, sizeof(line), "Each variant stops when every "
 			 "outcome's 95%% interval is narrower than +-%g "
-			 "points.", PCT * o->until_ci);
+			 "points.", PCT * o->args.until_ci);
 		cli_wrap(stdout, 0, 0, line);
 	}
 	print_objectives(scn, b0, false);
@@ -760,7 +700,7 @@ static json_t *j_variant(const struct sim_opts *o, const struct variant *x)
 		      json_string(o->vary[i].vals[x->val[i]]));
 	j_set(v, "set", set);
 	j_set(v, "battles", json_integer(b->runs));
-	if (o->until_ci > 0)
+	if (o->args.until_ci > 0)
 		j_set(v, "converged", json_boolean(b->converged));
 	json_t *obj = json_pack("{s:i, s:s?, s:s?}", "turn_limit",
 				scn->turn_limit, "at_limit_winner",
@@ -869,20 +809,20 @@ static int print_json(const struct sim_opts *o, const struct variant *vs,
 {
 	const struct zb_scenario *scn = &vs[0].scn;
 	char seed[24];
-	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)o->seed);
+	snprintf(seed, sizeof(seed), "%llu", (unsigned long long)o->args.seed);
 	json_t *root = json_object();
-	j_set(root, "scenario", json_string(o->scenario));
+	j_set(root, "scenario", json_string(o->args.scenario));
 	j_set(root, "title", json_string(scn->title));
 	j_set(root, "ruleset", json_string(scn->ruleset));
 	/* A string: JSON readers lose the digits of large integers. */
 	j_set(root, "seed", json_string(seed));
 	j_set(root, "battle_seed", json_string("SplitMix64 output i (from 0) "
 					       "started at the seed"));
-	if (o->until_ci > 0) {
-		j_set(root, "until_ci", json_real(o->until_ci));
+	if (o->args.until_ci > 0) {
+		j_set(root, "until_ci", json_real(o->args.until_ci));
 		j_set(root, "cap", json_integer(vs[0].b.cap));
 	} else {
-		j_set(root, "runs", json_integer(o->runs));
+		j_set(root, "runs", json_integer(o->args.runs));
 	}
 	j_set(root, "percentiles", json_string("nearest-rank"));
 	json_t *vary = json_array();
@@ -945,7 +885,7 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 			const char *w = side_name(b, oc->winner);
 			double lo, hi;
 			zb_wilson(oc->count, b->runs, ZB_Z95, &lo, &hi);
-			printf("%llu", (unsigned long long)o->seed);
+			printf("%llu", (unsigned long long)o->args.seed);
 			for (int i = 0; i < o->n_vary; i++) {
 				putchar(',');
 				cli_csv_str(o->vary[i].vals[vs[v].val[i]]);
@@ -989,9 +929,9 @@ static int write_html(const struct sim_opts *o, struct cli_out *out,
 	for (int v = 0; v < n; v++)
 		rx[v] = (struct zb_report_variant){ &vs[v].b, vs[v].val };
 	struct zb_report r = {
-		.title = scn->title, .scenario = o->scenario,
-		.ruleset = scn->ruleset, .seed = o->seed,
-		.until_ci = o->until_ci, .turn_limit = scn->turn_limit,
+		.title = scn->title, .scenario = o->args.scenario,
+		.ruleset = scn->ruleset, .seed = o->args.seed,
+		.until_ci = o->args.until_ci, .turn_limit = scn->turn_limit,
 		.at_limit = scn->at_limit, .vary = rv, .n_vary = o->n_vary,
 		.variants = rx, .n_variants = n
 	};
@@ -1017,13 +957,14 @@ static int run_variants(const struct sim_opts *o, struct variant *vs, int n)
 {
 	struct progress p = { .on = isatty(2) != 0 && cli_rank() == 0,
 			      .last_ns = -1,
-			      .adaptive = o->until_ci > 0 };
-	int cap = o->runs ? o->runs : ZB_BATCH_CAP_DEFAULT;
+			      .adaptive = o->args.until_ci > 0 };
+	int cap = o->args.runs ? o->args.runs : ZB_BATCH_CAP_DEFAULT;
 	p.total = (long long)cap * n;
 	clock_gettime(CLOCK_MONOTONIC, &p.t0);
 	struct zb_batch_opts bo = {
-		.seed = o->seed, .runs = o->runs, .threads = o->threads,
-		.until_ci = o->until_ci, .progress = progress_cb,
+		.seed = o->args.seed, .runs = o->args.runs,
+		.threads = o->args.threads,
+		.until_ci = o->args.until_ci, .progress = progress_cb,
 		.progress_ctx = &p, .team = cli_ranks_team()
 	};
 	for (int v = 0; v < n; v++) {
@@ -1038,13 +979,13 @@ static int run_variants(const struct sim_opts *o, struct variant *vs, int n)
 				cli_error("%s", cli_msg_of(&err, rc));
 				return CLI_EXIT_INPUT;
 			}
-			cli_error(SIM_CMD ": %s: %s", o->scenario,
+			cli_error(SIM_CMD ": %s: %s", o->args.scenario,
 				  cli_msg_of(&err, rc));
 			if (x->b.failed < 0)
 				return CLI_EXIT_GAME;
 			if (!o->n_vary)
 				cli_error(SIM_CMD ": replay it with: zariba run "
-					  "%s --seed %llu", o->scenario,
+					  "%s --seed %llu", o->args.scenario,
 					  (unsigned long long)x->b.failed_seed);
 			return CLI_EXIT_GAME;
 		}
@@ -1086,9 +1027,9 @@ int cli_cmd_sim(int argc, char **argv)
 		free_opts(&o);
 		return code < 0 ? CLI_EXIT_OK : code;
 	}
-	if (!o.have_seed) {
-		o.seed = cli_os_seed();
-		if ((code = share_seed(&o.seed)) != CLI_EXIT_OK) {
+	if (!o.args.have_seed) {
+		o.args.seed = cli_os_seed();
+		if ((code = share_seed(&o.args.seed)) != CLI_EXIT_OK) {
 			free_opts(&o);
 			return code;
 		}
@@ -1106,7 +1047,7 @@ int cli_cmd_sim(int argc, char **argv)
 	/* The file as written, for the objectives of a sweep. */
 	struct zb_scenario base;
 	struct zb_error err = { 0, "" };
-	int rc = zb_scenario_load(&base, o.scenario, &err);
+	int rc = zb_scenario_load(&base, o.args.scenario, &err);
 	if (rc != ZB_OK) {
 		cli_error("%s", cli_msg_of(&err, rc));
 		free(vs);
@@ -1117,26 +1058,27 @@ int cli_cmd_sim(int argc, char **argv)
 	/* Before any battle is played, so that an hour of battles does not
 	 * end in "No such file or directory". */
 	struct cli_out html = { .fd = -1 };
-	const char *inputs[] = { o.scenario, NULL };
+	const char *inputs[] = { o.args.scenario, NULL };
 	/* In an MPI job the ranks all play; rank 0 alone writes. */
 	bool writer = cli_rank() == 0;
-	if (code == CLI_EXIT_OK && o.html && writer)
-		code = cli_out_open(&html, o.html, "the --html page", inputs);
+	if (code == CLI_EXIT_OK && o.args.html && writer)
+		code = cli_out_open(&html, o.args.html, "the --html page",
+				    inputs);
 	if (code == CLI_EXIT_OK)
 		code = run_variants(&o, vs, n);
 	if (code == CLI_EXIT_OK && writer) {
 		if (o.battles)
 			print_battles(&vs[0].b);
-		else if (o.fmt == FMT_JSON)
+		else if (o.args.fmt == CLI_FMT_JSON)
 			code = print_json(&o, vs, n);
-		else if (o.fmt == FMT_CSV)
+		else if (o.args.fmt == CLI_FMT_CSV)
 			print_csv(&o, vs, n);
 		else if (n == 1 && !o.n_vary)
 			print_text_one(&o, &vs[0]);
 		else
 			print_text_sweep(&o, &base, vs, n);
 		fflush(stdout);
-		if (code == CLI_EXIT_OK && o.html)
+		if (code == CLI_EXIT_OK && o.args.html)
 			code = write_html(&o, &html, &base, vs, n);
 	}
 	cli_out_abort(&html);		/* a no-op once written */
