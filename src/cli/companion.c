@@ -239,11 +239,15 @@ static int save_somewhere(struct zb_companion *c, const char *name,
 					    strerror(errno));
 	}
 	for (int k = 1; k <= SAVE_TRIES; k++) {
-		if (k == 1)
-			snprintf(path, n, "%s/%s-%s.zbc", dir, name, date);
-		else
-			snprintf(path, n, "%s/%s-%s-%d.zbc", dir, name, date,
-				 k);
+		int len = k == 1
+			  ? snprintf(path, n, "%s/%s-%s.zbc", dir, name, date)
+			  : snprintf(path, n, "%s/%s-%s-%d.zbc", dir, name,
+				     date, k);
+		/* No silent truncation: a name cut short is another file. */
+		if (len < 0 || (size_t)len >= n)
+			return zb_error_set(err, ZB_EIO, "%s: the folder's "
+					    "name is too long for a save "
+					    "file's", dir);
 		if (!strncmp(path, "./", 2))
 			memmove(path, path + 2, strlen(path + 2) + 1);
 		struct stat sb;
