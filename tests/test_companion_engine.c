@@ -230,6 +230,7 @@ Test(companion_engine, a_sides_secret_is_shown_to_that_side_alone)
 	cr_assert(strstr(s, want), "%s", s);
 	refuse(&c, "as red status", ZB_EINPUT, &err);
 	refuse(&c, "as white", ZB_EINPUT, &err);
+	zb_companion_release(&c);
 	start(&c, GR, 1);
 	refuse(&c, "as warriors status", ZB_EINPUT, &err);
 	zb_strbuf_release(&out);
