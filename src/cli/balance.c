@@ -302,18 +302,12 @@ static void progress_cb(void *ctx, double x, int n, long total)
 	int w = fprintf(stderr, "\r[%s%s at %s: %d battles; %ld in all, "
 			"%lld:%02lld]", row, c->o->vary[c->o->n_vary - 1].path,
 			xs, n, p->base + total, s / 60, s % 60);
-	if (w < p->width)
-		fprintf(stderr, "%*s", p->width - w, "");
-	p->width = w;
-	fflush(stderr);
+	cli_progress_pad(&p->width, w);
 }
 
 static void progress_end(struct progress *p)
 {
-	if (p->on && p->width > 0)
-		fprintf(stderr, "\r%*s\r", p->width, "");
-	fflush(stderr);
-	p->width = 0;
+	cli_progress_clear(p->on, &p->width);
 }
 
 /* The first path's values in a table: all, or BAL_ROWS across it. */

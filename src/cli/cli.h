@@ -245,6 +245,11 @@ void cli_out_abort(struct cli_out *o);
 void cli_csv_str(const char *s);
 /* The same, quoted only when it must be (a comma, quote or newline). */
 void cli_csv_field(const char *s);
+/* A progress line on stderr: after writing `w` characters of the new
+ * line, blank what is left of the one before (`*width` long) and
+ * remember the new width; clear it all at the end, if it was shown. */
+void cli_progress_pad(int *width, int w);
+void cli_progress_clear(bool shown, int *width);
 /* Nanoseconds since t0 on the monotonic clock, for progress bars. */
 struct timespec;
 long long cli_since_ns(const struct timespec *t0);

@@ -374,3 +374,19 @@ long long cli_since_ns(const struct timespec *t0)
 	return (long long)(t.tv_sec - t0->tv_sec) * CLI_NS_PER_S +
 	       (t.tv_nsec - t0->tv_nsec);
 }
+
+void cli_progress_pad(int *width, int w)
+{
+	if (w < *width)
+		fprintf(stderr, "%*s", *width - w, "");
+	*width = w;
+	fflush(stderr);
+}
+
+void cli_progress_clear(bool shown, int *width)
+{
+	if (shown && *width > 0)
+		fprintf(stderr, "\r%*s\r", *width, "");
+	fflush(stderr);
+	*width = 0;
+}

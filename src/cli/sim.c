@@ -348,18 +348,12 @@ static void progress_cb(void *ctx, int done, int total)
 	}
 	int w = fprintf(stderr, "\r[%s] %lld/%lld battles, %.0f/s%s", bar, d,
 			p->total, rate, left);
-	if (w < p->width)
-		fprintf(stderr, "%*s", p->width - w, "");
-	p->width = w;
-	fflush(stderr);
+	cli_progress_pad(&p->width, w);
 }
 
 static void progress_end(struct progress *p)
 {
-	if (p->on && p->width > 0)
-		fprintf(stderr, "\r%*s\r", p->width, "");
-	fflush(stderr);
-	p->width = 0;
+	cli_progress_clear(p->on, &p->width);
 }
 
 /* ---- text ---- */
