@@ -46,7 +46,7 @@ const char cli_odds_help[] =
 "flag, or a bad, missing or impossible value).\n";
 
 const char cli_roll_help[] =
-"Usage: zariba roll RULESET ACTION [FLAGS] [--seed N]\n"
+"Usage: zariba roll RULESET ACTION [FLAGS] [--seed N | --dice F,F,...]\n"
 "\n"
 "Resolve one action of the rules once, with dice, as the rules roll it in\n"
 "a battle, printing every die with the rule behind it and the result: an\n"
@@ -59,6 +59,9 @@ const char cli_roll_help[] =
 "  -s, --seed N     seed the dice with N (0 to 18446744073709551615); the\n"
 "                   same seed rolls the same dice.  Without --seed a seed\n"
 "                   is taken from the system and printed.\n"
+"  --dice F,F,...   the faces of every die the action rolls, in order (the\n"
+"                   dice thrown at the table); a face the die cannot show,\n"
+"                   too few faces or too many is refused.\n"
 "  -h, --help       show this help and exit\n"
 "\n"
 "Example:\n"
@@ -70,6 +73,10 @@ const char cli_roll_help[] =
 
 enum mode { MODE_ODDS, MODE_ROLL };
 
+/* Faces --dice takes: more than a melee of two full units rolls. */
+#define CLI_ROLL_DICE_MAX 4096
+#define CLI_ROLL_FACE_MAX 100	/* the biggest die a face may be for */
+
 struct request {
 	enum mode mode;
 	const char *cmd;		/* "odds" or "roll" */
@@ -79,6 +86,9 @@ struct request {
 	bool json;
 	bool have_seed;
 	uint64_t seed;
+	int dice[CLI_ROLL_DICE_MAX];	/* --dice: every face, in order */
+	size_t n_dice;
+	bool have_dice;
 };
 
 /* "zariba odds: problem" and where to look; the usage exit code. */
@@ -245,6 +255,9 @@ static int parse_param(struct request *r, int argc, char **argv, int *i,
 		if (!strcmp(key, "seed") && r->mode == MODE_ODDS)
 			return usage(r, "odds rolls no dice: --seed is for "
 				     "'%s roll'", CLI_PROG);
+		if (!strcmp(key, "dice") && r->mode == MODE_ODDS)
+			return usage(r, "odds rolls no dice: --dice is for "
+				     "'%s roll'", CLI_PROG);
 		if (!strcmp(key, "json") && r->mode == MODE_ROLL)
 			return usage(r, "--json is for '%s odds'", CLI_PROG);
 		const char *names[ZB_ACTION_MAX_PARAMS];
@@ -273,6 +286,56 @@ static int parse_param(struct request *r, int argc, char **argv, int *i,
 
 /* Fill r from the command line.  Returns -1 to go on, or an exit code
  * (after printing help or an error). */
+/* --dice 3,5,20: whole faces from 1, commas between. */
+static int parse_dice(struct request *r, const char *v)
+{
+	const char *p = v;
+
+	r->have_dice = true;
+	while (*p) {
+		long f = 0;
+		const char *q = p;
+
+		while (*q >= '0' && *q <= '9' && f <= CLI_ROLL_FACE_MAX)
+			f = f * 10 + (*q++ - '0');
+		if (q == p || (*q && *q != ',') || f < 1 ||
+		    f > CLI_ROLL_FACE_MAX)
+			return usage(r, "--dice '%s': each face is a whole "
+				     "number from 1 to %d, commas between "
+				     "(as 3,5,20)", v, CLI_ROLL_FACE_MAX);
+		if (r->n_dice == CLI_ROLL_DICE_MAX)
+			return usage(r, "--dice: more than %d faces",
+				     CLI_ROLL_DICE_MAX);
+		r->dice[r->n_dice++] = (int)f;
+		p = *q ? q + 1 : q;
+		if (*q && !*p)
+			return usage(r, "--dice '%s' ends with a comma", v);
+	}
+	if (!r->n_dice)
+		return usage(r, "--dice needs the faces, as 3,5,20");
+	return CLI_EXIT_OK;
+}
+
+/* The roll used exactly the faces --dice gave, each on a die that can
+ * show it; else the usage message. */
+static int dice_check(const struct request *r, const struct zb_dice *d)
+{
+	size_t pos = d->script_pos;
+
+	if (d->script_error && d->script_bad_sides)
+		return usage(r, "--dice: face %zu is %d, but the die it "
+			     "meets is a D%d", pos + 1, r->dice[pos],
+			     d->script_bad_sides);
+	if (d->script_error)
+		return usage(r, "--dice gave %zu face%s, too few: the roll "
+			     "needs %llu", r->n_dice, r->n_dice == 1 ? "" : "s",
+			     (unsigned long long)d->draws);
+	if (pos < r->n_dice)
+		return usage(r, "--dice gave %zu faces, too many: the roll "
+			     "used %zu", r->n_dice, pos);
+	return CLI_EXIT_OK;
+}
+
 static int parse(struct request *r, int argc, char **argv)
 {
 	struct zb_error err = { 0, "" };
@@ -353,6 +416,22 @@ static int parse(struct request *r, int argc, char **argv)
 					     "a whole number from 0 to "
 					     "18446744073709551615)", v, why);
 			r->have_seed = true;
+		} else if (r->mode == MODE_ROLL &&
+			   (!strcmp(a, "--dice") ||
+			    !strncmp(a, "--dice=", 7))) {
+			const char *v = a[6] == '=' ? a + 7 : NULL;
+
+			if (r->have_dice)
+				return usage(r, "--dice is given twice");
+			if (!v) {
+				if (i >= argc)
+					return usage(r, "--dice needs the "
+						     "faces, as 3,5,20");
+				v = argv[i++];
+			}
+			rc = parse_dice(r, v);
+			if (rc != CLI_EXIT_OK)
+				return rc;
 		} else if (!strncmp(a, "--", 2) && a[2]) {
 			rc = parse_param(r, argc, argv, &i, a);
 			if (rc != CLI_EXIT_OK)
@@ -361,6 +440,9 @@ static int parse(struct request *r, int argc, char **argv)
 			return usage(r, "unexpected argument '%s'", a);
 		}
 	}
+	if (r->have_seed && r->have_dice)
+		return usage(r, "--seed and --dice: the dice are either "
+			     "seeded or given, not both");
 	if (zb_args_finish(&r->args, &err) != ZB_OK)
 		return usage(r, "%s", err.msg);
 	return -1;
@@ -598,13 +680,28 @@ static int run_roll(const struct request *r)
 		cli_error("roll: %s", err.msg);
 		return CLI_EXIT_GAME;
 	}
+	if (r->have_dice) {
+		zb_dice_script(&g.dice, r->dice, r->n_dice);
+		g.dice.script_strict = 1;
+	}
 	rc = r->act->roll(&g, &r->args, &o, &err);
 	if (rc == ZB_EINPUT || rc == ZB_EUSAGE) {
 		zb_game_release(&g);
 		return usage(r, "%s", err.msg[0] ? err.msg
 						 : zb_status_str(rc));
 	}
-	if (r->have_seed)
+	if (r->have_dice) {
+		int code = dice_check(r, &g.dice);
+
+		if (code != CLI_EXIT_OK) {
+			zb_game_release(&g);
+			return code;
+		}
+		printf("dice");
+		for (size_t k = 0; k < r->n_dice; k++)
+			printf("%s%d", k ? "," : " ", r->dice[k]);
+		putchar('\n');
+	} else if (r->have_seed)
 		printf("seed %llu\n", (unsigned long long)seed);
 	else
 		printf("seed %llu (replay with --seed %llu)\n",
