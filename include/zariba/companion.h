@@ -77,6 +77,7 @@ extern "C" {
 
 struct zb_game;
 struct zb_ruleset;
+struct zb_scenario;
 struct zb_companion;
 
 #define ZB_COMPANION_MAGIC "zariba-companion"
@@ -139,6 +140,9 @@ struct zb_companion_rules {
 	int plain_version;	/* saves up to this version have plain
 				   checksums (journal.h); 0 for none */
 	/* Its books for a new game on c (c->g made, c->opts set). */
+	/* With a scenario (opts.scn), c->g is the game of that scenario,
+	 * its units set up (zb_game_init()), not a bare one. */
+	bool game_from_scenario;
 	int (*books_new)(struct zb_companion *c, void **books,
 			 struct zb_error *err);
 	void (*books_free)(void *books);
@@ -149,6 +153,11 @@ struct zb_companion_rules {
 	void (*needs)(const struct zb_companion *c, char *buf, size_t n);
 	/* The books, for `status`. */
 	void (*status)(const struct zb_companion *c, struct zb_strbuf *out);
+	/* `status WORDS...` (w->w[0] is "status"), for one part of the
+	 * books; NULL: status takes no words.  ZB_EINPUT with why. */
+	int (*status_of)(const struct zb_companion *c,
+			 const struct zb_companion_words *w,
+			 struct zb_strbuf *out, struct zb_error *err);
 };
 
 struct zb_companion_opts {
@@ -160,6 +169,11 @@ struct zb_companion_opts {
 	char scenario[ZB_COMPANION_PATH_MAX];	/* "" for none */
 	uint32_t scenario_crc32;	/* of its bytes, when named */
 	struct zb_alloc alloc;	/* zeroed: malloc (alloc.h); not saved */
+	/* The scenario read from `scenario`, for books that start from it
+	 * (a roster), or NULL: borrowed, it must outlive the companion
+	 * (every rebuild reads it again); not saved.  A resumed game's is
+	 * the save's own (companion_save.h). */
+	const struct zb_scenario *scn;
 };
 
 struct zb_companion {
@@ -186,6 +200,8 @@ struct zb_companion {
 		      struct zb_error *err);
 	void (*close)(struct zb_companion *c);
 	struct zb_journal journal;	/* the save file's, kept by io */
+	struct zb_scenario *own_scn;	/* io's copy for a resumed game (opts.scn),
+					   freed by `close` */
 	bool quit;		/* the player said quit */
 	bool broken;		/* a rebuild failed: nothing more works */
 };

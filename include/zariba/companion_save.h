@@ -57,6 +57,12 @@ int zb_companion_parse_header(const char *text,
 int zb_companion_scenario(struct zb_companion_opts *o,
 			  const struct zb_ruleset *rs, const char *path,
 			  struct zb_error *err);
+/* The same, and the scenario read into *keep, which o->scn then points
+ * at, for books that start from it: the caller releases it
+ * (zb_scenario_release()) after the companion. */
+int zb_companion_scenario_keep(struct zb_companion_opts *o,
+			       const struct zb_ruleset *rs, const char *path,
+			       struct zb_scenario *keep, struct zb_error *err);
 
 /* Start saving a new game to `path`, which must not exist; call it before
  * the first command.  Writes the header. */

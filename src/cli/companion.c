@@ -454,6 +454,7 @@ int cli_cmd_companion(int argc, char **argv)
 	}
 
 	struct zb_companion c;
+	struct zb_scenario scn;	/* the books' roster, kept to the end */
 	struct zb_error err = { 0, "" };
 	int rc;
 	char auto_path[SAVE_NAME_MAX];
@@ -479,8 +480,9 @@ int cli_cmd_companion(int argc, char **argv)
 		char stem[128];
 		if (!a.have_seed)
 			opts.seed = cli_os_seed();
-		rc = a.scenario ? zb_companion_scenario(&opts, rs, a.scenario,
-							&err) : ZB_OK;
+		rc = a.scenario ? zb_companion_scenario_keep(&opts, rs,
+							     a.scenario, &scn,
+							     &err) : ZB_OK;
 		if (rc == ZB_OK)
 			rc = zb_companion_init(&c, rs, &opts, &err);
 		else
@@ -501,6 +503,8 @@ int cli_cmd_companion(int argc, char **argv)
 				  ? " (to carry on that game: "
 				  "--resume it)" : "");
 			zb_companion_release(&c);
+			if (opts.scn)
+				zb_scenario_release(&scn);
 			return rc == ZB_ENOMEM ? CLI_EXIT_GAME
 					       : CLI_EXIT_INPUT;
 		}
@@ -509,5 +513,7 @@ int cli_cmd_companion(int argc, char **argv)
 	}
 	code = session(&c, path);
 	zb_companion_release(&c);
+	if (!a.resume && opts.scn)
+		zb_scenario_release(&scn);
 	return code;
 }

@@ -85,6 +85,10 @@ int zb_companion_split(const char *line, struct zb_companion_words *w,
 		} else {
 			while (*p && !is_space(*p))
 				p++;
+			/* Ended here, so that its length is its own and not
+			 * the rest of the line's. */
+			if (*p)
+				*p++ = '\0';
 		}
 		w->w[w->n++] = start;
 		if (strlen(start) > ZB_COMPANION_WORD_MAX ||
@@ -479,6 +483,8 @@ static void help(const struct zb_companion *c, struct zb_strbuf *out)
 	help_line(out, "where", "the step of the turn, and the dice zariba "
 		  "needs next");
 	help_line(out, "status", "the books");
+	if (c->rules->status_of)
+		help_line(out, "status UNIT", "one unit's books");
 	help_line(out, "undo", "take back the last command that changed "
 		  "anything");
 	help_line(out, "help", "this text");
@@ -616,8 +622,16 @@ static int state_new(struct zb_companion *c, struct zb_error *err)
 	c->g = zb_calloc(&c->opts.alloc, 1, sizeof(*c->g));
 	if (!c->g)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
-	rc = zb_game_init_bare_with(c->g, c->ruleset, c->opts.seed,
-				    &c->opts.alloc, err);
+	if (c->opts.scn && c->rules->game_from_scenario) {
+		/* The scenario's units, for books kept on them. */
+		struct zb_game_opts go = { .seed = c->opts.seed,
+					   .log_enabled = true,
+					   .alloc = c->opts.alloc };
+		rc = zb_game_init(c->g, c->ruleset, c->opts.scn, &go, err);
+	} else {
+		rc = zb_game_init_bare_with(c->g, c->ruleset, c->opts.seed,
+					    &c->opts.alloc, err);
+	}
 	if (rc != ZB_OK) {
 		zb_free(&c->opts.alloc, c->g);
 		c->g = NULL;
@@ -659,7 +673,8 @@ static int history_push(struct zb_companion *c, const char *s)
 	return ZB_OK;
 }
 
-enum builtin { B_NONE, B_EMPTY, B_HELP, B_STATUS, B_WHERE, B_QUIT, B_UNDO };
+enum builtin { B_NONE, B_EMPTY, B_HELP, B_STATUS, B_STATUS_OF, B_WHERE,
+	       B_QUIT, B_UNDO };
 
 /* What a line is: a built-in that changes nothing, or a command that does
  * (*cmd, with roll and card as the engine's own). */
@@ -692,6 +707,11 @@ static int classify(const struct zb_companion *c,
 	for (size_t k = 0; k < sizeof(bare) / sizeof(bare[0]); k++) {
 		if (strcmp(v, bare[k].word))
 			continue;
+		if (bare[k].b == B_STATUS && w->n > first + 1 &&
+		    c->rules->status_of) {
+			*b = B_STATUS_OF;
+			return ZB_OK;
+		}
 		if (w->n > first + 1)
 			return zb_error_set(err, ZB_EINPUT, "'%s' takes no "
 					    "more words (got '%s')", v,
@@ -955,6 +975,9 @@ int zb_companion_command(struct zb_companion *c, const char *line,
 			break;
 		case B_STATUS:
 			c->rules->status(c, out);
+			break;
+		case B_STATUS_OF:
+			rc = c->rules->status_of(c, &w, out, err);
 			break;
 		case B_WHERE:
 			zb_companion_where(c, where, sizeof(where));

@@ -234,9 +234,10 @@ int zb_companion_parse_header(const char *text,
 	return ZB_OK;
 }
 
-int zb_companion_scenario(struct zb_companion_opts *o,
-			  const struct zb_ruleset *rs, const char *path,
-			  struct zb_error *err)
+/* Name the scenario in `o` (and keep it read in *keep, when not NULL). */
+static int name_scenario(struct zb_companion_opts *o,
+			 const struct zb_ruleset *rs, const char *path,
+			 struct zb_scenario *keep, struct zb_error *err)
 {
 	struct zb_scenario scn;
 	char *buf;
@@ -261,10 +262,38 @@ int zb_companion_scenario(struct zb_companion_opts *o,
 	if (strcmp(scn.ruleset, rs->id))
 		rc = zb_error_set(err, ZB_EINPUT, "%s: a scenario of %s, not "
 				  "of %s", path, scn.ruleset, rs->id);
-	zb_scenario_release(&scn);
+	if (rc == ZB_OK && keep) {
+		*keep = scn;
+		o->scn = keep;
+	} else {
+		zb_scenario_release(&scn);
+	}
 	if (rc == ZB_OK)
 		snprintf(o->scenario, sizeof(o->scenario), "%s", path);
 	return rc;
+}
+
+int zb_companion_scenario(struct zb_companion_opts *o,
+			  const struct zb_ruleset *rs, const char *path,
+			  struct zb_error *err)
+{
+	return name_scenario(o, rs, path, NULL, err);
+}
+
+int zb_companion_scenario_keep(struct zb_companion_opts *o,
+			       const struct zb_ruleset *rs, const char *path,
+			       struct zb_scenario *keep, struct zb_error *err)
+{
+	return name_scenario(o, rs, path, keep, err);
+}
+
+/* A resumed game's own scenario (opts.scn), freed with the save. */
+static void own_scn_free(const struct zb_alloc *a, struct zb_scenario *scn)
+{
+	if (!scn)
+		return;
+	zb_scenario_release(scn);
+	zb_free(a, scn);
 }
 
 /* The save's scenario, if it has one, must still be the same bytes. */
@@ -307,6 +336,9 @@ static int commit(struct zb_companion *c, const char *entry,
 static void close_save(struct zb_companion *c)
 {
 	zb_journal_close(&c->journal);
+	own_scn_free(&c->opts.alloc, c->own_scn);
+	c->own_scn = NULL;
+	c->opts.scn = NULL;
 }
 
 int zb_companion_save(struct zb_companion *c, const char *path,
@@ -461,6 +493,7 @@ int zb_companion_resume_with(struct zb_companion *c, const char *path,
 	struct zb_companion_opts o;
 	const struct zb_ruleset *rs = NULL;
 	struct zb_error e = { 0, "" };
+	struct zb_scenario *scn = NULL;
 	char where[96], why[ZB_ERROR_MSG_MAX + 96];
 	size_t good;
 
@@ -485,6 +518,22 @@ int zb_companion_resume_with(struct zb_companion *c, const char *path,
 	rc = scenario_unchanged(path, &o, err);
 	if (rc != ZB_OK)
 		goto out;
+	/* The books may start from the scenario: read it again, as the
+	 * new game did. */
+	if (o.scenario[0]) {
+		scn = zb_malloc(&o.alloc, sizeof(*scn));
+		if (!scn) {
+			rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+			goto out;
+		}
+		rc = zb_scenario_load_with(scn, o.scenario, &o.alloc, err);
+		if (rc != ZB_OK) {
+			zb_free(&o.alloc, scn);
+			scn = NULL;
+			goto out;
+		}
+		o.scn = scn;
+	}
 	/* A version-1 file keeps its plain checksums; a later one whose
 	 * entries are not chained (or the other way round) was rewritten
 	 * by something else: its entries after the header cannot be
@@ -502,6 +551,7 @@ int zb_companion_resume_with(struct zb_companion *c, const char *path,
 	rc = zb_companion_init(c, rs, &o, err);
 	if (rc != ZB_OK)
 		goto out;
+	c->own_scn = scn;
 	/* Replay every good entry still in effect.  One that the game
 	 * refuses (a hand edit that kept the checksums, say) is damage like
 	 * any other: the game cannot go past it. */
@@ -526,7 +576,11 @@ int zb_companion_resume_with(struct zb_companion *c, const char *path,
 out:
 	zb_journal_read_release(&r);
 	zb_journal_close(&j);
-	if (rc != ZB_OK)
+	if (rc != ZB_OK) {
+		/* `close` is set last: the scenario is still ours. */
+		c->own_scn = NULL;
 		zb_companion_release(c);
+		own_scn_free(&o.alloc, scn);
+	}
 	return rc;
 }

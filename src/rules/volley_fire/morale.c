@@ -60,7 +60,7 @@ enum vf_morale_result vf_morale_result(enum vf_nation n, int face)
 }
 
 /* volley-fire: Morale test ("less than 50% of its starting strength") */
-static bool must_test(struct zb_game *g, int side)
+bool vf_morale_must_test(struct zb_game *g, int side)
 {
 	const struct vf_state *st = vf_state(g);
 	int alive = zb_game_side_alive(g, side);
@@ -131,7 +131,7 @@ int vf_morale_phase(struct zb_game *g, struct zb_error *err)
 	if (!vf_state(g) || g->result.over)
 		return ZB_OK;
 	for (int s = 0; s < g->n_sides && s < ZB_MAX_SIDES; s++)
-		test[s] = must_test(g, s);
+		test[s] = vf_morale_must_test(g, s);
 	if (g->n_sides == 2 && test[0] && test[1]) {
 		first = first_to_test(g);
 		/* "If this test fails, other Force need not test." */

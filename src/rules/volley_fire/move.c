@@ -55,7 +55,7 @@ static bool is_shaken(const struct zb_unit *u)
 }
 
 /* volley-fire: Move modifiers B (Scouts B: scouts cannot double time) */
-static bool may_double_time(const struct zb_unit *u)
+bool vf_may_double_time(const struct zb_unit *u)
 {
 	return (u->type == VF_SUDANESE_INFANTRY ||
 		u->type == VF_BRITISH_INFANTRY ||
@@ -63,7 +63,7 @@ static bool may_double_time(const struct zb_unit *u)
 }
 
 /* volley-fire: Infantry squares D, Shaken B */
-static bool may_charge(const struct zb_unit *u)
+bool vf_may_charge(const struct zb_unit *u)
 {
 	const struct vf_type_info *ti = vf_type_of(u);
 
@@ -73,7 +73,7 @@ static bool may_charge(const struct zb_unit *u)
 }
 
 /* volley-fire: Move modifiers A (and Scouts B, Mounted leaders A) */
-static bool slowed_by_terrain(const struct zb_unit *u)
+bool vf_slowed_by_terrain(const struct zb_unit *u)
 {
 	const struct vf_type_info *ti = vf_type_of(u);
 
@@ -106,6 +106,14 @@ static bool may_man_gun(const struct zb_unit *u)
 /* volley-fire: Movement (MOVE DISTANCES), Shaken D, Move modifiers C */
 int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u)
 {
+	return vf_move_dice_of(u, vf_leaderless(g, u));
+}
+
+/* volley-fire: Movement (MOVE DISTANCES), Shaken D, Move modifiers C
+ * (whether the unit is leaderless said by the caller: the companion's
+ * game master) */
+int vf_move_dice_of(const struct zb_unit *u, bool leaderless)
+{
 	int n;
 
 	if (is_shaken(u))
@@ -116,7 +124,7 @@ int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u)
 	else
 		n = vf_move_dice((enum vf_type)u->type,
 				 (enum vf_formation)u->formation);
-	if (n > 0 && vf_leaderless(g, u)) {
+	if (n > 0 && leaderless) {
 		n -= VF_LEADERLESS_DICE;
 		if (n < VF_MIN_MOVE_DICE)
 			n = VF_MIN_MOVE_DICE;
@@ -481,7 +489,7 @@ static void mv_init(struct mv *m, const struct zb_unit *u, struct zb_vec2 to,
 	m->allow_in = allow_in;
 	m->formation = u->formation;
 	m->ignore = m->ignore_area = -1;
-	m->terrain = slowed_by_terrain(u);
+	m->terrain = vf_slowed_by_terrain(u);
 	m->facing_deg = zb_v2_dist(u->pos, to) > EPS_IN
 		? zb_heading_deg(u->pos, to) : u->facing_deg;
 }
@@ -927,7 +935,7 @@ static void order_options(struct phase *p, struct zb_unit *u, struct opts *s)
 	else if (dice > 0)
 		opt_add(s, ZB_VERB_MOVE, -1, -1, true, dice * VF_D6, dice,
 			"move");
-	if (may_double_time(u))
+	if (vf_may_double_time(u))
 		opt_add(s, ZB_VERB_DOUBLE_TIME, -1, -1, true,
 			(dice + VF_DOUBLE_TIME_DICE) * VF_D6, dice,
 			"double time");
@@ -940,7 +948,7 @@ static void order_options(struct phase *p, struct zb_unit *u, struct opts *s)
 				opt_add(s, ZB_VERB_FORMATION, -1, f, true,
 					half_up(dice * VF_D6), dice,
 					vf_formations[f].name);
-	if (may_charge(u) && dice > 0)
+	if (vf_may_charge(u) && dice > 0)
 		add_charges(g, u, dice, s);
 	add_building(g, u, s);
 	if ((u->flags & VF_UF_LEADER) && u->attached_to < 0)
@@ -1002,7 +1010,7 @@ static bool dervish_clamp(struct zb_game *g, const struct zb_unit *u,
 }
 
 /* volley-fire: Move modifiers B (heat stroke) */
-static int heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra)
+int vf_heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra)
 {
 	int lost;
 
@@ -1044,7 +1052,7 @@ static int do_move(struct phase *p, struct zb_unit *u,
 
 		zb_event_mod(g, x, "double time (Move modifiers B)");
 		sum += x;
-		heat = heat_stroke(g, u, extra);
+		heat = vf_heat_stroke(g, u, extra);
 	}
 	if (clamped)
 		zb_event_kv(g, "clamped", 1);
@@ -1103,8 +1111,8 @@ static int do_formation(struct phase *p, struct zb_unit *u,
 }
 
 /* volley-fire: Formation changes B (the D6 that spoils a reaction) */
-static bool reaction_fails(struct zb_game *g, const struct zb_unit *t,
-			   const char *what)
+bool vf_reaction_fails(struct zb_game *g, const struct zb_unit *t,
+		       const char *what)
 {
 	int face;
 
@@ -1132,7 +1140,7 @@ static struct zb_vec2 away_from(const struct zb_unit *a, const struct zb_unit *b
 }
 
 /* volley-fire: Scouts E */
-static int scouts_roll(struct zb_game *g)
+int vf_scouts_roll(struct zb_game *g)
 {
 	int faces[VF_SCOUT_EVADE_DICE];
 
@@ -1152,14 +1160,14 @@ static bool evade(struct zb_game *g, struct zb_unit *t, struct zb_unit *from)
 	bool dervish = vf_type_of(t)->army == VF_ARMY_DERVISH;
 	struct mv m;
 
-	if (reaction_fails(g, t, "evade"))
+	if (vf_reaction_fails(g, t, "evade"))
 		return false;
 	zb_event_begin(g, "move", is_scouts(t) ? "volley-fire:scouts:E"
 		       : dervish ? "volley-fire:formation-changes:D"
 				 : "volley-fire:formation-changes:B",
 		       t->id, from->id);
 	if (is_scouts(t)) {
-		sum = scouts_roll(g);
+		sum = vf_scouts_roll(g);
 		if (sum % 2) {
 			zb_event_text(g, "%s roll %d: odd, they stand "
 				      "surprised", t->name, sum);
@@ -1190,7 +1198,7 @@ static void reform(struct zb_game *g, struct zb_unit *t, struct zb_unit *from,
 {
 	struct mv m;
 
-	if (reaction_fails(g, t, "reform"))
+	if (vf_reaction_fails(g, t, "reform"))
 		return;
 	zb_event_begin(g, "formation", "volley-fire:formation-changes:B",
 		       t->id, from->id);
@@ -1234,7 +1242,7 @@ static bool countercharge(struct zb_game *g, struct zb_unit *t,
 	double facing, gap, share;
 	struct mv m;
 
-	if (reaction_fails(g, t, "countercharge"))
+	if (vf_reaction_fails(g, t, "countercharge"))
 		return false;
 	zb_event_begin(g, "move", "volley-fire:formation-changes:B", t->id,
 		       c->id);
@@ -1788,7 +1796,7 @@ bool vf_scouts_evade(struct zb_game *g, int scouts, int firer)
 		return false;
 	start = s->pos;
 	zb_event_begin(g, "move", "volley-fire:scouts:E", scouts, firer);
-	sum = scouts_roll(g);
+	sum = vf_scouts_roll(g);
 	if (sum % 2) {
 		zb_event_text(g, "%s roll %d: odd, they stand surprised",
 			      s->name, sum);

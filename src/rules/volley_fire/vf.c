@@ -77,6 +77,7 @@ const struct zb_ruleset zb_ruleset_volley_fire = {
 	.flag_name = vf_flag_name,
 	.verb_name = vf_verb_name,
 	.actions = vf_actions,
+	.companion = &vf_companion,
 };
 
 /* ---- shared helpers ---- */
@@ -1012,7 +1013,7 @@ static void start_turn(struct zb_game *g)
 }
 
 /* volley-fire: Game turn sequence A */
-static void roll_initiative(struct zb_game *g)
+void vf_roll_initiative(struct zb_game *g)
 {
 	struct vf_state *st = vf_state(g);
 	int a, b;
@@ -1095,7 +1096,7 @@ int vf_turn(struct zb_game *g, struct zb_error *err)
 		return rc;
 	start_turn(g);
 	vf_update_concealment(g);
-	roll_initiative(g);
+	vf_roll_initiative(g);
 	rc = movement(g, err);
 	if (rc == ZB_OK && !g->result.over) {
 		g->phase = "fire";

@@ -321,9 +321,14 @@ static inline const struct vf_type_info *vf_type_of(const struct zb_unit *u)
 
 /* ---- vf.c ---- */
 extern const struct zb_ruleset zb_ruleset_volley_fire;
+/* companion.c: its tabletop companion. */
+struct zb_companion_rules;
+extern const struct zb_companion_rules vf_companion;
 int vf_setup(struct zb_game *g, const struct zb_scenario *scn,
 	     struct zb_error *err);
 int vf_turn(struct zb_game *g, struct zb_error *err);
+/* Game turn sequence A: the D6 each for first move (ties again). */
+void vf_roll_initiative(struct zb_game *g);
 void vf_release(struct zb_game *g);
 /* Set a unit's formation and the shape (files, hollow) that goes with it. */
 void vf_set_formation(struct zb_unit *u, enum vf_formation f);
@@ -370,6 +375,21 @@ int vf_move_phase(struct zb_game *g, int side, struct zb_error *err);
 int vf_regroup_shaken(struct zb_game *g, struct zb_error *err);
 /* Move dice for this unit now, all modifiers applied (shaken, no leader). */
 int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u);
+/* The same with the unit leaderless or not as the caller says. */
+int vf_move_dice_of(const struct zb_unit *u, bool leaderless);
+/* Move modifiers B: heat stroke from the two extra dice; men lost. */
+int vf_heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra);
+/* Formation changes B: the D6 that spoils a reaction (true: it fails). */
+bool vf_reaction_fails(struct zb_game *g, const struct zb_unit *t,
+		       const char *what);
+/* Scouts E: the 3D6 of an evasion, their sum. */
+int vf_scouts_roll(struct zb_game *g);
+/* Move modifiers B, Scouts B: the unit may double time. */
+bool vf_may_double_time(const struct zb_unit *u);
+/* Infantry squares D, Shaken B: the unit may charge. */
+bool vf_may_charge(const struct zb_unit *u);
+/* Move modifiers A: rough ground halves the unit's move. */
+bool vf_slowed_by_terrain(const struct zb_unit *u);
 /* Scouts E against fire: the scouts roll 3D6 and, on an even total, move
  * that far directly away from `firer`; true when they got away (the fire
  * at them is then void).  Opens and closes its own event, so call it with
@@ -600,6 +620,8 @@ void vf_melee_fight(struct zb_game *g, struct vf_queued *att, int na,
 
 /* ---- morale.c ---- */
 int vf_morale_phase(struct zb_game *g, struct zb_error *err);
+/* Morale test: the force is below half its starting strength. */
+bool vf_morale_must_test(struct zb_game *g, int side);
 /* Added by morale.c's author: the MORALE TEST table, for tests and the
  * odds tools.  A face outside 1-10 holds. */
 enum vf_morale_result {
