@@ -432,7 +432,8 @@ int cli_cmd_companion(int argc, char **argv)
 								  ""));
 		if (!rs->companion)
 			return companion_usage("%s has no tabletop companion "
-					       "(gentlemen-rankers has one)",
+					       "(gentlemen-rankers and "
+					       "volley-fire have one)",
 					       rs->id);
 	}
 	if (a.save && a.resume)

@@ -47,8 +47,8 @@ else
 fi
 expect_exit "companion without a rule set exits 1" 1 \
 	"$ZB" companion --save "$T/never.zbc"
-expect_exit "companion of another rule set exits 1" 1 \
-	"$ZB" companion volley-fire --save "$T/never.zbc"
+expect_exit "companion of a rule set zariba lacks exits 1" 1 \
+	"$ZB" companion zulu-boer --save "$T/never.zbc"
 expect_exit "companion --mounted --rifles exits 1" 1 \
 	"$ZB" companion $CG --mounted --rifles --save "$T/never.zbc"
 expect_exit "companion --save with --resume exits 1" 1 \
@@ -356,105 +356,112 @@ hold_open() {
 #      saving or answering it.
 # Commands are fed through a fifo by sed (not by the shell itself: a
 # killed reader must not take the test down with SIGPIPE).
-KILL_ROUNDS=12
-kill_points=$(awk -v n="$n_cmds" -v k="$KILL_ROUNDS" 'BEGIN {
-	x = 7
-	while (got < k && got < n - 1) {
-		x = (x * 16807) % 2147483647
-		p = 1 + x % (n - 1)
-		if (!(p in seen)) {
-			seen[p] = 1
-			got++
+# kill_test WHAT CMDS FULL STATUS: the game of $CG $CG_OPTS played from
+# the commands in CMDS, killed and resumed; FULL is its save played
+# through, STATUS its `status` then.  (Also used by vf_companion.sh.)
+kill_test() {
+	kt_what=$1 kt_cmds=$2 kt_full=$3 kt_status=$4
+	KILL_ROUNDS=12
+	kill_points=$(awk -v n="$(wc -l <"$kt_cmds")" -v k="$KILL_ROUNDS" 'BEGIN {
+		x = 7
+		while (got < k && got < n - 1) {
+			x = (x * 16807) % 2147483647
+			p = 1 + x % (n - 1)
+			if (!(p in seen)) {
+				seen[p] = 1
+				got++
+			}
 		}
+		for (p = 1; p < n; p++)
+			if (p in seen)
+				printf "%d ", p
+	}')
+
+	# wait_saved FILE K PID: until FILE holds K entries (10 s at most, and not
+	# once PID is gone).
+	wait_saved() {
+		n=0
+		while [ "$(saved_entries "$1")" -lt "$2" ] && [ "$n" -lt 1000 ] &&
+			kill -0 "$3" 2>/dev/null; do
+			sleep 0.01
+			n=$((n + 1))
+		done
 	}
-	for (p = 1; p < n; p++)
-		if (p in seen)
-			printf "%d ", p
-}')
 
-# wait_saved FILE K PID: until FILE holds K entries (10 s at most, and not
-# once PID is gone).
-wait_saved() {
-	n=0
-	while [ "$(saved_entries "$1")" -lt "$2" ] && [ "$n" -lt 1000 ] &&
-		kill -0 "$3" 2>/dev/null; do
-		sleep 0.01
-		n=$((n + 1))
-	done
+	rm -f "$T/killed.zbc" "$T/kill.fifo"
+	if mkfifo "$T/kill.fifo"; then
+		round=0
+		killed=0
+		trail=""
+		for k in $kill_points; do
+			round=$((round + 1))
+			before=$(saved_entries "$T/killed.zbc")
+			if [ -f "$T/killed.zbc" ]; then
+				"$ZB" companion --resume "$T/killed.zbc" \
+					<"$T/kill.fifo" >/dev/null 2>"$T/kill.err" &
+			else
+				"$ZB" companion $CG $CG_OPTS --save "$T/killed.zbc" \
+					<"$T/kill.fifo" >/dev/null 2>"$T/kill.err" &
+			fi
+			zpid=$!
+			exec 3>"$T/kill.fifo"
+			if [ "$k" -gt "$before" ]; then
+				sed -n "$((before + 1)),${k}p" "$kt_cmds" >&3
+			fi
+			mode=$((round % 3))
+			if [ "$mode" -ne 0 ]; then
+				wait_saved "$T/killed.zbc" "$k" "$zpid"
+			fi
+			if [ "$mode" -eq 2 ]; then
+				sed -n "$((k + 1))p" "$kt_cmds" >&3
+			fi
+			kill -9 "$zpid" 2>/dev/null
+			wait "$zpid" 2>/dev/null
+			status=$?
+			exec 3>&-
+			after=$(saved_entries "$T/killed.zbc")
+			trail="$trail $after"
+			if [ "$status" -ne 137 ]; then
+				bad "kill round $round: the companion had stopped before the kill (exit $status)" \
+					"$T/kill.err"
+			elif [ "$after" -lt "$before" ] ||
+				[ "$after" -gt $((k + 1)) ] ||
+				{ [ "$mode" -ne 0 ] && [ "$after" -lt "$k" ]; }; then
+				bad "kill round $round (mode $mode): $after entries saved, from $before, for $k" \
+					"$T/kill.err"
+			else
+				killed=$((killed + 1))
+			fi
+		done
+		rm -f "$T/kill.fifo"
+		saved=$(saved_entries "$T/killed.zbc")
+		if [ "$killed" -eq "$round" ] && [ "$round" -ge 10 ]; then
+			ok "$kt_what: the companion was killed with SIGKILL $killed times (entries saved at each kill:$trail)"
+		else
+			bad "$kt_what: $killed of $round kill rounds went as planned (entries:$trail)"
+		fi
+		tail -n +"$((saved + 1))" "$kt_cmds" >"$T/rest.cmds"
+		run "$ZB" companion --resume "$T/killed.zbc" <"$T/rest.cmds"
+		if [ "$rc" -eq 0 ] && ! grep -q 'stdin:' "$T/err"; then
+			ok "$kt_what: the killed game resumes with the rest of the commands"
+		else
+			bad "resuming the killed game: exit $rc" "$T/err"
+		fi
+		run "$ZB" companion --resume "$T/killed.zbc" <"$T/status.cmd"
+		if cmp -s "$T/out" "$kt_status"; then
+			ok "$kt_what: killed $killed times and resumed, the game ends in the same state"
+		else
+			diff "$kt_status" "$T/out" >"$T/diff" 2>&1
+			bad "killed and resumed, the game ended elsewhere" "$T/diff"
+		fi
+		same_file "$kt_what: killed and resumed, the save file is the same as played through" \
+			"killed and resumed, the save files differ" \
+			"$kt_full" "$T/killed.zbc"
+	else
+		bad "cannot make a fifo for the kill test"
+	fi
 }
-
-rm -f "$T/killed.zbc" "$T/kill.fifo"
-if mkfifo "$T/kill.fifo"; then
-	round=0
-	killed=0
-	trail=""
-	for k in $kill_points; do
-		round=$((round + 1))
-		before=$(saved_entries "$T/killed.zbc")
-		if [ -f "$T/killed.zbc" ]; then
-			"$ZB" companion --resume "$T/killed.zbc" \
-				<"$T/kill.fifo" >/dev/null 2>"$T/kill.err" &
-		else
-			"$ZB" companion $CG $CG_OPTS --save "$T/killed.zbc" \
-				<"$T/kill.fifo" >/dev/null 2>"$T/kill.err" &
-		fi
-		zpid=$!
-		exec 3>"$T/kill.fifo"
-		if [ "$k" -gt "$before" ]; then
-			sed -n "$((before + 1)),${k}p" "$T/cg.cmds" >&3
-		fi
-		mode=$((round % 3))
-		if [ "$mode" -ne 0 ]; then
-			wait_saved "$T/killed.zbc" "$k" "$zpid"
-		fi
-		if [ "$mode" -eq 2 ]; then
-			sed -n "$((k + 1))p" "$T/cg.cmds" >&3
-		fi
-		kill -9 "$zpid" 2>/dev/null
-		wait "$zpid" 2>/dev/null
-		status=$?
-		exec 3>&-
-		after=$(saved_entries "$T/killed.zbc")
-		trail="$trail $after"
-		if [ "$status" -ne 137 ]; then
-			bad "kill round $round: the companion had stopped before the kill (exit $status)" \
-				"$T/kill.err"
-		elif [ "$after" -lt "$before" ] ||
-			[ "$after" -gt $((k + 1)) ] ||
-			{ [ "$mode" -ne 0 ] && [ "$after" -lt "$k" ]; }; then
-			bad "kill round $round (mode $mode): $after entries saved, from $before, for $k" \
-				"$T/kill.err"
-		else
-			killed=$((killed + 1))
-		fi
-	done
-	rm -f "$T/kill.fifo"
-	saved=$(saved_entries "$T/killed.zbc")
-	if [ "$killed" -eq "$round" ] && [ "$round" -ge 10 ]; then
-		ok "the companion was killed with SIGKILL $killed times (entries saved at each kill:$trail)"
-	else
-		bad "$killed of $round kill rounds went as planned (entries:$trail)"
-	fi
-	tail -n +"$((saved + 1))" "$T/cg.cmds" >"$T/rest.cmds"
-	run "$ZB" companion --resume "$T/killed.zbc" <"$T/rest.cmds"
-	if [ "$rc" -eq 0 ] && ! grep -q 'stdin:' "$T/err"; then
-		ok "the killed game resumes with the rest of the commands"
-	else
-		bad "resuming the killed game: exit $rc" "$T/err"
-	fi
-	run "$ZB" companion --resume "$T/killed.zbc" <"$T/status.cmd"
-	if cmp -s "$T/out" "$T/full.status"; then
-		ok "killed $killed times and resumed, the game ends in the same state"
-	else
-		diff "$T/full.status" "$T/out" >"$T/diff" 2>&1
-		bad "killed and resumed, the game ended elsewhere" "$T/diff"
-	fi
-	same_file "killed and resumed, the save file is the same as played through" \
-		"killed and resumed, the save files differ" \
-		"$T/full.zbc" "$T/killed.zbc"
-else
-	bad "cannot make a fifo for the kill test"
-fi
+kill_test "gentlemen-rankers" "$T/cg.cmds" "$T/full.zbc" "$T/full.status"
 
 # ---- 100 kills at random moments ----
 

@@ -1,0 +1,156 @@
+# tests/cli/checks/vf_companion.sh: "zariba companion volley-fire", the
+# game master's book-keeper, and "zariba roll --dice".  Sourced by
+# tests/cli/run.sh after companion.sh, whose kill_test it uses.  A scripted
+# game of several turns on the Ninth Sudanese scenario: every fire and
+# melee result must be what `zariba roll volley-fire ...` gives with the
+# same dice; then the game is killed with SIGKILL and resumed as
+# Gentlemen Rankers' is.
+
+VF_SCN=scenarios/volley-fire/ninth-sudanese.yaml
+
+# ---- roll --dice ----
+
+run "$ZB" roll volley-fire volley --weapon sudanese-rifles --ranks 2 \
+	--range deadly --firers 24 --dice 3,15
+if [ "$rc" -eq 0 ] && grep -q '^Result: casualties 3\.$' "$T/out"; then
+	ok "roll --dice 3,15: a double-rank volley of 24 at deadly range, 3 down"
+else
+	bad "roll --dice 3,15: exit $rc" "$T/out"
+fi
+expect_exit "roll --dice with too few faces exits 1" 1 \
+	"$ZB" roll volley-fire volley --weapon sudanese-rifles \
+	--range deadly --firers 24 --dice 3
+grep_out "roll --dice says it had too few faces" \
+	'--dice gave 1 face, too few: the roll needs 2' "$T/err"
+expect_exit "roll --dice with too many faces exits 1" 1 \
+	"$ZB" roll volley-fire volley --weapon sudanese-rifles \
+	--range deadly --firers 24 --dice 3,4,5
+grep_out "roll --dice says it had too many faces" \
+	'--dice gave 3 faces, too many: the roll used 2' "$T/err"
+expect_exit "roll --dice with a face its die cannot show exits 1" 1 \
+	"$ZB" roll volley-fire pistols --range deadly --dice 3,7,1,1
+grep_out "roll --dice names the face and the die" \
+	'--dice: face 2 is 7, but the die it meets is a D6' "$T/err"
+expect_exit "roll --dice with a bad face exits 1" 1 \
+	"$ZB" roll volley-fire pistols --range deadly --dice 3,,1
+expect_exit "roll --dice and --seed together exit 1" 1 \
+	"$ZB" roll volley-fire pistols --range deadly --dice 3,1,1,1 --seed 4
+
+# ---- the companion ----
+
+expect_exit "companion volley-fire without a scenario exits 2" 2 \
+	"$ZB" companion volley-fire --seed 1 --save "$T/vf-none.zbc"
+grep_out "companion volley-fire asks for its scenario" \
+	'plays a scenario: give it with --scenario FILE' "$T/err"
+
+# Every line changes the game (one save entry each: the kill test counts
+# on that).  Three turns: moves, double time, a charge, fire of every
+# kind, a melee and its winner's move, regrouping, undo.
+cat >"$T/vf.cmds" <<'EOF'
+next
+next
+move "1st section" double
+move "hadendowa swordsmen (2)"
+move "hussars 1st"
+next
+move "dervish riflemen (1)" rough
+charge "hadendowa swordsmen (1)" at "1st section scouts" evade
+next
+fire "1st section" at "hadendowa swordsmen (1)" 6ft
+fire "2nd section" at "hadendowa swordsmen (2)" 90in x20
+fire gardner at "hadendowa swordsmen (2)" deadly
+fire "lt. walker" at "hadendowa spearmen" 1ft
+fire "dervish riflemen (1)" at "3rd section" 5ft commander
+next
+charge "hadendowa swordsmen (2)" at "2nd section"
+melee "hadendowa swordsmen (2)" x12 at "2nd section" x8
+bonus "hadendowa swordsmen (2)"
+next
+next
+next
+form "4th section" square
+next
+move "2nd section"
+next
+fire "3rd section" at "dervish riflemen (1)" close
+fire "dervish riflemen (2)" at gardner 4ft
+next
+melee "hussars 2nd" at "dervish cavalry spearmen" x10
+undo
+melee "hussars 2nd" at "dervish cavalry spearmen" x12
+next
+next
+next
+EOF
+vf_n=$(wc -l <"$T/vf.cmds")
+
+run "$ZB" companion volley-fire --scenario "$VF_SCN" --seed 5 \
+	--save "$T/vf-full.zbc" <"$T/vf.cmds"
+cp "$T/out" "$T/vf-full.out"
+if [ "$rc" -eq 0 ] && ! grep -q 'stdin:' "$T/err"; then
+	ok "a scripted Volley Fire companion game of $vf_n commands is accepted whole"
+else
+	bad "the scripted Volley Fire game: exit $rc" "$T/err"
+fi
+grep_out "the companion says who moves first" \
+	'Initiative: Ninth Sudanese [1-6], Hadendowa [1-6]; the .* move first' \
+	"$T/vf-full.out"
+grep_out "the melee shows every pair" \
+	'Attacker 1 \(D6 [1-6] \+1 = [0-9]\) against defender 1' "$T/vf-full.out"
+grep_out "the loser of the melee falls back 6D6 shaken" \
+	'falls back [0-9]+" directly away' "$T/vf-full.out"
+grep_out "the game reaches its third turn" '^Turn 3\.$' "$T/vf-full.out"
+
+# Each '= zariba roll ...' line the companion printed (wrapped lines
+# joined) in vf-ev.N, and the events under it up to the next command,
+# whitespace dropped, in vf-blk.N.
+rm -f "$T"/vf-ev.* "$T"/vf-blk.*
+awk '
+/^  = zariba roll / { n++; cmd = substr($0, 5); joining = 1; on = 1; next }
+joining && /^    / { sub(/^ +/, " "); cmd = cmd $0; next }
+joining { print cmd > (dir "/vf-ev." n); joining = 0 }
+/^> / { on = 0 }
+on { gsub(/[ \t]+/, ""); printf "%s", $0 > (dir "/vf-blk." n) }
+' dir="$T" "$T/vf-full.out"
+vf_rolls=0
+vf_same=0
+for f in "$T"/vf-ev.*; do
+	[ -f "$f" ] || continue
+	k=${f##*.}
+	vf_rolls=$((vf_rolls + 1))
+	line=$(sed 's/^zariba //' "$f")
+	# shellcheck disable=SC2086
+	"$ZB" $line >"$T/vf-roll.out" 2>"$T/vf-roll.err"
+	sed '1,/^$/d' "$T/vf-roll.out" | grep -v '^Result:' |
+		tr -d ' \t\n' >"$T/vf-roll.ev"
+	if [ -s "$T/vf-roll.ev" ] &&
+		case $(cat "$T/vf-blk.$k") in
+		"$(cat "$T/vf-roll.ev")"*) true ;;
+		*) false ;;
+		esac; then
+		vf_same=$((vf_same + 1))
+	else
+		{ echo "zariba $line"; cat "$T/vf-roll.out" "$T/vf-roll.err"
+		  echo "companion:"; cat "$T/vf-blk.$k"; echo; } >"$T/diff"
+		bad "companion and 'zariba roll' differ for roll $k" "$T/diff"
+	fi
+done
+if [ "$vf_rolls" -ge 8 ] && [ "$vf_same" -eq "$vf_rolls" ]; then
+	ok "every one of the companion's $vf_rolls fire and melee results is what 'zariba roll --dice' gives"
+else
+	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
+fi
+
+printf 'status\n' >"$T/vf-status.cmd"
+run "$ZB" companion --resume "$T/vf-full.zbc" <"$T/vf-status.cmd"
+cp "$T/out" "$T/vf-full.status"
+grep_out "the resumed Volley Fire game shows its books" \
+	'^Ninth Sudanese: [0-9]+ of 130 men; the 50% line is 65\.0' \
+	"$T/vf-full.status"
+
+# Killed with SIGKILL at a dozen points and resumed, as Gentlemen
+# Rankers' game is (companion.sh).
+CG=volley-fire
+CG_OPTS="--scenario $VF_SCN --seed 5"
+cp "$T/vf-status.cmd" "$T/status.cmd"
+kill_test "volley-fire" "$T/vf.cmds" "$T/vf-full.zbc" "$T/vf-full.status"
