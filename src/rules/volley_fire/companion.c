@@ -47,7 +47,10 @@ static int books_new(struct zb_companion *c, void **books,
 	b->names = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
 			     sizeof(*b->names));
 	b->name_buf = zb_malloc(&g->alloc, len + 1);
-	if (!b->names || !b->name_buf) {
+	b->fire_men = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+				sizeof(*b->fire_men));
+	if (!b->names || !b->name_buf || !b->fire_men) {
+		zb_free(&g->alloc, b->fire_men);
 		zb_free(&g->alloc, b->names);
 		zb_free(&g->alloc, b->name_buf);
 		zb_free(&g->alloc, b);
@@ -77,7 +80,14 @@ static void books_free(void *books)
 		return;
 	zb_free(&b->g->alloc, b->names);
 	zb_free(&b->g->alloc, b->name_buf);
+	zb_free(&b->g->alloc, b->fire_men);
 	zb_free(&b->g->alloc, b);
+}
+
+int vfc_fire_men(const struct zb_unit *u)
+{
+	return vf_type_of(u)->gun ? zb_unit_alive_role(u, ZB_ROLE_GUNNER)
+				  : zb_unit_alive(u);
 }
 
 int vfc_unit(const struct vfc_books *b, const char *word,
@@ -396,6 +406,8 @@ int vfc_next(struct zb_companion *c, const struct zb_companion_words *w,
 				 side_name(g, mover(b)));
 		break;
 	case VFC_FIRE:
+		for (int i = 0; i < g->n_units; i++)
+			b->fire_men[i] = vfc_fire_men(&g->units[i]);
 		zb_strbuf_add(out, "Fire, all at once: 'fire UNIT at TARGET "
 			      "RANGE' for each unit in range; casualties "
 			      "lie down at the end.\n");

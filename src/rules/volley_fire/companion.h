@@ -35,7 +35,14 @@ struct vfc_books {
 	const char **names;	/* lower-case unit names, by id */
 	char *name_buf;
 	int step;		/* enum vfc_step */
+	/* By unit id, the men who could fire as the fire step began: fire
+	 * is simultaneous (Infantry fire A), so a unit hit in the step still
+	 * fires with them. */
+	int *fire_men;
 };
+
+/* The men of u who may fire: a gun's gunners, else all standing. */
+int vfc_fire_men(const struct zb_unit *u);
 
 extern const struct zb_companion_cmd vfc_commands[];
 

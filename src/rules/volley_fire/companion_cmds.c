@@ -286,10 +286,9 @@ static int cmd_fire(struct zb_companion *c,
 	if (u->side == t->side)
 		return zb_error_set(err, ZB_EINPUT, "%s and %s are on the "
 				    "same side", u->name, t->name);
-	if (zb_unit_alive(u) == 0 || zb_unit_alive(t) == 0)
+	if (zb_unit_alive(t) == 0)
 		return zb_error_set(err, ZB_ESTATE, "%s has no one left "
-				    "standing", zb_unit_alive(u) ? t->name
-				    : u->name);
+				    "standing", t->name);
 	if (vf_type_of(t)->leader)
 		return zb_error_set(err, ZB_EINPUT, "%s cannot be fired upon "
 				    "(Mounted leaders B)", t->name);
@@ -302,8 +301,8 @@ static int cmd_fire(struct zb_companion *c,
 				    : "has no fire weapon");
 	if ((band = range_band(w->w[4], &vf_weapons[ti->weapon], err)) < 0)
 		return ZB_EINPUT;
-	firers = ti->gun ? zb_unit_alive_role(u, ZB_ROLE_GUNNER)
-			 : zb_unit_alive(u);
+	/* Infantry fire A: all fire at once, those hit in the step too. */
+	firers = b->step == VFC_FIRE ? b->fire_men[fu] : vfc_fire_men(u);
 	for (int i = 5; i < w->n; i++) {
 		const char *x = w->w[i];
 		int n;
