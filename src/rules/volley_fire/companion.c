@@ -409,8 +409,8 @@ int vfc_next(struct zb_companion *c, const struct zb_companion_words *w,
 		for (int i = 0; i < g->n_units; i++)
 			b->fire_men[i] = vfc_fire_men(&g->units[i]);
 		zb_strbuf_add(out, "Fire, all at once: 'fire UNIT at TARGET "
-			      "RANGE' for each unit in range; casualties "
-			      "lie down at the end.\n");
+			      "RANGE' for each unit in range; each fires "
+			      "with the men it had now.\n");
 		break;
 	case VFC_MELEE:
 		zb_strbuf_add(out, "Melee: 'melee ATTACKER at DEFENDER' for "
