@@ -167,6 +167,7 @@ struct session {
 	const char *option;	/* NULL for none */
 	const char *const *lines;	/* NULL-terminated */
 	const char *last;
+	const char *scenario;	/* the roster, or NULL */
 };
 
 static const char *const gr_lines[] = {
@@ -182,6 +183,16 @@ static const char *const toy_lines[] = {
 	"next", "strike \"white k\"", "roll d6 5", "next",
 	"strike \"black knight\"", "undo", "as white status", "where", "help",
 	NULL
+};
+
+/* Volley Fire's: a game from the Ninth Sudanese scenario, a volley, a
+ * melee taken back and fought again, the books. */
+static const char *const vf_lines[] = {
+	"next", "next", "roll 7 20 1",
+	"fire \"1st section\" at \"hadendowa swordsmen (1)\" 6ft x20",
+	"melee \"hussars 2nd\" x2 at \"dervish cavalry spearmen\" x2", "undo",
+	"melee \"hussars 2nd\" x3 at \"dervish cavalry spearmen\" x2",
+	"move \"1st section\" double", "status", "status \"2nd\"", NULL
 };
 
 /* A new game saved to a file, a dozen commands (an undo among them), and
@@ -200,7 +211,13 @@ static int companion(const struct zb_alloc *a, void *ctx, struct zb_error *err)
 		o.options = 1u << bit;
 	}
 	unlink(s->path);
-	int rc = zb_companion_init(&c, s->rs, &o, err);
+	struct zb_scenario scn;
+	int rc = s->scenario ? zb_companion_scenario_keep(&o, s->rs,
+							  s->scenario, &scn,
+							  err) : ZB_OK;
+	if (rc != ZB_OK)
+		return rc;
+	rc = zb_companion_init(&c, s->rs, &o, err);
 	if (rc == ZB_OK)
 		rc = zb_companion_save(&c, s->path, err);
 	for (int i = 0; rc == ZB_OK && s->lines[i]; i++)
@@ -216,6 +233,8 @@ static int companion(const struct zb_alloc *a, void *ctx, struct zb_error *err)
 	if (rc == ZB_OK && out.oom)
 		rc = zb_error_set(err, ZB_ENOMEM, "the answers: out of memory");
 	zb_strbuf_release(&out);
+	if (o.scn)
+		zb_scenario_release(&scn);
 	unlink(s->path);
 	return rc;
 }
@@ -261,6 +280,16 @@ Test(alloc, every_allocation_of_a_companion_session, .timeout = 3600)
 	struct session s = { .rs = zb_ruleset_find("gentlemen-rankers"),
 			     .option = "mounted", .lines = gr_lines,
 			     .last = "next" };
+
+	walk_companion(&s);
+}
+
+Test(alloc, every_allocation_of_the_volley_fire_companion, .timeout = 3600)
+{
+	struct session s = { .rs = zb_ruleset_find("volley-fire"),
+			     .lines = vf_lines, .last = "next",
+			     .scenario = "scenarios/volley-fire/"
+					 "ninth-sudanese.yaml" };
 
 	walk_companion(&s);
 }

@@ -217,6 +217,15 @@ Test(vf_companion, fire_volley_and_a_leader_among_the_casualties)
 	HAS(t, "--range deadly --firers 20 --cover --dice 9\n");
 	HAS(t, "5 down");
 	cr_assert_eq(alive(&s, "Hadendowa Swordsmen (2)"), 35);
+	/* Scouts D: a D6 each, 4-6 hits in the open, 5-6 in cover. */
+	run(&s, "roll 3 4 6 2");
+	t = run(&s, "fire \"1st section scouts\" at \"hadendowa spearmen\" "
+		    "6ft");
+	HAS(t, "--firers 3 --scouts --dice 3,4,6\n");
+	HAS(t, "Hadendowa Spearmen: 38 of 40 men (2 down).");
+	run(&s, "roll 3 4 6 2");
+	HAS(run(&s, "fire \"1st section scouts\" at \"hadendowa spearmen\" "
+		    "6ft cover"), "Hadendowa Spearmen: 37 of 40 men (1 down).");
 	/* Out of range, and mounted leaders cannot be fired upon. */
 	cr_assert(strstr(refused(&s, "fire \"3rd section\" at \"dervish "
 				 "spearmen\" 13ft", ZB_EINPUT),

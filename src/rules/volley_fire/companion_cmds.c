@@ -292,14 +292,11 @@ static int cmd_fire(struct zb_companion *c,
 	if (vf_type_of(t)->leader)
 		return zb_error_set(err, ZB_EINPUT, "%s cannot be fired upon "
 				    "(Mounted leaders B)", t->name);
-	if (ti->weapon == VF_W_NONE || u->type == VF_SCOUTS)
-		return zb_error_set(err, ZB_EINPUT, "%s %s", u->name,
-				    u->type == VF_SCOUTS
-				    ? "fire by Scouts D, which `roll` does "
-				      "not give yet: roll their D6s with "
-				      "'roll' and mark the hits"
-				    : "has no fire weapon");
-	if ((band = range_band(w->w[4], &vf_weapons[ti->weapon], err)) < 0)
+	if (vf_unit_weapon(u) == VF_W_NONE)
+		return zb_error_set(err, ZB_EINPUT, "%s has no fire weapon",
+				    u->name);
+	if ((band = range_band(w->w[4], &vf_weapons[vf_unit_weapon(u)],
+			       err)) < 0)
 		return ZB_EINPUT;
 	/* Infantry fire A: all fire at once, those hit in the step too. */
 	firers = b->step == VFC_FIRE ? b->fire_men[fu] : vfc_fire_men(u);
@@ -342,6 +339,14 @@ static int cmd_fire(struct zb_companion *c,
 		flag(&r, "shaken", u->flags & ZB_UF_SHAKEN);
 		flag(&r, "manned-by-others", (u->flags & VF_UF_ABANDONED) ||
 		     vf_gun_manned_by_others(u));
+	} else if (u->type == VF_SCOUTS) {
+		/* Scouts D: a D6 each; cover, and nothing else, counts. */
+		r.action = "volley";
+		arg(&r, "weapon", "%s", vf_weapons[vf_unit_weapon(u)].name);
+		arg(&r, "range", "%s", band_words[band]);
+		arg(&r, "firers", "%d", firers);
+		flag(&r, "cover", cover);
+		flag(&r, "scouts", true);
 	} else {
 		r.action = "volley";
 		arg(&r, "weapon", "%s", vf_weapons[ti->weapon].name);
@@ -866,27 +871,22 @@ static int cmd_edge(struct zb_companion *c,
 }
 
 const struct zb_companion_cmd vfc_commands[] = {
-	{ "next", "", "go on to the next step of the turn, rolling what it "
-	  "rolls (regroup and initiative, force morale)", vfc_next, "n" },
-	{ "move", "UNIT [double] [rough] [through] [leaderless]", "roll a "
-	  "unit's movement dice (by formation and nation; double time "
-	  "with heat stroke)", cmd_move, NULL },
-	{ "form", "UNIT FORMATION", "a unit takes a new formation "
-	  "(square, two-rank-line, field-column...)", cmd_form, NULL },
+	{ "next", "", "the next step of the turn, with its rolls", vfc_next, "n" },
+	{ "move", "UNIT [double] [rough] [through] [leaderless]", "its movement "
+	  "dice; double time rolls heat stroke", cmd_move, NULL },
+	{ "form", "UNIT FORMATION", "the unit takes a new "
+	  "formation", cmd_form, NULL },
 	{ "charge", "UNIT at TARGET [stand|evade|reform|countercharge]",
-	  "a charge: the target's reaction and its D6, then the charger's "
-	  "movement dice", cmd_charge, NULL },
-	{ "evade", "SCOUTS", "scouts try to evade fire or melee: 3D6, even "
-	  "they slip away", cmd_evade, NULL },
+	  "the target's reaction, then the charger's move dice", cmd_charge, NULL },
+	{ "evade", "SCOUTS", "scouts evade fire or melee: 3D6, even they "
+	  "slip away", cmd_evade, NULL },
 	{ "fire", "UNIT at TARGET RANGE [xN] [cover] [waiting] [commander]",
-	  "fire (rifles, spears, the Gardner gun, pistols); RANGE 6ft, 30in "
-	  "or a band", cmd_fire, NULL },
-	{ "melee", "ATTACKER [xN] at DEFENDER [xN] [rear] [cover]", "a melee "
-	  "fought figure by figure, every pair shown; the loser falls back "
-	  "6D6, shaken", cmd_melee, NULL },
+	  "fire; RANGE is 6ft, 30in or a band (deadly)", cmd_fire, NULL },
+	{ "melee", "ATTACKER [xN] at DEFENDER [xN] [rear] [cover]", "figure by "
+	  "figure; the loser falls back 6D6, shaken", cmd_melee, NULL },
 	{ "bonus", "UNIT [rough]", "the melee winner's one normal move",
 	  cmd_bonus, NULL },
-	{ "edge", "UNIT", "a unit falling back met the table edge: a D6 for "
-	  "its way along it", cmd_edge, NULL },
+	{ "edge", "UNIT", "a unit falling back met the edge: a D6 for "
+	  "its way", cmd_edge, NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };

@@ -242,6 +242,8 @@ static const struct zb_param volley_params[] = {
 	       "(on top of cover)"),
 	P_BOOL("mounted", "the firers are horsemen (Dervish cavalry "
 	       "throwing spears): a die per 7-15"),
+	P_BOOL("scouts", "the firers are scouts (Scouts D): a D6 each, "
+	       "4-6 hit, 5-6 with --cover"),
 };
 
 static const struct zb_param gardner_params[] = {
@@ -357,6 +359,12 @@ static int volley_of(const struct zb_args *a, struct vf_volley *v,
 	v->halve = zb_args_get(a, "cover") || zb_args_get(a, "shaken");
 	v->half_result = zb_args_get(a, "waiting-outside-building");
 	v->cavalry = zb_args_get(a, "mounted");
+	v->scouts = zb_args_get(a, "scouts");
+	/* Scouts D: cover sets the number to hit, nothing else halves. */
+	if (v->scouts) {
+		v->halve = zb_args_get(a, "cover");
+		v->half_result = false;
+	}
 	if (v->weapon == VF_W_NONE)
 		return zb_error_set(err, ZB_EUSAGE, "no such weapon");
 	if (v->double_rank &&
@@ -428,7 +436,11 @@ static void tell_volley(struct zb_game *g, const struct vf_volley *v,
 		return;
 	zb_strbuf_printf(&buf, "%d %s at %s", v->firers, firers,
 	    band_text[v->band]);
-	if (v->weapon == VF_W_PISTOL) {
+	if (v->scouts) {
+		zb_strbuf_printf(&buf, " roll a D6 each, %d-6 hit%s:",
+		    v->halve ? VF_SCOUT_HIT_COVER : VF_SCOUT_HIT_OPEN,
+		    v->halve ? " (target in cover)" : "");
+	} else if (v->weapon == VF_W_PISTOL) {
 		zb_strbuf_printf(&buf, " roll %d D6 each, 6s hit:",
 		    w->pistol_dice[v->band]);
 	} else {
@@ -448,6 +460,11 @@ static void tell_volley(struct zb_game *g, const struct vf_volley *v,
 		zb_strbuf_printf(&buf, " -> the gun jams: no hits, and it "
 		    "falls back %.0f\" to clear the jam (Gardner gun G)",
 		    VF_GUN_JAM_FALLBACK_IN);
+		put_text(g, &buf);
+		return;
+	}
+	if (v->scouts) {
+		zb_strbuf_printf(&buf, " -> %d down", capped);
 		put_text(g, &buf);
 		return;
 	}
@@ -535,9 +552,11 @@ static int volley_roll(struct zb_game *g, const struct zb_args *a,
 
 	if (rc != ZB_OK)
 		return rc;
-	return roll_volley(g, &v, "volley-fire:infantry-fire:D",
-			   volley_halving(a), v.weapon == VF_W_SPEAR
-			   ? "men throw spears" : "men fire", out);
+	return roll_volley(g, &v, v.scouts ? "volley-fire:scouts:D"
+			   : "volley-fire:infantry-fire:D",
+			   volley_halving(a), v.scouts ? "scouts fire"
+			   : v.weapon == VF_W_SPEAR ? "men throw spears"
+			   : "men fire", out);
 }
 
 static const char *gardner_halving(const struct zb_args *a)

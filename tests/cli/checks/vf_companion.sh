@@ -17,6 +17,13 @@ if [ "$rc" -eq 0 ] && grep -q '^Result: casualties 3\.$' "$T/out"; then
 else
 	bad "roll --dice 3,15: exit $rc" "$T/out"
 fi
+run "$ZB" roll volley-fire volley --weapon sudanese-rifles --range deadly \
+	--firers 3 --scouts --cover --dice 4,5,6
+if [ "$rc" -eq 0 ] && grep -q '^Result: casualties 2\.$' "$T/out"; then
+	ok "roll --scouts: three scouts at a target in cover hit on 5-6"
+else
+	bad "roll --scouts: exit $rc" "$T/out"
+fi
 expect_exit "roll --dice with too few faces exits 1" 1 \
 	"$ZB" roll volley-fire volley --weapon sudanese-rifles \
 	--range deadly --firers 24 --dice 3
@@ -60,6 +67,7 @@ fire "1st section" at "hadendowa swordsmen (1)" 6ft
 fire "2nd section" at "hadendowa swordsmen (2)" 90in x20
 fire gardner at "hadendowa swordsmen (2)" deadly
 fire "lt. walker" at "hadendowa spearmen" 1ft
+fire "1st section scouts" at "hadendowa spearmen" 5ft
 fire "dervish riflemen (1)" at "3rd section" 5ft commander
 next
 charge "hadendowa swordsmen (2)" at "2nd section"
