@@ -374,16 +374,24 @@ Test(vf_companion, a_whole_melee_fall_back_regroup)
 	stop(&s);
 }
 
-/* The scenario of two small forces for the morale test. */
-static const char *morale_scenario(void)
+/* A scenario written into the test's folder; its path. */
+static const char *write_scenario(const char *text)
 {
 	static char path[128];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/morale.yaml", dir);
+	snprintf(path, sizeof(path), "%s/small.yaml", dir);
 	f = fopen(path, "w");
 	cr_assert_not_null(f);
-	fputs("ruleset: volley-fire\n"
+	fputs(text, f);
+	cr_assert_eq(fclose(f), 0);
+	return path;
+}
+
+/* The scenario of two small forces for the morale test. */
+static const char *morale_scenario(void)
+{
+	return write_scenario("ruleset: volley-fire\n"
 	      "title: \"Morale\"\n"
 	      "table: { width: 48, height: 48 }\n"
 	      "turns: 3\n"
@@ -399,9 +407,7 @@ static const char *morale_scenario(void)
 	      "    units:\n"
 	      "      - { name: \"Riflemen\", type: dervish-riflemen,\n"
 	      "          figures: { trooper: 20 }, at: [24, 40],\n"
-	      "          facing: 270 }\n", f);
-	cr_assert_eq(fclose(f), 0);
-	return path;
+	      "          facing: 270 }\n");
 }
 
 /* Bring both forces below half: 13 Sudanese in two ranks at point
@@ -523,5 +529,44 @@ Test(vf_companion, undo_save_and_resume)
 	zb_strbuf_release(&notes);
 	zb_strbuf_release(&a);
 	zb_strbuf_release(&b);
+	stop(&s);
+}
+
+/* Firing notations C: in a mixed group the hits of dice showing 1 or 2
+ * fall on its key figures (riflemen), the rest on the others. */
+Test(vf_companion, key_figures_of_a_mixed_group)
+{
+	struct session s;
+	const struct zb_unit *m;
+
+	start(&s, write_scenario("ruleset: volley-fire\n"
+	      "title: \"Key figures\"\n"
+	      "table: { width: 48, height: 48 }\n"
+	      "turns: 3\n"
+	      "sides:\n"
+	      "  - name: \"Sudanese\"\n"
+	      "    army: british\n"
+	      "    units:\n"
+	      "      - { name: \"Section\", type: sudanese-infantry,\n"
+	      "          figures: { trooper: 13 }, formation: two-rank-line,\n"
+	      "          at: [24, 8], facing: 90 }\n"
+	      "  - name: \"Dervish\"\n"
+	      "    army: dervish\n"
+	      "    units:\n"
+	      "      - { name: \"Mixed\", type: dervish-swordsmen,\n"
+	      "          figures: { trooper: 16, rifleman: 4 },\n"
+	      "          at: [24, 40], facing: 270 }\n"));
+	/* 13 in two ranks at point blank: a 2 puts 2 down, both riflemen;
+	 * notation D a 5. */
+	run(&s, "roll 2 5");
+	HAS(run(&s, "fire section at mixed 2ft"), "Mixed: 18 of 20 men");
+	m = unit(&s, "Mixed");
+	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_RIFLEMAN), 2);
+	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_TROOPER), 16);
+	/* A 6: no key figure, 6 troopers. */
+	run(&s, "roll 6 5");
+	HAS(run(&s, "fire section at mixed 2ft"), "Mixed: 12 of 20 men");
+	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_RIFLEMAN), 2);
+	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_TROOPER), 10);
 	stop(&s);
 }

@@ -119,27 +119,27 @@ static void flag(struct roll_req *r, const char *name, bool on)
  * show the `zariba roll` line that gives the same result with the same
  * dice, then what the dice did. */
 static int roll_action(struct vfc_books *b, const struct roll_req *r,
-		       struct zb_outcome *o, struct zb_strbuf *out,
-		       struct zb_error *err)
+		       struct zb_args *args, struct zb_outcome *o,
+		       struct zb_strbuf *out, struct zb_error *err)
 {
 	struct zb_game *g = b->g;
 	const struct zb_action *act = zb_action_find(g->rules, r->action);
-	struct zb_args a;
+	struct zb_args local, *a = args ? args : &local;
 	size_t mark = g->log.n;
 	int rc;
 
 	if (!act)
 		return zb_error_set(err, ZB_EUSAGE, "no action %s", r->action);
-	zb_args_init(&a, act);
+	zb_args_init(a, act);
 	for (int i = 0; i < r->n; i++) {
-		rc = zb_args_set(&a, r->name[i], r->value[i][0] ? r->value[i]
+		rc = zb_args_set(a, r->name[i], r->value[i][0] ? r->value[i]
 				 : NULL, err);
 		if (rc != ZB_OK)
 			return rc;
 	}
-	rc = zb_args_finish(&a, err);
+	rc = zb_args_finish(a, err);
 	if (rc == ZB_OK)
-		rc = act->roll(g, &a, o, err);
+		rc = act->roll(g, a, o, err);
 	if (rc != ZB_OK)
 		return rc;
 	zb_strbuf_printf(out, "  = zariba roll %s %s", g->rules->id,
@@ -218,10 +218,36 @@ static void notation_commander(struct zb_game *g, struct zb_unit *cm,
 	zb_event_end(g);
 }
 
-/* The men down laid on the target: on a gun two hits a gunner (Gardner
- * gun E); else a leader first when notation D says so. */
-static int lay_down(struct zb_game *g, struct zb_unit *t, int hits)
+/* volley-fire: Firing notations C: the hits of the firing dice showing
+ * 1 or 2 fall on the key figures of a mixed group.  The volley is the
+ * one the action rolled (its faces in the log from `mark` on). */
+static int key_hits(const struct zb_game *g, size_t mark,
+		    const struct vf_volley *v, const struct zb_unit *t)
 {
+	int full, small, k = 0, key = 0;
+
+	if (!vf_mixed_group(t) || vf_volley_die_sides(v) != VF_LEADER_HIT_FACE)
+		return 0;
+	vf_volley_dice(v, &full, &small);
+	for (size_t i = mark; i < g->log.n; i++) {
+		const struct zb_event *e = &g->log.ev[i];
+
+		for (uint32_t d = 0; d < e->n_dice; d++, k++) {
+			int face = (int)g->log.dice[e->die0 + d].face;
+			if (face <= VF_KEY_FIGURE_MAX_FACE)
+				key += vf_volley_die_hits(v, face, k >= full);
+		}
+	}
+	return key;
+}
+
+/* The men down laid on the target: on a gun two hits a gunner (Gardner
+ * gun E); else a leader first when notation D says so, then the key
+ * figures their dice hit (C), then the rest. */
+static int lay_down(struct zb_game *g, struct zb_unit *t, int hits, int key)
+{
+	static const int key_roles[] = { ZB_ROLE_RIFLEMAN, ZB_ROLE_GUNNER };
+
 	int before = zb_unit_alive(t);
 
 	if (hits <= 0)
@@ -240,7 +266,17 @@ static int lay_down(struct zb_game *g, struct zb_unit *t, int hits)
 		zb_unit_figs_changed(t);
 		hits--;
 	}
-	zb_unit_take_casualties(t, hits, -1, ZB_FIG_DOWN);
+	if (key > hits)
+		key = hits;
+	hits -= key;
+	for (int r = 0; r < 2; r++) {
+		int k = zb_unit_alive_role(t, key_roles[r]);
+		if (k > key)
+			k = key;
+		key -= zb_unit_take_casualties(t, k, key_roles[r],
+					       ZB_FIG_DOWN);
+	}
+	zb_unit_take_casualties(t, hits + key, -1, ZB_FIG_DOWN);
 	return before - zb_unit_alive(t);
 }
 
@@ -265,8 +301,11 @@ static int cmd_fire(struct zb_companion *c,
 	struct vfc_books *b = c->books;
 	struct zb_game *g = b->g;
 	struct roll_req r = { 0 };
+	struct zb_args args;
+	struct vf_volley v;
 	struct zb_outcome o;
 	struct zb_unit *u, *t;
+	size_t mark;
 	const struct vf_type_info *ti;
 	bool cover = false, waiting = false, commander = false;
 	int fu, tu, band, firers, rc;
@@ -360,7 +399,10 @@ static int cmd_fire(struct zb_companion *c,
 		flag(&r, "waiting-outside-building", waiting);
 		flag(&r, "mounted", (u->flags & VF_UF_MOUNTED) && !ti->leader);
 	}
-	rc = roll_action(b, &r, &o, out, err);
+	mark = g->log.n;
+	rc = roll_action(b, &r, &args, &o, out, err);
+	if (rc == ZB_OK)
+		rc = vf_volley_of_args(&args, &v, err);
 	if (rc != ZB_OK)
 		return rc;
 	if (o.chance[0] && ti->weapon == VF_W_GARDNER) {
@@ -369,8 +411,10 @@ static int cmd_fire(struct zb_companion *c,
 				 "square) and do not fire this turn.\n",
 				 u->name, VF_GUN_JAM_FALLBACK_IN);
 	} else {
-		size_t mark = g->log.n;
-		int down = lay_down(g, t, o.value);
+		int key = key_hits(g, mark, &v, t), down;
+
+		mark = g->log.n;
+		down = lay_down(g, t, o.value, key);
 
 		if (commander) {
 			int cm = commander_of(g, t->side);
@@ -817,7 +861,7 @@ static int cmd_melee(struct zb_companion *c,
 	flag(&r, "defender-shaken", t->flags & ZB_UF_SHAKEN);
 	flag(&r, "cover", cover);
 	flag(&r, "from-rear", rear);
-	rc = roll_action(b, &r, &o, out, err);
+	rc = roll_action(b, &r, NULL, &o, out, err);
 	if (rc != ZB_OK)
 		return rc;
 	mark = g->log.n;

@@ -629,7 +629,7 @@ static const char *rule_of(const struct zb_unit *firer)
 }
 
 /* Firing notations C: a mixed group holds key figures and others. */
-static bool mixed_group(const struct zb_unit *u)
+bool vf_mixed_group(const struct zb_unit *u)
 {
 	int key = zb_unit_alive_role(u, ZB_ROLE_RIFLEMAN) +
 		  zb_unit_alive_role(u, ZB_ROLE_GUNNER);
@@ -843,7 +843,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		hits = capped;
 		/* Firing notations C: hits from dice of 1-2 fall on the key
 		 * figures of a mixed group. */
-		if (mixed_group(t) && vf_volley_die_sides(&v) == D20)
+		if (vf_mixed_group(t) && vf_volley_die_sides(&v) == D20)
 			for (int i = 0; i < n; i++)
 				if (faces[i] <= VF_KEY_FIGURE_MAX_FACE)
 					key += vf_volley_die_hits(&v, faces[i],

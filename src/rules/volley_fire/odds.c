@@ -401,6 +401,18 @@ static int pistols_of(const struct zb_args *a, struct vf_volley *v,
 	return check_band(v, err);
 }
 
+int vf_volley_of_args(const struct zb_args *a, struct vf_volley *v,
+		      struct zb_error *err)
+{
+	if (a->action == &vf_actions[VF_ACTION_VOLLEY])
+		return volley_of(a, v, err);
+	if (a->action == &vf_actions[VF_ACTION_GARDNER])
+		return gardner_of(a, v, err);
+	if (a->action == &vf_actions[VF_ACTION_PISTOLS])
+		return pistols_of(a, v, err);
+	return zb_error_set(err, ZB_EUSAGE, "not a volley's arguments");
+}
+
 /* ------------------------------------------------------------------ */
 /* Telling a volley                                                     */
 /* ------------------------------------------------------------------ */

@@ -515,6 +515,8 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
  * cleared at once by the fall back, so it leaves no flag.
  */
 bool vf_gun_is_destroyed(const struct zb_unit *u);
+/* Firing notations C: a mixed group holds key figures and others. */
+bool vf_mixed_group(const struct zb_unit *u);
 
 /* ---- melee.c ---- */
 int vf_melee_phase(struct zb_game *g, struct zb_error *err);
@@ -637,6 +639,10 @@ extern const struct zb_action vf_actions[];
  * vf_volley_max_hits(), with its mean: what the volley action prints and
  * what the AI's vf_expected_hits reads.  ZB_OK or ZB_ENOMEM. */
 int vf_volley_dist(const struct vf_volley *v, struct zb_dist *out);
+/* The volley that the volley, gardner or pistols action's arguments
+ * describe (odds.c), as its roll rolls it. */
+int vf_volley_of_args(const struct zb_args *a, struct vf_volley *v,
+		      struct zb_error *err);
 /* The exact result of vf_melee_fight() over these queues, by a Markov
  * chain on (front attacker, front defender): p[k] the chance that k
  * attackers are not down at the end, p2 the same for the defenders,
