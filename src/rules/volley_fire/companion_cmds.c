@@ -447,8 +447,7 @@ static int roll_move(struct zb_game *g, struct zb_unit *u, const char *rule,
 		     bool leaderless, struct zb_strbuf *out,
 		     struct zb_error *err)
 {
-	int n = vf_move_dice_of(u, leaderless), faces[ZB_DICE_MAX_N];
-	int extra[VF_DOUBLE_TIME_DICE], sum, heat = 0;
+	int n = vf_move_dice_of(u, leaderless), sum, heat;
 	size_t mark = g->log.n;
 
 	if (n <= 0)
@@ -460,14 +459,7 @@ static int roll_move(struct zb_game *g, struct zb_unit *u, const char *rule,
 				    "(Move modifiers B: Sudanese and British "
 				    "units, not shaken, not scouts)", u->name);
 	zb_event_begin(g, "move", rule, u->id, -1);
-	sum = zb_game_roll_n(g, n, VF_D6, faces);
-	if (dbl) {
-		int x = zb_game_roll_n(g, VF_DOUBLE_TIME_DICE, VF_D6, extra);
-
-		zb_event_mod(g, x, "double time (Move modifiers B)");
-		sum += x;
-		heat = vf_heat_stroke(g, u, extra);
-	}
+	sum = vf_roll_move(g, u, n, dbl, &heat);
 	if (rough && vf_slowed_by_terrain(u)) {
 		zb_event_mod(g, half_up(sum) - sum, "rough ground: half");
 		sum = half_up(sum);

@@ -1025,6 +1025,25 @@ int vf_heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra)
 	return lost;
 }
 
+/* volley-fire: MOVE DISTANCES, Move modifiers B (the dice of a move in
+ * the open event: double time's two more and their heat stroke) */
+int vf_roll_move(struct zb_game *g, struct zb_unit *u, int dice, bool dbl,
+		 int *heat)
+{
+	int faces[ZB_DICE_MAX_N], extra[VF_DOUBLE_TIME_DICE], sum;
+
+	*heat = 0;
+	sum = zb_game_roll_n(g, dice, VF_D6, faces);
+	if (dbl) {
+		int x = zb_game_roll_n(g, VF_DOUBLE_TIME_DICE, VF_D6, extra);
+
+		zb_event_mod(g, x, "double time (Move modifiers B)");
+		sum += x;
+		*heat = vf_heat_stroke(g, u, extra);
+	}
+	return sum;
+}
+
 static void move_text(struct zb_game *g, const struct zb_unit *u,
 		      const char *what, const struct mv *m)
 {
@@ -1039,21 +1058,14 @@ static int do_move(struct phase *p, struct zb_unit *u,
 {
 	struct zb_game *g = p->g;
 	struct zb_vec2 from = u->pos, to = d->answer_point;
-	int faces[ZB_DICE_MAX_N], extra[VF_DOUBLE_TIME_DICE], sum, heat = 0;
+	int sum, heat;
 	bool clamped = dervish_clamp(g, u, &to);
 	struct mv m;
 
 	zb_event_begin(g, "move", dbl ? "volley-fire:move-modifiers:B"
 		       : move_rule(u, dice), u->id, -1);
 	log_dice_mods(g, u);
-	sum = zb_game_roll_n(g, dice, VF_D6, faces);
-	if (dbl) {
-		int x = zb_game_roll_n(g, VF_DOUBLE_TIME_DICE, VF_D6, extra);
-
-		zb_event_mod(g, x, "double time (Move modifiers B)");
-		sum += x;
-		heat = vf_heat_stroke(g, u, extra);
-	}
+	sum = vf_roll_move(g, u, dice, dbl, &heat);
 	if (clamped)
 		zb_event_kv(g, "clamped", 1);
 	mv_init(&m, u, to, sum);

@@ -379,6 +379,10 @@ int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u);
 int vf_move_dice_of(const struct zb_unit *u, bool leaderless);
 /* Move modifiers B: heat stroke from the two extra dice; men lost. */
 int vf_heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra);
+/* A move's dice in the open event (MOVE DISTANCES), with double time's
+ * two more and its heat stroke (*heat, men lost): the inches. */
+int vf_roll_move(struct zb_game *g, struct zb_unit *u, int dice, bool dbl,
+		 int *heat);
 /* Formation changes B: the D6 that spoils a reaction (true: it fails). */
 bool vf_reaction_fails(struct zb_game *g, const struct zb_unit *t,
 		       const char *what);
