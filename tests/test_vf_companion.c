@@ -570,3 +570,55 @@ Test(vf_companion, key_figures_of_a_mixed_group)
 	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_TROOPER), 10);
 	stop(&s);
 }
+
+/* A name longer than a command's word is saved by its shortest unique
+ * prefix, so that the save replays. */
+Test(vf_companion, a_long_name_saves_and_resumes)
+{
+	struct session s;
+	struct zb_companion r;
+	struct zb_strbuf notes = { 0 };
+	struct zb_error err = { 0, "" };
+	char path[128];
+	const char *t;
+
+	start(&s, write_scenario("ruleset: volley-fire\n"
+	      "title: \"Long names\"\n"
+	      "table: { width: 48, height: 48 }\n"
+	      "turns: 3\n"
+	      "sides:\n"
+	      "  - name: \"Sudanese\"\n"
+	      "    army: british\n"
+	      "    units:\n"
+	      "      - { name: \"The First Section of the Ninth Sudanese\",\n"
+	      "          type: sudanese-infantry, figures: { trooper: 13 },\n"
+	      "          formation: two-rank-line, at: [24, 8], facing: 90 }\n"
+	      "  - name: \"Dervish\"\n"
+	      "    army: dervish\n"
+	      "    units:\n"
+	      "      - { name: \"Riflemen\", type: dervish-riflemen,\n"
+	      "          figures: { trooper: 20 }, at: [24, 40],\n"
+	      "          facing: 270 }\n"));
+	snprintf(path, sizeof(path), "%s/long.zbc", dir);
+	cr_assert_eq(zb_companion_save(&s.c, path, &err), ZB_OK, "%s",
+		     err.msg);
+	run(&s, "roll 4 3");
+	run(&s, "fire \"the first\" at rifle 2ft");
+	run(&s, "roll 5 3");
+	t = run(&s, "fire riflemen at \"the first section of the\" 2ft");
+	HAS(t, "The First Section of the Ninth Sudanese: 8 of 13 men");
+	run(&s, "roll 2 2");
+	t = run(&s, "undo");
+	HAS(t, "Took back 'roll 2 2'");
+	zb_companion_release(&s.c);
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	zb_strbuf_clear(&s.out);
+	cr_assert_eq(zb_companion_command(&r, "status \"the first\"", &s.out,
+					  &err), ZB_OK, "%s", err.msg);
+	HAS(zb_strbuf_str(&s.out), "8 of 13 men");
+	zb_companion_release(&r);
+	zb_strbuf_release(&notes);
+	zb_scenario_release(&s.scn);
+	zb_strbuf_release(&s.out);
+}

@@ -28,11 +28,27 @@ static const char *const band_words[VF_BAND_COUNT] = {
 
 /* ---- arguments of the words ---- */
 
-/* A unit's name as the normal form keeps it: in quotes, lower case. */
+/* A unit's name as the normal form keeps it: in quotes, lower case;
+ * a name longer than a command's word, by its shortest unique prefix
+ * (the save replays the normal form as a command). */
 static const char *qname(const struct vfc_books *b, int u, char *buf,
 			 size_t n)
 {
-	snprintf(buf, n, "\"%s\"", b->names[u]);
+	const char *name = b->names[u];
+	size_t len = strlen(name);
+
+	for (size_t k = 1; len > ZB_COMPANION_WORD_MAX && k <=
+	     ZB_COMPANION_WORD_MAX; k++) {
+		int same = 0;
+
+		for (int i = 0; i < b->g->n_units; i++)
+			same += !strncmp(b->names[i], name, k);
+		if (same == 1) {
+			len = k;
+			break;
+		}
+	}
+	snprintf(buf, n, "\"%.*s\"", (int)len, name);
 	return buf;
 }
 
