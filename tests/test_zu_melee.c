@@ -131,6 +131,8 @@ Test(zu_melee, melee_pair_by_pair)
 	cr_assert_eq(r.a_ran, 0);
 	cr_assert_eq(r.d_killed, 1);
 	cr_assert_eq(r.d_ran, 0);
+	/* The men who ran rejoin; only the dead are lost (house ruling). */
+	cr_assert_eq(zu_figs_after_melee(20, 3, 5), 17);
 }
 
 /* The officer fights in the first pair, with his +1 while he stands; the

@@ -119,19 +119,19 @@ int zu_activation_deck(struct zb_game *g, int british, int others,
 	static const unsigned char red[] = { ZB_HEARTS, ZB_DIAMONDS };
 	static const unsigned char black[] = { ZB_SPADES, ZB_CLUBS };
 	const int suit_cards = ZB_KING;
+	int n_red = british * ZU_HR_ACTIVATION_CARDS_A_UNIT;
+	int n_black = others * ZU_HR_ACTIVATION_CARDS_A_UNIT;
 	int rc = ZB_OK;
 
 	deck->alloc = g->alloc;
-	for (int i = 0; rc == ZB_OK && i < british * ZU_HR_ACTIVATION_CARDS_A_UNIT;
-	     i++)
+	for (int i = 0; rc == ZB_OK && i < n_red + n_black; i++) {
+		int k = i < n_red ? i : i - n_red;
+		const unsigned char *suits = i < n_red ? red : black;
+
 		rc = zb_deck_push(deck, (struct zb_card){
-			(unsigned char)(i % suit_cards + 1),
-			red[(i / suit_cards) % 2] });
-	for (int i = 0; rc == ZB_OK && i < others * ZU_HR_ACTIVATION_CARDS_A_UNIT;
-	     i++)
-		rc = zb_deck_push(deck, (struct zb_card){
-			(unsigned char)(i % suit_cards + 1),
-			black[(i / suit_cards) % 2] });
+			(unsigned char)(k % suit_cards + 1),
+			suits[(k / suit_cards) % 2] });
+	}
 	if (rc != ZB_OK)
 		return rc;
 	zb_deck_shuffle(deck, &g->dice);

@@ -145,6 +145,13 @@ void zu_melee_fight(struct zb_game *g, const struct zu_melee_side *a,
 	zb_event_end(g);
 }
 
+/* zulu-boer: MELEE "otherwise losers run 6" to the rear": they rejoin
+ * their unit (house ruling) */
+int zu_figs_after_melee(int figs, int killed, int ran)
+{
+	return figs - killed - (ZU_HR_RAN_REJOIN ? 0 : ran);
+}
+
 /*
  * One pass of the melee's chain over (i, j, k): the front attacker i,
  * the front defender j, and k men of the tracked side killed.  Each fight

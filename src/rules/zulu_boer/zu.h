@@ -348,6 +348,9 @@ struct zu_melee_result {
 void zu_melee_fight(struct zb_game *g, const struct zu_melee_side *a,
 		    const struct zu_melee_side *d, int attacker, int defender,
 		    struct zu_melee_result *r);
+/* A unit's figures after a melee in which `killed` of its `figs` fell and
+ * `ran` ran to the rear. */
+int zu_figs_after_melee(int figs, int killed, int ran);
 /* The exact odds of zu_melee_fight: p[k] attackers killed (0..a->figs),
  * p2[k] defenders killed, chance[0] the attacker wins. */
 int zu_melee_dist(const struct zu_melee_side *a,

@@ -1,6 +1,8 @@
 # tests/cli/checks/zulu_boer.sh: the Zulu and First Boer War rules as far
 # as they are built: "zariba odds" and "zariba roll" for their actions;
-# battles and the companion refused, saying they are not built yet.
+# battles and the companion refused, saying they are not built yet; and
+# every house-ruling constant in docs/rules/zulu-boer.md
+# (tests/rulings.sh).
 # Sourced by tests/cli/run.sh, whose helpers it uses
 # ($ZB, $T, run, ok, bad, expect_exit, grep_out).
 
@@ -54,6 +56,14 @@ grep_out "run zulu-boer: battles not built yet" \
 expect_exit "companion zulu-boer exits 2" 2 \
 	"$ZB" companion zulu-boer --save "$T/zb.zbc"
 grep_out "companion zulu-boer: not built yet" \
-	'^zariba: companion: zulu-boer: the tabletop companion is not built yet' \
+	'^zariba: companion: zulu-boer: the tabletop companion is not built' \
 	"$T/err"
 expect_exit "new zulu-boer: no starter yet, exits 1" 1 "$ZB" new zulu-boer
+
+# Every house ruling's constant is in the document's House rulings.
+if sh tests/rulings.sh src/rules/zulu_boer docs/rules/zulu-boer.md \
+	ZU_HR_ >"$T/out" 2>&1; then
+	ok "every ZU_HR_ constant is in docs/rules/zulu-boer.md"
+else
+	bad "house rulings missing from docs/rules/zulu-boer.md" "$T/out"
+fi
