@@ -239,3 +239,68 @@ Test(zu_odds, monte_carlo_casualty_card, .timeout = 120)
 
 	monte_carlo(&a, 25);
 }
+
+/* ---- one charge rolled: the text's order ---- */
+
+static struct zb_game g;
+
+static void roll_charge(const int *faces, size_t n, struct zb_args *a,
+			struct zb_outcome *o)
+{
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(zb_game_init_bare(&g, &zb_ruleset_zulu_boer, 1, &err),
+		     ZB_OK);
+	zb_dice_script(&g.dice, faces, n);
+	g.dice.script_strict = 1;
+	cr_assert_eq(a->action->roll(&g, a, o, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(g.dice.script_error, 0, "rolled past the script");
+	cr_assert_eq(g.dice.script_pos, n, "used %zu of %zu dice",
+		     g.dice.script_pos, n);
+	zb_game_release(&g);
+}
+
+/* 3D6 of 3, 3, 2 fall short of 9": nothing more is rolled. */
+Test(zu_odds, roll_charge_short)
+{
+	static const int faces[] = { 3, 3, 2 };
+	struct zb_args a = args_of("charge", "distance", "9", NULL);
+	struct zb_outcome o;
+
+	roll_charge(faces, 3, &a, &o);
+	cr_assert_eq(o.value, 0);
+	cr_assert_not(o.chance[0]);
+}
+
+/* 3, 3, 3 reach 9"; 4 of 21 straggle; the impi's 2 fails (3-6 to close):
+ * it falls back, and the target never tests. */
+Test(zu_odds, roll_charge_falls_back)
+{
+	static const int faces[] = { 3, 3, 3, 4, 2 };
+	struct zb_args a = args_of("charge", "distance", "9", NULL);
+	struct zb_outcome o;
+
+	roll_charge(faces, 5, &a, &o);
+	cr_assert_eq(o.value, 1);
+	cr_assert_eq(o.value2, 17);
+	cr_assert(o.chance[0]);
+	cr_assert_not(o.chance[1]);
+}
+
+/* In reach; 6 straggle; the impi's 3 closes; British infantry at 9 of 20
+ * (-1) roll 2: 1 < 2, they rout.  With their officer (+1) they stand. */
+Test(zu_odds, roll_charge_target_routs_or_stands)
+{
+	static const int faces[] = { 1, 1, 1, 6, 3, 2 };
+	struct zb_args a = args_of("charge", "target-figures", "9", NULL);
+	struct zb_outcome o;
+
+	roll_charge(faces, 6, &a, &o);
+	cr_assert_eq(o.value, 2);
+	cr_assert_eq(o.value2, 15);
+	cr_assert(o.chance[1]);
+	a = args_of("charge", "target-figures", "9", "target-officer", "yes",
+		    NULL);
+	roll_charge(faces, 6, &a, &o);
+	cr_assert_eq(o.value, 3);
+}
