@@ -127,3 +127,21 @@ void tf_monte_carlo(const struct zb_ruleset *rs, const struct zb_args *a,
 	zb_dist_release(&d);
 	zb_game_release(&g);
 }
+
+void tf_bare_game(struct zb_game *g, const struct zb_ruleset *rs,
+		  const int *faces, size_t n)
+{
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(zb_game_init_bare(g, rs, 1, &err), ZB_OK, "%s",
+		     err.msg);
+	zb_dice_script(&g->dice, faces, n);
+	g->dice.script_strict = 1;
+}
+
+void tf_dice_all_used(const struct zb_game *g, size_t n)
+{
+	cr_assert_eq(g->dice.script_error, 0, "rolled past the script");
+	cr_assert_eq(g->dice.script_pos, n, "used %zu of %zu dice",
+		     g->dice.script_pos, n);
+}

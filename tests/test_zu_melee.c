@@ -6,6 +6,7 @@
  */
 #include <criterion/criterion.h>
 #include "zariba/game.h"
+#include "fixture.h"
 #include "rules/zulu_boer/zu.h"
 
 extern const struct zb_ruleset zb_ruleset_zulu_boer;
@@ -26,21 +27,11 @@ TestSuite(zu_melee, .fini = fini);
 
 static void game_with_dice(const int *faces, size_t n)
 {
-	struct zb_error err = { 0, "" };
-
-	cr_assert_eq(zb_game_init_bare(&g, &zb_ruleset_zulu_boer, 1, &err),
-		     ZB_OK, "%s", err.msg);
+	tf_bare_game(&g, &zb_ruleset_zulu_boer, faces, n);
 	have_game = true;
-	zb_dice_script(&g.dice, faces, n);
-	g.dice.script_strict = 1;
 }
 
-static void all_dice_used(size_t n)
-{
-	cr_assert_eq(g.dice.script_error, 0, "rolled past the script");
-	cr_assert_eq(g.dice.script_pos, n, "used %zu of %zu dice",
-		     g.dice.script_pos, n);
-}
+#define all_dice_used(n) tf_dice_all_used(&g, (n))
 
 Test(zu_melee, modifiers_from_the_text)
 {

@@ -249,14 +249,9 @@ static void roll_charge(const int *faces, size_t n, struct zb_args *a,
 {
 	struct zb_error err = { 0, "" };
 
-	cr_assert_eq(zb_game_init_bare(&g, &zb_ruleset_zulu_boer, 1, &err),
-		     ZB_OK);
-	zb_dice_script(&g.dice, faces, n);
-	g.dice.script_strict = 1;
+	tf_bare_game(&g, &zb_ruleset_zulu_boer, faces, n);
 	cr_assert_eq(a->action->roll(&g, a, o, &err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(g.dice.script_error, 0, "rolled past the script");
-	cr_assert_eq(g.dice.script_pos, n, "used %zu of %zu dice",
-		     g.dice.script_pos, n);
+	tf_dice_all_used(&g, n);
 	zb_game_release(&g);
 }
 
