@@ -9,10 +9,12 @@
 
 extern const struct zb_ruleset zb_ruleset_volley_fire;
 extern const struct zb_ruleset zb_ruleset_gentlemen_rankers;
+extern const struct zb_ruleset zb_ruleset_zulu_boer;
 
 const struct zb_ruleset *const zb_rulesets[] = {
 	&zb_ruleset_volley_fire,
 	&zb_ruleset_gentlemen_rankers,
+	&zb_ruleset_zulu_boer,
 	NULL
 };
 

@@ -1,0 +1,102 @@
+/*
+ * zu.c: the Zulu and First Boer War rules' hooks for the engine.  The
+ * resolution layer (tables, morale, movement, fire, melee, odds) is
+ * built; the battle's turn, its AI and the tabletop companion are not
+ * yet, and say so rather than play something else.
+ */
+#include "zariba/companion.h"
+#include "zariba/decide.h"
+#include "zariba/ruleset.h"
+#include "rules/zulu_boer/zu.h"
+
+static const char *const order_names[ZU_ORDER_COUNT] = {
+	[ZU_CLOSE_ORDER] = "close-order",
+	[ZU_OPEN_ORDER] = "open-order",
+	[ZU_ROAD_COLUMN] = "road-column",
+	[ZU_CHARGING] = "charging",
+};
+
+static const char *type_name(int type)
+{
+	return type >= 0 && type < ZU_TROOP_COUNT ? zu_troops[type].name
+						  : "?";
+}
+
+static const char *formation_name(int formation)
+{
+	return formation >= 0 && formation < ZU_ORDER_COUNT
+		       ? order_names[formation] : "?";
+}
+
+static int setup(struct zb_game *g, const struct zb_scenario *scn,
+		 struct zb_error *err)
+{
+	(void)g;
+	(void)scn;
+	return zb_error_set(err, ZB_EINPUT, ZU_ID ": battles are not built "
+			    "yet (its odds and rolls are: zariba odds "
+			    ZU_ID ")");
+}
+
+static int turn(struct zb_game *g, struct zb_error *err)
+{
+	(void)g;
+	return zb_error_set(err, ZB_ESTATE, ZU_ID ": battles are not built "
+			    "yet");
+}
+
+static struct zb_controller *baseline_new(struct zb_game *g, int side)
+{
+	return zb_controller_baseline_with(side, &g->alloc);
+}
+
+const struct zb_ai_kind zu_ais[] = {
+	{ "baseline", baseline_new },
+	{ NULL, NULL }
+};
+
+static int books_new(struct zb_companion *c, void **books,
+		     struct zb_error *err)
+{
+	(void)c;
+	*books = NULL;
+	return zb_error_set(err, ZB_ESTATE, ZU_ID ": the tabletop companion "
+			    "is not built yet");
+}
+
+static void books_free(void *books)
+{
+	(void)books;
+}
+
+static const struct zb_companion_cmd no_commands[] = {
+	{ NULL, NULL, NULL, NULL, NULL }
+};
+static const char *const steps[] = { "movement", "fire", NULL };
+static const char *const sides[] = { "british", "other", NULL };
+
+static const struct zb_companion_rules companion = {
+	.intro = "The Zulu and First Boer War rules: not built yet.\n",
+	.commands = no_commands,
+	.steps = steps,
+	.sides = sides,
+	.die = ZU_D6,
+	.version = 1,
+	.books_new = books_new,
+	.books_free = books_free,
+};
+
+const struct zb_ruleset zb_ruleset_zulu_boer = {
+	.id = ZU_ID,
+	.title = "Zulu and First Boer War skirmish (after The Sword and the "
+		 "Flame)",
+	.source = "Zulu and First Boer War rules, an adaptation of The Sword "
+		  "and the Flame, by Aellred Glidden (MWAN 114)",
+	.setup = setup,
+	.turn = turn,
+	.ais = zu_ais,
+	.type_name = type_name,
+	.formation_name = formation_name,
+	.actions = zu_actions,
+	.companion = &companion,
+};

@@ -1,0 +1,366 @@
+#ifndef ZARIBA_ZU_H
+#define ZARIBA_ZU_H
+/*
+ * zu.h: the Zulu and First Boer War skirmish rules (Aellred Glidden's
+ * adaptation of The Sword and the Flame), private to the rule set.
+ * docs/rules/zulu-boer.md gives the rules in the project's own words and
+ * maps each to the function below that implements it, with the house
+ * rulings for what the text leaves out.
+ *
+ * This is the rule set's resolution layer: every rule as a function over
+ * plain inputs (a troop class, modifiers, counts, the game's dice and
+ * cards), which the battle's turn, its AI and its companion are to be
+ * built on.  Battles and the companion are not built yet: their hooks
+ * fail with a message saying so (zu.c).
+ *
+ * Layout of the rule set:
+ *   tables.c   every number of the text and every house-ruled one: troop
+ *              classes and unit make-up, movement dice, weapons, ranges
+ *              and hit numbers, melee modifiers
+ *   morale.c   the morale check, its modifiers, its results
+ *   move.c     movement dice, rough ground, routs, concealment, scouts,
+ *              charges reaching contact and their stragglers
+ *   fire.c     fire dice, hits, casualty cards, the activation deck
+ *   melee.c    man-on-man fights, a whole melee, its exact odds
+ *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
+ *              fire, morale, charge, melee, casualty-card
+ *   zu.c       the ruleset hooks
+ *
+ * Names: ZU_ for a number the text gives, ZU_HR_ for a house ruling (every
+ * ZU_HR_ constant is in the House rulings table of docs/rules/
+ * zulu-boer.md: tests/rulings.sh checks it).
+ */
+#include <stdbool.h>
+#include "zariba/cards.h"
+#include "zariba/game.h"
+#include "zariba/odds.h"
+
+#define ZU_ID "zulu-boer"
+#define ZU_D6 6
+
+/* Rule ids in the log. */
+#define ZU_RULE_MORALE ZU_ID ":morale"
+#define ZU_RULE_MOVE ZU_ID ":movement"
+#define ZU_RULE_ROUT ZU_ID ":morale:rout"
+#define ZU_RULE_FIRE ZU_ID ":firing"
+#define ZU_RULE_CASUALTY ZU_ID ":firing:casualty-card"
+#define ZU_RULE_ACTIVATION ZU_ID ":turn-sequence"
+#define ZU_RULE_CHARGE ZU_ID ":melee:charge"
+#define ZU_RULE_STRAGGLERS ZU_ID ":melee:stragglers"
+#define ZU_RULE_MELEE ZU_ID ":melee"
+
+/* ------------------------------------------------------------------ */
+/* Troop classes and units (UNITS)                                      */
+/* ------------------------------------------------------------------ */
+
+enum zu_troop {
+	ZU_INFANTRY,		/* British foot */
+	ZU_CAVALRY,		/* British horse */
+	ZU_ARTILLERY,		/* one gun and its crew */
+	ZU_MAXIM,		/* one machine gun and its crew */
+	ZU_ZULU,		/* an induna and his spears */
+	ZU_BOER,		/* a commandant and his mounted rifles */
+	ZU_TROOP_COUNT
+};
+
+/* Who passes morale on what (MOVEMENT: "Regulars pass on 2-6, Zulus on
+ * 3-6, Boers on 4-6"). */
+enum zu_class { ZU_REGULAR, ZU_ZULU_CLASS, ZU_BOER_CLASS, ZU_CLASS_COUNT };
+
+/* Red cards activate the British, black ones the other side. */
+enum zu_side { ZU_BRITISH, ZU_OTHER };
+
+enum zu_weapon {
+	ZU_RIFLE,		/* Martini-Henry, carbine, Boer rifle */
+	ZU_SPEAR,		/* thrown assegai */
+	ZU_MUSKET,		/* the Zulus' old firearms */
+	ZU_FIELD_GUN,
+	ZU_MACHINE_GUN,
+	ZU_WEAPON_COUNT
+};
+
+struct zu_troop_row {
+	const char *name;	/* for scenarios and tools: "infantry" */
+	enum zu_side side;
+	enum zu_class morale;
+	int officers;		/* officers, indunas, commandants */
+	int ncos;
+	int others;		/* other ranks, troopers, spears, gunners */
+	int leader_may_be_nco;	/* an artillery gun: officer or NCO */
+	enum zu_weapon weapon;
+	bool mounted;		/* cavalry: +1 in melee */
+	bool crew;		/* a gun's crew: 2 D6 a gunner */
+};
+
+extern const struct zu_troop_row zu_troops[ZU_TROOP_COUNT];
+/* The class by name, or -1. */
+int zu_troop_parse(const char *name);
+/* Figures in a unit at full strength. */
+int zu_troop_figures(enum zu_troop t);
+extern const char *const zu_troop_names[];	/* NULL-terminated */
+extern const char *const zu_class_names[];	/* NULL-terminated */
+
+/* ------------------------------------------------------------------ */
+/* Morale (MOVEMENT)                                                    */
+/* ------------------------------------------------------------------ */
+
+#define ZU_PASS_REGULAR 2
+#define ZU_PASS_ZULU 3
+#define ZU_PASS_BOER 4
+#define ZU_MOD_OFFICER 1
+#define ZU_MOD_SQUARE_OR_FORT 1
+#define ZU_MOD_ROUTING_OR_PRONE (-1)
+#define ZU_MOD_BELOW_HALF (-1)
+#define ZU_MOD_BELOW_QUARTER (-2)
+#define ZU_MOD_CHARGED_BY_BRITISH_CAVALRY (-2)
+#define ZU_ROUT_DICE 4		/* "rout 4 D 6 inches" */
+#define ZU_RALLY_DICE 1		/* "free facing & move 1 D 6 inches" */
+
+/* Why a unit tests. */
+enum zu_morale_when {
+	ZU_TEST_BEFORE_MOVE,
+	ZU_TEST_OFFICER_LOST,
+	ZU_TEST_CHARGING,	/* to close */
+	ZU_TEST_CHARGED		/* to stand */
+};
+
+/* The unit's condition going into a test. */
+struct zu_morale_in {
+	enum zu_class cls;
+	bool officer;		/* an officer present with the unit */
+	bool square_or_fort;	/* defending in square or fort */
+	bool routing;
+	bool prone;
+	int start_figs;		/* its strength at the start */
+	int figs;		/* its strength now */
+	bool charged_by_british_cavalry;
+};
+
+enum zu_strength { ZU_STRENGTH_FULL, ZU_STRENGTH_BELOW_HALF,
+		   ZU_STRENGTH_BELOW_QUARTER };
+
+/* What a morale test before movement comes to. */
+enum zu_move_result {
+	ZU_MOVE_FREE,		/* a good unit passed: moves as it will */
+	ZU_MOVE_HALT,		/* a good unit failed (house ruling) */
+	ZU_MOVE_CARRY_ON,	/* routing or prone, failed: stays so */
+	ZU_MOVE_RALLY		/* routing or prone, passed: face, 1D6" */
+};
+
+/* A good unit that fails its check before moving stays where it is this
+ * movement phase (house ruling). */
+#define ZU_HR_GOOD_FAILS ZU_MOVE_HALT
+
+int zu_pass_number(enum zu_class c);
+enum zu_strength zu_strength_of(int start_figs, int figs);
+/* The sum of the modifiers that apply (the test's reason matters: the
+ * square or fort counts only for a defender, British cavalry only for a
+ * unit charged). */
+int zu_morale_modifier(const struct zu_morale_in *in,
+		       enum zu_morale_when when);
+/* A face and the modifier: passed? */
+bool zu_morale_passes(enum zu_class c, int face, int modifier);
+/* The chance a test passes. */
+double zu_morale_chance(enum zu_class c, int modifier);
+/* Roll a test through g's dice (one event, the modifiers logged). */
+bool zu_morale_test(struct zb_game *g, const struct zu_morale_in *in,
+		    enum zu_morale_when when, int unit);
+enum zu_move_result zu_before_move(bool routing_or_prone, bool passed);
+
+/* ------------------------------------------------------------------ */
+/* Movement                                                             */
+/* ------------------------------------------------------------------ */
+
+enum zu_order {
+	ZU_CLOSE_ORDER,
+	ZU_OPEN_ORDER,
+	ZU_ROAD_COLUMN,
+	ZU_CHARGING,		/* charging into contact */
+	ZU_ORDER_COUNT
+};
+
+enum zu_mover {			/* what moves, beyond the troop classes */
+	ZU_MOVER_UNIT,		/* a unit of its troop class */
+	ZU_MOVER_SCOUTS,
+	ZU_MOVER_BOAT
+};
+
+#define ZU_SCOUT_DICE_CLEAR 3
+#define ZU_SCOUT_DICE_ROUGH 2
+#define ZU_SCOUTS_MAX 2		/* figures a unit may detach */
+#define ZU_SCOUT_RANGE_IN 24.0	/* from the parent unit */
+#define ZU_BOAT_DICE 2
+#define ZU_BOAT_TURN_DEG 90.0	/* at the end of the move only */
+#define ZU_FIND_REGULARS_IN 3.0	/* "regulars move within 3"" */
+#define ZU_FIND_SCOUTS_IN 6.0	/* "scouts move within 6"" */
+#define ZU_FALL_BACK_IN 6.0	/* a charger failing to close */
+#define ZU_RUN_BACK_IN 6.0	/* a melee loser who lives */
+#define ZU_STRAGGLER_DICE 1
+/* Irregulars (Zulus, Boers) find a concealed unit as regulars do. */
+#define ZU_HR_IRREGULARS_FIND_IN ZU_FIND_REGULARS_IN
+/* Stragglers never leave a charge with fewer figures than this. */
+#define ZU_HR_MIN_CHARGERS 1
+
+/* D6 a mover rolls: troop class t (for a unit), its order, mounted or
+ * not (Boers), in rough ground or not. */
+int zu_move_dice(enum zu_mover m, enum zu_troop t, enum zu_order o,
+		 bool mounted, bool rough);
+/* Roll a move (one event): its inches. */
+int zu_move_roll(struct zb_game *g, int dice, int unit, const char *why);
+/* A rout's 4D6", rough ground ignored. */
+int zu_rout_roll(struct zb_game *g, int unit);
+/* Whether a unit finds a concealed enemy `dist_in` away. */
+bool zu_finds_concealed(bool scouts, enum zu_class finder, double dist_in);
+/* Whether a charge rolled `rolled_in` reaches a target `dist_in` away. */
+bool zu_charge_reaches(double dist_in, int rolled_in);
+/* Stragglers of a charge of `figs` figures from a D6 face. */
+int zu_stragglers(int face, int figs);
+
+/* ------------------------------------------------------------------ */
+/* Fire (FIRING)                                                        */
+/* ------------------------------------------------------------------ */
+
+enum zu_cover { ZU_COVER_NONE, ZU_COVER_SOFT, ZU_COVER_HARD,
+		ZU_COVER_COUNT };
+enum zu_band { ZU_BAND_CLOSE, ZU_BAND_LONG, ZU_BAND_COUNT,
+	       ZU_BAND_OUT = -1 };
+
+#define ZU_DICE_PER_FIGURE 1
+#define ZU_DICE_PER_CREW 2
+#define ZU_SPEAR_RANKS 4	/* "Zulu may toss spears in up to four ranks" */
+#define ZU_FIRE_RANKS_OPEN 2	/* "2nd rank may fire only ... open order" */
+#define ZU_FIRE_RANKS_CLOSE 1
+/* "2 D 6 per Artillery or Maxim crew": 2 D6 for each gunner serving the
+ * gun (true), not 2 D6 a gun (false) (house ruling). */
+#define ZU_HR_CREW_DICE_PER_GUNNER true
+
+struct zu_weapon_row {
+	const char *name;
+	double close_in;	/* the close band ends here */
+	double long_in;		/* the long band (0: none) */
+	int ranks_close;	/* ranks that fire in close order */
+	int ranks_open;		/* ranks that fire in open order */
+};
+extern const struct zu_weapon_row zu_weapons[ZU_WEAPON_COUNT];
+extern const char *const zu_weapon_names[];	/* NULL-terminated */
+extern const char *const zu_cover_names[];	/* NULL-terminated */
+
+/* The band a target `range_in` away falls in, or ZU_BAND_OUT. */
+enum zu_band zu_band_of(enum zu_weapon w, double range_in);
+/* The least D6 face that hits. */
+int zu_hit_on(enum zu_band b, enum zu_cover c);
+/* Dice a unit throws: figures[r] in its rank r (0 the front), n ranks;
+ * crew units throw ZU_DICE_PER_CREW a gunner. */
+int zu_fire_dice(enum zu_troop t, enum zu_weapon w, bool open_order,
+		 const int *figures, int n_ranks);
+/* Roll `dice` D6 through g (one event): the hits. */
+int zu_fire_roll(struct zb_game *g, int dice, int hit_on, int unit,
+		 int target);
+
+/* One card a hit: who picks the casualty. */
+enum zu_pick {
+	ZU_PICK_OFFICER,	/* an ace: the officer or leader is hit */
+	ZU_PICK_FIRER,		/* a face card: the firer picks */
+	ZU_PICK_TARGET		/* any other: the target's side picks */
+};
+/* An ace with no officer or leader left: the target's side picks. */
+#define ZU_HR_ACE_NO_LEADER ZU_PICK_TARGET
+/* The casualty cards: one 52-card pack, no jokers, apart from the
+ * activation deck, reshuffled when spent. */
+#define ZU_HR_CASUALTY_JOKERS 0
+/* The activation deck: one card a unit able to act, made afresh and
+ * shuffled at the start of each movement and each fire phase. */
+#define ZU_HR_ACTIVATION_CARDS_A_UNIT 1
+
+enum zu_pick zu_casualty_pick(struct zb_card c, bool leader_left);
+/* A shuffled pack of casualty cards, allocated through g. */
+int zu_casualty_pack(struct zb_game *g, struct zb_deck *deck);
+/* Draw the card for one hit from `deck` (reshuffling `discard` into it
+ * when empty); ZB_ESTATE when both are empty. */
+int zu_casualty_card(struct zb_game *g, struct zb_deck *deck,
+		     struct zb_deck *discard, bool leader_left,
+		     enum zu_pick *pick, int target);
+/* Red activates a British unit, black one of the other side. */
+enum zu_side zu_card_side(struct zb_card c);
+/* A phase's activation deck: one card a unit able to act, red for the
+ * British and black for the others, shuffled through g's dice. */
+int zu_activation_deck(struct zb_game *g, int british, int others,
+		       struct zb_deck *deck);
+
+/* ------------------------------------------------------------------ */
+/* Melee (MELEE)                                                        */
+/* ------------------------------------------------------------------ */
+
+#define ZU_MELEE_HARD_COVER 1
+#define ZU_MELEE_SQUARE 1
+#define ZU_MELEE_OFFICER 1
+#define ZU_MELEE_CAVALRY 1
+#define ZU_MELEE_CHARGE 1
+#define ZU_MELEE_REAR 2
+#define ZU_KILLED_ON 2		/* "on an unmodified 1 or 2 ... killed" */
+/* Whose die is "unmodified 1 or 2": the loser's own (house ruling). */
+#define ZU_HR_KILLED_ON_LOSERS_DIE true
+/* The officer's +1 is his own fight's, not every man's (house ruling);
+ * he fights in the first pair. */
+#define ZU_HR_OFFICER_PER_FIGURE true
+/* A man who ran 6" to the rear is out of the melee but not a casualty:
+ * he rejoins his unit and counts for its strength (house ruling). */
+#define ZU_HR_RAN_REJOIN true
+
+/* One side of a melee, as the modifiers see it. */
+struct zu_melee_side {
+	int figs;		/* figures in the fight, after stragglers */
+	bool officer;		/* its officer or leader among them */
+	bool hard_cover;	/* defending behind hard cover */
+	bool square;
+	bool cavalry;
+	bool charging;
+	bool rear;		/* charged from out of sight, or vs prone */
+};
+
+/* The modifier of a figure of side s against side o (the officer's +1
+ * is the officer's own: `is_officer`). */
+int zu_melee_modifier(const struct zu_melee_side *s,
+		      const struct zu_melee_side *o, bool is_officer);
+
+struct zu_pair_odds {
+	double a_wins, d_wins;	/* sum to 1: ties are rerolled */
+	double a_killed, d_killed;	/* the loser killed */
+};
+/* One man-on-man fight, ties rerolled: attacker +am, defender +dm. */
+struct zu_pair_odds zu_pair_odds(int am, int dm);
+
+enum zu_pair_result { ZU_A_WINS_D_RUNS, ZU_A_WINS_D_KILLED,
+		      ZU_D_WINS_A_RUNS, ZU_D_WINS_A_KILLED };
+/* The outcome of faces fa + am against fd + dm; -1 for a tie. */
+int zu_pair_result(int fa, int am, int fd, int dm);
+/* Fight one pair through g's dice, rerolling ties. */
+enum zu_pair_result zu_pair_fight(struct zb_game *g, int am, int dm);
+
+struct zu_melee_result {
+	bool attacker_wins;
+	int a_killed, a_ran, d_killed, d_ran;
+	bool a_officer_lost, d_officer_lost;
+	int fights;		/* pairs fought */
+};
+/* A whole melee through g's dice: pairs fought from the front, each
+ * loser replaced by his side's next figure, until one side has none. */
+void zu_melee_fight(struct zb_game *g, const struct zu_melee_side *a,
+		    const struct zu_melee_side *d, int attacker, int defender,
+		    struct zu_melee_result *r);
+/* A unit's figures after a melee in which `killed` of its `figs` fell and
+ * `ran` ran to the rear. */
+int zu_figs_after_melee(int figs, int killed, int ran);
+/* The exact odds of zu_melee_fight: p[k] attackers killed (0..a->figs),
+ * p2[k] defenders killed, chance[0] the attacker wins. */
+int zu_melee_dist(const struct zu_melee_side *a,
+		  const struct zu_melee_side *d, struct zb_dist *out);
+
+/* ------------------------------------------------------------------ */
+/* The rule set                                                         */
+/* ------------------------------------------------------------------ */
+
+extern const struct zb_action zu_actions[];
+extern const struct zb_ai_kind zu_ais[];
+
+#endif
