@@ -176,6 +176,12 @@ static inline struct zb_unit *zb_game_unit(struct zb_game *g, int id)
 void zb_game_sync_unit(struct zb_game *g, int id);
 /* Live figures of a side; the side's strength for morale. */
 int zb_game_side_alive(const struct zb_game *g, int side);
+/* Unit `id` goes over to `side` (a captured gun, wagon or herd; a side
+ * of the game, else nothing changes).  The state events from then on
+ * give its side (log.h); the log's header keeps its side at set-up
+ * (u->start_side).  Whatever else changes with it (its leader, its
+ * orders) is the rule set's to say. */
+void zb_game_set_side(struct zb_game *g, int id, int side);
 /* A broken force: mark every unit of `side` still on the table with live
  * figures ZB_UF_ROUTED, so the state after the game (and its replay)
  * shows the rout.  For a rule set's morale rule, just before

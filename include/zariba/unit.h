@@ -79,13 +79,23 @@ enum {
 /* Flag bits in all: the core's and the rule set's. */
 #define ZB_UF_BITS 32
 
+/* Markers: the tokens a player lays beside a unit at the table (prone,
+ * disordered, routing, out of command).  A rule set declares their names
+ * in its `markers` list (ruleset.h); marker m is bit m of u->markers,
+ * and the log, its reader, `replay --verify` and the replay page carry
+ * them by name (zb_ruleset_marker_name()).  Unlike the flags above they
+ * have no bits of the core's to keep off, and the log writes them only
+ * for a unit that carries one.  A name means the same in every rule set
+ * that declares it ("disordered" in two rule sets is one marker). */
+#define ZB_MARKERS_MAX 32
+
 #define ZB_UNIT_NAME_MAX 48
 /* Bytes of a unit the rule set keeps for itself (ext, below). */
 #define ZB_UNIT_EXT_BYTES 64
 
 struct zb_unit {
 	int id;			/* its index in the game's array */
-	int side;
+	int side;		/* now: zb_game_set_side() changes it */
 	char name[ZB_UNIT_NAME_MAX];
 	int type;		/* rule set's unit type */
 	int formation;		/* rule set's formation */
@@ -95,9 +105,13 @@ struct zb_unit {
 	double base_d_in;	/* one figure's depth */
 	int files;		/* figures across the front; 0 means "all" */
 	unsigned flags;
+	/* The rule set's markers on the unit, bit m for its marker m
+	 * (below): the tokens a player lays beside it at the table. */
+	unsigned markers;
 	int attached_to;	/* a leader's unit, or -1 */
 	int parent;		/* a detachment's (scouts') parent, or -1 */
 	int start_figs;
+	int start_side;		/* its side at set-up (the log's header) */
 	struct zb_figure *figs;
 	int n_figs;
 	/* The rule set's own state of this unit: a struct of its own (Volley
@@ -144,6 +158,22 @@ int zb_unit_lost(const struct zb_unit *u);
  * otherwise troopers first and leaders last.  Returns how many changed. */
 int zb_unit_take_casualties(struct zb_unit *u, int n, int role,
 			    enum zb_fig_state state);
+
+/* Whether u carries marker m (0 to ZB_MARKERS_MAX - 1); and setting or
+ * clearing it.  A marker out of range is never set. */
+static inline bool zb_unit_marked(const struct zb_unit *u, int m)
+{
+	return m >= 0 && m < ZB_MARKERS_MAX && (u->markers >> m) & 1u;
+}
+static inline void zb_unit_mark(struct zb_unit *u, int m, bool on)
+{
+	if (m < 0 || m >= ZB_MARKERS_MAX)
+		return;
+	if (on)
+		u->markers |= 1u << m;
+	else
+		u->markers &= ~(1u << m);
+}
 
 static inline bool zb_unit_on_table(const struct zb_unit *u)
 {

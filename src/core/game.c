@@ -278,7 +278,7 @@ int zb_game_add_unit(struct zb_game *g, int side, const char *name,
 	if (zb_unit_alloc_figs(&g->alloc, u, n_figs) != ZB_OK)
 		return ZB_ENOMEM;
 	u->id = g->n_units;
-	u->side = side;
+	u->side = u->start_side = side;
 	snprintf(u->name, sizeof(u->name), "%s", name);
 	u->attached_to = -1;
 	u->parent = -1;
@@ -314,6 +314,13 @@ int zb_game_side_alive(const struct zb_game *g, int side)
 			n += zb_unit_alive(u);
 	}
 	return n;
+}
+
+void zb_game_set_side(struct zb_game *g, int id, int side)
+{
+	struct zb_unit *u = zb_game_unit(g, id);
+	if (u && side >= 0 && side < g->n_sides)
+		u->side = side;
 }
 
 void zb_game_rout_side(struct zb_game *g, int side)

@@ -25,6 +25,7 @@ struct reader {
 	int line;
 	struct zb_error *err;
 	size_t cap_ev, cap_snaps, cap_kv, cap_text;
+	const struct zb_ruleset *const *known;	/* zb_rulesets, or a test's */
 };
 
 __attribute__((format(printf, 3, 4)))
@@ -279,7 +280,9 @@ static int read_header(struct reader *rd, json_t *o)
 	if (!rc)
 		rc = get_str(rd, o, "ruleset", r->ruleset, sizeof(r->ruleset), true);
 	if (!rc)
-		r->rules = zb_ruleset_find(r->ruleset);
+		for (int i = 0; rd->known[i] && !r->rules; i++)
+			if (!strcmp(rd->known[i]->id, r->ruleset))
+				r->rules = rd->known[i];
 	if (!rc)
 		rc = get_str_copy(rd, o, "scenario", &r->scenario);
 	char crc[16] = "";
@@ -400,6 +403,26 @@ static int read_flags(struct reader *rd, json_t *a, unsigned *flags)
 	return ZB_OK;
 }
 
+/* A unit's "markers", each a name the rule set declares (ruleset.h). */
+static int read_markers(struct reader *rd, json_t *a, unsigned *markers)
+{
+	*markers = 0;
+	if (!a)
+		return ZB_OK;
+	if (!json_is_array(a))
+		return bad(rd, 1, "\"markers\" must be a list");
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		const char *s = json_string_value(json_array_get(a, i));
+		int m = s ? zb_ruleset_marker_parse(rd->r->rules, s) : -1;
+		if (m < 0)
+			return bad(rd, 1, "unknown unit marker %s%s%s",
+				   s ? "\"" : "", s ? s : "(not a string)",
+				   s ? "\"" : "");
+		*markers |= 1u << m;
+	}
+	return ZB_OK;
+}
+
 static int read_snaps(struct reader *rd, json_t *o, struct zb_replay_event *e)
 {
 	struct zb_replay *r = rd->r;
@@ -440,7 +463,15 @@ static int read_snaps(struct reader *rd, json_t *o, struct zb_replay_event *e)
 		if (!rc)
 			rc = read_flags(rd, json_object_get(j, "flags"), &sn->flags);
 		if (!rc)
+			rc = read_markers(rd, json_object_get(j, "markers"),
+					  &sn->markers);
+		if (!rc)
 			rc = get_unit_id(rd, j, "attached_to", &sn->attached_to);
+		if (!rc)
+			sn->side = r->units[sn->id].side;
+		if (!rc)
+			rc = get_int(rd, j, "side", 0, r->n_sides - 1, &sn->side,
+				     sn->side, false);
 		if (rc)
 			return rc;
 		if (e->turn == 0)
@@ -567,11 +598,20 @@ int zb_replay_parse_with(struct zb_replay *r, const char *name,
 			 const char *text, size_t len,
 			 const struct zb_alloc *a, struct zb_error *err)
 {
+	return zb_replay_parse_known(r, name, text, len, NULL, a, err);
+}
+
+int zb_replay_parse_known(struct zb_replay *r, const char *name,
+			  const char *text, size_t len,
+			  const struct zb_ruleset *const *known,
+			  const struct zb_alloc *a, struct zb_error *err)
+{
 	memset(r, 0, sizeof(*r));
 	if (a)
 		r->alloc = *a;
 	r->terrain.alloc = r->alloc;
-	struct reader rd = { .r = r, .name = name ? name : "(log)", .err = err };
+	struct reader rd = { .r = r, .name = name ? name : "(log)", .err = err,
+			     .known = known ? known : zb_rulesets };
 	int rc = ZB_OK;
 	size_t at = 0;
 	while (rc == ZB_OK && at < len) {

@@ -53,10 +53,21 @@ static int setup(struct zb_game *g, const struct zb_scenario *scn,
 	return ZB_OK;
 }
 
-/* toy: the turn (nothing moves; the game ends at its first turn) */
+/* The toy's markers (unit.h), by index: the log names them. */
+static const char *const markers[] = { "prone", "disordered", NULL };
+
+/* toy: the turn (nothing moves: every pawn lies down, every knight goes
+ * over to the other side, and the game ends at its first turn) */
 static int turn(struct zb_game *g, struct zb_error *err)
 {
 	(void)err;
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+		if (u->type == TOY_PAWN)
+			zb_unit_mark(u, TOY_MARK_PRONE, true);
+		else if (g->n_sides > 1)
+			zb_game_set_side(g, i, 1 - u->side);
+	}
 	zb_game_end(g, ZB_NO_WINNER, "the toy has no battle");
 	return ZB_OK;
 }
@@ -252,6 +263,7 @@ const struct zb_ruleset zb_ruleset_toy = {
 	.turn = turn,
 	.type_name = type_name,
 	.formation_name = formation_name,
+	.markers = markers,
 	.actions = actions,
 	.companion = &companion,
 };
