@@ -188,6 +188,17 @@ void zb_game_set_side(struct zb_game *g, int id, int side);
  * zb_game_end(). */
 void zb_game_rout_side(struct zb_game *g, int side);
 
+/* A ZB_DECIDE_CHOICE of picks, asked of u's side: option i (verb
+ * ZB_VERB_PICK, its target the unit picked from) picks pick[i] (a figure
+ * or a role, decide.h).  u is the unit whose side picks: the firer's for
+ * "the firer picks the man hit", the target's for "the target's side
+ * picks".  The answer's figure goes in the log ("figure") and its role in
+ * the narration. */
+int zb_game_ask_pick(struct zb_game *g, struct zb_decision *d,
+		     const struct zb_unit *u, const char *rule,
+		     const struct zb_option *opt, const struct zb_pick *pick,
+		     int n, struct zb_error *err);
+
 /* A facing as a player can use it at the table, for narration: the
  * compass point and, when the facing points at one, the nearest enemy
  * unit (or else named terrain feature) within ZB_TOWARD_HALF_ANGLE_DEG

@@ -62,6 +62,7 @@ struct zb_replay_snap {
 	struct zb_rect rect;		/* the footprint */
 	char formation[ZB_REPLAY_STR_MAX];
 	int figures;			/* live */
+	int ran;			/* ran to the rear (unit.h) */
 	unsigned flags;			/* ZB_UF_* */
 	unsigned markers;		/* the rule set's (unit.h) */
 	int side;			/* now: the header's unless it says */

@@ -137,7 +137,7 @@ struct zb_scenario {
 #define ZB_SCN_TURNS_MAX 1000
 #define ZB_SCN_UNITS_MAX 100000
 #define ZB_SCN_FIGS_MAX 10000		/* per unit */
-/* 20 MiB of figures in a game (two bytes each). */
+/* 30 MB of figures in a game (three bytes each). */
 #define ZB_SCN_FIGS_TOTAL_MAX 10000000L
 #define ZB_SCN_POINTS_MAX 4096		/* per terrain feature */
 /* Features on one table: far more than any table holds, and few enough

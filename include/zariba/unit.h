@@ -52,12 +52,24 @@ enum zb_fig_state {
 	ZB_FIG_DOWN,		/* a casualty */
 	ZB_FIG_HEAT,		/* down from heat stroke: a casualty */
 	ZB_FIG_CAPTURED,
+	/* Ran to the rear (a man who lost his melee pair): out of the
+	 * fight and off the footprint like a casualty, yet no casualty;
+	 * whether and when he comes back is the rule set's to say
+	 * (zb_unit_fig_set()).  zb_unit_lost() counts him until then. */
+	ZB_FIG_RAN,
 	ZB_FIG_STATE_COUNT
+};
+
+/* A figure's own marks, whatever its role. */
+enum {
+	ZB_FIGF_LEADER = 1u << 0	/* the unit's leader (an NCO made
+					   leader by the scenario) */
 };
 
 struct zb_figure {
 	unsigned char role;	/* enum zb_role */
 	unsigned char state;	/* enum zb_fig_state */
+	unsigned char flags;	/* ZB_FIGF_* */
 };
 
 /* The unit flags the engine itself interprets: the core (GONE: off the
@@ -151,8 +163,55 @@ struct zb_vec2 zb_unit_dir(const struct zb_unit *u);
 bool zb_unit_any_alive(const struct zb_unit *u);
 /* Figures of `role` in state ZB_FIG_OK. */
 int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role);
-/* Casualties of every kind (down, heat, captured). */
+/* Figures out of the fight of every kind (down, heat, captured, ran). */
 int zb_unit_lost(const struct zb_unit *u);
+/* Figures in `state`. */
+static inline int zb_unit_count_state(const struct zb_unit *u,
+				      enum zb_fig_state state)
+{
+	int n = 0;
+	for (int i = 0; i < u->n_figs; i++)
+		n += u->figs[i].state == state;
+	return n;
+}
+/* Figure k (0 to n_figs - 1) goes to `state` (a man who ran coming
+ * back is ZB_FIG_OK again); false for no such figure. */
+static inline bool zb_unit_fig_set(struct zb_unit *u, int k,
+				   enum zb_fig_state state)
+{
+	if (k < 0 || k >= u->n_figs || (unsigned)state >= ZB_FIG_STATE_COUNT)
+		return false;
+	u->figs[k].state = (unsigned char)state;
+	u->alive_memo = 0;	/* zb_unit_figs_changed() */
+	return true;
+}
+/* The figure that leads u: the standing figure marked ZB_FIGF_LEADER,
+ * else the first standing officer; -1 when none stands ("an ace kills
+ * the officer or leader"). */
+static inline int zb_unit_leader_fig(const struct zb_unit *u)
+{
+	int officer = -1;
+	for (int i = 0; i < u->n_figs; i++) {
+		if (u->figs[i].state != ZB_FIG_OK)
+			continue;
+		if (u->figs[i].flags & ZB_FIGF_LEADER)
+			return i;
+		if (officer < 0 && u->figs[i].role == ZB_ROLE_OFFICER)
+			officer = i;
+	}
+	return officer;
+}
+/* Mark the first figure of `role` as the unit's leader (ZB_FIGF_LEADER):
+ * the scenario's NCO made leader.  Its index, or -1 when u has none. */
+static inline int zb_unit_make_leader(struct zb_unit *u, enum zb_role role)
+{
+	for (int i = 0; i < u->n_figs; i++)
+		if (u->figs[i].role == role) {
+			u->figs[i].flags |= ZB_FIGF_LEADER;
+			return i;
+		}
+	return -1;
+}
 
 /* Mark up to n ok figures as `state`, preferring `role` when role >= 0 and
  * otherwise troopers first and leaders last.  Returns how many changed. */

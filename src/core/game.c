@@ -434,6 +434,20 @@ static bool point_ok(const struct zb_game *g, struct zb_vec2 p)
 	       p.x <= g->width_in && p.y <= g->height_in;
 }
 
+/* A pick names a figure of a unit, or a role: what the rules offer,
+ * checked as a controller's point is. */
+static bool pick_ok(const struct zb_game *g, const struct zb_option *o,
+		    const struct zb_pick *pk)
+{
+	const struct zb_unit *t = (o->target >= 0 && o->target < g->n_units)
+		? &g->units[o->target] : NULL;
+	if (!t || !pk)
+		return false;
+	if (pk->figure >= 0)
+		return pk->figure < t->n_figs;
+	return pk->figure == -1 && pk->role >= 0 && pk->role < ZB_ROLE_COUNT;
+}
+
 int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		   struct zb_error *err)
 {
@@ -460,6 +474,12 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 				    "%s controller chose option %d of %d",
 				    c->name, d->choice, d->n_opt);
 	const struct zb_option *o = &d->opt[d->choice];
+	const struct zb_pick *pk = o->verb == ZB_VERB_PICK && d->pick
+		? &d->pick[d->choice] : NULL;
+	if (o->verb == ZB_VERB_PICK && !pick_ok(g, o, pk))
+		return zb_error_set(err, ZB_EUSAGE, "a pick of no figure "
+				    "(unit %d, figure %d, role %d)", o->target,
+				    pk ? pk->figure : -1, pk ? pk->role : -1);
 	/* Measured as a player measures (decide.h), so the log holds the
 	 * answer exactly. */
 	d->answer_point.x = zb_measure_in(d->answer_point.x);
@@ -487,6 +507,8 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		zb_event_kv(g, "facing", d->answer_facing_deg);
 	if (o->wants_point)
 		zb_event_path(g, u ? u->pos : d->answer_point, d->answer_point);
+	if (pk && pk->figure >= 0)
+		zb_event_kv(g, "figure", pk->figure);
 	char head[ZB_UNIT_NAME_MAX * 2 + 64];
 	zb_decision_head(g, d, head, sizeof(head));
 	zb_event_text(g, "%s%s%s", head, d->reason[0] ? ZB_DECISION_REASON_SEP
@@ -511,10 +533,19 @@ int zb_decision_head(const struct zb_game *g, const struct zb_decision *d,
 		? &g->units[d->unit] : NULL;
 	const struct zb_unit *t = (o->target >= 0 && o->target < g->n_units)
 		? &g->units[o->target] : NULL;
-	return snprintf(buf, n, "%s: %s%s%s",
+	/* A pick says whom: "B Company: pick Impi's officer". */
+	const struct zb_pick *pk = o->verb == ZB_VERB_PICK && d->pick
+		? &d->pick[d->choice] : NULL;
+	const char *role = NULL;
+	if (pk && t)
+		role = zb_role_name(pk->figure >= 0 && pk->figure < t->n_figs
+				    ? (enum zb_role)t->figs[pk->figure].role
+				    : (enum zb_role)pk->role);
+	return snprintf(buf, n, "%s: %s%s%s%s%s",
 			u ? u->name : g->sides[d->side].name,
 			o->label ? o->label : zb_game_verb_name(g, o->verb),
-			t ? " " : "", t ? t->name : "");
+			t ? " " : "", t ? t->name : "", role ? "'s " : "",
+			role ? role : "");
 }
 
 int zb_game_ask(struct zb_game *g, struct zb_decision *d,
@@ -539,6 +570,23 @@ int zb_game_ask_by(struct zb_game *g, struct zb_decision *d,
 	d->rule = rule;
 	d->opt = opt;
 	d->n_opt = n;
+	return zb_game_decide(g, d, err);
+}
+
+int zb_game_ask_pick(struct zb_game *g, struct zb_decision *d,
+		     const struct zb_unit *u, const char *rule,
+		     const struct zb_option *opt, const struct zb_pick *pick,
+		     int n, struct zb_error *err)
+{
+	memset(d, 0, sizeof(*d));
+	d->kind = ZB_DECIDE_CHOICE;
+	d->side = u->side;
+	d->unit = u->id;
+	d->by = d->by_verb = -1;
+	d->rule = rule;
+	d->opt = opt;
+	d->n_opt = n;
+	d->pick = pick;
 	return zb_game_decide(g, d, err);
 }
 

@@ -78,6 +78,8 @@ static json_t *snaps_json(const struct zb_game *g, const struct zb_event *e)
 		json_object_set_new(j, "formation", json_string(
 			g->rules->formation_name ? g->rules->formation_name(sn->formation) : ""));
 		json_object_set_new(j, "figures", json_integer(sn->figures));
+		if (sn->ran)	/* only then: older logs stay as they were */
+			json_object_set_new(j, "ran", json_integer(sn->ran));
 		json_object_set_new(j, "flags", flags_json(g->rules, sn->flags));
 		/* Only when it has any, so that the logs of rule sets
 		 * without markers read as they always did. */

@@ -461,6 +461,9 @@ static int read_snaps(struct reader *rd, json_t *o, struct zb_replay_event *e)
 			rc = get_int(rd, j, "figures", 0, ZB_SCN_FIGS_MAX,
 				     &sn->figures, 0, false);
 		if (!rc)
+			rc = get_int(rd, j, "ran", 0, ZB_SCN_FIGS_MAX, &sn->ran,
+				     0, false);
+		if (!rc)
 			rc = read_flags(rd, json_object_get(j, "flags"), &sn->flags);
 		if (!rc)
 			rc = read_markers(rd, json_object_get(j, "markers"),

@@ -204,10 +204,12 @@ static void json_snap(struct zb_strbuf *b, const struct zb_replay_snap *s,
 	json_nums(b, (const double[]){ s->rect.c.x, s->rect.c.y,
 		  s->rect.half_w_in, s->rect.half_d_in, s->rect.facing_deg },
 		  5);
-	/* Then the rule set's markers (D.markers names them) and the
-	 * unit's side now, which a captured unit changes. */
-	zb_strbuf_printf(b, ",%d,%d,%u,%u,%d]", name_index(forms, s->formation),
-			 s->figures, s->flags, s->markers, s->side);
+	/* Then the rule set's markers (D.markers names them), the
+	 * unit's side now, which a captured unit changes, and the figures
+	 * that ran to the rear. */
+	zb_strbuf_printf(b, ",%d,%d,%u,%u,%d,%d]",
+			 name_index(forms, s->formation), s->figures, s->flags,
+			 s->markers, s->side, s->ran);
 }
 
 static void json_event(struct zb_strbuf *b, const struct zb_replay *r,

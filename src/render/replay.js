@@ -184,6 +184,8 @@
 		var u = D.units[id], d = D.forms[s[6]] || "";
 		if (u[3] > 1)
 			d += (d ? ", " : "") + s[7] + "/" + u[3];
+		if (s[11] > 0)
+			d += (d ? ", " : "") + s[11] + " ran";
 		return d;
 	}
 
@@ -738,6 +740,7 @@
 				s[8] = p[8];
 				s[9] = p[9];
 				s[10] = p[10];
+				s[11] = p[11];
 			} else if (shift[id]) {
 				s[1] = p[1] + shift[id][0];
 				s[2] = p[2] + shift[id][1];
