@@ -75,6 +75,10 @@ struct zb_scn_terrain {
 	struct zb_vec2 *pts;
 	int n_pts;
 	double height_in;
+	int cover;		/* enum zb_cover: ZB_COVER_KIND unless said */
+	double width_in;	/* roads: 0 for ZB_ROAD_WIDTH_IN */
+	bool has_flow;		/* water and fords: `flow`, degrees */
+	double flow_deg;
 	struct zb_src_pos at;
 };
 

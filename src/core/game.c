@@ -71,6 +71,14 @@ static int copy_terrain(struct zb_game *g, const struct zb_scenario *scn,
 					   t->kind);
 		int rc = zb_terrain_add(&g->terrain, (enum zb_terrain_kind)kind,
 					t->name, t->pts, t->n_pts, t->height_in);
+		if (rc >= 0) {
+			struct zb_terrain *ft = &g->terrain.items[rc];
+			ft->cover = (enum zb_cover)t->cover;
+			if (t->width_in > 0)
+				ft->width_in = t->width_in;
+			ft->has_flow = t->has_flow;
+			ft->flow_deg = t->flow_deg;
+		}
 		if (rc < 0)
 			return rc == ZB_ENOMEM
 				? zb_error_set(err, rc, "out of memory")

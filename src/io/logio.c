@@ -188,6 +188,14 @@ static json_t *terrain_json(const struct zb_terrain_set *ts)
 				      "name", t->name, "points", pts);
 		if (t->height_in != 0)
 			json_object_set_new(j, "height", num(t->height_in));
+		/* Each only when the scenario said it: older logs stay. */
+		if (zb_cover_name(t->cover))
+			json_object_set_new(j, "cover",
+					    json_string(zb_cover_name(t->cover)));
+		if (t->kind == ZB_TERRAIN_ROAD)
+			json_object_set_new(j, "width", num(t->width_in));
+		if (t->has_flow)
+			json_object_set_new(j, "flow", num(t->flow_deg));
 		json_array_append_new(a, j);
 	}
 	return a;

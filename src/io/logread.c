@@ -209,6 +209,9 @@ static int read_units(struct reader *rd, json_t *o)
 	return ZB_OK;
 }
 
+static int read_terrain_extra(struct reader *rd, json_t *j,
+			      struct zb_terrain *t);
+
 static int read_terrain(struct reader *rd, json_t *o)
 {
 	json_t *a = json_object_get(o, "terrain");
@@ -262,6 +265,8 @@ static int read_terrain(struct reader *rd, json_t *o)
 			rc = oom(rd);
 		else if (added < 0)
 			rc = bad(rd, 1, "a terrain feature the table cannot hold");
+		else if (!rc)
+			rc = read_terrain_extra(rd, j, &rd->r->terrain.items[added]);
 	}
 	zb_free(&rd->r->alloc, pts);
 	return rc;
@@ -383,6 +388,32 @@ static int read_kv(struct reader *rd, json_t *o, struct zb_replay_event *e)
 		e->n_kv++;
 	}
 	return ZB_OK;
+}
+
+/* A feature's cover, a road's width and a river's flow, when given. */
+static int read_terrain_extra(struct reader *rd, json_t *j,
+			      struct zb_terrain *t)
+{
+	char cover[16] = "";
+	int rc = get_str(rd, j, "cover", cover, sizeof(cover), false);
+	if (!rc && cover[0]) {
+		int c = zb_cover_parse(cover);
+		if (c < 0)
+			return bad(rd, 1, "unknown cover \"%s\"", cover);
+		t->cover = (enum zb_cover)c;
+	}
+	json_t *w = json_object_get(j, "width");
+	if (!rc && w) {
+		rc = get_num(rd, w, "\"width\"", &t->width_in);
+		if (!rc && !(t->width_in > 0))
+			rc = bad(rd, 1, "a road's \"width\" must be above 0");
+	}
+	json_t *f = json_object_get(j, "flow");
+	if (!rc && f) {
+		rc = get_num(rd, f, "\"flow\"", &t->flow_deg);
+		t->has_flow = !rc;
+	}
+	return rc;
 }
 
 static int read_flags(struct reader *rd, json_t *a, unsigned *flags)

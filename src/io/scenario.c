@@ -863,12 +863,52 @@ static int parse_points(struct ctx *c, struct zb_scn_terrain *t)
 	return rc;
 }
 
-enum { TK_KIND, TK_NAME, TK_POINTS, TK_HEIGHT, TK_COUNT };
+enum { TK_KIND, TK_NAME, TK_POINTS, TK_HEIGHT, TK_COVER, TK_WIDTH,
+       TK_FLOW, TK_COUNT };
+
+/* A road's width: above 0, and no wider than a table could want. */
+#define ROAD_WIDTH_MAX_IN 48.0
+
+/* `cover`, `width` and `flow`, once the kind is known: ZB_OK or the
+ * message at the key's place. */
+static int check_terrain_extras(struct ctx *c, struct zb_scn_terrain *t,
+				int kind, const char *cover,
+				struct zb_src_pos cover_at,
+				struct zb_src_pos width_at,
+				struct zb_src_pos flow_at)
+{
+	struct namebuf g;
+	if (cover_at.line) {
+		t->cover = zb_cover_parse(cover);
+		if (t->cover < 0)
+			return fail(c, cover_at, "unknown cover '%s' (hard, "
+				    "soft or none)",
+				    show(&g, cover, strlen(cover)));
+	}
+	if (width_at.line && kind != ZB_TERRAIN_ROAD)
+		return fail(c, width_at, "'width' is only for roads, not %s",
+			    show(&g, t->kind, strlen(t->kind)));
+	if (width_at.line && !(t->width_in > 0 &&
+			       t->width_in <= ROAD_WIDTH_MAX_IN))
+		return fail(c, width_at, "a road's width must be more than 0 "
+			    "and at most %g inches, got %g", ROAD_WIDTH_MAX_IN,
+			    t->width_in);
+	if (flow_at.line && kind != ZB_TERRAIN_WATER &&
+	    kind != ZB_TERRAIN_FORD)
+		return fail(c, flow_at, "'flow' is only for water and fords, "
+			    "not %s", show(&g, t->kind, strlen(t->kind)));
+	if (flow_at.line && !(fabs(t->flow_deg) <= FULL_CIRCLE_DEG))
+		return fail(c, flow_at, "'flow' must be from -%g to %g "
+			    "degrees, got %g", FULL_CIRCLE_DEG,
+			    FULL_CIRCLE_DEG, t->flow_deg);
+	t->has_flow = flow_at.line != 0;
+	return ZB_OK;
+}
 
 static int parse_terrain_item(struct ctx *c)
 {
 	static const char *const keys[TK_COUNT] = {
-		"kind", "name", "points", "height"
+		"kind", "name", "points", "height", "cover", "width", "flow"
 	};
 	struct zb_scenario *scn = c->scn;
 	if (scn->n_terrain == ZB_SCN_TERRAIN_MAX)
@@ -886,7 +926,9 @@ static int parse_terrain_item(struct ctx *c)
 
 	struct keyset ks;
 	struct zb_src_pos kind_at = { 0, 0 }, pts_at = { 0, 0 };
-	struct zb_src_pos height_at = { 0, 0 };
+	struct zb_src_pos height_at = { 0, 0 }, cover_at = { 0, 0 };
+	struct zb_src_pos width_at = { 0, 0 }, flow_at = { 0, 0 };
+	char cover[ZB_SCN_NAME_MAX] = "";
 	int k;
 	rc = map_open(c, &ks, "a terrain feature", "terrain feature", keys,
 		      TK_COUNT);
@@ -910,6 +952,16 @@ static int parse_terrain_item(struct ctx *c)
 		case TK_HEIGHT:
 			rc = read_num(c, "'height'", &t->height_in,
 				      &height_at);
+			break;
+		case TK_COVER:
+			rc = read_str(c, "'cover'", cover, sizeof(cover),
+				      &cover_at);
+			break;
+		case TK_WIDTH:
+			rc = read_num(c, "'width'", &t->width_in, &width_at);
+			break;
+		case TK_FLOW:
+			rc = read_num(c, "'flow'", &t->flow_deg, &flow_at);
 			break;
 		}
 	}
@@ -964,17 +1016,22 @@ static int parse_terrain_item(struct ctx *c)
 			return fail(c, height_at, "a hill's height must be "
 				    "more than 0 and at most %g inches, got %g",
 				    HEIGHT_MAX_IN, t->height_in);
-	} else if (kind == ZB_TERRAIN_BUILDING) {
+	} else if (kind == ZB_TERRAIN_BUILDING || kind == ZB_TERRAIN_LINEAR) {
+		/* A wall's height is for a rule set's cover (a wall or
+		 * mealie bags high enough to shelter a man). */
 		if (!(t->height_in >= 0 && t->height_in <= HEIGHT_MAX_IN))
-			return fail(c, height_at, "a building's height must "
+			return fail(c, height_at, "a %s's height must "
 				    "be from 0 to %g inches, got %g",
+				    kind == ZB_TERRAIN_BUILDING ? "building"
+				    : show(&g, t->kind, strlen(t->kind)),
 				    HEIGHT_MAX_IN, t->height_in);
 	} else if (height_at.line) {
-		return fail(c, height_at, "'height' is only for hills and "
-			    "buildings, not %s",
+		return fail(c, height_at, "'height' is only for hills, "
+			    "buildings and linear features, not %s",
 			    show(&g, t->kind, strlen(t->kind)));
 	}
-	return ZB_OK;
+	return check_terrain_extras(c, t, kind, cover, cover_at, width_at,
+				    flow_at);
 }
 
 static int parse_terrain(struct ctx *c)
