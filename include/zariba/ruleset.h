@@ -76,6 +76,10 @@ struct zb_ruleset {
 	 * play (Gentlemen Rankers' warriors).  The loader refuses an empty
 	 * side unless the scenario's rule set sets this. */
 	bool side_may_start_empty;
+	/* The optional unit keys it reads (ZB_UNIT_KEY_*, scenario.h):
+	 * leads, concealed, boat, detached-from.  zb_game_init() refuses
+	 * any other a scenario gives, at its line. */
+	unsigned unit_keys;
 	/* The rule set's other controllers, ended by a NULL name; may be
 	 * NULL.  Every shipped rule set gives "baseline". */
 	const struct zb_ai_kind *ais;

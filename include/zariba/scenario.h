@@ -40,6 +40,10 @@
  *           gun: "Gardner gun"      # a gun that stands in its square
  *           scouts: 3
  *           commander: true
+ *           leads: nco              # these four only where the rule set
+ *           concealed: true         # reads them (zb_ruleset.unit_keys)
+ *           boat: true
+ *           detached-from: "1st Section"
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -56,6 +60,17 @@ extern "C" {
 struct zb_ruleset;
 
 #define ZB_SCN_NAME_MAX 64
+
+/* The unit keys a rule set must say it reads (struct zb_ruleset's
+ * unit_keys): each means nothing unless the rules act on it, so a
+ * scenario that gives one to a rule set that would ignore it is refused
+ * at its line. */
+enum {
+	ZB_UNIT_KEY_LEADS = 1u << 0,
+	ZB_UNIT_KEY_CONCEALED = 1u << 1,
+	ZB_UNIT_KEY_BOAT = 1u << 2,
+	ZB_UNIT_KEY_DETACHED = 1u << 3
+};
 #define ZB_SCN_MAX_SIDES 2
 #define ZB_SCN_MAX_OPTIONS 32
 
@@ -93,6 +108,18 @@ struct zb_scn_unit {
 	double facing_deg;
 	int scouts;
 	bool commander;
+	/* Keys a rule set reads only when it says so (its unit_keys,
+	 * ZB_UNIT_KEY_*); zb_game_init() refuses one it does not read. */
+	int leads;			/* `leads: ROLE`: the role of the
+					   figure who leads (an NCO made
+					   leader), or -1 */
+	bool concealed;			/* `concealed: true`: hidden at the
+					   start */
+	bool boat;			/* `boat: true`: keeps to water */
+	char detached_from[ZB_SCN_NAME_MAX];	/* `detached-from: UNIT`:
+					   scouts sent out from that unit
+					   of the same side; "" for none */
+	struct zb_src_pos at_leads, at_concealed, at_boat, at_detached;
 	struct zb_src_pos at;			/* the unit's mapping */
 	struct zb_src_pos at_type, at_formation, at_leader, at_pos, at_figs;
 	struct zb_src_pos at_gun;

@@ -88,6 +88,42 @@ static int copy_terrain(struct zb_game *g, const struct zb_scenario *scn,
 	return ZB_OK;
 }
 
+/* The optional unit keys (scenario.h) mean nothing to a rule set that
+ * does not read them: refuse them rather than play as if unsaid. */
+static int check_unit_keys(const struct zb_ruleset *rules,
+			   const struct zb_scenario *scn, struct zb_error *err)
+{
+	for (int s = 0; s < scn->n_sides; s++)
+		for (int i = 0; i < scn->sides[s].n_units; i++) {
+			const struct zb_scn_unit *u = &scn->sides[s].units[i];
+			const struct {
+				bool given;
+				unsigned key;
+				const char *name;
+				struct zb_src_pos at;
+			} k[] = {
+				{ u->leads >= 0, ZB_UNIT_KEY_LEADS, "leads",
+				  u->at_leads },
+				{ u->at_concealed.line != 0,
+				  ZB_UNIT_KEY_CONCEALED, "concealed",
+				  u->at_concealed },
+				{ u->at_boat.line != 0, ZB_UNIT_KEY_BOAT,
+				  "boat", u->at_boat },
+				{ u->detached_from[0] != '\0',
+				  ZB_UNIT_KEY_DETACHED, "detached-from",
+				  u->at_detached },
+			};
+			for (size_t j = 0; j < sizeof(k) / sizeof(k[0]); j++)
+				if (k[j].given && !(rules->unit_keys & k[j].key))
+					return zb_error_at(err, ZB_EINPUT,
+						scn->path, k[j].at.line,
+						k[j].at.col, "rule set '%s' "
+						"has no '%s' for a unit",
+						rules->id, k[j].name);
+		}
+	return ZB_OK;
+}
+
 int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 		 const struct zb_scenario *scn,
 		 const struct zb_game_opts *opts, struct zb_error *err)
@@ -136,6 +172,8 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 		rc = copy_terrain(g, scn, err);
 	else
 		zb_error_set(err, rc, "out of memory");
+	if (rc == ZB_OK)
+		rc = check_unit_keys(rules, scn, err);
 	if (rc == ZB_OK)
 		rc = g->rules->setup(g, scn, err);
 	for (int s = 0; rc == ZB_OK && s < g->n_sides; s++) {

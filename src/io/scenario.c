@@ -39,7 +39,7 @@
 #define SCN_FILE_MAX ZB_SCN_FILE_MAX
 /* How much of a bad value a message quotes. */
 #define SHOW_MAX 40
-#define KEYS_MAX 12
+#define KEYS_MAX 16
 #define FULL_CIRCLE_DEG 360.0
 /* Default facings: each side faces the other's table edge
  * (y = 0 is the first side's; see geom.h). */
@@ -1093,9 +1093,31 @@ static int parse_figs(struct ctx *c, struct zb_scn_unit *u)
 	return rc;
 }
 
+/* `leads: ROLE`: a role of the figures (officer, nco...), who leads. */
+static int parse_leads(struct ctx *c, struct zb_scn_unit *u)
+{
+	char role[ZB_SCN_NAME_MAX];
+	int rc = read_str(c, "'leads'", role, sizeof(role), &u->at_leads);
+	if (rc)
+		return rc;
+	u->leads = zb_role_parse(role);
+	if (u->leads >= 0)
+		return ZB_OK;
+	const char *names[ZB_ROLE_COUNT];
+	char hint[ZB_SCN_NAME_MAX + 32];
+	struct namebuf g;
+	for (int i = 0; i < ZB_ROLE_COUNT; i++)
+		names[i] = zb_role_name((enum zb_role)i);
+	return fail(c, u->at_leads, "unknown role '%s' in 'leads'%s",
+		    show(&g, role, strlen(role)),
+		    zb_suggest(hint, sizeof(hint), role, strlen(role), names,
+			       ZB_ROLE_COUNT));
+}
+
 enum {
 	UK_NAME, UK_TYPE, UK_FIGURES, UK_AT, UK_FORMATION, UK_FACING,
-	UK_LEADER, UK_SCOUTS, UK_COMMANDER, UK_GUN, UK_COUNT
+	UK_LEADER, UK_SCOUTS, UK_COMMANDER, UK_GUN, UK_LEADS, UK_CONCEALED,
+	UK_BOAT, UK_DETACHED, UK_COUNT
 };
 
 _Static_assert(UK_COUNT <= KEYS_MAX, "unit keys overflow struct keyset");
@@ -1104,7 +1126,8 @@ static int parse_unit(struct ctx *c, int si)
 {
 	static const char *const keys[UK_COUNT] = {
 		"name", "type", "figures", "at", "formation", "facing",
-		"leader", "scouts", "commander", "gun"
+		"leader", "scouts", "commander", "gun", "leads", "concealed",
+		"boat", "detached-from"
 	};
 	static const double default_facing[ZB_SCN_MAX_SIDES] = {
 		FACING_AWAY_DEG, FACING_TOWARD_DEG
@@ -1131,6 +1154,7 @@ static int parse_unit(struct ctx *c, int si)
 	memset(u, 0, sizeof(*u));
 	memset(name_at, 0, sizeof(*name_at));
 	u->at = ev_pos(c);
+	u->leads = -1;
 
 	struct keyset ks;
 	struct zb_src_pos facing_at;
@@ -1190,6 +1214,25 @@ static int parse_unit(struct ctx *c, int si)
 			rc = next(c);
 			if (!rc)
 				rc = ev_bool(c, "'commander'", &u->commander);
+			break;
+		case UK_LEADS:
+			rc = parse_leads(c, u);
+			break;
+		case UK_CONCEALED:
+			rc = next(c);
+			u->at_concealed = ev_pos(c);
+			if (!rc)
+				rc = ev_bool(c, "'concealed'", &u->concealed);
+			break;
+		case UK_BOAT:
+			rc = next(c);
+			u->at_boat = ev_pos(c);
+			if (!rc)
+				rc = ev_bool(c, "'boat'", &u->boat);
+			break;
+		case UK_DETACHED:
+			rc = read_str(c, "'detached-from'", u->detached_from,
+				      ZB_UNIT_NAME_MAX, &u->at_detached);
 			break;
 		}
 	}
@@ -1493,6 +1536,19 @@ static int check_units(struct ctx *c)
 					  "is not another unit of side '%s'",
 					  show(&g, u->gun, strlen(u->gun)),
 					  show(&h, u->name, strlen(u->name)),
+					  s->name);
+				goto out;
+			}
+			const struct name_ref *from = u->detached_from[0]
+				? find_name(refs, m, u->detached_from) : NULL;
+			if (u->detached_from[0] && (!from || from->side != si ||
+						    from->idx == i)) {
+				rc = fail(c, u->at_detached, "unit '%s' is "
+					  "detached from '%s', which is not "
+					  "another unit of side '%s'",
+					  show(&g, u->name, strlen(u->name)),
+					  show(&h, u->detached_from,
+					       strlen(u->detached_from)),
 					  s->name);
 				goto out;
 			}
