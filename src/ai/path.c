@@ -138,16 +138,22 @@ static bool on_table(const struct zb_path_map *m, struct zb_vec2 p)
 	       p.y <= m->height_in;
 }
 
+/* Is p farther than the clearance from polygon k's bounding box? */
+static bool beyond_box(const struct zb_path_map *m, int k, struct zb_vec2 p)
+{
+	return p.x < m->lo[k].x - m->clearance_in ||
+	       p.x > m->hi[k].x + m->clearance_in ||
+	       p.y < m->lo[k].y - m->clearance_in ||
+	       p.y > m->hi[k].y + m->clearance_in;
+}
+
 /* On water, at the clearance from every bank (a boats' map). */
 static bool water_point_ok(const struct zb_path_map *m, struct zb_vec2 p)
 {
 	bool wet = false;
 	for (int k = 0; k < m->n_obst; k++) {
 		const struct zb_vec2 *q = m->pts + m->first[k];
-		if (p.x < m->lo[k].x - m->clearance_in ||
-		    p.x > m->hi[k].x + m->clearance_in ||
-		    p.y < m->lo[k].y - m->clearance_in ||
-		    p.y > m->hi[k].y + m->clearance_in)
+		if (beyond_box(m, k, p))
 			continue;
 		if (zb_poly_edge_dist(q, m->count[k], p) < m->clearance_in)
 			return false;
@@ -164,10 +170,7 @@ bool zb_path_point_ok(const struct zb_path_map *m, struct zb_vec2 p)
 		return water_point_ok(m, p);
 	for (int k = 0; k < m->n_obst; k++) {
 		const struct zb_vec2 *q = m->pts + m->first[k];
-		if (p.x < m->lo[k].x - m->clearance_in ||
-		    p.x > m->hi[k].x + m->clearance_in ||
-		    p.y < m->lo[k].y - m->clearance_in ||
-		    p.y > m->hi[k].y + m->clearance_in)
+		if (beyond_box(m, k, p))
 			continue;
 		if (zb_poly_contains(q, m->count[k], p) ||
 		    zb_poly_edge_dist(q, m->count[k], p) < m->clearance_in)
