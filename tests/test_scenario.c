@@ -708,7 +708,7 @@ Test(scenario, hill_height)
 	bad_with("hill, height: 2,", "hill,", "9:5",
 		 "missing key 'height' in hill");
 	bad_with("kind: woods,", "kind: woods, height: 3,", "8:28",
-		 "'height' is only for hills and buildings, not woods");
+		 "'height' is only for hills, buildings and linear features, not woods");
 }
 
 Test(scenario, unknown_terrain_kind)

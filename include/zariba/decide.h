@@ -15,7 +15,9 @@
  *   ZB_DECIDE_TARGET    which enemy a unit fires at (or none)
  *   ZB_DECIDE_REACTION  what a charged unit does (stand, evade, ...)
  *   ZB_DECIDE_CHOICE    any other either/or the rules allow a player
- * Each option is a verb with optional target unit, formation and point.
+ * Each option is a verb with optional target unit, formation and point;
+ * a pick (ZB_VERB_PICK, d->pick) names a figure of its target, or a
+ * role: "which man falls" is a ZB_DECIDE_CHOICE of picks.
  * An option with `wants_point` asks the controller for a destination in
  * `answer_point` (on the table); the rules then move as far toward it as
  * the dice allow.  The rules own the options array; the controller only
@@ -77,6 +79,7 @@ enum zb_verb {
 	ZB_VERB_ATTACH,		/* a leader joins `target` */
 	ZB_VERB_YES,
 	ZB_VERB_NO,
+	ZB_VERB_PICK,		/* pick a figure of `target` (below) */
 	ZB_VERB_COUNT
 };
 /* A rule set's own verbs (Volley Fire's limber, man-gun, join...) are
@@ -93,6 +96,15 @@ struct zb_option {
 	const char *label;	/* static text for people */
 };
 
+/* What a ZB_VERB_PICK option picks (which figure of its `target` a hit
+ * or a rule takes: a casualty a side's controller picks): `figure`, its
+ * index in the target's figs, or -1 for any standing figure of `role`
+ * (enum zb_role). */
+struct zb_pick {
+	int figure;
+	int role;
+};
+
 struct zb_decision {
 	/* The question, filled in by the rules. */
 	enum zb_decision_kind kind;
@@ -101,6 +113,9 @@ struct zb_decision {
 	const char *rule;	/* the rule that offers the choice */
 	const struct zb_option *opt;
 	int n_opt;
+	/* For a question with picks (ZB_VERB_PICK): pick[i] is what
+	 * option i picks; NULL when no option picks. */
+	const struct zb_pick *pick;
 	/* Who prompts the question, when an enemy does: for a reaction the
 	 * unit charging `unit` (by_verb ZB_VERB_CHARGE) or firing at it
 	 * (ZB_VERB_FIRE); for a gun's choice to destroy itself, the first

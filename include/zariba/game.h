@@ -176,11 +176,28 @@ static inline struct zb_unit *zb_game_unit(struct zb_game *g, int id)
 void zb_game_sync_unit(struct zb_game *g, int id);
 /* Live figures of a side; the side's strength for morale. */
 int zb_game_side_alive(const struct zb_game *g, int side);
+/* Unit `id` goes over to `side` (a captured gun, wagon or herd; a side
+ * of the game, else nothing changes).  The state events from then on
+ * give its side (log.h); the log's header keeps its side at set-up
+ * (u->start_side).  Whatever else changes with it (its leader, its
+ * orders) is the rule set's to say. */
+void zb_game_set_side(struct zb_game *g, int id, int side);
 /* A broken force: mark every unit of `side` still on the table with live
  * figures ZB_UF_ROUTED, so the state after the game (and its replay)
  * shows the rout.  For a rule set's morale rule, just before
  * zb_game_end(). */
 void zb_game_rout_side(struct zb_game *g, int side);
+
+/* A ZB_DECIDE_CHOICE of picks, asked of u's side: option i (verb
+ * ZB_VERB_PICK, its target the unit picked from) picks pick[i] (a figure
+ * or a role, decide.h).  u is the unit whose side picks: the firer's for
+ * "the firer picks the man hit", the target's for "the target's side
+ * picks".  The answer's figure goes in the log ("figure") and its role in
+ * the narration. */
+int zb_game_ask_pick(struct zb_game *g, struct zb_decision *d,
+		     const struct zb_unit *u, const char *rule,
+		     const struct zb_option *opt, const struct zb_pick *pick,
+		     int n, struct zb_error *err);
 
 /* A facing as a player can use it at the table, for narration: the
  * compass point and, when the facing points at one, the nearest enemy

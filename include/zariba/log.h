@@ -55,7 +55,10 @@ struct zb_unit_snap {
 	int id;
 	int formation;		/* the rule set's formation */
 	int figures;		/* live figures */
+	int ran;		/* figures that ran to the rear (unit.h) */
 	unsigned flags;		/* ZB_UF_* (unit.h) */
+	unsigned markers;	/* the rule set's markers (unit.h) */
+	int side;		/* its side now (a captured gun's changes) */
 	int attached_to;	/* a leader's unit, or -1 */
 	struct zb_rect rect;	/* the footprint */
 };

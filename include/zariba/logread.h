@@ -62,7 +62,10 @@ struct zb_replay_snap {
 	struct zb_rect rect;		/* the footprint */
 	char formation[ZB_REPLAY_STR_MAX];
 	int figures;			/* live */
+	int ran;			/* ran to the rear (unit.h) */
 	unsigned flags;			/* ZB_UF_* */
+	unsigned markers;		/* the rule set's (unit.h) */
+	int side;			/* now: the header's unless it says */
 	int attached_to;		/* a unit id, or -1 */
 };
 
@@ -128,6 +131,13 @@ int zb_replay_parse(struct zb_replay *r, const char *name, const char *text,
 int zb_replay_parse_with(struct zb_replay *r, const char *name,
 			 const char *text, size_t len,
 			 const struct zb_alloc *a, struct zb_error *err);
+/* As zb_replay_parse_with(), looking the log's rule set up in `known`
+ * (NULL-terminated; NULL: zb_rulesets, ruleset.h): a rule set a test
+ * builds (tests/toy/) names its markers and flags so. */
+int zb_replay_parse_known(struct zb_replay *r, const char *name,
+			  const char *text, size_t len,
+			  const struct zb_ruleset *const *known,
+			  const struct zb_alloc *a, struct zb_error *err);
 /* The same from a file; ZB_EIO when it cannot be read. */
 int zb_replay_load(struct zb_replay *r, const char *path,
 		   struct zb_error *err);

@@ -72,6 +72,9 @@ struct zb_path_map {
 	unsigned char *closed;
 	double *grace;			/* 2 * n_obst: ends' clearances */
 	struct zb_alloc alloc;		/* the terrain set's */
+	/* A boats' map (zb_path_map_init_water()): the polygons are the
+	 * water a body keeps to, not obstacles it goes round. */
+	bool water;
 };
 
 int zb_path_map_init(struct zb_path_map *m, const struct zb_terrain_set *set,
@@ -82,6 +85,15 @@ int zb_path_map_init_kinds(struct zb_path_map *m,
 			   const struct zb_terrain_set *set, double width_in,
 			   double height_in, double clearance_in,
 			   unsigned kinds);
+/* A map for boats and ships, which keep to the water that stops every
+ * other unit: the areas of kind ZB_TERRAIN_WATER and ZB_TERRAIN_FORD are
+ * what a body may be in (at `clearance_in` from their banks), and the
+ * queries below answer for it.  Each body of water is one polygon: a
+ * river and a lake drawn as two that overlap do not join.  A point off
+ * the water is never ok, and no path leaves or reaches it. */
+int zb_path_map_init_water(struct zb_path_map *m,
+			   const struct zb_terrain_set *set, double width_in,
+			   double height_in, double clearance_in);
 void zb_path_map_release(struct zb_path_map *m);
 
 /* Is p on the table and at least the clearance away from every obstacle? */

@@ -58,6 +58,10 @@ struct zb_ruleset {
 	 * the log's and replays' markers of its state.  NULL: no flags of
 	 * its own. */
 	const char *(*flag_name)(int bit);
+	/* The names of the rule set's markers (unit.h: prone, disordered,
+	 * routing...), marker m at index m, ended by NULL: at most
+	 * ZB_MARKERS_MAX.  NULL: none. */
+	const char *const *markers;
 	/* The name of the rule set's own verb `verb` (ZB_VERB_RULESET and
 	 * on, decide.h), or NULL.  NULL: no verbs of its own. */
 	const char *(*verb_name)(int verb);
@@ -72,6 +76,10 @@ struct zb_ruleset {
 	 * play (Gentlemen Rankers' warriors).  The loader refuses an empty
 	 * side unless the scenario's rule set sets this. */
 	bool side_may_start_empty;
+	/* The optional unit keys it reads (ZB_UNIT_KEY_*, scenario.h):
+	 * leads, concealed, boat, detached-from.  zb_game_init() refuses
+	 * any other a scenario gives, at its line. */
+	unsigned unit_keys;
 	/* The rule set's other controllers, ended by a NULL name; may be
 	 * NULL.  Every shipped rule set gives "baseline". */
 	const struct zb_ai_kind *ais;
@@ -87,6 +95,12 @@ int zb_ruleset_flag_parse(const struct zb_ruleset *rs, const char *name);
  * has none of that name: how the program and the pictures find a rule
  * set's marker ("concealed", "abandoned") without knowing its bits. */
 unsigned zb_ruleset_flag(const struct zb_ruleset *rs, const char *name);
+
+/* The name of marker `m` under `rs` (its `markers` list), or NULL for a
+ * marker it does not declare; and back again, -1 for a name it does not
+ * declare.  `rs` may be NULL: no markers. */
+const char *zb_ruleset_marker_name(const struct zb_ruleset *rs, int m);
+int zb_ruleset_marker_parse(const struct zb_ruleset *rs, const char *name);
 
 /* Every rule set, NULL-terminated. */
 extern const struct zb_ruleset *const zb_rulesets[];

@@ -40,6 +40,10 @@
  *           gun: "Gardner gun"      # a gun that stands in its square
  *           scouts: 3
  *           commander: true
+ *           leads: nco              # these four only where the rule set
+ *           concealed: true         # reads them (zb_ruleset.unit_keys)
+ *           boat: true
+ *           detached-from: "1st Section"
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -56,6 +60,17 @@ extern "C" {
 struct zb_ruleset;
 
 #define ZB_SCN_NAME_MAX 64
+
+/* The unit keys a rule set must say it reads (struct zb_ruleset's
+ * unit_keys): each means nothing unless the rules act on it, so a
+ * scenario that gives one to a rule set that would ignore it is refused
+ * at its line. */
+enum {
+	ZB_UNIT_KEY_LEADS = 1u << 0,
+	ZB_UNIT_KEY_CONCEALED = 1u << 1,
+	ZB_UNIT_KEY_BOAT = 1u << 2,
+	ZB_UNIT_KEY_DETACHED = 1u << 3
+};
 #define ZB_SCN_MAX_SIDES 2
 #define ZB_SCN_MAX_OPTIONS 32
 
@@ -75,6 +90,10 @@ struct zb_scn_terrain {
 	struct zb_vec2 *pts;
 	int n_pts;
 	double height_in;
+	int cover;		/* enum zb_cover: ZB_COVER_KIND unless said */
+	double width_in;	/* roads: 0 for ZB_ROAD_WIDTH_IN */
+	bool has_flow;		/* water and fords: `flow`, degrees */
+	double flow_deg;
 	struct zb_src_pos at;
 };
 
@@ -89,6 +108,18 @@ struct zb_scn_unit {
 	double facing_deg;
 	int scouts;
 	bool commander;
+	/* Keys a rule set reads only when it says so (its unit_keys,
+	 * ZB_UNIT_KEY_*); zb_game_init() refuses one it does not read. */
+	int leads;			/* `leads: ROLE`: the role of the
+					   figure who leads (an NCO made
+					   leader), or -1 */
+	bool concealed;			/* `concealed: true`: hidden at the
+					   start */
+	bool boat;			/* `boat: true`: keeps to water */
+	char detached_from[ZB_SCN_NAME_MAX];	/* `detached-from: UNIT`:
+					   scouts sent out from that unit
+					   of the same side; "" for none */
+	struct zb_src_pos at_leads, at_concealed, at_boat, at_detached;
 	struct zb_src_pos at;			/* the unit's mapping */
 	struct zb_src_pos at_type, at_formation, at_leader, at_pos, at_figs;
 	struct zb_src_pos at_gun;
@@ -137,7 +168,7 @@ struct zb_scenario {
 #define ZB_SCN_TURNS_MAX 1000
 #define ZB_SCN_UNITS_MAX 100000
 #define ZB_SCN_FIGS_MAX 10000		/* per unit */
-/* 20 MiB of figures in a game (two bytes each). */
+/* 30 MB of figures in a game (three bytes each). */
 #define ZB_SCN_FIGS_TOTAL_MAX 10000000L
 #define ZB_SCN_POINTS_MAX 4096		/* per terrain feature */
 /* Features on one table: far more than any table holds, and few enough

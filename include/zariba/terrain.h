@@ -15,7 +15,13 @@
  *
  * Invariants: area features have >= 3 points, linear ones >= 2; hills have
  * height_in > 0 and other kinds height_in == 0 unless they are buildings
- * (which block sight whatever their height).
+ * (which block sight whatever their height) or linear obstacles (a wall's
+ * height, for a rule set's cover: it never blocks sight here).
+ *
+ * Roads are polylines with a width; any feature may carry a cover class
+ * (hard, soft, none) that overrides what the rule set gives its kind;
+ * water and fords may flow one way.  The core stores and answers; what
+ * each means is the rule set's.
  */
 #include <stdbool.h>
 #include "zariba/alloc.h"
@@ -35,8 +41,24 @@ enum zb_terrain_kind {
 	ZB_TERRAIN_LINEAR,	/* walls, fences, ditches, hedges: a polyline */
 	ZB_TERRAIN_HILL,
 	ZB_TERRAIN_IMPASSABLE,	/* cliffs and the like */
+	ZB_TERRAIN_ROAD,	/* a road or track: a polyline width_in wide */
 	ZB_TERRAIN_KIND_COUNT
 };
+
+/* The cover a feature gives, when the scenario says (`cover:`): any
+ * feature may have it.  ZB_COVER_KIND (zero) leaves it to the rule set
+ * by the feature's kind, as before. */
+enum zb_cover {
+	ZB_COVER_KIND,
+	ZB_COVER_NONE,
+	ZB_COVER_SOFT,
+	ZB_COVER_HARD,
+	ZB_COVER_COUNT
+};
+
+/* A road's width when the scenario gives none: a track two figures
+ * wide, room for a column of twos. */
+#define ZB_ROAD_WIDTH_IN 2.0
 
 #define ZB_TERRAIN_NAME_MAX 48
 
@@ -47,6 +69,12 @@ struct zb_terrain {
 	int n_pts;
 	double height_in;	/* hills: height above the table */
 	struct zb_vec2 lo, hi;	/* bounding box, filled in on add */
+	/* Set after zb_terrain_add(), by whoever builds the set (the
+	 * game from its scenario, the log reader from its header). */
+	enum zb_cover cover;	/* ZB_COVER_KIND: the rule set's by kind */
+	double width_in;	/* roads: their width (ZB_ROAD_WIDTH_IN) */
+	bool has_flow;		/* water and fords: a current ... */
+	double flow_deg;	/* ... flowing this way (geom.h degrees) */
 };
 
 struct zb_terrain_set {
@@ -59,7 +87,15 @@ struct zb_terrain_set {
 const char *zb_terrain_kind_name(enum zb_terrain_kind k);
 /* Returns the kind or -1 when `name` is not a kind. */
 int zb_terrain_kind_parse(const char *name);
-static inline bool zb_terrain_kind_is_linear(enum zb_terrain_kind k) { return k == ZB_TERRAIN_LINEAR; }
+/* A polyline rather than an area: linear obstacles and roads.  Roads are
+ * no obstacle: zb_terrain_path_crosses(..., ZB_TERRAIN_LINEAR) and the
+ * area queries never meet them. */
+static inline bool zb_terrain_kind_is_linear(enum zb_terrain_kind k) { return k == ZB_TERRAIN_LINEAR || k == ZB_TERRAIN_ROAD; }
+
+/* "none", "soft", "hard" (NULL for ZB_COVER_KIND and bad values); and
+ * back, -1 for a name that is none of them. */
+const char *zb_cover_name(enum zb_cover c);
+int zb_cover_parse(const char *name);
 
 /* Copies `pts`.  Returns the new feature's index, or a negative ZB_E*. */
 int zb_terrain_add(struct zb_terrain_set *set, enum zb_terrain_kind kind,
@@ -90,6 +126,24 @@ double zb_terrain_height_at(const struct zb_terrain_set *set, struct zb_vec2 p);
  * found, or -1. */
 int zb_terrain_path_crosses(const struct zb_terrain_set *set, struct zb_vec2 a,
 			    struct zb_vec2 b, enum zb_terrain_kind kind);
+
+/* The best cover a scenario gave an area feature containing p (hard
+ * over soft over none), or ZB_COVER_KIND when none of them says. */
+enum zb_cover zb_terrain_cover_at(const struct zb_terrain_set *set,
+				  struct zb_vec2 p);
+/* The best cover a scenario gave a linear feature (a wall, mealie bags)
+ * that the line from a to b crosses within near_in of b: the target
+ * behind it.  ZB_COVER_KIND when none. */
+enum zb_cover zb_terrain_cover_across(const struct zb_terrain_set *set,
+				      struct zb_vec2 a, struct zb_vec2 b,
+				      double near_in);
+/* The index of a road whose centre line passes within half its width of
+ * p (a unit in road column on it), or -1. */
+int zb_terrain_road_at(const struct zb_terrain_set *set, struct zb_vec2 p);
+/* Whether p lies in water or a ford with a current; its direction in
+ * *flow_deg (downstream: where a boat adrift goes). */
+bool zb_terrain_flow_at(const struct zb_terrain_set *set, struct zb_vec2 p,
+			double *flow_deg);
 
 /* Does terrain block the line of sight from a to b?  Woods and buildings
  * block when the segment passes through them beyond `see_into_in` inches

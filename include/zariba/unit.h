@@ -52,12 +52,24 @@ enum zb_fig_state {
 	ZB_FIG_DOWN,		/* a casualty */
 	ZB_FIG_HEAT,		/* down from heat stroke: a casualty */
 	ZB_FIG_CAPTURED,
+	/* Ran to the rear (a man who lost his melee pair): out of the
+	 * fight and off the footprint like a casualty, yet no casualty;
+	 * whether and when he comes back is the rule set's to say
+	 * (zb_unit_fig_set()).  zb_unit_lost() counts him until then. */
+	ZB_FIG_RAN,
 	ZB_FIG_STATE_COUNT
+};
+
+/* A figure's own marks, whatever its role. */
+enum {
+	ZB_FIGF_LEADER = 1u << 0	/* the unit's leader (an NCO made
+					   leader by the scenario) */
 };
 
 struct zb_figure {
 	unsigned char role;	/* enum zb_role */
 	unsigned char state;	/* enum zb_fig_state */
+	unsigned char flags;	/* ZB_FIGF_* */
 };
 
 /* The unit flags the engine itself interprets: the core (GONE: off the
@@ -79,13 +91,23 @@ enum {
 /* Flag bits in all: the core's and the rule set's. */
 #define ZB_UF_BITS 32
 
+/* Markers: the tokens a player lays beside a unit at the table (prone,
+ * disordered, routing, out of command).  A rule set declares their names
+ * in its `markers` list (ruleset.h); marker m is bit m of u->markers,
+ * and the log, its reader, `replay --verify` and the replay page carry
+ * them by name (zb_ruleset_marker_name()).  Unlike the flags above they
+ * have no bits of the core's to keep off, and the log writes them only
+ * for a unit that carries one.  A name means the same in every rule set
+ * that declares it ("disordered" in two rule sets is one marker). */
+#define ZB_MARKERS_MAX 32
+
 #define ZB_UNIT_NAME_MAX 48
 /* Bytes of a unit the rule set keeps for itself (ext, below). */
 #define ZB_UNIT_EXT_BYTES 64
 
 struct zb_unit {
 	int id;			/* its index in the game's array */
-	int side;
+	int side;		/* now: zb_game_set_side() changes it */
 	char name[ZB_UNIT_NAME_MAX];
 	int type;		/* rule set's unit type */
 	int formation;		/* rule set's formation */
@@ -95,9 +117,13 @@ struct zb_unit {
 	double base_d_in;	/* one figure's depth */
 	int files;		/* figures across the front; 0 means "all" */
 	unsigned flags;
+	/* The rule set's markers on the unit, bit m for its marker m
+	 * (below): the tokens a player lays beside it at the table. */
+	unsigned markers;
 	int attached_to;	/* a leader's unit, or -1 */
 	int parent;		/* a detachment's (scouts') parent, or -1 */
 	int start_figs;
+	int start_side;		/* its side at set-up (the log's header) */
 	struct zb_figure *figs;
 	int n_figs;
 	/* The rule set's own state of this unit: a struct of its own (Volley
@@ -137,13 +163,76 @@ struct zb_vec2 zb_unit_dir(const struct zb_unit *u);
 bool zb_unit_any_alive(const struct zb_unit *u);
 /* Figures of `role` in state ZB_FIG_OK. */
 int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role);
-/* Casualties of every kind (down, heat, captured). */
+/* Figures out of the fight of every kind (down, heat, captured, ran). */
 int zb_unit_lost(const struct zb_unit *u);
+/* Figures in `state`. */
+static inline int zb_unit_count_state(const struct zb_unit *u,
+				      enum zb_fig_state state)
+{
+	int n = 0;
+	for (int i = 0; i < u->n_figs; i++)
+		n += u->figs[i].state == state;
+	return n;
+}
+/* Figure k (0 to n_figs - 1) goes to `state` (a man who ran coming
+ * back is ZB_FIG_OK again); false for no such figure. */
+static inline bool zb_unit_fig_set(struct zb_unit *u, int k,
+				   enum zb_fig_state state)
+{
+	if (k < 0 || k >= u->n_figs || (unsigned)state >= ZB_FIG_STATE_COUNT)
+		return false;
+	u->figs[k].state = (unsigned char)state;
+	u->alive_memo = 0;	/* zb_unit_figs_changed() */
+	return true;
+}
+/* The figure that leads u: the standing figure marked ZB_FIGF_LEADER,
+ * else the first standing officer; -1 when none stands ("an ace kills
+ * the officer or leader"). */
+static inline int zb_unit_leader_fig(const struct zb_unit *u)
+{
+	int officer = -1;
+	for (int i = 0; i < u->n_figs; i++) {
+		if (u->figs[i].state != ZB_FIG_OK)
+			continue;
+		if (u->figs[i].flags & ZB_FIGF_LEADER)
+			return i;
+		if (officer < 0 && u->figs[i].role == ZB_ROLE_OFFICER)
+			officer = i;
+	}
+	return officer;
+}
+/* Mark the first figure of `role` as the unit's leader (ZB_FIGF_LEADER):
+ * the scenario's NCO made leader.  Its index, or -1 when u has none. */
+static inline int zb_unit_make_leader(struct zb_unit *u, enum zb_role role)
+{
+	for (int i = 0; i < u->n_figs; i++)
+		if (u->figs[i].role == role) {
+			u->figs[i].flags |= ZB_FIGF_LEADER;
+			return i;
+		}
+	return -1;
+}
 
 /* Mark up to n ok figures as `state`, preferring `role` when role >= 0 and
  * otherwise troopers first and leaders last.  Returns how many changed. */
 int zb_unit_take_casualties(struct zb_unit *u, int n, int role,
 			    enum zb_fig_state state);
+
+/* Whether u carries marker m (0 to ZB_MARKERS_MAX - 1); and setting or
+ * clearing it.  A marker out of range is never set. */
+static inline bool zb_unit_marked(const struct zb_unit *u, int m)
+{
+	return m >= 0 && m < ZB_MARKERS_MAX && (u->markers >> m) & 1u;
+}
+static inline void zb_unit_mark(struct zb_unit *u, int m, bool on)
+{
+	if (m < 0 || m >= ZB_MARKERS_MAX)
+		return;
+	if (on)
+		u->markers |= 1u << m;
+	else
+		u->markers &= ~(1u << m);
+}
 
 static inline bool zb_unit_on_table(const struct zb_unit *u)
 {

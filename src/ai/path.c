@@ -80,7 +80,11 @@ static bool seg_clear_of(const struct zb_path_map *m, int k, struct zb_vec2 a,
 	    fmin(a.y, b.y) > m->hi[k].y + cl ||
 	    fmax(a.y, b.y) < m->lo[k].y - cl)
 		return true;
-	if (zb_seg_hits_poly(a, b, p, n))
+	/* Water keeps a boat in: it may not cross the bank. */
+	for (int i = 0; m->water && i < n; i++)
+		if (zb_seg_intersect(a, b, p[i], p[(i + 1) % n]))
+			return false;
+	if (!m->water && zb_seg_hits_poly(a, b, p, n))
 		return false;
 	double need = cl - PATH_EPS * (1.0 + cl);
 	if (need <= 0)
@@ -134,16 +138,39 @@ static bool on_table(const struct zb_path_map *m, struct zb_vec2 p)
 	       p.y <= m->height_in;
 }
 
+/* Is p farther than the clearance from polygon k's bounding box? */
+static bool beyond_box(const struct zb_path_map *m, int k, struct zb_vec2 p)
+{
+	return p.x < m->lo[k].x - m->clearance_in ||
+	       p.x > m->hi[k].x + m->clearance_in ||
+	       p.y < m->lo[k].y - m->clearance_in ||
+	       p.y > m->hi[k].y + m->clearance_in;
+}
+
+/* On water, at the clearance from every bank (a boats' map). */
+static bool water_point_ok(const struct zb_path_map *m, struct zb_vec2 p)
+{
+	bool wet = false;
+	for (int k = 0; k < m->n_obst; k++) {
+		const struct zb_vec2 *q = m->pts + m->first[k];
+		if (beyond_box(m, k, p))
+			continue;
+		if (zb_poly_edge_dist(q, m->count[k], p) < m->clearance_in)
+			return false;
+		wet = wet || zb_poly_contains(q, m->count[k], p);
+	}
+	return wet;
+}
+
 bool zb_path_point_ok(const struct zb_path_map *m, struct zb_vec2 p)
 {
 	if (!on_table(m, p))
 		return false;
+	if (m->water)
+		return water_point_ok(m, p);
 	for (int k = 0; k < m->n_obst; k++) {
 		const struct zb_vec2 *q = m->pts + m->first[k];
-		if (p.x < m->lo[k].x - m->clearance_in ||
-		    p.x > m->hi[k].x + m->clearance_in ||
-		    p.y < m->lo[k].y - m->clearance_in ||
-		    p.y > m->hi[k].y + m->clearance_in)
+		if (beyond_box(m, k, p))
 			continue;
 		if (zb_poly_contains(q, m->count[k], p) ||
 		    zb_poly_edge_dist(q, m->count[k], p) < m->clearance_in)
@@ -285,6 +312,10 @@ static int build_vertices(struct zb_path_map *m)
 		const struct zb_vec2 *p = m->pts + m->first[k];
 		int n = m->count[k];
 		double s = signed_area(p, n) >= 0 ? 1.0 : -1.0;
+		/* Water's corners that jut into it are a boat's to round:
+		 * the polygon read the other way round. */
+		if (m->water)
+			s = -s;
 		for (int i = 0; i < n; i++) {
 			struct zb_vec2 a = p[(i + n - 1) % n], c = p[i];
 			struct zb_vec2 b = p[(i + 1) % n];
@@ -311,12 +342,34 @@ int zb_path_map_init(struct zb_path_map *m, const struct zb_terrain_set *set,
 				      clearance_in, ZB_PATH_DEFAULT_KINDS);
 }
 
+static int map_init(struct zb_path_map *m, const struct zb_terrain_set *set,
+		    double width_in, double height_in, double clearance_in,
+		    unsigned kinds, bool water);
+
+int zb_path_map_init_water(struct zb_path_map *m,
+			   const struct zb_terrain_set *set, double width_in,
+			   double height_in, double clearance_in)
+{
+	return map_init(m, set, width_in, height_in, clearance_in,
+			ZB_PATH_KIND(ZB_TERRAIN_WATER) |
+			ZB_PATH_KIND(ZB_TERRAIN_FORD), true);
+}
+
 int zb_path_map_init_kinds(struct zb_path_map *m,
 			   const struct zb_terrain_set *set, double width_in,
 			   double height_in, double clearance_in,
 			   unsigned kinds)
 {
+	return map_init(m, set, width_in, height_in, clearance_in, kinds,
+			false);
+}
+
+static int map_init(struct zb_path_map *m, const struct zb_terrain_set *set,
+		    double width_in, double height_in, double clearance_in,
+		    unsigned kinds, bool water)
+{
 	memset(m, 0, sizeof(*m));
+	m->water = water;
 	m->alloc = set->alloc;
 	if (!(clearance_in >= 0) || !(width_in > 0) || !(height_in > 0))
 		return ZB_EUSAGE;
@@ -351,9 +404,19 @@ int zb_path_map_init_kinds(struct zb_path_map *m,
 static bool end_grace(const struct zb_path_map *m, struct zb_vec2 p,
 		      double *grace)
 {
-	bool outside = true;
+	bool outside = true, wet = false;
 	for (int k = 0; k < m->n_obst; k++) {
 		const struct zb_vec2 *q = m->pts + m->first[k];
+		if (m->water) {
+			/* A bank near a boat's end is passed with grace; a
+			 * bank it is outside of is a bank all the same. */
+			bool in = zb_poly_contains(q, m->count[k], p);
+			double d = zb_poly_edge_dist(q, m->count[k], p);
+			wet = wet || in;
+			grace[k] = in && d < m->clearance_in
+				? d * PATH_GRACE : m->clearance_in;
+			continue;
+		}
 		if (zb_poly_contains(q, m->count[k], p)) {
 			grace[k] = -1;
 			outside = false;
@@ -363,7 +426,7 @@ static bool end_grace(const struct zb_path_map *m, struct zb_vec2 p,
 		grace[k] = d < m->clearance_in ? d * PATH_GRACE
 					       : m->clearance_in;
 	}
-	return outside;
+	return m->water ? wet : outside;
 }
 
 static bool vertex_sees(struct zb_path_map *m, int i, int j)

@@ -11,7 +11,7 @@
 static const char *const verb_names[] = {
 	"hold", "move", "double-time", "formation", "charge", "fire",
 	"evade", "countercharge", "reform", "stand", "enter", "leave",
-	"destroy", "attach", "yes", "no"
+	"destroy", "attach", "yes", "no", "pick"
 };
 /* One name per verb, in enum zb_verb's order. */
 _Static_assert(sizeof(verb_names) / sizeof(verb_names[0]) == ZB_VERB_COUNT,

@@ -71,12 +71,56 @@ static int copy_terrain(struct zb_game *g, const struct zb_scenario *scn,
 					   t->kind);
 		int rc = zb_terrain_add(&g->terrain, (enum zb_terrain_kind)kind,
 					t->name, t->pts, t->n_pts, t->height_in);
+		if (rc >= 0) {
+			struct zb_terrain *ft = &g->terrain.items[rc];
+			ft->cover = (enum zb_cover)t->cover;
+			if (t->width_in > 0)
+				ft->width_in = t->width_in;
+			ft->has_flow = t->has_flow;
+			ft->flow_deg = t->flow_deg;
+		}
 		if (rc < 0)
 			return rc == ZB_ENOMEM
 				? zb_error_set(err, rc, "out of memory")
 				: zb_error_at(err, rc, scn->path, t->at.line,
 					      t->at.col, "bad terrain feature");
 	}
+	return ZB_OK;
+}
+
+/* The optional unit keys (scenario.h) mean nothing to a rule set that
+ * does not read them: refuse them rather than play as if unsaid. */
+static int check_unit_keys(const struct zb_ruleset *rules,
+			   const struct zb_scenario *scn, struct zb_error *err)
+{
+	for (int s = 0; s < scn->n_sides; s++)
+		for (int i = 0; i < scn->sides[s].n_units; i++) {
+			const struct zb_scn_unit *u = &scn->sides[s].units[i];
+			const struct {
+				bool given;
+				unsigned key;
+				const char *name;
+				struct zb_src_pos at;
+			} k[] = {
+				{ u->leads >= 0, ZB_UNIT_KEY_LEADS, "leads",
+				  u->at_leads },
+				{ u->at_concealed.line != 0,
+				  ZB_UNIT_KEY_CONCEALED, "concealed",
+				  u->at_concealed },
+				{ u->at_boat.line != 0, ZB_UNIT_KEY_BOAT,
+				  "boat", u->at_boat },
+				{ u->detached_from[0] != '\0',
+				  ZB_UNIT_KEY_DETACHED, "detached-from",
+				  u->at_detached },
+			};
+			for (size_t j = 0; j < sizeof(k) / sizeof(k[0]); j++)
+				if (k[j].given && !(rules->unit_keys & k[j].key))
+					return zb_error_at(err, ZB_EINPUT,
+						scn->path, k[j].at.line,
+						k[j].at.col, "rule set '%s' "
+						"has no '%s' for a unit",
+						rules->id, k[j].name);
+		}
 	return ZB_OK;
 }
 
@@ -128,6 +172,8 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 		rc = copy_terrain(g, scn, err);
 	else
 		zb_error_set(err, rc, "out of memory");
+	if (rc == ZB_OK)
+		rc = check_unit_keys(rules, scn, err);
 	if (rc == ZB_OK)
 		rc = g->rules->setup(g, scn, err);
 	for (int s = 0; rc == ZB_OK && s < g->n_sides; s++) {
@@ -278,7 +324,7 @@ int zb_game_add_unit(struct zb_game *g, int side, const char *name,
 	if (zb_unit_alloc_figs(&g->alloc, u, n_figs) != ZB_OK)
 		return ZB_ENOMEM;
 	u->id = g->n_units;
-	u->side = side;
+	u->side = u->start_side = side;
 	snprintf(u->name, sizeof(u->name), "%s", name);
 	u->attached_to = -1;
 	u->parent = -1;
@@ -314,6 +360,13 @@ int zb_game_side_alive(const struct zb_game *g, int side)
 			n += zb_unit_alive(u);
 	}
 	return n;
+}
+
+void zb_game_set_side(struct zb_game *g, int id, int side)
+{
+	struct zb_unit *u = zb_game_unit(g, id);
+	if (u && side >= 0 && side < g->n_sides)
+		u->side = side;
 }
 
 void zb_game_rout_side(struct zb_game *g, int side)
@@ -427,6 +480,20 @@ static bool point_ok(const struct zb_game *g, struct zb_vec2 p)
 	       p.x <= g->width_in && p.y <= g->height_in;
 }
 
+/* A pick names a figure of a unit, or a role: what the rules offer,
+ * checked as a controller's point is. */
+static bool pick_ok(const struct zb_game *g, const struct zb_option *o,
+		    const struct zb_pick *pk)
+{
+	const struct zb_unit *t = (o->target >= 0 && o->target < g->n_units)
+		? &g->units[o->target] : NULL;
+	if (!t || !pk)
+		return false;
+	if (pk->figure >= 0)
+		return pk->figure < t->n_figs;
+	return pk->figure == -1 && pk->role >= 0 && pk->role < ZB_ROLE_COUNT;
+}
+
 int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		   struct zb_error *err)
 {
@@ -453,6 +520,12 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 				    "%s controller chose option %d of %d",
 				    c->name, d->choice, d->n_opt);
 	const struct zb_option *o = &d->opt[d->choice];
+	const struct zb_pick *pk = o->verb == ZB_VERB_PICK && d->pick
+		? &d->pick[d->choice] : NULL;
+	if (o->verb == ZB_VERB_PICK && !pick_ok(g, o, pk))
+		return zb_error_set(err, ZB_EUSAGE, "a pick of no figure "
+				    "(unit %d, figure %d, role %d)", o->target,
+				    pk ? pk->figure : -1, pk ? pk->role : -1);
 	/* Measured as a player measures (decide.h), so the log holds the
 	 * answer exactly. */
 	d->answer_point.x = zb_measure_in(d->answer_point.x);
@@ -480,6 +553,8 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		zb_event_kv(g, "facing", d->answer_facing_deg);
 	if (o->wants_point)
 		zb_event_path(g, u ? u->pos : d->answer_point, d->answer_point);
+	if (pk && pk->figure >= 0)
+		zb_event_kv(g, "figure", pk->figure);
 	char head[ZB_UNIT_NAME_MAX * 2 + 64];
 	zb_decision_head(g, d, head, sizeof(head));
 	zb_event_text(g, "%s%s%s", head, d->reason[0] ? ZB_DECISION_REASON_SEP
@@ -504,10 +579,19 @@ int zb_decision_head(const struct zb_game *g, const struct zb_decision *d,
 		? &g->units[d->unit] : NULL;
 	const struct zb_unit *t = (o->target >= 0 && o->target < g->n_units)
 		? &g->units[o->target] : NULL;
-	return snprintf(buf, n, "%s: %s%s%s",
+	/* A pick says whom: "B Company: pick Impi's officer". */
+	const struct zb_pick *pk = o->verb == ZB_VERB_PICK && d->pick
+		? &d->pick[d->choice] : NULL;
+	const char *role = NULL;
+	if (pk && t)
+		role = zb_role_name(pk->figure >= 0 && pk->figure < t->n_figs
+				    ? (enum zb_role)t->figs[pk->figure].role
+				    : (enum zb_role)pk->role);
+	return snprintf(buf, n, "%s: %s%s%s%s%s",
 			u ? u->name : g->sides[d->side].name,
 			o->label ? o->label : zb_game_verb_name(g, o->verb),
-			t ? " " : "", t ? t->name : "");
+			t ? " " : "", t ? t->name : "", role ? "'s " : "",
+			role ? role : "");
 }
 
 int zb_game_ask(struct zb_game *g, struct zb_decision *d,
@@ -532,6 +616,23 @@ int zb_game_ask_by(struct zb_game *g, struct zb_decision *d,
 	d->rule = rule;
 	d->opt = opt;
 	d->n_opt = n;
+	return zb_game_decide(g, d, err);
+}
+
+int zb_game_ask_pick(struct zb_game *g, struct zb_decision *d,
+		     const struct zb_unit *u, const char *rule,
+		     const struct zb_option *opt, const struct zb_pick *pick,
+		     int n, struct zb_error *err)
+{
+	memset(d, 0, sizeof(*d));
+	d->kind = ZB_DECIDE_CHOICE;
+	d->side = u->side;
+	d->unit = u->id;
+	d->by = d->by_verb = -1;
+	d->rule = rule;
+	d->opt = opt;
+	d->n_opt = n;
+	d->pick = pick;
 	return zb_game_decide(g, d, err);
 }
 

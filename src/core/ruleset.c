@@ -38,6 +38,25 @@ unsigned zb_ruleset_flag(const struct zb_ruleset *rs, const char *name)
 	return bit < 0 ? 0 : 1u << bit;
 }
 
+const char *zb_ruleset_marker_name(const struct zb_ruleset *rs, int m)
+{
+	if (!rs || !rs->markers || m < 0 || m >= ZB_MARKERS_MAX)
+		return NULL;
+	for (int i = 0; i < m; i++)
+		if (!rs->markers[i])
+			return NULL;
+	return rs->markers[m];
+}
+
+int zb_ruleset_marker_parse(const struct zb_ruleset *rs, const char *name)
+{
+	for (int m = 0; name && rs && rs->markers && m < ZB_MARKERS_MAX &&
+			rs->markers[m]; m++)
+		if (!strcmp(rs->markers[m], name))
+			return m;
+	return -1;
+}
+
 const char *const zb_controller_names[] = {
 	"ai", "doctrine", "baseline", "passive", NULL
 };

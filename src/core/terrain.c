@@ -43,6 +43,7 @@ static const char *const kind_names[ZB_TERRAIN_KIND_COUNT] = {
 	[ZB_TERRAIN_LINEAR] = "linear",
 	[ZB_TERRAIN_HILL] = "hill",
 	[ZB_TERRAIN_IMPASSABLE] = "impassable",
+	[ZB_TERRAIN_ROAD] = "road",
 };
 
 static const struct {
@@ -83,7 +84,8 @@ int zb_terrain_kind_parse(const char *name)
 /*
  * Rejects (ZB_EINPUT) what would break the header's invariants: the kind
  * OPEN or an unknown kind, too few or non-finite points, a hill without a
- * positive height, or a height on anything but a hill or building.
+ * positive height, or a height on anything but a hill, a building or a
+ * linear obstacle.
  */
 int zb_terrain_add(struct zb_terrain_set *set, enum zb_terrain_kind kind,
 		   const char *name, const struct zb_vec2 *pts, int n_pts,
@@ -101,7 +103,8 @@ int zb_terrain_add(struct zb_terrain_set *set, enum zb_terrain_kind kind,
 	if (n_pts < min_pts || !isfinite(height_in))
 		return ZB_EINPUT;
 	if (kind == ZB_TERRAIN_HILL ? height_in <= 0
-	    : kind == ZB_TERRAIN_BUILDING ? height_in < 0 : height_in != 0)
+	    : kind == ZB_TERRAIN_BUILDING || kind == ZB_TERRAIN_LINEAR
+	    ? height_in < 0 : height_in != 0)
 		return ZB_EINPUT;
 	for (int i = 0; i < n_pts; i++)
 		if (!isfinite(pts[i].x) || !isfinite(pts[i].y))
@@ -133,6 +136,7 @@ int zb_terrain_add(struct zb_terrain_set *set, enum zb_terrain_kind kind,
 	t->pts = copy;
 	t->n_pts = n_pts;
 	t->height_in = height_in;
+	t->width_in = kind == ZB_TERRAIN_ROAD ? ZB_ROAD_WIDTH_IN : 0;
 	t->lo = t->hi = copy[0];
 	for (int i = 1; i < n_pts; i++) {
 		t->lo.x = fmin(t->lo.x, copy[i].x);
@@ -334,4 +338,87 @@ bool zb_terrain_meets_rect(const struct zb_terrain *t,
 		if (zb_seg_hits_poly(c[i], c[(i + 1) % 4], t->pts, t->n_pts))
 			return true;
 	return zb_rect_contains(r, t->pts[0]);
+}
+
+static const char *const cover_names[ZB_COVER_COUNT] = {
+	[ZB_COVER_NONE] = "none", [ZB_COVER_SOFT] = "soft",
+	[ZB_COVER_HARD] = "hard"
+};
+
+const char *zb_cover_name(enum zb_cover c)
+{
+	return (unsigned)c < ZB_COVER_COUNT ? cover_names[c] : NULL;
+}
+
+int zb_cover_parse(const char *name)
+{
+	for (int c = 0; name && c < ZB_COVER_COUNT; c++)
+		if (cover_names[c] && !strcmp(name, cover_names[c]))
+			return c;
+	return -1;
+}
+
+/* Hard beats soft beats none beats unsaid: the enum's order. */
+enum zb_cover zb_terrain_cover_at(const struct zb_terrain_set *set,
+				  struct zb_vec2 p)
+{
+	enum zb_cover best = ZB_COVER_KIND;
+	for (int i = 0; i < set->n; i++) {
+		const struct zb_terrain *t = &set->items[i];
+		if (t->cover > best && area_contains(t, p))
+			best = t->cover;
+	}
+	return best;
+}
+
+enum zb_cover zb_terrain_cover_across(const struct zb_terrain_set *set,
+				      struct zb_vec2 a, struct zb_vec2 b,
+				      double near_in)
+{
+	enum zb_cover best = ZB_COVER_KIND;
+	for (int i = 0; i < set->n; i++) {
+		const struct zb_terrain *t = &set->items[i];
+		if (t->kind != ZB_TERRAIN_LINEAR || t->cover <= best ||
+		    !box_meets_seg(t, a, b))
+			continue;
+		for (int k = 0; k + 1 < t->n_pts; k++)
+			if (zb_seg_intersect(a, b, t->pts[k], t->pts[k + 1]) &&
+			    zb_seg_point_dist(t->pts[k], t->pts[k + 1], b) <=
+			    near_in) {
+				best = t->cover;
+				break;
+			}
+	}
+	return best;
+}
+
+int zb_terrain_road_at(const struct zb_terrain_set *set, struct zb_vec2 p)
+{
+	for (int i = 0; i < set->n; i++) {
+		const struct zb_terrain *t = &set->items[i];
+		double half = t->width_in / 2;
+		if (t->kind != ZB_TERRAIN_ROAD || p.x < t->lo.x - half ||
+		    p.x > t->hi.x + half || p.y < t->lo.y - half ||
+		    p.y > t->hi.y + half)
+			continue;
+		for (int k = 0; k + 1 < t->n_pts; k++)
+			if (zb_seg_point_dist(t->pts[k], t->pts[k + 1], p) <=
+			    half + TERRAIN_EPS_IN)
+				return i;
+	}
+	return -1;
+}
+
+bool zb_terrain_flow_at(const struct zb_terrain_set *set, struct zb_vec2 p,
+			double *flow_deg)
+{
+	for (int i = 0; i < set->n; i++) {
+		const struct zb_terrain *t = &set->items[i];
+		if (t->has_flow && area_contains(t, p)) {
+			if (flow_deg)
+				*flow_deg = t->flow_deg;
+			return true;
+		}
+	}
+	return false;
 }

@@ -50,6 +50,18 @@ static json_t *flags_json(const struct zb_ruleset *rs, unsigned flags)
 	return a;
 }
 
+/* A unit's markers by name (ruleset.h), in the order declared. */
+static json_t *markers_json(const struct zb_ruleset *rs, unsigned markers)
+{
+	json_t *a = json_array();
+	for (int m = 0; m < ZB_MARKERS_MAX; m++) {
+		const char *name = zb_ruleset_marker_name(rs, m);
+		if ((markers >> m & 1u) && name)
+			json_array_append_new(a, json_string(name));
+	}
+	return a;
+}
+
 /* A state event's units: the footprint's centre and size, which is what a
  * picture needs, rather than the front centre the rules measure from. */
 static json_t *snaps_json(const struct zb_game *g, const struct zb_event *e)
@@ -66,9 +78,20 @@ static json_t *snaps_json(const struct zb_game *g, const struct zb_event *e)
 		json_object_set_new(j, "formation", json_string(
 			g->rules->formation_name ? g->rules->formation_name(sn->formation) : ""));
 		json_object_set_new(j, "figures", json_integer(sn->figures));
+		if (sn->ran)	/* only then: older logs stay as they were */
+			json_object_set_new(j, "ran", json_integer(sn->ran));
 		json_object_set_new(j, "flags", flags_json(g->rules, sn->flags));
+		/* Only when it has any, so that the logs of rule sets
+		 * without markers read as they always did. */
+		if (sn->markers)
+			json_object_set_new(j, "markers",
+					    markers_json(g->rules, sn->markers));
 		if (sn->attached_to >= 0)
 			json_object_set_new(j, "attached_to", json_integer(sn->attached_to));
+		/* Only once it has changed side: the header gives the rest. */
+		if (sn->id >= 0 && sn->id < g->n_units &&
+		    sn->side != g->units[sn->id].start_side)
+			json_object_set_new(j, "side", json_integer(sn->side));
 		json_array_append_new(a, j);
 	}
 	return a;
@@ -165,6 +188,14 @@ static json_t *terrain_json(const struct zb_terrain_set *ts)
 				      "name", t->name, "points", pts);
 		if (t->height_in != 0)
 			json_object_set_new(j, "height", num(t->height_in));
+		/* Each only when the scenario said it: older logs stay. */
+		if (zb_cover_name(t->cover))
+			json_object_set_new(j, "cover",
+					    json_string(zb_cover_name(t->cover)));
+		if (t->kind == ZB_TERRAIN_ROAD)
+			json_object_set_new(j, "width", num(t->width_in));
+		if (t->has_flow)
+			json_object_set_new(j, "flow", num(t->flow_deg));
 		json_array_append_new(a, j);
 	}
 	return a;
@@ -200,7 +231,7 @@ static json_t *header_json(const struct zb_game *g)
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *u = &g->units[i];
 		json_t *j = json_pack("{sisssiss}", "id", u->id, "name", u->name,
-				      "side", u->side, "type",
+				      "side", u->start_side, "type",
 				      g->rules->type_name ? g->rules->type_name(u->type) : "");
 		json_object_set_new(j, "figures", json_integer(u->start_figs));
 		json_array_append_new(units, j);
@@ -219,9 +250,13 @@ static json_t *result_json(const struct zb_game *g)
 	json_object_set_new(o, "how", json_string(g->result.how));
 	json_object_set_new(o, "turns", json_integer(g->result.turns));
 	json_t *cas = json_array();
-	for (int s = 0; s < g->n_sides; s++)
-		json_array_append_new(cas, json_integer(
-			g->sides[s].start_figs - zb_game_side_alive(g, s)));
+	for (int s = 0; s < g->n_sides; s++) {
+		/* A side that took units over (a captured gun) may have
+		 * more figures than it began with: no casualties, not
+		 * fewer than none. */
+		int lost = g->sides[s].start_figs - zb_game_side_alive(g, s);
+		json_array_append_new(cas, json_integer(lost > 0 ? lost : 0));
+	}
 	json_object_set_new(o, "casualties", cas);
 	json_object_set_new(o, "events", json_integer((json_int_t)g->log.n));
 	return o;

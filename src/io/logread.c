@@ -25,6 +25,7 @@ struct reader {
 	int line;
 	struct zb_error *err;
 	size_t cap_ev, cap_snaps, cap_kv, cap_text;
+	const struct zb_ruleset *const *known;	/* zb_rulesets, or a test's */
 };
 
 __attribute__((format(printf, 3, 4)))
@@ -208,6 +209,9 @@ static int read_units(struct reader *rd, json_t *o)
 	return ZB_OK;
 }
 
+static int read_terrain_extra(struct reader *rd, json_t *j,
+			      struct zb_terrain *t);
+
 static int read_terrain(struct reader *rd, json_t *o)
 {
 	json_t *a = json_object_get(o, "terrain");
@@ -261,6 +265,8 @@ static int read_terrain(struct reader *rd, json_t *o)
 			rc = oom(rd);
 		else if (added < 0)
 			rc = bad(rd, 1, "a terrain feature the table cannot hold");
+		else if (!rc)
+			rc = read_terrain_extra(rd, j, &rd->r->terrain.items[added]);
 	}
 	zb_free(&rd->r->alloc, pts);
 	return rc;
@@ -279,7 +285,9 @@ static int read_header(struct reader *rd, json_t *o)
 	if (!rc)
 		rc = get_str(rd, o, "ruleset", r->ruleset, sizeof(r->ruleset), true);
 	if (!rc)
-		r->rules = zb_ruleset_find(r->ruleset);
+		for (int i = 0; rd->known[i] && !r->rules; i++)
+			if (!strcmp(rd->known[i]->id, r->ruleset))
+				r->rules = rd->known[i];
 	if (!rc)
 		rc = get_str_copy(rd, o, "scenario", &r->scenario);
 	char crc[16] = "";
@@ -382,6 +390,32 @@ static int read_kv(struct reader *rd, json_t *o, struct zb_replay_event *e)
 	return ZB_OK;
 }
 
+/* A feature's cover, a road's width and a river's flow, when given. */
+static int read_terrain_extra(struct reader *rd, json_t *j,
+			      struct zb_terrain *t)
+{
+	char cover[16] = "";
+	int rc = get_str(rd, j, "cover", cover, sizeof(cover), false);
+	if (!rc && cover[0]) {
+		int c = zb_cover_parse(cover);
+		if (c < 0)
+			return bad(rd, 1, "unknown cover \"%s\"", cover);
+		t->cover = (enum zb_cover)c;
+	}
+	json_t *w = json_object_get(j, "width");
+	if (!rc && w) {
+		rc = get_num(rd, w, "\"width\"", &t->width_in);
+		if (!rc && !(t->width_in > 0))
+			rc = bad(rd, 1, "a road's \"width\" must be above 0");
+	}
+	json_t *f = json_object_get(j, "flow");
+	if (!rc && f) {
+		rc = get_num(rd, f, "\"flow\"", &t->flow_deg);
+		t->has_flow = !rc;
+	}
+	return rc;
+}
+
 static int read_flags(struct reader *rd, json_t *a, unsigned *flags)
 {
 	*flags = 0;
@@ -396,6 +430,26 @@ static int read_flags(struct reader *rd, json_t *a, unsigned *flags)
 			return bad(rd, 1, "unknown unit flag %s%s%s", s ? "\"" : "",
 				   s ? s : "(not a string)", s ? "\"" : "");
 		*flags |= 1u << bit;
+	}
+	return ZB_OK;
+}
+
+/* A unit's "markers", each a name the rule set declares (ruleset.h). */
+static int read_markers(struct reader *rd, json_t *a, unsigned *markers)
+{
+	*markers = 0;
+	if (!a)
+		return ZB_OK;
+	if (!json_is_array(a))
+		return bad(rd, 1, "\"markers\" must be a list");
+	for (size_t i = 0; i < json_array_size(a); i++) {
+		const char *s = json_string_value(json_array_get(a, i));
+		int m = s ? zb_ruleset_marker_parse(rd->r->rules, s) : -1;
+		if (m < 0)
+			return bad(rd, 1, "unknown unit marker %s%s%s",
+				   s ? "\"" : "", s ? s : "(not a string)",
+				   s ? "\"" : "");
+		*markers |= 1u << m;
 	}
 	return ZB_OK;
 }
@@ -438,9 +492,20 @@ static int read_snaps(struct reader *rd, json_t *o, struct zb_replay_event *e)
 			rc = get_int(rd, j, "figures", 0, ZB_SCN_FIGS_MAX,
 				     &sn->figures, 0, false);
 		if (!rc)
+			rc = get_int(rd, j, "ran", 0, ZB_SCN_FIGS_MAX, &sn->ran,
+				     0, false);
+		if (!rc)
 			rc = read_flags(rd, json_object_get(j, "flags"), &sn->flags);
 		if (!rc)
+			rc = read_markers(rd, json_object_get(j, "markers"),
+					  &sn->markers);
+		if (!rc)
 			rc = get_unit_id(rd, j, "attached_to", &sn->attached_to);
+		if (!rc)
+			sn->side = r->units[sn->id].side;
+		if (!rc)
+			rc = get_int(rd, j, "side", 0, r->n_sides - 1, &sn->side,
+				     sn->side, false);
 		if (rc)
 			return rc;
 		if (e->turn == 0)
@@ -567,11 +632,20 @@ int zb_replay_parse_with(struct zb_replay *r, const char *name,
 			 const char *text, size_t len,
 			 const struct zb_alloc *a, struct zb_error *err)
 {
+	return zb_replay_parse_known(r, name, text, len, NULL, a, err);
+}
+
+int zb_replay_parse_known(struct zb_replay *r, const char *name,
+			  const char *text, size_t len,
+			  const struct zb_ruleset *const *known,
+			  const struct zb_alloc *a, struct zb_error *err)
+{
 	memset(r, 0, sizeof(*r));
 	if (a)
 		r->alloc = *a;
 	r->terrain.alloc = r->alloc;
-	struct reader rd = { .r = r, .name = name ? name : "(log)", .err = err };
+	struct reader rd = { .r = r, .name = name ? name : "(log)", .err = err,
+			     .known = known ? known : zb_rulesets };
 	int rc = ZB_OK;
 	size_t at = 0;
 	while (rc == ZB_OK && at < len) {

@@ -39,7 +39,7 @@
 #define SCN_FILE_MAX ZB_SCN_FILE_MAX
 /* How much of a bad value a message quotes. */
 #define SHOW_MAX 40
-#define KEYS_MAX 12
+#define KEYS_MAX 16
 #define FULL_CIRCLE_DEG 360.0
 /* Default facings: each side faces the other's table edge
  * (y = 0 is the first side's; see geom.h). */
@@ -863,12 +863,52 @@ static int parse_points(struct ctx *c, struct zb_scn_terrain *t)
 	return rc;
 }
 
-enum { TK_KIND, TK_NAME, TK_POINTS, TK_HEIGHT, TK_COUNT };
+enum { TK_KIND, TK_NAME, TK_POINTS, TK_HEIGHT, TK_COVER, TK_WIDTH,
+       TK_FLOW, TK_COUNT };
+
+/* A road's width: above 0, and no wider than a table could want. */
+#define ROAD_WIDTH_MAX_IN 48.0
+
+/* `cover`, `width` and `flow`, once the kind is known: ZB_OK or the
+ * message at the key's place. */
+static int check_terrain_extras(struct ctx *c, struct zb_scn_terrain *t,
+				int kind, const char *cover,
+				struct zb_src_pos cover_at,
+				struct zb_src_pos width_at,
+				struct zb_src_pos flow_at)
+{
+	struct namebuf g;
+	if (cover_at.line) {
+		t->cover = zb_cover_parse(cover);
+		if (t->cover < 0)
+			return fail(c, cover_at, "unknown cover '%s' (hard, "
+				    "soft or none)",
+				    show(&g, cover, strlen(cover)));
+	}
+	if (width_at.line && kind != ZB_TERRAIN_ROAD)
+		return fail(c, width_at, "'width' is only for roads, not %s",
+			    show(&g, t->kind, strlen(t->kind)));
+	if (width_at.line && !(t->width_in > 0 &&
+			       t->width_in <= ROAD_WIDTH_MAX_IN))
+		return fail(c, width_at, "a road's width must be more than 0 "
+			    "and at most %g inches, got %g", ROAD_WIDTH_MAX_IN,
+			    t->width_in);
+	if (flow_at.line && kind != ZB_TERRAIN_WATER &&
+	    kind != ZB_TERRAIN_FORD)
+		return fail(c, flow_at, "'flow' is only for water and fords, "
+			    "not %s", show(&g, t->kind, strlen(t->kind)));
+	if (flow_at.line && !(fabs(t->flow_deg) <= FULL_CIRCLE_DEG))
+		return fail(c, flow_at, "'flow' must be from -%g to %g "
+			    "degrees, got %g", FULL_CIRCLE_DEG,
+			    FULL_CIRCLE_DEG, t->flow_deg);
+	t->has_flow = flow_at.line != 0;
+	return ZB_OK;
+}
 
 static int parse_terrain_item(struct ctx *c)
 {
 	static const char *const keys[TK_COUNT] = {
-		"kind", "name", "points", "height"
+		"kind", "name", "points", "height", "cover", "width", "flow"
 	};
 	struct zb_scenario *scn = c->scn;
 	if (scn->n_terrain == ZB_SCN_TERRAIN_MAX)
@@ -886,7 +926,9 @@ static int parse_terrain_item(struct ctx *c)
 
 	struct keyset ks;
 	struct zb_src_pos kind_at = { 0, 0 }, pts_at = { 0, 0 };
-	struct zb_src_pos height_at = { 0, 0 };
+	struct zb_src_pos height_at = { 0, 0 }, cover_at = { 0, 0 };
+	struct zb_src_pos width_at = { 0, 0 }, flow_at = { 0, 0 };
+	char cover[ZB_SCN_NAME_MAX] = "";
 	int k;
 	rc = map_open(c, &ks, "a terrain feature", "terrain feature", keys,
 		      TK_COUNT);
@@ -910,6 +952,16 @@ static int parse_terrain_item(struct ctx *c)
 		case TK_HEIGHT:
 			rc = read_num(c, "'height'", &t->height_in,
 				      &height_at);
+			break;
+		case TK_COVER:
+			rc = read_str(c, "'cover'", cover, sizeof(cover),
+				      &cover_at);
+			break;
+		case TK_WIDTH:
+			rc = read_num(c, "'width'", &t->width_in, &width_at);
+			break;
+		case TK_FLOW:
+			rc = read_num(c, "'flow'", &t->flow_deg, &flow_at);
 			break;
 		}
 	}
@@ -964,17 +1016,22 @@ static int parse_terrain_item(struct ctx *c)
 			return fail(c, height_at, "a hill's height must be "
 				    "more than 0 and at most %g inches, got %g",
 				    HEIGHT_MAX_IN, t->height_in);
-	} else if (kind == ZB_TERRAIN_BUILDING) {
+	} else if (kind == ZB_TERRAIN_BUILDING || kind == ZB_TERRAIN_LINEAR) {
+		/* A wall's height is for a rule set's cover (a wall or
+		 * mealie bags high enough to shelter a man). */
 		if (!(t->height_in >= 0 && t->height_in <= HEIGHT_MAX_IN))
-			return fail(c, height_at, "a building's height must "
+			return fail(c, height_at, "a %s's height must "
 				    "be from 0 to %g inches, got %g",
+				    kind == ZB_TERRAIN_BUILDING ? "building"
+				    : show(&g, t->kind, strlen(t->kind)),
 				    HEIGHT_MAX_IN, t->height_in);
 	} else if (height_at.line) {
-		return fail(c, height_at, "'height' is only for hills and "
-			    "buildings, not %s",
+		return fail(c, height_at, "'height' is only for hills, "
+			    "buildings and linear features, not %s",
 			    show(&g, t->kind, strlen(t->kind)));
 	}
-	return ZB_OK;
+	return check_terrain_extras(c, t, kind, cover, cover_at, width_at,
+				    flow_at);
 }
 
 static int parse_terrain(struct ctx *c)
@@ -1036,9 +1093,31 @@ static int parse_figs(struct ctx *c, struct zb_scn_unit *u)
 	return rc;
 }
 
+/* `leads: ROLE`: a role of the figures (officer, nco...), who leads. */
+static int parse_leads(struct ctx *c, struct zb_scn_unit *u)
+{
+	char role[ZB_SCN_NAME_MAX];
+	int rc = read_str(c, "'leads'", role, sizeof(role), &u->at_leads);
+	if (rc)
+		return rc;
+	u->leads = zb_role_parse(role);
+	if (u->leads >= 0)
+		return ZB_OK;
+	const char *names[ZB_ROLE_COUNT];
+	char hint[ZB_SCN_NAME_MAX + 32];
+	struct namebuf g;
+	for (int i = 0; i < ZB_ROLE_COUNT; i++)
+		names[i] = zb_role_name((enum zb_role)i);
+	return fail(c, u->at_leads, "unknown role '%s' in 'leads'%s",
+		    show(&g, role, strlen(role)),
+		    zb_suggest(hint, sizeof(hint), role, strlen(role), names,
+			       ZB_ROLE_COUNT));
+}
+
 enum {
 	UK_NAME, UK_TYPE, UK_FIGURES, UK_AT, UK_FORMATION, UK_FACING,
-	UK_LEADER, UK_SCOUTS, UK_COMMANDER, UK_GUN, UK_COUNT
+	UK_LEADER, UK_SCOUTS, UK_COMMANDER, UK_GUN, UK_LEADS, UK_CONCEALED,
+	UK_BOAT, UK_DETACHED, UK_COUNT
 };
 
 _Static_assert(UK_COUNT <= KEYS_MAX, "unit keys overflow struct keyset");
@@ -1047,7 +1126,8 @@ static int parse_unit(struct ctx *c, int si)
 {
 	static const char *const keys[UK_COUNT] = {
 		"name", "type", "figures", "at", "formation", "facing",
-		"leader", "scouts", "commander", "gun"
+		"leader", "scouts", "commander", "gun", "leads", "concealed",
+		"boat", "detached-from"
 	};
 	static const double default_facing[ZB_SCN_MAX_SIDES] = {
 		FACING_AWAY_DEG, FACING_TOWARD_DEG
@@ -1074,6 +1154,7 @@ static int parse_unit(struct ctx *c, int si)
 	memset(u, 0, sizeof(*u));
 	memset(name_at, 0, sizeof(*name_at));
 	u->at = ev_pos(c);
+	u->leads = -1;
 
 	struct keyset ks;
 	struct zb_src_pos facing_at;
@@ -1133,6 +1214,25 @@ static int parse_unit(struct ctx *c, int si)
 			rc = next(c);
 			if (!rc)
 				rc = ev_bool(c, "'commander'", &u->commander);
+			break;
+		case UK_LEADS:
+			rc = parse_leads(c, u);
+			break;
+		case UK_CONCEALED:
+			rc = next(c);
+			u->at_concealed = ev_pos(c);
+			if (!rc)
+				rc = ev_bool(c, "'concealed'", &u->concealed);
+			break;
+		case UK_BOAT:
+			rc = next(c);
+			u->at_boat = ev_pos(c);
+			if (!rc)
+				rc = ev_bool(c, "'boat'", &u->boat);
+			break;
+		case UK_DETACHED:
+			rc = read_str(c, "'detached-from'", u->detached_from,
+				      ZB_UNIT_NAME_MAX, &u->at_detached);
 			break;
 		}
 	}
@@ -1436,6 +1536,19 @@ static int check_units(struct ctx *c)
 					  "is not another unit of side '%s'",
 					  show(&g, u->gun, strlen(u->gun)),
 					  show(&h, u->name, strlen(u->name)),
+					  s->name);
+				goto out;
+			}
+			const struct name_ref *from = u->detached_from[0]
+				? find_name(refs, m, u->detached_from) : NULL;
+			if (u->detached_from[0] && (!from || from->side != si ||
+						    from->idx == i)) {
+				rc = fail(c, u->at_detached, "unit '%s' is "
+					  "detached from '%s', which is not "
+					  "another unit of side '%s'",
+					  show(&g, u->name, strlen(u->name)),
+					  show(&h, u->detached_from,
+					       strlen(u->detached_from)),
 					  s->name);
 				goto out;
 			}

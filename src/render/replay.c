@@ -204,8 +204,12 @@ static void json_snap(struct zb_strbuf *b, const struct zb_replay_snap *s,
 	json_nums(b, (const double[]){ s->rect.c.x, s->rect.c.y,
 		  s->rect.half_w_in, s->rect.half_d_in, s->rect.facing_deg },
 		  5);
-	zb_strbuf_printf(b, ",%d,%d,%u]", name_index(forms, s->formation),
-			 s->figures, s->flags);
+	/* Then the rule set's markers (D.markers names them), the
+	 * unit's side now, which a captured unit changes, and the figures
+	 * that ran to the rear. */
+	zb_strbuf_printf(b, ",%d,%d,%u,%u,%d,%d]",
+			 name_index(forms, s->formation), s->figures, s->flags,
+			 s->markers, s->side, s->ran);
 }
 
 static void json_event(struct zb_strbuf *b, const struct zb_replay *r,
@@ -305,6 +309,12 @@ static void json_block(struct zb_strbuf *b, const struct zb_replay *r,
 			zb_strbuf_add(b, ",");
 		json_str(b, r->sides[s].name);
 	}
+	zb_strbuf_add(b, "],\"markers\":[");
+	for (int m = 0; zb_ruleset_marker_name(r->rules, m); m++) {
+		if (m)
+			zb_strbuf_add(b, ",");
+		json_str(b, zb_ruleset_marker_name(r->rules, m));
+	}
 	zb_strbuf_add(b, "]");
 	json_units(b, r);
 	zb_strbuf_add(b, ",\"frames\":[");
@@ -339,6 +349,7 @@ static void tbl_units(const struct zb_replay *r,
 		u->formation = s->formation;
 		u->figures = s->figures;
 		u->flags = s->flags;
+		u->side = s->side;
 		u->rect = s->rect;
 		u->present = true;
 	}

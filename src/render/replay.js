@@ -184,11 +184,29 @@
 		var u = D.units[id], d = D.forms[s[6]] || "";
 		if (u[3] > 1)
 			d += (d ? ", " : "") + s[7] + "/" + u[3];
+		if (s[11] > 0)
+			d += (d ? ", " : "") + s[11] + " ran";
 		return d;
 	}
 
+	/* The unit's side in snapshot s (a unit may change side: a
+	 * captured gun), else its side at set-up. */
+	function sideAt(id, s) {
+		var side = s && s.length > 10 ? s[10] : D.units[id][2];
+		return side === 0 ? 0 : 1;
+	}
+
+	/* The names of the rule set's markers the unit carries in s. */
+	function markerWords(s) {
+		var w = [];
+		for (var m = 0; s && s[9] && m < (D.markers || []).length; m++)
+			if (s[9] & (1 << m))
+				w.push(D.markers[m]);
+		return w.join(", ");
+	}
+
 	function unitClass(id, s) {
-		var c = "unit s" + (D.units[id][2] === 0 ? 0 : 1);
+		var c = "unit s" + sideAt(id, s);
 		if (!s)
 			return c + " off";
 		if (faded(s))
@@ -210,11 +228,13 @@
 			t += " (" + u[1] + ")";
 		if (!s)
 			return t + ": not on the table";
-		var d = detail(id, s), w = stateWord(s);
+		var d = detail(id, s), w = stateWord(s), m = markerWords(s);
 		if (d)
 			t += ": " + d;
 		if (w)
 			t += ", " + w;
+		if (m)
+			t += " [" + m + "]";
 		return t;
 	}
 
@@ -314,13 +334,14 @@
 		while (g.firstChild)
 			g.removeChild(g.firstChild);
 		var u = D.units[id];
-		g.setAttribute("class", "lbl s" + (u[2] === 0 ? 0 : 1) +
+		g.setAttribute("class", "lbl s" + sideAt(id, s) +
 			(faded(s) ? " gone" : ""));
 		g.setAttribute("transform", "translate(0 0)");
 		var y = f * 0.95;
 		halo("nm", 0, y, u[0].length > 36 ? u[0].slice(0, 35) + "\u2026"
 			: u[0], g);
-		var d = detail(id, s), w = stateWord(s);
+		var d = detail(id, s), w = [stateWord(s), markerWords(s)]
+			.filter(Boolean).join(", ");
 		if (brief)
 			return g;
 		if (d || w) {
@@ -717,6 +738,9 @@
 				s = f.slice();
 				s[7] = p[7];
 				s[8] = p[8];
+				s[9] = p[9];
+				s[10] = p[10];
+				s[11] = p[11];
 			} else if (shift[id]) {
 				s[1] = p[1] + shift[id][0];
 				s[2] = p[2] + shift[id][1];

@@ -45,9 +45,10 @@
 
 static void style(struct zb_strbuf *b, double f)
 {
-	char halo[ZB_SVG_NUM_MAX], lw[ZB_SVG_NUM_MAX];
+	char halo[ZB_SVG_NUM_MAX], lw[ZB_SVG_NUM_MAX], rw[ZB_SVG_NUM_MAX];
 	zb_svg_num(halo, sizeof(halo), f * 0.28);
 	zb_svg_num(lw, sizeof(lw), LINEAR_W_IN);
+	zb_svg_num(rw, sizeof(rw), ZB_ROAD_WIDTH_IN);
 	zb_strbuf_printf(b, "<style>\n"
 		".bg{fill:#fbfaf6}\n"
 		".table{fill:#ece2c4;stroke:#8c7b57;stroke-width:1.5px;"
@@ -63,6 +64,8 @@ static void style(struct zb_strbuf *b, double f)
 		".t-hill{fill:#dccb97;stroke:#9c864f}\n"
 		".t-impassable{fill:#8c8c8c;stroke:#4d4d4d}\n"
 		".t-linear{fill:none;stroke:#6b4a2b;stroke-width:%s;"
+		"stroke-linecap:round;stroke-linejoin:round}\n"
+		".t-road{fill:none;stroke:#c9b27c;stroke-width:%s;"
 		"stroke-linecap:round;stroke-linejoin:round}\n"
 		".tex{stroke:none}\n"
 		".halo{paint-order:stroke;stroke:#fff;stroke-opacity:.8;"
@@ -108,7 +111,7 @@ static void style(struct zb_strbuf *b, double f)
 		".sbar{stroke:#222;stroke-width:1px;"
 		"vector-effect:non-scaling-stroke}\n"
 		".sbar.k{fill:#222}.sbar.w{fill:#fff}\n"
-		"</style>\n", lw, halo, ZB_COLOUR_SIDE0, ZB_COLOUR_SIDE1,
+		"</style>\n", lw, rw, halo, ZB_COLOUR_SIDE0, ZB_COLOUR_SIDE1,
 		ZB_COLOUR_NEUTRAL, DETAIL_SIZE, ZB_COLOUR_SIDE0,
 		ZB_COLOUR_SIDE1, ZB_COLOUR_SIDE0, ZB_COLOUR_SIDE1,
 		ZB_COLOUR_SIDE0, ZB_COLOUR_SIDE1, ZB_COLOUR_NEUTRAL);
@@ -193,6 +196,7 @@ static const char *kind_class(enum zb_terrain_kind k)
 	case ZB_TERRAIN_FORD: return "t-ford";
 	case ZB_TERRAIN_WATER: return "t-water";
 	case ZB_TERRAIN_LINEAR: return "t-linear";
+	case ZB_TERRAIN_ROAD: return "t-road";
 	case ZB_TERRAIN_HILL: return "t-hill";
 	case ZB_TERRAIN_IMPASSABLE: return "t-impassable";
 	default: return "t-rough";
@@ -240,8 +244,8 @@ static void feature(struct zb_strbuf *b, const struct zb_terrain *t,
 		    double H)
 {
 	const char *cls = kind_class(t->kind);
-	const char *elem = t->kind == ZB_TERRAIN_LINEAR ? "polyline"
-							: "polygon";
+	const char *elem = zb_terrain_kind_is_linear(t->kind) ? "polyline"
+							      : "polygon";
 	zb_strbuf_printf(b, "<%s class=\"ter %s\"", elem, cls);
 	feature_points(b, t, H);
 	if (t->kind == ZB_TERRAIN_HILL && t->height_in > 1) {
@@ -297,7 +301,7 @@ static const char *feature_label(char *buf, size_t n,
  * wall, in table coordinates. */
 static struct zb_vec2 feature_anchor(const struct zb_terrain *t)
 {
-	if (t->kind != ZB_TERRAIN_LINEAR)
+	if (!zb_terrain_kind_is_linear(t->kind))
 		return zb_poly_centroid(t->pts, t->n_pts);
 	int i = (t->n_pts - 1) / 2;
 	return zb_v2_scale(zb_v2_add(t->pts[i], t->pts[i + 1]), 0.5);
@@ -721,7 +725,7 @@ static void terrain_names(struct zb_strbuf *b, const struct zb_tbl *t,
 		feature_label(buf, sizeof(buf), ft);
 		struct zb_vec2 p = to_svg(t, feature_anchor(ft));
 		double size = f * TNAME_SIZE, w = text_w(buf, size, CHAR_W);
-		bool lin = ft->kind == ZB_TERRAIN_LINEAR;
+		bool lin = zb_terrain_kind_is_linear(ft->kind);
 		double y = p.y + size * (lin ? -0.6 : 0.35);
 		struct box bx = { p.x - w / 2, y - size, p.x + w / 2,
 				  y + size * 0.3 };
@@ -765,6 +769,7 @@ static const char *terrain_legend_name(enum zb_terrain_kind k)
 	case ZB_TERRAIN_FORD: return "ford";
 	case ZB_TERRAIN_WATER: return "water";
 	case ZB_TERRAIN_LINEAR: return "wall, hedge, ditch";
+	case ZB_TERRAIN_ROAD: return "road";
 	case ZB_TERRAIN_HILL: return "hill";
 	case ZB_TERRAIN_IMPASSABLE: return "impassable";
 	default: return "";
@@ -800,7 +805,7 @@ static int legend_items(const struct zb_tbl *t, double f,
 	static const enum zb_terrain_kind kinds[] = {
 		ZB_TERRAIN_WOODS, ZB_TERRAIN_ROUGH, ZB_TERRAIN_HILL,
 		ZB_TERRAIN_WATER, ZB_TERRAIN_FORD, ZB_TERRAIN_BUILDING,
-		ZB_TERRAIN_LINEAR, ZB_TERRAIN_IMPASSABLE
+		ZB_TERRAIN_LINEAR, ZB_TERRAIN_IMPASSABLE, ZB_TERRAIN_ROAD
 	};
 	int n = 0;
 	add_item(it, &n, IT_SCALE, 0, "", f);
@@ -946,7 +951,7 @@ static void swatch(struct zb_strbuf *b, const struct legend_item *it,
 		enum zb_terrain_kind k = (enum zb_terrain_kind)it->arg;
 		snprintf(attrs, sizeof(attrs), " class=\"ter %s\"",
 			 kind_class(k));
-		if (k == ZB_TERRAIN_LINEAR) {
+		if (zb_terrain_kind_is_linear(k)) {
 			zb_svg_line(b, x + 0.2 * f, y - h / 2, x + w - 0.2 * f,
 				    y - h / 2, attrs);
 			break;

@@ -28,7 +28,27 @@ static const char *formation_name(int formation)
 	return "line";
 }
 
-/* toy: set-up (every unit a pawn or a knight) */
+/* toy: the optional unit keys (scenario.h), which the toy reads: the
+ * figure who leads, a concealed or afloat unit (markers), and scouts'
+ * parent unit. */
+static int unit_keys(struct zb_game *g, const struct zb_scenario *scn,
+		     const struct zb_scn_unit *su, struct zb_unit *u,
+		     struct zb_error *err)
+{
+	if (su->leads >= 0 && zb_unit_make_leader(u, su->leads) < 0)
+		return zb_error_set(err, ZB_EINPUT, "%s:%d:%d: unit '%s' has "
+				    "no %s to lead it", scn->path,
+				    su->at_leads.line, su->at_leads.col,
+				    su->name, zb_role_name(su->leads));
+	zb_unit_mark(u, TOY_MARK_CONCEALED, su->concealed);
+	zb_unit_mark(u, TOY_MARK_AFLOAT, su->boat);
+	for (int i = 0; su->detached_from[0] && i < g->n_units; i++)
+		if (!strcmp(g->units[i].name, su->detached_from))
+			u->parent = i;
+	return ZB_OK;
+}
+
+/* toy: set-up (every unit a pawn or a knight, its figures by role) */
 static int setup(struct zb_game *g, const struct zb_scenario *scn,
 		 struct zb_error *err)
 {
@@ -45,18 +65,46 @@ static int setup(struct zb_game *g, const struct zb_scenario *scn,
 						    "(pawn or knight)",
 						    scn->path, su->at_type.line,
 						    su->at_type.col, su->type);
-			int id = zb_game_add_unit(g, s, su->name, 1);
+			int n = 0;
+			for (int r = 0; r < ZB_ROLE_COUNT; r++)
+				n += su->figs[r];
+			int id = zb_game_add_unit(g, s, su->name, n);
 			if (id < 0)
 				return zb_error_set(err, id, "out of memory");
-			zb_game_unit(g, id)->type = type;
+			struct zb_unit *u = zb_game_unit(g, id);
+			u->type = type;
+			for (int r = 0, k = 0; r < ZB_ROLE_COUNT; r++)
+				for (int j = 0; j < su->figs[r]; j++)
+					u->figs[k++].role = (unsigned char)r;
+		}
+	/* Once all are made: a detachment may name a later unit. */
+	for (int s = 0, id = 0; s < scn->n_sides; s++)
+		for (int i = 0; i < scn->sides[s].n_units; i++, id++) {
+			int rc = unit_keys(g, scn, &scn->sides[s].units[i],
+					   zb_game_unit(g, id), err);
+			if (rc)
+				return rc;
 		}
 	return ZB_OK;
 }
 
-/* toy: the turn (nothing moves; the game ends at its first turn) */
+/* The toy's markers (unit.h), by index: the log names them. */
+static const char *const markers[] = {
+	"prone", "disordered", "concealed", "afloat", NULL
+};
+
+/* toy: the turn (nothing moves: every pawn lies down, every knight goes
+ * over to the other side, and the game ends at its first turn) */
 static int turn(struct zb_game *g, struct zb_error *err)
 {
 	(void)err;
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *u = &g->units[i];
+		if (u->type == TOY_PAWN)
+			zb_unit_mark(u, TOY_MARK_PRONE, true);
+		else if (g->n_sides > 1)
+			zb_game_set_side(g, i, 1 - u->side);
+	}
 	zb_game_end(g, ZB_NO_WINNER, "the toy has no battle");
 	return ZB_OK;
 }
@@ -252,6 +300,9 @@ const struct zb_ruleset zb_ruleset_toy = {
 	.turn = turn,
 	.type_name = type_name,
 	.formation_name = formation_name,
+	.markers = markers,
+	.unit_keys = ZB_UNIT_KEY_LEADS | ZB_UNIT_KEY_CONCEALED |
+		     ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_DETACHED,
 	.actions = actions,
 	.companion = &companion,
 };

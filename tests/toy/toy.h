@@ -23,6 +23,11 @@
 #define TOY_STRIKES_MAX 9	/* strikes one command makes: x1 to x9 */
 
 enum toy_type { TOY_PAWN, TOY_KNIGHT, TOY_N_TYPES };
+/* Its markers (zb_ruleset_toy.markers names them). */
+enum toy_marker {
+	TOY_MARK_PRONE, TOY_MARK_DISORDERED, TOY_MARK_CONCEALED,
+	TOY_MARK_AFLOAT
+};
 
 extern const struct zb_ruleset zb_ruleset_toy;
 /* The registry the tests build: NULL-terminated. */

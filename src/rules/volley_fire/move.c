@@ -1567,7 +1567,7 @@ static int do_man_gun(struct phase *p, struct zb_unit *u, struct zb_unit *gun)
 	gun->figs = f;
 	for (int i = 0; i < k; i++)
 		gun->figs[gun->n_figs + i] = (struct zb_figure){
-			ZB_ROLE_TROOPER, ZB_FIG_OK };
+			.role = ZB_ROLE_TROOPER, .state = ZB_FIG_OK };
 	gun->n_figs += k;
 	zb_unit_figs_changed(gun);
 	remove_troopers(u, k);
