@@ -102,6 +102,23 @@ bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
 			    double half_angle_deg,
 			    const struct zb_rect *target);
 
+/* A cone prepared once for many apexes (a row of firers sharing a
+ * facing): its axis, its two edges' directions and its half angle's
+ * cosine.  The _c tests give exactly what the plain ones give for the
+ * cone's facing and half angle, with no sine or cosine of their own. */
+struct zb_cone {
+	double facing_deg, half_angle_deg;
+	struct zb_vec2 fwd;	/* zb_v2_from_deg(facing_deg) */
+	struct zb_vec2 edge[2];	/* of facing_deg - half, facing_deg + half */
+	double cos_half;
+};
+struct zb_cone zb_cone_make(double facing_deg, double half_angle_deg);
+bool zb_rect_in_cone_c(const struct zb_cone *k, struct zb_vec2 apex,
+		       double range_in, const struct zb_rect *target);
+bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
+			      const struct zb_cone *k,
+			      const struct zb_rect *target);
+
 /* From which side of `target` does `from` lie?  Front and rear are the 90
  * degree arcs either side of the facing and its reverse, measured from the
  * rectangle's centre; the rest is flank. */

@@ -408,16 +408,34 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 			return 0;
 	}
 	files = zb_unit_files(firer);
+	/* The cone of each facing the figures have (a square's four faces),
+	 * worked out once for all of them. */
+	struct zb_cone cone[4];
+	double cone_deg[4];
+	int n_cones = 0;
+
 	for (int k = 0; k < alive; k++) {
 		bool hollow = firer->flags & ZB_UF_HOLLOW;
+		double deg;
+		int c;
 
 		/* Only the front ranks fire; a square's faces are one rank;
 		 * spears throw overhead from every rank. */
 		if (!w->overhead && !hollow && k / files >= VF_FIRE_RANKS)
 			break;
-		if (zb_rect_in_cone(zb_unit_figure_pos(firer, k),
-				    figure_facing(firer, k),
-				    VF_FIRE_CONE_HALF_DEG, range, &tr))
+		deg = figure_facing(firer, k);
+		for (c = 0; c < n_cones && cone_deg[c] != deg; c++)
+			;
+		if (c == n_cones) {
+			if (n_cones == 4)
+				c = 0;
+			else
+				n_cones++;
+			cone[c] = zb_cone_make(deg, VF_FIRE_CONE_HALF_DEG);
+			cone_deg[c] = deg;
+		}
+		if (zb_rect_in_cone_c(&cone[c], zb_unit_figure_pos(firer, k),
+				      range, &tr))
 			n++;
 	}
 	return n;
