@@ -81,6 +81,12 @@ bool zb_rect_overlap(const struct zb_rect *a, const struct zb_rect *b);
 double zb_rect_overlap_depth(const struct zb_rect *a, const struct zb_rect *b);
 /* Shortest distance between the two rectangles' areas; 0 if they touch. */
 double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b);
+/* True when the rectangles lie plainly more than lim_in apart (their
+ * centres' distance less both half diagonals shows it, with a margin
+ * over rounding), so that zb_rect_dist(a, b) > lim_in; false when they
+ * may not.  Spares zb_rect_dist() for the many that are far apart. */
+bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
+		      double lim_in);
 /* Shortest distance from p to the rectangle's area; 0 inside. */
 double zb_rect_point_dist(const struct zb_rect *r, struct zb_vec2 p);
 /* Nearest point of the rectangle's area to p. */

@@ -470,6 +470,21 @@ double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b)
 	return best;
 }
 
+/* No two points of the rectangles are nearer than their centres less
+ * both half diagonals; with the margins, plainly so. */
+bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
+		      double lim_in)
+{
+	struct zb_vec2 d = zb_v2_sub(a->c, b->c);
+	double ra = sqrt(a->half_w_in * a->half_w_in +
+			 a->half_d_in * a->half_d_in);
+	double rb = sqrt(b->half_w_in * b->half_w_in +
+			 b->half_d_in * b->half_d_in);
+
+	return sqrt(zb_v2_dot(d, d)) - ra - rb >
+	       lim_in * (1 + GEOM_CORNER_MARGIN) + GEOM_CORNER_MARGIN;
+}
+
 /* zb_in_cone() for a point `dist` (zb_v2_dist) from the apex. */
 static bool in_cone_at(struct zb_vec2 apex, double facing_deg,
 		       double half_angle_deg, struct zb_vec2 p, double dist)

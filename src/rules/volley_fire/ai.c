@@ -830,7 +830,8 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		if (e->side == u->side || vf_type_of(e)->leader || !usable(e))
 			continue;
 		struct zb_rect er = zb_unit_rect(e);
-		if (zb_rect_dist(&ur, &er) > reach)
+		if (zb_rect_clear_of(&ur, &er, reach) ||
+		    zb_rect_dist(&ur, &er) > reach)
 			continue;	/* out of any range: no need to ask */
 		u->facing_deg = zb_heading_deg(u->pos, zb_unit_rect(e).c);
 		if (st)

@@ -342,17 +342,20 @@ int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
 {
 	const struct vf_weapon_info *w;
 	struct zb_rect fr, tr;
-	double d;
+	double d, range;
 
 	if (weapon_of(firer) == VF_W_NONE)
 		return VF_OUT_OF_RANGE;
 	w = &vf_weapons[weapon_of(firer)];
 	fr = zb_unit_rect(firer);
 	tr = zb_unit_rect(target);
+	range = max_range_in(g, firer, target);
 	/* From footprint to footprint, so a square measures from the face
 	 * that fires (house ruling). */
+	if (zb_rect_clear_of(&fr, &tr, range))
+		return VF_OUT_OF_RANGE;
 	d = zb_rect_dist(&fr, &tr);
-	if (d > max_range_in(g, firer, target))
+	if (d > range)
 		return VF_OUT_OF_RANGE;
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		if (w->band_max_in[b] > 0 && d <= w->band_max_in[b])

@@ -280,7 +280,8 @@ bool vf_has_leader(struct zb_game *g, const struct zb_unit *u)
 			continue;
 		}
 		lr = zb_unit_rect(l);
-		if (zb_rect_dist(&r, &lr) <= VF_LEADERLESS_RADIUS_IN)
+		if (!zb_rect_clear_of(&r, &lr, VF_LEADERLESS_RADIUS_IN) &&
+		    zb_rect_dist(&r, &lr) <= VF_LEADERLESS_RADIUS_IN)
 			return true;
 	}
 	return false;
