@@ -555,3 +555,53 @@ Test(geom, rect_dist_is_least_corner_edge_distance)
 		cr_expect(!zb_rect_clear_of(&p, &q, 8));
 	}
 }
+
+/* A point plainly in the sector from two apexes is in it from every apex
+ * between (a rank of firers): hand-worked, and at random against the
+ * exact test.  Apexes 10 in apart across x, facing +y, a 22.5-degree
+ * half angle: (0, 30) is 12.9 degrees off the axis from each end; (0, 5)
+ * is 45 degrees off; (0, 30) is out of a 25 in range. */
+Test(geom, cone_plainly_holds_between)
+{
+	struct zb_cone k = zb_cone_make(90, 22.5);
+	struct zb_vec2 a = zb_v2(-5, 0), b = zb_v2(5, 0);
+	uint64_t x = UINT64_C(0x9E3779B97F4A7C15);
+	int held = 0;
+
+	cr_expect(zb_cone_plainly_holds(&k, a, 40, zb_v2(0, 30)));
+	cr_expect(zb_cone_plainly_holds(&k, b, 40, zb_v2(0, 30)));
+	cr_expect(!zb_cone_plainly_holds(&k, a, 40, zb_v2(0, 5)));
+	cr_expect(!zb_cone_plainly_holds(&k, a, 25, zb_v2(0, 30)));
+	cr_expect(!zb_cone_plainly_holds(&k, a, 40, a));
+	for (int t = 0; t < 3000; t++) {
+		double u[6];
+
+		for (int i = 0; i < 6; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			u[i] = (double)(x >> 11) / (double)(UINT64_C(1) << 53);
+		}
+		struct zb_cone c = zb_cone_make(360 * u[0], 5 + 40 * u[1]);
+		struct zb_vec2 left = zb_v2(-c.fwd.y, c.fwd.x);
+		struct zb_vec2 p = zb_v2(40 * u[2] - 20, 40 * u[3] - 20);
+		struct zb_rect pt = { p, 0, 0, 0, { 1, 0 } };
+		double range = 5 + 30 * u[4], w = 1 + 10 * u[5];
+		struct zb_vec2 e0 = zb_v2_scale(left, -w), e1 = zb_v2_scale(left, w);
+
+		if (!zb_cone_plainly_holds(&c, e0, range, p) ||
+		    !zb_cone_plainly_holds(&c, e1, range, p))
+			continue;
+		held++;
+		for (int s = 0; s <= 16; s++) {
+			struct zb_vec2 ap = zb_v2_add(e0, zb_v2_scale(
+				zb_v2_sub(e1, e0), s / 16.0));
+
+			cr_assert(zb_rect_in_cone(ap, c.facing_deg,
+						  c.half_angle_deg, range,
+						  &pt), "case %d step %d", t,
+				  s);
+		}
+	}
+	cr_expect_gt(held, 50);
+}

@@ -121,6 +121,13 @@ struct zb_cone {
 struct zb_cone zb_cone_make(double facing_deg, double half_angle_deg);
 bool zb_rect_in_cone_c(const struct zb_cone *k, struct zb_vec2 apex,
 		       double range_in, const struct zb_rect *target);
+/* True when p lies inside the cone's sector from `apex` (half angle
+ * below 90 degrees, range range_in) by margins far wider than the
+ * tolerances: then zb_rect_in_cone_c() is true, from `apex` and from
+ * every apex on the segment between two for which this holds, for any
+ * target with p as a corner.  False when it cannot tell. */
+bool zb_cone_plainly_holds(const struct zb_cone *k, struct zb_vec2 apex,
+			   double range_in, struct zb_vec2 p);
 bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
 			      const struct zb_cone *k,
 			      const struct zb_rect *target);

@@ -36,6 +36,9 @@
  * the nearest; the roundings of the two ways of measuring are below
  * 1e-12 in on any table. */
 #define GEOM_CORNER_MARGIN 1e-7
+/* zb_cone_plainly_holds: its margins, relative and in inches. */
+#define GEOM_PLAIN_REL 1e-7
+#define GEOM_PLAIN_IN 1e-3
 /* Relative margin on a bound that spares a square root. */
 #define GEOM_REL_MARGIN 1e-9
 /* zb_aspect_of: the front and rear arcs are 90 degrees wide. */
@@ -571,6 +574,28 @@ static bool in_sector_c(const struct zb_cone *k, struct zb_vec2 apex,
 			return false;
 	}
 	return in_sector(apex, k->facing_deg, k->half_angle_deg, range_in, p);
+}
+
+/*
+ * Is p inside the sector by margins (GEOM_PLAIN_REL of the half angle's
+ * cosine and of the range, GEOM_PLAIN_IN ahead of the apex and inside
+ * the range) far wider than in_sector_c()'s and than the rounding of a
+ * computed apex?  The set of apexes from which p is inside by those
+ * margins is convex (a cone and a disc about p), so p is then inside,
+ * by in_sector_c()'s margins, from every apex between two such.
+ */
+bool zb_cone_plainly_holds(const struct zb_cone *k, struct zb_vec2 apex,
+			   double range_in, struct zb_vec2 p)
+{
+	struct zb_vec2 v = zb_v2_sub(p, apex);
+	double d = sqrt(zb_v2_dot(v, v)), ahead = zb_v2_dot(v, k->fwd);
+
+	if (!(k->half_angle_deg >= 0 &&
+	      k->half_angle_deg < GEOM_QUARTER_TURN_DEG))
+		return false;
+	return ahead > GEOM_PLAIN_IN &&
+	       d < range_in * (1 - GEOM_PLAIN_REL) - GEOM_PLAIN_IN &&
+	       ahead - d * k->cos_half > GEOM_PLAIN_REL * d;
 }
 
 /* Does segment a-b meet the arc of radius r about `apex` inside the cone? */

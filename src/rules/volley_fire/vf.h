@@ -313,6 +313,10 @@ struct vf_state {
 	 * the two, asked for every enemy each time a unit is ordered). */
 	double reach_risk;
 	int reach_memo[ZB_DICE_MAX_N + 1];
+	/* fire.c's last fire cone (a pure function of its facing), for the
+	 * run of targets one firer is tried against; valid when set. */
+	struct zb_cone cone_memo;
+	bool cone_memo_set;
 };
 
 static inline struct vf_state *vf_state(struct zb_game *g)
