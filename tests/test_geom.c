@@ -451,3 +451,157 @@ Test(geom, rect_clear_of_cones_means_no_cone_meets)
 		cr_expect(!zb_rect_clear_of_cones(&line, 90, 90, &behind));
 	}
 }
+
+/* A prepared cone decides at its edges as the plain test's tolerances
+ * say (1e-9 degrees, 1e-9 in), whether its quick test or the exact one
+ * answers: a point target (a rectangle of no size) 10 in out at the edge
+ * of a 22.5-degree half angle, and on the arc of a 12 in range. */
+Test(geom, prepared_cone_edges)
+{
+	struct zb_vec2 o = zb_v2(3, -2);
+	struct zb_cone k = zb_cone_make(90, 22.5);
+	static const struct { double off, in; } at[] = {
+		{ -1e-5, 1 }, { -1e-7, 1 }, { -1e-11, 1 }, { 0, 1 },
+		{ 1e-11, 1 }, { 1e-7, 0 }, { 1e-5, 0 },
+	};
+
+	for (size_t i = 0; i < sizeof(at) / sizeof(at[0]); i++) {
+		for (int side = -1; side <= 1; side += 2) {
+			double deg = 90 + side * (22.5 + at[i].off);
+			struct zb_rect pt = { zb_v2_add(o, zb_v2_scale(
+				zb_v2_from_deg(deg), 10)), 0, 0, 0, { 1, 0 } };
+
+			cr_expect_eq(zb_rect_in_cone_c(&k, o, 12, &pt),
+				     at[i].in != 0, "angle off %g side %d",
+				     at[i].off, side);
+			cr_expect_eq(zb_rect_in_cone(o, 90, 22.5, 12, &pt),
+				     at[i].in != 0);
+		}
+	}
+	static const struct { double off, in; } rng[] = {
+		{ -1e-6, 1 }, { -1e-8, 1 }, { 1e-12, 1 }, { 1e-8, 0 },
+		{ 1e-6, 0 },
+	};
+	for (size_t i = 0; i < sizeof(rng) / sizeof(rng[0]); i++) {
+		struct zb_rect pt = { zb_v2(3, 10 + rng[i].off), 0, 0, 0,
+				      { 1, 0 } };
+
+		cr_expect_eq(zb_rect_in_cone_c(&k, o, 12, &pt), rng[i].in != 0,
+			     "range off %g", rng[i].off);
+	}
+}
+
+/* zb_rect_dist against every corner-to-edge distance, for rectangles at
+ * random and for pairs side by side (where several corners tie), and
+ * zb_rect_clear_of only where that distance is beyond its limit. */
+Test(geom, rect_dist_is_least_corner_edge_distance)
+{
+	uint64_t x = UINT64_C(0x2545F4914F6CDD1D);
+	int clear = 0;
+
+	for (int t = 0; t < 4000; t++) {
+		double u[10];
+
+		for (int k = 0; k < 10; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			u[k] = (double)(x >> 11) / (double)(UINT64_C(1) << 53);
+		}
+		bool row = t % 4 == 0;
+		struct zb_rect a = { { 100 * u[0], 100 * u[1] },
+				     0.5 + 6 * u[2], 0.5 + 2 * u[3],
+				     row ? 90 : 360 * u[4], { 0, 0 } };
+		struct zb_rect b = { { row ? a.c.x + 20 * u[5] : 100 * u[5],
+				       row ? a.c.y : 100 * u[6] },
+				     row ? a.half_w_in : 0.5 + 6 * u[7],
+				     row ? a.half_d_in : 0.5 + 2 * u[8],
+				     row ? 90 : 360 * u[9], { 0, 0 } };
+		struct zb_vec2 ca[4], cb[4];
+		double want = INFINITY, got = zb_rect_dist(&a, &b);
+
+		zb_rect_corners(&a, ca);
+		zb_rect_corners(&b, cb);
+		if (zb_rect_overlap(&a, &b))
+			want = 0;
+		for (int i = 0; i < 4 && want > 0; i++)
+			for (int k = 0; k < 4; k++) {
+				if (zb_seg_intersect(ca[i], ca[(i + 1) % 4],
+						     cb[k], cb[(k + 1) % 4]))
+					want = 0;
+				want = fmin(want, zb_seg_point_dist(
+					ca[i], ca[(i + 1) % 4], cb[k]));
+				want = fmin(want, zb_seg_point_dist(
+					cb[i], cb[(i + 1) % 4], ca[k]));
+			}
+		cr_assert(got == want, "case %d: %.17g, want %.17g", t, got,
+			  want);
+		for (double lim = 0; lim < 60; lim += 7.5)
+			if (zb_rect_clear_of(&a, &b, lim)) {
+				clear++;
+				cr_assert_gt(want, lim, "case %d", t);
+			}
+	}
+	cr_expect_gt(clear, 1000);
+	/* Two 2-inch squares 10 in apart, centre to centre: 8 in apart;
+	 * their half diagonals leave 7.17 in that the quick test sees. */
+	{
+		struct zb_rect p = { { 0, 0 }, 1, 1, 90, { 0, 0 } };
+		struct zb_rect q = { { 10, 0 }, 1, 1, 90, { 0, 0 } };
+
+		cr_expect_float_eq(zb_rect_dist(&p, &q), 8, 1e-12);
+		cr_expect(zb_rect_clear_of(&p, &q, 7));
+		cr_expect(!zb_rect_clear_of(&p, &q, 7.5));
+		cr_expect(!zb_rect_clear_of(&p, &q, 8));
+	}
+}
+
+/* A point plainly in the sector from two apexes is in it from every apex
+ * between (a rank of firers): hand-worked, and at random against the
+ * exact test.  Apexes 10 in apart across x, facing +y, a 22.5-degree
+ * half angle: (0, 30) is 12.9 degrees off the axis from each end; (0, 5)
+ * is 45 degrees off; (0, 30) is out of a 25 in range. */
+Test(geom, cone_plainly_holds_between)
+{
+	struct zb_cone k = zb_cone_make(90, 22.5);
+	struct zb_vec2 a = zb_v2(-5, 0), b = zb_v2(5, 0);
+	uint64_t x = UINT64_C(0x9E3779B97F4A7C15);
+	int held = 0;
+
+	cr_expect(zb_cone_plainly_holds(&k, a, 40, zb_v2(0, 30)));
+	cr_expect(zb_cone_plainly_holds(&k, b, 40, zb_v2(0, 30)));
+	cr_expect(!zb_cone_plainly_holds(&k, a, 40, zb_v2(0, 5)));
+	cr_expect(!zb_cone_plainly_holds(&k, a, 25, zb_v2(0, 30)));
+	cr_expect(!zb_cone_plainly_holds(&k, a, 40, a));
+	for (int t = 0; t < 3000; t++) {
+		double u[6];
+
+		for (int i = 0; i < 6; i++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			u[i] = (double)(x >> 11) / (double)(UINT64_C(1) << 53);
+		}
+		struct zb_cone c = zb_cone_make(360 * u[0], 5 + 40 * u[1]);
+		struct zb_vec2 left = zb_v2(-c.fwd.y, c.fwd.x);
+		struct zb_vec2 p = zb_v2(40 * u[2] - 20, 40 * u[3] - 20);
+		struct zb_rect pt = { p, 0, 0, 0, { 1, 0 } };
+		double range = 5 + 30 * u[4], w = 1 + 10 * u[5];
+		struct zb_vec2 e0 = zb_v2_scale(left, -w), e1 = zb_v2_scale(left, w);
+
+		if (!zb_cone_plainly_holds(&c, e0, range, p) ||
+		    !zb_cone_plainly_holds(&c, e1, range, p))
+			continue;
+		held++;
+		for (int s = 0; s <= 16; s++) {
+			struct zb_vec2 ap = zb_v2_add(e0, zb_v2_scale(
+				zb_v2_sub(e1, e0), s / 16.0));
+
+			cr_assert(zb_rect_in_cone(ap, c.facing_deg,
+						  c.half_angle_deg, range,
+						  &pt), "case %d step %d", t,
+				  s);
+		}
+	}
+	cr_expect_gt(held, 50);
+}

@@ -99,3 +99,49 @@ Test(unit, memos_follow_changes)
 	cr_assert_float_eq(zb_unit_dir(&u).x, 1.0, 1e-12);
 	zb_unit_release(NULL, &u);
 }
+
+/* The remembered footprint follows every change it is made from: a move,
+ * a turn, casualties, a change of files, of base, of hollowness; and a
+ * copy given another place has its own.  Hand-worked: 12 figures of
+ * 1 x 0.5 in, 6 files, at (10, 20) facing 90 (up the table): 6 in wide,
+ * 1 in deep, centred half an inch behind the front. */
+Test(unit, rect_memo_follows_changes)
+{
+	struct zb_unit u = { 0 }, c;
+	struct zb_rect r;
+
+	cr_assert_eq(zb_unit_alloc_figs(NULL, &u, 12), 0);
+	u.base_w_in = 1;
+	u.base_d_in = 0.5;
+	u.files = 6;
+	u.pos = zb_v2(10, 20);
+	u.facing_deg = 90;
+	r = zb_unit_rect(&u);
+	cr_expect_float_eq(r.half_w_in, 3, 1e-12);
+	cr_expect_float_eq(r.half_d_in, 0.5, 1e-12);
+	cr_expect_float_eq(r.c.y, 19.5, 1e-12);
+	u.pos = zb_v2(10, 30);				/* moved */
+	cr_expect_float_eq(zb_unit_rect(&u).c.y, 29.5, 1e-12);
+	u.facing_deg = 0;				/* turned to +x */
+	r = zb_unit_rect(&u);
+	cr_expect_float_eq(r.c.x, 9.5, 1e-12);
+	cr_expect_float_eq(r.c.y, 30, 1e-12);
+	cr_expect_float_eq(r.facing_deg, 0, 1e-12);
+	zb_unit_take_casualties(&u, 6, -1, ZB_FIG_DOWN);	/* one rank */
+	cr_expect_float_eq(zb_unit_rect(&u).half_d_in, 0.25, 1e-12);
+	u.files = 3;					/* two ranks of 3 */
+	r = zb_unit_rect(&u);
+	cr_expect_float_eq(r.half_w_in, 1.5, 1e-12);
+	cr_expect_float_eq(r.half_d_in, 0.5, 1e-12);
+	u.base_d_in = 1;				/* rebased */
+	cr_expect_float_eq(zb_unit_rect(&u).half_d_in, 1, 1e-12);
+	u.flags |= ZB_UF_HOLLOW;	/* 6 men: a square 3 figures a side */
+	r = zb_unit_rect(&u);
+	cr_expect_float_eq(r.half_w_in, 1.5, 1e-12);
+	cr_expect_float_eq(r.half_d_in, 1.5, 1e-12);
+	c = u;
+	c.pos = zb_v2(0, 0);
+	cr_expect_float_eq(zb_unit_rect(&c).c.x, -1.5, 1e-12);
+	cr_expect_float_eq(zb_unit_rect(&u).c.x, 8.5, 1e-12);
+	zb_unit_release(NULL, &u);
+}

@@ -81,6 +81,12 @@ bool zb_rect_overlap(const struct zb_rect *a, const struct zb_rect *b);
 double zb_rect_overlap_depth(const struct zb_rect *a, const struct zb_rect *b);
 /* Shortest distance between the two rectangles' areas; 0 if they touch. */
 double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b);
+/* True when the rectangles lie plainly more than lim_in apart (their
+ * centres' distance less both half diagonals shows it, with a margin
+ * over rounding), so that zb_rect_dist(a, b) > lim_in; false when they
+ * may not.  Spares zb_rect_dist() for the many that are far apart. */
+bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
+		      double lim_in);
 /* Shortest distance from p to the rectangle's area; 0 inside. */
 double zb_rect_point_dist(const struct zb_rect *r, struct zb_vec2 p);
 /* Nearest point of the rectangle's area to p. */
@@ -101,6 +107,30 @@ bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
 bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
 			    double half_angle_deg,
 			    const struct zb_rect *target);
+
+/* A cone prepared once for many apexes (a row of firers sharing a
+ * facing): its axis, its two edges' directions and its half angle's
+ * cosine.  The _c tests give exactly what the plain ones give for the
+ * cone's facing and half angle, with no sine or cosine of their own. */
+struct zb_cone {
+	double facing_deg, half_angle_deg;
+	struct zb_vec2 fwd;	/* zb_v2_from_deg(facing_deg) */
+	struct zb_vec2 edge[2];	/* of facing_deg - half, facing_deg + half */
+	double cos_half;
+};
+struct zb_cone zb_cone_make(double facing_deg, double half_angle_deg);
+bool zb_rect_in_cone_c(const struct zb_cone *k, struct zb_vec2 apex,
+		       double range_in, const struct zb_rect *target);
+/* True when p lies inside the cone's sector from `apex` (half angle
+ * below 90 degrees, range range_in) by margins far wider than the
+ * tolerances: then zb_rect_in_cone_c() is true, from `apex` and from
+ * every apex on the segment between two for which this holds, for any
+ * target with p as a corner.  False when it cannot tell. */
+bool zb_cone_plainly_holds(const struct zb_cone *k, struct zb_vec2 apex,
+			   double range_in, struct zb_vec2 p);
+bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
+			      const struct zb_cone *k,
+			      const struct zb_rect *target);
 
 /* From which side of `target` does `from` lie?  Front and rear are the 90
  * degree arcs either side of the facing and its reverse, measured from the

@@ -20,10 +20,10 @@
  * Invariants: 0 <= n_figs; every figure's state is a zb_fig_state.
  *
  * Memos: footprints are asked for many times a turn, so a unit remembers
- * its live-figure count and its facing as a unit vector.  Zero means "not
+ * its live-figure count, its facing as a unit vector and its footprint.  Zero means "not
  * known", so a unit cleared to zero or copied whole is always right.  The
- * facing is checked against facing_deg on each use, so moving or turning
- * a unit needs nothing more; but whoever changes a figure's state or the
+ * facing and the footprint are checked against the fields they come from
+ * on each use, so moving or turning a unit needs nothing more; but whoever changes a figure's state or the
  * figure array outside this module calls zb_unit_figs_changed() (a build
  * with -DZB_CHECK_MEMOS, as `make test-asan`, checks the count on every
  * use and aborts when someone did not).
@@ -142,6 +142,14 @@ struct zb_unit {
 	int alive_memo;
 	double dir_memo_deg;
 	struct zb_vec2 dir_memo;
+	/* zb_unit_rect(), remembered with what it was worked out from (its
+	 * live figures + 1, or 0; files; hollowness; front centre; facing;
+	 * base), and worked out again when any of them is not as it was. */
+	struct zb_rect rect_memo;
+	int rect_memo_alive, rect_memo_files;
+	unsigned rect_memo_hollow;
+	struct zb_vec2 rect_memo_pos;
+	double rect_memo_deg, rect_memo_w_in, rect_memo_d_in;
 };
 
 /* Allocate n figures, all troopers and ok.  ZB_OK or ZB_ENOMEM. */

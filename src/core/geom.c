@@ -27,6 +27,18 @@
  * of the cone whatever the tolerances (they are below 1e-5 in). */
 #define GEOM_CLEAR_IN 1e-4
 #define GEOM_QUARTER_TURN_DEG 90.0
+/* Cone tests decided from a dot product: a point whose angle off the axis
+ * has a cosine this far (relative to its distance) from the half angle's
+ * is plainly inside or outside. */
+#define GEOM_CONE_MARGIN 1e-9
+/* zb_rect_dist: a corner further from the other rectangle than the
+ * nearest corner by this much (relative, and in inches) is plainly not
+ * the nearest; the roundings of the two ways of measuring are below
+ * 1e-12 in on any table. */
+#define GEOM_CORNER_MARGIN 1e-7
+/* zb_cone_plainly_holds: its margins, relative and in inches. */
+#define GEOM_PLAIN_REL 1e-7
+#define GEOM_PLAIN_IN 1e-3
 /* Relative margin on a bound that spares a square root. */
 #define GEOM_REL_MARGIN 1e-9
 /* zb_aspect_of: the front and rear arcs are 90 degrees wide. */
@@ -167,6 +179,19 @@ void zb_rect_corners(const struct zb_rect *r, struct zb_vec2 out[4])
 	corners_ax(r, fwd, left, out);
 }
 
+/* fmin() and fmax() for numbers that are never NaN, as the corners and
+ * projections here are not: the same values, without a call into libm
+ * for each (the compiler may not inline fmin, for NaN's sake). */
+static inline double mind(double a, double b)
+{
+	return b < a ? b : a;
+}
+
+static inline double maxd(double a, double b)
+{
+	return b > a ? b : a;
+}
+
 static double clampd(double v, double lo, double hi)
 {
 	return v < lo ? lo : v > hi ? hi : v;
@@ -257,10 +282,10 @@ static bool proj_overlap(const struct zb_vec2 ca[4], const struct zb_vec2 cb[4],
 	for (int i = 0; i < 4; i++) {
 		double pa = zb_v2_dot(ca[i], axis), pb = zb_v2_dot(cb[i], axis);
 
-		amin = fmin(amin, pa);
-		amax = fmax(amax, pa);
-		bmin = fmin(bmin, pb);
-		bmax = fmax(bmax, pb);
+		amin = mind(amin, pa);
+		amax = maxd(amax, pa);
+		bmin = mind(bmin, pb);
+		bmax = maxd(bmax, pb);
 	}
 	return amin <= bmax + GEOM_EPS_IN && bmin <= amax + GEOM_EPS_IN;
 }
@@ -305,12 +330,12 @@ double zb_rect_overlap_depth(const struct zb_rect *a, const struct zb_rect *b)
 			double pa = zb_v2_dot(ca[i], axes[k]);
 			double pb = zb_v2_dot(cb[i], axes[k]);
 
-			alo = fmin(alo, pa);
-			ahi = fmax(ahi, pa);
-			blo = fmin(blo, pb);
-			bhi = fmax(bhi, pb);
+			alo = mind(alo, pa);
+			ahi = maxd(ahi, pa);
+			blo = mind(blo, pb);
+			bhi = maxd(bhi, pb);
 		}
-		double over = fmin(ahi, bhi) - fmax(alo, blo);
+		double over = mind(ahi, bhi) - maxd(alo, blo);
 		if (over <= 0)
 			return 0;
 		if (depth < 0 || over < depth)
@@ -379,7 +404,21 @@ static double seg_point_min(double best, struct zb_vec2 a, struct zb_vec2 b,
 	v = seg_point_offset(a, b, p);
 	if (zb_v2_dot(v, v) > best * best * (1 + GEOM_REL_MARGIN))
 		return best;
-	return fmin(best, hypot(v.x, v.y));
+	return mind(best, hypot(v.x, v.y));
+}
+
+/* The squared distance from p to the rectangle's area (point_dist_ax()
+ * squared, near enough to rank corners by; see zb_rect_dist()). */
+static double corner_q(const struct zb_rect *r, struct zb_vec2 fwd,
+		       struct zb_vec2 left, struct zb_vec2 p)
+{
+	struct zb_vec2 d = zb_v2_sub(p, r->c);
+	double du = fabs(zb_v2_dot(d, fwd)) - r->half_d_in;
+	double dv = fabs(zb_v2_dot(d, left)) - r->half_w_in;
+
+	du = du > 0 ? du : 0;
+	dv = dv > 0 ? dv : 0;
+	return du * du + dv * dv;
 }
 
 /*
@@ -409,15 +448,44 @@ double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b)
 				if (zb_seg_intersect(ca[i], ca[(i + 1) % 4],
 						     cb[j], cb[(j + 1) % 4]))
 					return 0;
+	/* The least distance is from a corner of one to the other's area:
+	 * only the corners plainly no further than the nearest are asked
+	 * of each edge (the rest cannot give the least value found). */
+	double qa[4], qb[4], lim = INFINITY;
+
+	for (int k = 0; k < 4; k++) {
+		qa[k] = corner_q(b, axes[2], axes[3], ca[k]);
+		qb[k] = corner_q(a, axes[0], axes[1], cb[k]);
+		lim = mind(lim, mind(qa[k], qb[k]));
+	}
+	lim = sqrt(lim) * (1 + GEOM_CORNER_MARGIN) + GEOM_CORNER_MARGIN;
+	lim *= lim;
 	for (int i = 0; i < 4; i++) {
 		for (int k = 0; k < 4; k++) {
-			best = seg_point_min(best, ca[i], ca[(i + 1) % 4],
-					     cb[k]);
-			best = seg_point_min(best, cb[i], cb[(i + 1) % 4],
-					     ca[k]);
+			if (qb[k] <= lim)
+				best = seg_point_min(best, ca[i],
+						     ca[(i + 1) % 4], cb[k]);
+			if (qa[k] <= lim)
+				best = seg_point_min(best, cb[i],
+						     cb[(i + 1) % 4], ca[k]);
 		}
 	}
 	return best;
+}
+
+/* No two points of the rectangles are nearer than their centres less
+ * both half diagonals; with the margins, plainly so. */
+bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
+		      double lim_in)
+{
+	struct zb_vec2 d = zb_v2_sub(a->c, b->c);
+	double ra = sqrt(a->half_w_in * a->half_w_in +
+			 a->half_d_in * a->half_d_in);
+	double rb = sqrt(b->half_w_in * b->half_w_in +
+			 b->half_d_in * b->half_d_in);
+
+	return sqrt(zb_v2_dot(d, d)) - ra - rb >
+	       lim_in * (1 + GEOM_CORNER_MARGIN) + GEOM_CORNER_MARGIN;
 }
 
 /* zb_in_cone() for a point `dist` (zb_v2_dist) from the apex. */
@@ -449,6 +517,87 @@ static bool in_sector(struct zb_vec2 apex, double facing_deg, double half_deg,
 	       in_cone_at(apex, facing_deg, half_deg, p, dist);
 }
 
+/*
+ * Is the length whose square is q plainly above (1) or below (-1) `lim`,
+ * or too near it to tell (0) without hypot()?  sqrt(q) is within a few
+ * units in the last place of the hypot() the slow tests take, far inside
+ * the margin, so a plain answer is the one they give.
+ */
+static int len_vs(double q, double lim)
+{
+	double d = sqrt(q);
+
+	if (d > lim * (1 + GEOM_REL_MARGIN) + GEOM_REL_MARGIN * GEOM_EPS_IN)
+		return 1;
+	if (d < lim * (1 - GEOM_REL_MARGIN) - GEOM_REL_MARGIN * GEOM_EPS_IN)
+		return -1;
+	return 0;
+}
+
+struct zb_cone zb_cone_make(double facing_deg, double half_angle_deg)
+{
+	struct zb_cone k;
+
+	k.facing_deg = facing_deg;
+	k.half_angle_deg = half_angle_deg;
+	k.fwd = zb_v2_from_deg(facing_deg);
+	k.edge[0] = zb_v2_from_deg(facing_deg - half_angle_deg);
+	k.edge[1] = zb_v2_from_deg(facing_deg + half_angle_deg);
+	k.cos_half = cos(deg_to_rad(half_angle_deg));
+	return k;
+}
+
+/*
+ * in_sector() for a prepared cone, with its answer taken from a square
+ * root and a dot product where it is plain: within range by more than
+ * GEOM_REL_MARGIN of it, and inside or outside the cone by an angle whose
+ * cosine differs from the half angle's by more than GEOM_CONE_MARGIN
+ * (some 1e-5 degrees, against tolerances and roundings below 1e-8).
+ * Where it is not plain, in_sector() itself decides.
+ */
+static bool in_sector_c(const struct zb_cone *k, struct zb_vec2 apex,
+			double range_in, struct zb_vec2 p)
+{
+	struct zb_vec2 v = zb_v2_sub(p, apex);
+	double q = zb_v2_dot(v, v), d, t;
+	int r = len_vs(q, range_in + GEOM_EPS_IN);
+
+	if (r > 0)
+		return false;
+	d = sqrt(q);
+	if (r < 0 && d > 2 * GEOM_EPS_IN &&
+	    k->half_angle_deg < GEOM_HALF_TURN_DEG) {
+		t = zb_v2_dot(v, k->fwd) - d * k->cos_half;
+		if (t > GEOM_CONE_MARGIN * d)
+			return true;
+		if (t < -GEOM_CONE_MARGIN * d)
+			return false;
+	}
+	return in_sector(apex, k->facing_deg, k->half_angle_deg, range_in, p);
+}
+
+/*
+ * Is p inside the sector by margins (GEOM_PLAIN_REL of the half angle's
+ * cosine and of the range, GEOM_PLAIN_IN ahead of the apex and inside
+ * the range) far wider than in_sector_c()'s and than the rounding of a
+ * computed apex?  The set of apexes from which p is inside by those
+ * margins is convex (a cone and a disc about p), so p is then inside,
+ * by in_sector_c()'s margins, from every apex between two such.
+ */
+bool zb_cone_plainly_holds(const struct zb_cone *k, struct zb_vec2 apex,
+			   double range_in, struct zb_vec2 p)
+{
+	struct zb_vec2 v = zb_v2_sub(p, apex);
+	double d = sqrt(zb_v2_dot(v, v)), ahead = zb_v2_dot(v, k->fwd);
+
+	if (!(k->half_angle_deg >= 0 &&
+	      k->half_angle_deg < GEOM_QUARTER_TURN_DEG))
+		return false;
+	return ahead > GEOM_PLAIN_IN &&
+	       d < range_in * (1 - GEOM_PLAIN_REL) - GEOM_PLAIN_IN &&
+	       ahead - d * k->cos_half > GEOM_PLAIN_REL * d;
+}
+
 /* Does segment a-b meet the arc of radius r about `apex` inside the cone? */
 static bool seg_meets_arc(struct zb_vec2 a, struct zb_vec2 b,
 			  struct zb_vec2 apex, double facing_deg,
@@ -476,18 +625,16 @@ static bool seg_meets_arc(struct zb_vec2 a, struct zb_vec2 b,
 }
 
 /*
- * Do all four corners lie clear outside the cone edge along `deg` (on its
+ * Do all four corners lie clear outside the cone edge along `d` (on its
  * left when side is 1, its right when -1) by more than
  * GEOM_CLEAR_IN?  A cone narrower than a half turn lies wholly on the
  * other side of that edge's line, and so does every point the test below
  * would try; the margin is far wider than any of its tolerances, so the
  * test would find nothing, and need not be made.
  */
-static bool beyond_ray(struct zb_vec2 apex, double deg, int side,
+static bool beyond_ray(struct zb_vec2 apex, struct zb_vec2 d, int side,
 		       const struct zb_vec2 c[4])
 {
-	struct zb_vec2 d = zb_v2_from_deg(deg);
-
 	for (int i = 0; i < 4; i++)
 		if (side * zb_v2_cross(d, zb_v2_sub(c[i], apex)) <=
 		    GEOM_CLEAR_IN)
@@ -503,74 +650,94 @@ static bool beyond_ray(struct zb_vec2 apex, double deg, int side,
  * farthest corner, which changes nothing and keeps an infinite range
  * finite.
  */
-bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
-		     double half_angle_deg, double range_in,
-		     const struct zb_rect *target)
+bool zb_rect_in_cone_c(const struct zb_cone *k, struct zb_vec2 apex,
+		       double range_in, const struct zb_rect *target)
 {
-	struct zb_vec2 c[4], fwd, left;
-	double far = 0;
+	struct zb_vec2 c[4], fwd, left, d;
+	double half_angle_deg = k->half_angle_deg, far = 0, du, dv;
+	int r;
 
 	if (range_in < 0 || half_angle_deg < 0)
 		return false;
 	rect_axes(target, &fwd, &left);
-	if (point_dist_ax(target, fwd, left, apex) > range_in + GEOM_EPS_IN)
+	/* point_dist_ax(target, fwd, left, apex) > range_in + GEOM_EPS_IN,
+	 * from the squared distance where that is plain. */
+	d = zb_v2_sub(apex, target->c);
+	du = fabs(zb_v2_dot(d, fwd)) - target->half_d_in;
+	dv = fabs(zb_v2_dot(d, left)) - target->half_w_in;
+	du = du > 0 ? du : 0;
+	dv = dv > 0 ? dv : 0;
+	r = len_vs(du * du + dv * dv, range_in + GEOM_EPS_IN);
+	if (r > 0 || (r == 0 && point_dist_ax(target, fwd, left, apex) >
+				range_in + GEOM_EPS_IN))
 		return false;
 	if (contains_ax(target, fwd, left, apex))
 		return true;
 	if (half_angle_deg >= GEOM_HALF_TURN_DEG)
 		return true;
-	if (in_sector(apex, facing_deg, half_angle_deg, range_in,
-		      closest_point_ax(target, fwd, left, apex)))
+	if (in_sector_c(k, apex, range_in,
+			closest_point_ax(target, fwd, left, apex)))
 		return true;
 	corners_ax(target, fwd, left, c);
 	if (half_angle_deg < GEOM_QUARTER_TURN_DEG &&
-	    (beyond_ray(apex, facing_deg + half_angle_deg, 1, c) ||
-	     beyond_ray(apex, facing_deg - half_angle_deg, -1, c)))
+	    (beyond_ray(apex, k->edge[1], 1, c) ||
+	     beyond_ray(apex, k->edge[0], -1, c)))
 		return false;
-	for (int i = 0; i < 4; i++) {
-		if (in_sector(apex, facing_deg, half_angle_deg, range_in, c[i]))
+	for (int i = 0; i < 4; i++)
+		if (in_sector_c(k, apex, range_in, c[i]))
 			return true;
-		far = fmax(far, zb_v2_dist(apex, c[i]));
-	}
+	for (int i = 0; i < 4; i++)
+		far = maxd(far, zb_v2_dist(apex, c[i]));
 	if (range_in > far + 1)
 		range_in = far + 1;
 	for (int side = -1; side <= 1; side += 2) {
 		struct zb_vec2 tip = zb_v2_add(apex, zb_v2_scale(
-			zb_v2_from_deg(facing_deg + side * half_angle_deg),
-			range_in));
+			k->edge[side > 0], range_in));
 
 		for (int i = 0; i < 4; i++)
 			if (zb_seg_intersect(apex, tip, c[i], c[(i + 1) % 4]))
 				return true;
 	}
 	for (int i = 0; i < 4; i++)
-		if (seg_meets_arc(c[i], c[(i + 1) % 4], apex, facing_deg,
+		if (seg_meets_arc(c[i], c[(i + 1) % 4], apex, k->facing_deg,
 				  half_angle_deg, range_in))
 			return true;
 	return false;
 }
 
+bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
+		     double half_angle_deg, double range_in,
+		     const struct zb_rect *target)
+{
+	struct zb_cone k;
+
+	if (range_in < 0 || half_angle_deg < 0)
+		return false;
+	k = zb_cone_make(facing_deg, half_angle_deg);
+	return zb_rect_in_cone_c(&k, apex, range_in, target);
+}
+
 /* The same test as beyond_ray() for every apex in `from` at once: an
  * apex inside `from` is no further out across the edge line than its
  * furthest corner. */
-bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
-			    double half_angle_deg,
-			    const struct zb_rect *target)
+bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
+			      const struct zb_cone *k,
+			      const struct zb_rect *target)
 {
 	struct zb_vec2 fc[4], tc[4];
 
-	if (!(half_angle_deg >= 0 && half_angle_deg < GEOM_QUARTER_TURN_DEG))
+	if (!(k->half_angle_deg >= 0 &&
+	      k->half_angle_deg < GEOM_QUARTER_TURN_DEG))
 		return false;
 	zb_rect_corners(from, fc);
 	zb_rect_corners(target, tc);
 	for (int side = -1; side <= 1; side += 2) {
-		struct zb_vec2 d = zb_v2_from_deg(facing_deg +
-						  side * half_angle_deg);
+		struct zb_vec2 d = k->edge[side > 0];
 		double out = -INFINITY;
 		bool clear = true;
 
 		for (int i = 0; i < 4; i++)
-			out = fmax(out, side * zb_v2_cross(d, fc[i]));
+			out = maxd(out, side * zb_v2_cross(d, fc[i]));
 		for (int i = 0; i < 4 && clear; i++)
 			clear = side * zb_v2_cross(d, tc[i]) - out >
 				GEOM_CLEAR_IN;
@@ -578,6 +745,18 @@ bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
 			return true;
 	}
 	return false;
+}
+
+bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
+			    double half_angle_deg,
+			    const struct zb_rect *target)
+{
+	struct zb_cone k;
+
+	if (!(half_angle_deg >= 0 && half_angle_deg < GEOM_QUARTER_TURN_DEG))
+		return false;
+	k = zb_cone_make(facing_deg, half_angle_deg);
+	return zb_rect_clear_of_cones_c(from, &k, target);
 }
 
 enum zb_aspect zb_aspect_of(const struct zb_rect *target, struct zb_vec2 from)
@@ -612,7 +791,7 @@ static int orient(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c)
 
 	if (fabs(v) > GEOM_EPS_IN * bound)
 		return v > 0 ? 1 : -1;
-	scale = fmax(zb_v2_len(ab), zb_v2_len(ac));
+	scale = maxd(zb_v2_len(ab), zb_v2_len(ac));
 	if (fabs(v) <= GEOM_EPS_IN * scale)
 		return 0;
 	return v > 0 ? 1 : -1;
@@ -621,10 +800,10 @@ static int orient(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c)
 /* Given p collinear with a-b, is it within the segment's extent? */
 static bool on_seg(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p)
 {
-	return p.x >= fmin(a.x, b.x) - GEOM_EPS_IN &&
-	       p.x <= fmax(a.x, b.x) + GEOM_EPS_IN &&
-	       p.y >= fmin(a.y, b.y) - GEOM_EPS_IN &&
-	       p.y <= fmax(a.y, b.y) + GEOM_EPS_IN;
+	return p.x >= mind(a.x, b.x) - GEOM_EPS_IN &&
+	       p.x <= maxd(a.x, b.x) + GEOM_EPS_IN &&
+	       p.y >= mind(a.y, b.y) - GEOM_EPS_IN &&
+	       p.y <= maxd(a.y, b.y) + GEOM_EPS_IN;
 }
 
 bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,

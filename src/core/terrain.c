@@ -302,6 +302,9 @@ bool zb_terrain_blocks_los(const struct zb_terrain_set *set, struct zb_vec2 a,
 			break;
 		case ZB_TERRAIN_WOODS:
 		case ZB_TERRAIN_BUILDING:
+			/* No length inside exceeds an unbounded allowance. */
+			if (isinf(see_into_in) && see_into_in > 0)
+				continue;
 			top = zb_terrain_height_at(set, zb_poly_centroid(
 				t->pts, t->n_pts)) +
 			      (t->height_in > 0 ? t->height_in

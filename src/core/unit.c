@@ -212,15 +212,37 @@ int zb_unit_ranks(const struct zb_unit *u)
 	return ranks_of(u, alive, files_of(u, alive));
 }
 
+/* Worked out again only when something it is made from has changed (see
+ * unit.h), which a unit standing still between turns has not. */
 struct zb_rect zb_unit_rect(const struct zb_unit *u)
 {
+	struct zb_unit *m = (struct zb_unit *)u;
 	int alive = zb_unit_alive(u);
+	unsigned hollow = u->flags & ZB_UF_HOLLOW;
+
+	if (m->rect_memo_alive == alive + 1 && m->rect_memo_files == u->files &&
+	    m->rect_memo_hollow == hollow && m->rect_memo_pos.x == u->pos.x &&
+	    m->rect_memo_pos.y == u->pos.y &&
+	    m->rect_memo_deg == u->facing_deg &&
+	    m->rect_memo_w_in == u->base_w_in &&
+	    m->rect_memo_d_in == u->base_d_in)
+		return m->rect_memo;
+
 	int files = files_of(u, alive);
 	int ranks = ranks_of(u, alive, files);
 	double w = files * u->base_w_in;
-	double d = (u->flags & ZB_UF_HOLLOW) ? w : ranks * u->base_d_in;
-	return zb_rect_from_front_dir(u->pos, w, d, u->facing_deg,
-				      zb_unit_dir(u));
+	double d = hollow ? w : ranks * u->base_d_in;
+
+	m->rect_memo = zb_rect_from_front_dir(u->pos, w, d, u->facing_deg,
+					      zb_unit_dir(u));
+	m->rect_memo_alive = alive + 1;
+	m->rect_memo_files = u->files;
+	m->rect_memo_hollow = hollow;
+	m->rect_memo_pos = u->pos;
+	m->rect_memo_deg = u->facing_deg;
+	m->rect_memo_w_in = u->base_w_in;
+	m->rect_memo_d_in = u->base_d_in;
+	return m->rect_memo;
 }
 
 struct zb_vec2 zb_unit_figure_pos(const struct zb_unit *u, int k)

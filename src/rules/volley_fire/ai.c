@@ -419,13 +419,20 @@ static double reach_best(struct zb_game *g, const struct zb_unit *u)
 static double reach_likely(struct zb_game *g, const struct zb_unit *u,
 			   double risk)
 {
-	int n = vf_unit_move_dice(g, u);
+	int n = vf_unit_move_dice(g, u), r;
 	double p[ZB_DICE_MAX_N * VF_D6 + 1], q[ZB_DICE_MAX_N * VF_D6 + 1];
+	struct vf_state *st = vf_state(g);
 
 	if (n <= 0)
 		return 0;
 	if (n > ZB_DICE_MAX_N)
 		n = ZB_DICE_MAX_N;
+	if (st && st->reach_risk != risk) {
+		memset(st->reach_memo, 0, sizeof(st->reach_memo));
+		st->reach_risk = risk;
+	}
+	if (st && st->reach_memo[n])
+		return st->reach_memo[n] - 1;
 	memset(p, 0, sizeof(p));
 	p[0] = 1;
 	for (int k = 0; k < n; k++) {
@@ -436,12 +443,16 @@ static double reach_likely(struct zb_game *g, const struct zb_unit *u,
 		memcpy(p, q, sizeof(p));
 	}
 	double tail = 0;
-	for (int r = n * VF_D6; r >= n; r--) {
+	for (r = n * VF_D6; r >= n; r--) {
 		tail += p[r];
 		if (tail >= risk)
-			return r;
+			break;
 	}
-	return n;
+	if (r < n)
+		r = n;
+	if (st)
+		st->reach_memo[n] = r + 1;
+	return r;
 }
 
 static double reach_mean(struct zb_game *g, const struct zb_unit *u)
@@ -830,7 +841,8 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		if (e->side == u->side || vf_type_of(e)->leader || !usable(e))
 			continue;
 		struct zb_rect er = zb_unit_rect(e);
-		if (zb_rect_dist(&ur, &er) > reach)
+		if (zb_rect_clear_of(&ur, &er, reach) ||
+		    zb_rect_dist(&ur, &er) > reach)
 			continue;	/* out of any range: no need to ask */
 		u->facing_deg = zb_heading_deg(u->pos, zb_unit_rect(e).c);
 		if (st)

@@ -342,17 +342,20 @@ int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
 {
 	const struct vf_weapon_info *w;
 	struct zb_rect fr, tr;
-	double d;
+	double d, range;
 
 	if (weapon_of(firer) == VF_W_NONE)
 		return VF_OUT_OF_RANGE;
 	w = &vf_weapons[weapon_of(firer)];
 	fr = zb_unit_rect(firer);
 	tr = zb_unit_rect(target);
+	range = max_range_in(g, firer, target);
 	/* From footprint to footprint, so a square measures from the face
 	 * that fires (house ruling). */
+	if (zb_rect_clear_of(&fr, &tr, range))
+		return VF_OUT_OF_RANGE;
 	d = zb_rect_dist(&fr, &tr);
-	if (d > max_range_in(g, firer, target))
+	if (d > range)
 		return VF_OUT_OF_RANGE;
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		if (w->band_max_in[b] > 0 && d <= w->band_max_in[b])
@@ -373,6 +376,36 @@ static double figure_facing(const struct zb_unit *u, int k)
 	/* front, right, rear, left, as zb_unit_figure_pos walks them */
 	static const double turn[4] = { 0, -90, 180, 90 };
 	return zb_norm_deg(u->facing_deg + turn[face]);
+}
+
+/* The fire cone of a figure facing `deg`: the last one made, when it
+ * faced the same way. */
+static struct zb_cone fire_cone(struct zb_game *g, double deg)
+{
+	struct vf_state *st = vf_state(g);
+
+	if (!st)
+		return zb_cone_make(deg, VF_FIRE_CONE_HALF_DEG);
+	if (!st->cone_memo_set || st->cone_memo.facing_deg != deg) {
+		st->cone_memo = zb_cone_make(deg, VF_FIRE_CONE_HALF_DEG);
+		st->cone_memo_set = true;
+	}
+	return st->cone_memo;
+}
+
+/* Does a corner of `tr` lie plainly in the cone from both a and b? */
+static bool rank_in_cones(const struct zb_cone *k, struct zb_vec2 a,
+			  struct zb_vec2 b, double range,
+			  const struct zb_rect *tr)
+{
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(tr, c);
+	for (int i = 0; i < 4; i++)
+		if (zb_cone_plainly_holds(k, a, range, c[i]) &&
+		    zb_cone_plainly_holds(k, b, range, c[i]))
+			return true;
+	return false;
 }
 
 /* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
@@ -397,27 +430,62 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 				       VF_FIRE_CONE_HALF_DEG, range, &tr)
 			? alive : 0;
 	}
+	/* The cone of each facing the figures have (a square's four faces),
+	 * worked out once for all of them. */
+	struct zb_cone cone[4];
+	double cone_deg[4];
+	int n_cones = 0;
+
 	/* Every figure stands inside the footprint and, out of a square,
 	 * faces the unit's way: a target clear of all their cones at once
 	 * needs no figure asked. */
 	if (!(firer->flags & ZB_UF_HOLLOW)) {
 		struct zb_rect fr = zb_unit_rect(firer);
 
-		if (zb_rect_clear_of_cones(&fr, firer->facing_deg,
-					   VF_FIRE_CONE_HALF_DEG, &tr))
+		cone[0] = fire_cone(g, firer->facing_deg);
+		cone_deg[0] = firer->facing_deg;
+		n_cones = 1;
+		if (zb_rect_clear_of_cones_c(&fr, &cone[0], &tr))
 			return 0;
 	}
 	files = zb_unit_files(firer);
 	for (int k = 0; k < alive; k++) {
 		bool hollow = firer->flags & ZB_UF_HOLLOW;
+		double deg;
+		int c;
 
 		/* Only the front ranks fire; a square's faces are one rank;
 		 * spears throw overhead from every rank. */
 		if (!w->overhead && !hollow && k / files >= VF_FIRE_RANKS)
 			break;
-		if (zb_rect_in_cone(zb_unit_figure_pos(firer, k),
-				    figure_facing(firer, k),
-				    VF_FIRE_CONE_HALF_DEG, range, &tr))
+		/* A rank in line, its figures evenly along it: when a corner
+		 * of the target stands plainly in the cones of the figures at
+		 * both ends, it stands in every one's between, and all fire. */
+		if (!hollow && k % files == 0) {
+			int last = (k + files < alive ? k + files : alive) - 1;
+
+			if (last > k &&
+			    rank_in_cones(&cone[0], zb_unit_figure_pos(firer, k),
+					  zb_unit_figure_pos(firer, last),
+					  range, &tr)) {
+				n += last - k + 1;
+				k = last;
+				continue;
+			}
+		}
+		deg = figure_facing(firer, k);
+		for (c = 0; c < n_cones && cone_deg[c] != deg; c++)
+			;
+		if (c == n_cones) {
+			if (n_cones == 4)
+				c = 0;
+			else
+				n_cones++;
+			cone[c] = fire_cone(g, deg);
+			cone_deg[c] = deg;
+		}
+		if (zb_rect_in_cone_c(&cone[c], zb_unit_figure_pos(firer, k),
+				      range, &tr))
 			n++;
 	}
 	return n;

@@ -726,7 +726,9 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 		r = zb_unit_rect(u);
 		for (int i = 0; i < n_cand && taker < 0; i++) {
 			struct zb_rect er = zb_unit_rect(&g->units[cand[i]]);
-			if (zb_rect_overlap(&er, &r))
+			/* Plainly apart: no overlap (zb_rect_clear_of). */
+			if (!zb_rect_clear_of(&er, &r, 0) &&
+			    zb_rect_overlap(&er, &r))
 				taker = cand[i];
 		}
 		p = q;

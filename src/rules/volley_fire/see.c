@@ -91,8 +91,8 @@ static bool cover_blocks(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 			 int fv, int ft, const struct zb_unit *target)
 {
 	const struct zb_terrain_set *ts = &g->terrain;
-	double eye = fmax(zb_terrain_height_at(ts, a),
-			  zb_terrain_height_at(ts, b));
+	/* The eye's height, worked out when cover lies between. */
+	double eye = NAN;
 
 	for (int i = 0; i < ts->n; i++) {
 		const struct zb_terrain *t = &ts->items[i];
@@ -106,6 +106,9 @@ static bool cover_blocks(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 		if (len <= VF_LOS_EPS_IN)
 			continue;
 		allow = see_into(g, i, a, fv, ft, target);
+		if (allow == 0 && i != fv && i != ft && isnan(eye))
+			eye = fmax(zb_terrain_height_at(ts, a),
+				   zb_terrain_height_at(ts, b));
 		if (allow == 0 && i != fv && i != ft &&
 		    eye > zb_terrain_height_at(ts, zb_poly_centroid(t->pts,
 								   t->n_pts)))

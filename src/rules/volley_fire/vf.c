@@ -93,6 +93,10 @@ bool vf_rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 	x.half_d_in = fmax(0, x.half_d_in - CLASH_EPS_IN);
 	y.half_w_in = fmax(0, y.half_w_in - CLASH_EPS_IN);
 	y.half_d_in = fmax(0, y.half_d_in - CLASH_EPS_IN);
+	/* Plainly apart (most pairs a move sweeps past): their distance
+	 * is above 0, so they do not overlap. */
+	if (zb_rect_clear_of(&x, &y, 0))
+		return false;
 	return zb_rect_overlap(&x, &y);
 }
 
@@ -281,7 +285,8 @@ bool vf_has_leader(struct zb_game *g, const struct zb_unit *u)
 			continue;
 		}
 		lr = zb_unit_rect(l);
-		if (zb_rect_dist(&r, &lr) <= VF_LEADERLESS_RADIUS_IN)
+		if (!zb_rect_clear_of(&r, &lr, VF_LEADERLESS_RADIUS_IN) &&
+		    zb_rect_dist(&r, &lr) <= VF_LEADERLESS_RADIUS_IN)
 			return true;
 	}
 	return false;

@@ -308,6 +308,15 @@ struct vf_state {
 	/* fire.c's table of legal volleys while the fire phase asks for
 	 * targets (vf_fire_table_volley), else NULL. */
 	struct vf_fire_table *fire;
+	/* ai.c's reach_likely() by number of dice, for the risk reach_risk:
+	 * the reach + 1, or 0 when not yet worked out (a pure function of
+	 * the two, asked for every enemy each time a unit is ordered). */
+	double reach_risk;
+	int reach_memo[ZB_DICE_MAX_N + 1];
+	/* fire.c's last fire cone (a pure function of its facing), for the
+	 * run of targets one firer is tried against; valid when set. */
+	struct zb_cone cone_memo;
+	bool cone_memo_set;
 };
 
 static inline struct vf_state *vf_state(struct zb_game *g)
