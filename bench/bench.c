@@ -24,7 +24,7 @@
  *   build/bench [--out FILE] [--date TEXT] [--cc TEXT] [--quick]
  *               [--max-units N] [--no-scenarios] [--no-odds]
  *               [--base BENCH] [--base-rev REV] [--base-max-units N]
- *               [--emit N [dense]]
+ *               [--emit N [dense]] [--point N [dense]]
  *
  * --quick times each thing briefly (a smoke run); --max-units 0 leaves
  * the generated battles out, as the --no-* flags leave out the rest.
@@ -40,7 +40,8 @@
  *
  * --emit N prints the generated scenario of N units as YAML and exits, so
  * that `zariba run` can play it (and its log be compared across changes);
- * `dense` makes it the dense layout.
+ * `dense` makes it the dense layout.  --point N times that one battle
+ * alone (`make bench-point N=1000 LAYOUT=dense`) and exits.
  */
 #define _GNU_SOURCE	/* sched_getaffinity() */
 #include <errno.h>
@@ -589,6 +590,39 @@ static int worker_size(int n, bool dense, double seconds)
 	printf("%d %.9f %.1f %.1f %.1f %ld\n", k, el / k,
 	       (double)t.units * (double)t.turns / k, (double)t.draws / k,
 	       (double)t.queries / k, peak_rss_kib());
+	zb_scenario_release(&scn);
+	return 0;
+}
+
+/* --point N [dense]: one ladder point in this process, for iterating on
+ * speed without the whole bench: plays generated battles of N units for
+ * about SCALE_SECONDS (at least one) and prints the cost per unit-turn in
+ * wall and in CPU time (the CPU time holds on a loaded machine, where
+ * the wall time does not) and the peak RSS. */
+static int point(int n, bool dense)
+{
+	struct zb_scenario scn;
+	struct tally t = { 0 };
+	double el = 0, c0, t0, ut;
+	int k = 0;
+
+	if (n < 2 || n > ZB_SCN_UNITS_MAX)
+		die("--point: units from 2 to %d", ZB_SCN_UNITS_MAX);
+	gen_scenario(&scn, n, SCALE_TURNS, dense);
+	c0 = cpu_s();
+	do {
+		t0 = now_s();
+		if (play_battle(&scn, SEED_BASE + (uint64_t)k, &t) != ZB_OK)
+			die("generated battle of %d units failed", n);
+		el += now_s() - t0;
+		k++;
+	} while (el < SCALE_SECONDS && k < 100000);
+	ut = (double)t.units * (double)t.turns;
+	printf("%s %d units: %d battle%s, %.4f s a battle, %.1f us per "
+	       "unit-turn (CPU %.1f), %.1f queries per unit-turn, peak RSS "
+	       "%.1f MiB\n", dense ? "dense" : "sparse", n, k, k == 1 ? "" :
+	       "s", el / k, el / ut * 1e6, (cpu_s() - c0) / ut * 1e6,
+	       (double)t.queries / ut, peak_rss_kib() / 1024.0);
 	zb_scenario_release(&scn);
 	return 0;
 }
@@ -1161,7 +1195,7 @@ static void usage(void)
 	fprintf(stderr, "usage: bench [--out FILE] [--date TEXT] [--cc TEXT] "
 		"[--quick] [--max-units N] [--no-scenarios] [--no-odds] "
 		"[--base BENCH] [--base-rev REV] [--base-max-units N] "
-		"[--profile FILE] [--emit N [dense]]\n");
+		"[--profile FILE] [--emit N [dense]] [--point N [dense]]\n");
 	exit(1);
 }
 
@@ -1212,6 +1246,11 @@ int main(int argc, char **argv)
 			fputs(y, stdout);
 			free(y);
 			return 0;
+		} else if (!strcmp(argv[i], "--point") && i + 1 < argc) {
+			int n = atoi(argv[++i]);
+
+			return point(n, i + 1 < argc &&
+				     !strcmp(argv[i + 1], "dense"));
 		} else
 			usage();
 	}
