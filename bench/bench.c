@@ -566,6 +566,25 @@ static void worker_timeout(int sig)
 	_exit(0);
 }
 
+/* Plays the generated battle `scn` of n units from seed SEED_BASE on for
+ * about `seconds` (at least once), counting into *t; returns the seconds
+ * they took, with their number in *k. */
+static double play_for(const struct zb_scenario *scn, int n, double seconds,
+		       struct tally *t, int *k)
+{
+	double el = 0, t0;
+
+	*k = 0;
+	do {
+		t0 = now_s();
+		if (play_battle(scn, SEED_BASE + (uint64_t)*k, t) != ZB_OK)
+			die("generated battle of %d units failed", n);
+		el += now_s() - t0;
+		(*k)++;
+	} while (el < seconds && *k < 100000);
+	return el;
+}
+
 /* --worker-size N DENSE SECONDS: plays generated battles of N units for
  * about SECONDS (at least one) and prints the battles, seconds a battle,
  * unit-turns, draws and queries a battle and the peak RSS; "-1 ..." when
@@ -574,19 +593,13 @@ static int worker_size(int n, bool dense, double seconds)
 {
 	struct zb_scenario scn;
 	struct tally t = { 0 };
-	double el = 0, t0;
-	int k = 0;
+	double el;
+	int k;
 
 	signal(SIGALRM, worker_timeout);
 	alarm(SCALE_LIMIT_S);
 	gen_scenario(&scn, n, SCALE_TURNS, dense);
-	do {
-		t0 = now_s();
-		if (play_battle(&scn, SEED_BASE + (uint64_t)k, &t) != ZB_OK)
-			die("generated battle of %d units failed", n);
-		el += now_s() - t0;
-		k++;
-	} while (el < seconds && k < 100000);
+	el = play_for(&scn, n, seconds, &t, &k);
 	printf("%d %.9f %.1f %.1f %.1f %ld\n", k, el / k,
 	       (double)t.units * (double)t.turns / k, (double)t.draws / k,
 	       (double)t.queries / k, peak_rss_kib());
@@ -603,20 +616,14 @@ static int point(int n, bool dense)
 {
 	struct zb_scenario scn;
 	struct tally t = { 0 };
-	double el = 0, c0, t0, ut;
-	int k = 0;
+	double el, c0, ut;
+	int k;
 
 	if (n < 2 || n > ZB_SCN_UNITS_MAX)
 		die("--point: units from 2 to %d", ZB_SCN_UNITS_MAX);
 	gen_scenario(&scn, n, SCALE_TURNS, dense);
 	c0 = cpu_s();
-	do {
-		t0 = now_s();
-		if (play_battle(&scn, SEED_BASE + (uint64_t)k, &t) != ZB_OK)
-			die("generated battle of %d units failed", n);
-		el += now_s() - t0;
-		k++;
-	} while (el < SCALE_SECONDS && k < 100000);
+	el = play_for(&scn, n, SCALE_SECONDS, &t, &k);
 	ut = (double)t.units * (double)t.turns;
 	printf("%s %d units: %d battle%s, %.4f s a battle, %.1f us per "
 	       "unit-turn (CPU %.1f), %.1f queries per unit-turn, peak RSS "
