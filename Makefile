@@ -15,6 +15,8 @@
 #                   the man page and the scenarios
 #   make bench      time battles and rewrite bench/RESULTS.md (BASE=REV:
 #                   also build REV and give each figure against it)
+#   make bench-point N=1000 LAYOUT=dense  one generated battle's cost per
+#                   unit-turn, without the rest of the bench
 #   make MPI=1      the program for MPI jobs (Open MPI), build/mpi/zariba:
 #                   mpirun -n K shares sim's battles (docs/cluster.md)
 #   make fuzz       install clang (as root), build the libFuzzer targets
@@ -297,6 +299,15 @@ bench: $(BENCH) $(if $(BASE),bench-base) $(BIN)
 	./$(BENCH) $(BENCH_FLAGS) $(BENCH_BASE) --profile $(BUILD)/profile.md \
 		--out bench/RESULTS.md --date "$$(date)" \
 		--cc "$$($(CC) --version | head -n 1)"
+
+# One ladder point of the generated battles, without the rest of the
+# bench (nor rewriting bench/RESULTS.md): `make bench-point N=10000
+# LAYOUT=dense` prints its cost per unit-turn (wall and CPU) and peak RSS.
+N          ?= 1000
+LAYOUT     ?= sparse
+.PHONY: bench-point
+bench-point: $(BENCH)
+	./$(BENCH) --point $(N) $(LAYOUT)
 
 .PHONY: bench-base
 bench-base: $(BENCH)

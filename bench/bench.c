@@ -24,7 +24,7 @@
  *   build/bench [--out FILE] [--date TEXT] [--cc TEXT] [--quick]
  *               [--max-units N] [--no-scenarios] [--no-odds]
  *               [--base BENCH] [--base-rev REV] [--base-max-units N]
- *               [--emit N [dense]]
+ *               [--emit N [dense]] [--point N [dense]]
  *
  * --quick times each thing briefly (a smoke run); --max-units 0 leaves
  * the generated battles out, as the --no-* flags leave out the rest.
@@ -40,7 +40,8 @@
  *
  * --emit N prints the generated scenario of N units as YAML and exits, so
  * that `zariba run` can play it (and its log be compared across changes);
- * `dense` makes it the dense layout.
+ * `dense` makes it the dense layout.  --point N times that one battle
+ * alone (`make bench-point N=1000 LAYOUT=dense`) and exits.
  */
 #define _GNU_SOURCE	/* sched_getaffinity() */
 #include <errno.h>
@@ -565,6 +566,25 @@ static void worker_timeout(int sig)
 	_exit(0);
 }
 
+/* Plays the generated battle `scn` of n units from seed SEED_BASE on for
+ * about `seconds` (at least once), counting into *t; returns the seconds
+ * they took, with their number in *k. */
+static double play_for(const struct zb_scenario *scn, int n, double seconds,
+		       struct tally *t, int *k)
+{
+	double el = 0, t0;
+
+	*k = 0;
+	do {
+		t0 = now_s();
+		if (play_battle(scn, SEED_BASE + (uint64_t)*k, t) != ZB_OK)
+			die("generated battle of %d units failed", n);
+		el += now_s() - t0;
+		(*k)++;
+	} while (el < seconds && *k < 100000);
+	return el;
+}
+
 /* --worker-size N DENSE SECONDS: plays generated battles of N units for
  * about SECONDS (at least one) and prints the battles, seconds a battle,
  * unit-turns, draws and queries a battle and the peak RSS; "-1 ..." when
@@ -573,22 +593,43 @@ static int worker_size(int n, bool dense, double seconds)
 {
 	struct zb_scenario scn;
 	struct tally t = { 0 };
-	double el = 0, t0;
-	int k = 0;
+	double el;
+	int k;
 
 	signal(SIGALRM, worker_timeout);
 	alarm(SCALE_LIMIT_S);
 	gen_scenario(&scn, n, SCALE_TURNS, dense);
-	do {
-		t0 = now_s();
-		if (play_battle(&scn, SEED_BASE + (uint64_t)k, &t) != ZB_OK)
-			die("generated battle of %d units failed", n);
-		el += now_s() - t0;
-		k++;
-	} while (el < seconds && k < 100000);
+	el = play_for(&scn, n, seconds, &t, &k);
 	printf("%d %.9f %.1f %.1f %.1f %ld\n", k, el / k,
 	       (double)t.units * (double)t.turns / k, (double)t.draws / k,
 	       (double)t.queries / k, peak_rss_kib());
+	zb_scenario_release(&scn);
+	return 0;
+}
+
+/* --point N [dense]: one ladder point in this process, for iterating on
+ * speed without the whole bench: plays generated battles of N units for
+ * about SCALE_SECONDS (at least one) and prints the cost per unit-turn in
+ * wall and in CPU time (the CPU time holds on a loaded machine, where
+ * the wall time does not) and the peak RSS. */
+static int point(int n, bool dense)
+{
+	struct zb_scenario scn;
+	struct tally t = { 0 };
+	double el, c0, ut;
+	int k;
+
+	if (n < 2 || n > ZB_SCN_UNITS_MAX)
+		die("--point: units from 2 to %d", ZB_SCN_UNITS_MAX);
+	gen_scenario(&scn, n, SCALE_TURNS, dense);
+	c0 = cpu_s();
+	el = play_for(&scn, n, SCALE_SECONDS, &t, &k);
+	ut = (double)t.units * (double)t.turns;
+	printf("%s %d units: %d battle%s, %.4f s a battle, %.1f us per "
+	       "unit-turn (CPU %.1f), %.1f queries per unit-turn, peak RSS "
+	       "%.1f MiB\n", dense ? "dense" : "sparse", n, k, k == 1 ? "" :
+	       "s", el / k, el / ut * 1e6, (cpu_s() - c0) / ut * 1e6,
+	       (double)t.queries / ut, peak_rss_kib() / 1024.0);
 	zb_scenario_release(&scn);
 	return 0;
 }
@@ -1161,7 +1202,7 @@ static void usage(void)
 	fprintf(stderr, "usage: bench [--out FILE] [--date TEXT] [--cc TEXT] "
 		"[--quick] [--max-units N] [--no-scenarios] [--no-odds] "
 		"[--base BENCH] [--base-rev REV] [--base-max-units N] "
-		"[--profile FILE] [--emit N [dense]]\n");
+		"[--profile FILE] [--emit N [dense]] [--point N [dense]]\n");
 	exit(1);
 }
 
@@ -1212,6 +1253,11 @@ int main(int argc, char **argv)
 			fputs(y, stdout);
 			free(y);
 			return 0;
+		} else if (!strcmp(argv[i], "--point") && i + 1 < argc) {
+			int n = atoi(argv[++i]);
+
+			return point(n, i + 1 < argc &&
+				     !strcmp(argv[i + 1], "dense"));
 		} else
 			usage();
 	}

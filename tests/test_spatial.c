@@ -386,6 +386,49 @@ Test(spatial, visit_segment_finds_every_circle_near_the_line)
 	zb_spatial_release(&s);
 }
 
+/* A line of sight through a crowd stops at the first unit near its
+ * middle (see.c): the cells are walked from the middle outward, so along
+ * a line of units a cell apart, diagonal and straight, the first visited
+ * is the one in the middle, and the next ones its neighbours. */
+static int first_visit(void *ctx, int id)
+{
+	int *order = ctx;
+
+	order[order[0] + 1] = id;
+	return ++order[0] == 3;
+}
+
+Test(spatial, visit_segment_starts_at_the_middle)
+{
+	struct zb_spatial s;
+	int order[4];
+
+	cr_assert_eq(zb_spatial_init(&s, 200, 200, 10), ZB_OK);
+	for (int i = 0; i < 19; i++)
+		cr_assert_eq(zb_spatial_set(&s, i, zb_v2(5 + 10 * i,
+							 5 + 10 * i), 0.5),
+			     ZB_OK);
+	order[0] = 0;
+	cr_assert_eq(zb_spatial_visit_segment(&s, zb_v2(5, 5),
+					      zb_v2(185, 185), 0, first_visit,
+					      order), 1);
+	cr_expect_eq(order[1], 9);
+	cr_expect(order[2] == 8 || order[2] == 10, "then %d", order[2]);
+	for (int i = 0; i < 19; i++)
+		zb_spatial_remove(&s, i);
+	for (int i = 0; i < 19; i++)
+		cr_assert_eq(zb_spatial_set(&s, 19 + i, zb_v2(5 + 10 * i, 105),
+					    0.5), ZB_OK);
+	order[0] = 0;
+	cr_assert_eq(zb_spatial_visit_segment(&s, zb_v2(185, 105),
+					      zb_v2(5, 105), 0, first_visit,
+					      order), 1);
+	cr_expect_eq(order[1], 19 + 9);
+	cr_expect(order[2] == 19 + 8 || order[2] == 19 + 10, "then %d",
+		  order[2]);
+	zb_spatial_release(&s);
+}
+
 /* zb_spatial_rank() counts the answers of zb_spatial_within() that come
  * before each one (nearer, or as near with a lower id), filtered or not,
  * and stops at its limit.  Duplicated points make ties. */

@@ -87,7 +87,9 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 /* Call visit(ctx, id) for every entry whose circle comes within
  * `range_in` of the segment a-b (and perhaps for a few a little further:
  * visit() makes the exact test).  The order is fixed by the index's
- * contents, not by distance.  Stops at, and returns, the first nonzero
+ * contents, not by distance, but goes cell by cell from the middle of
+ * the segment outward, so that a search for what stands nearest the
+ * middle can stop early.  Stops at, and returns, the first nonzero
  * value visit() returns; 0 when none did.  Costs the cells along the
  * segment, not the square around it. */
 int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,

@@ -265,7 +265,10 @@ static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
 			  void *ctx, int *out, size_t max, int c0, int c1,
 			  int r0, int r1)
 {
-	struct keyed *k = zb_malloc(&s->alloc, (s->n > 0 ? (size_t)s->n : 1) * sizeof(*k));
+	/* No more candidates than the cells hold: a query costs its cells,
+	 * not the whole index (issue 14: a hundred thousand units). */
+	size_t cap = zb_spatial_count_near(s, p, range_in, SIZE_MAX);
+	struct keyed *k = zb_malloc(&s->alloc, (cap > 0 ? cap : 1) * sizeof(*k));
 	size_t n = 0;
 
 	if (!k)
@@ -472,9 +475,23 @@ static bool seg_far(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p,
 				   SPATIAL_SLACK_REL;
 }
 
+/* The i-th of lo..hi taken from m outward, alternately above and below
+ * (m, m + 1, m - 1, m + 2, ...), then on along the longer side. */
+static int middle_out(int m, int i, int lo, int hi)
+{
+	int below = m - lo, above = hi - m;
+	int near = below < above ? below : above;
+
+	if (i <= 2 * near)
+		return (i & 1) ? m + (i + 1) / 2 : m - i / 2;
+	return above > below ? m + (i - near) : m - (i - near);
+}
+
 /*
  * Row by row, only the columns that the segment, widened by the reach,
- * passes over.  An entry in row r has its centre in that row's band of y
+ * passes over.  Rows and columns are taken from the middle of the
+ * segment outward, so that a caller who stops at the first entry near
+ * the middle (a line of sight through a crowd) stops early.  An entry in row r has its centre in that row's band of y
  * (the edge rows stretch to infinity, for clamped points); if its circle
  * comes within the range of the segment, some point of the segment lies
  * within the reach of its centre, so inside the band widened by the
@@ -487,7 +504,8 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 			     zb_spatial_filter visit, void *ctx)
 {
 	double reach, slack;
-	int r0, r1;
+	struct zb_vec2 mid;
+	int r0, r1, rm;
 
 	if (!s)
 		return 0;
@@ -501,7 +519,11 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 	reach += slack;
 	r0 = cell_coord(fmin(a.y, b.y) - reach, s->cell_in, s->rows);
 	r1 = cell_coord(fmax(a.y, b.y) + reach, s->cell_in, s->rows);
-	for (int r = r0; r <= r1; r++) {
+	mid = zb_v2((a.x + b.x) / 2, (a.y + b.y) / 2);
+	rm = cell_coord(mid.y, s->cell_in, s->rows);
+	rm = rm < r0 ? r0 : rm > r1 ? r1 : rm;
+	for (int i = 0; i <= r1 - r0; i++) {
+		int r = middle_out(rm, i, r0, r1), cm;
 		double lo = r == 0 ? -INFINITY : r * s->cell_in - reach;
 		double hi = r == s->rows - 1 ? INFINITY
 					     : (r + 1) * s->cell_in + reach;
@@ -514,7 +536,12 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 		x1 = a.x + t1 * (b.x - a.x);
 		c0 = cell_coord(fmin(x0, x1) - reach, s->cell_in, s->cols);
 		c1 = cell_coord(fmax(x0, x1) + reach, s->cell_in, s->cols);
-		for (int c = c0; c <= c1; c++) {
+		cm = cell_coord(fmin(fmax(mid.x, fmin(x0, x1)), fmax(x0, x1)),
+				s->cell_in, s->cols);
+		cm = cm < c0 ? c0 : cm > c1 ? c1 : cm;
+		for (int j = 0; j <= c1 - c0; j++) {
+			int c = middle_out(cm, j, c0, c1);
+
 			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
 			     id = s->next[id]) {
 				int rc;

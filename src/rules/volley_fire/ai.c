@@ -300,8 +300,11 @@ static double gap(const struct zb_unit *from, const struct zb_unit *to)
 static int *near_ids(struct zb_game *g, struct zb_vec2 p, double range_in,
 		     zb_spatial_filter f, void *ctx, size_t *n)
 {
-	size_t cap = g->n_units > 0 ? (size_t)g->n_units : 1;
-	int *ids = zb_malloc(&g->alloc, cap * sizeof(*ids));
+	/* No more than the cells searched hold (spatial.h). */
+	size_t cap = zb_spatial_count_near(&g->index, p, range_in,
+					   g->n_units > 0 ? (size_t)g->n_units
+							  : 1);
+	int *ids = zb_malloc(&g->alloc, (cap > 0 ? cap : 1) * sizeof(*ids));
 
 	*n = 0;
 	if (ids)
