@@ -75,6 +75,13 @@ struct zb_ruleset {
 	/* The rule set's other controllers, ended by a NULL name; may be
 	 * NULL.  Every shipped rule set gives "baseline". */
 	const struct zb_ai_kind *ais;
+	/* Make dst->rs a copy of src->rs, allocated through dst->alloc
+	 * (zb_game_copy(): the rest of dst is already a copy of src).  A
+	 * copy is taken between turns: scratch that lives only while a
+	 * phase runs is not state and is not copied.  NULL: the rule set's
+	 * games cannot be copied (ZB_EUSAGE). */
+	int (*copy)(struct zb_game *dst, const struct zb_game *src,
+		    struct zb_error *err);
 };
 
 /* The name of flag bit `bit` (0 to ZB_UF_BITS - 1) under `rs`: the

@@ -325,6 +325,9 @@ int vf_setup(struct zb_game *g, const struct zb_scenario *scn,
 	     struct zb_error *err);
 int vf_turn(struct zb_game *g, struct zb_error *err);
 void vf_release(struct zb_game *g);
+/* The ruleset's copy hook: dst->rs a copy of src->rs (zb_game_copy()). */
+int vf_copy(struct zb_game *dst, const struct zb_game *src,
+	    struct zb_error *err);
 /* Set a unit's formation and the shape (files, hollow) that goes with it. */
 void vf_set_formation(struct zb_unit *u, enum vf_formation f);
 /* Give a new unit its type, formation, bases and place (set-up, and a
