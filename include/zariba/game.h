@@ -44,6 +44,8 @@ struct zb_side {
 	char army[ZB_SCN_NAME_MAX];
 	struct zb_controller *ctl;
 	int start_figs;
+	int personality;	/* its doctrine AI's (enum zb_personality) */
+	int rollouts;		/* a look-ahead AI's budget per decision */
 };
 
 #define ZB_OBJECTIVE_MAX 96

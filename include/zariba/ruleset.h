@@ -29,6 +29,21 @@ struct zb_companion_rules;
 /* A controller a scenario's `controller:` or `--ai SIDE=NAME` may name
  * besides "ai" (the rule set's doctrine, ai_new; "doctrine" is the same)
  * and "passive". */
+/* The settings of one doctrine AI (each rule set's `ai`): historical
+ * plays the text's doctrine; cautious forms up sooner and risks less;
+ * bold presses on and takes worse odds.  A scenario chooses one per side
+ * (`personality`). */
+enum zb_personality {
+	ZB_PERSONALITY_HISTORICAL,
+	ZB_PERSONALITY_CAUTIOUS,
+	ZB_PERSONALITY_BOLD,
+	ZB_PERSONALITY_COUNT
+};
+/* "historical", "cautious", "bold", then NULL. */
+extern const char *const zb_personality_names[];
+/* The personality named, or -1. */
+int zb_personality_parse(const char *name);
+
 struct zb_ai_kind {
 	const char *name;		/* "baseline" */
 	struct zb_controller *(*make)(struct zb_game *g, int side);
@@ -82,6 +97,11 @@ struct zb_ruleset {
 	 * games cannot be copied (ZB_EUSAGE). */
 	int (*copy)(struct zb_game *dst, const struct zb_game *src,
 		    struct zb_error *err);
+	/* The doctrine AI with personality `personality` (enum
+	 * zb_personality); NULL: only ai_new.  With it and `copy`, the
+	 * rule set also has the look-ahead controller ("lookahead"). */
+	struct zb_controller *(*ai_new_as)(struct zb_game *g, int side,
+					   int personality);
 };
 
 /* The name of flag bit `bit` (0 to ZB_UF_BITS - 1) under `rs`: the

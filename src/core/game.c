@@ -120,6 +120,8 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 			 scn->sides[s].army);
 		if (!strcmp(scn->at_limit, scn->sides[s].name))
 			g->at_limit_winner = s;
+		g->sides[s].personality = scn->sides[s].personality;
+		g->sides[s].rollouts = scn->sides[s].rollouts;
 	}
 
 	int rc = zb_spatial_init_with(&g->index, g->width_in, g->height_in,
@@ -326,6 +328,13 @@ int zb_game_play_turn(struct zb_game *g, struct zb_error *err)
 		return zb_error_set(err, ZB_ESTATE, "the game is over");
 	if (zb_game_check_mem(g, ZB_OK, err) != ZB_OK)
 		return ZB_ENOMEM;
+	for (int s = 0; s < g->n_sides; s++) {
+		struct zb_controller *c = g->sides[s].ctl;
+		int trc = c && c->turn_start ? c->turn_start(c, g, err) : ZB_OK;
+
+		if (trc != ZB_OK)
+			return zb_game_check_mem(g, trc, err);
+	}
 	g->turn++;
 	int rc = g->rules->turn(g, err);
 	if (g->log.open)
@@ -565,6 +574,9 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 			round(d->answer_facing_deg * ZB_MEASURE_PER_DEG) /
 			ZB_MEASURE_PER_DEG);
 
+	for (int s = 0; s < g->n_sides; s++)
+		if (g->sides[s].ctl && g->sides[s].ctl->observe)
+			g->sides[s].ctl->observe(g->sides[s].ctl, g, d);
 	zb_event_begin(g, "decision", d->rule, d->unit, o->target);
 	zb_event_kv(g, "side", d->side);
 	zb_event_kv(g, "choice", d->choice);

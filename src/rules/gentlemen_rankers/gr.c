@@ -50,6 +50,16 @@ static struct zb_controller *gr_ai_hook(struct zb_game *g, int side)
 	return gr_ai_new(g, side);
 }
 
+static struct zb_controller *gr_ai_as_hook(struct zb_game *g, int side,
+					   int personality)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (st && side == st->warriors)
+		return zb_controller_passive_with(&g->alloc);
+	return gr_ai_new_as(g, side, personality);
+}
+
 /* The names the log gives this rule set's own flags and verbs (gr.h). */
 static const char *gr_flag_name(int bit)
 {
@@ -85,6 +95,7 @@ const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 	.turn = gr_turn,
 	.release = gr_release,
 	.copy = gr_copy,
+	.ai_new_as = gr_ai_as_hook,
 	.ai_new = gr_ai_hook,
 	.ais = gr_ais,
 	.type_name = gr_type_name_hook,

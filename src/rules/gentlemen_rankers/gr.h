@@ -538,6 +538,9 @@ extern const struct zb_action gr_actions[];
 
 /* ---- the AI (ai.c) ---- */
 struct zb_controller *gr_ai_new(struct zb_game *g, int side);
+/* The same with a personality (enum zb_personality). */
+struct zb_controller *gr_ai_new_as(struct zb_game *g, int side,
+				   int personality);
 /* The rule set's other controllers, by name (baseline.c). */
 extern const struct zb_ai_kind gr_ais[];
 

@@ -71,6 +71,7 @@ const struct zb_ruleset zb_ruleset_volley_fire = {
 	.turn = vf_turn,
 	.release = vf_release,
 	.copy = vf_copy,
+	.ai_new_as = vf_ai_new_as,
 	.ai_new = vf_ai_new,
 	.ais = vf_ais,
 	.type_name = vf_type_name_hook,

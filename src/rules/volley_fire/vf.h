@@ -629,6 +629,9 @@ int vf_melee_dist(const struct vf_queued *att, int na,
 
 /* ---- the AI (ai.c) ---- */
 struct zb_controller *vf_ai_new(struct zb_game *g, int side);
+/* The same with a personality (enum zb_personality). */
+struct zb_controller *vf_ai_new_as(struct zb_game *g, int side,
+				   int personality);
 /* The rule set's other controllers, by name (baseline.c). */
 extern const struct zb_ai_kind vf_ais[];
 
