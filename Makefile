@@ -208,7 +208,7 @@ test-docs: stage
 	ZB_PREFIX=$(STAGE) sh tests/docs/run.sh $(STAGE)/bin/zariba
 
 ai-table: $(BIN)
-	sh scripts/ai-table.sh $(BIN) >$(BUILD)/AI.table
+	sh scripts/ai-table.sh $(BIN) $(AI_TABLE_ARGS) >$(BUILD)/AI.table
 	sed -e "/^<!-- table -->$$/r $(BUILD)/AI.table" -e "/^<!-- table -->$$/,/^<!-- end table -->$$/{/^<!--/!d}" docs/AI.md >$(BUILD)/AI.md && mv $(BUILD)/AI.md docs/AI.md
 
 docs-update: stage

@@ -157,6 +157,52 @@ Test(alloc, every_allocation_of_a_gentlemen_rankers_battle, .timeout = 3600)
 	walk_battle("scenarios/gentlemen-rankers/play-test.yaml", 42);
 }
 
+/* A battle three turns in, copied (zb_game_copy()), the copy played to
+ * its end: the copy's every block comes from the allocator. */
+static int copied(const struct zb_alloc *a, void *ctx, struct zb_error *err)
+{
+	const struct scn_ctx *c = ctx;
+	struct zb_scenario scn;
+	struct zb_game g, cp;
+	struct zb_game_opts o = { .seed = c->seed, .alloc = *a };
+	int rc = zb_scenario_load_with(&scn, c->path, a, err);
+
+	if (rc != ZB_OK)
+		return rc;
+	rc = zb_game_init(&g, scn.rules, &scn, &o, err);
+	bool started = rc == ZB_OK;
+
+	for (int t = 0; rc == ZB_OK && t < 3; t++)
+		rc = zb_game_play_turn(&g, err);
+	if (rc == ZB_OK && (rc = zb_game_copy(&cp, &g, a, err)) == ZB_OK) {
+		for (int s = 0; rc == ZB_OK && s < cp.n_sides; s++) {
+			struct zb_controller *ctl = zb_ruleset_controller(
+				cp.rules, &cp, s, "ai");
+
+			rc = ctl ? zb_game_set_controller(&cp, s, ctl)
+				 : zb_error_set(err, ZB_ENOMEM, "out of memory");
+		}
+		if (rc == ZB_OK)
+			rc = zb_game_play(&cp, err);
+		zb_game_release(&cp);
+	}
+	if (started)
+		zb_game_release(&g);
+	zb_scenario_release(&scn);
+	return rc;
+}
+
+Test(alloc, every_allocation_of_a_game_copy, .timeout = 3600)
+{
+	struct scn_ctx c = { "scenarios/gentlemen-rankers/relief-column.yaml",
+			     5, 0 };
+	struct scn_ctx v = { "scenarios/volley-fire/ninth-sudanese.yaml", 3,
+			     0 };
+
+	walk("a copy of a Gentlemen Rankers battle", copied, &c);
+	walk("a copy of a Volley Fire battle", copied, &v);
+}
+
 /* ---- a companion session ---- */
 
 /* A rule set's companion game: its option on, its commands, and the

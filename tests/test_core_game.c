@@ -203,7 +203,8 @@ static void liar_release(struct zb_controller *self) { (void)self; }
 
 Test(core_game, out_of_range_choice_and_off_table_point_are_refused)
 {
-	struct liar l = { { "liar", liar_decide, liar_release, { 0 } }, 7, { 0, 0 } };
+	struct liar l = { { .name = "liar", .decide = liar_decide,
+			      .release = liar_release }, 7, { 0, 0 } };
 	g.sides[0].ctl = &l.base;
 	struct zb_error err = { 0 };
 	struct zb_decision d = question();

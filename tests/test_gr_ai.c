@@ -162,6 +162,31 @@ Test(gr_ai, one_wave_on_one_side_brings_a_line)
 					       0), 30);
 }
 
+/* Personalities (ruleset.h): warriors 16" off threaten the historical
+ * column (within 24"), which forms line; the bold one (12") marches on. */
+Test(gr_ai, a_bold_column_marches_on_where_the_historical_forms_line)
+{
+	static const double at[][2] = { { 42, 18 }, { 42, 20 }, { 42, 22 } };
+	size_t from;
+
+	build(NULL);
+	cr_assert_eq(zb_game_set_controller(&g, st()->imperial, gr_ai_new_as(
+		&g, st()->imperial, ZB_PERSONALITY_BOLD)), ZB_OK);
+	wave_at(3, at, 180);
+	from = g.log.n;
+	cr_assert_eq(gr_move_phase(&g, st()->imperial, &err), ZB_OK);
+	cr_assert_eq(reasons_with(from, "in column"), 9);
+	cr_assert_eq(reasons_with(from, "line"), 0);
+	teardown();
+
+	build(NULL);
+	wave_at(3, at, 180);
+	from = g.log.n;
+	cr_assert_eq(gr_move_phase(&g, st()->imperial, &err), ZB_OK);
+	cr_assert_eq(reasons_with(from, "in column"), 0);
+	cr_assert_geq(reasons_with(from, "line"), 8);
+}
+
 Test(gr_ai, warriors_on_two_sides_bring_a_square)
 {
 	static const double east[][2] = { { 40, 18 }, { 40, 20 } };

@@ -557,8 +557,34 @@ Test(scenario, bad_at_limit)
 Test(scenario, bad_controller)
 {
 	bad_with("controller: passive", "controller: human", "29:17",
-		 "controller must be 'ai', 'doctrine', 'baseline' or 'passive', "
+		 "controller must be 'ai', 'doctrine', 'baseline', 'passive' or "
+		 "'lookahead', "
 		 "got 'human'");
+}
+
+Test(scenario, a_sides_personality_and_rollouts)
+{
+	struct zb_scenario scn;
+	char *s = with("controller: passive", "controller: lookahead\n"
+		       "    personality: bold\n    rollouts: 7");
+
+	parse_ok(&scn, s);
+	cr_assert_str_eq(scn.sides[1].controller, "lookahead");
+	cr_assert_eq(scn.sides[1].personality, ZB_PERSONALITY_BOLD);
+	cr_assert_eq(scn.sides[1].rollouts, 7);
+	/* Unsaid: historical, and the default budget. */
+	cr_assert_eq(scn.sides[0].personality, ZB_PERSONALITY_HISTORICAL);
+	cr_assert_eq(scn.sides[0].rollouts, ZB_LOOKAHEAD_ROLLOUTS);
+	zb_scenario_release(&scn);
+	free(s);
+}
+
+Test(scenario, bad_personality)
+{
+	bad_with("controller: passive", "personality: reckless", "29:18",
+		 "personality must be 'historical', 'cautious' or 'bold', "
+		 "got 'reckless'");
+	bad_with("controller: passive", "rollouts: -1", "29:15", "'rollouts'");
 }
 
 Test(scenario, truncated)

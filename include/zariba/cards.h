@@ -72,6 +72,10 @@ int zb_deck_deal(struct zb_deck *from, struct zb_deck *stacks, size_t n,
 		 size_t per_stack);
 
 void zb_deck_release(struct zb_deck *d);
+/* `dst` (its old contents ignored) becomes a copy of `src`'s cards in
+ * their order, allocated through `a`; ZB_ENOMEM leaves it empty. */
+int zb_deck_copy(struct zb_deck *dst, const struct zb_deck *src,
+		 struct zb_alloc a);
 
 #ifdef __cplusplus
 }

@@ -138,6 +138,16 @@ struct zb_controller {
 		      struct zb_decision *d, struct zb_error *err);
 	void (*release)(struct zb_controller *self);	/* frees self */
 	struct zb_alloc alloc;	/* what self was allocated with */
+	/* Optional (NULL: not wanted).  turn_start: called between turns,
+	 * before the rules play the next (zb_game_play_turn()); observe:
+	 * called with every answer given by either side, once checked, as
+	 * a player at the table sees the other's orders.  A look-ahead
+	 * controller keeps the game at the turn's start and the answers
+	 * since, to play the turn again up to its decision. */
+	int (*turn_start)(struct zb_controller *self, struct zb_game *g,
+			  struct zb_error *err);
+	void (*observe)(struct zb_controller *self, const struct zb_game *g,
+			const struct zb_decision *d);
 };
 
 /* The name of a verb of enum zb_verb, or "?" (a rule set's own verbs:
@@ -182,6 +192,18 @@ struct zb_controller *zb_controller_baseline(int side);
 /* The same, allocated through `a` (NULL: malloc; alloc.h). */
 struct zb_controller *zb_controller_baseline_with(int side,
 						  const struct zb_alloc *a);
+
+/*
+ * The look-ahead AI (lookahead.c) for `side` of `g`, whose rule set can
+ * copy a game and make its doctrine in each personality (ruleset.h): at a
+ * question on which the personalities differ and that matters, it plays
+ * each answer forward `rollouts` times in copies of the game, on fresh
+ * dice seeded from the AI stream, and gives the best.  Deterministic for
+ * a game's seed.  NULL when the rule set cannot, or out of memory.
+ */
+#define ZB_LOOKAHEAD_ROLLOUTS 2
+struct zb_controller *zb_controller_lookahead(struct zb_game *g, int side,
+					      int rollouts);
 
 #ifdef __cplusplus
 }

@@ -44,6 +44,8 @@ struct zb_side {
 	char army[ZB_SCN_NAME_MAX];
 	struct zb_controller *ctl;
 	int start_figs;
+	int personality;	/* its doctrine AI's (enum zb_personality) */
+	int rollouts;		/* a look-ahead AI's budget per decision */
 };
 
 #define ZB_OBJECTIVE_MAX 96
@@ -149,6 +151,22 @@ int zb_game_init_bare_with(struct zb_game *g, const struct zb_ruleset *rules,
 			   uint64_t seed, const struct zb_alloc *a,
 			   struct zb_error *err);
 void zb_game_release(struct zb_game *g);
+/*
+ * Make `dst` a copy of `src`, which it does not share a block with: the
+ * units and their figures, the terrain, the spatial index (in its order),
+ * the three random streams where they stand, the turn, phase and result,
+ * and the rule set's state (its `copy` hook), everything allocated
+ * through a new game allocator over `a` (NULL: src's host allocator).
+ * Played on, the copy plays the game `src` would with the same answers.
+ * What a copy leaves out: the controllers (NULL: the caller gives its
+ * own, zb_game_set_controller()) and the log (off).  Dice and card
+ * scripts are borrowed arrays: the copy points at the same ones.  Take it
+ * between turns (a turn in progress lives on the rules' call stack).
+ * ZB_ENOMEM or ZB_EUSAGE (the rule set has no `copy` hook) leave `dst`
+ * released.
+ */
+int zb_game_copy(struct zb_game *dst, const struct zb_game *src,
+		 const struct zb_alloc *a, struct zb_error *err);
 /* `rc`, or ZB_ENOMEM ("out of memory" in err) once any allocation of the
  * game has failed, even one its code worked round: after that the game
  * only fails, and is released.  zb_game_init(), zb_game_play_turn() and

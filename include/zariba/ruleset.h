@@ -29,6 +29,21 @@ struct zb_companion_rules;
 /* A controller a scenario's `controller:` or `--ai SIDE=NAME` may name
  * besides "ai" (the rule set's doctrine, ai_new; "doctrine" is the same)
  * and "passive". */
+/* The settings of one doctrine AI (each rule set's `ai`): historical
+ * plays the text's doctrine; cautious forms up sooner and risks less;
+ * bold presses on and takes worse odds.  A scenario chooses one per side
+ * (`personality`). */
+enum zb_personality {
+	ZB_PERSONALITY_HISTORICAL,
+	ZB_PERSONALITY_CAUTIOUS,
+	ZB_PERSONALITY_BOLD,
+	ZB_PERSONALITY_COUNT
+};
+/* "historical", "cautious", "bold", then NULL. */
+extern const char *const zb_personality_names[];
+/* The personality named, or -1. */
+int zb_personality_parse(const char *name);
+
 struct zb_ai_kind {
 	const char *name;		/* "baseline" */
 	struct zb_controller *(*make)(struct zb_game *g, int side);
@@ -83,6 +98,18 @@ struct zb_ruleset {
 	/* The rule set's other controllers, ended by a NULL name; may be
 	 * NULL.  Every shipped rule set gives "baseline". */
 	const struct zb_ai_kind *ais;
+	/* Make dst->rs a copy of src->rs, allocated through dst->alloc
+	 * (zb_game_copy(): the rest of dst is already a copy of src).  A
+	 * copy is taken between turns: scratch that lives only while a
+	 * phase runs is not state and is not copied.  NULL: the rule set's
+	 * games cannot be copied (ZB_EUSAGE). */
+	int (*copy)(struct zb_game *dst, const struct zb_game *src,
+		    struct zb_error *err);
+	/* The doctrine AI with personality `personality` (enum
+	 * zb_personality); NULL: only ai_new.  With it and `copy`, the
+	 * rule set also has the look-ahead controller ("lookahead"). */
+	struct zb_controller *(*ai_new_as)(struct zb_game *g, int side,
+					   int personality);
 };
 
 /* The name of flag bit `bit` (0 to ZB_UF_BITS - 1) under `rs`: the

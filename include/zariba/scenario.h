@@ -125,10 +125,14 @@ struct zb_scn_unit {
 	struct zb_src_pos at_gun;
 };
 
+#define ZB_SCN_ROLLOUTS_MAX 1000	/* a side's `rollouts` */
+
 struct zb_scn_side {
 	char name[ZB_SCN_NAME_MAX];
 	char army[ZB_SCN_NAME_MAX];
 	char controller[ZB_SCN_NAME_MAX];	/* "ai" by default */
+	int personality;	/* its doctrine AI's (ruleset.h): historical */
+	int rollouts;		/* a look-ahead AI's rollouts per decision */
 	struct zb_scn_unit *units;
 	int n_units;
 	struct zb_src_pos at;

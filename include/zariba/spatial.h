@@ -53,6 +53,10 @@ void zb_spatial_release(struct zb_spatial *s);
 /* Room for ids 0..n-1, so that zb_spatial_set() on them never allocates
  * (and so never fails for want of memory); ZB_ENOMEM when out of it. */
 int zb_spatial_reserve(struct zb_spatial *s, int n);
+/* A copy of `src` with its own arrays from `a` (NULL: malloc), entries
+ * chained in the same order; ZB_ENOMEM leaves `dst` empty. */
+int zb_spatial_copy(struct zb_spatial *dst, const struct zb_spatial *src,
+		    const struct zb_alloc *a);
 
 /* Insert or move entry `id` (ids are small non-negative ints, e.g. unit
  * indices).  Points off the table are clamped into the edge cells. */

@@ -22,7 +22,7 @@ int cli_ai_name(const char *cmd, const char *name, size_t n)
 			return CLI_EXIT_OK;
 	zb_suggest(hint, sizeof(hint), name, n, zb_controller_names, count);
 	return cli_usage(cmd, "no AI '%.*s'%s: the AIs are ai (also called "
-			 "doctrine), baseline and passive", (int)n, name,
+			 "doctrine), baseline, passive and lookahead", (int)n, name,
 			 hint);
 }
 

@@ -197,6 +197,18 @@ int zb_deck_deal(struct zb_deck *from, struct zb_deck *stacks, size_t n,
 	return ZB_OK;
 }
 
+int zb_deck_copy(struct zb_deck *dst, const struct zb_deck *src,
+		 struct zb_alloc a)
+{
+	*dst = (struct zb_deck){ .alloc = a };
+	if (deck_reserve(dst, src->n) != ZB_OK)
+		return ZB_ENOMEM;
+	if (src->n)
+		memcpy(dst->cards, src->cards, src->n * sizeof(*dst->cards));
+	dst->n = src->n;
+	return ZB_OK;
+}
+
 void zb_deck_release(struct zb_deck *d)
 {
 	zb_free(&d->alloc, d->cards);

@@ -164,6 +164,8 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 			 scn->sides[s].army);
 		if (!strcmp(scn->at_limit, scn->sides[s].name))
 			g->at_limit_winner = s;
+		g->sides[s].personality = scn->sides[s].personality;
+		g->sides[s].rollouts = scn->sides[s].rollouts;
 	}
 
 	int rc = zb_spatial_init_with(&g->index, g->width_in, g->height_in,
@@ -261,6 +263,99 @@ void zb_game_release(struct zb_game *g)
 	g->alloc = (struct zb_alloc){ NULL, NULL };
 }
 
+static int copy_units(struct zb_game *dst, const struct zb_game *src)
+{
+	if (!src->cap_units)
+		return ZB_OK;
+	dst->units = zb_calloc(&dst->alloc, (size_t)src->cap_units,
+			       sizeof(*dst->units));
+	if (!dst->units)
+		return ZB_ENOMEM;
+	dst->cap_units = src->cap_units;
+	for (int i = 0; i < src->n_units; i++) {
+		const struct zb_unit *u = &src->units[i];
+
+		dst->units[i] = *u;
+		dst->units[i].figs = NULL;
+		dst->n_units = i + 1;
+		if (!u->figs)
+			continue;
+		dst->units[i].figs = zb_malloc(&dst->alloc, (u->n_figs > 0
+			? (size_t)u->n_figs : 1) * sizeof(*u->figs));
+		if (!dst->units[i].figs)
+			return ZB_ENOMEM;
+		if (u->n_figs > 0)
+			memcpy(dst->units[i].figs, u->figs,
+			       (size_t)u->n_figs * sizeof(*u->figs));
+	}
+	return ZB_OK;
+}
+
+int zb_game_copy(struct zb_game *dst, const struct zb_game *src,
+		 const struct zb_alloc *a, struct zb_error *err)
+{
+	int rc;
+
+	memset(dst, 0, sizeof(*dst));
+	if (!src->rules || (src->rs && !src->rules->copy))
+		return zb_error_set(err, ZB_EUSAGE, "rule set '%s' cannot copy "
+				    "a game", src->rules ? src->rules->id
+							 : "(none)");
+	dst->rules = src->rules;
+	if (mem_init(dst, a ? a : src->mem ? &src->mem->host : NULL,
+		     err) != ZB_OK)
+		return ZB_ENOMEM;
+	zb_log_init_with(&dst->log, false, &dst->mem->host);
+	rc = ZB_OK;
+	if (src->scenario_path &&
+	    !(dst->scenario_path = zb_strdup(&dst->alloc, src->scenario_path)))
+		rc = ZB_ENOMEM;
+	dst->scenario_crc32 = src->scenario_crc32;
+	dst->has_scenario_crc32 = src->has_scenario_crc32;
+	memcpy(dst->title, src->title, sizeof(dst->title));
+	dst->seed = src->seed;
+	dst->dice = src->dice;
+	dst->card_script = src->card_script;
+	dst->card_script_len = src->card_script_len;
+	dst->card_script_pos = src->card_script_pos;
+	dst->card_script_error = src->card_script_error;
+	dst->card_script_left = src->card_script_left;
+	dst->ai_rng = src->ai_rng;
+	dst->cosmetic_rng = src->cosmetic_rng;
+	dst->width_in = src->width_in;
+	dst->height_in = src->height_in;
+	for (int i = 0; rc == ZB_OK && i < src->terrain.n; i++) {
+		const struct zb_terrain *t = &src->terrain.items[i];
+
+		if (zb_terrain_add(&dst->terrain, t->kind, t->name, t->pts,
+				   t->n_pts, t->height_in) < 0)
+			rc = ZB_ENOMEM;
+	}
+	if (rc == ZB_OK)
+		rc = zb_spatial_copy(&dst->index, &src->index, &dst->alloc);
+	if (rc == ZB_OK)
+		rc = copy_units(dst, src);
+	for (int s = 0; s < ZB_MAX_SIDES; s++) {
+		dst->sides[s] = src->sides[s];
+		dst->sides[s].ctl = NULL;
+	}
+	dst->n_sides = src->n_sides;
+	dst->turn = src->turn;
+	dst->turn_limit = src->turn_limit;
+	dst->at_limit_winner = src->at_limit_winner;
+	dst->phase = src->phase;
+	dst->result = src->result;
+	dst->decisions = src->decisions;
+	if (rc == ZB_OK && src->rs)
+		rc = src->rules->copy(dst, src, err);
+	else if (rc != ZB_OK)
+		zb_error_set(err, rc, "out of memory");
+	rc = zb_game_check_mem(dst, rc, err);
+	if (rc != ZB_OK)
+		zb_game_release(dst);
+	return rc;
+}
+
 int zb_game_set_controller(struct zb_game *g, int side,
 			   struct zb_controller *ctl)
 {
@@ -279,6 +374,13 @@ int zb_game_play_turn(struct zb_game *g, struct zb_error *err)
 		return zb_error_set(err, ZB_ESTATE, "the game is over");
 	if (zb_game_check_mem(g, ZB_OK, err) != ZB_OK)
 		return ZB_ENOMEM;
+	for (int s = 0; s < g->n_sides; s++) {
+		struct zb_controller *c = g->sides[s].ctl;
+		int trc = c && c->turn_start ? c->turn_start(c, g, err) : ZB_OK;
+
+		if (trc != ZB_OK)
+			return zb_game_check_mem(g, trc, err);
+	}
 	g->turn++;
 	int rc = g->rules->turn(g, err);
 	if (g->log.open)
@@ -545,6 +647,9 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 			round(d->answer_facing_deg * ZB_MEASURE_PER_DEG) /
 			ZB_MEASURE_PER_DEG);
 
+	for (int s = 0; s < g->n_sides; s++)
+		if (g->sides[s].ctl && g->sides[s].ctl->observe)
+			g->sides[s].ctl->observe(g->sides[s].ctl, g, d);
 	zb_event_begin(g, "decision", d->rule, d->unit, o->target);
 	zb_event_kv(g, "side", d->side);
 	zb_event_kv(g, "choice", d->choice);

@@ -58,8 +58,20 @@ int zb_ruleset_marker_parse(const struct zb_ruleset *rs, const char *name)
 }
 
 const char *const zb_controller_names[] = {
-	"ai", "doctrine", "baseline", "passive", NULL
+	"ai", "doctrine", "baseline", "passive", "lookahead", NULL
 };
+
+const char *const zb_personality_names[] = {
+	"historical", "cautious", "bold", NULL
+};
+
+int zb_personality_parse(const char *name)
+{
+	for (int i = 0; zb_personality_names[i]; i++)
+		if (!strcmp(zb_personality_names[i], name))
+			return i;
+	return -1;
+}
 
 /* "ai" and "doctrine" are the rule set's own AI (ai_new). */
 static bool is_doctrine(const char *name)
@@ -79,7 +91,8 @@ static const struct zb_ai_kind *ai_kind(const struct zb_ruleset *rs,
 bool zb_ruleset_has_controller(const struct zb_ruleset *rs, const char *name)
 {
 	return is_doctrine(name) || !strcmp(name, "passive") ||
-	       ai_kind(rs, name) != NULL;
+	       ai_kind(rs, name) != NULL ||
+	       (!strcmp(name, "lookahead") && rs->copy && rs->ai_new_as);
 }
 
 struct zb_controller *zb_ruleset_controller(const struct zb_ruleset *rs,
@@ -89,8 +102,13 @@ struct zb_controller *zb_ruleset_controller(const struct zb_ruleset *rs,
 	const struct zb_ai_kind *k = ai_kind(rs, name);
 	if (k)
 		return k->make(g, side);
+	if (is_doctrine(name) && rs->ai_new_as)
+		return rs->ai_new_as(g, side, g->sides[side].personality);
 	if (is_doctrine(name) && rs->ai_new)
 		return rs->ai_new(g, side);
+	if (!strcmp(name, "lookahead") && rs->copy && rs->ai_new_as)
+		return zb_controller_lookahead(g, side,
+					       g->sides[side].rollouts);
 	if (is_doctrine(name) || !strcmp(name, "passive"))
 		return zb_controller_passive_with(&g->alloc);
 	return NULL;

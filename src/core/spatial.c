@@ -145,6 +145,50 @@ int zb_spatial_reserve(struct zb_spatial *s, int n)
 	return n > s->cap ? grow(s, n) : ZB_OK;
 }
 
+int zb_spatial_copy(struct zb_spatial *dst, const struct zb_spatial *src,
+		    const struct zb_alloc *a)
+{
+	size_t cells = (size_t)src->cols * (size_t)src->rows;
+	size_t cap = (size_t)src->cap;
+
+	memset(dst, 0, sizeof(*dst));
+	if (a)
+		dst->alloc = *a;
+	dst->cell_head = zb_malloc(&dst->alloc, (cells ? cells : 1) *
+				   sizeof(int));
+	dst->cell_n = zb_malloc(&dst->alloc, (cells ? cells : 1) *
+				sizeof(int));
+	dst->next = zb_malloc(&dst->alloc, (cap ? cap : 1) * sizeof(int));
+	dst->cell_of = zb_malloc(&dst->alloc, (cap ? cap : 1) * sizeof(int));
+	dst->e = zb_malloc(&dst->alloc, (cap ? cap : 1) * sizeof(*dst->e));
+	if (!dst->cell_head || !dst->cell_n || !dst->next || !dst->cell_of ||
+	    !dst->e) {
+		zb_spatial_release(dst);
+		return ZB_ENOMEM;
+	}
+	/* Every array as it is, the cells' chains in their order too: a
+	 * query on the copy answers in the order the original would. */
+	if (cells) {
+		memcpy(dst->cell_head, src->cell_head, cells * sizeof(int));
+		memcpy(dst->cell_n, src->cell_n, cells * sizeof(int));
+	}
+	if (cap) {
+		memcpy(dst->next, src->next, cap * sizeof(int));
+		memcpy(dst->cell_of, src->cell_of, cap * sizeof(int));
+		memcpy(dst->e, src->e, cap * sizeof(*dst->e));
+	}
+	dst->cell_in = src->cell_in;
+	dst->width_in = src->width_in;
+	dst->height_in = src->height_in;
+	dst->cols = src->cols;
+	dst->rows = src->rows;
+	dst->n = src->n;
+	dst->cap = src->cap;
+	dst->max_radius_in = src->max_radius_in;
+	dst->queries = src->queries;
+	return ZB_OK;
+}
+
 static void unlink_entry(struct zb_spatial *s, int id)
 {
 	int cell = s->cell_of[id];

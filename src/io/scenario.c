@@ -1271,7 +1271,8 @@ static int parse_unit(struct ctx *c, int si)
 	return ZB_OK;
 }
 
-enum { SK_NAME, SK_ARMY, SK_CONTROLLER, SK_UNITS, SK_COUNT };
+enum { SK_NAME, SK_ARMY, SK_CONTROLLER, SK_PERSONALITY, SK_ROLLOUTS,
+       SK_UNITS, SK_COUNT };
 
 /* A name in zb_controller_names[] (ruleset.h). */
 static bool known_controller(const char *name)
@@ -1285,7 +1286,8 @@ static bool known_controller(const char *name)
 static int parse_side(struct ctx *c, int si)
 {
 	static const char *const keys[SK_COUNT] = {
-		"name", "army", "controller", "units"
+		"name", "army", "controller", "personality", "rollouts",
+		"units"
 	};
 	struct zb_scn_side *s = &c->scn->sides[si];
 	struct keyset ks;
@@ -1312,9 +1314,26 @@ static int parse_side(struct ctx *c, int si)
 				      sizeof(s->controller), &ctl_at);
 			if (!rc && !known_controller(s->controller))
 				rc = fail(c, ctl_at, "controller must be 'ai', "
-					  "'doctrine', 'baseline' or "
-					  "'passive', got '%s'",
+					  "'doctrine', 'baseline', 'passive' "
+					  "or 'lookahead', got '%s'",
 					  s->controller);
+			break;
+		case SK_PERSONALITY: {
+			char name[ZB_SCN_NAME_MAX];
+			struct zb_src_pos at = { 0, 0 };
+
+			rc = read_str(c, "'personality'", name, sizeof(name),
+				      &at);
+			if (!rc && (s->personality =
+				    zb_personality_parse(name)) < 0)
+				rc = fail(c, at, "personality must be "
+					  "'historical', 'cautious' or 'bold', "
+					  "got '%s'", name);
+			break;
+		}
+		case SK_ROLLOUTS:
+			rc = read_int(c, "'rollouts'", 0, ZB_SCN_ROLLOUTS_MAX,
+				      &s->rollouts, NULL);
 			break;
 		case SK_UNITS:
 			rc = next(c);
@@ -1335,6 +1354,8 @@ static int parse_side(struct ctx *c, int si)
 		return rc;
 	if (!ks.seen[SK_CONTROLLER].line)
 		strcpy(s->controller, "ai");
+	if (!ks.seen[SK_ROLLOUTS].line)
+		s->rollouts = ZB_LOOKAHEAD_ROLLOUTS;
 	return ZB_OK;
 }
 

@@ -29,7 +29,7 @@
 #include "zariba/path.h"
 
 /* ---- doctrine numbers (the AI's, not the rule text's) ---- */
-#define AI_THREAT_IN 24.0	/* warriors this near the column threaten */
+#define AI_THREAT_IN (ai->pers->threat_in)	/* warriors this near threaten */
 #define AI_SPREAD_DEG 100.0	/* threats this far apart: form square */
 #define AI_REANCHOR_DEG 60.0	/* a line re-forms when the threat swings */
 #define AI_AT_SLOT_IN 0.3	/* close enough to a slot to stand */
@@ -45,14 +45,29 @@
 #define AI_PATH_GUN_CLEAR_IN 2.2	/* half a gun's length and a little */
 #define AI_GOAL_SHIFT_IN 12.0	/* a goal inside an obstacle moves out */
 #define AI_FAR_IN 1e6
-#define AI_CLOSE_IN 12.0	/* warriors nearer than this: stand fast */
+#define AI_CLOSE_IN (ai->pers->close_in)	/* nearer than this: stand fast */
 #define AI_FORMED_IN 1.0	/* a base this near its slot is formed */
-#define AI_FORMED_STEP_IN 2.0	/* a formed square or line steps on */
+#define AI_FORMED_STEP_IN (ai->pers->step_in)	/* a formed square or line
+						   steps on */
 #define AI_CLOSE_ON_IN 12.0	/* this near the place it must reach, the
 				   column spreads along its walls */
 #define AI_WALL_GAP_IN 0.2	/* between bases at the walls */
 #define AI_GUN_NEAR_IN 3.0	/* an unlimbered gun this near its place
 				   stays put */
+
+/* The personalities (ruleset.h): historical is the doctrine above (24",
+ * 12", 2"); cautious forms up sooner and steps on only with warriors
+ * further off; bold keeps marching till warriors are within half that,
+ * and a formed line or square steps on at the foot's full move while none
+ * is close -- it presses on to the objective. */
+struct gr_pers {
+	double threat_in, close_in, step_in;
+};
+static const struct gr_pers gr_pers[ZB_PERSONALITY_COUNT] = {
+	[ZB_PERSONALITY_HISTORICAL] = { 24.0, 12.0, 2.0 },
+	[ZB_PERSONALITY_CAUTIOUS] = { 30.0, 18.0, 2.0 },
+	[ZB_PERSONALITY_BOLD] = { 12.0, 6.0, 4.0 },
+};
 
 enum ai_mode { AI_MARCH, AI_LINE, AI_SQUARE };
 static const char *const mode_name[] = { "march", "line", "square" };
@@ -77,6 +92,7 @@ struct gr_ai {
 	struct zb_path_map map[2];	/* foot and horse; limbered guns */
 	bool map_ready[2];
 	int map_rc;
+	const struct gr_pers *pers;	/* its personality */
 };
 
 #define SAY(d, ...) snprintf((d)->reason, sizeof((d)->reason), __VA_ARGS__)
@@ -990,5 +1006,16 @@ struct zb_controller *gr_ai_new(struct zb_game *g, int side)
 	ai->side = side;
 	ai->turn = -1;
 	ai->mode = AI_MARCH;
+	ai->pers = &gr_pers[ZB_PERSONALITY_HISTORICAL];
 	return &ai->base;
+}
+
+struct zb_controller *gr_ai_new_as(struct zb_game *g, int side,
+				   int personality)
+{
+	struct zb_controller *c = gr_ai_new(g, side);
+
+	if (c && personality >= 0 && personality < ZB_PERSONALITY_COUNT)
+		((struct gr_ai *)c)->pers = &gr_pers[personality];
+	return c;
 }

@@ -50,6 +50,16 @@ static struct zb_controller *gr_ai_hook(struct zb_game *g, int side)
 	return gr_ai_new(g, side);
 }
 
+static struct zb_controller *gr_ai_as_hook(struct zb_game *g, int side,
+					   int personality)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (st && side == st->warriors)
+		return zb_controller_passive_with(&g->alloc);
+	return gr_ai_new_as(g, side, personality);
+}
+
 /* The names the log gives this rule set's own flags and verbs (gr.h). */
 static const char *gr_flag_name(int bit)
 {
@@ -84,6 +94,8 @@ const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 	.setup = gr_setup,
 	.turn = gr_turn,
 	.release = gr_release,
+	.copy = gr_copy,
+	.ai_new_as = gr_ai_as_hook,
 	.ai_new = gr_ai_hook,
 	.ais = gr_ais,
 	.type_name = gr_type_name_hook,
@@ -1024,6 +1036,63 @@ void gr_release(struct zb_game *g)
 	zb_free(&g->alloc, st->ground);
 	zb_free(&g->alloc, st);
 	g->rs = NULL;
+}
+
+/* Every deck of the books, the state's own and each wave's. */
+static int copy_books(struct gr_books *dst, const struct gr_books *src,
+		      struct zb_alloc a)
+{
+	int rc = zb_deck_copy(&dst->pack, &src->pack, a);
+
+	if (rc == ZB_OK)
+		rc = zb_deck_copy(&dst->discard, &src->discard, a);
+	for (int i = 0; i < GR_MAX_SPARE; i++)
+		if (rc == ZB_OK)
+			rc = zb_deck_copy(&dst->spare[i], &src->spare[i], a);
+	for (int i = 0; i < GR_MAX_WAVES; i++) {
+		if (rc == ZB_OK)
+			rc = zb_deck_copy(&dst->waves[i].stack,
+					  &src->waves[i].stack, a);
+		if (rc == ZB_OK)
+			rc = zb_deck_copy(&dst->waves[i].up, &src->waves[i].up,
+					  a);
+	}
+	return rc;
+}
+
+int gr_copy(struct zb_game *dst, const struct zb_game *src,
+	    struct zb_error *err)
+{
+	const struct gr_state *from = src->rs;
+	struct gr_state *st = zb_malloc(&dst->alloc, sizeof(*st));
+	int rc = ZB_OK;
+
+	if (!st)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	*st = *from;
+	/* Nothing of the original's is kept: every block is the copy's. */
+	st->ground = NULL;
+	memset(&st->books.pack, 0, sizeof(st->books.pack));
+	memset(&st->books.discard, 0, sizeof(st->books.discard));
+	memset(st->books.spare, 0, sizeof(st->books.spare));
+	for (int i = 0; i < GR_MAX_WAVES; i++) {
+		memset(&st->books.waves[i].stack, 0, sizeof(struct zb_deck));
+		memset(&st->books.waves[i].up, 0, sizeof(struct zb_deck));
+	}
+	dst->rs = st;
+	if (from->n_ground > 0) {
+		st->ground = zb_malloc(&dst->alloc, (size_t)from->n_ground *
+				       sizeof(*st->ground));
+		if (!st->ground)
+			rc = ZB_ENOMEM;
+		else
+			memcpy(st->ground, from->ground, (size_t)from->n_ground *
+			       sizeof(*st->ground));
+	}
+	if (rc == ZB_OK && from->books_ready)
+		rc = copy_books(&st->books, &from->books, dst->alloc);
+	return rc == ZB_OK ? ZB_OK
+			   : zb_error_set(err, ZB_ENOMEM, "out of memory");
 }
 
 /* ---- warriors on the battlefield ---- */

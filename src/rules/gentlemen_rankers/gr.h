@@ -341,6 +341,9 @@ int gr_setup(struct zb_game *g, const struct zb_scenario *scn,
 	     struct zb_error *err);
 int gr_turn(struct zb_game *g, struct zb_error *err);
 void gr_release(struct zb_game *g);
+/* The ruleset's copy hook: dst->rs a copy of src->rs (zb_game_copy()). */
+int gr_copy(struct zb_game *dst, const struct zb_game *src,
+	    struct zb_error *err);
 /* On the table, not destroyed. */
 bool gr_unit_active(const struct zb_unit *u);
 bool gr_is_warrior(const struct zb_unit *u);
@@ -535,6 +538,9 @@ extern const struct zb_action gr_actions[];
 
 /* ---- the AI (ai.c) ---- */
 struct zb_controller *gr_ai_new(struct zb_game *g, int side);
+/* The same with a personality (enum zb_personality). */
+struct zb_controller *gr_ai_new_as(struct zb_game *g, int side,
+				   int personality);
 /* The rule set's other controllers, by name (baseline.c). */
 extern const struct zb_ai_kind gr_ais[];
 

@@ -64,14 +64,14 @@
 /* Square: a group threatens when its dice reach us one time in ten
  * (AI_SQUARE_RISK), plus a margin; only a mass at least this share of
  * our strength counts. */
-#define AI_SQUARE_RISK 0.10
+#define AI_SQUARE_RISK (ai->pers->square_risk)
 #define AI_SQUARE_MARGIN_IN 2.0
 #define AI_SQUARE_MASS_SHARE 0.5
 /* ...and the square stands until the groups are this much further. */
 #define AI_SQUARE_LEAVE_IN 6.0
 /* Deploy into line when Dervish come within this many of their best
  * moves (plus the square margin). */
-#define AI_DEPLOY_MOVES 2.0
+#define AI_DEPLOY_MOVES (ai->pers->deploy_moves)
 /* A British unit this far ahead of its friends' average waits. */
 #define AI_AHEAD_MAX_IN 10.0
 /* A line reaims when its target is more than this share of the fire
@@ -113,10 +113,10 @@
 #define AI_RIFLE_EDGE_DEPTH_IN 0.5
 #define AI_RIFLE_STANDOFF_IN 30.0
 /* A melee loses on numbers: destroy the gun or evade at these odds. */
-#define AI_DESTROY_ODDS 2.0
-#define AI_EVADE_ODDS 3.0
+#define AI_DESTROY_ODDS (ai->pers->destroy_odds)
+#define AI_EVADE_ODDS (ai->pers->evade_odds)
 /* Cavalry countercharges foot no stronger than this share of itself. */
-#define AI_COUNTER_ODDS 1.0
+#define AI_COUNTER_ODDS (ai->pers->counter_odds)
 
 /* Searches through the game's index (spatial.h) rather than every unit:
  * how far the first ring reaches, how fast the rings grow, the slack on
@@ -135,6 +135,20 @@
 struct ai_map {
 	double clearance_in;
 	struct zb_path_map m;
+};
+
+/* The personalities (ruleset.h): historical is the doctrine's numbers
+ * above; cautious squares against likelier charges, deploys sooner,
+ * evades and spikes its guns at worse odds and countercharges only at two
+ * to one; bold the other way. */
+struct vf_pers {
+	double square_risk, deploy_moves, destroy_odds, evade_odds;
+	double counter_odds;
+};
+static const struct vf_pers vf_pers[ZB_PERSONALITY_COUNT] = {
+	[ZB_PERSONALITY_HISTORICAL] = { 0.10, 2.0, 2.0, 3.0, 1.0 },
+	[ZB_PERSONALITY_CAUTIOUS] = { 0.05, 3.0, 1.5, 2.0, 0.5 },
+	[ZB_PERSONALITY_BOLD] = { 0.20, 1.5, 3.0, 5.0, 2.0 },
 };
 
 struct vf_ai {
@@ -168,6 +182,7 @@ struct vf_ai {
 	int *attached;			/* by unit: usable units attached */
 	/* The longest move any unit's dice make, for bounding searches. */
 	int max_move_dice;
+	const struct vf_pers *pers;	/* its personality */
 };
 
 /* What a unit wants; apply_plan() maps it onto an offered option. */
@@ -2493,5 +2508,16 @@ struct zb_controller *vf_ai_new(struct zb_game *g, int side)
 	 * ahead of the mass. */
 	ai->mass_lead_in = AI_MASS_LEAD_LO_IN +
 		AI_MASS_LEAD_SPAN_IN * zb_rng_double(&g->ai_rng);
+	ai->pers = &vf_pers[ZB_PERSONALITY_HISTORICAL];
 	return &ai->base;
+}
+
+struct zb_controller *vf_ai_new_as(struct zb_game *g, int side,
+				   int personality)
+{
+	struct zb_controller *c = vf_ai_new(g, side);
+
+	if (c && personality >= 0 && personality < ZB_PERSONALITY_COUNT)
+		((struct vf_ai *)c)->pers = &vf_pers[personality];
+	return c;
 }

@@ -70,6 +70,8 @@ const struct zb_ruleset zb_ruleset_volley_fire = {
 	.setup = vf_setup,
 	.turn = vf_turn,
 	.release = vf_release,
+	.copy = vf_copy,
+	.ai_new_as = vf_ai_new_as,
 	.ai_new = vf_ai_new,
 	.ais = vf_ais,
 	.type_name = vf_type_name_hook,
@@ -993,6 +995,34 @@ void vf_release(struct zb_game *g)
 	zb_free(&g->alloc, st->leaders);
 	zb_free(&g->alloc, st);
 	g->rs = NULL;
+}
+
+int vf_copy(struct zb_game *dst, const struct zb_game *src,
+	    struct zb_error *err)
+{
+	const struct vf_state *from = src->rs;
+	struct vf_state *st = zb_malloc(&dst->alloc, sizeof(*st));
+
+	if (!st)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	*st = *from;
+	/* The fire phase's table and a turned unit last only while a phase
+	 * runs: a copy is taken between turns. */
+	st->fire = NULL;
+	st->ai_turned = 0;
+	st->leaders = NULL;
+	dst->rs = st;
+	if (from->n_leaders > 0) {
+		st->leaders = zb_malloc(&dst->alloc, (size_t)from->n_leaders *
+					sizeof(*st->leaders));
+		if (!st->leaders) {
+			st->n_leaders = 0;
+			return zb_error_set(err, ZB_ENOMEM, "out of memory");
+		}
+		memcpy(st->leaders, from->leaders, (size_t)from->n_leaders *
+		       sizeof(*st->leaders));
+	}
+	return ZB_OK;
 }
 
 /* ---- the turn ---- */

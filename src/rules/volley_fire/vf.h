@@ -339,6 +339,9 @@ int vf_turn(struct zb_game *g, struct zb_error *err);
 /* Game turn sequence A: the D6 each for first move (ties again). */
 void vf_roll_initiative(struct zb_game *g);
 void vf_release(struct zb_game *g);
+/* The ruleset's copy hook: dst->rs a copy of src->rs (zb_game_copy()). */
+int vf_copy(struct zb_game *dst, const struct zb_game *src,
+	    struct zb_error *err);
 /* Set a unit's formation and the shape (files, hollow) that goes with it. */
 void vf_set_formation(struct zb_unit *u, enum vf_formation f);
 /* Give a new unit its type, formation, bases and place (set-up, and a
@@ -667,6 +670,9 @@ int vf_melee_dist(const struct vf_queued *att, int na,
 
 /* ---- the AI (ai.c) ---- */
 struct zb_controller *vf_ai_new(struct zb_game *g, int side);
+/* The same with a personality (enum zb_personality). */
+struct zb_controller *vf_ai_new_as(struct zb_game *g, int side,
+				   int personality);
 /* The rule set's other controllers, by name (baseline.c). */
 extern const struct zb_ai_kind vf_ais[];
 
