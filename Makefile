@@ -91,7 +91,7 @@ INTERNAL_HDRS := include/zariba/path.h include/zariba/readfile.h
 PUBLIC_HDRS   := $(filter-out $(INTERNAL_HDRS),$(sort $(wildcard include/zariba/*.h)))
 
 .PHONY: all run test test-unit test-cli test-mpi test-layers test-asan test-alloc deps install clean check-deps ai-table \
-        docs-balance test-balance \
+        docs-balance balance-table test-balance \
         test-docs docs-update test-install stage \
         bench fuzz fuzz-smoke fuzz-build fuzz-regress fuzz-run
 
@@ -232,6 +232,16 @@ docs-balance: $(BIN)
 		>$(BUILD)/balance-hadendowa.txt
 	sed -n '/^<svg/,/^<\/svg>/p' $(BUILD)/balance.html \
 		>docs/balance-hadendowa.svg
+
+# docs/balance.md's table of the Gentlemen Rankers scenarios' fair values
+# (scripts/balance-table.sh: five searches side by side, tens of thousands
+# of battles), spliced in between its "balance table" markers.  Run it
+# again when the rules or the AI change.
+balance-table: $(BIN)
+	sh scripts/balance-table.sh ./$(BIN) >$(BUILD)/balance.table
+	sed -e "/^<!-- balance table -->$$/r $(BUILD)/balance.table" \
+		-e "/^<!-- balance table -->$$/,/^<!-- end balance table -->$$/{/^<!--/!d}" \
+		docs/balance.md >$(BUILD)/balance.md && mv $(BUILD)/balance.md docs/balance.md
 
 # The done-when tests of issue 19 in full: 100 seeded searches of a win
 # rate known by construction (tests/test_balance.c, which make test also

@@ -123,6 +123,10 @@ struct zb_scn_unit {
 	struct zb_src_pos at;			/* the unit's mapping */
 	struct zb_src_pos at_type, at_formation, at_leader, at_pos, at_figs;
 	struct zb_src_pos at_gun;
+	/* 0 for a unit as the file has it; k > 0 for the k-th copy of the
+	 * entry before it, which a sweep's units.NAME.count made
+	 * (zb_scenario_set()): a side's copies of an entry follow it. */
+	int copy;
 };
 
 #define ZB_SCN_ROLLOUTS_MAX 1000	/* a side's `rollouts` */
@@ -179,6 +183,10 @@ struct zb_scenario {
  * that set-up and line of sight, which visit every feature, stay fast. */
 #define ZB_SCN_TERRAIN_MAX 1024
 #define ZB_SCN_DEPTH_MAX 16		/* YAML nesting */
+/* Copies of a unit entry (units.NAME.count, zb_scenario_set()): the gap
+ * between footprints, and the places tried each way from the entry. */
+#define ZB_SCN_COPY_GAP_IN 0.25
+#define ZB_SCN_COPY_SLOTS 10
 
 int zb_scenario_load(struct zb_scenario *scn, const char *path,
 		     struct zb_error *err);
@@ -200,13 +208,29 @@ void zb_scenario_release(struct zb_scenario *scn);
  * `path` is one of turns, table.width, table.height, victory.at-limit,
  * options.KEY, and units.NAME.figures.ROLE, units.NAME.at.x,
  * units.NAME.at.y, units.NAME.facing, units.NAME.formation,
- * units.NAME.scouts.  NAME is a unit's name as written in the scenario,
- * dots and spaces and all: the longest name followed by a dot wins; or
- * write units[NAME].FIELD.  `value` is checked against the loader's
- * ranges (and units must stay on the table); the rule set's own checks
- * come when a game is made.  ZB_OK, or ZB_EINPUT with "PATH: problem" in
- * `err` and the scenario unchanged (ZB_EUSAGE for NULL arguments).
- * Implemented in src/io/scenario_set.c.
+ * units.NAME.scouts, units.NAME.count.  NAME is a unit's name as written
+ * in the scenario, dots and spaces and all: the longest name followed by
+ * a dot wins; or write units[NAME].FIELD.  `value` is checked against the
+ * loader's ranges (and units must stay on the table); the rule set's own
+ * checks come when a game is made.  ZB_OK, or ZB_EINPUT with "PATH:
+ * problem" in `err` and the scenario unchanged (ZB_EUSAGE for NULL
+ * arguments; ZB_ENOMEM).  Implemented in src/io/scenario_set.c.
+ *
+ * units.NAME.count = N makes the entry N units: the entry and N - 1
+ * copies of it ("NAME #2", ...; zb_scn_unit.copy), which replace any
+ * copies an earlier count made, so that any count may follow any other.
+ * A copy is the entry (type, figures, formation, facing, scouts) with no
+ * leader, gun or command of its own, standing where the entry's
+ * footprint first fits in a grid of places around it: k places to its
+ * right (left when negative), each the footprint's frontage plus
+ * ZB_SCN_COPY_GAP_IN, and r back (forward when negative), each its depth
+ * plus the same, for k and r from -ZB_SCN_COPY_SLOTS to
+ * ZB_SCN_COPY_SLOTS.  The nearest first, by k*k + r*r; of places as
+ * near, the smaller |r|, then behind before in front, then right before
+ * left.  A place fits when the footprint there lies on the table, clear
+ * of every unit and earlier copy, and on no terrain feature the entry's
+ * does not meet.  The footprints are the rule set's, from a game made of
+ * the scenario, so the scenario must make one.
  */
 int zb_scenario_set(struct zb_scenario *scn, const char *path,
 		    const char *value, struct zb_error *err);

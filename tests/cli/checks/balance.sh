@@ -64,3 +64,27 @@ expect_exit "balance --csv exits 0" 0 \
 	--target Hadendowa=15% --within 10% --csv
 grep_out "balance --csv has its header" \
 	'^"turns",battles,wins,rate,lo,hi,verdict,status,answer$' "$T/out"
+
+# A unit entry's count (units.NAME.count): a Gentlemen Rankers column's
+# strength, searched on one thread and on two.
+GRS=scenarios/gentlemen-rankers/relief-column.yaml
+expect_exit "balance over a unit's count --threads 1 exits 0" 0 \
+	"$ZB" balance "$GRS" --seed 2 --vary 'units[1st Company].count=1..4' \
+	--target Legion=15% --within 20% --threads 1 --json
+cp "$T/out" "$T/cnt1.json"
+expect_exit "balance over a unit's count --threads 2 exits 0" 0 \
+	"$ZB" balance "$GRS" --seed 2 --vary 'units[1st Company].count=1..4' \
+	--target Legion=15% --within 20% --threads 2 --json
+if [ -s "$T/cnt1.json" ] && cmp -s "$T/cnt1.json" "$T/out"; then
+	ok "balance over a count: --threads 1 and 2 print identical JSON"
+else
+	bad "balance over a count: --threads 1 and 2 differ" "$T/out"
+fi
+expect_exit "balance over a count from 0 exits 2" 2 \
+	"$ZB" balance "$GRS" --seed 2 --vary 'units[1st Company].count=0..4'
+grep_out "a count of 0 is refused with its range" \
+	'units\[1st Company\]\.count: must be a whole number from 1 to 441' \
+	"$T/err"
+expect_exit "balance over a copy's count exits 2" 2 \
+	"$ZB" balance "$GRS" --seed 2 --vary 'units[1st Company #2].count=1..4'
+grep_out "a unit that is no entry of the file is named" 'no unit' "$T/err"

@@ -85,6 +85,15 @@ expect_exit "sim --vary (text) exits 0" 0 \
 	"$ZB" sim "$SCN" --runs 2 --seed 9 \
 	--vary 'units[Hadendowa Spearmen].figures.trooper=20,38'
 grep_out "sim --vary prints a row per value" '^38 +2 ' "$T/out"
+expect_exit "sim --vary over a unit's count exits 0" 0 \
+	"$ZB" sim scenarios/gentlemen-rankers/punitive-raid.yaml --runs 2 \
+	--seed 9 --vary 'units[1/24th, A Company].count=1,3'
+grep_out "sim --vary over a count prints a row per count" '^3 +2 ' "$T/out"
+expect_exit "sim --vary with a count past the table exits 2" 2 \
+	"$ZB" sim scenarios/gentlemen-rankers/punitive-raid.yaml --runs 2 \
+	--vary 'units[1/24th, A Company].count=441'
+grep_out "a count with no room says so" 'room for 401 of the 440 copies' \
+	"$T/err"
 
 # Battle i of 'sim --seed S' is the battle 'run --seed' plays with the
 # seed --battles gives it (the log on in run, off in sim), and sim's
