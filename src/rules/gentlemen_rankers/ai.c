@@ -119,15 +119,27 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 			     const struct zb_unit *w)
 {
 	struct zb_rect wr = zb_unit_rect(w);
-	double best = AI_FAR_IN;
+	double best = AI_FAR_IN, cap = AI_FAR_IN;
 
+	/* First how far the nearest can be at most, so that the exact
+	 * distance is asked only of those that may be nearest. */
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_rect r;
 
 		if (!mine(ai, &g->units[i]))
 			continue;
 		r = zb_unit_rect(&g->units[i]);
-		best = fmin(best, zb_rect_dist(&wr, &r));
+		if (gr_rect_gap(&wr, &r) <= cap)
+			cap = fmin(cap, gr_rect_dist_ub(&wr, &r));
+	}
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_rect r;
+
+		if (!mine(ai, &g->units[i]))
+			continue;
+		r = zb_unit_rect(&g->units[i]);
+		if (gr_rect_gap(&wr, &r) <= fmin(best, cap))
+			best = fmin(best, zb_rect_dist(&wr, &r));
 	}
 	return best;
 }
