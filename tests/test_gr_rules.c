@@ -2167,3 +2167,64 @@ Test(gr_rules, the_burn_order_is_offered_only_at_the_kraal)
 	for (int i = 0; i < s->n_opt; i++)
 		cr_assert_neq(s->opt[i].verb, ZB_VERB_DESTROY);
 }
+
+/* The bounds that spare zb_rect_dist() must never disagree with it:
+ * bases side by side, edge to edge at and about the contact distances,
+ * overlapping, and turned every way, at random from a fixed seed. */
+Test(gr_rules, footprint_bounds_agree_with_the_exact_distance)
+{
+	static const double ask[] = { 0, GR_CONTACT_IN / 2, GR_CONTACT_IN,
+				      1, 6, 24 };
+	unsigned long x = 12345;
+	int n = 0;
+
+	for (int i = 0; i < 20000; i++) {
+		struct zb_rect a, b;
+		double d, f, gap_in;
+		struct zb_vec2 at;
+
+		/* A fixed LCG: the same pairs every run. */
+		x = x * 6364136223846793005UL + 1442695040888963407UL;
+		f = (double)(x >> 11) / 9007199254740992.0;
+		a = zb_rect_from_front(zb_v2(24, 24), FOOT_W, FOOT_D,
+				       i % 4 ? 90 : 360 * f);
+		if (i % 3 == 0) {
+			/* Beside it, facing the same way, a gap of 0, a
+			 * contact distance or a hair either side. */
+			gap_in = ask[i % 3 + (i / 3) % 3] +
+				 ((i / 9) % 3 - 1) * 1e-7;
+			at = zb_v2(24 + FOOT_W + gap_in, 24);
+			if (i % 4)
+				b = zb_rect_from_front(at, FOOT_W, FOOT_D, 90);
+			else
+				b = zb_rect_from_front(zb_v2(24 + (FOOT_W +
+					gap_in) * a.fwd.y, 24 - (FOOT_W +
+					gap_in) * a.fwd.x), FOOT_W, FOOT_D,
+					a.facing_deg);
+		} else {
+			x = x * 6364136223846793005UL + 1442695040888963407UL;
+			at.x = 24 + 8 * ((double)(x >> 11) /
+					 9007199254740992.0 - 0.5);
+			x = x * 6364136223846793005UL + 1442695040888963407UL;
+			at.y = 24 + 8 * ((double)(x >> 11) /
+					 9007199254740992.0 - 0.5);
+			x = x * 6364136223846793005UL + 1442695040888963407UL;
+			b = zb_rect_from_front(at, FOOT_W, HORSE_D,
+					       360.0 * (double)(x >> 11) /
+					       9007199254740992.0);
+		}
+		d = zb_rect_dist(&a, &b);
+		cr_assert_leq(gr_rect_gap(&a, &b), d, "pair %d", i);
+		cr_assert_geq(gr_rect_dist_ub(&a, &b), d, "pair %d", i);
+		for (size_t k = 0; k < sizeof(ask) / sizeof(ask[0]); k++) {
+			int want = (d > ask[k]) - (d < ask[k]);
+
+			cr_assert_eq(gr_rect_dist_cmp(&a, &b, ask[k]), want,
+				     "pair %d at %g", i, ask[k]);
+			cr_assert_eq(gr_rects_within(&a, &b, ask[k]),
+				     d <= ask[k], "pair %d at %g", i, ask[k]);
+			n += d <= ask[k];
+		}
+	}
+	cr_assert_gt(n, 1000);	/* near pairs were asked about, not only far */
+}

@@ -135,17 +135,51 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 			     const struct zb_unit *w)
 {
 	struct zb_rect wr = zb_unit_rect(w);
-	double best = AI_FAR_IN;
+	double best = AI_FAR_IN, cap = AI_FAR_IN;
 
+	/* First how far the nearest can be at most, so that the exact
+	 * distance is asked only of those that may be nearest. */
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_rect r;
 
 		if (!mine(ai, &g->units[i]))
 			continue;
 		r = zb_unit_rect(&g->units[i]);
-		best = fmin(best, zb_rect_dist(&wr, &r));
+		if (gr_rect_gap(&wr, &r) <= cap)
+			cap = fmin(cap, gr_rect_dist_ub(&wr, &r));
+	}
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_rect r;
+
+		if (!mine(ai, &g->units[i]))
+			continue;
+		r = zb_unit_rect(&g->units[i]);
+		if (gr_rect_gap(&wr, &r) <= fmin(best, cap))
+			best = fmin(best, zb_rect_dist(&wr, &r));
 	}
 	return best;
+}
+
+/* Is a base of the column nearer w than d_in (or as near, if
+ * or_equal)?  As dist_to_column() compared with d_in, for d_in below
+ * AI_FAR_IN, mostly without working distances out. */
+static bool column_nearer(struct zb_game *g, const struct gr_ai *ai,
+			  const struct zb_unit *w, double d_in, bool or_equal)
+{
+	struct zb_rect wr = zb_unit_rect(w);
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_rect r;
+		int cmp;
+
+		if (!mine(ai, &g->units[i]))
+			continue;
+		r = zb_unit_rect(&g->units[i]);
+		cmp = gr_rect_dist_cmp(&wr, &r, d_in);
+		if (cmp < 0 || (or_equal && cmp == 0))
+			return true;
+	}
+	return false;
 }
 
 /* The mean bearing of the threats seen from c, and how widely they
@@ -164,7 +198,8 @@ static void threat_bearing(struct zb_game *g, const struct gr_ai *ai,
 		struct zb_unit *w = &g->units[i];
 		double b, rel;
 
-		if (!threat_unit(w) || dist_to_column(g, ai, w) > AI_THREAT_IN)
+		if (!threat_unit(w) ||
+		    !column_nearer(g, ai, w, AI_THREAT_IN, true))
 			continue;
 		b = zb_heading_deg(c, zb_unit_rect(w).c);
 		sum = zb_v2_add(sum, zb_v2_from_deg(b));
@@ -599,20 +634,21 @@ static void step_on(struct gr_ai *ai, struct zb_game *g)
 {
 	struct zb_vec2 goal, v;
 	const char *why;
-	double near = AI_FAR_IN, len;
+	double len;
+	bool close = false;	/* a threat nearer than AI_CLOSE_IN */
 
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *u = &g->units[i];
 
-		if (threat_unit(u))
-			near = fmin(near, dist_to_column(g, ai, u));
+		if (!close && threat_unit(u))
+			close = column_nearer(g, ai, u, AI_CLOSE_IN, false);
 		if (!mine(ai, u) || u->id >= ai->n_slots ||
 		    !ai->slots[u->id].set || gr_type_of(u)->gun)
 			continue;
 		if (zb_v2_dist(u->pos, ai->slots[u->id].at) > AI_FORMED_IN)
 			return;		/* not formed yet */
 	}
-	if (near < AI_CLOSE_IN || !goal_of(g, ai->anchor, &goal, &why))
+	if (close || !goal_of(g, ai->anchor, &goal, &why))
 		return;
 	v = zb_v2_sub(goal, ai->anchor);
 	len = zb_v2_len(v);

@@ -131,6 +131,169 @@ struct gr_wave *gr_wave_of(struct zb_game *g, const struct zb_unit *u)
 	return gr_books_wave(&gr_state(g)->books, gr_u(u)->wave);
 }
 
+/* How far the footprint reaches either way along the unit vector n. */
+static double reach_along(const struct zb_rect *r, struct zb_vec2 fwd,
+			  struct zb_vec2 n)
+{
+	return r->half_d_in * fabs(zb_v2_dot(fwd, n)) +
+	       r->half_w_in * fabs(fwd.x * n.y - fwd.y * n.x);
+}
+
+/* The gap between the footprints' shadows on the unit vector n (apart
+ * along n by `along`). */
+static double gap_along(const struct zb_rect *a, struct zb_vec2 fa,
+			const struct zb_rect *b, struct zb_vec2 fb,
+			struct zb_vec2 n, double along)
+{
+	return fabs(along) - reach_along(a, fa, n) - reach_along(b, fb, n);
+}
+
+/* Do both footprints carry their facing as a vector (as zb_unit_rect()'s
+ * do)?  The bounds below need it. */
+static bool have_dirs(const struct zb_rect *a, const struct zb_rect *b)
+{
+	return (a->fwd.x != 0 || a->fwd.y != 0) &&
+	       (b->fwd.x != 0 || b->fwd.y != 0);
+}
+
+/* The largest gap between the shadows on the footprints' own axes, as
+ * zb_rect_overlap() projects them: below 0 on all four where they
+ * overlap, above it on one where they do not.  (On a's axes b reaches
+ * half_d |cos| + half_w |sin| of the angle between them, and so on.) */
+static double axes_gap(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_vec2 d = zb_v2_sub(b->c, a->c), fa = a->fwd, fb = b->fwd;
+	double c = fabs(zb_v2_dot(fa, fb)), s = fabs(zb_v2_cross(fa, fb));
+	double gap, g;
+
+	gap = fabs(zb_v2_dot(d, fa)) - a->half_d_in - b->half_d_in * c -
+	      b->half_w_in * s;
+	g = fabs(zb_v2_cross(fa, d)) - a->half_w_in - b->half_d_in * s -
+	    b->half_w_in * c;
+	gap = g > gap ? g : gap;
+	g = fabs(zb_v2_dot(d, fb)) - b->half_d_in - a->half_d_in * c -
+	    a->half_w_in * s;
+	gap = g > gap ? g : gap;
+	g = fabs(zb_v2_cross(fb, d)) - b->half_w_in - a->half_d_in * s -
+	    a->half_w_in * c;
+	return g > gap ? g : gap;
+}
+
+/*
+ * Two convex footprints are at least as far apart as their shadows on
+ * any line (the separating axes: the line between the centres, and each
+ * footprint's own axes), so the largest such gap, less GR_GAP_MARGIN_IN
+ * for the rounding of both this and zb_rect_dist(), never exceeds what
+ * zb_rect_dist() answers.  Asked of every pair of units many times a
+ * turn, it spares the exact distance for pairs plainly apart.
+ */
+double gr_rect_gap(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_vec2 d = zb_v2_sub(b->c, a->c);
+	double len = sqrt(zb_v2_dot(d, d));
+	double ra = sqrt(a->half_w_in * a->half_w_in +
+			 a->half_d_in * a->half_d_in);
+	double rb = sqrt(b->half_w_in * b->half_w_in +
+			 b->half_d_in * b->half_d_in);
+	double gap = len - ra - rb, g;
+
+	if (!have_dirs(a, b))
+		return gap - GR_GAP_MARGIN_IN;
+	if (len > 0) {
+		g = gap_along(a, a->fwd, b, b->fwd, zb_v2_scale(d, 1 / len),
+			      len);
+		gap = g > gap ? g : gap;
+	}
+	g = axes_gap(a, b);
+	gap = g > gap ? g : gap;
+	return gap - GR_GAP_MARGIN_IN;
+}
+
+/* The distance from p to the footprint r (0 inside). */
+static double point_gap(const struct zb_rect *r, struct zb_vec2 p)
+{
+	struct zb_vec2 q = zb_v2_sub(p, r->c), f = r->fwd;
+	double x = fabs(zb_v2_dot(q, f)) - r->half_d_in;
+	double y = fabs(f.x * q.y - f.y * q.x) - r->half_w_in;
+
+	x = x > 0 ? x : 0;
+	y = y > 0 ? y : 0;
+	return sqrt(x * x + y * y);
+}
+
+/* The least distance from a corner of `from` to the footprint r, or
+ * `best` if less: never below the distance between the two. */
+static double corners_gap(const struct zb_rect *from,
+			  const struct zb_rect *r, double best)
+{
+	struct zb_vec2 f = zb_v2_scale(from->fwd, from->half_d_in);
+	struct zb_vec2 l = zb_v2_scale(zb_v2(-from->fwd.y, from->fwd.x),
+				       from->half_w_in);
+
+	for (int i = 0; i < 4; i++) {
+		struct zb_vec2 p = zb_v2_add(from->c, zb_v2_add(
+			zb_v2_scale(f, i & 1 ? -1 : 1),
+			zb_v2_scale(l, i & 2 ? -1 : 1)));
+		double d = point_gap(r, p);
+
+		best = d < best ? d : best;
+	}
+	return best;
+}
+
+double gr_rect_dist_ub(const struct zb_rect *a, const struct zb_rect *b)
+{
+	if (!have_dirs(a, b))
+		return INFINITY;
+	return corners_gap(b, a, corners_gap(a, b, INFINITY)) +
+	       GR_GAP_MARGIN_IN;
+}
+
+/*
+ * zb_rect_dist(a, b) against d_in (>= 0), answered by the bounds where
+ * they leave no doubt.  Footprints that overlap on all four axes are at 0
+ * (zb_rect_dist() says so too).  Footprints apart on one axis are as far
+ * apart as the nearest corner of either is from the other (the nearest
+ * points of two convex polygons that do not meet include a corner), which
+ * zb_rect_dist() works out too, but by a longer road: only where that or
+ * the axis gap is within a hair of d_in is the distance asked.
+ */
+int gr_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
+		     double d_in)
+{
+	double dx = a->c.x - b->c.x, dy = a->c.y - b->c.y, gap, d;
+	double reach = sqrt(a->half_w_in * a->half_w_in +
+			    a->half_d_in * a->half_d_in) +
+		       sqrt(b->half_w_in * b->half_w_in +
+			    b->half_d_in * b->half_d_in) + d_in +
+		       GR_GAP_MARGIN_IN;
+
+	if (dx * dx + dy * dy > reach * reach)
+		return 1;
+	if (have_dirs(a, b)) {
+		gap = axes_gap(a, b);
+		if (gap > d_in + GR_GAP_MARGIN_IN)
+			return 1;
+		if (gap < -GR_GAP_MARGIN_IN)
+			return d_in > 0 ? -1 : 0;
+		/* A corner plainly within d_in answers whether or not they
+		 * meet; plainly beyond it, only for footprints apart. */
+		d = corners_gap(b, a, corners_gap(a, b, INFINITY));
+		if (d < d_in - GR_GAP_MARGIN_IN)
+			return -1;
+		if (gap > GR_GAP_MARGIN_IN && d > d_in + GR_GAP_MARGIN_IN)
+			return 1;
+	}
+	d = zb_rect_dist(a, b);
+	return (d > d_in) - (d < d_in);
+}
+
+bool gr_rects_within(const struct zb_rect *a, const struct zb_rect *b,
+		     double d_in)
+{
+	return gr_rect_dist_cmp(a, b, d_in) <= 0;
+}
+
 bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
 		   double d_in)
 {
@@ -141,15 +304,14 @@ bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
 			 b->half_d_in * b->half_d_in);
 	double reach = ra + rb + d_in;
 
-	return dx * dx + dy * dy <= reach * reach;
+	return dx * dx + dy * dy <= reach * reach && gr_rect_gap(a, b) <= d_in;
 }
 
 bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b)
 {
 	struct zb_rect ra = zb_unit_rect(a), rb = zb_unit_rect(b);
 
-	return gr_rects_near(&ra, &rb, GR_CONTACT_IN) &&
-	       zb_rect_dist(&ra, &rb) <= GR_CONTACT_IN;
+	return gr_rects_within(&ra, &rb, GR_CONTACT_IN);
 }
 
 /* Units near u's footprint, for contact queries. */
@@ -214,12 +376,35 @@ int gr_band_at(const struct zb_unit *u, double dist_in)
 	return GR_OUT_OF_RANGE;
 }
 
+int gr_band_between(const struct zb_unit *u, const struct zb_rect *a,
+		    const struct zb_rect *b)
+{
+	const struct gr_weapon_info *w = &gr_weapons[gr_type_of(u)->weapon];
+
+	for (int k = 0; k < GR_BAND_COUNT; k++)
+		if (w->range_in[k] > 0 && gr_rects_within(a, b, w->range_in[k]))
+			return k;
+	return GR_OUT_OF_RANGE;
+}
+
 int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 {
 	struct zb_rect r = zb_unit_rect(u);
 	double best = INFINITY;
 	int id = -1;
 
+	double cap = INFINITY;	/* the nearest is no further */
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct zb_unit *o = &g->units[i];
+		struct zb_rect orr;
+
+		if (o->side == u->side || !gr_unit_active(o))
+			continue;
+		orr = zb_unit_rect(o);
+		if (gr_rect_gap(&r, &orr) <= cap)
+			cap = fmin(cap, gr_rect_dist_ub(&r, &orr));
+	}
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *o = &g->units[i];
 		struct zb_rect orr;
@@ -228,6 +413,8 @@ int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
 		orr = zb_unit_rect(o);
+		if (gr_rect_gap(&r, &orr) > fmin(best, cap))
+			continue;	/* no nearer */
 		d = zb_rect_dist(&r, &orr);
 		if (d < best) {
 			best = d;
@@ -777,11 +964,21 @@ static int build_unit(struct zb_game *g, const struct zb_scenario *scn,
 static bool rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 {
 	struct zb_rect x = *a, y = *b;
+	double gap;
 
 	x.half_w_in = fmax(0, x.half_w_in - CLASH_EPS_IN);
 	x.half_d_in = fmax(0, x.half_d_in - CLASH_EPS_IN);
 	y.half_w_in = fmax(0, y.half_w_in - CLASH_EPS_IN);
 	y.half_d_in = fmax(0, y.half_d_in - CLASH_EPS_IN);
+	if (!have_dirs(&x, &y))
+		return zb_rect_overlap(&x, &y);
+	/* The same four shadows zb_rect_overlap() compares: only where
+	 * one pair of them all but touches need it decide. */
+	gap = axes_gap(&x, &y);
+	if (gap > GR_GAP_MARGIN_IN)
+		return false;
+	if (gap < -GR_GAP_MARGIN_IN)
+		return true;
 	return zb_rect_overlap(&x, &y);
 }
 

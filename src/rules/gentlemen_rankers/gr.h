@@ -194,6 +194,9 @@ int gr_formation_parse(const char *name);
 #define GR_DETACHED_IN 12.0	/* an Imperial unit with no friend this
 				   near is a detachment (best direction) */
 #define GR_CONTACT_IN 0.05	/* bases this close are in contact */
+/* gr_rect_gap()'s allowance for rounding: far above that of any distance
+ * on a table, far below any distance the rules ask about. */
+#define GR_GAP_MARGIN_IN 1e-8
 #define GR_STEP_IN 0.1		/* resolution of a move's path */
 #define GR_PLACE_STEP_IN 0.1	/* rings searched for room for a wave */
 #define GR_PLACE_DIRS 16	/* ...and headings on each ring */
@@ -352,9 +355,24 @@ bool gr_unit_leaving(const struct zb_unit *u);
 /* The unit's wave, or NULL for an Imperial unit. */
 struct gr_wave *gr_wave_of(struct zb_game *g, const struct zb_unit *u);
 /* Could the footprints be within d_in of each other?  (Their bounding
- * circles are: a cheap test before zb_rect_dist.) */
+ * circles are, and gr_rect_gap() is: a cheap test before zb_rect_dist.) */
 bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
 		   double d_in);
+/* A lower bound on zb_rect_dist(a, b) (negative where they may
+ * overlap), far cheaper: a pair it puts beyond a distance is beyond it. */
+double gr_rect_gap(const struct zb_rect *a, const struct zb_rect *b);
+/* An upper bound on zb_rect_dist(a, b): the nearest corner (INFINITY
+ * for footprints that carry no facing vector). */
+double gr_rect_dist_ub(const struct zb_rect *a, const struct zb_rect *b);
+/* zb_rect_dist(a, b) compared with d_in (>= 0): below 0, 0 or above 0
+ * as the distance is less, equal or more, mostly without working the
+ * distance out. */
+int gr_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
+		     double d_in);
+/* zb_rect_dist(a, b) <= d_in, for d_in >= 0: the same answer, mostly
+ * without working the distance out. */
+bool gr_rects_within(const struct zb_rect *a, const struct zb_rect *b,
+		     double d_in);
 /* Bases in contact: their footprints this close or overlapping. */
 bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b);
 /* Is any enemy in contact with u? */
@@ -373,6 +391,9 @@ void gr_destroy(struct zb_game *g, int id, const char *why);
 void gr_remove_off_table(struct zb_game *g, int id, const char *why);
 /* The range band of u's weapon at `dist_in`. */
 int gr_band_at(const struct zb_unit *u, double dist_in);
+/* gr_band_at(u, zb_rect_dist(a, b)), mostly without the distance. */
+int gr_band_between(const struct zb_unit *u, const struct zb_rect *a,
+		    const struct zb_rect *b);
 /* The nearest active enemy of u (by footprint), or -1. */
 int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u);
 /* Check the column's morale and the objective; end the game if due. */

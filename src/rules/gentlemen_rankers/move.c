@@ -14,6 +14,7 @@
  * Moves are measured from the front centre of the base.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,7 +199,53 @@ struct sweep {
 	bool linear_done[MAX_LINEAR];	/* crossed or straddled already */
 	bool area_met[MAX_LINEAR];	/* fords and rivers already paid */
 	bool ford_paid;
+	/* Could the footprint come near feature k anywhere along the path
+	 * (gr_box_near())?  Features past MAX_LINEAR are always asked. */
+	bool terrain_near[MAX_LINEAR];
+	/* Every enemy (SWEEP_ENEMY) or friend (SWEEP_FRIEND) near is beyond
+	 * reach of every footprint of the mover whose centre lies less
+	 * than all_in[k] from all_c[k] (0: not known); for enemies only
+	 * where those touching at the start may be passed by if all_dis[k].
+	 * Until a push moves anyone. */
+	struct zb_vec2 all_c[2];
+	double all_in[2];
+	bool all_dis[2];
+	/* Near unit i, standing at clear_pos[i] facing clear_deg[i], is
+	 * beyond reach (contact for an enemy, overlap for a friend) of
+	 * every footprint of the mover whose centre lies less than
+	 * clear_in[i] from clear_c[i]: moving a footprint by d brings it
+	 * no more than d nearer (0: not known).  Last, so that sweep_init()
+	 * need clear only the first n. */
+	double clear_in[NEAR_MAX], clear_deg[NEAR_MAX];
+	struct zb_vec2 clear_c[NEAR_MAX], clear_pos[NEAR_MAX];
 };
+
+enum { SWEEP_ENEMY, SWEEP_FRIEND };
+
+/* Which features the footprint may come near on its way: their boxes
+ * meet the box around every centre along the path (len_in of it) widened
+ * by as much as gr_box_near() widens a footprint (rad_in its
+ * half-diagonal), and a margin for the rounding of the steps. */
+static void sweep_terrain_init(struct sweep *s, const struct mv *m,
+			       double len_in, double rad_in)
+{
+	const struct zb_game *g = s->g;
+	struct zb_vec2 a = s->start.c;
+	struct zb_vec2 b = zb_v2_add(a, zb_v2_sub(zb_v2_toward(s->u->pos, m->to,
+							       len_in),
+						   s->u->pos));
+	double w = rad_in * (1 + 2 * GR_BOX_MARGIN) + GR_CONTACT_IN +
+		   GR_GAP_MARGIN_IN * (1 + len_in);
+	double lox = fmin(a.x, b.x) - w, hix = fmax(a.x, b.x) + w;
+	double loy = fmin(a.y, b.y) - w, hiy = fmax(a.y, b.y) + w;
+
+	for (int k = 0; k < g->terrain.n && k < MAX_LINEAR; k++) {
+		const struct zb_terrain *t = &g->terrain.items[k];
+
+		s->terrain_near[k] = !(hix < t->lo.x || lox > t->hi.x ||
+				       hiy < t->lo.y || loy > t->hi.y);
+	}
+}
 
 static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		       const struct mv *m)
@@ -206,7 +253,7 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	struct zb_vec2 mid;
 	double len, rad;
 
-	memset(s, 0, sizeof(*s));
+	memset(s, 0, offsetof(struct sweep, clear_in));
 	s->g = g;
 	s->u = u;
 	s->start = zb_unit_rect(u);
@@ -219,7 +266,9 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		struct zb_unit *o = zb_game_unit(g, s->near[i]);
 
 		s->exempt[i] = o->side != u->side && gr_in_contact(u, o);
+		s->clear_in[i] = 0;
 	}
+	sweep_terrain_init(s, m, len, rad);
 	for (int i = 0; i < g->terrain.n && i < MAX_LINEAR; i++) {
 		const struct zb_terrain *t = &g->terrain.items[i];
 		enum gr_ground gd = gr_ground_of(g, i);
@@ -232,41 +281,95 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	}
 }
 
-/* The first enemy the footprint touches (or overlaps), or -1. */
-static int sweep_enemy(const struct sweep *s, const struct zb_rect *r,
-		       bool disengage)
+/* Is r the mover's footprint as it started, moved but not turned?  The
+ * clearances in struct sweep hold for that shape. */
+static bool sweep_shape(const struct sweep *s, const struct zb_rect *r)
 {
+	return r->half_w_in == s->start.half_w_in &&
+	       r->half_d_in == s->start.half_d_in &&
+	       r->fwd.x == s->start.fwd.x && r->fwd.y == s->start.fwd.y;
+}
+
+/* How much further the mover's footprint r may go and stay beyond reach
+ * of near unit o (index i), by what was found before: 0 or less when
+ * that is not known. */
+static double sweep_room(const struct sweep *s, size_t i,
+			 const struct zb_unit *o, const struct zb_rect *r)
+{
+	struct zb_vec2 d = zb_v2_sub(r->c, s->clear_c[i]);
+
+	if (s->clear_in[i] <= 0 || o->pos.x != s->clear_pos[i].x ||
+	    o->pos.y != s->clear_pos[i].y ||
+	    o->facing_deg != s->clear_deg[i])
+		return 0;
+	return s->clear_in[i] - sqrt(zb_v2_dot(d, d));
+}
+
+/*
+ * The first near enemy (kind SWEEP_ENEMY) the footprint r touches or
+ * overlaps, or the first friend (SWEEP_FRIEND) it overlaps, or -1.  The
+ * clearances found on the way are kept, so that the next footprint along
+ * the path asks only of those it may have come near.
+ */
+static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
+		      bool disengage, int skip)
+{
+	bool shape = sweep_shape(s, r);
+	double reach = kind == SWEEP_ENEMY ? GR_CONTACT_IN / 2 : 0;
+	double room = INFINITY;
+	struct zb_vec2 d = zb_v2_sub(r->c, s->all_c[kind]);
+
+	if (shape && s->all_in[kind] > 0 && (disengage || !s->all_dis[kind]) &&
+	    zb_v2_dot(d, d) < s->all_in[kind] * s->all_in[kind])
+		return -1;
 	for (size_t i = 0; i < s->n; i++) {
 		struct zb_unit *o = zb_game_unit(s->g, s->near[i]);
 		struct zb_rect orr;
+		double left;
 
-		if (o->side == s->u->side || !gr_unit_active(o) ||
-		    (disengage && s->exempt[i]))
+		if (kind == SWEEP_ENEMY ?
+		    o->side == s->u->side || !gr_unit_active(o) ||
+		    (disengage && s->exempt[i]) :
+		    o->id == s->u->id || o->id == skip ||
+		    o->side != s->u->side || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
-		if (gr_rects_near(r, &orr, GR_CONTACT_IN) &&
-		    zb_rect_dist(r, &orr) <= GR_CONTACT_IN / 2)
-			return o->id;
+		left = shape ? sweep_room(s, i, o, r) : 0;
+		if (left <= 0) {
+			orr = zb_unit_rect(o);
+			left = gr_rect_gap(r, &orr) - reach;
+			if (left > 0 && shape) {
+				s->clear_c[i] = r->c;
+				s->clear_in[i] = left;
+				s->clear_pos[i] = o->pos;
+				s->clear_deg[i] = o->facing_deg;
+			}
+			if (left <= 0 && (kind == SWEEP_ENEMY ?
+					  gr_rects_within(r, &orr, reach) :
+					  gr_rects_clash(r, &orr)))
+				return o->id;
+		}
+		room = fmin(room, left);
+	}
+	if (shape && room > 0) {
+		s->all_c[kind] = r->c;
+		s->all_in[kind] = room;
+		s->all_dis[kind] = disengage;
 	}
 	return -1;
 }
 
+/* The first enemy the footprint touches (or overlaps), or -1. */
+static int sweep_enemy(struct sweep *s, const struct zb_rect *r,
+		       bool disengage)
+{
+	return sweep_scan(s, r, SWEEP_ENEMY, disengage, -1);
+}
+
 /* The first friend whose footprint the footprint overlaps, or -1. */
-static int sweep_friend(const struct sweep *s, const struct zb_rect *r,
+static int sweep_friend(struct sweep *s, const struct zb_rect *r,
 			int skip)
 {
-	for (size_t i = 0; i < s->n; i++) {
-		struct zb_unit *o = zb_game_unit(s->g, s->near[i]);
-		struct zb_rect orr;
-
-		if (o->id == s->u->id || o->id == skip ||
-		    o->side != s->u->side || !gr_unit_active(o))
-			continue;
-		orr = zb_unit_rect(o);
-		if (gr_rects_near(r, &orr, 0) && gr_rects_clash(r, &orr))
-			return o->id;
-	}
-	return -1;
+	return sweep_scan(s, r, SWEEP_FRIEND, false, skip);
 }
 
 static bool goal_reached(const struct sweep *s, const struct zb_rect *r,
@@ -278,7 +381,7 @@ static bool goal_reached(const struct sweep *s, const struct zb_rect *r,
 	if (!o || !gr_unit_active(o))
 		return false;
 	orr = zb_unit_rect(o);
-	return zb_rect_dist(r, &orr) <= GR_CONTACT_IN;
+	return gr_rects_within(r, &orr, GR_CONTACT_IN);
 }
 
 /* Which edge a footprint that left the table crossed. */
@@ -434,9 +537,12 @@ static bool hard_block(const struct sweep *s, const struct mv *m,
 
 	for (int k = 0; k < g->terrain.n; k++) {
 		const struct zb_terrain *t = &g->terrain.items[k];
-		enum gr_ground gd = gr_ground_of(g, k);
+		enum gr_ground gd;
 		bool tracked = k < MAX_LINEAR;
 
+		if (tracked && !s->terrain_near[k])
+			continue;
+		gd = gr_ground_of(g, k);
 		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
 		    gd == GR_GROUND_LINEAR || !gr_box_near(r, t))
 			continue;
@@ -466,9 +572,12 @@ static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 
 	for (int k = 0; k < g->terrain.n; k++) {
 		const struct zb_terrain *t = &g->terrain.items[k];
-		enum gr_ground gd = gr_ground_of(g, k);
+		enum gr_ground gd;
 		bool tracked = k < MAX_LINEAR;
 
+		if (tracked && !s->terrain_near[k])
+			continue;
+		gd = gr_ground_of(g, k);
 		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
 		    !gr_box_near(r, t))
 			continue;
@@ -636,6 +745,12 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 		}
 		if (m->flags & MV_PUSH) {
 			f = sweep_friend(&s, &r, -1);
+			if (f >= 0) {
+				/* A push moves friends, and may bring
+				 * them up against enemies. */
+				s.all_in[SWEEP_ENEMY] = 0;
+				s.all_in[SWEEP_FRIEND] = 0;
+			}
 			if (f >= 0 && !push_friends(g, m, f,
 						    zb_v2_scale(dir, step))) {
 				m->end = GR_MV_BLOCKED;
@@ -694,10 +809,9 @@ static int pushed_meets(struct zb_game *g, const struct zb_unit *f,
 		if (o->side == f->side || !gr_unit_active(o))
 			continue;
 		orr = zb_unit_rect(o);
-		if (!gr_rects_near(r, &orr, GR_CONTACT_IN) ||
-		    zb_rect_dist(r, &orr) > GR_CONTACT_IN / 2)
+		if (!gr_rects_within(r, &orr, GR_CONTACT_IN / 2))
 			continue;
-		if (zb_rect_dist(&fr, &orr) > GR_CONTACT_IN ||
+		if (!gr_rects_within(&fr, &orr, GR_CONTACT_IN) ||
 		    gr_rects_clash(r, &orr))
 			return o->id;
 	}

@@ -106,6 +106,22 @@ static const struct zb_unit *front_rank_of(struct zb_game *g,
 	return NULL;
 }
 
+/* Is the segment from a (to a + ab, ab2 its length squared) plainly
+ * clear of the footprint r's bounding circle?  A cheap test before
+ * zb_seg_hits_rect(), with a margin far above rounding. */
+static bool seg_clear_of(struct zb_vec2 a, struct zb_vec2 ab, double ab2,
+			 const struct zb_rect *r)
+{
+	struct zb_vec2 q = zb_v2_sub(r->c, a);
+	double t = ab2 > 0 ? zb_v2_dot(q, ab) / ab2 : 0, reach;
+
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	q = zb_v2_sub(q, zb_v2_scale(ab, t));
+	reach = sqrt(r->half_w_in * r->half_w_in +
+		     r->half_d_in * r->half_d_in) + GR_GAP_MARGIN_IN;
+	return zb_v2_dot(q, q) > reach * reach;
+}
+
 /*
  * gentlemen-rankers: Line of sight.  Terrain taller than the figures
  * (woods, buildings, hills; a linear obstacle unless the shooter or the
@@ -118,9 +134,12 @@ static bool sight(struct zb_game *g, const struct zb_unit *s,
 		  const struct zb_unit *t, int *via)
 {
 	struct zb_rect sr = zb_unit_rect(s), tr = zb_unit_rect(t);
-	struct zb_vec2 a = sr.c, b = tr.c;
-	double hs = height_at(g, a);
-	const struct zb_unit *front = front_rank_of(g, s);
+	struct zb_vec2 a = sr.c, b = tr.c, ab = zb_v2_sub(b, a);
+	double hs = height_at(g, a), ab2 = zb_v2_dot(ab, ab);
+	/* The front rank is looked for only when a unit stands in the way
+	 * (front_rank_of() scans the table). */
+	const struct zb_unit *front = NULL;
+	bool front_known = false;
 
 	*via = -1;
 	if (gr_aspect(s, b) == ZB_ASPECT_REAR)
@@ -148,10 +167,14 @@ static bool sight(struct zb_game *g, const struct zb_unit *s,
 		r = zb_unit_rect(o);
 		r.half_w_in = fmax(0, r.half_w_in - BLOCK_SHRINK_IN);
 		r.half_d_in = fmax(0, r.half_d_in - BLOCK_SHRINK_IN);
-		if (!zb_seg_hits_rect(a, b, &r))
+		if (seg_clear_of(a, ab, ab2, &r) || !zb_seg_hits_rect(a, b, &r))
 			continue;
 		if (hs > height_at(g, r.c))
 			continue;
+		if (!front_known) {
+			front = front_rank_of(g, s);
+			front_known = true;
+		}
 		if (front && o->id == front->id) {
 			*via = front->id;
 			continue;
@@ -240,7 +263,7 @@ static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
 	if (!gr_rects_near(&sr, &tr, gr_weapons[gr_type_of(s)->weapon]
 			   .range_in[GR_LONG]))
 		return false;
-	band = gr_band_at(s, zb_rect_dist(&sr, &tr));
+	band = gr_band_between(s, &sr, &tr);
 	if (band == GR_OUT_OF_RANGE)
 		return false;
 	if (inferior(g, s) && st->opt.inferior_range && band > GR_MEDIUM)
