@@ -466,7 +466,8 @@ kill_test "gentlemen-rankers" "$T/cg.cmds" "$T/full.zbc" "$T/full.status"
 # ---- 100 kills at random moments ----
 
 # The same game, killed with SIGKILL RANDOM_KILLS times after a delay of
-# 0 to 30 ms drawn from a fixed seed (Park-Miller again), a fifth of them
+# 0 to 3 times its start-up time (below) drawn from a fixed seed
+# (Park-Miller again), a fifth of them
 # at once: in its first milliseconds (making the save file or replaying
 # it), while working on the 1 to 3 commands it was just given, or idle.
 # After each kill the save file is absent (killed before it was made) or
@@ -481,11 +482,22 @@ RK=$(mktemp -d /dev/shm/zariba-rk.XXXXXX 2>/dev/null) || RK=$T/rk
 mkdir -p "$RK"
 rm -f "$T/rk.fifo"
 if mkfifo "$T/rk.fifo"; then
-	plan=$(awk -v k="$RANDOM_KILLS" 'BEGIN {
+	# The kills fall from 0 to 3 times the time this build takes to
+	# start, make its save and answer a command: a build under ASan on
+	# a loaded machine can take longer than 30 ms to start, and kills
+	# all made before its save exists would test nothing (every round
+	# would start afresh).
+	rk_t0=$(date +%s%N)
+	echo status | "$ZB" companion $CG $CG_OPTS --save "$T/rk-probe.zbc" \
+		>/dev/null 2>&1
+	rk_start_ms=$((($(date +%s%N) - rk_t0) / 1000000))
+	rm -f "$T/rk-probe.zbc"
+	[ "$rk_start_ms" -ge 10 ] || rk_start_ms=10
+	plan=$(awk -v k="$RANDOM_KILLS" -v ms="$rk_start_ms" 'BEGIN {
 		x = 12345
 		for (i = 0; i < k; i++) {
 			x = (x * 16807) % 2147483647
-			d = x % 5 == 0 ? 0 : x % 31
+			d = x % 5 == 0 ? 0 : int((x % 31) * ms / 10)
 			x = (x * 16807) % 2147483647
 			printf "%d:%d ", d, 1 + x % 3
 		}
@@ -513,7 +525,7 @@ if mkfifo "$T/rk.fifo"; then
 		exec 3>"$T/rk.fifo"
 		sed -n "$((before + 1)),$((before + m))p" "$T/cg.cmds" >&3
 		if [ "$delay" -gt 0 ]; then
-			sleep "0.$(printf '%03d' "$delay")"
+			sleep "$((delay / 1000)).$(printf '%03d' $((delay % 1000)))"
 		fi
 		kill -9 "$zpid" 2>/dev/null
 		wait "$zpid" 2>/dev/null
