@@ -75,6 +75,19 @@ Test(terrain_marks, scenario_game_log_and_reader_carry_them)
 	cr_assert_eq(flow, 270);
 	cr_assert_not(zb_terrain_flow_at(ts, zb_v2(10, 40), &flow));
 
+	/* A copy of the game (the look-ahead AI's) keeps all of it. */
+	struct zb_game c;
+	cr_assert_eq(zb_game_copy(&c, &g, NULL, &err), ZB_OK, "%s", err.msg);
+	for (int i = 0; i < ts->n; i++) {
+		const struct zb_terrain *a = &ts->items[i], *b = &c.terrain.items[i];
+		cr_assert_eq(b->cover, a->cover, "feature %d's cover", i);
+		cr_assert_eq(b->width_in, a->width_in, "feature %d's width", i);
+		cr_assert_eq(b->has_flow, a->has_flow, "feature %d's current", i);
+		cr_assert_eq(b->flow_deg, a->flow_deg, "feature %d's flow", i);
+	}
+	cr_assert_eq(zb_terrain_cover_at(&c.terrain, zb_v2(35, 35)), ZB_COVER_SOFT);
+	zb_game_release(&c);
+
 	cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
 	char *text;
 	size_t len;

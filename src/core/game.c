@@ -327,9 +327,18 @@ int zb_game_copy(struct zb_game *dst, const struct zb_game *src,
 	for (int i = 0; rc == ZB_OK && i < src->terrain.n; i++) {
 		const struct zb_terrain *t = &src->terrain.items[i];
 
-		if (zb_terrain_add(&dst->terrain, t->kind, t->name, t->pts,
-				   t->n_pts, t->height_in) < 0)
+		int k = zb_terrain_add(&dst->terrain, t->kind, t->name, t->pts,
+				       t->n_pts, t->height_in);
+
+		if (k < 0) {
 			rc = ZB_ENOMEM;
+			break;
+		}
+		/* what is set after zb_terrain_add() (terrain.h) */
+		dst->terrain.items[k].cover = t->cover;
+		dst->terrain.items[k].width_in = t->width_in;
+		dst->terrain.items[k].has_flow = t->has_flow;
+		dst->terrain.items[k].flow_deg = t->flow_deg;
 	}
 	if (rc == ZB_OK)
 		rc = zb_spatial_copy(&dst->index, &src->index, &dst->alloc);
