@@ -590,8 +590,10 @@ static void set_bad(struct zb_scenario *scn, const char *path, const char *v,
 	struct zb_scenario before = *scn;
 	struct zb_scn_unit units[2][32];
 	for (int s = 0; s < 2; s++)
-		memcpy(units[s], scn->sides[s].units,
-		       (size_t)scn->sides[s].n_units * sizeof(units[s][0]));
+		if (scn->sides[s].n_units)	/* NULL units otherwise */
+			memcpy(units[s], scn->sides[s].units,
+			       (size_t)scn->sides[s].n_units *
+			       sizeof(units[s][0]));
 	cr_assert_eq(zb_scenario_set(scn, path, v, &err), ZB_EINPUT,
 		     "%s=%s was taken", path, v);
 	cr_assert(strstr(err.msg, needle), "%s=%s: '%s' lacks '%s'", path, v,
@@ -599,9 +601,10 @@ static void set_bad(struct zb_scenario *scn, const char *path, const char *v,
 	cr_assert(!strncmp(err.msg, path, strlen(path)), "%s", err.msg);
 	cr_assert_arr_eq(&before, scn, sizeof(before));
 	for (int s = 0; s < 2; s++)
-		cr_assert_arr_eq(units[s], scn->sides[s].units,
-				 (size_t)scn->sides[s].n_units *
-				 sizeof(units[s][0]));
+		if (scn->sides[s].n_units)
+			cr_assert_arr_eq(units[s], scn->sides[s].units,
+					 (size_t)scn->sides[s].n_units *
+					 sizeof(units[s][0]));
 }
 
 static const struct zb_scn_unit *unit_named(const struct zb_scenario *scn,
