@@ -13,6 +13,8 @@
 #include "zariba/logio.h"
 #include "zariba/logread.h"
 #include "zariba/path.h"
+#include "zariba/render.h"
+#include "zariba/strbuf.h"
 #include "toy/toy.h"
 
 static const char yaml[] =
@@ -110,6 +112,17 @@ Test(terrain_marks, scenario_game_log_and_reader_carry_them)
 	cr_assert(r.terrain.items[4].has_flow);
 	cr_assert_eq(r.terrain.items[4].flow_deg, 270);
 	cr_assert_not(r.terrain.items[3].has_flow);
+	/* The page draws the road 3 in wide and the bags at a wall's
+	 * width, in inches on the table (not in screen pixels). */
+	struct zb_strbuf page = { 0 };
+	cr_assert_eq(zb_render_replay_html(&r, &page, &err), ZB_OK, "%s",
+		     err.msg);
+	cr_assert_not_null(strstr(page.s, "class=\"ter t-road\" points="));
+	cr_assert_not_null(strstr(page.s, "style=\"stroke-width:3;"
+				  "vector-effect:none\""));
+	cr_assert_not_null(strstr(page.s, "style=\"stroke-width:0.45;"
+				  "vector-effect:none\""));
+	zb_strbuf_release(&page);
 	zb_replay_release(&r);
 	free(text);
 	zb_game_release(&g);

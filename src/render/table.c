@@ -248,6 +248,16 @@ static void feature(struct zb_strbuf *b, const struct zb_terrain *t,
 							      : "polygon";
 	zb_strbuf_printf(b, "<%s class=\"ter %s\"", elem, cls);
 	feature_points(b, t, H);
+	if (zb_terrain_kind_is_linear(t->kind)) {
+		/* As wide as it stands on the table, in inches: not .ter's
+		 * outline of a pixel or so (the legend keeps its swatch). */
+		char w[ZB_SVG_NUM_MAX];
+		double w_in = t->kind != ZB_TERRAIN_ROAD ? LINEAR_W_IN
+			      : t->width_in > 0 ? t->width_in : ZB_ROAD_WIDTH_IN;
+		zb_strbuf_printf(b, " style=\"stroke-width:%s;"
+				 "vector-effect:none\"",
+				 zb_svg_num(w, sizeof(w), w_in));
+	}
 	if (t->kind == ZB_TERRAIN_HILL && t->height_in > 1) {
 		/* Higher ground is darker: one step per inch. */
 		char op[ZB_SVG_NUM_MAX];
