@@ -389,8 +389,16 @@ int vf_regroup_shaken(struct zb_game *g, struct zb_error *err);
 int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u);
 /* The same with the unit leaderless or not as the caller says. */
 int vf_move_dice_of(const struct zb_unit *u, bool leaderless);
+/* Move modifiers B: the men a force of nation n loses to heat stroke
+ * from double time's two dice (the low die for Sudanese, the high one
+ * for British; none on doubles). */
+int vf_heat_stroke_men(enum vf_nation n, const int *extra);
 /* Move modifiers B: heat stroke from the two extra dice; men lost. */
 int vf_heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra);
+/* A move's dice in the open event (MOVE DISTANCES), with double time's
+ * two more, their faces in extra[]: the inches.  vf_roll_move and
+ * `zariba roll volley-fire move` both roll through it. */
+int vf_roll_move_faces(struct zb_game *g, int dice, bool dbl, int *extra);
 /* A move's dice in the open event (MOVE DISTANCES), with double time's
  * two more and its heat stroke (*heat, men lost): the inches. */
 int vf_roll_move(struct zb_game *g, struct zb_unit *u, int dice, bool dbl,

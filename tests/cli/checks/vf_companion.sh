@@ -1,8 +1,8 @@
 # tests/cli/checks/vf_companion.sh: "zariba companion volley-fire", the
 # game master's book-keeper, and "zariba roll --dice".  Sourced by
 # tests/cli/run.sh after companion.sh, whose kill_test it uses.  A scripted
-# game of several turns on the Ninth Sudanese scenario: every fire and
-# melee result must be what `zariba roll volley-fire ...` gives with the
+# game of several turns on the Ninth Sudanese scenario: every fire, move
+# and melee result must be what `zariba roll volley-fire ...` gives with the
 # same dice; then the game is killed with SIGKILL and resumed as
 # Gentlemen Rankers' is.
 
@@ -143,8 +143,15 @@ for f in "$T"/vf-ev.*; do
 		bad "companion and 'zariba roll' differ for roll $k" "$T/diff"
 	fi
 done
+vf_moves=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire move ')
+vf_dbl=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire move .*--double-time')
+if [ "$vf_moves" -ge 5 ] && [ "$vf_dbl" -ge 1 ]; then
+	ok "the companion's $vf_moves moves (double time among them) are checked against 'zariba roll volley-fire move'"
+else
+	bad "only $vf_moves moves ($vf_dbl at double time) were checked against 'zariba roll'"
+fi
 if [ "$vf_rolls" -ge 8 ] && [ "$vf_same" -eq "$vf_rolls" ]; then
-	ok "every one of the companion's $vf_rolls fire and melee results is what 'zariba roll --dice' gives"
+	ok "every one of the companion's $vf_rolls fire, move and melee results is what 'zariba roll --dice' gives"
 else
 	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
 fi
