@@ -442,6 +442,8 @@ Test(vf_companion, force_morale_low_die_first_and_a_rout)
 	       "the Sudanese test first");
 	HAS(t, "The Sudanese (6 of 13 men) test morale: D10 3, the force "
 	       "routed from the table, leaving all its guns");
+	/* The same D10 as `zariba roll` rolls it. */
+	HAS(t, "= zariba roll volley-fire morale --nation sudanese --dice 3\n");
 	cr_assert(!strstr(t, "The Dervish (9 of 20"), "%s", t);
 	HAS(t, "The battle is over");
 	cr_assert(strstr(refused(&s, "next", ZB_ESTATE), "over"));

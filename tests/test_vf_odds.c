@@ -40,10 +40,10 @@ static double sum_of(const double *p, int n)
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
-Test(vf_odds, five_actions_with_their_hooks)
+Test(vf_odds, six_actions_with_their_hooks)
 {
 	static const char *const names[] = {
-		"volley", "gardner", "pistols", "melee", "move"
+		"volley", "gardner", "pistols", "melee", "move", "morale"
 	};
 	int n = 0;
 
@@ -54,7 +54,7 @@ Test(vf_odds, five_actions_with_their_hooks)
 		cr_assert(a->n_params <= ZB_ACTION_MAX_PARAMS);
 		cr_assert(a->n_chances <= ZB_ACTION_MAX_CHANCES);
 	}
-	cr_assert_eq(n, 5);
+	cr_assert_eq(n, 6);
 	cr_assert_null(zb_action_find(&zb_ruleset_volley_fire, "cannon"));
 }
 
@@ -235,6 +235,27 @@ Test(vf_odds, move_double_time_heat_stroke_by_hand)
 	refused(args_of("move", "type", "scouts", "double-time", "yes",
 			NULL), "cannot double time");
 	refused(args_of("move", "type", "none", NULL), "MOVE DISTANCES");
+}
+
+/* MORALE TEST, D10: Sudanese 5-10 hold (6 in 10), 2-4 rout, 1
+ * annihilated; Dervish 6-10 hold (5 in 10), 3-5 rout, 1-2 surrender;
+ * British read the Sudanese row (house ruling). */
+Test(vf_odds, morale_by_hand)
+{
+	static const double sudanese[] = { 0.6, 0.3, 0.1, 0 };
+	static const double dervish[] = { 0.5, 0.3, 0, 0.2 };
+	static const char *const nat[] = { "sudanese", "british", "dervish" };
+	const double *want[] = { sudanese, sudanese, dervish };
+	struct zb_dist d;
+
+	for (int i = 0; i < 3; i++) {
+		struct zb_args a = args_of("morale", "nation", nat[i], NULL);
+
+		odds_of(&a, &d);
+		expect_p(d.p, d.n, want[i], 4);
+		cr_assert_float_eq(d.chance[0], want[i][0], EPS);
+		zb_dist_release(&d);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -880,6 +901,31 @@ Test(vf_odds, roll_move_double_time)
 	rolled(&a, &o, 5);
 	cr_assert_eq(o.value, 20);
 	cr_assert_eq(o.value2, 0);
+}
+
+/* A Dervish force rolls D10 2: its leaders kill themselves and it
+ * surrenders; a 6 holds. */
+Test(vf_odds, roll_morale_dervish)
+{
+	static const int two[] = { 2 }, six[] = { 6 };
+	struct zb_args a = args_of("morale", "nation", "dervish", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(two, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, VF_MORALE_SURRENDERS);
+	cr_assert(!o.chance[0]);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:morale-test");
+	cr_assert_eq(g.log.dice[g.log.ev[0].die0].sides, 10);
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "surrendered"));
+	fini();
+	bare();
+	script(six, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, VF_MORALE_HOLDS);
+	cr_assert(o.chance[0]);
 }
 
 Test(vf_odds, roll_gardner_jams_on_20)

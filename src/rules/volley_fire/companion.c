@@ -141,6 +141,32 @@ void vfc_put_events(const struct zb_game *g, size_t from,
 	}
 }
 
+/* The morale phase's events, each force's D10 after the `zariba roll
+ * volley-fire morale` line that rolls the same test. */
+static void put_morale(const struct zb_game *g, size_t from,
+		       struct zb_strbuf *out)
+{
+	for (size_t i = from; i < g->log.n; i++) {
+		const struct zb_event *e = &g->log.ev[i];
+		int side = -1;
+
+		if (e->kind && !strcmp(e->kind, "state"))
+			continue;
+		for (uint32_t k = 0; k < e->n_kv; k++)
+			if (!strcmp(g->log.kv[e->kv0 + k].key, "side"))
+				side = (int)g->log.kv[e->kv0 + k].value;
+		if (side >= 0 && side < ZB_MAX_SIDES && e->n_dice == 1 &&
+		    e->rule && !strcmp(e->rule, "volley-fire:morale-test"))
+			zb_strbuf_printf(out, "  = zariba roll %s morale "
+					 "--nation %s --dice %u\n",
+					 g->rules->id, vf_nation_names[
+					 vf_state((struct zb_game *)g)
+					 ->nation[side]],
+					 g->log.dice[e->die0].face);
+		put_event(&g->log, e, out);
+	}
+}
+
 /* ---- where, needs ---- */
 
 static const char *side_name(const struct zb_game *g, int side)
@@ -418,7 +444,7 @@ int vfc_next(struct zb_companion *c, const struct zb_companion_words *w,
 		break;
 	case VFC_MORALE:
 		rc = vf_morale_phase(g, err);
-		vfc_put_events(g, mark, out);
+		put_morale(g, mark, out);
 		if (g->log.n == mark)
 			zb_strbuf_add(out, "Morale: no force is below half; "
 				      "none tests.\n");

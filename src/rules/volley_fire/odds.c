@@ -333,11 +333,20 @@ static const struct zb_param move_params[] = {
 	P_BOOL("no-heat-stroke", "the scenario turns heat stroke off"),
 };
 
+/* enum vf_nation order: `--nation` of the morale action */
+const char *const vf_nation_names[] = { "sudanese", "british", "dervish",
+					NULL };
+
+static const struct zb_param morale_params[] = {
+	P_CHOICE("nation", vf_nation_names, 0, true, "the force's nation (the "
+		 "MORALE TEST table's row; British read the Sudanese row)"),
+};
+
 #define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* Where each action stands in vf_actions[]. */
 enum { VF_ACTION_VOLLEY, VF_ACTION_GARDNER, VF_ACTION_PISTOLS,
-       VF_ACTION_MELEE, VF_ACTION_MOVE };
+       VF_ACTION_MELEE, VF_ACTION_MOVE, VF_ACTION_MORALE };
 
 static int band_of(const struct zb_args *a)
 {
@@ -1091,11 +1100,63 @@ static int move_roll(struct zb_game *g, const struct zb_args *a,
 }
 
 /* ------------------------------------------------------------------ */
+/* morale                                                               */
+/* ------------------------------------------------------------------ */
+
+/* By enum vf_morale_result. */
+static const char *const morale_labels[] = {
+	"holds", "routs", "annihilated", "surrenders"
+};
+
+static int morale_odds(const struct zb_args *a, struct zb_dist *out,
+		       struct zb_error *err)
+{
+	enum vf_nation n = (enum vf_nation)zb_args_get(a, "nation");
+	int rc;
+
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(morale_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_MORALE_DIE; f++)
+		out->p[vf_morale_result(n, f)] += 1.0 / VF_MORALE_DIE;
+	out->chance[0] = out->p[VF_MORALE_HOLDS];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Morale test */
+static int morale_roll(struct zb_game *g, const struct zb_args *a,
+		       struct zb_outcome *out, struct zb_error *err)
+{
+	enum vf_nation n = (enum vf_nation)zb_args_get(a, "nation");
+	enum vf_morale_result r;
+	int face;
+
+	(void)err;
+	zb_event_begin(g, "morale", "volley-fire:morale-test", -1, -1);
+	r = vf_morale_roll(g, n, &face);
+	zb_event_kv(g, "result", r);
+	zb_event_text(g, "a %s force tests morale: D10 %d, the force %s",
+		      vf_nation_names[n], face, vf_morale_text(n, face));
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = (int)r;
+	out->value2 = -1;
+	out->chance[0] = r == VF_MORALE_HOLDS;
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
 static const struct zb_chance gardner_chances[] = {
 	{ "p_jam", "the gun jams (no hits; it falls back 12\")" },
+};
+
+static const struct zb_chance morale_chances[] = {
+	{ "p_holds", "the force holds (passes the test)" },
 };
 
 static const struct zb_chance melee_chances[] = {
@@ -1194,5 +1255,25 @@ const struct zb_action vf_actions[] = {
 		.odds = move_odds,
 		.roll = move_roll,
 	},
-	[VF_ACTION_MOVE + 1] = { .name = NULL }
+	[VF_ACTION_MORALE] = {
+		.name = "morale",
+		.summary = "a force's morale test, once it is below half",
+		.help = "The MORALE TEST of a force below half its starting "
+			"strength: one D10 on its nation's row (Sudanese "
+			"5-10 hold, 2-4 rout, 1 annihilated; Dervish 6-10 "
+			"hold, 3-5 rout, 1-2 surrender; the British force "
+			"reads the Sudanese row, a house ruling).  The "
+			"outcome is the result; p_holds is the chance to "
+			"pass.",
+		.params = morale_params,
+		.n_params = N_OF(morale_params),
+		.outcome = "result",
+		.labels = morale_labels,
+		.n_labels = N_OF(morale_labels),
+		.chances = morale_chances,
+		.n_chances = N_OF(morale_chances),
+		.odds = morale_odds,
+		.roll = morale_roll,
+	},
+	[VF_ACTION_MORALE + 1] = { .name = NULL }
 };

@@ -655,8 +655,17 @@ enum vf_morale_result {
 	VF_MORALE_SURRENDERS
 };
 enum vf_morale_result vf_morale_result(enum vf_nation n, int face);
+/* The ending a face gives, for people ("holds", "routed from the
+ * table"...). */
+const char *vf_morale_text(enum vf_nation n, int face);
+/* The force's D10 in the open event (*face) and its result: the battle's
+ * morale test and `zariba roll volley-fire morale` roll through it. */
+enum vf_morale_result vf_morale_roll(struct zb_game *g, enum vf_nation n,
+				     int *face);
 
 /* ---- odds.c ---- */
+/* The nations' names by enum vf_nation, ended by NULL. */
+extern const char *const vf_nation_names[];
 /* The actions of `zariba odds` and `zariba roll`, ended by a NULL name. */
 extern const struct zb_action vf_actions[];
 /* The exact distribution of a volley's capped hits, p[k] for k = 0 to
