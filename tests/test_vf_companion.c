@@ -130,6 +130,8 @@ Test(vf_companion, next_walks_the_turn_with_initiative)
 	/* 3 3 is a tie, rolled again: 2 against 5, the Hadendowa first. */
 	HAS(t, "Initiative: Ninth Sudanese 2, Hadendowa 5; the Hadendowa "
 	       "move first");
+	/* The same dice as `zariba roll` rolls them. */
+	HAS(t, "= zariba roll volley-fire initiative --dice 3,3,2,5\n");
 	HAS(run(&s, "next"), "Movement of the Hadendowa");
 	HAS(run(&s, "next"), "Movement of the Ninth Sudanese");
 	HAS(run(&s, "next"), "Fire, all at once");

@@ -40,10 +40,11 @@ static double sum_of(const double *p, int n)
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
-Test(vf_odds, six_actions_with_their_hooks)
+Test(vf_odds, seven_actions_with_their_hooks)
 {
 	static const char *const names[] = {
-		"volley", "gardner", "pistols", "melee", "move", "morale"
+		"volley", "gardner", "pistols", "melee", "move", "morale",
+		"initiative"
 	};
 	int n = 0;
 
@@ -54,7 +55,7 @@ Test(vf_odds, six_actions_with_their_hooks)
 		cr_assert(a->n_params <= ZB_ACTION_MAX_PARAMS);
 		cr_assert(a->n_chances <= ZB_ACTION_MAX_CHANCES);
 	}
-	cr_assert_eq(n, 6);
+	cr_assert_eq(n, 7);
 	cr_assert_null(zb_action_find(&zb_ruleset_volley_fire, "cannon"));
 }
 
@@ -256,6 +257,19 @@ Test(vf_odds, morale_by_hand)
 		cr_assert_float_eq(d.chance[0], want[i][0], EPS);
 		zb_dist_release(&d);
 	}
+}
+
+/* GAME TURN SEQUENCE A: a D6 each, ties again: each side is high in 15
+ * of the 30 unequal pairs. */
+Test(vf_odds, initiative_by_hand)
+{
+	struct zb_args a = args_of("initiative", NULL);
+	static const double want[] = { 0.5, 0.5 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 2);
+	zb_dist_release(&d);
 }
 
 /* ------------------------------------------------------------------ */
@@ -926,6 +940,24 @@ Test(vf_odds, roll_morale_dervish)
 	rolled(&a, &o, 1);
 	cr_assert_eq(o.value, VF_MORALE_HOLDS);
 	cr_assert(o.chance[0]);
+}
+
+/* 3 against 3 is rolled again; 2 against 5: the second side moves
+ * first. */
+Test(vf_odds, roll_initiative_ties_again)
+{
+	static const int faces[] = { 3, 3, 2, 5 };
+	struct zb_args a = args_of("initiative", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(faces, 4);
+	rolled(&a, &o, 4);
+	cr_assert_eq(o.value, 1);
+	cr_assert_eq(g.log.n, 1);
+	cr_assert_eq(g.log.ev[0].n_dice, 4);
+	cr_assert_str_eq(g.log.ev[0].rule,
+			 "volley-fire:game-turn-sequence:A");
 }
 
 Test(vf_odds, roll_gardner_jams_on_20)

@@ -346,7 +346,8 @@ static const struct zb_param morale_params[] = {
 
 /* Where each action stands in vf_actions[]. */
 enum { VF_ACTION_VOLLEY, VF_ACTION_GARDNER, VF_ACTION_PISTOLS,
-       VF_ACTION_MELEE, VF_ACTION_MOVE, VF_ACTION_MORALE };
+       VF_ACTION_MELEE, VF_ACTION_MOVE, VF_ACTION_MORALE,
+       VF_ACTION_INITIATIVE };
 
 static int band_of(const struct zb_args *a)
 {
@@ -1148,6 +1149,58 @@ static int morale_roll(struct zb_game *g, const struct zb_args *a,
 }
 
 /* ------------------------------------------------------------------ */
+/* initiative                                                           */
+/* ------------------------------------------------------------------ */
+
+static const char *const initiative_labels[] = {
+	"the first side moves first", "the second side moves first"
+};
+
+/* GAME TURN SEQUENCE A: of the 30 unequal pairs (ties are rolled
+ * again), the first side's die is the high one in 15. */
+static int initiative_odds(const struct zb_args *a, struct zb_dist *out,
+			   struct zb_error *err)
+{
+	int rc, won = 0, pairs = 0;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(initiative_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int x = 1; x <= VF_D6; x++)
+		for (int y = 1; y <= VF_D6; y++) {
+			pairs += x != y;
+			won += x > y;
+		}
+	out->p[0] = (double)won / pairs;
+	out->p[1] = 1 - out->p[0];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: GAME TURN SEQUENCE A */
+static int initiative_roll(struct zb_game *g, const struct zb_args *a,
+			   struct zb_outcome *out, struct zb_error *err)
+{
+	int x, y, first;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "initiative", "volley-fire:game-turn-sequence:A",
+		       -1, -1);
+	first = vf_initiative_roll(g, &x, &y);
+	zb_event_kv(g, "first", first);
+	zb_event_text(g, "initiative: the first side %d, the second %d; the "
+		      "%s side moves first", x, y, first ? "second" : "first");
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = first;
+	out->value2 = -1;
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
@@ -1275,5 +1328,21 @@ const struct zb_action vf_actions[] = {
 		.odds = morale_odds,
 		.roll = morale_roll,
 	},
-	[VF_ACTION_MORALE + 1] = { .name = NULL }
+	[VF_ACTION_INITIATIVE] = {
+		.name = "initiative",
+		.summary = "who moves first this turn",
+		.help = "The turn's initiative (GAME TURN SEQUENCE A): a D6 "
+			"for each side, the first side's first, ties rolled "
+			"again; the high die moves first.  The outcome is "
+			"the side that moves first (0 the first, 1 the "
+			"second).",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "first",
+		.labels = initiative_labels,
+		.n_labels = N_OF(initiative_labels),
+		.odds = initiative_odds,
+		.roll = initiative_roll,
+	},
+	[VF_ACTION_INITIATIVE + 1] = { .name = NULL }
 };

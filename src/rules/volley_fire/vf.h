@@ -338,6 +338,11 @@ int vf_setup(struct zb_game *g, const struct zb_scenario *scn,
 int vf_turn(struct zb_game *g, struct zb_error *err);
 /* Game turn sequence A: the D6 each for first move (ties again). */
 void vf_roll_initiative(struct zb_game *g);
+/* GAME TURN SEQUENCE A: a D6 each side (*a the first side's, *b the
+ * second's), ties rolled again, in the open event: the side that moves
+ * first (the high die).  `zariba roll volley-fire initiative` rolls
+ * through it too. */
+int vf_initiative_roll(struct zb_game *g, int *a, int *b);
 void vf_release(struct zb_game *g);
 /* The ruleset's copy hook: dst->rs a copy of src->rs (zb_game_copy()). */
 int vf_copy(struct zb_game *dst, const struct zb_game *src,

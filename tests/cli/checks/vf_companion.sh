@@ -1,8 +1,8 @@
 # tests/cli/checks/vf_companion.sh: "zariba companion volley-fire", the
 # game master's book-keeper, and "zariba roll --dice".  Sourced by
 # tests/cli/run.sh after companion.sh, whose kill_test it uses.  A scripted
-# game of several turns on the Ninth Sudanese scenario: every fire, move
-# and melee result must be what `zariba roll volley-fire ...` gives with the
+# game of several turns on the Ninth Sudanese scenario: every initiative,
+# fire, move, melee and morale result must be what `zariba roll volley-fire ...` gives with the
 # same dice; then the game is killed with SIGKILL and resumed as
 # Gentlemen Rankers' is.
 
@@ -172,6 +172,13 @@ for f in "$T"/vf-ev.*; do
 		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
 		vf_pat='*'
 		;;
+	# The initiative names the sides in the companion: the dice agree.
+	*" initiative "*)
+		sed 's/^\(\[[^]]*\]d6:[0-9]*\).*/\1/' "$T/vf-roll.ev" \
+			>"$T/vf-roll.tail"
+		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
+		vf_pat=
+		;;
 	*) vf_pat= ;;
 	esac
 	if [ -s "$T/vf-roll.ev" ] &&
@@ -187,6 +194,12 @@ for f in "$T"/vf-ev.*; do
 	fi
 done
 vf_moves=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire move ')
+vf_inits=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire initiative ')
+if [ "$vf_inits" -ge 3 ]; then
+	ok "the companion's $vf_inits initiative rolls are checked against 'zariba roll volley-fire initiative'"
+else
+	bad "only $vf_inits initiative rolls were checked against 'zariba roll'"
+fi
 vf_tests=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire morale ')
 if [ "$vf_tests" -eq 2 ]; then
 	ok "both forces' morale tests are checked against 'zariba roll volley-fire morale'"
@@ -200,7 +213,7 @@ else
 	bad "only $vf_moves moves ($vf_dbl at double time) were checked against 'zariba roll'"
 fi
 if [ "$vf_rolls" -ge 8 ] && [ "$vf_same" -eq "$vf_rolls" ]; then
-	ok "every one of the companion's $vf_rolls fire, move, melee and morale results is what 'zariba roll --dice' gives"
+	ok "every one of the companion's $vf_rolls initiative, fire, move, melee and morale results is what 'zariba roll --dice' gives"
 else
 	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
 fi
