@@ -130,6 +130,8 @@ Test(vf_companion, next_walks_the_turn_with_initiative)
 	/* 3 3 is a tie, rolled again: 2 against 5, the Hadendowa first. */
 	HAS(t, "Initiative: Ninth Sudanese 2, Hadendowa 5; the Hadendowa "
 	       "move first");
+	/* The same dice as `zariba roll` rolls them. */
+	HAS(t, "= zariba roll volley-fire initiative --dice 3,3,2,5\n");
 	HAS(run(&s, "next"), "Movement of the Hadendowa");
 	HAS(run(&s, "next"), "Movement of the Ninth Sudanese");
 	HAS(run(&s, "next"), "Fire, all at once");
@@ -442,6 +444,8 @@ Test(vf_companion, force_morale_low_die_first_and_a_rout)
 	       "the Sudanese test first");
 	HAS(t, "The Sudanese (6 of 13 men) test morale: D10 3, the force "
 	       "routed from the table, leaving all its guns");
+	/* The same D10 as `zariba roll` rolls it. */
+	HAS(t, "= zariba roll volley-fire morale --nation sudanese --dice 3\n");
 	cr_assert(!strstr(t, "The Dervish (9 of 20"), "%s", t);
 	HAS(t, "The battle is over");
 	cr_assert(strstr(refused(&s, "next", ZB_ESTATE), "over"));

@@ -40,10 +40,11 @@ static double sum_of(const double *p, int n)
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
-Test(vf_odds, four_actions_with_their_hooks)
+Test(vf_odds, seven_actions_with_their_hooks)
 {
 	static const char *const names[] = {
-		"volley", "gardner", "pistols", "melee"
+		"volley", "gardner", "pistols", "melee", "move", "morale",
+		"initiative"
 	};
 	int n = 0;
 
@@ -54,7 +55,7 @@ Test(vf_odds, four_actions_with_their_hooks)
 		cr_assert(a->n_params <= ZB_ACTION_MAX_PARAMS);
 		cr_assert(a->n_chances <= ZB_ACTION_MAX_CHANCES);
 	}
-	cr_assert_eq(n, 4);
+	cr_assert_eq(n, 7);
 	cr_assert_null(zb_action_find(&zb_ruleset_volley_fire, "cannon"));
 }
 
@@ -148,6 +149,127 @@ Test(vf_odds, impossible_combinations_refused)
 			"attackers", "3", "attacker-officers", "4",
 			"defender-type", "dervish-spearmen", "defenders", "8",
 			NULL), "more than");
+}
+
+/* MOVE DISTANCES: a square of Sudanese rolls Two D6: 2 to 12 inches,
+ * 1/36 of 2 up to 6/36 of 7 and down again. */
+Test(vf_odds, move_square_2d6_by_hand)
+{
+	struct zb_args a = args_of("move", "type", "sudanese-infantry",
+				   "formation", "square", NULL);
+	static const double want[] = {
+		0, 0, 1 / 36.0, 2 / 36.0, 3 / 36.0, 4 / 36.0, 5 / 36.0,
+		6 / 36.0, 5 / 36.0, 4 / 36.0, 3 / 36.0, 2 / 36.0, 1 / 36.0
+	};
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 13);
+	cr_assert_eq(d.n2, 0, "no double time, no heat stroke");
+	cr_assert_float_eq(d.mean, 7.0, EPS);
+	zb_dist_release(&d);
+}
+
+/* British Cavalry in line: Five D6, one less leaderless (Move modifiers
+ * C): 4D6, mean 14, 4 to 24, P(4) = 1/1296; shaken: 2D6 (Shaken D). */
+Test(vf_odds, move_cavalry_leaderless_and_shaken_by_hand)
+{
+	struct zb_args a = args_of("move", "type", "british-cavalry",
+				   "formation", "cavalry-line", "leaderless",
+				   "yes", NULL);
+	struct zb_args b = args_of("move", "type", "british-cavalry",
+				   "shaken", "yes", NULL);
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	cr_assert_eq(d.n, 25);
+	cr_assert_float_eq(d.mean, 14.0, EPS);
+	cr_assert_float_eq(d.p[4], 1 / 1296.0, EPS);
+	cr_assert_float_eq(d.p[3], 0, EPS);
+	/* 14 from four D6: 146 of the 1296 ways. */
+	cr_assert_float_eq(d.p[14], 146 / 1296.0, EPS);
+	zb_dist_release(&d);
+	odds_of(&b, &d);
+	cr_assert_eq(d.n, 13);
+	cr_assert_float_eq(d.mean, 7.0, EPS);
+	zb_dist_release(&d);
+}
+
+/* Move modifiers B: double time adds 2D6; the low die is Sudanese heat
+ * stroke, the high die British, none on doubles.  Of the 30 unequal
+ * pairs, a low die of k comes 2(6 - k) ways, a high die of k 2(k - 1)
+ * ways; doubles 6 of 36. */
+Test(vf_odds, move_double_time_heat_stroke_by_hand)
+{
+	struct zb_args su = args_of("move", "type", "sudanese-infantry",
+				    "double-time", "yes", NULL);
+	struct zb_args br = args_of("move", "type", "british-infantry",
+				    "double-time", "yes", "figures", "3",
+				    NULL);
+	struct zb_args off = args_of("move", "type", "sudanese-infantry",
+				     "double-time", "yes", "no-heat-stroke",
+				     "yes", NULL);
+	static const double low[] = {
+		6 / 36.0, 10 / 36.0, 8 / 36.0, 6 / 36.0, 4 / 36.0, 2 / 36.0, 0
+	};
+	/* High die 1..6: 0, 2, 4, 6, 8, 10 ways; 4-6 capped at 3 men. */
+	static const double high_cap3[] = {
+		6 / 36.0, 0, 2 / 36.0, 28 / 36.0, 0, 0, 0
+	};
+	static const double none[] = { 1, 0, 0, 0, 0, 0, 0 };
+	struct zb_dist d;
+
+	odds_of(&su, &d);
+	/* Three D6 in a two-rank line, two more: 5D6, 5 to 30, mean 17.5. */
+	cr_assert_eq(d.n, 31);
+	cr_assert_float_eq(d.mean, 17.5, EPS);
+	expect_p(d.p2, d.n2, low, 7);
+	zb_dist_release(&d);
+	odds_of(&br, &d);
+	expect_p(d.p2, d.n2, high_cap3, 7);
+	zb_dist_release(&d);
+	odds_of(&off, &d);
+	expect_p(d.p2, d.n2, none, 7);
+	zb_dist_release(&d);
+	refused(args_of("move", "type", "dervish-spearmen", "double-time",
+			"yes", NULL), "cannot double time");
+	refused(args_of("move", "type", "scouts", "double-time", "yes",
+			NULL), "cannot double time");
+	refused(args_of("move", "type", "none", NULL), "MOVE DISTANCES");
+}
+
+/* MORALE TEST, D10: Sudanese 5-10 hold (6 in 10), 2-4 rout, 1
+ * annihilated; Dervish 6-10 hold (5 in 10), 3-5 rout, 1-2 surrender;
+ * British read the Sudanese row (house ruling). */
+Test(vf_odds, morale_by_hand)
+{
+	static const double sudanese[] = { 0.6, 0.3, 0.1, 0 };
+	static const double dervish[] = { 0.5, 0.3, 0, 0.2 };
+	static const char *const nat[] = { "sudanese", "british", "dervish" };
+	const double *want[] = { sudanese, sudanese, dervish };
+	struct zb_dist d;
+
+	for (int i = 0; i < 3; i++) {
+		struct zb_args a = args_of("morale", "nation", nat[i], NULL);
+
+		odds_of(&a, &d);
+		expect_p(d.p, d.n, want[i], 4);
+		cr_assert_float_eq(d.chance[0], want[i][0], EPS);
+		zb_dist_release(&d);
+	}
+}
+
+/* GAME TURN SEQUENCE A: a D6 each, ties again: each side is high in 15
+ * of the 30 unequal pairs. */
+Test(vf_odds, initiative_by_hand)
+{
+	struct zb_args a = args_of("initiative", NULL);
+	static const double want[] = { 0.5, 0.5 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 2);
+	zb_dist_release(&d);
 }
 
 /* ------------------------------------------------------------------ */
@@ -767,6 +889,75 @@ Test(vf_odds, roll_volley_logs_the_die_and_the_rule)
 	cr_assert_eq(g.log.mods[e->mod0].value, -3);
 	cr_assert(strstr(zb_event_text_of(&g.log, e), "4 down"), "%s",
 		  zb_event_text_of(&g.log, e));
+}
+
+/* Sudanese in line double time: 3D6 3, 4, 5 and 2D6 2, 6: 20", and
+ * the low die, 2, down from heat stroke; with doubles 4, 4 none. */
+Test(vf_odds, roll_move_double_time)
+{
+	static const int faces[] = { 3, 4, 5, 2, 6 };
+	static const int doubles[] = { 3, 4, 5, 4, 4 };
+	struct zb_args a = args_of("move", "type", "sudanese-infantry",
+				   "double-time", "yes", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(faces, 5);
+	rolled(&a, &o, 5);
+	cr_assert_eq(o.value, 20);
+	cr_assert_eq(o.value2, 2);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:move-modifiers:B");
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "2 down from heat stroke"));
+	fini();
+	bare();
+	script(doubles, 5);
+	rolled(&a, &o, 5);
+	cr_assert_eq(o.value, 20);
+	cr_assert_eq(o.value2, 0);
+}
+
+/* A Dervish force rolls D10 2: its leaders kill themselves and it
+ * surrenders; a 6 holds. */
+Test(vf_odds, roll_morale_dervish)
+{
+	static const int two[] = { 2 }, six[] = { 6 };
+	struct zb_args a = args_of("morale", "nation", "dervish", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(two, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, VF_MORALE_SURRENDERS);
+	cr_assert(!o.chance[0]);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:morale-test");
+	cr_assert_eq(g.log.dice[g.log.ev[0].die0].sides, 10);
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "surrendered"));
+	fini();
+	bare();
+	script(six, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, VF_MORALE_HOLDS);
+	cr_assert(o.chance[0]);
+}
+
+/* 3 against 3 is rolled again; 2 against 5: the second side moves
+ * first. */
+Test(vf_odds, roll_initiative_ties_again)
+{
+	static const int faces[] = { 3, 3, 2, 5 };
+	struct zb_args a = args_of("initiative", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(faces, 4);
+	rolled(&a, &o, 4);
+	cr_assert_eq(o.value, 1);
+	cr_assert_eq(g.log.n, 1);
+	cr_assert_eq(g.log.ev[0].n_dice, 4);
+	cr_assert_str_eq(g.log.ev[0].rule,
+			 "volley-fire:game-turn-sequence:A");
 }
 
 Test(vf_odds, roll_gardner_jams_on_20)

@@ -141,6 +141,42 @@ void vfc_put_events(const struct zb_game *g, size_t from,
 	}
 }
 
+/* The events from `from` on, each force's morale test and the turn's
+ * initiative after the `zariba roll volley-fire morale` or `initiative`
+ * line that rolls the same dice. */
+static void put_rolls(const struct zb_game *g, size_t from,
+		      struct zb_strbuf *out)
+{
+	for (size_t i = from; i < g->log.n; i++) {
+		const struct zb_event *e = &g->log.ev[i];
+		int side = -1;
+
+		if (e->kind && !strcmp(e->kind, "state"))
+			continue;
+		if (e->rule && e->n_dice &&
+		    !strcmp(e->rule, "volley-fire:game-turn-sequence:A")) {
+			zb_strbuf_printf(out, "  = zariba roll %s initiative "
+					 "--dice", g->rules->id);
+			for (uint32_t d = 0; d < e->n_dice; d++)
+				zb_strbuf_printf(out, "%s%u", d ? "," : " ",
+				    g->log.dice[e->die0 + d].face);
+			zb_strbuf_add(out, "\n");
+		}
+		for (uint32_t k = 0; k < e->n_kv; k++)
+			if (!strcmp(g->log.kv[e->kv0 + k].key, "side"))
+				side = (int)g->log.kv[e->kv0 + k].value;
+		if (side >= 0 && side < ZB_MAX_SIDES && e->n_dice == 1 &&
+		    e->rule && !strcmp(e->rule, "volley-fire:morale-test"))
+			zb_strbuf_printf(out, "  = zariba roll %s morale "
+					 "--nation %s --dice %u\n",
+					 g->rules->id, vf_nation_names[
+					 vf_state((struct zb_game *)g)
+					 ->nation[side]],
+					 g->log.dice[e->die0].face);
+		put_event(&g->log, e, out);
+	}
+}
+
 /* ---- where, needs ---- */
 
 static const char *side_name(const struct zb_game *g, int side)
@@ -394,7 +430,7 @@ int vfc_next(struct zb_companion *c, const struct zb_companion_words *w,
 		rc = vf_regroup_shaken(g, err);
 		if (rc == ZB_OK)
 			vf_roll_initiative(g);
-		vfc_put_events(g, mark, out);
+		put_rolls(g, mark, out);
 		zb_strbuf_printf(out, "Next: the %s move.\n",
 				 side_name(g, vf_state(g)->initiative));
 		break;
@@ -418,7 +454,7 @@ int vfc_next(struct zb_companion *c, const struct zb_companion_words *w,
 		break;
 	case VFC_MORALE:
 		rc = vf_morale_phase(g, err);
-		vfc_put_events(g, mark, out);
+		put_rolls(g, mark, out);
 		if (g->log.n == mark)
 			zb_strbuf_add(out, "Morale: no force is below half; "
 				      "none tests.\n");

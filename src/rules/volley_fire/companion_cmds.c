@@ -458,13 +458,16 @@ static int half_up(int n)
 
 /* volley-fire: MOVE DISTANCES, Move modifiers A-C, Movement C, Shaken D,
  * Mounted leaders A, Scouts B */
-static int roll_move(struct zb_game *g, struct zb_unit *u, const char *rule,
-		     const char *what, bool dbl, bool rough, bool through,
-		     bool leaderless, struct zb_strbuf *out,
+static int roll_move(struct vfc_books *b, struct zb_unit *u,
+		     const char *rule, const char *what, bool dbl, bool rough,
+		     bool through, bool leaderless, struct zb_strbuf *out,
 		     struct zb_error *err)
 {
-	int n = vf_move_dice_of(u, leaderless), sum, heat;
-	size_t mark = g->log.n;
+	struct zb_game *g = b->g;
+	int n = vf_move_dice_of(u, leaderless), sum, heat, rc;
+	struct roll_req r = { .action = "move" };
+	struct zb_outcome o;
+	size_t mark;
 
 	if (n <= 0)
 		return zb_error_set(err, ZB_EINPUT, "%s cannot move in %s "
@@ -474,8 +477,28 @@ static int roll_move(struct zb_game *g, struct zb_unit *u, const char *rule,
 		return zb_error_set(err, ZB_EINPUT, "%s cannot double time "
 				    "(Move modifiers B: Sudanese and British "
 				    "units, not shaken, not scouts)", u->name);
+	/* The dice as `zariba roll volley-fire move` rolls them. */
+	arg(&r, "type", "%s", vf_type_of(u)->name);
+	arg(&r, "formation", "%s", vf_formations[u->formation].name);
+	flag(&r, "mounted", u->flags & VF_UF_MOUNTED);
+	flag(&r, "shaken", u->flags & ZB_UF_SHAKEN);
+	flag(&r, "leaderless", leaderless);
+	flag(&r, "double-time", dbl);
+	if (dbl) {
+		arg(&r, "figures", "%d", zb_unit_alive(u));
+		flag(&r, "no-heat-stroke", !vf_state(g)->opt.heat_stroke);
+	}
+	rc = roll_action(b, &r, NULL, &o, out, err);
+	if (rc != ZB_OK)
+		return rc;
+	sum = o.value;
+	heat = dbl ? o.value2 : 0;
+	mark = g->log.n;
 	zb_event_begin(g, "move", rule, u->id, -1);
-	sum = vf_roll_move(g, u, n, dbl, &heat);
+	if (heat) {
+		heat = zb_unit_take_casualties(u, heat, -1, ZB_FIG_HEAT);
+		zb_event_kv(g, "heat_stroke", heat);
+	}
 	if (rough && vf_slowed_by_terrain(u)) {
 		zb_event_mod(g, half_up(sum) - sum, "rough ground: half");
 		sum = half_up(sum);
@@ -542,7 +565,7 @@ static int cmd_move(struct zb_companion *c,
 	rc = move_words(w, 2, &dbl, &rough, &through, &lead, extra,
 			sizeof(extra), err);
 	if (rc == ZB_OK)
-		rc = roll_move(b->g, &b->g->units[u], dbl
+		rc = roll_move(b, &b->g->units[u], dbl
 			       ? "volley-fire:move-modifiers:B"
 			       : "volley-fire:movement:A", "moves", dbl, rough,
 			       through, lead, out, err);
@@ -570,7 +593,7 @@ static int cmd_bonus(struct zb_companion *c,
 	rc = move_words(w, 2, NULL, &rough, &through, &lead, extra,
 			sizeof(extra), err);
 	if (rc == ZB_OK)
-		rc = roll_move(b->g, &b->g->units[u],
+		rc = roll_move(b, &b->g->units[u],
 			       "volley-fire:hand-to-hand:E",
 			       "may move (the winner's move, not into another "
 			       "melee)", false, rough, through, lead, out,
@@ -724,7 +747,7 @@ static int cmd_charge(struct zb_companion *c,
 		} else {
 			vfc_put_events(g, mark, out);
 			mark = g->log.n;
-			rc = roll_move(g, t, vf_type_of(t)->army ==
+			rc = roll_move(b, t, vf_type_of(t)->army ==
 				       VF_ARMY_DERVISH
 				       ? "volley-fire:formation-changes:D"
 				       : "volley-fire:formation-changes:B",
@@ -735,7 +758,7 @@ static int cmd_charge(struct zb_companion *c,
 		}
 	}
 	vfc_put_events(g, mark, out);
-	rc = roll_move(g, u, "volley-fire:hand-to-hand:A", "charges",
+	rc = roll_move(b, u, "volley-fire:hand-to-hand:A", "charges",
 		       false, rough, false, lead, out, err);
 	if (rc != ZB_OK)
 		return rc;

@@ -59,6 +59,24 @@ enum vf_morale_result vf_morale_result(enum vf_nation n, int face)
 	return row ? row->result : VF_MORALE_HOLDS;
 }
 
+const char *vf_morale_text(enum vf_nation n, int face)
+{
+	const struct morale_row *row = morale_lookup(n, face);
+
+	return row ? row->text : "holds";
+}
+
+/* volley-fire: Morale test (the D10 on the nation's row, in the open
+ * event; the British force reads the Sudanese rows) */
+enum vf_morale_result vf_morale_roll(struct zb_game *g, enum vf_nation n,
+				     int *face)
+{
+	*face = zb_game_roll(g, VF_MORALE_DIE);
+	if (table_nation(n) != n)
+		zb_event_mod(g, 0, "British force reads the Sudanese row");
+	return vf_morale_result(n, *face);
+}
+
 /* volley-fire: Morale test ("less than 50% of its starting strength") */
 bool vf_morale_must_test(struct zb_game *g, int side)
 {
@@ -80,14 +98,12 @@ static bool morale_test(struct zb_game *g, int side)
 	char how[128];
 
 	zb_event_begin(g, "morale", "volley-fire:morale-test", -1, -1);
-	face = zb_game_roll(g, VF_MORALE_DIE);
+	vf_morale_roll(g, nat, &face);
 	row = morale_lookup(nat, face);
 	zb_event_kv(g, "side", side);
 	zb_event_kv(g, "alive", alive);
 	zb_event_kv(g, "start", st->start_figs[side]);
 	zb_event_kv(g, "result", row ? row->result : VF_MORALE_HOLDS);
-	if (table_nation(nat) != nat)
-		zb_event_mod(g, 0, "British force reads the Sudanese row");
 	zb_event_text(g, "the %s (%d of %d men) test morale: D10 %d, the "
 		      "force %s", g->sides[side].name, alive,
 		      st->start_figs[side], face, row ? row->text : "holds");

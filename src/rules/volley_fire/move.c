@@ -1010,19 +1010,43 @@ static bool dervish_clamp(struct zb_game *g, const struct zb_unit *u,
 }
 
 /* volley-fire: Move modifiers B (heat stroke) */
+int vf_heat_stroke_men(enum vf_nation n, const int *extra)
+{
+	if (zb_faces_all_equal(extra, VF_DOUBLE_TIME_DICE))
+		return 0;
+	return n == VF_NATION_SUDANESE
+		? zb_faces_low(extra, VF_DOUBLE_TIME_DICE)
+		: zb_faces_high(extra, VF_DOUBLE_TIME_DICE);
+}
+
 int vf_heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra)
 {
 	int lost;
 
-	if (!vf_state(g)->opt.heat_stroke ||
-	    zb_faces_all_equal(extra, VF_DOUBLE_TIME_DICE))
+	if (!vf_state(g)->opt.heat_stroke)
 		return 0;
-	lost = vf_type_of(u)->nation == VF_NATION_SUDANESE
-		? zb_faces_low(extra, VF_DOUBLE_TIME_DICE)
-		: zb_faces_high(extra, VF_DOUBLE_TIME_DICE);
+	lost = vf_heat_stroke_men(vf_type_of(u)->nation, extra);
+	if (!lost)
+		return 0;
 	lost = zb_unit_take_casualties(u, lost, -1, ZB_FIG_HEAT);
 	zb_event_kv(g, "heat_stroke", lost);
 	return lost;
+}
+
+/* volley-fire: MOVE DISTANCES, Move modifiers B (the dice of a move in
+ * the open event, and double time's two more in extra[]) */
+int vf_roll_move_faces(struct zb_game *g, int dice, bool dbl, int *extra)
+{
+	int faces[ZB_DICE_MAX_N], sum;
+
+	sum = zb_game_roll_n(g, dice, VF_D6, faces);
+	if (dbl) {
+		int x = zb_game_roll_n(g, VF_DOUBLE_TIME_DICE, VF_D6, extra);
+
+		zb_event_mod(g, x, "double time (Move modifiers B)");
+		sum += x;
+	}
+	return sum;
 }
 
 /* volley-fire: MOVE DISTANCES, Move modifiers B (the dice of a move in
@@ -1030,17 +1054,12 @@ int vf_heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra)
 int vf_roll_move(struct zb_game *g, struct zb_unit *u, int dice, bool dbl,
 		 int *heat)
 {
-	int faces[ZB_DICE_MAX_N], extra[VF_DOUBLE_TIME_DICE], sum;
+	int extra[VF_DOUBLE_TIME_DICE], sum;
 
 	*heat = 0;
-	sum = zb_game_roll_n(g, dice, VF_D6, faces);
-	if (dbl) {
-		int x = zb_game_roll_n(g, VF_DOUBLE_TIME_DICE, VF_D6, extra);
-
-		zb_event_mod(g, x, "double time (Move modifiers B)");
-		sum += x;
+	sum = vf_roll_move_faces(g, dice, dbl, extra);
+	if (dbl)
 		*heat = vf_heat_stroke(g, u, extra);
-	}
 	return sum;
 }
 

@@ -313,11 +313,41 @@ static const struct zb_param melee_params[MP_COUNT] = {
 		"the defenders win ties (house rule)"),
 };
 
+static const struct zb_param move_params[] = {
+	P_CHOICE("type", melee_types, 0, true,
+		 "the unit's type (the MOVE DISTANCES table's row)"),
+	P_CHOICE("formation", melee_formations, FORMATION_AUTO, false,
+		 "the unit's formation (the table's column); auto: the "
+		 "type's usual one"),
+	P_BOOL("mounted", "scouts on horse: the cavalry's column/scouts "
+	       "dice"),
+	P_BOOL("shaken", "the unit is shaken: 2D6 whatever it is (Shaken "
+	       "D)"),
+	P_BOOL("leaderless", "no leader: one die less, at least one (Move "
+	       "modifiers C)"),
+	P_BOOL("double-time", "two more D6; the low die (Sudanese) or the "
+	       "high die (British) is men down from heat stroke, none on "
+	       "doubles (Move modifiers B)"),
+	P_INT("figures", 0, ODDS_MAX_FIRERS, 0, false,
+	      "men in the unit: heat stroke downs no more (0: no cap)"),
+	P_BOOL("no-heat-stroke", "the scenario turns heat stroke off"),
+};
+
+/* enum vf_nation order: `--nation` of the morale action */
+const char *const vf_nation_names[] = { "sudanese", "british", "dervish",
+					NULL };
+
+static const struct zb_param morale_params[] = {
+	P_CHOICE("nation", vf_nation_names, 0, true, "the force's nation (the "
+		 "MORALE TEST table's row; British read the Sudanese row)"),
+};
+
 #define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* Where each action stands in vf_actions[]. */
 enum { VF_ACTION_VOLLEY, VF_ACTION_GARDNER, VF_ACTION_PISTOLS,
-       VF_ACTION_MELEE };
+       VF_ACTION_MELEE, VF_ACTION_MOVE, VF_ACTION_MORALE,
+       VF_ACTION_INITIATIVE };
 
 static int band_of(const struct zb_args *a)
 {
@@ -945,11 +975,241 @@ static int melee_roll(struct zb_game *g, const struct zb_args *a,
 }
 
 /* ------------------------------------------------------------------ */
+/* move                                                                 */
+/* ------------------------------------------------------------------ */
+
+struct move_req {
+	struct zb_unit u;		/* type, formation, flags only */
+	int dice;			/* D6 before double time */
+	bool dbl, heat;
+	int figures;			/* 0: no cap */
+};
+
+/* volley-fire: MOVE DISTANCES, Move modifiers B-C, Shaken D, Scouts B */
+static int move_of(const struct zb_args *a, struct move_req *m,
+		   struct zb_error *err)
+{
+	int type = zb_args_get(a, "type"), form = zb_args_get(a, "formation");
+
+	memset(m, 0, sizeof(*m));
+	if (type < 0 || type >= VF_TYPE_COUNT)
+		return zb_error_set(err, ZB_EINPUT, "a move needs the unit's "
+				    "type: --type none has no row in the "
+				    "MOVE DISTANCES table");
+	m->u.type = type;
+	m->u.formation = form == FORMATION_AUTO
+		? (int)vf_types[type].default_formation : form - 1;
+	if (!vf_formation_allowed((enum vf_type)type,
+				  (enum vf_formation)m->u.formation))
+		return zb_error_set(err, ZB_EINPUT, "%s cannot be in %s",
+				    vf_types[type].name,
+				    vf_formations[m->u.formation].name);
+	if (zb_args_get(a, "mounted"))
+		m->u.flags |= VF_UF_MOUNTED;
+	if (zb_args_get(a, "shaken"))
+		m->u.flags |= ZB_UF_SHAKEN;
+	m->dbl = zb_args_get(a, "double-time");
+	m->heat = !zb_args_get(a, "no-heat-stroke");
+	m->figures = zb_args_get(a, "figures");
+	m->dice = vf_move_dice_of(&m->u, zb_args_get(a, "leaderless"));
+	if (m->dice <= 0)
+		return zb_error_set(err, ZB_EINPUT, "%s cannot move in %s "
+				    "(the MOVE DISTANCES table says NA)",
+				    vf_types[type].name,
+				    vf_formations[m->u.formation].name);
+	if (m->dbl && !vf_may_double_time(&m->u))
+		return zb_error_set(err, ZB_EINPUT, "%s cannot double time "
+				    "(Move modifiers B: Sudanese and British "
+				    "units, not shaken, not scouts)",
+				    vf_types[type].name);
+	return ZB_OK;
+}
+
+/* Heat stroke's men lost, capped at the unit's men. */
+static int move_heat(const struct move_req *m, const int *extra)
+{
+	int lost;
+
+	if (!m->heat)
+		return 0;
+	lost = vf_heat_stroke_men(vf_types[m->u.type].nation, extra);
+	return m->figures > 0 && lost > m->figures ? m->figures : lost;
+}
+
+static int move_odds(const struct zb_args *a, struct zb_dist *out,
+		     struct zb_error *err)
+{
+	struct move_req m;
+	int rc = move_of(a, &m, err), n, extra[VF_DOUBLE_TIME_DICE];
+
+	zb_dist_init(out);
+	if (rc != ZB_OK)
+		return rc;
+	n = m.dice + (m.dbl ? VF_DOUBLE_TIME_DICE : 0);
+	rc = zb_dist_alloc(out, n * VF_D6 + 1,
+			   m.dbl ? VF_D6 + 1 : 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	/* The sum of n D6, one die at a time. */
+	out->p[0] = 1;
+	for (int k = 0; k < n; k++)
+		for (int s = k * VF_D6 + VF_D6; s >= 0; s--) {
+			double q = 0;
+
+			for (int f = 1; f <= VF_D6 && f <= s; f++)
+				q += out->p[s - f];
+			out->p[s] = q / VF_D6;
+		}
+	/* Heat stroke from double time's two dice, each pair alike. */
+	if (m.dbl)
+		for (extra[0] = 1; extra[0] <= VF_D6; extra[0]++)
+			for (extra[1] = 1; extra[1] <= VF_D6; extra[1]++)
+				out->p2[move_heat(&m, extra)] +=
+					1.0 / (VF_D6 * VF_D6);
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+static int move_roll(struct zb_game *g, const struct zb_args *a,
+		     struct zb_outcome *out, struct zb_error *err)
+{
+	struct move_req m;
+	int rc = move_of(a, &m, err), sum, heat = 0,
+	    extra[VF_DOUBLE_TIME_DICE];
+
+	if (rc != ZB_OK)
+		return rc;
+	zb_event_begin(g, "move", m.dbl ? "volley-fire:move-modifiers:B"
+		       : "volley-fire:move-distances", -1, -1);
+	sum = vf_roll_move_faces(g, m.dice, m.dbl, extra);
+	if (m.dbl) {
+		heat = move_heat(&m, extra);
+		zb_event_kv(g, "heat_stroke", heat);
+	}
+	zb_event_kv(g, "inches", sum);
+	zb_event_text(g, "%s in %s rolls %dD6%s: %d\"%s%.0d%s",
+		      vf_types[m.u.type].name,
+		      vf_formations[m.u.formation].name, m.dice,
+		      m.dbl ? " and 2D6 for double time" : "", sum,
+		      !m.dbl ? "" : heat ? "; " : "; no heat stroke", heat,
+		      heat ? " down from heat stroke" : "");
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = sum;
+	out->value2 = m.dbl ? heat : -1;
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* morale                                                               */
+/* ------------------------------------------------------------------ */
+
+/* By enum vf_morale_result. */
+static const char *const morale_labels[] = {
+	"holds", "routs", "annihilated", "surrenders"
+};
+
+static int morale_odds(const struct zb_args *a, struct zb_dist *out,
+		       struct zb_error *err)
+{
+	enum vf_nation n = (enum vf_nation)zb_args_get(a, "nation");
+	int rc;
+
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(morale_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_MORALE_DIE; f++)
+		out->p[vf_morale_result(n, f)] += 1.0 / VF_MORALE_DIE;
+	out->chance[0] = out->p[VF_MORALE_HOLDS];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Morale test */
+static int morale_roll(struct zb_game *g, const struct zb_args *a,
+		       struct zb_outcome *out, struct zb_error *err)
+{
+	enum vf_nation n = (enum vf_nation)zb_args_get(a, "nation");
+	enum vf_morale_result r;
+	int face;
+
+	(void)err;
+	zb_event_begin(g, "morale", "volley-fire:morale-test", -1, -1);
+	r = vf_morale_roll(g, n, &face);
+	zb_event_kv(g, "result", r);
+	zb_event_text(g, "a %s force tests morale: D10 %d, the force %s",
+		      vf_nation_names[n], face, vf_morale_text(n, face));
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = (int)r;
+	out->value2 = -1;
+	out->chance[0] = r == VF_MORALE_HOLDS;
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* initiative                                                           */
+/* ------------------------------------------------------------------ */
+
+static const char *const initiative_labels[] = {
+	"the first side moves first", "the second side moves first"
+};
+
+/* GAME TURN SEQUENCE A: of the 30 unequal pairs (ties are rolled
+ * again), the first side's die is the high one in 15. */
+static int initiative_odds(const struct zb_args *a, struct zb_dist *out,
+			   struct zb_error *err)
+{
+	int rc, won = 0, pairs = 0;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(initiative_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int x = 1; x <= VF_D6; x++)
+		for (int y = 1; y <= VF_D6; y++) {
+			pairs += x != y;
+			won += x > y;
+		}
+	out->p[0] = (double)won / pairs;
+	out->p[1] = 1 - out->p[0];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: GAME TURN SEQUENCE A */
+static int initiative_roll(struct zb_game *g, const struct zb_args *a,
+			   struct zb_outcome *out, struct zb_error *err)
+{
+	int x, y, first;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "initiative", "volley-fire:game-turn-sequence:A",
+		       -1, -1);
+	first = vf_initiative_roll(g, &x, &y);
+	zb_event_kv(g, "first", first);
+	zb_event_text(g, "initiative: the first side %d, the second %d; the "
+		      "%s side moves first", x, y, first ? "second" : "first");
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = first;
+	out->value2 = -1;
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
 static const struct zb_chance gardner_chances[] = {
 	{ "p_jam", "the gun jams (no hits; it falls back 12\")" },
+};
+
+static const struct zb_chance morale_chances[] = {
+	{ "p_holds", "the force holds (passes the test)" },
 };
 
 static const struct zb_chance melee_chances[] = {
@@ -1027,5 +1287,62 @@ const struct zb_action vf_actions[] = {
 		.odds = melee_odds,
 		.roll = melee_roll,
 	},
-	[VF_ACTION_MELEE + 1] = { .name = NULL }
+	[VF_ACTION_MOVE] = {
+		.name = "move",
+		.summary = "a unit's move dice, with double time's heat "
+			   "stroke",
+		.help = "One unit's move: the D6 of the MOVE DISTANCES "
+			"table for its type and formation (2D6 when shaken, "
+			"one less when leaderless), and with --double-time "
+			"two more, whose low die (Sudanese) or high die "
+			"(British) is men down from heat stroke, none on "
+			"doubles (Move modifiers B-C, Shaken D).  The outcome "
+			"is the inches it may move before rough ground or "
+			"friends halve them, and the men lost to heat "
+			"stroke.",
+		.params = move_params,
+		.n_params = N_OF(move_params),
+		.outcome = "inches",
+		.outcome2 = "heat stroke",
+		.key2 = "heat_stroke",
+		.odds = move_odds,
+		.roll = move_roll,
+	},
+	[VF_ACTION_MORALE] = {
+		.name = "morale",
+		.summary = "a force's morale test, once it is below half",
+		.help = "The MORALE TEST of a force below half its starting "
+			"strength: one D10 on its nation's row (Sudanese "
+			"5-10 hold, 2-4 rout, 1 annihilated; Dervish 6-10 "
+			"hold, 3-5 rout, 1-2 surrender; the British force "
+			"reads the Sudanese row, a house ruling).  The "
+			"outcome is the result; p_holds is the chance to "
+			"pass.",
+		.params = morale_params,
+		.n_params = N_OF(morale_params),
+		.outcome = "result",
+		.labels = morale_labels,
+		.n_labels = N_OF(morale_labels),
+		.chances = morale_chances,
+		.n_chances = N_OF(morale_chances),
+		.odds = morale_odds,
+		.roll = morale_roll,
+	},
+	[VF_ACTION_INITIATIVE] = {
+		.name = "initiative",
+		.summary = "who moves first this turn",
+		.help = "The turn's initiative (GAME TURN SEQUENCE A): a D6 "
+			"for each side, the first side's first, ties rolled "
+			"again; the high die moves first.  The outcome is "
+			"the side that moves first (0 the first, 1 the "
+			"second).",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "first",
+		.labels = initiative_labels,
+		.n_labels = N_OF(initiative_labels),
+		.odds = initiative_odds,
+		.roll = initiative_roll,
+	},
+	[VF_ACTION_INITIATIVE + 1] = { .name = NULL }
 };

@@ -1048,6 +1048,15 @@ static void start_turn(struct zb_game *g)
 }
 
 /* volley-fire: Game turn sequence A */
+int vf_initiative_roll(struct zb_game *g, int *a, int *b)
+{
+	do {
+		*a = zb_game_roll(g, VF_D6);
+		*b = zb_game_roll(g, VF_D6);
+	} while (*a == *b);
+	return *a > *b ? 0 : 1;
+}
+
 void vf_roll_initiative(struct zb_game *g)
 {
 	struct vf_state *st = vf_state(g);
@@ -1055,11 +1064,7 @@ void vf_roll_initiative(struct zb_game *g)
 
 	zb_event_begin(g, "initiative", "volley-fire:game-turn-sequence:A",
 		       -1, -1);
-	do {
-		a = zb_game_roll(g, VF_D6);
-		b = zb_game_roll(g, VF_D6);
-	} while (a == b);
-	st->initiative = a > b ? 0 : 1;
+	st->initiative = vf_initiative_roll(g, &a, &b);
 	zb_event_kv(g, "first", st->initiative);
 	zb_event_text(g, "initiative: %s %d, %s %d; the %s move first",
 		      g->sides[0].name, a, g->sides[1].name, b,

@@ -338,6 +338,11 @@ int vf_setup(struct zb_game *g, const struct zb_scenario *scn,
 int vf_turn(struct zb_game *g, struct zb_error *err);
 /* Game turn sequence A: the D6 each for first move (ties again). */
 void vf_roll_initiative(struct zb_game *g);
+/* GAME TURN SEQUENCE A: a D6 each side (*a the first side's, *b the
+ * second's), ties rolled again, in the open event: the side that moves
+ * first (the high die).  `zariba roll volley-fire initiative` rolls
+ * through it too. */
+int vf_initiative_roll(struct zb_game *g, int *a, int *b);
 void vf_release(struct zb_game *g);
 /* The ruleset's copy hook: dst->rs a copy of src->rs (zb_game_copy()). */
 int vf_copy(struct zb_game *dst, const struct zb_game *src,
@@ -389,8 +394,16 @@ int vf_regroup_shaken(struct zb_game *g, struct zb_error *err);
 int vf_unit_move_dice(struct zb_game *g, const struct zb_unit *u);
 /* The same with the unit leaderless or not as the caller says. */
 int vf_move_dice_of(const struct zb_unit *u, bool leaderless);
+/* Move modifiers B: the men a force of nation n loses to heat stroke
+ * from double time's two dice (the low die for Sudanese, the high one
+ * for British; none on doubles). */
+int vf_heat_stroke_men(enum vf_nation n, const int *extra);
 /* Move modifiers B: heat stroke from the two extra dice; men lost. */
 int vf_heat_stroke(struct zb_game *g, struct zb_unit *u, const int *extra);
+/* A move's dice in the open event (MOVE DISTANCES), with double time's
+ * two more, their faces in extra[]: the inches.  vf_roll_move and
+ * `zariba roll volley-fire move` both roll through it. */
+int vf_roll_move_faces(struct zb_game *g, int dice, bool dbl, int *extra);
 /* A move's dice in the open event (MOVE DISTANCES), with double time's
  * two more and its heat stroke (*heat, men lost): the inches. */
 int vf_roll_move(struct zb_game *g, struct zb_unit *u, int dice, bool dbl,
@@ -647,8 +660,17 @@ enum vf_morale_result {
 	VF_MORALE_SURRENDERS
 };
 enum vf_morale_result vf_morale_result(enum vf_nation n, int face);
+/* The ending a face gives, for people ("holds", "routed from the
+ * table"...). */
+const char *vf_morale_text(enum vf_nation n, int face);
+/* The force's D10 in the open event (*face) and its result: the battle's
+ * morale test and `zariba roll volley-fire morale` roll through it. */
+enum vf_morale_result vf_morale_roll(struct zb_game *g, enum vf_nation n,
+				     int *face);
 
 /* ---- odds.c ---- */
+/* The nations' names by enum vf_nation, ended by NULL. */
+extern const char *const vf_nation_names[];
 /* The actions of `zariba odds` and `zariba roll`, ended by a NULL name. */
 extern const struct zb_action vf_actions[];
 /* The exact distribution of a volley's capped hits, p[k] for k = 0 to

@@ -1,8 +1,8 @@
 # tests/cli/checks/vf_companion.sh: "zariba companion volley-fire", the
 # game master's book-keeper, and "zariba roll --dice".  Sourced by
 # tests/cli/run.sh after companion.sh, whose kill_test it uses.  A scripted
-# game of several turns on the Ninth Sudanese scenario: every fire and
-# melee result must be what `zariba roll volley-fire ...` gives with the
+# game of several turns on the Ninth Sudanese scenario: every initiative,
+# fire, move, melee and morale result must be what `zariba roll volley-fire ...` gives with the
 # same dice; then the game is killed with SIGKILL and resumed as
 # Gentlemen Rankers' is.
 
@@ -109,6 +109,39 @@ grep_out "the loser of the melee falls back 6D6 shaken" \
 	'falls back [0-9]+" directly away' "$T/vf-full.out"
 grep_out "the game reaches its third turn" '^Turn 3\.$' "$T/vf-full.out"
 
+# A force morale test: two small forces brought below half by the
+# players' own dice (a D20 11 and a 7 at point blank), then both test,
+# the low D6 first (2 against 5): the Sudanese hold on a 6, the Dervish
+# on a 7.
+cat >"$T/vf-morale.yaml" <<'EOF'
+ruleset: volley-fire
+title: "Morale"
+table: { width: 48, height: 48 }
+turns: 3
+sides:
+  - name: "Sudanese"
+    army: british
+    units:
+      - { name: "Section", type: sudanese-infantry,
+          figures: { trooper: 13 }, formation: two-rank-line,
+          at: [24, 8], facing: 90 }
+  - name: "Dervish"
+    army: dervish
+    units:
+      - { name: "Riflemen", type: dervish-riflemen,
+          figures: { trooper: 20 }, at: [24, 40], facing: 270 }
+EOF
+printf '%s\n' 'roll 4 3' next next next next 'roll 11 1' \
+	'fire section at riflemen 2ft' 'roll 7 2' \
+	'fire riflemen at section 2ft' next 'roll 2 5 6 7' next \
+	>"$T/vf-morale.cmds"
+run "$ZB" companion volley-fire --scenario "$T/vf-morale.yaml" --seed 5 \
+	--save "$T/vf-morale.zbc" <"$T/vf-morale.cmds"
+cp "$T/out" "$T/vf-morale.out"
+grep_out "the companion gives each force morale test as a roll line" \
+	'^  = zariba roll volley-fire morale --nation dervish --dice 7$' \
+	"$T/vf-morale.out"
+
 # Each '= zariba roll ...' line the companion printed (wrapped lines
 # joined) in vf-ev.N, and the events under it up to the next command,
 # whitespace dropped, in vf-blk.N.
@@ -119,7 +152,7 @@ joining && /^    / { sub(/^ +/, " "); cmd = cmd $0; next }
 joining { print cmd > (dir "/vf-ev." n); joining = 0 }
 /^> / { on = 0 }
 on { gsub(/[ \t]+/, ""); printf "%s", $0 > (dir "/vf-blk." n) }
-' dir="$T" "$T/vf-full.out"
+' dir="$T" "$T/vf-full.out" "$T/vf-morale.out"
 vf_rolls=0
 vf_same=0
 for f in "$T"/vf-ev.*; do
@@ -131,9 +164,26 @@ for f in "$T"/vf-ev.*; do
 	"$ZB" $line >"$T/vf-roll.out" 2>"$T/vf-roll.err"
 	sed '1,/^$/d' "$T/vf-roll.out" | grep -v '^Result:' |
 		tr -d ' \t\n' >"$T/vf-roll.ev"
+	# A force's morale test names the force in the companion and the
+	# nation in `roll`: the D10 and the ending from it must agree.
+	case $line in
+	*" morale "*)
+		sed 's/^.*D10/D10/' "$T/vf-roll.ev" >"$T/vf-roll.tail"
+		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
+		vf_pat='*'
+		;;
+	# The initiative names the sides in the companion: the dice agree.
+	*" initiative "*)
+		sed 's/^\(\[[^]]*\]d6:[0-9]*\).*/\1/' "$T/vf-roll.ev" \
+			>"$T/vf-roll.tail"
+		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
+		vf_pat=
+		;;
+	*) vf_pat= ;;
+	esac
 	if [ -s "$T/vf-roll.ev" ] &&
 		case $(cat "$T/vf-blk.$k") in
-		"$(cat "$T/vf-roll.ev")"*) true ;;
+		$vf_pat"$(cat "$T/vf-roll.ev")"*) true ;;
 		*) false ;;
 		esac; then
 		vf_same=$((vf_same + 1))
@@ -143,8 +193,27 @@ for f in "$T"/vf-ev.*; do
 		bad "companion and 'zariba roll' differ for roll $k" "$T/diff"
 	fi
 done
+vf_moves=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire move ')
+vf_inits=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire initiative ')
+if [ "$vf_inits" -ge 3 ]; then
+	ok "the companion's $vf_inits initiative rolls are checked against 'zariba roll volley-fire initiative'"
+else
+	bad "only $vf_inits initiative rolls were checked against 'zariba roll'"
+fi
+vf_tests=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire morale ')
+if [ "$vf_tests" -eq 2 ]; then
+	ok "both forces' morale tests are checked against 'zariba roll volley-fire morale'"
+else
+	bad "$vf_tests morale tests were checked against 'zariba roll', not 2"
+fi
+vf_dbl=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire move .*--double-time')
+if [ "$vf_moves" -ge 5 ] && [ "$vf_dbl" -ge 1 ]; then
+	ok "the companion's $vf_moves moves (double time among them) are checked against 'zariba roll volley-fire move'"
+else
+	bad "only $vf_moves moves ($vf_dbl at double time) were checked against 'zariba roll'"
+fi
 if [ "$vf_rolls" -ge 8 ] && [ "$vf_same" -eq "$vf_rolls" ]; then
-	ok "every one of the companion's $vf_rolls fire and melee results is what 'zariba roll --dice' gives"
+	ok "every one of the companion's $vf_rolls initiative, fire, move, melee and morale results is what 'zariba roll --dice' gives"
 else
 	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
 fi
