@@ -815,3 +815,55 @@ Test(render, bad_calls_fail_with_a_message)
 	cr_expect_eq(zb_render_replay_html(&r, &out, &err), ZB_EUSAGE);
 	zb_strbuf_release(&out);
 }
+
+/* A feature that runs off the table (a wadi from edge to edge, given
+ * past both) is drawn inside a group clipped to the table's rectangle,
+ * so nothing of it shows in the margins, where the title and the legend
+ * are. */
+static const char OFF_TABLE_YAML[] =
+	"ruleset: volley-fire\n"
+	"table: { width: 48, height: 36 }\n"
+	"turns: 2\n"
+	"terrain:\n"
+	"  - { kind: rough, name: \"Wadi\",\n"
+	"      points: [[-20, 10], [70, 10], [70, 14], [-20, 14]] }\n"
+	"sides:\n"
+	"  - name: \"Smith's\"\n"
+	"    army: british\n"
+	"    units:\n"
+	"      - { name: \"A\", type: british-infantry,\n"
+	"          figures: { trooper: 12 }, formation: two-rank-line,\n"
+	"          at: [24, 4], facing: 90 }\n"
+	"  - name: \"Dervish\"\n"
+	"    army: dervish\n"
+	"    units:\n"
+	"      - { name: \"B\", type: dervish-spearmen,\n"
+	"          figures: { trooper: 20 }, formation: mass,\n"
+	"          at: [24, 30], facing: 270 }\n";
+
+Test(render, terrain_past_the_edge_is_clipped_to_the_table)
+{
+	struct zb_game g;
+	parse_game(&g, "off.yaml", OFF_TABLE_YAML);
+	struct zb_strbuf svg = { 0 };
+	cr_assert_eq(zb_render_setup_svg(&g, &svg, NULL), ZB_OK);
+	const char *s = zb_strbuf_str(&svg);
+	assert_xml(s, svg.len, "a map with terrain off the table");
+	/* The clip is the table's rectangle, and the terrain group, which
+	 * holds the wadi, uses it. */
+	const char *clip = strstr(s, "<clipPath id=\"table-edge\">");
+	cr_assert_not_null(clip, "no clip path for the table's edge");
+	cr_expect_not_null(strstr(clip, "<rect x=\"0\" y=\"0\" width=\"48\" "
+				  "height=\"36\""), "the clip is not the table");
+	const char *grp = strstr(s, "<g id=\"terrain\"");
+	cr_assert_not_null(grp);
+	static const char clipped[] =
+		"<g id=\"terrain\" clip-path=\"url(#table-edge)\">";
+	cr_expect_eq(strncmp(grp, clipped, sizeof(clipped) - 1), 0,
+		     "the terrain is not clipped: %.60s", grp);
+	const char *wadi = strstr(grp, "Wadi");
+	const char *end = strstr(grp, "</g>");
+	cr_expect(wadi && end && wadi < end, "the wadi is not in the group");
+	zb_strbuf_release(&svg);
+	zb_game_release(&g);
+}

@@ -277,9 +277,15 @@ static void feature(struct zb_strbuf *b, const struct zb_terrain *t,
 	}
 }
 
+/* A feature may reach past the table's edge (a river that runs off
+ * it): what lies beyond is not on the table, so the terrain is clipped
+ * to the table's rectangle rather than drawn into the margins. */
 static void terrain(struct zb_strbuf *b, const struct zb_tbl *t)
 {
-	zb_strbuf_add(b, "<g id=\"terrain\">\n");
+	zb_strbuf_add(b, "<clipPath id=\"table-edge\">");
+	zb_svg_rect(b, 0, 0, t->width_in, t->height_in, "", NULL);
+	zb_strbuf_add(b, "</clipPath>\n"
+		      "<g id=\"terrain\" clip-path=\"url(#table-edge)\">\n");
 	for (int rank = 0; rank < 3 && t->terrain; rank++) {
 		for (int i = 0; i < t->terrain->n; i++) {
 			const struct zb_terrain *ft = &t->terrain->items[i];
