@@ -340,6 +340,89 @@ bool gr_enemy_contact(struct zb_game *g, const struct zb_unit *u)
 	return false;
 }
 
+struct near_ids {
+	int *out;
+	int n, max;
+};
+
+static int collect_id(void *ctx, int id)
+{
+	struct near_ids *c = ctx;
+
+	if (c->n == c->max)
+		return 1;	/* full: the caller scans the table */
+	c->out[c->n++] = id;
+	return 0;
+}
+
+#ifdef ZB_CHECK_MEMOS
+/* Does every active unit but `skip` whose footprint comes within reach_in
+ * of r stand in ids (the index's answer)?  A unit moved, turned or
+ * grown without zb_game_sync_unit() may not: abort, as the memos of
+ * unit.h do. */
+static void check_near(struct zb_game *g, const struct zb_rect *r,
+		       double reach_in, int skip, const int *ids, int n)
+{
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *o = &g->units[i];
+		struct zb_rect orr;
+		bool listed = false;
+
+		if (i == skip || !gr_unit_active(o))
+			continue;
+		for (int k = 0; k < n && !listed; k++)
+			listed = ids[k] == i;
+		orr = zb_unit_rect(o);
+		if (!listed && gr_rect_gap(r, &orr) <= reach_in &&
+		    zb_rect_dist(r, &orr) <= reach_in)
+			abort();
+	}
+}
+#endif
+
+/*
+ * The units but `skip` whose footprints may come within reach_in of r,
+ * as the spatial index has them (every unit's bounding circle where
+ * zb_game_sync_unit() last put it), in ascending order of id: the order
+ * of a scan of the table, so that a loop over them meets the units a
+ * scan would accept, in the same order.  -1 when there are more than
+ * `max` (the caller scans the table).  The index stays true because every
+ * move, turn and change of shape of a unit on the table ends in
+ * zb_game_sync_unit(), and a unit that loses figures only shrinks inside
+ * its old footprint; a build with -DZB_CHECK_MEMOS checks it on every call.
+ * Only `skip` (a unit on its way, not synced until it stops) may be
+ * elsewhere.
+ */
+int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
+		  int skip, int *out, int max)
+{
+	struct near_ids c = { out, 0, max };
+	double range = hypot(r->half_w_in, r->half_d_in) + reach_in +
+		       GR_NEAR_SLACK_IN;
+
+	if (zb_spatial_visit_segment(&g->index, r->c, r->c, range, collect_id,
+				     &c))
+		return -1;
+	for (int i = 1, k = 0; i < c.n; i++) {
+		int id = out[i];
+
+		for (k = i; k > 0 && out[k - 1] > id; k--)
+			out[k] = out[k - 1];
+		out[k] = id;
+	}
+	for (int i = 0; i < c.n; i++)
+		if (out[i] == skip) {
+			memmove(out + i, out + i + 1,
+				(size_t)(c.n - i - 1) * sizeof(*out));
+			c.n--;
+			break;
+		}
+#ifdef ZB_CHECK_MEMOS
+	check_near(g, r, reach_in, skip, out, c.n);
+#endif
+	return c.n;
+}
+
 /* gentlemen-rankers: Line of sight (rear edge, the diagonals) */
 enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
 {

@@ -197,6 +197,9 @@ int gr_formation_parse(const char *name);
 /* gr_rect_gap()'s allowance for rounding: far above that of any distance
  * on a table, far below any distance the rules ask about. */
 #define GR_GAP_MARGIN_IN 1e-8
+/* gr_units_near() looks this much further than asked: far above the
+ * rounding of a footprint's centre and of the bounds that test it. */
+#define GR_NEAR_SLACK_IN 1e-6
 #define GR_STEP_IN 0.1		/* resolution of a move's path */
 #define GR_PLACE_STEP_IN 0.1	/* rings searched for room for a wave */
 #define GR_PLACE_DIRS 16	/* ...and headings on each ring */
@@ -377,6 +380,11 @@ bool gr_rects_within(const struct zb_rect *a, const struct zb_rect *b,
 bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b);
 /* Is any enemy in contact with u? */
 bool gr_enemy_contact(struct zb_game *g, const struct zb_unit *u);
+/* The units but `skip` whose footprints may come within reach_in of r,
+ * by the spatial index, in ascending order of id (as a scan of the table
+ * meets them), into out; -1 when more than `max` (scan the table). */
+int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
+		  int skip, int *out, int max);
 /* Is `from` (a point) in front of, on the flank of or behind the base?
  * Front is between the lines through the base's diagonals, ahead of its
  * centre; behind is behind the line of its rear edge (Line of sight). */

@@ -35,11 +35,26 @@
 
 /* ---- geometry ---- */
 
+/*
+ * The footprint u would have at pos, facing `facing`.  Facing as it does,
+ * that is its own footprint (remembered) with the centre worked out from
+ * pos as zb_rect_from_front_dir() works it out, from the same half depth
+ * and direction: the same numbers, without copying the unit and building
+ * the footprint afresh at every step of a move.
+ */
 struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
 			  double facing)
 {
-	struct zb_unit c = *u;
+	struct zb_unit c;
 
+	if (facing == u->facing_deg) {
+		struct zb_rect r = zb_unit_rect(u);
+
+		r.c = zb_v2_sub(pos, zb_v2_scale(r.fwd, r.half_d_in));
+		r.facing_deg = facing;
+		return r;
+	}
+	c = *u;
 	c.pos = pos;
 	c.facing_deg = facing;
 	return zb_unit_rect(&c);
@@ -798,12 +813,14 @@ static void met_enemy(struct zb_game *g, struct zb_unit *u, int enemy,
  * -1.  An enemy it touched before the step stops it only if the step
  * takes it into that enemy. */
 static int pushed_meets(struct zb_game *g, const struct zb_unit *f,
-			const struct zb_rect *r)
+			const struct zb_rect *r, int mover)
 {
 	struct zb_rect fr = zb_unit_rect(f);
+	int near[NEAR_MAX];
+	int n = gr_units_near(g, r, GR_CONTACT_IN / 2, mover, near, NEAR_MAX);
 
-	for (int i = 0; i < g->n_units; i++) {
-		struct zb_unit *o = &g->units[i];
+	for (int i = 0; i < (n < 0 ? g->n_units : n); i++) {
+		struct zb_unit *o = &g->units[n < 0 ? i : near[i]];
 		struct zb_rect orr;
 
 		if (o->side == f->side || !gr_unit_active(o))
@@ -874,10 +891,12 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 	for (int k = 0; k < n; k++) {
 		struct zb_unit *f = zb_game_unit(g, chain[k]);
 		struct zb_rect r = zb_unit_rect(f);
+		int near[NEAR_MAX], nn;
 
 		r.c = zb_v2_add(r.c, step);
-		for (int i = 0; i < g->n_units; i++) {
-			struct zb_unit *o = &g->units[i];
+		nn = gr_units_near(g, &r, 0, mover->id, near, NEAR_MAX);
+		for (int i = 0; i < (nn < 0 ? g->n_units : nn); i++) {
+			struct zb_unit *o = &g->units[nn < 0 ? i : near[i]];
 			struct zb_rect orr;
 
 			if (o->side != mover->side || o->id == mover->id ||
@@ -911,7 +930,7 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 			m->why = m->why_buf;
 			return false;
 		}
-		e = pushed_meets(g, f, &r);
+		e = pushed_meets(g, f, &r, m->mover);
 		if (e >= 0) {
 			met_enemy(g, f, e, m->flags & MV_BACK);
 			snprintf(m->why_buf, sizeof(m->why_buf), "%s, pushed, "
