@@ -109,6 +109,26 @@ const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 
 /* ---- shared helpers ---- */
 
+#ifdef ZB_CHECK_MEMOS
+struct zb_rect gr_unit_rect(const struct zb_unit *u)
+{
+	bool held = u->alive_memo != 0 &&
+		    u->rect_memo_alive == u->alive_memo &&
+		    u->rect_memo_files == u->files &&
+		    u->rect_memo_hollow == (u->flags & ZB_UF_HOLLOW) &&
+		    u->rect_memo_pos.x == u->pos.x &&
+		    u->rect_memo_pos.y == u->pos.y &&
+		    u->rect_memo_deg == u->facing_deg &&
+		    u->rect_memo_w_in == u->base_w_in &&
+		    u->rect_memo_d_in == u->base_d_in;
+	struct zb_rect kept = u->rect_memo, r = zb_unit_rect(u);
+
+	if (held && memcmp(&kept, &r, sizeof(r)) != 0)
+		abort();	/* the memo held by gr.h's test, yet was stale */
+	return r;
+}
+#endif
+
 bool gr_unit_active(const struct zb_unit *u)
 {
 	return zb_unit_on_table(u) && zb_unit_alive(u) > 0;
@@ -148,7 +168,7 @@ static double gap_along(const struct zb_rect *a, struct zb_vec2 fa,
 	return fabs(along) - reach_along(a, fa, n) - reach_along(b, fb, n);
 }
 
-/* Do both footprints carry their facing as a vector (as zb_unit_rect()'s
+/* Do both footprints carry their facing as a vector (as gr_unit_rect()'s
  * do)?  The bounds below need it. */
 static bool have_dirs(const struct zb_rect *a, const struct zb_rect *b)
 {
@@ -309,7 +329,7 @@ bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
 
 bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b)
 {
-	struct zb_rect ra = zb_unit_rect(a), rb = zb_unit_rect(b);
+	struct zb_rect ra = gr_unit_rect(a), rb = gr_unit_rect(b);
 
 	return gr_rects_within(&ra, &rb, GR_CONTACT_IN);
 }
@@ -318,7 +338,7 @@ bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b)
 static size_t near_units(struct zb_game *g, const struct zb_unit *u,
 			 double reach_in, int *out, size_t max)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 
 	return zb_spatial_within(&g->index, r.c,
 				 hypot(r.half_w_in, r.half_d_in) + reach_in,
@@ -372,7 +392,7 @@ static void check_near(struct zb_game *g, const struct zb_rect *r,
 			continue;
 		for (int k = 0; k < n && !listed; k++)
 			listed = ids[k] == i;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (!listed && gr_rect_gap(r, &orr) <= reach_in &&
 		    zb_rect_dist(r, &orr) <= reach_in)
 			abort();
@@ -400,8 +420,7 @@ int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
 	double range = hypot(r->half_w_in, r->half_d_in) + reach_in +
 		       GR_NEAR_SLACK_IN;
 
-	if (zb_spatial_visit_segment(&g->index, r->c, r->c, range, collect_id,
-				     &c))
+	if (zb_spatial_visit_near(&g->index, r->c, range, collect_id, &c))
 		return -1;
 	for (int i = 1, k = 0; i < c.n; i++) {
 		int id = out[i];
@@ -426,7 +445,7 @@ int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
 /* gentlemen-rankers: Line of sight (rear edge, the diagonals) */
 enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 	struct zb_vec2 q = zb_v2_sub(from, r.c);
@@ -444,7 +463,7 @@ enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
 enum zb_aspect gr_contact_aspect(const struct zb_unit *u,
 				 const struct zb_unit *other)
 {
-	struct zb_rect o = zb_unit_rect(other);
+	struct zb_rect o = gr_unit_rect(other);
 
 	return gr_aspect(u, o.c);
 }
@@ -472,7 +491,7 @@ int gr_band_between(const struct zb_unit *u, const struct zb_rect *a,
 
 int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	double best = INFINITY;
 	int id = -1;
 
@@ -484,7 +503,7 @@ int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (gr_rect_gap(&r, &orr) <= cap)
 			cap = fmin(cap, gr_rect_dist_ub(&r, &orr));
 	}
@@ -495,7 +514,7 @@ int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (gr_rect_gap(&r, &orr) > fmin(best, cap))
 			continue;	/* no nearer */
 		d = zb_rect_dist(&r, &orr);
@@ -1109,7 +1128,7 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 				      near, NEAR_MAX);
 	if (!indexed || n == NEAR_MAX) {
 		for (int j = 0; j < (all ? g->n_units : i); j++) {
-			struct zb_rect o = zb_unit_rect(&g->units[j]);
+			struct zb_rect o = gr_unit_rect(&g->units[j]);
 
 			if (j != i && rects_clash(r, &o))
 				return j;
@@ -1117,7 +1136,7 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 		return -1;
 	}
 	for (size_t k = 0; k < n; k++) {
-		struct zb_rect o = zb_unit_rect(&g->units[near[k]]);
+		struct zb_rect o = gr_unit_rect(&g->units[near[k]]);
 
 		if ((first < 0 || near[k] < first) && rects_clash(r, &o))
 			first = near[k];
@@ -1159,7 +1178,7 @@ static bool fits_at(void *ctx, struct zb_vec2 at)
 	struct zb_rect r;
 
 	moved.pos = at;
-	r = zb_unit_rect(&moved);
+	r = gr_unit_rect(&moved);
 	return gr_rect_on_table(f->g, &r) &&
 	       first_clash(f->g, f->unit, &r, f->indexed, true) < 0 &&
 	       blocked_under(f->g, &r) < 0;
@@ -1190,7 +1209,7 @@ static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 		const struct zb_scn_unit *s = &sd->units[i];
-		struct zb_rect r = zb_unit_rect(u), o;
+		struct zb_rect r = gr_unit_rect(u), o;
 		struct zb_vec2 c[4];
 		double past = 0;
 		int j;
@@ -1214,7 +1233,7 @@ static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 		}
 		j = first_clash(g, i, &r, indexed, false);
 		if (j >= 0) {
-			o = zb_unit_rect(&g->units[j]);
+			o = gr_unit_rect(&g->units[j]);
 			return zb_error_at(err, ZB_EINPUT, scn->path,
 					   s->at_pos.line, s->at_pos.col,
 					   "unit '%s' (%.2f x %.2f in) overlaps "
@@ -1466,8 +1485,8 @@ static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
 		e = gr_nearest_enemy(g, u);
 		if (e < 0)
 			continue;
-		a = zb_unit_rect(u);
-		b = zb_unit_rect(zb_game_unit(g, e));
+		a = gr_unit_rect(u);
+		b = gr_unit_rect(zb_game_unit(g, e));
 		if (zb_rect_dist(&a, &b) < best) {
 			best = zb_rect_dist(&a, &b);
 			nearest = u->id;
@@ -1486,8 +1505,8 @@ static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
 		wi = &gr_weapons[gr_type_of(e)->weapon];
 		if (wi->range_in[GR_MEDIUM] <= 0)
 			continue;
-		a = zb_unit_rect(zb_game_unit(g, nearest));
-		b = zb_unit_rect(e);
+		a = gr_unit_rect(zb_game_unit(g, nearest));
+		b = gr_unit_rect(e);
 		if (zb_rect_dist(&a, &b) <= wi->range_in[GR_MEDIUM])
 			return false;
 	}
@@ -1588,7 +1607,7 @@ int gr_warriors_fighting(struct zb_game *g)
 bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f)
 {
 	const struct zb_terrain *t;
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 
 	if (f < 0 || f >= g->terrain.n)
 		return false;

@@ -48,7 +48,7 @@ struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
 	struct zb_unit c;
 
 	if (facing == u->facing_deg) {
-		struct zb_rect r = zb_unit_rect(u);
+		struct zb_rect r = gr_unit_rect(u);
 
 		r.c = zb_v2_sub(pos, zb_v2_scale(r.fwd, r.half_d_in));
 		r.facing_deg = facing;
@@ -57,7 +57,7 @@ struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
 	c = *u;
 	c.pos = pos;
 	c.facing_deg = facing;
-	return zb_unit_rect(&c);
+	return gr_unit_rect(&c);
 }
 
 /* The front centre that puts the footprint's centre at c. */
@@ -73,7 +73,7 @@ static struct zb_vec2 front_for_centre(const struct zb_unit *u,
  * table edge) slide it back onto the table. */
 static void turn_about_centre(struct zb_unit *u, double facing)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 
 	u->pos = front_for_centre(u, r.c, facing);
 	u->facing_deg = zb_norm_deg(facing);
@@ -271,7 +271,7 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	memset(s, 0, offsetof(struct sweep, clear_in));
 	s->g = g;
 	s->u = u;
-	s->start = zb_unit_rect(u);
+	s->start = gr_unit_rect(u);
 	len = fmin(m->dist_in, zb_v2_dist(u->pos, m->to));
 	mid = zb_v2_toward(u->pos, m->to, len / 2);
 	rad = hypot(s->start.half_w_in, s->start.half_d_in);
@@ -350,7 +350,7 @@ static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
 			continue;
 		left = shape ? sweep_room(s, i, o, r) : 0;
 		if (left <= 0) {
-			orr = zb_unit_rect(o);
+			orr = gr_unit_rect(o);
 			left = gr_rect_gap(r, &orr) - reach;
 			if (left > 0 && shape) {
 				s->clear_c[i] = r->c;
@@ -395,7 +395,7 @@ static bool goal_reached(const struct sweep *s, const struct zb_rect *r,
 
 	if (!o || !gr_unit_active(o))
 		return false;
-	orr = zb_unit_rect(o);
+	orr = gr_unit_rect(o);
 	return gr_rects_within(r, &orr, GR_CONTACT_IN);
 }
 
@@ -669,7 +669,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	m->n_pushed = 0;
 	u->facing_deg = zb_norm_deg(m->facing_deg);
 	sweep_init(&s, g, u, m);
-	s.start = zb_unit_rect(u);
+	s.start = gr_unit_rect(u);
 	left = fmin(total, m->dist_in);
 	dir = total > EPS_IN ? zb_v2_scale(zb_v2_sub(m->to, u->pos), 1 / total)
 			     : zb_v2(0, 0);
@@ -785,14 +785,14 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	 * along the line until clear. */
 	if (!(m->flags & MV_PUSH) && m->end != GR_MV_OFF_TABLE &&
 	    m->end != GR_MV_LOST) {
-		struct zb_rect r = zb_unit_rect(u);
+		struct zb_rect r = gr_unit_rect(u);
 
 		while (sweep_friend(&s, &r, -1) >= 0 && m->went_in > EPS_IN) {
 			double back = fmin(GR_STEP_IN, m->went_in);
 
 			u->pos = zb_v2_sub(u->pos, zb_v2_scale(dir, back));
 			m->went_in -= back;
-			r = zb_unit_rect(u);
+			r = gr_unit_rect(u);
 			m->contact = -1;
 			if (m->end == GR_MV_CONTACT)
 				m->end = GR_MV_BLOCKED;
@@ -815,7 +815,7 @@ static void met_enemy(struct zb_game *g, struct zb_unit *u, int enemy,
 static int pushed_meets(struct zb_game *g, const struct zb_unit *f,
 			const struct zb_rect *r, int mover)
 {
-	struct zb_rect fr = zb_unit_rect(f);
+	struct zb_rect fr = gr_unit_rect(f);
 	int near[NEAR_MAX];
 	int n = gr_units_near(g, r, GR_CONTACT_IN / 2, mover, near, NEAR_MAX);
 
@@ -825,7 +825,7 @@ static int pushed_meets(struct zb_game *g, const struct zb_unit *f,
 
 		if (o->side == f->side || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (!gr_rects_within(r, &orr, GR_CONTACT_IN / 2))
 			continue;
 		if (!gr_rects_within(&fr, &orr, GR_CONTACT_IN) ||
@@ -890,7 +890,7 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 	/* The chain: every friend a moved member would overlap. */
 	for (int k = 0; k < n; k++) {
 		struct zb_unit *f = zb_game_unit(g, chain[k]);
-		struct zb_rect r = zb_unit_rect(f);
+		struct zb_rect r = gr_unit_rect(f);
 		int near[NEAR_MAX], nn;
 
 		r.c = zb_v2_add(r.c, step);
@@ -902,7 +902,7 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 			if (o->side != mover->side || o->id == mover->id ||
 			    !gr_unit_active(o) || in_list(chain, n, o->id))
 				continue;
-			orr = zb_unit_rect(o);
+			orr = gr_unit_rect(o);
 			if (!gr_rects_near(&r, &orr, 0) ||
 			    !gr_rects_clash(&r, &orr))
 				continue;
@@ -915,7 +915,7 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 	}
 	for (int k = 0; k < n; k++) {
 		struct zb_unit *f = zb_game_unit(g, chain[k]);
-		struct zb_rect from = zb_unit_rect(f), r = from;
+		struct zb_rect from = gr_unit_rect(f), r = from;
 		int e;
 
 		r.c = zb_v2_add(r.c, step);
@@ -969,14 +969,14 @@ static void face_pushed(struct zb_game *g, const struct zb_unit *pusher,
 		bool ok = true;
 
 		turn_about_centre(&trial, pusher->facing_deg);
-		r = zb_unit_rect(&trial);
+		r = gr_unit_rect(&trial);
 		for (int j = 0; j < g->n_units && ok; j++) {
 			struct zb_unit *o = &g->units[j];
 			struct zb_rect orr;
 
 			if (o->id == f->id || !gr_unit_active(o))
 				continue;
-			orr = zb_unit_rect(o);
+			orr = gr_unit_rect(o);
 			ok = !gr_rects_clash(&r, &orr);
 		}
 		if (ok && gr_rect_on_table(g, &r)) {
@@ -994,7 +994,7 @@ static void face_pushed(struct zb_game *g, const struct zb_unit *pusher,
 static void base_edges(const struct zb_unit *u, double heading[4],
 		       struct zb_vec2 mid[4])
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 
@@ -1019,7 +1019,7 @@ static bool spot_free(struct zb_game *g, const struct zb_unit *u,
 
 		if (o->id == u->id || o->id == except || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (gr_rects_clash(r, &orr))
 			return false;
 	}
@@ -1067,7 +1067,7 @@ bool gr_align_contact(struct zb_game *g, int attacker, int defender)
 			continue;
 		trial.facing_deg = zb_norm_deg(heading[e] + HALF_TURN_DEG);
 		trial.pos = mid[e];
-		r = zb_unit_rect(&trial);
+		r = gr_unit_rect(&trial);
 		if (!spot_free(g, a, &r, -1))
 			continue;
 		a->pos = trial.pos;
@@ -1210,8 +1210,8 @@ enum gr_move_end gr_fall_back(struct zb_game *g, int id, int from,
 			   "contact to its rear");
 		return GR_MV_LOST;
 	}
-	ur = zb_unit_rect(u);
-	ar = a ? zb_unit_rect(a) : ur;
+	ur = gr_unit_rect(u);
+	ar = a ? gr_unit_rect(a) : ur;
 	away = zb_v2_sub(ur.c, ar.c);
 	if (zb_v2_len(away) < EPS_IN)
 		away = zb_v2_from_deg(u->facing_deg + HALF_TURN_DEG);
@@ -1259,12 +1259,12 @@ enum gr_move_end gr_advance(struct zb_game *g, int id, int on,
 
 	if (!u || !a || !gr_unit_active(u) || !gr_unit_active(a))
 		return GR_MV_BLOCKED;
-	ar = zb_unit_rect(a);
+	ar = gr_unit_rect(a);
 	start = u->pos;
 	memset(&m, 0, sizeof(m));
 	m.to = ar.c;
 	m.dist_in = dist_in;
-	m.facing_deg = zb_heading_deg(zb_unit_rect(u).c, ar.c);
+	m.facing_deg = zb_heading_deg(gr_unit_rect(u).c, ar.c);
 	m.flags = MV_PUSH;
 	m.goal = -1;
 	turn_on_table(g, u, m.facing_deg);
@@ -1291,8 +1291,8 @@ double gr_step_away(struct zb_game *g, int id, int from, double dist_in)
 
 	if (!u || !a)
 		return 0;
-	ur = zb_unit_rect(u);
-	ar = zb_unit_rect(a);
+	ur = gr_unit_rect(u);
+	ar = gr_unit_rect(a);
 	away = zb_v2_sub(ur.c, ar.c);
 	if (zb_v2_len(away) < EPS_IN)
 		away = zb_v2_from_deg(u->facing_deg + HALF_TURN_DEG);
@@ -1312,7 +1312,7 @@ double gr_step_away(struct zb_game *g, int id, int from, double dist_in)
 /* No other Imperial unit within GR_DETACHED_IN of this one. */
 static bool detached(struct zb_game *g, const struct zb_unit *e)
 {
-	struct zb_rect r = zb_unit_rect(e);
+	struct zb_rect r = gr_unit_rect(e);
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *o = &g->units[i];
@@ -1320,7 +1320,7 @@ static bool detached(struct zb_game *g, const struct zb_unit *e)
 
 		if (o->id == e->id || o->side != e->side || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (zb_rect_dist(&r, &orr) <= GR_DETACHED_IN)
 			return false;
 	}
@@ -1330,7 +1330,7 @@ static bool detached(struct zb_game *g, const struct zb_unit *e)
 /* The nearest enemy of u that is not detached, or -1. */
 static int nearest_main_body(struct zb_game *g, const struct zb_unit *u)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	double best = INFINITY;
 	int id = -1;
 
@@ -1340,7 +1340,7 @@ static int nearest_main_body(struct zb_game *g, const struct zb_unit *u)
 
 		if (o->side == u->side || !gr_unit_active(o) || detached(g, o))
 			continue;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (zb_rect_dist(&r, &orr) < best) {
 			best = zb_rect_dist(&r, &orr);
 			id = o->id;
@@ -1413,7 +1413,7 @@ static double warrior_allowance(struct zb_game *g, struct zb_unit *u,
 static void leave_table(struct zb_game *g, struct zb_unit *u,
 			struct gr_wave *w)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	struct zb_vec2 start = u->pos;
 	enum gr_edge e = gr_nearest_edge(g, &r, NULL);
 	double out = gr_edge_inward_deg(e) + HALF_TURN_DEG;
@@ -1461,23 +1461,23 @@ static void move_warrior(struct zb_game *g, struct zb_unit *u)
 	if (target < 0)
 		return;
 	t = zb_game_unit(g, target);
-	ur = zb_unit_rect(u);
-	tr = zb_unit_rect(t);
+	ur = gr_unit_rect(u);
+	tr = gr_unit_rect(t);
 	/* Chieftains and leaders: a unit away from its wave's leader goes
 	 * back to him first, unless an enemy is nearer. */
 	leader = w && w->leader >= 0 ? zb_game_unit(g, w->leader) : NULL;
 	if (leader && leader->id != u->id && gr_unit_active(leader)) {
-		struct zb_rect lr = zb_unit_rect(leader);
+		struct zb_rect lr = gr_unit_rect(leader);
 		double dl = zb_rect_dist(&ur, &lr);
 
 		if (dl > GR_LEADER_NEAR_IN && dl < zb_rect_dist(&ur, &tr))
 			rejoin = leader->id;
 	}
-	goal = rejoin >= 0 ? zb_unit_rect(leader).c : tr.c;
+	goal = rejoin >= 0 ? gr_unit_rect(leader).c : tr.c;
 	memset(&m, 0, sizeof(m));
 	m.facing_deg = zb_heading_deg(ur.c, goal);
 	turn_on_table(g, u, m.facing_deg);
-	m.to = zb_v2_add(u->pos, zb_v2_sub(goal, zb_unit_rect(u).c));
+	m.to = zb_v2_add(u->pos, zb_v2_sub(goal, gr_unit_rect(u).c));
 	m.budget_in = warrior_allowance(g, u, w);
 	m.dist_in = INFINITY;
 	m.flags = MV_PAY;
@@ -1522,8 +1522,8 @@ static double dist_to_enemy(struct zb_game *g, const struct zb_unit *u)
 
 	if (e < 0)
 		return INFINITY;
-	a = zb_unit_rect(u);
-	b = zb_unit_rect(zb_game_unit(g, e));
+	a = gr_unit_rect(u);
+	b = gr_unit_rect(zb_game_unit(g, e));
 	return zb_rect_dist(&a, &b);
 }
 
@@ -1701,7 +1701,7 @@ static void exited(struct zb_game *g, struct zb_unit *u, enum gr_edge e)
 static double edge_dist(const struct zb_game *g, const struct zb_unit *u,
 			enum gr_edge e)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	struct zb_vec2 c[4];
 	double d = INFINITY;
 
@@ -1800,14 +1800,14 @@ static void do_order(struct zb_game *g, struct zb_unit *u,
 		bool ok = true;
 
 		turn_about_centre(&trial, facing);
-		r = zb_unit_rect(&trial);
+		r = gr_unit_rect(&trial);
 		for (int i = 0; i < g->n_units && ok; i++) {
 			struct zb_unit *x = &g->units[i];
 			struct zb_rect xr;
 
 			if (x->id == u->id || !gr_unit_active(x))
 				continue;
-			xr = zb_unit_rect(x);
+			xr = gr_unit_rect(x);
 			ok = !gr_rects_clash(&r, &xr);
 		}
 		if (ok && gr_rect_on_table(g, &r))
