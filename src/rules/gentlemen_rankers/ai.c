@@ -93,6 +93,24 @@ struct gr_ai {
 	bool map_ready[2];
 	int map_rc;
 	const struct gr_pers *pers;	/* its personality */
+	/* wave_threats()'s last answer, and what it read of each unit
+	 * (threat_key) when it worked it out: n_keys units, or none. */
+	struct threat_key *keys;
+	int n_keys, cap_keys;
+	int t_n, t_ids[GR_MAX_WAVES];
+	double t_threat[GR_MAX_WAVES];
+};
+
+/* All that wave_threats() reads of a unit: its footprint's makings, its
+ * side, type, flags and figures alive, and the rule set's own state
+ * (wave, leaving).  Set whole, padding and all, so that memcmp() can
+ * compare two. */
+struct threat_key {
+	struct zb_vec2 pos;
+	double facing_deg, base_w_in, base_d_in;
+	int files, side, type, alive;
+	unsigned flags;
+	unsigned char ext[ZB_UNIT_EXT_BYTES];
 };
 
 #define SAY(d, ...) snprintf((d)->reason, sizeof((d)->reason), __VA_ARGS__)
@@ -944,11 +962,83 @@ static int wave_threats(struct zb_game *g, const struct gr_ai *ai, int *ids,
 	return n;
 }
 
+static void threat_key_of(const struct zb_unit *u, struct threat_key *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->pos = u->pos;
+	k->facing_deg = u->facing_deg;
+	k->base_w_in = u->base_w_in;
+	k->base_d_in = u->base_d_in;
+	k->files = u->files;
+	k->side = u->side;
+	k->type = u->type;
+	k->alive = zb_unit_alive(u);
+	k->flags = u->flags;
+	memcpy(k->ext, u->ext.bytes, sizeof(k->ext));
+}
+
+/*
+ * wave_threats(), remembered: the column asks it for each of its shooters
+ * in turn, and nothing on the table moves between their questions.  The
+ * answer is a function of what it reads of the units (threat_key) and
+ * the AI's side alone, so it is reused only when every unit reads as it
+ * did, compared field for field; otherwise worked out afresh (and always,
+ * and checked against the remembered one, in a build with
+ * -DZB_CHECK_MEMOS).  Without memory for the keys, it is worked out
+ * each time.
+ */
+static int wave_threats_kept(struct zb_game *g, struct gr_ai *ai, int *ids,
+			     double *threat)
+{
+	bool same = ai->n_keys == g->n_units && g->n_units > 0;
+	int n;
+
+	for (int i = 0; i < g->n_units && same; i++) {
+		struct threat_key k;
+
+		threat_key_of(&g->units[i], &k);
+		same = memcmp(&k, &ai->keys[i], sizeof(k)) == 0;
+	}
+#ifndef ZB_CHECK_MEMOS
+	if (same) {
+		memcpy(ids, ai->t_ids, (size_t)ai->t_n * sizeof(*ids));
+		memcpy(threat, ai->t_threat,
+		       (size_t)ai->t_n * sizeof(*threat));
+		return ai->t_n;
+	}
+#endif
+	n = wave_threats(g, ai, ids, threat);
+#ifdef ZB_CHECK_MEMOS
+	if (same && (n != ai->t_n ||
+		     memcmp(ids, ai->t_ids, (size_t)n * sizeof(*ids)) ||
+		     memcmp(threat, ai->t_threat, (size_t)n * sizeof(*threat))))
+		abort();	/* the key missed something the answer reads */
+#endif
+	if (g->n_units > ai->cap_keys) {
+		struct threat_key *p = zb_realloc(&g->alloc, ai->keys,
+						  (size_t)g->n_units *
+						  sizeof(*p));
+
+		ai->n_keys = 0;
+		if (!p)
+			return n;
+		ai->keys = p;
+		ai->cap_keys = g->n_units;
+	}
+	for (int i = 0; i < g->n_units; i++)
+		threat_key_of(&g->units[i], &ai->keys[i]);
+	ai->n_keys = g->n_units;
+	ai->t_n = n;
+	memcpy(ai->t_ids, ids, (size_t)n * sizeof(*ids));
+	memcpy(ai->t_threat, threat, (size_t)n * sizeof(*threat));
+	return n;
+}
+
 static int target(struct gr_ai *ai, struct zb_game *g, struct zb_decision *d)
 {
 	int ids[GR_MAX_WAVES];
 	double threat[GR_MAX_WAVES], best = -1;
-	int n = wave_threats(g, ai, ids, threat), choice = 0;
+	int n = wave_threats_kept(g, ai, ids, threat), choice = 0;
 
 	for (int i = 0; i < d->n_opt; i++) {
 		const struct zb_option *o = &d->opt[i];
@@ -1025,6 +1115,7 @@ static void gr_ai_release(struct zb_controller *self)
 		if (ai->map_ready[k])
 			zb_path_map_release(&ai->map[k]);
 	zb_free(&self->alloc, ai->slots);
+	zb_free(&self->alloc, ai->keys);
 	zb_free(&self->alloc, ai);
 }
 
