@@ -32,6 +32,9 @@
 #define FACING_SAME_DEG 0.5	/* facings closer than this are the same */
 /* gr_box_near(): a square root is within this fraction of hypot(). */
 #define GR_BOX_MARGIN 1e-9
+/* A path whose end footprints stand this far inside the table edges is on
+ * the table all along: far above the rounding of its steps. */
+#define GR_ON_TABLE_MARGIN_IN 1e-6
 
 /* ---- geometry ---- */
 
@@ -217,6 +220,10 @@ struct sweep {
 	/* Could the footprint come near feature k anywhere along the path
 	 * (gr_box_near())?  Features past MAX_LINEAR are always asked. */
 	bool terrain_near[MAX_LINEAR];
+	/* Could it come near any feature at all?  When not, no step meets
+	 * ground: hard_block(), ground_ok() and going_factor() have
+	 * nothing to say. */
+	bool any_terrain_near;
 	/* Every enemy (SWEEP_ENEMY) or friend (SWEEP_FRIEND) near is beyond
 	 * reach of every footprint of the mover whose centre lies less
 	 * than all_in[k] from all_c[k] (0: not known); for enemies only
@@ -259,7 +266,10 @@ static void sweep_terrain_init(struct sweep *s, const struct mv *m,
 
 		s->terrain_near[k] = !(hix < t->lo.x || lox > t->hi.x ||
 				       hiy < t->lo.y || loy > t->hi.y);
+		s->any_terrain_near |= s->terrain_near[k];
 	}
+	if (g->terrain.n > MAX_LINEAR)
+		s->any_terrain_near = true;
 }
 
 static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
@@ -397,6 +407,22 @@ static bool goal_reached(const struct sweep *s, const struct zb_rect *r,
 		return false;
 	orr = gr_unit_rect(o);
 	return gr_rects_within(r, &orr, GR_CONTACT_IN);
+}
+
+/* Does the footprint stand on the table with `margin_in` to spare
+ * (gr_rect_on_table() allows SETUP_EPS_IN the other way)? */
+static bool rect_well_on_table(const struct zb_game *g,
+			       const struct zb_rect *r, double margin_in)
+{
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++)
+		if (c[i].x < margin_in || c[i].y < margin_in ||
+		    c[i].x > g->width_in - margin_in ||
+		    c[i].y > g->height_in - margin_in)
+			return false;
+	return true;
 }
 
 /* Which edge a footprint that left the table crossed. */
@@ -659,7 +685,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	struct sweep s;
 	struct zb_vec2 start = u->pos, pos = u->pos, dir;
 	double total = zb_v2_dist(u->pos, m->to), left;
-	bool paid_standing = false;
+	bool paid_standing = false, on_table = false;
 
 	m->went_in = 0;
 	m->mover = u->id;
@@ -673,6 +699,17 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	left = fmin(total, m->dist_in);
 	dir = total > EPS_IN ? zb_v2_scale(zb_v2_sub(m->to, u->pos), 1 / total)
 			     : zb_v2(0, 0);
+	/* Footprints at both ends of the path plainly on the table: so is
+	 * every one between (the table and a footprint are convex; the
+	 * steps stray from the line by rounding alone, far below the
+	 * margin). */
+	if (left > EPS_IN) {
+		struct zb_rect end = gr_rect_at(u, zb_v2_add(pos, zb_v2_scale(
+			dir, left)), u->facing_deg);
+
+		on_table = rect_well_on_table(g, &s.start, GR_ON_TABLE_MARGIN_IN)
+			   && rect_well_on_table(g, &end, GR_ON_TABLE_MARGIN_IN);
+	}
 	while (left > EPS_IN) {
 		double step = fmin(GR_STEP_IN, left), factor = 1.0;
 		struct zb_vec2 next;
@@ -687,7 +724,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 					break;
 				}
 			}
-			factor = going_factor(g, u, zb_v2_add(pos,
+			factor = !s.any_terrain_near ? 1.0 :
+				 going_factor(g, u, zb_v2_add(pos,
 					      zb_v2_scale(dir, step)));
 			if (m->budget_in <= EPS_IN) {
 				m->why = m->why ? m->why : "its move is spent";
@@ -699,7 +737,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 		}
 		next = zb_v2_add(pos, zb_v2_scale(dir, step));
 		r = gr_rect_at(u, next, u->facing_deg);
-		if (!gr_rect_on_table(g, &r)) {
+		if (!on_table && !gr_rect_on_table(g, &r)) {
 			enum gr_edge edge = crossed_edge(g, &r);
 
 			if ((m->flags & MV_OFF) ||
@@ -712,7 +750,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 			}
 			break;
 		}
-		if (hard_block(&s, m, &r)) {
+		if (s.any_terrain_near && hard_block(&s, m, &r)) {
 			/* Creep up to it, so that it stands in contact. */
 			double lo = 0, hi = step;
 
@@ -732,7 +770,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 			m->end = GR_MV_BLOCKED;
 			break;
 		}
-		if (!ground_ok(&s, m, &r)) {
+		if (s.any_terrain_near && !ground_ok(&s, m, &r)) {
 			if (m->end != GR_MV_LOST)
 				m->end = GR_MV_BLOCKED;
 			break;
