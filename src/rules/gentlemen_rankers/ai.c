@@ -163,7 +163,7 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 		if (!mine(ai, &g->units[i]))
 			continue;
 		r = gr_unit_rect(&g->units[i]);
-		if (gr_rect_gap(&wr, &r) <= cap)
+		if (!gr_gap_beyond(&wr, &r, cap) && gr_rect_gap(&wr, &r) <= cap)
 			cap = fmin(cap, gr_rect_dist_ub(&wr, &r));
 	}
 	for (int i = 0; i < g->n_units; i++) {
@@ -172,7 +172,8 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 		if (!mine(ai, &g->units[i]))
 			continue;
 		r = gr_unit_rect(&g->units[i]);
-		if (gr_rect_gap(&wr, &r) <= fmin(best, cap))
+		if (!gr_gap_beyond(&wr, &r, fmin(best, cap)) &&
+		    gr_rect_gap(&wr, &r) <= fmin(best, cap))
 			best = fmin(best, zb_rect_dist(&wr, &r));
 	}
 	return best;

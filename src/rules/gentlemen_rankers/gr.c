@@ -504,7 +504,8 @@ int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
 		orr = gr_unit_rect(o);
-		if (gr_rect_gap(&r, &orr) <= cap)
+		if (!gr_gap_beyond(&r, &orr, cap) &&
+		    gr_rect_gap(&r, &orr) <= cap)
 			cap = fmin(cap, gr_rect_dist_ub(&r, &orr));
 	}
 	for (int i = 0; i < g->n_units; i++) {
@@ -515,7 +516,8 @@ int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
 		orr = gr_unit_rect(o);
-		if (gr_rect_gap(&r, &orr) > fmin(best, cap))
+		if (gr_gap_beyond(&r, &orr, fmin(best, cap)) ||
+		    gr_rect_gap(&r, &orr) > fmin(best, cap))
 			continue;	/* no nearer */
 		d = zb_rect_dist(&r, &orr);
 		if (d < best) {

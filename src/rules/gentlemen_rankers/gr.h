@@ -389,6 +389,20 @@ bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
 /* A lower bound on zb_rect_dist(a, b) (negative where they may
  * overlap), far cheaper: a pair it puts beyond a distance is beyond it. */
 double gr_rect_gap(const struct zb_rect *a, const struct zb_rect *b);
+/* Surely gr_rect_gap(a, b) > x: the centres are further apart than x
+ * and both footprints' half-width plus half-depth (no less than their
+ * half-diagonals), with GR_NEAR_SLACK_IN to spare for rounding.  No
+ * square root; false says nothing.  A cheap test before gr_rect_gap() in
+ * the loops that ask it of every pair. */
+static inline bool gr_gap_beyond(const struct zb_rect *a,
+				 const struct zb_rect *b, double x)
+{
+	double dx = b->c.x - a->c.x, dy = b->c.y - a->c.y;
+	double reach = x + a->half_w_in + a->half_d_in + b->half_w_in +
+		       b->half_d_in + GR_NEAR_SLACK_IN;
+
+	return reach > 0 && dx * dx + dy * dy > reach * reach;
+}
 /* An upper bound on zb_rect_dist(a, b): the nearest corner (INFINITY
  * for footprints that carry no facing vector). */
 double gr_rect_dist_ub(const struct zb_rect *a, const struct zb_rect *b);
