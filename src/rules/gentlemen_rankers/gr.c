@@ -417,7 +417,10 @@ int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
 		  int skip, int *out, int max)
 {
 	struct near_ids c = { out, 0, max };
-	double range = hypot(r->half_w_in, r->half_d_in) + reach_in +
+	/* (A square root, not hypot(): a range, not a distance the rules
+	 * compare; the slack covers the difference.) */
+	double range = sqrt(r->half_w_in * r->half_w_in +
+			    r->half_d_in * r->half_d_in) + reach_in +
 		       GR_NEAR_SLACK_IN;
 
 	if (zb_spatial_visit_near(&g->index, r->c, range, collect_id, &c))

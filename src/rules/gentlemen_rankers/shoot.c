@@ -136,8 +136,17 @@ static bool seg_clear_of(struct zb_vec2 a, struct zb_vec2 ab, double ab2,
  * behind the shooter's rear edge is in sight.  *via gets the front rank
  * when sight depends on it (or -1).
  */
-static bool sight(struct zb_game *g, const struct zb_unit *s,
-		  const struct zb_unit *t, int *via)
+/* The shooter's front rank (front_rank_of()), once looked for: a
+ * candidates() pass asks sight() of one shooter at every target, and
+ * nothing moves between. */
+struct front_memo {
+	const struct zb_unit *front;
+	bool known;
+};
+
+static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
+		       const struct zb_unit *t, int *via,
+		       struct front_memo *fm)
 {
 	struct zb_rect sr = gr_unit_rect(s), tr = gr_unit_rect(t);
 	struct zb_vec2 a = sr.c, b = tr.c, ab = zb_v2_sub(b, a);
@@ -177,9 +186,17 @@ static bool sight(struct zb_game *g, const struct zb_unit *s,
 			continue;
 		if (hs > height_at(g, r.c))
 			continue;
+		if (!front_known && fm && fm->known) {
+			front = fm->front;
+			front_known = true;
+		}
 		if (!front_known) {
 			front = front_rank_of(g, s);
 			front_known = true;
+			if (fm) {
+				fm->front = front;
+				fm->known = true;
+			}
 		}
 		if (front && o->id == front->id) {
 			*via = front->id;
@@ -188,6 +205,12 @@ static bool sight(struct zb_game *g, const struct zb_unit *s,
 		return false;
 	}
 	return true;
+}
+
+static bool sight(struct zb_game *g, const struct zb_unit *s,
+		  const struct zb_unit *t, int *via)
+{
+	return sight_kept(g, s, t, via, NULL);
 }
 
 bool gr_in_sight(struct zb_game *g, const struct zb_unit *s,
@@ -257,8 +280,9 @@ static int shot_mods(struct zb_game *g, const struct zb_unit *s,
 		     const struct zb_unit *t, bool log);
 
 /* gentlemen-rankers: To shoot (the target) and the modifiers */
-static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
-		      const struct zb_unit *t, int *mod, int *via)
+static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
+			   const struct zb_unit *t, int *mod, int *via,
+			   struct front_memo *fm)
 {
 	struct gr_state *st = gr_state(g);
 	struct zb_rect sr, tr;
@@ -280,10 +304,16 @@ static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
 		return false;
 	if (friends_touch(g, s, t))
 		return false;
-	if (!sight(g, s, t, via))
+	if (!sight_kept(g, s, t, via, fm))
 		return false;
 	*mod = shot_mods(g, s, t, false);
 	return true;
+}
+
+static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
+		      const struct zb_unit *t, int *mod, int *via)
+{
+	return can_shoot_kept(g, s, t, mod, via, NULL);
 }
 
 bool gr_can_shoot(struct zb_game *g, const struct zb_unit *s,
@@ -346,6 +376,7 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 		      const struct noms *ns, struct cand *out, int max)
 {
 	struct zb_rect sr = gr_unit_rect(s);
+	struct front_memo fm = { NULL, false };
 	int n = 0;
 
 	for (int i = 0; i < g->n_units; i++) {
@@ -353,7 +384,8 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 		struct zb_rect tr;
 		int mod, via;
 
-		if (t->side == s->side || !can_shoot(g, s, t, &mod, &via))
+		if (t->side == s->side ||
+		    !can_shoot_kept(g, s, t, &mod, &via, &fm))
 			continue;
 		/* The rear rank fires at its front rank's target. */
 		if (via >= 0 && target_of(ns, via) != t->id)
