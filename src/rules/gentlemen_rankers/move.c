@@ -298,6 +298,14 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		const struct zb_terrain *t = &g->terrain.items[i];
 		enum gr_ground gd = gr_ground_of(g, i);
 
+		/* A feature the path never comes near is never asked of
+		 * (hard_block(), ground_ok()), and the start footprint,
+		 * inside the path's box, does not meet it
+		 * (pay_standing_water()); open ground and hills are never
+		 * asked of at all. */
+		if (!s->terrain_near[i] || gd == GR_GROUND_OPEN ||
+		    gd == GR_GROUND_HILL)
+			continue;
 		if (gd == GR_GROUND_LINEAR || gd == GR_GROUND_ZARIBA)
 			s->linear_done[i] = seg_hits_polyline_rect(t,
 								  &s->start);
