@@ -26,6 +26,7 @@
 #define MAX_LINEAR 64		/* linear features one move tracks */
 #define BISECT_STEPS 24
 #define PUSHED_MAX 32
+#define PUSH_KEEP 1024		/* unit ids push_friends() keeps */
 #define DEG_PER_TURN 360.0
 #define RIGHT_ANGLE_DEG 90.0
 #define HALF_TURN_DEG 180.0
@@ -859,11 +860,19 @@ static void met_enemy(struct zb_game *g, struct zb_unit *u, int enemy,
  * -1.  An enemy it touched before the step stops it only if the step
  * takes it into that enemy. */
 static int pushed_meets(struct zb_game *g, const struct zb_unit *f,
-			const struct zb_rect *r, int mover)
+			const struct zb_rect *r, int mover, const int *kept,
+			int n_kept)
 {
 	struct zb_rect fr = gr_unit_rect(f);
-	int near[NEAR_MAX];
-	int n = gr_units_near(g, r, GR_CONTACT_IN / 2, mover, near, NEAR_MAX);
+	int buf[NEAR_MAX];
+	const int *near = kept;
+	int n = n_kept;
+
+	if (!kept) {
+		n = gr_units_near(g, r, GR_CONTACT_IN / 2, mover, buf,
+				  NEAR_MAX);
+		near = buf;
+	}
 
 	for (int i = 0; i < (n < 0 ? g->n_units : n); i++) {
 		struct zb_unit *o = &g->units[n < 0 ? i : near[i]];
@@ -929,6 +938,11 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 {
 	struct zb_unit *mover = zb_game_unit(g, m->mover);
 	int chain[PUSHED_MAX], n = 0;
+	/* The units near each member's footprint moved by the step, found
+	 * as the chain is built and kept for pushed_meets(): nothing moves
+	 * before it asks (kept_n -1: not kept, ask again). */
+	int kept[PUSH_KEEP], kept_at[PUSHED_MAX], kept_n[PUSHED_MAX];
+	int used = 0;
 
 	if (!gr_unit_active(zb_game_unit(g, first)))
 		return true;	/* gone over the edge: the way is clear */
@@ -940,7 +954,17 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 		int near[NEAR_MAX], nn;
 
 		r.c = zb_v2_add(r.c, step);
-		nn = gr_units_near(g, &r, 0, mover->id, near, NEAR_MAX);
+		/* Out to what pushed_meets() asks; the friends a member
+		 * overlaps are among them. */
+		nn = gr_units_near(g, &r, GR_CONTACT_IN / 2, mover->id, near,
+				   NEAR_MAX);
+		kept_n[k] = -1;
+		if (nn >= 0 && used + nn <= PUSH_KEEP) {
+			memcpy(kept + used, near, (size_t)nn * sizeof(*near));
+			kept_at[k] = used;
+			kept_n[k] = nn;
+			used += nn;
+		}
 		for (int i = 0; i < (nn < 0 ? g->n_units : nn); i++) {
 			struct zb_unit *o = &g->units[nn < 0 ? i : near[i]];
 			struct zb_rect orr;
@@ -976,7 +1000,9 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 			m->why = m->why_buf;
 			return false;
 		}
-		e = pushed_meets(g, f, &r, m->mover);
+		e = pushed_meets(g, f, &r, m->mover,
+				 kept_n[k] >= 0 ? kept + kept_at[k] : NULL,
+				 kept_n[k]);
 		if (e >= 0) {
 			met_enemy(g, f, e, m->flags & MV_BACK);
 			snprintf(m->why_buf, sizeof(m->why_buf), "%s, pushed, "
