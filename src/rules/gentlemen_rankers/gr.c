@@ -129,11 +129,6 @@ struct zb_rect gr_unit_rect(const struct zb_unit *u)
 }
 #endif
 
-bool gr_unit_active(const struct zb_unit *u)
-{
-	return zb_unit_on_table(u) && zb_unit_alive(u) > 0;
-}
-
 bool gr_is_warrior(const struct zb_unit *u)
 {
 	return gr_types[u->type].army == GR_ARMY_WARRIORS;

@@ -350,8 +350,20 @@ void gr_release(struct zb_game *g);
 /* The ruleset's copy hook: dst->rs a copy of src->rs (zb_game_copy()). */
 int gr_copy(struct zb_game *dst, const struct zb_game *src,
 	    struct zb_error *err);
-/* On the table, not destroyed. */
-bool gr_unit_active(const struct zb_unit *u);
+/* On the table, not destroyed.  Inline, as it is asked of every unit in
+ * every loop: the remembered figure count where the unit has one (unit.h;
+ * always zb_unit_alive() in a build with -DZB_CHECK_MEMOS, which checks
+ * it). */
+static inline bool gr_unit_active(const struct zb_unit *u)
+{
+	if (!zb_unit_on_table(u))
+		return false;
+#ifndef ZB_CHECK_MEMOS
+	if (u->alive_memo != 0)
+		return u->alive_memo > 1;
+#endif
+	return zb_unit_alive(u) > 0;
+}
 /*
  * zb_unit_rect(u), answered here when the unit's remembered footprint
  * (unit.h) still holds: the same test zb_unit_rect() makes, inline, for
