@@ -180,8 +180,12 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 		if (o->id == s->id || o->id == t->id || !gr_unit_active(o))
 			continue;
 		r = gr_unit_rect(o);
-		r.half_w_in = fmax(0, r.half_w_in - BLOCK_SHRINK_IN);
-		r.half_d_in = fmax(0, r.half_d_in - BLOCK_SHRINK_IN);
+		/* fmax(0, ...) without the call into libm (never NaN here,
+		 * nor -0: x - y is +0 where they are equal). */
+		r.half_w_in = r.half_w_in - BLOCK_SHRINK_IN > 0 ?
+			      r.half_w_in - BLOCK_SHRINK_IN : 0;
+		r.half_d_in = r.half_d_in - BLOCK_SHRINK_IN > 0 ?
+			      r.half_d_in - BLOCK_SHRINK_IN : 0;
 		if (seg_clear_of(a, ab, ab2, &r) || !zb_seg_hits_rect(a, b, &r))
 			continue;
 		if (hs > height_at(g, r.c))
