@@ -329,24 +329,17 @@ bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b)
 	return gr_rects_within(&ra, &rb, GR_CONTACT_IN);
 }
 
-/* Units near u's footprint, for contact queries. */
-static size_t near_units(struct zb_game *g, const struct zb_unit *u,
-			 double reach_in, int *out, size_t max)
-{
-	struct zb_rect r = gr_unit_rect(u);
-
-	return zb_spatial_within(&g->index, r.c,
-				 hypot(r.half_w_in, r.half_d_in) + reach_in,
-				 NULL, NULL, out, max);
-}
-
+/* Through the index, as gr_units_near() answers it (any contact will
+ * do, so its order does not matter); by a scan of the table when it
+ * answers too many. */
 bool gr_enemy_contact(struct zb_game *g, const struct zb_unit *u)
 {
+	struct zb_rect r = gr_unit_rect(u);
 	int near[NEAR_MAX];
-	size_t n = near_units(g, u, GR_CONTACT_IN, near, NEAR_MAX);
+	int n = gr_units_near(g, &r, GR_CONTACT_IN, u->id, near, NEAR_MAX);
 
-	for (size_t i = 0; i < n; i++) {
-		struct zb_unit *o = zb_game_unit(g, near[i]);
+	for (int i = 0; i < (n < 0 ? g->n_units : n); i++) {
+		struct zb_unit *o = &g->units[n < 0 ? i : near[i]];
 
 		if (o->side != u->side && gr_unit_active(o) &&
 		    gr_in_contact(u, o))
