@@ -18,6 +18,7 @@
 
 #define SETUP_EPS_IN 1e-6
 #define NEAR_MAX 256
+#define NEAREST_KEPT 64		/* candidates gr_nearest_enemy() keeps */
 #define CLASH_EPS_IN 1e-3
 #define RIGHT_ANGLE_DEG 90.0
 #define HALF_TURN_DEG 180.0
@@ -487,18 +488,40 @@ int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 	int id = -1;
 
 	double cap = INFINITY;	/* the nearest is no further */
+	/* Those that may be nearest, with their gaps: cap only shrinks, so
+	 * every unit within the final cap is among them (unless more than
+	 * NEAREST_KEPT were). */
+	int cand[NEAREST_KEPT], n_cand = 0, first = -1, within = 0;
+	double cand_gap[NEAREST_KEPT];
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *o = &g->units[i];
 		struct zb_rect orr;
+		double gap;
 
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
 		orr = gr_unit_rect(o);
-		if (!gr_gap_beyond(&r, &orr, cap) &&
-		    gr_rect_gap(&r, &orr) <= cap)
-			cap = fmin(cap, gr_rect_dist_ub(&r, &orr));
+		if (gr_gap_beyond(&r, &orr, cap))
+			continue;
+		gap = gr_rect_gap(&r, &orr);
+		if (gap > cap)
+			continue;
+		cap = fmin(cap, gr_rect_dist_ub(&r, &orr));
+		if (n_cand < NEAREST_KEPT) {
+			cand[n_cand] = i;
+			cand_gap[n_cand] = gap;
+		}
+		n_cand++;
 	}
+	/* One alone within the cap is the nearest: every other is further
+	 * than the cap (its gap, a lower bound, says so), and the nearest
+	 * is no further than it.  No exact distance need be taken. */
+	for (int k = 0; k < n_cand && n_cand <= NEAREST_KEPT; k++)
+		if (cand_gap[k] <= cap && within++ == 0)
+			first = cand[k];
+	if (n_cand <= NEAREST_KEPT && within == 1)
+		return first;
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *o = &g->units[i];
 		struct zb_rect orr;
