@@ -1393,7 +1393,7 @@ static bool detached(struct zb_game *g, const struct zb_unit *e)
 		if (o->id == e->id || o->side != e->side || !gr_unit_active(o))
 			continue;
 		orr = gr_unit_rect(o);
-		if (zb_rect_dist(&r, &orr) <= GR_DETACHED_IN)
+		if (gr_rects_within(&r, &orr, GR_DETACHED_IN))
 			return false;
 	}
 	return true;
@@ -1413,7 +1413,8 @@ static int nearest_main_body(struct zb_game *g, const struct zb_unit *u)
 		if (o->side == u->side || !gr_unit_active(o) || detached(g, o))
 			continue;
 		orr = gr_unit_rect(o);
-		if (zb_rect_dist(&r, &orr) < best) {
+		/* zb_rect_dist() < best, by the bounds where they decide. */
+		if (best == INFINITY || gr_rect_dist_cmp(&r, &orr, best) < 0) {
 			best = zb_rect_dist(&r, &orr);
 			id = o->id;
 		}
