@@ -1503,7 +1503,8 @@ static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
 			continue;
 		a = gr_unit_rect(u);
 		b = gr_unit_rect(zb_game_unit(g, e));
-		if (zb_rect_dist(&a, &b) < best) {
+		/* zb_rect_dist() < best, by the bounds where they decide. */
+		if (best == INFINITY || gr_rect_dist_cmp(&a, &b, best) < 0) {
 			best = zb_rect_dist(&a, &b);
 			nearest = u->id;
 		}
@@ -1523,7 +1524,7 @@ static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
 			continue;
 		a = gr_unit_rect(zb_game_unit(g, nearest));
 		b = gr_unit_rect(e);
-		if (zb_rect_dist(&a, &b) <= wi->range_in[GR_MEDIUM])
+		if (gr_rects_within(&a, &b, wi->range_in[GR_MEDIUM]))
 			return false;
 	}
 	return true;
