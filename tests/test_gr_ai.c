@@ -251,6 +251,72 @@ Test(gr_ai, shoots_at_the_most_threatening_wave)
 	cr_assert_gt(shots, 0);
 }
 
+/* The AI's target, asked directly of the column's controller: fire at
+ * the lone warrior (option 1) or at the band (option 2). */
+static int target_choice(struct zb_controller *ctl, int lone, int band)
+{
+	struct zb_option opt[3];
+	struct zb_decision d;
+
+	memset(opt, 0, sizeof(opt));
+	memset(&d, 0, sizeof(d));
+	opt[0].verb = ZB_VERB_HOLD;
+	opt[0].target = -1;
+	opt[1].verb = opt[2].verb = ZB_VERB_FIRE;
+	opt[1].target = lone;
+	opt[2].target = band;
+	opt[1].max_in = opt[2].max_in = 10;
+	d.kind = ZB_DECIDE_TARGET;
+	d.side = st()->imperial;
+	d.unit = 0;
+	d.rule = "test";
+	d.opt = opt;
+	d.n_opt = 3;
+	d.by = d.by_verb = -1;
+	cr_assert_eq(ctl->decide(ctl, &g, &d, &err), ZB_OK, "%s", err.msg);
+	return d.choice;
+}
+
+Test(gr_ai, the_threat_it_remembers_follows_the_table)
+{
+	/* The AI remembers how much each wave threatens the column between
+	 * questions: a change on the table must change its answer as it
+	 * would a fresh AI's.  By the AI's measure (the sum over a wave's
+	 * bases of 1 / (1 + inches to the column)) the band of four 18" off
+	 * (4/19) outweighs the lone warrior 8" off (1/9); three of the
+	 * band down (1/19), the lone warrior outweighs it; the lone warrior
+	 * gone back to 28" off (1/29), the band's last base outweighs it. */
+	static const double lone_at[][2] = { { 24, 30 } };
+	static const double band_at[][2] = {
+		{ 20, 40 }, { 22, 40 }, { 26, 40 }, { 28, 40 }
+	};
+	struct zb_controller *ctl, *fresh;
+	struct zb_unit *lone;
+	struct gr_wave *w;
+	int band;
+
+	build(NULL);
+	lone = zb_game_unit(&g, wave_at(1, lone_at, 270)->units[0]);
+	w = wave_at(4, band_at, 270);
+	band = w->units[0];
+	ctl = g.sides[st()->imperial].ctl;
+	cr_assert_not_null(ctl);
+	cr_assert_eq(target_choice(ctl, lone->id, band), 2);
+	cr_assert_eq(target_choice(ctl, lone->id, band), 2);
+	for (int i = 1; i < 4; i++) {
+		struct zb_unit *u = zb_game_unit(&g, w->units[i]);
+
+		zb_unit_take_casualties(u, u->n_figs, -1, ZB_FIG_DOWN);
+	}
+	cr_assert_eq(target_choice(ctl, lone->id, band), 1);
+	lone->pos = zb_v2(24, 48);
+	cr_assert_eq(target_choice(ctl, lone->id, band), 2);
+	fresh = gr_ai_new(&g, st()->imperial);
+	cr_assert_not_null(fresh);
+	cr_assert_eq(target_choice(fresh, lone->id, band), 2);
+	fresh->release(fresh);
+}
+
 Test(gr_ai, horse_breaks_off_from_warriors)
 {
 	static const char *txt =

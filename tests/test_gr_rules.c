@@ -2223,6 +2223,11 @@ Test(gr_rules, footprint_bounds_agree_with_the_exact_distance)
 				     "pair %d at %g", i, ask[k]);
 			cr_assert_eq(gr_rects_within(&a, &b, ask[k]),
 				     d <= ask[k], "pair %d at %g", i, ask[k]);
+			/* The cheap test before the gap claims only what
+			 * the gap says. */
+			if (gr_gap_beyond(&a, &b, ask[k]))
+				cr_assert_gt(gr_rect_gap(&a, &b), ask[k],
+					     "pair %d at %g", i, ask[k]);
 			n += d <= ask[k];
 		}
 	}

@@ -88,6 +88,13 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 			     double range_in, size_t limit);
 
+/* zb_spatial_visit_segment() with a == b == p, cheaper: every entry
+ * whose circle comes within `range_in` of p (and perhaps a few a little
+ * further), in the index's order, cell by row; stops at, and returns,
+ * the first nonzero value visit() returns.  No list, no sort. */
+int zb_spatial_visit_near(struct zb_spatial *s, struct zb_vec2 p,
+			  double range_in, zb_spatial_filter visit, void *ctx);
+
 /* Call visit(ctx, id) for every entry whose circle comes within
  * `range_in` of the segment a-b (and perhaps for a few a little further:
  * visit() makes the exact test).  The order is fixed by the index's

@@ -185,15 +185,23 @@ void zb_event_text(struct zb_game *g, const char *fmt, ...)
 	struct zb_event *e = open_event(log);
 	if (!e || !recording(log))
 		return;
-	/* Measured first and written in place: a text is never cut short,
-	 * however long the names in it. */
+	/* Written in place where it fits the room left, else measured
+	 * and written again once there is room: a text is never cut
+	 * short, however long the names in it, and mostly formatted once. */
 	va_list ap;
+	size_t room = log->text ? log->text_cap - log->text_len : 0;
 	va_start(ap, fmt);
-	int k = vsnprintf(NULL, 0, fmt, ap);
+	int k = vsnprintf(room ? log->text + log->text_len : NULL, room, fmt,
+			  ap);
 	va_end(ap);
 	if (k < 0)
 		return;
 	size_t len = (size_t)k;
+	if (len + 1 <= room) {
+		e->text = (uint32_t)log->text_len;
+		log->text_len += len + 1;
+		return;
+	}
 	if (log->text_len + len + 1 > log->text_cap) {
 		size_t ncap = log->text_cap ? log->text_cap : 4096;
 		while (ncap < log->text_len + len + 1)

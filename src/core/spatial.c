@@ -478,6 +478,44 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 	return n;
 }
 
+/* zb_spatial_visit_segment() for a point, without its walk from the
+ * middle out: the cells of cell_box(), row by row. */
+int zb_spatial_visit_near(struct zb_spatial *s, struct zb_vec2 p,
+			  double range_in, zb_spatial_filter visit, void *ctx)
+{
+	int c0, c1, r0, r1;
+	double slack;
+
+	if (!s)
+		return 0;
+	s->queries++;
+	if (!s->cell_head || !visit || !(range_in >= 0) || !isfinite(p.x) ||
+	    !isfinite(p.y))
+		return 0;
+	slack = SPATIAL_SLACK_REL * (1 + range_in + s->max_radius_in +
+				     fabs(p.x) + fabs(p.y));
+	cell_box(s, p, range_in + slack, &c0, &c1, &r0, &r1);
+	for (int r = r0; r <= r1; r++)
+		for (int c = c0; c <= c1; c++)
+			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
+			     id = s->next[id]) {
+				double dx = s->e[id].p.x - p.x;
+				double dy = s->e[id].p.y - p.y;
+				double far = s->e[id].radius_in + range_in +
+					     slack;
+				int rc;
+
+				if (dx * dx + dy * dy >
+				    far * far * (1 + SPATIAL_SLACK_REL) +
+				    SPATIAL_SLACK_REL)
+					continue;
+				rc = visit(ctx, id);
+				if (rc)
+					return rc;
+			}
+	return 0;
+}
+
 /* The parameters t in [0, 1] where a + t (b - a) has its y within
  * [lo, hi]; false when there are none. */
 static bool clip_y(struct zb_vec2 a, struct zb_vec2 b, double lo, double hi,

@@ -93,6 +93,24 @@ struct gr_ai {
 	bool map_ready[2];
 	int map_rc;
 	const struct gr_pers *pers;	/* its personality */
+	/* wave_threats()'s last answer, and what it read of each unit
+	 * (threat_key) when it worked it out: n_keys units, or none. */
+	struct threat_key *keys;
+	int n_keys, cap_keys;
+	int t_n, t_ids[GR_MAX_WAVES];
+	double t_threat[GR_MAX_WAVES];
+};
+
+/* All that wave_threats() reads of a unit: its footprint's makings, its
+ * side, type, flags and figures alive, and the rule set's own state
+ * (wave, leaving).  Set whole, padding and all, so that memcmp() can
+ * compare two. */
+struct threat_key {
+	struct zb_vec2 pos;
+	double facing_deg, base_w_in, base_d_in;
+	int files, side, type, alive;
+	unsigned flags;
+	unsigned char ext[ZB_UNIT_EXT_BYTES];
 };
 
 #define SAY(d, ...) snprintf((d)->reason, sizeof((d)->reason), __VA_ARGS__)
@@ -124,7 +142,7 @@ static struct zb_vec2 column_centre(struct zb_game *g, const struct gr_ai *ai)
 	for (int i = 0; i < g->n_units; i++) {
 		if (!mine(ai, &g->units[i]))
 			continue;
-		c = zb_v2_add(c, zb_unit_rect(&g->units[i]).c);
+		c = zb_v2_add(c, gr_unit_rect(&g->units[i]).c);
 		n++;
 	}
 	return n ? zb_v2_scale(c, 1.0 / n)
@@ -134,7 +152,7 @@ static struct zb_vec2 column_centre(struct zb_game *g, const struct gr_ai *ai)
 static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 			     const struct zb_unit *w)
 {
-	struct zb_rect wr = zb_unit_rect(w);
+	struct zb_rect wr = gr_unit_rect(w);
 	double best = AI_FAR_IN, cap = AI_FAR_IN;
 
 	/* First how far the nearest can be at most, so that the exact
@@ -144,8 +162,8 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 
 		if (!mine(ai, &g->units[i]))
 			continue;
-		r = zb_unit_rect(&g->units[i]);
-		if (gr_rect_gap(&wr, &r) <= cap)
+		r = gr_unit_rect(&g->units[i]);
+		if (!gr_gap_beyond(&wr, &r, cap) && gr_rect_gap(&wr, &r) <= cap)
 			cap = fmin(cap, gr_rect_dist_ub(&wr, &r));
 	}
 	for (int i = 0; i < g->n_units; i++) {
@@ -153,8 +171,9 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 
 		if (!mine(ai, &g->units[i]))
 			continue;
-		r = zb_unit_rect(&g->units[i]);
-		if (gr_rect_gap(&wr, &r) <= fmin(best, cap))
+		r = gr_unit_rect(&g->units[i]);
+		if (!gr_gap_beyond(&wr, &r, fmin(best, cap)) &&
+		    gr_rect_gap(&wr, &r) <= fmin(best, cap))
 			best = fmin(best, zb_rect_dist(&wr, &r));
 	}
 	return best;
@@ -166,7 +185,7 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 static bool column_nearer(struct zb_game *g, const struct gr_ai *ai,
 			  const struct zb_unit *w, double d_in, bool or_equal)
 {
-	struct zb_rect wr = zb_unit_rect(w);
+	struct zb_rect wr = gr_unit_rect(w);
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_rect r;
@@ -174,7 +193,7 @@ static bool column_nearer(struct zb_game *g, const struct gr_ai *ai,
 
 		if (!mine(ai, &g->units[i]))
 			continue;
-		r = zb_unit_rect(&g->units[i]);
+		r = gr_unit_rect(&g->units[i]);
 		cmp = gr_rect_dist_cmp(&wr, &r, d_in);
 		if (cmp < 0 || (or_equal && cmp == 0))
 			return true;
@@ -201,7 +220,7 @@ static void threat_bearing(struct zb_game *g, const struct gr_ai *ai,
 		if (!threat_unit(w) ||
 		    !column_nearer(g, ai, w, AI_THREAT_IN, true))
 			continue;
-		b = zb_heading_deg(c, zb_unit_rect(w).c);
+		b = zb_heading_deg(c, gr_unit_rect(w).c);
 		sum = zb_v2_add(sum, zb_v2_from_deg(b));
 		if (first < 0)
 			first = b;
@@ -371,7 +390,7 @@ static bool wall_spot(struct gr_ai *ai, struct zb_game *g,
 
 		if (!mine(ai, o))
 			continue;
-		c = zb_unit_rect(o).c;
+		c = gr_unit_rect(o).c;
 		near = fmin(near, zb_poly_edge_dist(t->pts, t->n_pts, c));
 		ts[n] = outline_param(t, c) + i * 1e-6;	/* ties by id */
 		if (o->id == u->id)
@@ -461,7 +480,7 @@ static int arm(struct zb_game *g, const struct gr_ai *ai, int kind,
 		k = ti->gun ? 2 : ti->command ? 1 : ti->mounted ? 3 : 0;
 		if (k != kind)
 			continue;
-		key[n] = zb_v2_dot(zb_unit_rect(u).c, right) * 1e3 + i * 1e-3;
+		key[n] = zb_v2_dot(gr_unit_rect(u).c, right) * 1e3 + i * 1e-3;
 		out[n++] = i;
 	}
 	/* Sort ids by their key (a few units: insertion sort). */
@@ -944,11 +963,83 @@ static int wave_threats(struct zb_game *g, const struct gr_ai *ai, int *ids,
 	return n;
 }
 
+static void threat_key_of(const struct zb_unit *u, struct threat_key *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->pos = u->pos;
+	k->facing_deg = u->facing_deg;
+	k->base_w_in = u->base_w_in;
+	k->base_d_in = u->base_d_in;
+	k->files = u->files;
+	k->side = u->side;
+	k->type = u->type;
+	k->alive = zb_unit_alive(u);
+	k->flags = u->flags;
+	memcpy(k->ext, u->ext.bytes, sizeof(k->ext));
+}
+
+/*
+ * wave_threats(), remembered: the column asks it for each of its shooters
+ * in turn, and nothing on the table moves between their questions.  The
+ * answer is a function of what it reads of the units (threat_key) and
+ * the AI's side alone, so it is reused only when every unit reads as it
+ * did, compared field for field; otherwise worked out afresh (and always,
+ * and checked against the remembered one, in a build with
+ * -DZB_CHECK_MEMOS).  Without memory for the keys, it is worked out
+ * each time.
+ */
+static int wave_threats_kept(struct zb_game *g, struct gr_ai *ai, int *ids,
+			     double *threat)
+{
+	bool same = ai->n_keys == g->n_units && g->n_units > 0;
+	int n;
+
+	for (int i = 0; i < g->n_units && same; i++) {
+		struct threat_key k;
+
+		threat_key_of(&g->units[i], &k);
+		same = memcmp(&k, &ai->keys[i], sizeof(k)) == 0;
+	}
+#ifndef ZB_CHECK_MEMOS
+	if (same) {
+		memcpy(ids, ai->t_ids, (size_t)ai->t_n * sizeof(*ids));
+		memcpy(threat, ai->t_threat,
+		       (size_t)ai->t_n * sizeof(*threat));
+		return ai->t_n;
+	}
+#endif
+	n = wave_threats(g, ai, ids, threat);
+#ifdef ZB_CHECK_MEMOS
+	if (same && (n != ai->t_n ||
+		     memcmp(ids, ai->t_ids, (size_t)n * sizeof(*ids)) ||
+		     memcmp(threat, ai->t_threat, (size_t)n * sizeof(*threat))))
+		abort();	/* the key missed something the answer reads */
+#endif
+	if (g->n_units > ai->cap_keys) {
+		struct threat_key *p = zb_realloc(&g->alloc, ai->keys,
+						  (size_t)g->n_units *
+						  sizeof(*p));
+
+		ai->n_keys = 0;
+		if (!p)
+			return n;
+		ai->keys = p;
+		ai->cap_keys = g->n_units;
+	}
+	for (int i = 0; i < g->n_units; i++)
+		threat_key_of(&g->units[i], &ai->keys[i]);
+	ai->n_keys = g->n_units;
+	ai->t_n = n;
+	memcpy(ai->t_ids, ids, (size_t)n * sizeof(*ids));
+	memcpy(ai->t_threat, threat, (size_t)n * sizeof(*threat));
+	return n;
+}
+
 static int target(struct gr_ai *ai, struct zb_game *g, struct zb_decision *d)
 {
 	int ids[GR_MAX_WAVES];
 	double threat[GR_MAX_WAVES], best = -1;
-	int n = wave_threats(g, ai, ids, threat), choice = 0;
+	int n = wave_threats_kept(g, ai, ids, threat), choice = 0;
 
 	for (int i = 0; i < d->n_opt; i++) {
 		const struct zb_option *o = &d->opt[i];
@@ -1025,6 +1116,7 @@ static void gr_ai_release(struct zb_controller *self)
 		if (ai->map_ready[k])
 			zb_path_map_release(&ai->map[k]);
 	zb_free(&self->alloc, ai->slots);
+	zb_free(&self->alloc, ai->keys);
 	zb_free(&self->alloc, ai);
 }
 

@@ -18,6 +18,7 @@
 
 #define SETUP_EPS_IN 1e-6
 #define NEAR_MAX 256
+#define NEAREST_KEPT 64		/* candidates gr_nearest_enemy() keeps */
 #define CLASH_EPS_IN 1e-3
 #define RIGHT_ANGLE_DEG 90.0
 #define HALF_TURN_DEG 180.0
@@ -109,10 +110,25 @@ const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 
 /* ---- shared helpers ---- */
 
-bool gr_unit_active(const struct zb_unit *u)
+#ifdef ZB_CHECK_MEMOS
+struct zb_rect gr_unit_rect(const struct zb_unit *u)
 {
-	return zb_unit_on_table(u) && zb_unit_alive(u) > 0;
+	bool held = u->alive_memo != 0 &&
+		    u->rect_memo_alive == u->alive_memo &&
+		    u->rect_memo_files == u->files &&
+		    u->rect_memo_hollow == (u->flags & ZB_UF_HOLLOW) &&
+		    u->rect_memo_pos.x == u->pos.x &&
+		    u->rect_memo_pos.y == u->pos.y &&
+		    u->rect_memo_deg == u->facing_deg &&
+		    u->rect_memo_w_in == u->base_w_in &&
+		    u->rect_memo_d_in == u->base_d_in;
+	struct zb_rect kept = u->rect_memo, r = zb_unit_rect(u);
+
+	if (held && memcmp(&kept, &r, sizeof(r)) != 0)
+		abort();	/* the memo held by gr.h's test, yet was stale */
+	return r;
 }
+#endif
 
 bool gr_is_warrior(const struct zb_unit *u)
 {
@@ -148,7 +164,7 @@ static double gap_along(const struct zb_rect *a, struct zb_vec2 fa,
 	return fabs(along) - reach_along(a, fa, n) - reach_along(b, fb, n);
 }
 
-/* Do both footprints carry their facing as a vector (as zb_unit_rect()'s
+/* Do both footprints carry their facing as a vector (as gr_unit_rect()'s
  * do)?  The bounds below need it. */
 static bool have_dirs(const struct zb_rect *a, const struct zb_rect *b)
 {
@@ -309,29 +325,22 @@ bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
 
 bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b)
 {
-	struct zb_rect ra = zb_unit_rect(a), rb = zb_unit_rect(b);
+	struct zb_rect ra = gr_unit_rect(a), rb = gr_unit_rect(b);
 
 	return gr_rects_within(&ra, &rb, GR_CONTACT_IN);
 }
 
-/* Units near u's footprint, for contact queries. */
-static size_t near_units(struct zb_game *g, const struct zb_unit *u,
-			 double reach_in, int *out, size_t max)
-{
-	struct zb_rect r = zb_unit_rect(u);
-
-	return zb_spatial_within(&g->index, r.c,
-				 hypot(r.half_w_in, r.half_d_in) + reach_in,
-				 NULL, NULL, out, max);
-}
-
+/* Through the index, as gr_units_near() answers it (any contact will
+ * do, so its order does not matter); by a scan of the table when it
+ * answers too many. */
 bool gr_enemy_contact(struct zb_game *g, const struct zb_unit *u)
 {
+	struct zb_rect r = gr_unit_rect(u);
 	int near[NEAR_MAX];
-	size_t n = near_units(g, u, GR_CONTACT_IN, near, NEAR_MAX);
+	int n = gr_units_near(g, &r, GR_CONTACT_IN, u->id, near, NEAR_MAX);
 
-	for (size_t i = 0; i < n; i++) {
-		struct zb_unit *o = zb_game_unit(g, near[i]);
+	for (int i = 0; i < (n < 0 ? g->n_units : n); i++) {
+		struct zb_unit *o = &g->units[n < 0 ? i : near[i]];
 
 		if (o->side != u->side && gr_unit_active(o) &&
 		    gr_in_contact(u, o))
@@ -340,10 +349,95 @@ bool gr_enemy_contact(struct zb_game *g, const struct zb_unit *u)
 	return false;
 }
 
+struct near_ids {
+	int *out;
+	int n, max;
+};
+
+static int collect_id(void *ctx, int id)
+{
+	struct near_ids *c = ctx;
+
+	if (c->n == c->max)
+		return 1;	/* full: the caller scans the table */
+	c->out[c->n++] = id;
+	return 0;
+}
+
+#ifdef ZB_CHECK_MEMOS
+/* Does every active unit but `skip` whose footprint comes within reach_in
+ * of r stand in ids (the index's answer)?  A unit moved, turned or
+ * grown without zb_game_sync_unit() may not: abort, as the memos of
+ * unit.h do. */
+static void check_near(struct zb_game *g, const struct zb_rect *r,
+		       double reach_in, int skip, const int *ids, int n)
+{
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *o = &g->units[i];
+		struct zb_rect orr;
+		bool listed = false;
+
+		if (i == skip || !gr_unit_active(o))
+			continue;
+		for (int k = 0; k < n && !listed; k++)
+			listed = ids[k] == i;
+		orr = gr_unit_rect(o);
+		if (!listed && gr_rect_gap(r, &orr) <= reach_in &&
+		    zb_rect_dist(r, &orr) <= reach_in)
+			abort();
+	}
+}
+#endif
+
+/*
+ * The units but `skip` whose footprints may come within reach_in of r,
+ * as the spatial index has them (every unit's bounding circle where
+ * zb_game_sync_unit() last put it), in ascending order of id: the order
+ * of a scan of the table, so that a loop over them meets the units a
+ * scan would accept, in the same order.  -1 when there are more than
+ * `max` (the caller scans the table).  The index stays true because every
+ * move, turn and change of shape of a unit on the table ends in
+ * zb_game_sync_unit(), and a unit that loses figures only shrinks inside
+ * its old footprint; a build with -DZB_CHECK_MEMOS checks it on every call.
+ * Only `skip` (a unit on its way, not synced until it stops) may be
+ * elsewhere.
+ */
+int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
+		  int skip, int *out, int max)
+{
+	struct near_ids c = { out, 0, max };
+	/* (A square root, not hypot(): a range, not a distance the rules
+	 * compare; the slack covers the difference.) */
+	double range = sqrt(r->half_w_in * r->half_w_in +
+			    r->half_d_in * r->half_d_in) + reach_in +
+		       GR_NEAR_SLACK_IN;
+
+	if (zb_spatial_visit_near(&g->index, r->c, range, collect_id, &c))
+		return -1;
+	for (int i = 1, k = 0; i < c.n; i++) {
+		int id = out[i];
+
+		for (k = i; k > 0 && out[k - 1] > id; k--)
+			out[k] = out[k - 1];
+		out[k] = id;
+	}
+	for (int i = 0; i < c.n; i++)
+		if (out[i] == skip) {
+			memmove(out + i, out + i + 1,
+				(size_t)(c.n - i - 1) * sizeof(*out));
+			c.n--;
+			break;
+		}
+#ifdef ZB_CHECK_MEMOS
+	check_near(g, r, reach_in, skip, out, c.n);
+#endif
+	return c.n;
+}
+
 /* gentlemen-rankers: Line of sight (rear edge, the diagonals) */
 enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 	struct zb_vec2 q = zb_v2_sub(from, r.c);
@@ -361,7 +455,7 @@ enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
 enum zb_aspect gr_contact_aspect(const struct zb_unit *u,
 				 const struct zb_unit *other)
 {
-	struct zb_rect o = zb_unit_rect(other);
+	struct zb_rect o = gr_unit_rect(other);
 
 	return gr_aspect(u, o.c);
 }
@@ -389,22 +483,45 @@ int gr_band_between(const struct zb_unit *u, const struct zb_rect *a,
 
 int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	double best = INFINITY;
 	int id = -1;
 
 	double cap = INFINITY;	/* the nearest is no further */
+	/* Those that may be nearest, with their gaps: cap only shrinks, so
+	 * every unit within the final cap is among them (unless more than
+	 * NEAREST_KEPT were). */
+	int cand[NEAREST_KEPT], n_cand = 0, first = -1, within = 0;
+	double cand_gap[NEAREST_KEPT];
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *o = &g->units[i];
 		struct zb_rect orr;
+		double gap;
 
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
-		if (gr_rect_gap(&r, &orr) <= cap)
-			cap = fmin(cap, gr_rect_dist_ub(&r, &orr));
+		orr = gr_unit_rect(o);
+		if (gr_gap_beyond(&r, &orr, cap))
+			continue;
+		gap = gr_rect_gap(&r, &orr);
+		if (gap > cap)
+			continue;
+		cap = fmin(cap, gr_rect_dist_ub(&r, &orr));
+		if (n_cand < NEAREST_KEPT) {
+			cand[n_cand] = i;
+			cand_gap[n_cand] = gap;
+		}
+		n_cand++;
 	}
+	/* One alone within the cap is the nearest: every other is further
+	 * than the cap (its gap, a lower bound, says so), and the nearest
+	 * is no further than it.  No exact distance need be taken. */
+	for (int k = 0; k < n_cand && n_cand <= NEAREST_KEPT; k++)
+		if (cand_gap[k] <= cap && within++ == 0)
+			first = cand[k];
+	if (n_cand <= NEAREST_KEPT && within == 1)
+		return first;
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *o = &g->units[i];
 		struct zb_rect orr;
@@ -412,8 +529,9 @@ int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
-		if (gr_rect_gap(&r, &orr) > fmin(best, cap))
+		orr = gr_unit_rect(o);
+		if (gr_gap_beyond(&r, &orr, fmin(best, cap)) ||
+		    gr_rect_gap(&r, &orr) > fmin(best, cap))
 			continue;	/* no nearer */
 		d = zb_rect_dist(&r, &orr);
 		if (d < best) {
@@ -1026,7 +1144,7 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 				      near, NEAR_MAX);
 	if (!indexed || n == NEAR_MAX) {
 		for (int j = 0; j < (all ? g->n_units : i); j++) {
-			struct zb_rect o = zb_unit_rect(&g->units[j]);
+			struct zb_rect o = gr_unit_rect(&g->units[j]);
 
 			if (j != i && rects_clash(r, &o))
 				return j;
@@ -1034,7 +1152,7 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 		return -1;
 	}
 	for (size_t k = 0; k < n; k++) {
-		struct zb_rect o = zb_unit_rect(&g->units[near[k]]);
+		struct zb_rect o = gr_unit_rect(&g->units[near[k]]);
 
 		if ((first < 0 || near[k] < first) && rects_clash(r, &o))
 			first = near[k];
@@ -1076,7 +1194,7 @@ static bool fits_at(void *ctx, struct zb_vec2 at)
 	struct zb_rect r;
 
 	moved.pos = at;
-	r = zb_unit_rect(&moved);
+	r = gr_unit_rect(&moved);
 	return gr_rect_on_table(f->g, &r) &&
 	       first_clash(f->g, f->unit, &r, f->indexed, true) < 0 &&
 	       blocked_under(f->g, &r) < 0;
@@ -1107,7 +1225,7 @@ static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 		const struct zb_scn_unit *s = &sd->units[i];
-		struct zb_rect r = zb_unit_rect(u), o;
+		struct zb_rect r = gr_unit_rect(u), o;
 		struct zb_vec2 c[4];
 		double past = 0;
 		int j;
@@ -1131,7 +1249,7 @@ static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 		}
 		j = first_clash(g, i, &r, indexed, false);
 		if (j >= 0) {
-			o = zb_unit_rect(&g->units[j]);
+			o = gr_unit_rect(&g->units[j]);
 			return zb_error_at(err, ZB_EINPUT, scn->path,
 					   s->at_pos.line, s->at_pos.col,
 					   "unit '%s' (%.2f x %.2f in) overlaps "
@@ -1383,9 +1501,10 @@ static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
 		e = gr_nearest_enemy(g, u);
 		if (e < 0)
 			continue;
-		a = zb_unit_rect(u);
-		b = zb_unit_rect(zb_game_unit(g, e));
-		if (zb_rect_dist(&a, &b) < best) {
+		a = gr_unit_rect(u);
+		b = gr_unit_rect(zb_game_unit(g, e));
+		/* zb_rect_dist() < best, by the bounds where they decide. */
+		if (best == INFINITY || gr_rect_dist_cmp(&a, &b, best) < 0) {
 			best = zb_rect_dist(&a, &b);
 			nearest = u->id;
 		}
@@ -1403,9 +1522,9 @@ static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
 		wi = &gr_weapons[gr_type_of(e)->weapon];
 		if (wi->range_in[GR_MEDIUM] <= 0)
 			continue;
-		a = zb_unit_rect(zb_game_unit(g, nearest));
-		b = zb_unit_rect(e);
-		if (zb_rect_dist(&a, &b) <= wi->range_in[GR_MEDIUM])
+		a = gr_unit_rect(zb_game_unit(g, nearest));
+		b = gr_unit_rect(e);
+		if (gr_rects_within(&a, &b, wi->range_in[GR_MEDIUM]))
 			return false;
 	}
 	return true;
@@ -1505,7 +1624,7 @@ int gr_warriors_fighting(struct zb_game *g)
 bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f)
 {
 	const struct zb_terrain *t;
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 
 	if (f < 0 || f >= g->terrain.n)
 		return false;

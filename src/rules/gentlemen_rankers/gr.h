@@ -197,6 +197,9 @@ int gr_formation_parse(const char *name);
 /* gr_rect_gap()'s allowance for rounding: far above that of any distance
  * on a table, far below any distance the rules ask about. */
 #define GR_GAP_MARGIN_IN 1e-8
+/* gr_units_near() looks this much further than asked: far above the
+ * rounding of a footprint's centre and of the bounds that test it. */
+#define GR_NEAR_SLACK_IN 1e-6
 #define GR_STEP_IN 0.1		/* resolution of a move's path */
 #define GR_PLACE_STEP_IN 0.1	/* rings searched for room for a wave */
 #define GR_PLACE_DIRS 16	/* ...and headings on each ring */
@@ -347,8 +350,45 @@ void gr_release(struct zb_game *g);
 /* The ruleset's copy hook: dst->rs a copy of src->rs (zb_game_copy()). */
 int gr_copy(struct zb_game *dst, const struct zb_game *src,
 	    struct zb_error *err);
-/* On the table, not destroyed. */
-bool gr_unit_active(const struct zb_unit *u);
+/* On the table, not destroyed.  Inline, as it is asked of every unit in
+ * every loop: the remembered figure count where the unit has one (unit.h;
+ * always zb_unit_alive() in a build with -DZB_CHECK_MEMOS, which checks
+ * it). */
+static inline bool gr_unit_active(const struct zb_unit *u)
+{
+	if (!zb_unit_on_table(u))
+		return false;
+#ifndef ZB_CHECK_MEMOS
+	if (u->alive_memo != 0)
+		return u->alive_memo > 1;
+#endif
+	return zb_unit_alive(u) > 0;
+}
+/*
+ * zb_unit_rect(u), answered here when the unit's remembered footprint
+ * (unit.h) still holds: the same test zb_unit_rect() makes, inline, for
+ * the rules ask for footprints hundreds of thousands of times a battle
+ * and most of the price of a call is the call.  Otherwise, and always in
+ * a build with -DZB_CHECK_MEMOS (whose zb_unit_rect() checks the figure
+ * count), it asks zb_unit_rect(); such a build also aborts if the two
+ * ever differ (a new field in the memo that this test does not know).
+ */
+#ifndef ZB_CHECK_MEMOS
+static inline struct zb_rect gr_unit_rect(const struct zb_unit *u)
+{
+	if (u->alive_memo != 0 && u->rect_memo_alive == u->alive_memo &&
+	    u->rect_memo_files == u->files &&
+	    u->rect_memo_hollow == (u->flags & ZB_UF_HOLLOW) &&
+	    u->rect_memo_pos.x == u->pos.x && u->rect_memo_pos.y == u->pos.y &&
+	    u->rect_memo_deg == u->facing_deg &&
+	    u->rect_memo_w_in == u->base_w_in &&
+	    u->rect_memo_d_in == u->base_d_in)
+		return u->rect_memo;
+	return zb_unit_rect(u);
+}
+#else
+struct zb_rect gr_unit_rect(const struct zb_unit *u);
+#endif
 bool gr_is_warrior(const struct zb_unit *u);
 /* Withdrawing or fleeing: leaves by the nearest edge, fights no more. */
 bool gr_unit_leaving(const struct zb_unit *u);
@@ -361,6 +401,20 @@ bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
 /* A lower bound on zb_rect_dist(a, b) (negative where they may
  * overlap), far cheaper: a pair it puts beyond a distance is beyond it. */
 double gr_rect_gap(const struct zb_rect *a, const struct zb_rect *b);
+/* Surely gr_rect_gap(a, b) > x: the centres are further apart than x
+ * and both footprints' half-width plus half-depth (no less than their
+ * half-diagonals), with GR_NEAR_SLACK_IN to spare for rounding.  No
+ * square root; false says nothing.  A cheap test before gr_rect_gap() in
+ * the loops that ask it of every pair. */
+static inline bool gr_gap_beyond(const struct zb_rect *a,
+				 const struct zb_rect *b, double x)
+{
+	double dx = b->c.x - a->c.x, dy = b->c.y - a->c.y;
+	double reach = x + a->half_w_in + a->half_d_in + b->half_w_in +
+		       b->half_d_in + GR_NEAR_SLACK_IN;
+
+	return reach > 0 && dx * dx + dy * dy > reach * reach;
+}
 /* An upper bound on zb_rect_dist(a, b): the nearest corner (INFINITY
  * for footprints that carry no facing vector). */
 double gr_rect_dist_ub(const struct zb_rect *a, const struct zb_rect *b);
@@ -377,6 +431,11 @@ bool gr_rects_within(const struct zb_rect *a, const struct zb_rect *b,
 bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b);
 /* Is any enemy in contact with u? */
 bool gr_enemy_contact(struct zb_game *g, const struct zb_unit *u);
+/* The units but `skip` whose footprints may come within reach_in of r,
+ * by the spatial index, in ascending order of id (as a scan of the table
+ * meets them), into out; -1 when more than `max` (scan the table). */
+int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
+		  int skip, int *out, int max);
 /* Is `from` (a point) in front of, on the flank of or behind the base?
  * Front is between the lines through the base's diagonals, ahead of its
  * centre; behind is behind the line of its rear edge (Line of sight). */

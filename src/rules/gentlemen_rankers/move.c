@@ -26,23 +26,42 @@
 #define MAX_LINEAR 64		/* linear features one move tracks */
 #define BISECT_STEPS 24
 #define PUSHED_MAX 32
+#define PUSH_KEEP 1024		/* unit ids push_friends() keeps */
 #define DEG_PER_TURN 360.0
 #define RIGHT_ANGLE_DEG 90.0
 #define HALF_TURN_DEG 180.0
 #define FACING_SAME_DEG 0.5	/* facings closer than this are the same */
 /* gr_box_near(): a square root is within this fraction of hypot(). */
 #define GR_BOX_MARGIN 1e-9
+/* A path whose end footprints stand this far inside the table edges is on
+ * the table all along: far above the rounding of its steps. */
+#define GR_ON_TABLE_MARGIN_IN 1e-6
 
 /* ---- geometry ---- */
 
+/*
+ * The footprint u would have at pos, facing `facing`.  Facing as it does,
+ * that is its own footprint (remembered) with the centre worked out from
+ * pos as zb_rect_from_front_dir() works it out, from the same half depth
+ * and direction: the same numbers, without copying the unit and building
+ * the footprint afresh at every step of a move.
+ */
 struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
 			  double facing)
 {
-	struct zb_unit c = *u;
+	struct zb_unit c;
 
+	if (facing == u->facing_deg) {
+		struct zb_rect r = gr_unit_rect(u);
+
+		r.c = zb_v2_sub(pos, zb_v2_scale(r.fwd, r.half_d_in));
+		r.facing_deg = facing;
+		return r;
+	}
+	c = *u;
 	c.pos = pos;
 	c.facing_deg = facing;
-	return zb_unit_rect(&c);
+	return gr_unit_rect(&c);
 }
 
 /* The front centre that puts the footprint's centre at c. */
@@ -58,7 +77,7 @@ static struct zb_vec2 front_for_centre(const struct zb_unit *u,
  * table edge) slide it back onto the table. */
 static void turn_about_centre(struct zb_unit *u, double facing)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 
 	u->pos = front_for_centre(u, r.c, facing);
 	u->facing_deg = zb_norm_deg(facing);
@@ -202,6 +221,10 @@ struct sweep {
 	/* Could the footprint come near feature k anywhere along the path
 	 * (gr_box_near())?  Features past MAX_LINEAR are always asked. */
 	bool terrain_near[MAX_LINEAR];
+	/* Could it come near any feature at all?  When not, no step meets
+	 * ground: hard_block(), ground_ok() and going_factor() have
+	 * nothing to say. */
+	bool any_terrain_near;
 	/* Every enemy (SWEEP_ENEMY) or friend (SWEEP_FRIEND) near is beyond
 	 * reach of every footprint of the mover whose centre lies less
 	 * than all_in[k] from all_c[k] (0: not known); for enemies only
@@ -244,7 +267,10 @@ static void sweep_terrain_init(struct sweep *s, const struct mv *m,
 
 		s->terrain_near[k] = !(hix < t->lo.x || lox > t->hi.x ||
 				       hiy < t->lo.y || loy > t->hi.y);
+		s->any_terrain_near |= s->terrain_near[k];
 	}
+	if (g->terrain.n > MAX_LINEAR)
+		s->any_terrain_near = true;
 }
 
 static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
@@ -256,7 +282,7 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	memset(s, 0, offsetof(struct sweep, clear_in));
 	s->g = g;
 	s->u = u;
-	s->start = zb_unit_rect(u);
+	s->start = gr_unit_rect(u);
 	len = fmin(m->dist_in, zb_v2_dist(u->pos, m->to));
 	mid = zb_v2_toward(u->pos, m->to, len / 2);
 	rad = hypot(s->start.half_w_in, s->start.half_d_in);
@@ -273,6 +299,14 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		const struct zb_terrain *t = &g->terrain.items[i];
 		enum gr_ground gd = gr_ground_of(g, i);
 
+		/* A feature the path never comes near is never asked of
+		 * (hard_block(), ground_ok()), and the start footprint,
+		 * inside the path's box, does not meet it
+		 * (pay_standing_water()); open ground and hills are never
+		 * asked of at all. */
+		if (!s->terrain_near[i] || gd == GR_GROUND_OPEN ||
+		    gd == GR_GROUND_HILL)
+			continue;
 		if (gd == GR_GROUND_LINEAR || gd == GR_GROUND_ZARIBA)
 			s->linear_done[i] = seg_hits_polyline_rect(t,
 								  &s->start);
@@ -335,7 +369,7 @@ static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
 			continue;
 		left = shape ? sweep_room(s, i, o, r) : 0;
 		if (left <= 0) {
-			orr = zb_unit_rect(o);
+			orr = gr_unit_rect(o);
 			left = gr_rect_gap(r, &orr) - reach;
 			if (left > 0 && shape) {
 				s->clear_c[i] = r->c;
@@ -380,8 +414,24 @@ static bool goal_reached(const struct sweep *s, const struct zb_rect *r,
 
 	if (!o || !gr_unit_active(o))
 		return false;
-	orr = zb_unit_rect(o);
+	orr = gr_unit_rect(o);
 	return gr_rects_within(r, &orr, GR_CONTACT_IN);
+}
+
+/* Does the footprint stand on the table with `margin_in` to spare
+ * (gr_rect_on_table() allows SETUP_EPS_IN the other way)? */
+static bool rect_well_on_table(const struct zb_game *g,
+			       const struct zb_rect *r, double margin_in)
+{
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(r, c);
+	for (int i = 0; i < 4; i++)
+		if (c[i].x < margin_in || c[i].y < margin_in ||
+		    c[i].x > g->width_in - margin_in ||
+		    c[i].y > g->height_in - margin_in)
+			return false;
+	return true;
 }
 
 /* Which edge a footprint that left the table crossed. */
@@ -644,7 +694,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	struct sweep s;
 	struct zb_vec2 start = u->pos, pos = u->pos, dir;
 	double total = zb_v2_dist(u->pos, m->to), left;
-	bool paid_standing = false;
+	bool paid_standing = false, on_table = false;
 
 	m->went_in = 0;
 	m->mover = u->id;
@@ -654,10 +704,21 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	m->n_pushed = 0;
 	u->facing_deg = zb_norm_deg(m->facing_deg);
 	sweep_init(&s, g, u, m);
-	s.start = zb_unit_rect(u);
+	s.start = gr_unit_rect(u);
 	left = fmin(total, m->dist_in);
 	dir = total > EPS_IN ? zb_v2_scale(zb_v2_sub(m->to, u->pos), 1 / total)
 			     : zb_v2(0, 0);
+	/* Footprints at both ends of the path plainly on the table: so is
+	 * every one between (the table and a footprint are convex; the
+	 * steps stray from the line by rounding alone, far below the
+	 * margin). */
+	if (left > EPS_IN) {
+		struct zb_rect end = gr_rect_at(u, zb_v2_add(pos, zb_v2_scale(
+			dir, left)), u->facing_deg);
+
+		on_table = rect_well_on_table(g, &s.start, GR_ON_TABLE_MARGIN_IN)
+			   && rect_well_on_table(g, &end, GR_ON_TABLE_MARGIN_IN);
+	}
 	while (left > EPS_IN) {
 		double step = fmin(GR_STEP_IN, left), factor = 1.0;
 		struct zb_vec2 next;
@@ -672,7 +733,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 					break;
 				}
 			}
-			factor = going_factor(g, u, zb_v2_add(pos,
+			factor = !s.any_terrain_near ? 1.0 :
+				 going_factor(g, u, zb_v2_add(pos,
 					      zb_v2_scale(dir, step)));
 			if (m->budget_in <= EPS_IN) {
 				m->why = m->why ? m->why : "its move is spent";
@@ -684,7 +746,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 		}
 		next = zb_v2_add(pos, zb_v2_scale(dir, step));
 		r = gr_rect_at(u, next, u->facing_deg);
-		if (!gr_rect_on_table(g, &r)) {
+		if (!on_table && !gr_rect_on_table(g, &r)) {
 			enum gr_edge edge = crossed_edge(g, &r);
 
 			if ((m->flags & MV_OFF) ||
@@ -697,7 +759,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 			}
 			break;
 		}
-		if (hard_block(&s, m, &r)) {
+		if (s.any_terrain_near && hard_block(&s, m, &r)) {
 			/* Creep up to it, so that it stands in contact. */
 			double lo = 0, hi = step;
 
@@ -717,7 +779,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 			m->end = GR_MV_BLOCKED;
 			break;
 		}
-		if (!ground_ok(&s, m, &r)) {
+		if (s.any_terrain_near && !ground_ok(&s, m, &r)) {
 			if (m->end != GR_MV_LOST)
 				m->end = GR_MV_BLOCKED;
 			break;
@@ -770,14 +832,14 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	 * along the line until clear. */
 	if (!(m->flags & MV_PUSH) && m->end != GR_MV_OFF_TABLE &&
 	    m->end != GR_MV_LOST) {
-		struct zb_rect r = zb_unit_rect(u);
+		struct zb_rect r = gr_unit_rect(u);
 
 		while (sweep_friend(&s, &r, -1) >= 0 && m->went_in > EPS_IN) {
 			double back = fmin(GR_STEP_IN, m->went_in);
 
 			u->pos = zb_v2_sub(u->pos, zb_v2_scale(dir, back));
 			m->went_in -= back;
-			r = zb_unit_rect(u);
+			r = gr_unit_rect(u);
 			m->contact = -1;
 			if (m->end == GR_MV_CONTACT)
 				m->end = GR_MV_BLOCKED;
@@ -798,17 +860,27 @@ static void met_enemy(struct zb_game *g, struct zb_unit *u, int enemy,
  * -1.  An enemy it touched before the step stops it only if the step
  * takes it into that enemy. */
 static int pushed_meets(struct zb_game *g, const struct zb_unit *f,
-			const struct zb_rect *r)
+			const struct zb_rect *r, int mover, const int *kept,
+			int n_kept)
 {
-	struct zb_rect fr = zb_unit_rect(f);
+	struct zb_rect fr = gr_unit_rect(f);
+	int buf[NEAR_MAX];
+	const int *near = kept;
+	int n = n_kept;
 
-	for (int i = 0; i < g->n_units; i++) {
-		struct zb_unit *o = &g->units[i];
+	if (!kept) {
+		n = gr_units_near(g, r, GR_CONTACT_IN / 2, mover, buf,
+				  NEAR_MAX);
+		near = buf;
+	}
+
+	for (int i = 0; i < (n < 0 ? g->n_units : n); i++) {
+		struct zb_unit *o = &g->units[n < 0 ? i : near[i]];
 		struct zb_rect orr;
 
 		if (o->side == f->side || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (!gr_rects_within(r, &orr, GR_CONTACT_IN / 2))
 			continue;
 		if (!gr_rects_within(&fr, &orr, GR_CONTACT_IN) ||
@@ -866,6 +938,11 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 {
 	struct zb_unit *mover = zb_game_unit(g, m->mover);
 	int chain[PUSHED_MAX], n = 0;
+	/* The units near each member's footprint moved by the step, found
+	 * as the chain is built and kept for pushed_meets(): nothing moves
+	 * before it asks (kept_n -1: not kept, ask again). */
+	int kept[PUSH_KEEP], kept_at[PUSHED_MAX], kept_n[PUSHED_MAX];
+	int used = 0;
 
 	if (!gr_unit_active(zb_game_unit(g, first)))
 		return true;	/* gone over the edge: the way is clear */
@@ -873,17 +950,29 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 	/* The chain: every friend a moved member would overlap. */
 	for (int k = 0; k < n; k++) {
 		struct zb_unit *f = zb_game_unit(g, chain[k]);
-		struct zb_rect r = zb_unit_rect(f);
+		struct zb_rect r = gr_unit_rect(f);
+		int near[NEAR_MAX], nn;
 
 		r.c = zb_v2_add(r.c, step);
-		for (int i = 0; i < g->n_units; i++) {
-			struct zb_unit *o = &g->units[i];
+		/* Out to what pushed_meets() asks; the friends a member
+		 * overlaps are among them. */
+		nn = gr_units_near(g, &r, GR_CONTACT_IN / 2, mover->id, near,
+				   NEAR_MAX);
+		kept_n[k] = -1;
+		if (nn >= 0 && used + nn <= PUSH_KEEP) {
+			memcpy(kept + used, near, (size_t)nn * sizeof(*near));
+			kept_at[k] = used;
+			kept_n[k] = nn;
+			used += nn;
+		}
+		for (int i = 0; i < (nn < 0 ? g->n_units : nn); i++) {
+			struct zb_unit *o = &g->units[nn < 0 ? i : near[i]];
 			struct zb_rect orr;
 
 			if (o->side != mover->side || o->id == mover->id ||
 			    !gr_unit_active(o) || in_list(chain, n, o->id))
 				continue;
-			orr = zb_unit_rect(o);
+			orr = gr_unit_rect(o);
 			if (!gr_rects_near(&r, &orr, 0) ||
 			    !gr_rects_clash(&r, &orr))
 				continue;
@@ -896,7 +985,7 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 	}
 	for (int k = 0; k < n; k++) {
 		struct zb_unit *f = zb_game_unit(g, chain[k]);
-		struct zb_rect from = zb_unit_rect(f), r = from;
+		struct zb_rect from = gr_unit_rect(f), r = from;
 		int e;
 
 		r.c = zb_v2_add(r.c, step);
@@ -911,7 +1000,9 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 			m->why = m->why_buf;
 			return false;
 		}
-		e = pushed_meets(g, f, &r);
+		e = pushed_meets(g, f, &r, m->mover,
+				 kept_n[k] >= 0 ? kept + kept_at[k] : NULL,
+				 kept_n[k]);
 		if (e >= 0) {
 			met_enemy(g, f, e, m->flags & MV_BACK);
 			snprintf(m->why_buf, sizeof(m->why_buf), "%s, pushed, "
@@ -950,14 +1041,14 @@ static void face_pushed(struct zb_game *g, const struct zb_unit *pusher,
 		bool ok = true;
 
 		turn_about_centre(&trial, pusher->facing_deg);
-		r = zb_unit_rect(&trial);
+		r = gr_unit_rect(&trial);
 		for (int j = 0; j < g->n_units && ok; j++) {
 			struct zb_unit *o = &g->units[j];
 			struct zb_rect orr;
 
 			if (o->id == f->id || !gr_unit_active(o))
 				continue;
-			orr = zb_unit_rect(o);
+			orr = gr_unit_rect(o);
 			ok = !gr_rects_clash(&r, &orr);
 		}
 		if (ok && gr_rect_on_table(g, &r)) {
@@ -975,7 +1066,7 @@ static void face_pushed(struct zb_game *g, const struct zb_unit *pusher,
 static void base_edges(const struct zb_unit *u, double heading[4],
 		       struct zb_vec2 mid[4])
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 
@@ -1000,7 +1091,7 @@ static bool spot_free(struct zb_game *g, const struct zb_unit *u,
 
 		if (o->id == u->id || o->id == except || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (gr_rects_clash(r, &orr))
 			return false;
 	}
@@ -1048,7 +1139,7 @@ bool gr_align_contact(struct zb_game *g, int attacker, int defender)
 			continue;
 		trial.facing_deg = zb_norm_deg(heading[e] + HALF_TURN_DEG);
 		trial.pos = mid[e];
-		r = zb_unit_rect(&trial);
+		r = gr_unit_rect(&trial);
 		if (!spot_free(g, a, &r, -1))
 			continue;
 		a->pos = trial.pos;
@@ -1191,8 +1282,8 @@ enum gr_move_end gr_fall_back(struct zb_game *g, int id, int from,
 			   "contact to its rear");
 		return GR_MV_LOST;
 	}
-	ur = zb_unit_rect(u);
-	ar = a ? zb_unit_rect(a) : ur;
+	ur = gr_unit_rect(u);
+	ar = a ? gr_unit_rect(a) : ur;
 	away = zb_v2_sub(ur.c, ar.c);
 	if (zb_v2_len(away) < EPS_IN)
 		away = zb_v2_from_deg(u->facing_deg + HALF_TURN_DEG);
@@ -1240,12 +1331,12 @@ enum gr_move_end gr_advance(struct zb_game *g, int id, int on,
 
 	if (!u || !a || !gr_unit_active(u) || !gr_unit_active(a))
 		return GR_MV_BLOCKED;
-	ar = zb_unit_rect(a);
+	ar = gr_unit_rect(a);
 	start = u->pos;
 	memset(&m, 0, sizeof(m));
 	m.to = ar.c;
 	m.dist_in = dist_in;
-	m.facing_deg = zb_heading_deg(zb_unit_rect(u).c, ar.c);
+	m.facing_deg = zb_heading_deg(gr_unit_rect(u).c, ar.c);
 	m.flags = MV_PUSH;
 	m.goal = -1;
 	turn_on_table(g, u, m.facing_deg);
@@ -1272,8 +1363,8 @@ double gr_step_away(struct zb_game *g, int id, int from, double dist_in)
 
 	if (!u || !a)
 		return 0;
-	ur = zb_unit_rect(u);
-	ar = zb_unit_rect(a);
+	ur = gr_unit_rect(u);
+	ar = gr_unit_rect(a);
 	away = zb_v2_sub(ur.c, ar.c);
 	if (zb_v2_len(away) < EPS_IN)
 		away = zb_v2_from_deg(u->facing_deg + HALF_TURN_DEG);
@@ -1293,7 +1384,7 @@ double gr_step_away(struct zb_game *g, int id, int from, double dist_in)
 /* No other Imperial unit within GR_DETACHED_IN of this one. */
 static bool detached(struct zb_game *g, const struct zb_unit *e)
 {
-	struct zb_rect r = zb_unit_rect(e);
+	struct zb_rect r = gr_unit_rect(e);
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *o = &g->units[i];
@@ -1301,8 +1392,8 @@ static bool detached(struct zb_game *g, const struct zb_unit *e)
 
 		if (o->id == e->id || o->side != e->side || !gr_unit_active(o))
 			continue;
-		orr = zb_unit_rect(o);
-		if (zb_rect_dist(&r, &orr) <= GR_DETACHED_IN)
+		orr = gr_unit_rect(o);
+		if (gr_rects_within(&r, &orr, GR_DETACHED_IN))
 			return false;
 	}
 	return true;
@@ -1311,7 +1402,7 @@ static bool detached(struct zb_game *g, const struct zb_unit *e)
 /* The nearest enemy of u that is not detached, or -1. */
 static int nearest_main_body(struct zb_game *g, const struct zb_unit *u)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	double best = INFINITY;
 	int id = -1;
 
@@ -1321,8 +1412,9 @@ static int nearest_main_body(struct zb_game *g, const struct zb_unit *u)
 
 		if (o->side == u->side || !gr_unit_active(o) || detached(g, o))
 			continue;
-		orr = zb_unit_rect(o);
-		if (zb_rect_dist(&r, &orr) < best) {
+		orr = gr_unit_rect(o);
+		/* zb_rect_dist() < best, by the bounds where they decide. */
+		if (best == INFINITY || gr_rect_dist_cmp(&r, &orr, best) < 0) {
 			best = zb_rect_dist(&r, &orr);
 			id = o->id;
 		}
@@ -1394,7 +1486,7 @@ static double warrior_allowance(struct zb_game *g, struct zb_unit *u,
 static void leave_table(struct zb_game *g, struct zb_unit *u,
 			struct gr_wave *w)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	struct zb_vec2 start = u->pos;
 	enum gr_edge e = gr_nearest_edge(g, &r, NULL);
 	double out = gr_edge_inward_deg(e) + HALF_TURN_DEG;
@@ -1442,23 +1534,23 @@ static void move_warrior(struct zb_game *g, struct zb_unit *u)
 	if (target < 0)
 		return;
 	t = zb_game_unit(g, target);
-	ur = zb_unit_rect(u);
-	tr = zb_unit_rect(t);
+	ur = gr_unit_rect(u);
+	tr = gr_unit_rect(t);
 	/* Chieftains and leaders: a unit away from its wave's leader goes
 	 * back to him first, unless an enemy is nearer. */
 	leader = w && w->leader >= 0 ? zb_game_unit(g, w->leader) : NULL;
 	if (leader && leader->id != u->id && gr_unit_active(leader)) {
-		struct zb_rect lr = zb_unit_rect(leader);
+		struct zb_rect lr = gr_unit_rect(leader);
 		double dl = zb_rect_dist(&ur, &lr);
 
 		if (dl > GR_LEADER_NEAR_IN && dl < zb_rect_dist(&ur, &tr))
 			rejoin = leader->id;
 	}
-	goal = rejoin >= 0 ? zb_unit_rect(leader).c : tr.c;
+	goal = rejoin >= 0 ? gr_unit_rect(leader).c : tr.c;
 	memset(&m, 0, sizeof(m));
 	m.facing_deg = zb_heading_deg(ur.c, goal);
 	turn_on_table(g, u, m.facing_deg);
-	m.to = zb_v2_add(u->pos, zb_v2_sub(goal, zb_unit_rect(u).c));
+	m.to = zb_v2_add(u->pos, zb_v2_sub(goal, gr_unit_rect(u).c));
 	m.budget_in = warrior_allowance(g, u, w);
 	m.dist_in = INFINITY;
 	m.flags = MV_PAY;
@@ -1503,8 +1595,8 @@ static double dist_to_enemy(struct zb_game *g, const struct zb_unit *u)
 
 	if (e < 0)
 		return INFINITY;
-	a = zb_unit_rect(u);
-	b = zb_unit_rect(zb_game_unit(g, e));
+	a = gr_unit_rect(u);
+	b = gr_unit_rect(zb_game_unit(g, e));
 	return zb_rect_dist(&a, &b);
 }
 
@@ -1682,7 +1774,7 @@ static void exited(struct zb_game *g, struct zb_unit *u, enum gr_edge e)
 static double edge_dist(const struct zb_game *g, const struct zb_unit *u,
 			enum gr_edge e)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	struct zb_vec2 c[4];
 	double d = INFINITY;
 
@@ -1781,14 +1873,14 @@ static void do_order(struct zb_game *g, struct zb_unit *u,
 		bool ok = true;
 
 		turn_about_centre(&trial, facing);
-		r = zb_unit_rect(&trial);
+		r = gr_unit_rect(&trial);
 		for (int i = 0; i < g->n_units && ok; i++) {
 			struct zb_unit *x = &g->units[i];
 			struct zb_rect xr;
 
 			if (x->id == u->id || !gr_unit_active(x))
 				continue;
-			xr = zb_unit_rect(x);
+			xr = gr_unit_rect(x);
 			ok = !gr_rects_clash(&r, &xr);
 		}
 		if (ok && gr_rect_on_table(g, &r))

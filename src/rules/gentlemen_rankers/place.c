@@ -43,7 +43,7 @@ static void column_of(struct zb_game *g, struct column *col)
 
 		if (u->side != st->imperial || !gr_unit_active(u))
 			continue;
-		r = zb_unit_rect(u);
+		r = gr_unit_rect(u);
 		col->c = zb_v2_add(col->c, r.c);
 		col->n++;
 		zb_rect_corners(&r, c);
@@ -136,7 +136,7 @@ static enum gr_placement warriors_choice(struct zb_game *g,
 				continue;
 			reach = gr_weapons[gr_type_of(u)->weapon]
 				.range_in[GR_LONG];
-			r = zb_unit_rect(u);
+			r = gr_unit_rect(u);
 			n += reach > 0 && zb_rect_point_dist(&r, at) <= reach;
 		}
 		if (best_n < 0 || n < best_n) {
@@ -250,7 +250,7 @@ static bool group_fits(struct zb_game *g, const struct group *gp,
 
 			if (!gr_unit_active(o) || in_group(gp, o->id))
 				continue;
-			orr = zb_unit_rect(o);
+			orr = gr_unit_rect(o);
 			if (gr_rects_near(&r, &orr, gap_in) &&
 			    zb_rect_dist(&r, &orr) < gap_in)
 				return false;
@@ -273,7 +273,7 @@ static int group_nearest(struct zb_game *g, const struct group *gp,
 
 		if (!gr_unit_active(o) || in_group(gp, o->id))
 			continue;
-		orr = zb_unit_rect(o);
+		orr = gr_unit_rect(o);
 		if (zb_v2_dist(r.c, orr.c) < best) {
 			best = zb_v2_dist(r.c, orr.c);
 			id = o->id;
@@ -299,7 +299,7 @@ static bool find_room(struct zb_game *g, const struct group *gp,
 	*moved = true;
 	nearest = group_nearest(g, gp, *shift);
 	if (nearest >= 0) {
-		struct zb_rect o = zb_unit_rect(zb_game_unit(g, nearest));
+		struct zb_rect o = gr_unit_rect(zb_game_unit(g, nearest));
 		struct zb_rect r0 = group_rect(g, gp, 0, *shift);
 
 		away_deg = zb_heading_deg(o.c, r0.c);

@@ -13,6 +13,7 @@
 #include "rules/gentlemen_rankers/gr.h"
 
 #define EPS_IN 1e-6
+#define NEAR_MAX 256
 #define BLOCK_SHRINK_IN 0.02	/* bases that only touch a line of sight
 				   do not block it */
 
@@ -59,7 +60,7 @@ static double height_at(struct zb_game *g, struct zb_vec2 p)
 static bool frontal_contact(const struct zb_unit *u,
 			    const struct zb_terrain *t)
 {
-	struct zb_rect r = zb_unit_rect(u);
+	struct zb_rect r = gr_unit_rect(u);
 	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 	struct zb_vec2 fc = zb_v2_add(r.c, zb_v2_scale(fwd, r.half_d_in));
@@ -91,10 +92,15 @@ static bool is_linear(struct zb_game *g, int k)
 static const struct zb_unit *front_rank_of(struct zb_game *g,
 					   const struct zb_unit *s)
 {
+	struct zb_rect sr;
+	int near[NEAR_MAX], n;
+
 	if (gr_type_of(s)->weapon != GR_W_RIFLE || gr_type_of(s)->mounted)
 		return NULL;
-	for (int i = 0; i < g->n_units; i++) {
-		const struct zb_unit *f = &g->units[i];
+	sr = gr_unit_rect(s);
+	n = gr_units_near(g, &sr, GR_CONTACT_IN, -1, near, NEAR_MAX);
+	for (int i = 0; i < (n < 0 ? g->n_units : n); i++) {
+		const struct zb_unit *f = &g->units[n < 0 ? i : near[i]];
 
 		if (f->id == s->id || f->side != s->side ||
 		    !gr_unit_active(f) || !gr_in_contact(s, f))
@@ -130,10 +136,19 @@ static bool seg_clear_of(struct zb_vec2 a, struct zb_vec2 ab, double ab2,
  * behind the shooter's rear edge is in sight.  *via gets the front rank
  * when sight depends on it (or -1).
  */
-static bool sight(struct zb_game *g, const struct zb_unit *s,
-		  const struct zb_unit *t, int *via)
+/* The shooter's front rank (front_rank_of()), once looked for: a
+ * candidates() pass asks sight() of one shooter at every target, and
+ * nothing moves between. */
+struct front_memo {
+	const struct zb_unit *front;
+	bool known;
+};
+
+static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
+		       const struct zb_unit *t, int *via,
+		       struct front_memo *fm)
 {
-	struct zb_rect sr = zb_unit_rect(s), tr = zb_unit_rect(t);
+	struct zb_rect sr = gr_unit_rect(s), tr = gr_unit_rect(t);
 	struct zb_vec2 a = sr.c, b = tr.c, ab = zb_v2_sub(b, a);
 	double hs = height_at(g, a), ab2 = zb_v2_dot(ab, ab);
 	/* The front rank is looked for only when a unit stands in the way
@@ -164,16 +179,28 @@ static bool sight(struct zb_game *g, const struct zb_unit *s,
 
 		if (o->id == s->id || o->id == t->id || !gr_unit_active(o))
 			continue;
-		r = zb_unit_rect(o);
-		r.half_w_in = fmax(0, r.half_w_in - BLOCK_SHRINK_IN);
-		r.half_d_in = fmax(0, r.half_d_in - BLOCK_SHRINK_IN);
+		r = gr_unit_rect(o);
+		/* fmax(0, ...) without the call into libm (never NaN here,
+		 * nor -0: x - y is +0 where they are equal). */
+		r.half_w_in = r.half_w_in - BLOCK_SHRINK_IN > 0 ?
+			      r.half_w_in - BLOCK_SHRINK_IN : 0;
+		r.half_d_in = r.half_d_in - BLOCK_SHRINK_IN > 0 ?
+			      r.half_d_in - BLOCK_SHRINK_IN : 0;
 		if (seg_clear_of(a, ab, ab2, &r) || !zb_seg_hits_rect(a, b, &r))
 			continue;
 		if (hs > height_at(g, r.c))
 			continue;
+		if (!front_known && fm && fm->known) {
+			front = fm->front;
+			front_known = true;
+		}
 		if (!front_known) {
 			front = front_rank_of(g, s);
 			front_known = true;
+			if (fm) {
+				fm->front = front;
+				fm->known = true;
+			}
 		}
 		if (front && o->id == front->id) {
 			*via = front->id;
@@ -182,6 +209,12 @@ static bool sight(struct zb_game *g, const struct zb_unit *s,
 		return false;
 	}
 	return true;
+}
+
+static bool sight(struct zb_game *g, const struct zb_unit *s,
+		  const struct zb_unit *t, int *via)
+{
+	return sight_kept(g, s, t, via, NULL);
 }
 
 bool gr_in_sight(struct zb_game *g, const struct zb_unit *s,
@@ -198,7 +231,7 @@ bool gr_in_sight(struct zb_game *g, const struct zb_unit *s,
 bool gr_in_cover(struct zb_game *g, const struct zb_unit *s,
 		 const struct zb_unit *t)
 {
-	struct zb_rect sr = zb_unit_rect(s), tr = zb_unit_rect(t);
+	struct zb_rect sr = gr_unit_rect(s), tr = gr_unit_rect(t);
 
 	for (int k = 0; k < g->terrain.n; k++) {
 		const struct zb_terrain *f = &g->terrain.items[k];
@@ -227,8 +260,12 @@ bool gr_in_cover(struct zb_game *g, const struct zb_unit *s,
 static bool friends_touch(struct zb_game *g, const struct zb_unit *s,
 			  const struct zb_unit *t)
 {
-	for (int i = 0; i < g->n_units; i++) {
-		const struct zb_unit *o = &g->units[i];
+	struct zb_rect tr = gr_unit_rect(t);
+	int near[NEAR_MAX];
+	int n = gr_units_near(g, &tr, GR_CONTACT_IN, -1, near, NEAR_MAX);
+
+	for (int i = 0; i < (n < 0 ? g->n_units : n); i++) {
+		const struct zb_unit *o = &g->units[n < 0 ? i : near[i]];
 
 		if (o->side == s->side && gr_unit_active(o) &&
 		    gr_in_contact(o, t))
@@ -247,8 +284,9 @@ static int shot_mods(struct zb_game *g, const struct zb_unit *s,
 		     const struct zb_unit *t, bool log);
 
 /* gentlemen-rankers: To shoot (the target) and the modifiers */
-static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
-		      const struct zb_unit *t, int *mod, int *via)
+static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
+			   const struct zb_unit *t, int *mod, int *via,
+			   struct front_memo *fm)
 {
 	struct gr_state *st = gr_state(g);
 	struct zb_rect sr, tr;
@@ -258,8 +296,8 @@ static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
 	*via = -1;
 	if (!gr_unit_active(t) || t->side == s->side)
 		return false;
-	sr = zb_unit_rect(s);
-	tr = zb_unit_rect(t);
+	sr = gr_unit_rect(s);
+	tr = gr_unit_rect(t);
 	if (!gr_rects_near(&sr, &tr, gr_weapons[gr_type_of(s)->weapon]
 			   .range_in[GR_LONG]))
 		return false;
@@ -270,10 +308,16 @@ static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
 		return false;
 	if (friends_touch(g, s, t))
 		return false;
-	if (!sight(g, s, t, via))
+	if (!sight_kept(g, s, t, via, fm))
 		return false;
 	*mod = shot_mods(g, s, t, false);
 	return true;
+}
+
+static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
+		      const struct zb_unit *t, int *mod, int *via)
+{
+	return can_shoot_kept(g, s, t, mod, via, NULL);
 }
 
 bool gr_can_shoot(struct zb_game *g, const struct zb_unit *s,
@@ -335,7 +379,8 @@ static int cmp_cand(const void *a, const void *b)
 static int candidates(struct zb_game *g, const struct zb_unit *s,
 		      const struct noms *ns, struct cand *out, int max)
 {
-	struct zb_rect sr = zb_unit_rect(s);
+	struct zb_rect sr = gr_unit_rect(s);
+	struct front_memo fm = { NULL, false };
 	int n = 0;
 
 	for (int i = 0; i < g->n_units; i++) {
@@ -343,12 +388,13 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 		struct zb_rect tr;
 		int mod, via;
 
-		if (t->side == s->side || !can_shoot(g, s, t, &mod, &via))
+		if (t->side == s->side ||
+		    !can_shoot_kept(g, s, t, &mod, &via, &fm))
 			continue;
 		/* The rear rank fires at its front rank's target. */
 		if (via >= 0 && target_of(ns, via) != t->id)
 			continue;
-		tr = zb_unit_rect(t);
+		tr = gr_unit_rect(t);
 		if (n < GR_MAX_CANDIDATES) {
 			out[n].id = t->id;
 			out[n++].d = zb_rect_dist(&sr, &tr);
@@ -471,7 +517,7 @@ static int shot_mods(struct zb_game *g, const struct zb_unit *s,
 		if (log)
 			zb_event_mod(g, GR_COVER_MOD, "target in cover");
 	}
-	if (gr_aspect(s, zb_unit_rect(t).c) == ZB_ASPECT_FLANK) {
+	if (gr_aspect(s, gr_unit_rect(t).c) == ZB_ASPECT_FLANK) {
 		mod += GR_FLANK_SHOT_MOD;
 		if (log)
 			zb_event_mod(g, GR_FLANK_SHOT_MOD,
@@ -507,7 +553,7 @@ static bool shoot_one(struct zb_game *g, struct zb_unit *s, int target)
 		if (g->log.open)
 			zb_event_end(g);
 		zb_event_begin(g, "shoot", GR_RULE_SHOOTING, s->id, t->id);
-		zb_event_path(g, zb_unit_rect(s).c, zb_unit_rect(t).c);
+		zb_event_path(g, gr_unit_rect(s).c, gr_unit_rect(t).c);
 		face = zb_game_roll(g, GR_D6);
 		mod = shot_mods(g, s, t, true);
 		hit = gr_shot_hits(face, mod);
