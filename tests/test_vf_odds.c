@@ -2,10 +2,11 @@
  * test_vf_odds.c: Volley Fire's actions for `zariba odds` and `zariba
  * roll` (src/rules/volley_fire/odds.c, zariba/odds.h): every exact
  * distribution against values worked out by hand, and against a Monte
- * Carlo run of the rolling code the fire and melee phases call
- * (vf_volley_roll, vf_melee_fight, through the actions' roll hooks), 10^6
- * samples, within 4 standard errors; and the AI's expected hits against
- * the exact mean.
+ * Carlo run of the rolling code the battle calls (vf_volley_roll,
+ * vf_melee_fight, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
+ * vf_fallback_roll, through the actions' roll hooks), 10^6 samples,
+ * within 4 standard errors; and the AI's expected hits against the exact
+ * mean.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -40,11 +41,12 @@ static double sum_of(const double *p, int n)
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
-Test(vf_odds, seven_actions_with_their_hooks)
+Test(vf_odds, eleven_actions_with_their_hooks)
 {
 	static const char *const names[] = {
 		"volley", "gardner", "pistols", "melee", "move", "morale",
-		"initiative"
+		"initiative", "reaction", "scouts-evade", "regroup",
+		"fall-back"
 	};
 	int n = 0;
 
@@ -55,7 +57,7 @@ Test(vf_odds, seven_actions_with_their_hooks)
 		cr_assert(a->n_params <= ZB_ACTION_MAX_PARAMS);
 		cr_assert(a->n_chances <= ZB_ACTION_MAX_CHANCES);
 	}
-	cr_assert_eq(n, 7);
+	cr_assert_eq(n, 11);
 	cr_assert_null(zb_action_find(&zb_ruleset_volley_fire, "cannon"));
 }
 
@@ -269,6 +271,82 @@ Test(vf_odds, initiative_by_hand)
 
 	odds_of(&a, &d);
 	expect_p(d.p, d.n, want, 2);
+	zb_dist_release(&d);
+}
+
+/* Formation changes B: "Cannot do so if a 6 is rolled on a D6": one
+ * face in six spoils the reaction, whatever is tried. */
+Test(vf_odds, reaction_by_hand)
+{
+	static const double want[] = { 5 / 6.0, 1 / 6.0 };
+	static const char *const tries[] = { "evade", "reform",
+					     "countercharge" };
+	struct zb_dist d;
+
+	for (int i = 0; i < 3; i++) {
+		struct zb_args a = args_of("reaction", "try", tries[i], NULL);
+
+		odds_of(&a, &d);
+		expect_p(d.p, d.n, want, 2);
+		cr_assert_float_eq(d.chance[0], 1 / 6.0, EPS);
+		zb_dist_release(&d);
+	}
+}
+
+/* Scouts E: three D6, an even total is the inches away, an odd one
+ * stands (0).  Of the 216 throws, the even totals 4, 6, ..., 18 come 3,
+ * 10, 21, 27, 25, 15, 6 and 1 ways (108 in all: half); the mean is
+ * (4*3 + 6*10 + 8*21 + 10*27 + 12*25 + 14*15 + 16*6 + 18) / 216 =
+ * 1134 / 216 = 5.25. */
+Test(vf_odds, scouts_evade_by_hand)
+{
+	struct zb_args a = args_of("scouts-evade", NULL);
+	static const double want[] = {
+		108 / 216.0, 0, 0, 0, 3 / 216.0, 0, 10 / 216.0, 0,
+		21 / 216.0, 0, 27 / 216.0, 0, 25 / 216.0, 0, 15 / 216.0, 0,
+		6 / 216.0, 0, 1 / 216.0
+	};
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 19);
+	cr_assert_float_eq(d.mean, 5.25, EPS);
+	cr_assert_float_eq(d.chance[0], 0.5, EPS);
+	zb_dist_release(&d);
+}
+
+/* Shaken A: "Regroup ... unless they roll a 5 or 6 on a D6": 4 in 6. */
+Test(vf_odds, regroup_by_hand)
+{
+	struct zb_args a = args_of("regroup", NULL);
+	static const double want[] = { 4 / 6.0, 2 / 6.0 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 2);
+	cr_assert_float_eq(d.chance[0], 4 / 6.0, EPS);
+	zb_dist_release(&d);
+}
+
+/* Hand-to-hand D: six D6, 6 to 36 inches, mean 21.  The ways to throw s
+ * with six dice are sum_k (-1)^k C(6,k) C(s - 6k - 1, 5): 6 and 36 one
+ * way each, 7 six ways, 8 C(7,5) = 21, 21 C(20,5) - 6 C(14,5) +
+ * 15 C(8,5) = 15504 - 12012 + 840 = 4332, of 6^6 = 46656. */
+Test(vf_odds, fall_back_6d6_by_hand)
+{
+	struct zb_args a = args_of("fall-back", NULL);
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	cr_assert_eq(d.n, 37);
+	cr_assert_float_eq(d.p[5], 0, EPS);
+	cr_assert_float_eq(d.p[6], 1 / 46656.0, EPS);
+	cr_assert_float_eq(d.p[7], 6 / 46656.0, EPS);
+	cr_assert_float_eq(d.p[8], 21 / 46656.0, EPS);
+	cr_assert_float_eq(d.p[21], 4332 / 46656.0, EPS);
+	cr_assert_float_eq(d.p[36], 1 / 46656.0, EPS);
+	cr_assert_float_eq(d.mean, 21.0, EPS);
+	cr_assert_float_eq(sum_of(d.p, d.n), 1.0, EPS);
 	zb_dist_release(&d);
 }
 
@@ -805,6 +883,38 @@ Test(vf_odds, monte_carlo_melee_at_a_wall)
 	monte_carlo(&a, 5, MC_SAMPLES);
 }
 
+/* The one D6 that spoils a reaction (vf_reaction_roll). */
+Test(vf_odds, monte_carlo_reaction)
+{
+	struct zb_args a = args_of("reaction", "try", "countercharge", NULL);
+
+	monte_carlo(&a, 6, MC_SAMPLES);
+}
+
+/* Three D6, odd totals standing (vf_scouts_roll). */
+Test(vf_odds, monte_carlo_scouts_evade)
+{
+	struct zb_args a = args_of("scouts-evade", NULL);
+
+	monte_carlo(&a, 7, MC_SAMPLES);
+}
+
+/* The D6 to regroup (vf_regroup_roll). */
+Test(vf_odds, monte_carlo_regroup)
+{
+	struct zb_args a = args_of("regroup", NULL);
+
+	monte_carlo(&a, 8, MC_SAMPLES);
+}
+
+/* Six D6 of fall back (vf_fallback_roll). */
+Test(vf_odds, monte_carlo_fall_back)
+{
+	struct zb_args a = args_of("fall-back", NULL);
+
+	monte_carlo(&a, 9, MC_SAMPLES);
+}
+
 /* ------------------------------------------------------------------ */
 /* Rolling once                                                         */
 /* ------------------------------------------------------------------ */
@@ -958,6 +1068,101 @@ Test(vf_odds, roll_initiative_ties_again)
 	cr_assert_eq(g.log.ev[0].n_dice, 4);
 	cr_assert_str_eq(g.log.ev[0].rule,
 			 "volley-fire:game-turn-sequence:A");
+}
+
+/* A 6 spoils a reform: the unit stands; a 5 lets an evasion go ahead. */
+Test(vf_odds, roll_reaction_fails_on_6)
+{
+	static const int six[] = { 6 }, five[] = { 5 };
+	struct zb_args a = args_of("reaction", "try", "reform", NULL);
+	struct zb_args b = args_of("reaction", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(six, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 1);
+	cr_assert(o.chance[0]);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:formation-changes:B");
+	cr_assert_str_eq(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the unit tries to reform: 6, fails and stands");
+	fini();
+	bare();
+	script(five, 1);
+	rolled(&b, &o, 1);
+	cr_assert_eq(o.value, 0);
+	cr_assert(!o.chance[0]);
+	cr_assert_str_eq(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the unit tries to evade: 5");
+}
+
+/* Scouts E: 2, 4, 4 is 10, even: 10" away; 2, 4, 5 is 11, odd: they
+ * stand (0). */
+Test(vf_odds, roll_scouts_evade_even_and_odd)
+{
+	static const int even[] = { 2, 4, 4 }, odd[] = { 2, 4, 5 };
+	struct zb_args a = args_of("scouts-evade", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(even, 3);
+	rolled(&a, &o, 3);
+	cr_assert_eq(o.value, 10);
+	cr_assert(o.chance[0]);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:scouts:E");
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "even, they move 10\" away"));
+	fini();
+	bare();
+	script(odd, 3);
+	rolled(&a, &o, 3);
+	cr_assert_eq(o.value, 0);
+	cr_assert(!o.chance[0]);
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "odd, they stand surprised"));
+}
+
+/* Shaken A: a 4 regroups, a 5 is still shaken. */
+Test(vf_odds, roll_regroup_4_and_5)
+{
+	static const int four[] = { 4 }, five[] = { 5 };
+	struct zb_args a = args_of("regroup", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(four, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 0);
+	cr_assert(o.chance[0]);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:shaken:A");
+	cr_assert_str_eq(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the men regroup (4)");
+	fini();
+	bare();
+	script(five, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 1);
+	cr_assert(!o.chance[0]);
+	cr_assert_str_eq(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the men are still shaken (5)");
+}
+
+/* Hand-to-hand D: 3 + 1 + 5 + 6 + 4 + 3 = 22" of fall back. */
+Test(vf_odds, roll_fall_back_six_dice)
+{
+	static const int faces[] = { 3, 1, 5, 6, 4, 3 };
+	struct zb_args a = args_of("fall-back", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(faces, 6);
+	rolled(&a, &o, 6);
+	cr_assert_eq(o.value, 22);
+	cr_assert_eq(g.log.n, 1);
+	cr_assert_eq(g.log.ev[0].n_dice, 6);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:hand-to-hand:D");
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "falls back 22\" directly away"));
 }
 
 Test(vf_odds, roll_gardner_jams_on_20)

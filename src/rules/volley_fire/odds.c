@@ -9,6 +9,11 @@
  * vf_melee_pair through vf_melee_pair_odds), and a roll goes through the
  * very functions the fire and melee phases roll with (vf_volley_roll,
  * vf_melee_fight).  The AI's vf_expected_hits reads vf_volley_dist.
+ * The smaller rolls (a move, a morale test, the initiative, a spoilt
+ * reaction, scouts evading, regrouping, a fall back) go through the
+ * battle's own roll of each (vf_roll_move_faces, vf_morale_roll,
+ * vf_initiative_roll, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
+ * vf_fallback_roll), which the companion uses too.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -342,12 +347,24 @@ static const struct zb_param morale_params[] = {
 		 "MORALE TEST table's row; British read the Sudanese row)"),
 };
 
+/* Formation changes B: what a charged unit may try (it only names it:
+ * the die is the same). */
+static const char *const reaction_tries[] = { "evade", "reform",
+					      "countercharge", NULL };
+
+static const struct zb_param reaction_params[] = {
+	P_CHOICE("try", reaction_tries, 0, false, "what the charged unit "
+		 "tries (it only names it in the narration; the D6 is the "
+		 "same)"),
+};
+
 #define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* Where each action stands in vf_actions[]. */
 enum { VF_ACTION_VOLLEY, VF_ACTION_GARDNER, VF_ACTION_PISTOLS,
        VF_ACTION_MELEE, VF_ACTION_MOVE, VF_ACTION_MORALE,
-       VF_ACTION_INITIATIVE };
+       VF_ACTION_INITIATIVE, VF_ACTION_REACTION, VF_ACTION_SCOUTS_EVADE,
+       VF_ACTION_REGROUP, VF_ACTION_FALL_BACK, VF_ACTION_COUNT };
 
 static int band_of(const struct zb_args *a)
 {
@@ -1201,6 +1218,195 @@ static int initiative_roll(struct zb_game *g, const struct zb_args *a,
 }
 
 /* ------------------------------------------------------------------ */
+/* reaction, scouts-evade, regroup, fall-back                           */
+/* ------------------------------------------------------------------ */
+
+/* The sum of n D6 in p[0..6n], one die at a time (p has 6n + 1 places,
+ * zeroed). */
+static void d6_sums(double *p, int n)
+{
+	p[0] = 1;
+	for (int k = 0; k < n; k++)
+		for (int s = k * VF_D6 + VF_D6; s >= 0; s--) {
+			double q = 0;
+
+			for (int f = 1; f <= VF_D6 && f <= s; f++)
+				q += p[s - f];
+			p[s] = q / VF_D6;
+		}
+}
+
+/* By the outcome: whether the 6 came. */
+static const char *const reaction_labels[] = {
+	"the reaction goes ahead", "a 6: it fails, the unit stands"
+};
+
+/* Formation changes B: "Cannot do so if a 6 is rolled on a D6." */
+static int reaction_odds(const struct zb_args *a, struct zb_dist *out,
+			 struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(reaction_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_D6; f++)
+		out->p[f >= VF_REACTION_FAIL] += 1.0 / VF_D6;
+	out->chance[0] = out->p[1];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Formation changes B (the D6 that spoils a reaction) */
+static int reaction_roll(struct zb_game *g, const struct zb_args *a,
+			 struct zb_outcome *out, struct zb_error *err)
+{
+	const char *what = zb_args_word(a, "try");
+	bool failed;
+
+	(void)err;
+	zb_event_begin(g, "reaction", "volley-fire:formation-changes:B", -1,
+		       -1);
+	failed = vf_reaction_roll(g, "the unit", what ? what
+				  : reaction_tries[0]);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = failed;
+	out->value2 = -1;
+	out->chance[0] = failed;
+	return ZB_OK;
+}
+
+/* Scouts E: three D6; an even total is the inches they move away, an
+ * odd one leaves them standing (0). */
+static int scouts_evade_odds(const struct zb_args *a, struct zb_dist *out,
+			     struct zb_error *err)
+{
+	int n = VF_SCOUT_EVADE_DICE * VF_D6 + 1, rc;
+	double *sums = zb_calloc(NULL, (size_t)n, sizeof(double));
+
+	(void)a;
+	zb_dist_init(out);
+	rc = sums ? zb_dist_alloc(out, n, 0) : ZB_ENOMEM;
+	if (rc != ZB_OK) {
+		zb_free(NULL, sums);
+		return zb_error_set(err, rc, "out of memory");
+	}
+	d6_sums(sums, VF_SCOUT_EVADE_DICE);
+	for (int s = 0; s < n; s++)
+		out->p[s % 2 ? 0 : s] += sums[s];
+	out->chance[0] = 1 - out->p[0];
+	zb_free(NULL, sums);
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Scouts E (told as the companion's `evade` tells it) */
+static int scouts_evade_roll(struct zb_game *g, const struct zb_args *a,
+			     struct zb_outcome *out, struct zb_error *err)
+{
+	int sum;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "move", "volley-fire:scouts:E", -1, -1);
+	sum = vf_scouts_roll(g);
+	zb_event_kv(g, "evaded", sum % 2 == 0);
+	if (sum % 2)
+		zb_event_text(g, "the scouts roll %d: odd, they stand "
+			      "surprised", sum);
+	else
+		zb_event_text(g, "the scouts roll %d: even, they move %d\" "
+			      "away", sum, sum);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = sum % 2 ? 0 : sum;
+	out->value2 = -1;
+	out->chance[0] = sum % 2 == 0;
+	return ZB_OK;
+}
+
+static const char *const regroup_labels[] = {
+	"regroups", "still shaken"
+};
+
+/* Shaken A: "Regroup on the next turn unless they roll a 5 or 6 on a
+ * D6". */
+static int regroup_odds(const struct zb_args *a, struct zb_dist *out,
+			struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(regroup_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_D6; f++)
+		out->p[f >= VF_SHAKEN_STAYS_MIN] += 1.0 / VF_D6;
+	out->chance[0] = out->p[0];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Shaken A */
+static int regroup_roll(struct zb_game *g, const struct zb_args *a,
+			struct zb_outcome *out, struct zb_error *err)
+{
+	bool regrouped;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "regroup", "volley-fire:shaken:A", -1, -1);
+	regrouped = vf_regroup_roll(g, "the men");
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = !regrouped;
+	out->value2 = -1;
+	out->chance[0] = regrouped;
+	return ZB_OK;
+}
+
+/* Hand-to-hand D: the loser falls back six D6 inches. */
+static int fall_back_odds(const struct zb_args *a, struct zb_dist *out,
+			  struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, VF_FALLBACK_DICE * VF_D6 + 1, 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	d6_sums(out->p, VF_FALLBACK_DICE);
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Hand-to-hand D (told as the companion's melee tells it) */
+static int fall_back_roll(struct zb_game *g, const struct zb_args *a,
+			  struct zb_outcome *out, struct zb_error *err)
+{
+	int dist;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", -1, -1);
+	dist = vf_fallback_roll(g);
+	zb_event_kv(g, "distance", dist);
+	zb_event_text(g, "the loser falls back %d\" directly away from the "
+		      "fight, square to the winner's front, and is shaken",
+		      dist);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = dist;
+	out->value2 = -1;
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
@@ -1210,6 +1416,18 @@ static const struct zb_chance gardner_chances[] = {
 
 static const struct zb_chance morale_chances[] = {
 	{ "p_holds", "the force holds (passes the test)" },
+};
+
+static const struct zb_chance reaction_chances[] = {
+	{ "p_fails", "a 6 spoils the reaction" },
+};
+
+static const struct zb_chance scouts_evade_chances[] = {
+	{ "p_evades", "the scouts slip away (an even total)" },
+};
+
+static const struct zb_chance regroup_chances[] = {
+	{ "p_regroups", "the unit regroups" },
 };
 
 static const struct zb_chance melee_chances[] = {
@@ -1344,5 +1562,69 @@ const struct zb_action vf_actions[] = {
 		.odds = initiative_odds,
 		.roll = initiative_roll,
 	},
-	[VF_ACTION_INITIATIVE + 1] = { .name = NULL }
+	[VF_ACTION_REACTION] = {
+		.name = "reaction",
+		.summary = "the D6 that spoils a charged unit's reaction",
+		.help = "A Sudanese or British unit charged may try to "
+			"evade, reform or countercharge; a 6 on a D6 spoils "
+			"it and the unit stands (Formation changes B).  "
+			"Dervish groups and scouts do not roll it.  The "
+			"outcome is 1 when the reaction fails.",
+		.params = reaction_params,
+		.n_params = N_OF(reaction_params),
+		.outcome = "failed",
+		.labels = reaction_labels,
+		.n_labels = N_OF(reaction_labels),
+		.chances = reaction_chances,
+		.n_chances = N_OF(reaction_chances),
+		.odds = reaction_odds,
+		.roll = reaction_roll,
+	},
+	[VF_ACTION_SCOUTS_EVADE] = {
+		.name = "scouts-evade",
+		.summary = "scouts try to slip away from fire or a melee",
+		.help = "Scouts evading fire or a melee roll three D6: on an "
+			"even total they move that many inches away, on an "
+			"odd one they stand in place, surprised (Scouts E).  "
+			"The outcome is the inches they move (0 when they "
+			"stand).",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "inches",
+		.chances = scouts_evade_chances,
+		.n_chances = N_OF(scouts_evade_chances),
+		.odds = scouts_evade_odds,
+		.roll = scouts_evade_roll,
+	},
+	[VF_ACTION_REGROUP] = {
+		.name = "regroup",
+		.summary = "a shaken unit's roll to regroup",
+		.help = "A shaken unit regroups at the start of the next "
+			"turn unless it rolls a 5 or 6 on a D6, when it is "
+			"still shaken (Shaken A).  The outcome is 0 when it "
+			"regroups, 1 when it is still shaken.",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "result",
+		.labels = regroup_labels,
+		.n_labels = N_OF(regroup_labels),
+		.chances = regroup_chances,
+		.n_chances = N_OF(regroup_chances),
+		.odds = regroup_odds,
+		.roll = regroup_roll,
+	},
+	[VF_ACTION_FALL_BACK] = {
+		.name = "fall-back",
+		.summary = "the loser of a melee falls back 6D6",
+		.help = "The loser of a melee falls back six D6 inches "
+			"directly away from the fight, square to the "
+			"winner's front, and is shaken (Hand-to-hand D).  "
+			"The outcome is the inches.",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "inches",
+		.odds = fall_back_odds,
+		.roll = fall_back_roll,
+	},
+	[VF_ACTION_COUNT] = { .name = NULL }
 };

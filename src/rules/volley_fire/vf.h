@@ -411,8 +411,17 @@ int vf_roll_move(struct zb_game *g, struct zb_unit *u, int dice, bool dbl,
 /* Formation changes B: the D6 that spoils a reaction (true: it fails). */
 bool vf_reaction_fails(struct zb_game *g, const struct zb_unit *t,
 		       const char *what);
-/* Scouts E: the 3D6 of an evasion, their sum. */
+/* Formation changes B: that D6 in the open event, told as `who` trying
+ * to `what` (true: a 6, it fails).  vf_reaction_fails and `zariba roll
+ * volley-fire reaction` both roll through it. */
+bool vf_reaction_roll(struct zb_game *g, const char *who, const char *what);
+/* Scouts E: the 3D6 of an evasion, their sum.  The battle, the
+ * companion and `zariba roll volley-fire scouts-evade` roll through it. */
 int vf_scouts_roll(struct zb_game *g);
+/* Shaken A: the D6 of a shaken unit `who` in the open event (true: 1-4,
+ * it regroups).  vf_regroup_shaken and `zariba roll volley-fire
+ * regroup` both roll through it. */
+bool vf_regroup_roll(struct zb_game *g, const char *who);
 /* Move modifiers B, Scouts B: the unit may double time. */
 bool vf_may_double_time(const struct zb_unit *u);
 /* Infantry squares D, Shaken B: the unit may charge. */
@@ -549,6 +558,10 @@ bool vf_mixed_group(const struct zb_unit *u);
 
 /* ---- melee.c ---- */
 int vf_melee_phase(struct zb_game *g, struct zb_error *err);
+/* Hand-to-hand D: the loser's 6D6 of fall back in the open event, their
+ * sum (inches).  The battle, the companion and `zariba roll volley-fire
+ * fall-back` roll through it. */
+int vf_fallback_roll(struct zb_game *g);
 /* Record a contact made by a charge, for the melee phase. */
 int vf_melee_add(struct zb_game *g, int attacker, int defender,
 		 bool from_rear);
