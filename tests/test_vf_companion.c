@@ -283,25 +283,35 @@ Test(vf_companion, charge_reactions_and_scouts)
 	run(&s, "roll 6 1 2 3 4");
 	t = run(&s, "charge \"hadendowa swordsmen (2)\" at \"2nd section\" "
 		    "reform");
-	HAS(t, "2nd Section tries to reform: 6, fails and stands");
+	HAS(t, "= zariba roll volley-fire reaction --try reform --dice 6\n"
+	       "  [volley-fire:formation-changes:B] d6: 6\n"
+	       "    2nd Section tries to reform: 6, fails and stands");
 	HAS(t, "Hadendowa Swordsmen (2) charges up to 10\" (4D6)");
 	HAS(t, "2nd Section: stands.");
 	run(&s, "roll 3 1 1 1 1");
-	HAS(run(&s, "charge \"hadendowa swordsmen (2)\" at \"3rd section\" "
-		    "countercharge"), "3rd Section: countercharges.");
+	t = run(&s, "charge \"hadendowa swordsmen (2)\" at \"3rd section\" "
+		"countercharge");
+	HAS(t, "= zariba roll volley-fire reaction --try countercharge "
+	       "--dice 3\n");
+	HAS(t, "3rd Section: countercharges.");
 	/* Dervish evade without a roll to spoil it: one normal move (4D6)
 	 * away, then the charger's 3D6. */
 	run(&s, "roll 2 2 2 2 5 5 5");
 	t = run(&s, "charge \"4th section\" at \"dervish spearmen\" evade");
 	HAS(t, "Dervish Spearmen evades directly away up to 8\" (4D6)");
+	cr_assert_null(strstr(t, "roll volley-fire reaction"));
+	/* Told once (each roll tells its own events). */
+	cr_assert_null(strstr(strstr(t, "evades directly away") + 1,
+			      "evades directly away"));
 	HAS(t, "4th Section charges up to 15\" (3D6)");
 	cr_assert(strstr(refused(&s, "charge \"4th section\" at \"dervish "
 				 "spearmen\" countercharge", ZB_EINPUT),
 			 "Dervish groups stand or evade"));
 	/* Scouts: 3D6, odd they stand surprised, even they slip away. */
 	run(&s, "roll 1 2 4");
-	HAS(run(&s, "evade \"1st section scouts\""),
-	    "roll 7: odd, they stand surprised");
+	t = run(&s, "evade \"1st section scouts\"");
+	HAS(t, "= zariba roll volley-fire scouts-evade --dice 1,2,4\n");
+	HAS(t, "roll 7: odd, they stand surprised");
 	run(&s, "roll 2 2 2");
 	HAS(run(&s, "evade \"1st section scouts\""),
 	    "roll 6: even, they move 6\" away");
@@ -341,6 +351,8 @@ Test(vf_companion, a_whole_melee_fall_back_regroup)
 	HAS(t, "Attacker 1 (D6 5 +2 = 7) against defender 2 (D6 1 +1 = 2): "
 	       "the attacker wins; the defender is down (a 1).");
 	HAS(t, "the attackers win after 2 fights");
+	HAS(t, "= zariba roll volley-fire fall-back --dice 1,2,3,4,5,6\n"
+	       "  [volley-fire:hand-to-hand:D] d6: 1 2 3 4 5 6\n");
 	HAS(t, "Dervish Cavalry Spearmen falls back 21\" directly away");
 	HAS(t, "Dervish Cavalry Spearmen: 11 of 12 men, shaken (1 down).");
 	HAS(t, "Hussars 2nd Section (Lt. Kadlec): 12 of 12 men (0 down).");
@@ -364,12 +376,14 @@ Test(vf_companion, a_whole_melee_fall_back_regroup)
 	 * shaken; in turn 2 a 2 regroups it. */
 	run(&s, "roll 5 4 1");
 	t = run(&s, "next");
+	HAS(t, "= zariba roll volley-fire regroup --dice 5\n");
 	HAS(t, "Dervish Cavalry Spearmen are still shaken (5)");
 	for (int i = 0; i < 5; i++)
 		run(&s, "next");
 	run(&s, "roll 2 6 1");
 	t = run(&s, "next");
 	HAS(t, "Turn 2.");
+	HAS(t, "= zariba roll volley-fire regroup --dice 2\n");
 	HAS(t, "Dervish Cavalry Spearmen regroup (2)");
 	cr_assert(!(unit(&s, "Dervish Cavalry Spearmen")->flags &
 		    ZB_UF_SHAKEN));

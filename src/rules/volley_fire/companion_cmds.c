@@ -6,8 +6,9 @@
  * the companion's game, so that the result is the one `roll` gives with
  * the same dice; the answer prints that command with its dice.  The
  * other rolls go through the battle's own functions (move.c, vf.c,
- * morale.c) or, where the battle's is bound to the table's geometry
- * (the fall back, the winner's move), roll its dice with its constants.
+ * morale.c, melee.c's vf_fallback_roll) and are told with the units'
+ * names, each after the `zariba roll` line (reaction, scouts-evade,
+ * fall-back...) that rolls the same dice through the same function.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -636,9 +637,12 @@ static int cmd_form(struct zb_companion *c,
 
 /* ---- scouts, charges ---- */
 
-/* volley-fire: Scouts E (three D6: even, away that far; odd, they stand) */
-static int scouts_evade(struct zb_game *g, struct zb_unit *s)
+/* volley-fire: Scouts E (three D6: even, away that far; odd, they stand),
+ * told after the `zariba roll volley-fire scouts-evade` line */
+static int scouts_evade(struct zb_game *g, struct zb_unit *s,
+			struct zb_strbuf *out)
 {
+	size_t mark = g->log.n;
 	int sum;
 
 	zb_event_begin(g, "move", "volley-fire:scouts:E", s->id, -1);
@@ -651,6 +655,7 @@ static int scouts_evade(struct zb_game *g, struct zb_unit *s)
 		zb_event_text(g, "%s roll %d: even, they move %d\" away",
 			      s->name, sum, sum);
 	zb_event_end(g);
+	vfc_put_rolled(g, mark, "scouts-evade", out);
 	return sum;
 }
 
@@ -660,7 +665,6 @@ static int cmd_evade(struct zb_companion *c,
 {
 	struct vfc_books *b = c->books;
 	struct zb_game *g = b->g;
-	size_t mark = g->log.n;
 	int id;
 	char q[96];
 
@@ -673,8 +677,7 @@ static int cmd_evade(struct zb_companion *c,
 		return zb_error_set(err, ZB_EINPUT, "%s are not scouts (a "
 				    "charged unit evades with 'charge ... "
 				    "evade')", g->units[id].name);
-	scouts_evade(g, &g->units[id]);
-	vfc_put_events(g, mark, out);
+	scouts_evade(g, &g->units[id], out);
 	snprintf(norm, ZB_COMPANION_NORM_MAX, "evade %s",
 		 qname(b, id, q, sizeof(q)));
 	return ZB_OK;
@@ -737,16 +740,25 @@ static int cmd_charge(struct zb_companion *c,
 	    (react == R_REFORM || react == R_COUNTER))
 		return zb_error_set(err, ZB_EINPUT, "Dervish groups stand or "
 				    "evade (Formation changes C-D)");
-	if (react != R_STAND && vf_reaction_fails(g, t,
-						   reaction_words[react])) {
-		react = R_STAND;
-	} else if (react == R_EVADE) {
+	if (react != R_STAND) {
+		/* Formation changes B, as the battle rolls it (British
+		 * units only, not scouts). */
+		char what[48];
+		bool failed = vf_reaction_fails(g, t, reaction_words[react]);
+
+		if (g->log.n > mark) {
+			snprintf(what, sizeof(what), "reaction --try %s",
+				 reaction_words[react]);
+			vfc_put_rolled(g, mark, what, out);
+		}
+		if (failed)
+			react = R_STAND;
+	}
+	if (react == R_EVADE) {
 		if (t->type == VF_SCOUTS) {
-			if (scouts_evade(g, t) % 2)
+			if (scouts_evade(g, t, out) % 2)
 				react = R_STAND;
 		} else {
-			vfc_put_events(g, mark, out);
-			mark = g->log.n;
 			rc = roll_move(b, t, vf_type_of(t)->army ==
 				       VF_ARMY_DERVISH
 				       ? "volley-fire:formation-changes:D"
@@ -757,7 +769,7 @@ static int cmd_charge(struct zb_companion *c,
 				return rc;
 		}
 	}
-	vfc_put_events(g, mark, out);
+	/* Each roll above told its own events (the evasion's once only). */
 	rc = roll_move(b, u, "volley-fire:hand-to-hand:A", "charges",
 		       false, rough, false, lead, out, err);
 	if (rc != ZB_OK)
@@ -780,11 +792,11 @@ static int cmd_charge(struct zb_companion *c,
 static void fall_back(struct zb_game *g, struct zb_unit *u,
 		      const struct zb_unit *winner)
 {
-	int faces[VF_FALLBACK_DICE], dist;
+	int dist;
 
 	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", u->id,
 		       winner->id);
-	dist = zb_game_roll_n(g, VF_FALLBACK_DICE, VF_D6, faces);
+	dist = vf_fallback_roll(g);
 	u->flags |= ZB_UF_SHAKEN;
 	vf_u(u)->shaken_turn = g->turn;
 	zb_event_kv(g, "distance", dist);
@@ -901,7 +913,7 @@ static int cmd_melee(struct zb_companion *c,
 	winner = o.chance[0] ? u : t;
 	loser = o.chance[0] ? t : u;
 	fall_back(g, loser, winner);
-	vfc_put_events(g, mark, out);
+	vfc_put_rolled(g, mark, "fall-back", out);
 	vfc_put_unit_line(g, u, out);
 	zb_strbuf_printf(out, " (%d down).\n", na - o.value);
 	vfc_put_unit_line(g, t, out);

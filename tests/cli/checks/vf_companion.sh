@@ -2,7 +2,8 @@
 # game master's book-keeper, and "zariba roll --dice".  Sourced by
 # tests/cli/run.sh after companion.sh, whose kill_test it uses.  A scripted
 # game of several turns on the Ninth Sudanese scenario: every initiative,
-# fire, move, melee and morale result must be what `zariba roll volley-fire ...` gives with the
+# fire, move, melee, morale, reaction, scouts' evasion, regroup and fall
+# back result must be what `zariba roll volley-fire ...` gives with the
 # same dice; then the game is killed with SIGKILL and resumed as
 # Gentlemen Rankers' is.
 
@@ -51,8 +52,10 @@ grep_out "companion volley-fire asks for its scenario" \
 	'plays a scenario: give it with --scenario FILE' "$T/err"
 
 # Every line changes the game (one save entry each: the kill test counts
-# on that).  Three turns: moves, double time, a charge, fire of every
-# kind, a melee and its winner's move, regrouping, undo.
+# on that).  Three turns: moves, double time, charges (scouts evading, a
+# Sudanese section trying to reform), fire of every kind, scouts evading
+# fire, a melee with its fall back and its winner's move, regrouping,
+# undo.
 cat >"$T/vf.cmds" <<'EOF'
 next
 next
@@ -69,8 +72,9 @@ fire gardner at "hadendowa swordsmen (2)" deadly
 fire "lt. walker" at "hadendowa spearmen" 1ft
 fire "1st section scouts" at "hadendowa spearmen" 5ft
 fire "dervish riflemen (1)" at "3rd section" 5ft commander
+evade "1st section scouts"
 next
-charge "hadendowa swordsmen (2)" at "2nd section"
+charge "hadendowa swordsmen (2)" at "2nd section" reform
 melee "hadendowa swordsmen (2)" x12 at "2nd section" x8
 bonus "hadendowa swordsmen (2)"
 next
@@ -160,6 +164,7 @@ for f in "$T"/vf-ev.*; do
 	k=${f##*.}
 	vf_rolls=$((vf_rolls + 1))
 	line=$(sed 's/^zariba //' "$f")
+	vf_head=
 	# shellcheck disable=SC2086
 	"$ZB" $line >"$T/vf-roll.out" 2>"$T/vf-roll.err"
 	sed '1,/^$/d' "$T/vf-roll.out" | grep -v '^Result:' |
@@ -179,11 +184,25 @@ for f in "$T"/vf-ev.*; do
 		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
 		vf_pat=
 		;;
+	# A reaction, scouts evading, a regroup and a fall back name the
+	# unit in the companion and "the unit", "the scouts", "the men" or
+	# "the loser" in `roll`: the rule and dice must begin the block, and
+	# what follows the name (up to the winner, for a fall back) agree.
+	*" reaction "* | *" scouts-evade "* | *" regroup "* | *" fall-back "*)
+		vf_head=$(sed 's/^\(\[[^]]*\]d6:[0-9]*\).*/\1/' "$T/vf-roll.ev")
+		sed 's/^\[[^]]*\]d6:[0-9]*Theunit//
+			s/^\[[^]]*\]d6:[0-9]*Thescouts//
+			s/^\[[^]]*\]d6:[0-9]*Themen//
+			s/^\[[^]]*\]d6:[0-9]*Theloser//
+			s/squareto.*//' "$T/vf-roll.ev" >"$T/vf-roll.tail"
+		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
+		vf_pat='*'
+		;;
 	*) vf_pat= ;;
 	esac
 	if [ -s "$T/vf-roll.ev" ] &&
 		case $(cat "$T/vf-blk.$k") in
-		$vf_pat"$(cat "$T/vf-roll.ev")"*) true ;;
+		"$vf_head"$vf_pat"$(cat "$T/vf-roll.ev")"*) true ;;
 		*) false ;;
 		esac; then
 		vf_same=$((vf_same + 1))
@@ -200,6 +219,17 @@ if [ "$vf_inits" -ge 3 ]; then
 else
 	bad "only $vf_inits initiative rolls were checked against 'zariba roll'"
 fi
+# Each of these results at least as often as the scripted game brings
+# it: the reform's D6, the scouts' 3D6 against a charge and against fire,
+# the melees' two fall backs and the two regroups that follow.
+for vf_kind in reaction:1 scouts-evade:2 fall-back:2 regroup:2; do
+	vf_k=$(cat "$T"/vf-ev.* | grep -c "roll volley-fire ${vf_kind%:*} ")
+	if [ "$vf_k" -ge "${vf_kind#*:}" ]; then
+		ok "the companion's $vf_k ${vf_kind%:*} rolls are checked against 'zariba roll volley-fire ${vf_kind%:*}'"
+	else
+		bad "only $vf_k ${vf_kind%:*} rolls were checked against 'zariba roll', not ${vf_kind#*:}"
+	fi
+done
 vf_tests=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire morale ')
 if [ "$vf_tests" -eq 2 ]; then
 	ok "both forces' morale tests are checked against 'zariba roll volley-fire morale'"
@@ -213,7 +243,7 @@ else
 	bad "only $vf_moves moves ($vf_dbl at double time) were checked against 'zariba roll'"
 fi
 if [ "$vf_rolls" -ge 8 ] && [ "$vf_same" -eq "$vf_rolls" ]; then
-	ok "every one of the companion's $vf_rolls initiative, fire, move, melee and morale results is what 'zariba roll --dice' gives"
+	ok "every one of the companion's $vf_rolls initiative, fire, move, melee, morale, reaction, scouts' evasion, regroup and fall back results is what 'zariba roll --dice' gives"
 else
 	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
 fi
