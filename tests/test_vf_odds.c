@@ -883,6 +883,33 @@ Test(vf_odds, monte_carlo_melee_at_a_wall)
 	monte_carlo(&a, 5, MC_SAMPLES);
 }
 
+/* Double time: the inches and the heat stroke, capped at 3 men
+ * (vf_roll_move_faces). */
+Test(vf_odds, monte_carlo_move_double_time)
+{
+	struct zb_args a = args_of("move", "type", "british-infantry",
+				   "double-time", "yes", "figures", "3",
+				   NULL);
+
+	monte_carlo(&a, 10, MC_SAMPLES);
+}
+
+/* The Dervish row of the D10 (vf_morale_roll). */
+Test(vf_odds, monte_carlo_morale)
+{
+	struct zb_args a = args_of("morale", "nation", "dervish", NULL);
+
+	monte_carlo(&a, 11, MC_SAMPLES);
+}
+
+/* Ties rolled again (vf_initiative_roll). */
+Test(vf_odds, monte_carlo_initiative)
+{
+	struct zb_args a = args_of("initiative", NULL);
+
+	monte_carlo(&a, 12, MC_SAMPLES);
+}
+
 /* The one D6 that spoils a reaction (vf_reaction_roll). */
 Test(vf_odds, monte_carlo_reaction)
 {
