@@ -366,8 +366,9 @@ Test(vf_companion, a_whole_melee_fall_back_regroup)
 	HAS(run(&s, "bonus \"hussars 2nd\""), "may move (the winner's move, "
 	    "not into another melee) up to 6\" (5D6)");
 	run(&s, "roll 2");
-	HAS(run(&s, "edge \"dervish cavalry spearmen\""),
-	    "D6 2, it goes on along the edge to its left");
+	t = run(&s, "edge \"dervish cavalry spearmen\"");
+	HAS(t, "= zariba roll volley-fire edge --dice 2\n");
+	HAS(t, "D6 2, it goes on along the edge to its left");
 	/* Shaken D: it moves 2D6 until it regroups. */
 	run(&s, "roll 3 3");
 	HAS(run(&s, "move \"dervish cavalry spearmen\""), "up to 6\" (2D6, "

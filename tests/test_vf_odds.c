@@ -4,7 +4,8 @@
  * distribution against values worked out by hand, and against a Monte
  * Carlo run of the rolling code the battle calls (vf_volley_roll,
  * vf_melee_fight, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
- * vf_fallback_roll, through the actions' roll hooks), 10^6 samples,
+ * vf_fallback_roll, vf_edge_roll, through the actions' roll hooks), 10^6
+ * samples,
  * within 4 standard errors; and the AI's expected hits against the exact
  * mean.
  */
@@ -41,12 +42,12 @@ static double sum_of(const double *p, int n)
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
-Test(vf_odds, eleven_actions_with_their_hooks)
+Test(vf_odds, twelve_actions_with_their_hooks)
 {
 	static const char *const names[] = {
 		"volley", "gardner", "pistols", "melee", "move", "morale",
 		"initiative", "reaction", "scouts-evade", "regroup",
-		"fall-back"
+		"fall-back", "edge"
 	};
 	int n = 0;
 
@@ -57,7 +58,7 @@ Test(vf_odds, eleven_actions_with_their_hooks)
 		cr_assert(a->n_params <= ZB_ACTION_MAX_PARAMS);
 		cr_assert(a->n_chances <= ZB_ACTION_MAX_CHANCES);
 	}
-	cr_assert_eq(n, 11);
+	cr_assert_eq(n, 12);
 	cr_assert_null(zb_action_find(&zb_ruleset_volley_fire, "cannon"));
 }
 
@@ -347,6 +348,19 @@ Test(vf_odds, fall_back_6d6_by_hand)
 	cr_assert_float_eq(d.p[36], 1 / 46656.0, EPS);
 	cr_assert_float_eq(d.mean, 21.0, EPS);
 	cr_assert_float_eq(sum_of(d.p, d.n), 1.0, EPS);
+	zb_dist_release(&d);
+}
+
+/* Hand-to-hand D at the table edge, the house ruling: 1-3 left, 4-6
+ * right, three faces in six each. */
+Test(vf_odds, edge_by_hand)
+{
+	struct zb_args a = args_of("edge", NULL);
+	static const double want[] = { 0.5, 0.5 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 2);
 	zb_dist_release(&d);
 }
 
@@ -883,6 +897,14 @@ Test(vf_odds, monte_carlo_melee_at_a_wall)
 	monte_carlo(&a, 5, MC_SAMPLES);
 }
 
+/* The D6 along the table edge (vf_edge_roll). */
+Test(vf_odds, monte_carlo_edge)
+{
+	struct zb_args a = args_of("edge", NULL);
+
+	monte_carlo(&a, 13, MC_SAMPLES);
+}
+
 /* Double time: the inches and the heat stroke, capped at 3 men
  * (vf_roll_move_faces). */
 Test(vf_odds, monte_carlo_move_double_time)
@@ -1190,6 +1212,29 @@ Test(vf_odds, roll_fall_back_six_dice)
 	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:hand-to-hand:D");
 	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
 			 "falls back 22\" directly away"));
+}
+
+/* At the table edge a 3 goes left, a 4 right. */
+Test(vf_odds, roll_edge_3_left_4_right)
+{
+	static const int three[] = { 3 }, four[] = { 4 };
+	struct zb_args a = args_of("edge", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(three, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 0);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:hand-to-hand:D");
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "D6 3, it goes on along the edge to its left"));
+	fini();
+	bare();
+	script(four, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 1);
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "to its right"));
 }
 
 Test(vf_odds, roll_gardner_jams_on_20)

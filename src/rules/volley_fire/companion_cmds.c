@@ -945,13 +945,13 @@ static int cmd_edge(struct zb_companion *c,
 	if ((id = vfc_unit(b, w->w[1], err)) < 0)
 		return ZB_EINPUT;
 	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", id, -1);
-	face = zb_game_roll(g, VF_D6);
+	face = vf_edge_roll(g);
 	zb_event_kv(g, "edge_die", face);
 	zb_event_text(g, "%s reaches the table edge: D6 %d, it goes on along "
 		      "the edge to its %s", g->units[id].name, face,
 		      face <= VF_EDGE_DIR_LOW_MAX ? "left" : "right");
 	zb_event_end(g);
-	vfc_put_events(g, mark, out);
+	vfc_put_rolled(g, mark, "edge", out);
 	snprintf(norm, ZB_COMPANION_NORM_MAX, "edge %s",
 		 qname(b, id, q, sizeof(q)));
 	return ZB_OK;

@@ -678,6 +678,12 @@ int vf_fallback_roll(struct zb_game *g)
 	return zb_game_roll_n(g, VF_FALLBACK_DICE, VF_D6, faces);
 }
 
+/* volley-fire: Hand-to-hand D (the D6 for the way along the table edge) */
+int vf_edge_roll(struct zb_game *g)
+{
+	return zb_game_roll(g, VF_D6);
+}
+
 /* volley-fire: Hand-to-hand D (fall back 6D6, shaken, or captured) */
 static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 		      struct zb_unit *u, const struct zb_unit *winner,
@@ -725,7 +731,7 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 		if (step <= MELEE_EPS_IN) {
 			if (edge_face)
 				break;	/* a corner: no further */
-			edge_face = zb_game_roll(g, D6);
+			edge_face = vf_edge_roll(g);
 			dir = along_edge(dir, vertical, edge_face);
 			continue;
 		}

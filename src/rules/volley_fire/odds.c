@@ -10,10 +10,11 @@
  * very functions the fire and melee phases roll with (vf_volley_roll,
  * vf_melee_fight).  The AI's vf_expected_hits reads vf_volley_dist.
  * The smaller rolls (a move, a morale test, the initiative, a spoilt
- * reaction, scouts evading, regrouping, a fall back) go through the
+ * reaction, scouts evading, regrouping, a fall back and its way along
+ * the table edge) go through the
  * battle's own roll of each (vf_roll_move_faces, vf_morale_roll,
  * vf_initiative_roll, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
- * vf_fallback_roll), which the companion uses too.
+ * vf_fallback_roll, vf_edge_roll), which the companion uses too.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -364,7 +365,8 @@ static const struct zb_param reaction_params[] = {
 enum { VF_ACTION_VOLLEY, VF_ACTION_GARDNER, VF_ACTION_PISTOLS,
        VF_ACTION_MELEE, VF_ACTION_MOVE, VF_ACTION_MORALE,
        VF_ACTION_INITIATIVE, VF_ACTION_REACTION, VF_ACTION_SCOUTS_EVADE,
-       VF_ACTION_REGROUP, VF_ACTION_FALL_BACK, VF_ACTION_COUNT };
+       VF_ACTION_REGROUP, VF_ACTION_FALL_BACK, VF_ACTION_EDGE,
+       VF_ACTION_COUNT };
 
 static int band_of(const struct zb_args *a)
 {
@@ -1406,6 +1408,49 @@ static int fall_back_roll(struct zb_game *g, const struct zb_args *a,
 	return ZB_OK;
 }
 
+static const char *const edge_labels[] = {
+	"along the edge to its left", "along the edge to its right"
+};
+
+/* Hand-to-hand D at the table edge: "roll a D6 for direction along that
+ * edge" (house ruling: 1-3 left, 4-6 right). */
+static int edge_odds(const struct zb_args *a, struct zb_dist *out,
+		     struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(edge_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_D6; f++)
+		out->p[f > VF_EDGE_DIR_LOW_MAX] += 1.0 / VF_D6;
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Hand-to-hand D (told as the companion's `edge` tells it) */
+static int edge_roll(struct zb_game *g, const struct zb_args *a,
+		     struct zb_outcome *out, struct zb_error *err)
+{
+	int face;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", -1, -1);
+	face = vf_edge_roll(g);
+	zb_event_kv(g, "edge_die", face);
+	zb_event_text(g, "the unit reaches the table edge: D6 %d, it goes on "
+		      "along the edge to its %s", face,
+		      face <= VF_EDGE_DIR_LOW_MAX ? "left" : "right");
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = face > VF_EDGE_DIR_LOW_MAX;
+	out->value2 = -1;
+	return ZB_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
@@ -1625,6 +1670,21 @@ const struct zb_action vf_actions[] = {
 		.outcome = "inches",
 		.odds = fall_back_odds,
 		.roll = fall_back_roll,
+	},
+	[VF_ACTION_EDGE] = {
+		.name = "edge",
+		.summary = "a unit falling back meets the table edge",
+		.help = "A unit whose fall back takes it to the table edge "
+			"rolls a D6 for its way along that edge (Hand-to-hand "
+			"D): 1-3 to its left, 4-6 to its right, a house "
+			"ruling.  The outcome is 0 for left, 1 for right.",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "way",
+		.labels = edge_labels,
+		.n_labels = N_OF(edge_labels),
+		.odds = edge_odds,
+		.roll = edge_roll,
 	},
 	[VF_ACTION_COUNT] = { .name = NULL }
 };

@@ -562,6 +562,11 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err);
  * sum (inches).  The battle, the companion and `zariba roll volley-fire
  * fall-back` roll through it. */
 int vf_fallback_roll(struct zb_game *g);
+/* Hand-to-hand D at the table edge: the D6 for the way along it in the
+ * open event, its face (VF_EDGE_DIR_LOW_MAX or lower one way, the rest
+ * the other: a house ruling).  The battle, the companion and `zariba
+ * roll volley-fire edge` roll through it. */
+int vf_edge_roll(struct zb_game *g);
 /* Record a contact made by a charge, for the melee phase. */
 int vf_melee_add(struct zb_game *g, int attacker, int defender,
 		 bool from_rear);

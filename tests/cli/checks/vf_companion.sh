@@ -2,8 +2,8 @@
 # game master's book-keeper, and "zariba roll --dice".  Sourced by
 # tests/cli/run.sh after companion.sh, whose kill_test it uses.  A scripted
 # game of several turns on the Ninth Sudanese scenario: every initiative,
-# fire, move, melee, morale, reaction, scouts' evasion, regroup and fall
-# back result must be what `zariba roll volley-fire ...` gives with the
+# fire, move, melee, morale, reaction, scouts' evasion, regroup, fall
+# back and table edge result must be what `zariba roll volley-fire ...` gives with the
 # same dice; then the game is killed with SIGKILL and resumed as
 # Gentlemen Rankers' is.
 
@@ -54,8 +54,8 @@ grep_out "companion volley-fire asks for its scenario" \
 # Every line changes the game (one save entry each: the kill test counts
 # on that).  Three turns: moves, double time, charges (scouts evading, a
 # Sudanese section trying to reform), fire of every kind, scouts evading
-# fire, a melee with its fall back and its winner's move, regrouping,
-# undo.
+# fire, a melee with its fall back, the table edge and its winner's
+# move, regrouping, undo.
 cat >"$T/vf.cmds" <<'EOF'
 next
 next
@@ -77,6 +77,7 @@ next
 charge "hadendowa swordsmen (2)" at "2nd section" reform
 melee "hadendowa swordsmen (2)" x12 at "2nd section" x8
 bonus "hadendowa swordsmen (2)"
+edge "2nd section"
 next
 next
 next
@@ -184,11 +185,13 @@ for f in "$T"/vf-ev.*; do
 		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
 		vf_pat=
 		;;
-	# A reaction, scouts evading, a regroup and a fall back name the
-	# unit in the companion and "the unit", "the scouts", "the men" or
-	# "the loser" in `roll`: the rule and dice must begin the block, and
-	# what follows the name (up to the winner, for a fall back) agree.
-	*" reaction "* | *" scouts-evade "* | *" regroup "* | *" fall-back "*)
+	# A reaction, scouts evading, a regroup, a fall back and its way
+	# along the table edge name the unit in the companion and "the
+	# unit", "the scouts", "the men" or "the loser" in `roll`: the rule
+	# and dice must begin the block, and what follows the name (up to
+	# the winner, for a fall back) agree.
+	*" reaction "* | *" scouts-evade "* | *" regroup "* | *" fall-back "* | \
+	*" edge "*)
 		vf_head=$(sed 's/^\(\[[^]]*\]d6:[0-9]*\).*/\1/' "$T/vf-roll.ev")
 		sed 's/^\[[^]]*\]d6:[0-9]*Theunit//
 			s/^\[[^]]*\]d6:[0-9]*Thescouts//
@@ -221,8 +224,9 @@ else
 fi
 # Each of these results at least as often as the scripted game brings
 # it: the reform's D6, the scouts' 3D6 against a charge and against fire,
-# the melees' two fall backs and the two regroups that follow.
-for vf_kind in reaction:1 scouts-evade:2 fall-back:2 regroup:2; do
+# the melees' two fall backs, the D6 of one along the table edge and the
+# two regroups that follow.
+for vf_kind in reaction:1 scouts-evade:2 fall-back:2 regroup:2 edge:1; do
 	vf_k=$(cat "$T"/vf-ev.* | grep -c "roll volley-fire ${vf_kind%:*} ")
 	if [ "$vf_k" -ge "${vf_kind#*:}" ]; then
 		ok "the companion's $vf_k ${vf_kind%:*} rolls are checked against 'zariba roll volley-fire ${vf_kind%:*}'"
@@ -243,7 +247,7 @@ else
 	bad "only $vf_moves moves ($vf_dbl at double time) were checked against 'zariba roll'"
 fi
 if [ "$vf_rolls" -ge 8 ] && [ "$vf_same" -eq "$vf_rolls" ]; then
-	ok "every one of the companion's $vf_rolls initiative, fire, move, melee, morale, reaction, scouts' evasion, regroup and fall back results is what 'zariba roll --dice' gives"
+	ok "every one of the companion's $vf_rolls initiative, fire, move, melee, morale, reaction, scouts' evasion, regroup, fall back and table edge results is what 'zariba roll --dice' gives"
 else
 	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
 fi
