@@ -486,6 +486,58 @@ Test(vf_companion, force_morale_both_hold)
 	stop(&s);
 }
 
+/* The help fits a game master's habits: each command's usage on one
+ * line and what it does on one more (or the same), units by name
+ * (UNIT, TARGET, ATTACKER, DEFENDER, SCOUTS), ranges in feet or
+ * inches. */
+Test(vf_companion, help_one_line_each_units_by_name_ranges_in_feet)
+{
+	static const char *const cmds[][2] = {
+		{ "move", "UNIT [double] [rough] [through] [leaderless]" },
+		{ "form", "UNIT FORMATION" },
+		{ "charge", "UNIT at TARGET [REACTION] [rough] [leaderless]" },
+		{ "evade", "SCOUTS" },
+		{ "fire", "UNIT at TARGET RANGE [xN] [cover] [waiting] "
+			  "[commander]" },
+		{ "melee", "ATTACKER [xN] at DEFENDER [xN] [rear] [cover]" },
+		{ "bonus", "UNIT [rough] [through] [leaderless]" },
+		{ "edge", "UNIT" },
+	};
+	struct session s;
+	const char *t;
+	char want[160];
+
+	start(&s, NINTH);
+	t = run(&s, "help");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		const char *at, *eol, *next;
+
+		snprintf(want, sizeof(want), "\n  %s %s", cmds[i][0],
+			 cmds[i][1]);
+		at = strstr(t, want);
+		cr_assert_not_null(at, "no one-line usage '%s' in:\n%s",
+				   want + 3, t);
+		/* The usage ends its line, or the help follows on it; the
+		 * help, if below, is one line, and then the next command. */
+		eol = strchr(at + 1, '\n');
+		cr_assert_not_null(eol);
+		next = strchr(eol + 1, '\n');
+		cr_assert_not_null(next);
+		if (eol - at - 1 <= 2 + (long)strlen(cmds[i][0]) + 1 +
+		    (long)strlen(cmds[i][1]))
+			cr_assert(!strncmp(next + 1, "  ", 2) &&
+				  next[3] != ' ', "'%s': its help takes "
+				  "more than one line", cmds[i][0]);
+		else
+			cr_assert(eol[1] == ' ' && eol[2] == ' ' &&
+				  eol[3] != ' ', "'%s': its usage and help "
+				  "take more than one line", cmds[i][0]);
+	}
+	HAS(t, "Ranges in feet (6ft) or inches (30in), or a band (deadly).");
+	HAS(t, "RANGE is 6ft, 30in or a band (deadly)");
+	stop(&s);
+}
+
 /* status UNIT; names by unique prefix; a bad name changes nothing. */
 Test(vf_companion, status_of_one_unit_and_names)
 {

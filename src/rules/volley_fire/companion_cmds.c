@@ -588,7 +588,7 @@ static int cmd_bonus(struct zb_companion *c,
 
 	if (w->n < 2)
 		return zb_error_set(err, ZB_EINPUT, "bonus UNIT [rough] "
-				    "[leaderless]");
+				    "[through] [leaderless]");
 	if ((u = vfc_unit(b, w->w[1], err)) < 0)
 		return ZB_EINPUT;
 	rc = move_words(w, 2, NULL, &rough, &through, &lead, extra,
@@ -963,15 +963,17 @@ const struct zb_companion_cmd vfc_commands[] = {
 	  "dice; double time rolls heat stroke", cmd_move, NULL },
 	{ "form", "UNIT FORMATION", "the unit takes a new "
 	  "formation", cmd_form, NULL },
-	{ "charge", "UNIT at TARGET [stand|evade|reform|countercharge]",
-	  "the target's reaction, then the charger's move dice", cmd_charge, NULL },
+	{ "charge", "UNIT at TARGET [REACTION] [rough] [leaderless]", "REACTION: "
+	  "stand, evade, reform, countercharge; then moves", cmd_charge,
+	  NULL },
 	{ "evade", "SCOUTS", "scouts evade fire or melee: 3D6, even they "
 	  "slip away", cmd_evade, NULL },
 	{ "fire", "UNIT at TARGET RANGE [xN] [cover] [waiting] [commander]",
 	  "fire; RANGE is 6ft, 30in or a band (deadly)", cmd_fire, NULL },
 	{ "melee", "ATTACKER [xN] at DEFENDER [xN] [rear] [cover]", "figure by "
 	  "figure; the loser falls back 6D6, shaken", cmd_melee, NULL },
-	{ "bonus", "UNIT [rough]", "the melee winner's one normal move",
+	{ "bonus", "UNIT [rough] [through] [leaderless]", "the melee winner's "
+	  "one normal move",
 	  cmd_bonus, NULL },
 	{ "edge", "UNIT", "a unit falling back met the edge: a D6 for "
 	  "its way", cmd_edge, NULL },
