@@ -206,7 +206,10 @@ Test(vf_companion, fire_volley_and_a_leader_among_the_casualties)
 	HAS(t, "= zariba roll volley-fire volley --weapon sudanese-rifles "
 	       "--ranks 2 --range deadly --firers 20 --dice 7\n");
 	HAS(t, "D20 7 -> 7 hits: 7 down");
-	HAS(t, "D20 20, its ");
+	HAS(t, "= zariba roll volley-fire leader-hit --leaders 2 --dice 20,1\n"
+	       "  [volley-fire:firing-notations:D] d20: 20; d2: 1\n"
+	       "    Hadendowa Swordsmen (1): D20 20, leader 1 of 2 is among "
+	       "the casualties: its ");
 	HAS(t, "Hadendowa Swordsmen (1): 33 of 40 men (7 down).");
 	h = unit(&s, "Hadendowa Swordsmen (1)");
 	cr_assert_eq(zb_unit_alive_role(h, ZB_ROLE_TROOPER), 38 - 6);
@@ -218,7 +221,20 @@ Test(vf_companion, fire_volley_and_a_leader_among_the_casualties)
 		    "x20 cover");
 	HAS(t, "--range deadly --firers 20 --cover --dice 9\n");
 	HAS(t, "5 down");
+	HAS(t, "= zariba roll volley-fire leader-hit --leaders 2 --dice 4\n");
 	cr_assert_eq(alive(&s, "Hadendowa Swordsmen (2)"), 35);
+	/* Notation E: the target side's commander in the zone of fire, a
+	 * 19: a minor wound (after 40 Dervish rifles' two D20, 3 and 5 on
+	 * 1 to 8: 8 down, and notation D's 4). */
+	run(&s, "roll 3 5 4 19");
+	t = run(&s, "fire \"dervish riflemen (1)\" at \"3rd section\" 5ft "
+		    "commander");
+	HAS(t, "--firers 40 --dice 3,5\n");
+	HAS(t, "= zariba roll volley-fire commander --dice 19\n"
+	       "  [volley-fire:firing-notations:E] d20: 19\n"
+	       "    Major Stevens, in the zone of fire at 3rd Section: D20 19, "
+	       "a minor wound.\n");
+	HAS(t, "3rd Section: 16 of 24 men (8 down).");
 	/* Scouts D: a D6 each, 4-6 hits in the open, 5-6 in cover. */
 	run(&s, "roll 3 4 6 2");
 	t = run(&s, "fire \"1st section scouts\" at \"hadendowa spearmen\" "

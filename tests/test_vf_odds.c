@@ -4,8 +4,8 @@
  * distribution against values worked out by hand, and against a Monte
  * Carlo run of the rolling code the battle calls (vf_volley_roll,
  * vf_melee_fight, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
- * vf_fallback_roll, vf_edge_roll, through the actions' roll hooks), 10^6
- * samples,
+ * vf_fallback_roll, vf_edge_roll, vf_leader_hit_roll, vf_commander_roll,
+ * through the actions' roll hooks), 10^6 samples,
  * within 4 standard errors; and the AI's expected hits against the exact
  * mean.
  */
@@ -42,12 +42,12 @@ static double sum_of(const double *p, int n)
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
-Test(vf_odds, twelve_actions_with_their_hooks)
+Test(vf_odds, fourteen_actions_with_their_hooks)
 {
 	static const char *const names[] = {
 		"volley", "gardner", "pistols", "melee", "move", "morale",
 		"initiative", "reaction", "scouts-evade", "regroup",
-		"fall-back", "edge"
+		"fall-back", "edge", "leader-hit", "commander"
 	};
 	int n = 0;
 
@@ -58,7 +58,7 @@ Test(vf_odds, twelve_actions_with_their_hooks)
 		cr_assert(a->n_params <= ZB_ACTION_MAX_PARAMS);
 		cr_assert(a->n_chances <= ZB_ACTION_MAX_CHANCES);
 	}
-	cr_assert_eq(n, 12);
+	cr_assert_eq(n, 14);
 	cr_assert_null(zb_action_find(&zb_ruleset_volley_fire, "cannon"));
 }
 
@@ -361,6 +361,39 @@ Test(vf_odds, edge_by_hand)
 
 	odds_of(&a, &d);
 	expect_p(d.p, d.n, want, 2);
+	zb_dist_release(&d);
+}
+
+/* Firing notations D: a 20 of a D20 puts a leader among the casualties,
+ * a die picking which of 3: 1/60 each, none 19/20; no leader, none. */
+Test(vf_odds, leader_hit_by_hand)
+{
+	struct zb_args a = args_of("leader-hit", "leaders", "3", NULL);
+	struct zb_args z = args_of("leader-hit", "leaders", "0", NULL);
+	static const double want[] = { 19 / 20.0, 1 / 60.0, 1 / 60.0,
+				       1 / 60.0 };
+	static const double none[] = { 1 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 4);
+	cr_assert_float_eq(d.chance[0], 1 / 20.0, EPS);
+	zb_dist_release(&d);
+	odds_of(&z, &d);
+	expect_p(d.p, d.n, none, 1);
+	zb_dist_release(&d);
+}
+
+/* Firing notations E: a 20 killed, a 19 a minor wound, 1-18 unhurt. */
+Test(vf_odds, commander_by_hand)
+{
+	struct zb_args a = args_of("commander", NULL);
+	static const double want[] = { 18 / 20.0, 1 / 20.0, 1 / 20.0 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 3);
+	cr_assert_float_eq(d.chance[0], 1 / 20.0, EPS);
 	zb_dist_release(&d);
 }
 
@@ -897,6 +930,22 @@ Test(vf_odds, monte_carlo_melee_at_a_wall)
 	monte_carlo(&a, 5, MC_SAMPLES);
 }
 
+/* The D20 and the die among 3 leaders (vf_leader_hit_roll). */
+Test(vf_odds, monte_carlo_leader_hit)
+{
+	struct zb_args a = args_of("leader-hit", "leaders", "3", NULL);
+
+	monte_carlo(&a, 14, MC_SAMPLES);
+}
+
+/* A commander's D20 (vf_commander_roll). */
+Test(vf_odds, monte_carlo_commander)
+{
+	struct zb_args a = args_of("commander", NULL);
+
+	monte_carlo(&a, 15, MC_SAMPLES);
+}
+
 /* The D6 along the table edge (vf_edge_roll). */
 Test(vf_odds, monte_carlo_edge)
 {
@@ -1235,6 +1284,56 @@ Test(vf_odds, roll_edge_3_left_4_right)
 	cr_assert_eq(o.value, 1);
 	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
 			 "to its right"));
+}
+
+/* Firing notations D: a 20, then a D2 of 2: the second leader; a 19:
+ * none, and no die to pick. */
+Test(vf_odds, roll_leader_hit_20_then_the_pick)
+{
+	static const int hit[] = { 20, 2 }, miss[] = { 19 };
+	struct zb_args a = args_of("leader-hit", "leaders", "2", NULL);
+	struct zb_outcome o;
+	const struct zb_event *e;
+
+	bare();
+	script(hit, 2);
+	rolled(&a, &o, 2);
+	cr_assert_eq(o.value, 2);
+	cr_assert(o.chance[0]);
+	e = &g.log.ev[0];
+	cr_assert_str_eq(e->rule, "volley-fire:firing-notations:D");
+	cr_assert_eq(e->n_dice, 2);
+	cr_assert_eq(g.log.dice[e->die0 + 1].sides, 2);
+	cr_assert(strstr(zb_event_text_of(&g.log, e), "leader 2 of 2 is "
+			 "among the casualties"));
+	fini();
+	bare();
+	script(miss, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 0);
+	cr_assert(!o.chance[0]);
+}
+
+/* Firing notations E: 20 killed, 19 a minor wound, 18 unhurt. */
+Test(vf_odds, roll_commander_20_19_18)
+{
+	static const int faces[][1] = { { 20 }, { 19 }, { 18 } };
+	static const char *const text[] = { "killed", "a minor wound",
+					    "unhurt" };
+	struct zb_args a = args_of("commander", NULL);
+	struct zb_outcome o;
+
+	for (int i = 0; i < 3; i++) {
+		bare();
+		script(faces[i], 1);
+		rolled(&a, &o, 1);
+		cr_assert_eq(o.value, 2 - i);
+		cr_assert_str_eq(g.log.ev[0].rule,
+				 "volley-fire:firing-notations:E");
+		cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+				 text[i]));
+		fini();
+	}
 }
 
 Test(vf_odds, roll_gardner_jams_on_20)

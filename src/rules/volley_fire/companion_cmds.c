@@ -185,41 +185,51 @@ static bool is_leader_role(int role)
 }
 
 /* volley-fire: Firing notations D (a 20: a leader is one of them, the
- * die choosing which), as the fire phase rolls it.  The leader's figure,
- * or -1. */
-static int notation_leader(struct zb_game *g, struct zb_unit *t)
+ * die choosing which), as the fire phase rolls it (vf_leader_hit_roll),
+ * told after the `zariba roll volley-fire leader-hit` line.  The
+ * leader's figure, or -1. */
+static int notation_leader(struct zb_game *g, struct zb_unit *t,
+			   struct zb_strbuf *out)
 {
-	int cand[ZB_DICE_MAX_N], n = 0, face, pick = -1;
+	int cand[ZB_DICE_MAX_N], n = 0, face, k, pick = -1;
+	size_t mark = g->log.n;
+	char what[48];
 
 	zb_event_begin(g, "fire", "volley-fire:firing-notations:D", t->id,
 		       t->id);
-	face = zb_game_roll(g, VF_LEADER_HIT_FACE);
 	for (int i = 0; i < t->n_figs && n < ZB_DICE_MAX_N; i++)
 		if (t->figs[i].state == ZB_FIG_OK &&
 		    is_leader_role(t->figs[i].role))
 			cand[n++] = i;
-	if (face == VF_LEADER_HIT_FACE && n > 0) {
-		pick = n > 1 ? cand[zb_game_roll(g, n) - 1] : cand[0];
+	k = vf_leader_hit_roll(g, n, &face);
+	if (k >= 0) {
+		pick = cand[k];
 		zb_event_kv(g, "figure", pick);
-		zb_event_text(g, "%s: D20 %d, its %s is among the casualties",
-			      t->name, face, zb_role_name(t->figs[pick].role));
+		zb_event_text(g, "%s: D20 %d, leader %d of %d is among the "
+			      "casualties: its %s", t->name, face, k + 1, n,
+			      zb_role_name(t->figs[pick].role));
 	} else {
 		zb_event_text(g, "%s: D20 %d, no leader among the casualties",
 			      t->name, face);
 	}
 	zb_event_end(g);
+	snprintf(what, sizeof(what), "leader-hit --leaders %d", n);
+	vfc_put_rolled(g, mark, what, out);
 	return pick;
 }
 
-/* volley-fire: Firing notations E (a commander in the zone of fire). */
+/* volley-fire: Firing notations E (a commander in the zone of fire, as
+ * the fire phase rolls it: vf_commander_roll), told after the `zariba
+ * roll volley-fire commander` line. */
 static void notation_commander(struct zb_game *g, struct zb_unit *cm,
-			       const struct zb_unit *t)
+			       const struct zb_unit *t, struct zb_strbuf *out)
 {
+	size_t mark = g->log.n;
 	int face;
 
 	zb_event_begin(g, "fire", "volley-fire:firing-notations:E", cm->id,
 		       t->id);
-	face = zb_game_roll(g, VF_LEADER_HIT_FACE);
+	face = vf_commander_roll(g);
 	zb_event_kv(g, "face", face);
 	if (face >= VF_COMMANDER_KILL_FACE) {
 		zb_unit_take_casualties(cm, 1, ZB_ROLE_OFFICER, ZB_FIG_DOWN);
@@ -233,6 +243,7 @@ static void notation_commander(struct zb_game *g, struct zb_unit *cm,
 			      ? "a minor wound" : "unhurt");
 	}
 	zb_event_end(g);
+	vfc_put_rolled(g, mark, "commander", out);
 }
 
 /* volley-fire: Firing notations C: the hits of the firing dice showing
@@ -261,7 +272,8 @@ static int key_hits(const struct zb_game *g, size_t mark,
 /* The men down laid on the target: on a gun two hits a gunner (Gardner
  * gun E); else a leader first when notation D says so, then the key
  * figures their dice hit (C), then the rest. */
-static int lay_down(struct zb_game *g, struct zb_unit *t, int hits, int key)
+static int lay_down(struct zb_game *g, struct zb_unit *t, int hits, int key,
+		    struct zb_strbuf *out)
 {
 	static const int key_roles[] = { ZB_ROLE_RIFLEMAN, ZB_ROLE_GUNNER };
 
@@ -277,7 +289,7 @@ static int lay_down(struct zb_game *g, struct zb_unit *t, int hits, int key)
 					ZB_ROLE_GUNNER, ZB_FIG_DOWN);
 		return before - zb_unit_alive(t);
 	}
-	int pick = notation_leader(g, t);
+	int pick = notation_leader(g, t, out);
 	if (pick >= 0) {
 		t->figs[pick].state = ZB_FIG_DOWN;
 		zb_unit_figs_changed(t);
@@ -430,17 +442,15 @@ static int cmd_fire(struct zb_companion *c,
 	} else {
 		int key = key_hits(g, mark, &v, t), down;
 
-		mark = g->log.n;
-		down = lay_down(g, t, o.value, key);
-
+		/* Each notation tells its own roll and events. */
+		down = lay_down(g, t, o.value, key, out);
 		if (commander) {
 			int cm = commander_of(g, t->side);
 			if (cm < 0)
 				cm = commander_of(g, u->side);
 			if (cm >= 0)
-				notation_commander(g, &g->units[cm], t);
+				notation_commander(g, &g->units[cm], t, out);
 		}
-		vfc_put_events(g, mark, out);
 		vfc_put_unit_line(g, t, out);
 		zb_strbuf_printf(out, " (%d down).\n", down);
 	}
@@ -973,8 +983,7 @@ const struct zb_companion_cmd vfc_commands[] = {
 	{ "melee", "ATTACKER [xN] at DEFENDER [xN] [rear] [cover]", "figure by "
 	  "figure; the loser falls back 6D6, shaken", cmd_melee, NULL },
 	{ "bonus", "UNIT [rough] [through] [leaderless]", "the melee winner's "
-	  "one normal move",
-	  cmd_bonus, NULL },
+	  "one normal move", cmd_bonus, NULL },
 	{ "edge", "UNIT", "a unit falling back met the edge: a D6 for "
 	  "its way", cmd_edge, NULL },
 	{ NULL, NULL, NULL, NULL, NULL }

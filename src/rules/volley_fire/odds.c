@@ -11,10 +11,11 @@
  * vf_melee_fight).  The AI's vf_expected_hits reads vf_volley_dist.
  * The smaller rolls (a move, a morale test, the initiative, a spoilt
  * reaction, scouts evading, regrouping, a fall back and its way along
- * the table edge) go through the
+ * the table edge, a leader or a commander hit) go through the
  * battle's own roll of each (vf_roll_move_faces, vf_morale_roll,
  * vf_initiative_roll, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
- * vf_fallback_roll, vf_edge_roll), which the companion uses too.
+ * vf_fallback_roll, vf_edge_roll, vf_leader_hit_roll, vf_commander_roll),
+ * which the companion uses too.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@
 #define ODDS_DEFAULT_CREW 4		/* "1 Gardener Gun & 4 Figures" */
 #define ODDS_MAX_PISTOLS 10		/* 6 D6 each at point blank */
 #define ODDS_MAX_MOD 10			/* a house-rule modifier */
+#define ODDS_MAX_LEADERS 20		/* leaders in one unit hit */
 
 /* ------------------------------------------------------------------ */
 /* Shared arithmetic                                                    */
@@ -359,6 +361,12 @@ static const struct zb_param reaction_params[] = {
 		 "same)"),
 };
 
+static const struct zb_param leader_hit_params[] = {
+	P_INT("leaders", 0, ODDS_MAX_LEADERS, 1, false,
+	      "leaders standing in the unit hit: officers, emirs, NCOs and "
+	      "standard bearers (on a 20 a die picks which)"),
+};
+
 #define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* Where each action stands in vf_actions[]. */
@@ -366,7 +374,7 @@ enum { VF_ACTION_VOLLEY, VF_ACTION_GARDNER, VF_ACTION_PISTOLS,
        VF_ACTION_MELEE, VF_ACTION_MOVE, VF_ACTION_MORALE,
        VF_ACTION_INITIATIVE, VF_ACTION_REACTION, VF_ACTION_SCOUTS_EVADE,
        VF_ACTION_REGROUP, VF_ACTION_FALL_BACK, VF_ACTION_EDGE,
-       VF_ACTION_COUNT };
+       VF_ACTION_LEADER_HIT, VF_ACTION_COMMANDER, VF_ACTION_COUNT };
 
 static int band_of(const struct zb_args *a)
 {
@@ -1451,6 +1459,101 @@ static int edge_roll(struct zb_game *g, const struct zb_args *a,
 	return ZB_OK;
 }
 
+/* Firing notations D: one D20; on a 20 one of the n leaders is among
+ * the casualties, each as likely (a die of n picks). */
+static int leader_hit_odds(const struct zb_args *a, struct zb_dist *out,
+			   struct zb_error *err)
+{
+	int n = zb_args_get(a, "leaders"), rc;
+
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, n + 1, 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_LEADER_HIT_FACE; f++) {
+		if (f != VF_LEADER_HIT_FACE || n == 0) {
+			out->p[0] += 1.0 / VF_LEADER_HIT_FACE;
+			continue;
+		}
+		for (int k = 1; k <= n; k++)
+			out->p[k] += 1.0 / VF_LEADER_HIT_FACE / n;
+	}
+	out->chance[0] = 1 - out->p[0];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Firing notations D (told as the companion tells it) */
+static int leader_hit_roll(struct zb_game *g, const struct zb_args *a,
+			   struct zb_outcome *out, struct zb_error *err)
+{
+	int n = zb_args_get(a, "leaders"), face, k;
+
+	(void)err;
+	zb_event_begin(g, "fire", "volley-fire:firing-notations:D", -1, -1);
+	k = vf_leader_hit_roll(g, n, &face);
+	if (k >= 0)
+		zb_event_text(g, "the target: D20 %d, leader %d of %d is "
+			      "among the casualties", face, k + 1, n);
+	else
+		zb_event_text(g, "the target: D20 %d, no leader among the "
+			      "casualties", face);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = k + 1;
+	out->value2 = -1;
+	out->chance[0] = k >= 0;
+	return ZB_OK;
+}
+
+static const char *const commander_labels[] = {
+	"unhurt", "a minor wound", "killed"
+};
+
+/* Firing notations E: "A 20 and the leader is killed, a 19 and the
+ * leader took a minor wound." */
+static int commander_odds(const struct zb_args *a, struct zb_dist *out,
+			  struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(commander_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_LEADER_HIT_FACE; f++)
+		out->p[f >= VF_COMMANDER_KILL_FACE ? 2
+		       : f == VF_COMMANDER_WOUND_FACE ? 1 : 0] +=
+			1.0 / VF_LEADER_HIT_FACE;
+	out->chance[0] = out->p[2];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Firing notations E (told as the companion tells it) */
+static int commander_roll(struct zb_game *g, const struct zb_args *a,
+			  struct zb_outcome *out, struct zb_error *err)
+{
+	int face, r;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "fire", "volley-fire:firing-notations:E", -1, -1);
+	face = vf_commander_roll(g);
+	r = face >= VF_COMMANDER_KILL_FACE ? 2
+	    : face == VF_COMMANDER_WOUND_FACE ? 1 : 0;
+	zb_event_kv(g, "face", face);
+	zb_event_text(g, "the commander, in the zone of fire: D20 %d, %s",
+		      face, commander_labels[r]);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = r;
+	out->value2 = -1;
+	out->chance[0] = r == 2;
+	return ZB_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
@@ -1473,6 +1576,14 @@ static const struct zb_chance scouts_evade_chances[] = {
 
 static const struct zb_chance regroup_chances[] = {
 	{ "p_regroups", "the unit regroups" },
+};
+
+static const struct zb_chance leader_hit_chances[] = {
+	{ "p_leader", "a leader is among the casualties" },
+};
+
+static const struct zb_chance commander_chances[] = {
+	{ "p_killed", "the commander is killed" },
 };
 
 static const struct zb_chance melee_chances[] = {
@@ -1685,6 +1796,41 @@ const struct zb_action vf_actions[] = {
 		.n_labels = N_OF(edge_labels),
 		.odds = edge_odds,
 		.roll = edge_roll,
+	},
+	[VF_ACTION_LEADER_HIT] = {
+		.name = "leader-hit",
+		.summary = "whether a leader is among a unit's fire "
+			   "casualties",
+		.help = "Whenever a unit takes fire casualties, a D20: on a "
+			"20 its officer, emir, NCO or standard bearer is one "
+			"of them, and with more than one leader a die picks "
+			"which (Firing notations D).  The outcome is the "
+			"leader among the casualties (1 to --leaders), or 0 "
+			"for none.",
+		.params = leader_hit_params,
+		.n_params = N_OF(leader_hit_params),
+		.outcome = "leader",
+		.chances = leader_hit_chances,
+		.n_chances = N_OF(leader_hit_chances),
+		.odds = leader_hit_odds,
+		.roll = leader_hit_roll,
+	},
+	[VF_ACTION_COMMANDER] = {
+		.name = "commander",
+		.summary = "a commander in the zone of fire",
+		.help = "A commander in a zone of fire rolls a D20: a 20 and "
+			"he is killed, a 19 and he took a minor wound "
+			"(Firing notations E).  The outcome is unhurt, a "
+			"minor wound or killed.",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "result",
+		.labels = commander_labels,
+		.n_labels = N_OF(commander_labels),
+		.chances = commander_chances,
+		.n_chances = N_OF(commander_chances),
+		.odds = commander_odds,
+		.roll = commander_roll,
 	},
 	[VF_ACTION_COUNT] = { .name = NULL }
 };

@@ -555,6 +555,17 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 bool vf_gun_is_destroyed(const struct zb_unit *u);
 /* Firing notations C: a mixed group holds key figures and others. */
 bool vf_mixed_group(const struct zb_unit *u);
+/* Firing notations D: the D20 (*face) and on a 20 the die that picks one
+ * of n leaders, in the open event: the leader's index (0..n-1), or -1
+ * when none is among the casualties (n 0: none to pick).  The battle,
+ * the companion and `zariba roll volley-fire leader-hit` roll through
+ * it. */
+int vf_leader_hit_roll(struct zb_game *g, int n, int *face);
+/* Firing notations E: a commander's D20 in the zone of fire, its face
+ * (VF_COMMANDER_KILL_FACE killed, VF_COMMANDER_WOUND_FACE a minor wound).
+ * The battle, the companion and `zariba roll volley-fire commander`
+ * roll through it. */
+int vf_commander_roll(struct zb_game *g);
 
 /* ---- melee.c ---- */
 int vf_melee_phase(struct zb_game *g, struct zb_error *err);

@@ -2,8 +2,9 @@
 # game master's book-keeper, and "zariba roll --dice".  Sourced by
 # tests/cli/run.sh after companion.sh, whose kill_test it uses.  A scripted
 # game of several turns on the Ninth Sudanese scenario: every initiative,
-# fire, move, melee, morale, reaction, scouts' evasion, regroup, fall
-# back and table edge result must be what `zariba roll volley-fire ...` gives with the
+# fire (with its leaders and commanders hit), move, melee, morale,
+# reaction, scouts' evasion, regroup, fall back and table edge result
+# must be what `zariba roll volley-fire ...` gives with the
 # same dice; then the game is killed with SIGKILL and resumed as
 # Gentlemen Rankers' is.
 
@@ -160,6 +161,8 @@ on { gsub(/[ \t]+/, ""); printf "%s", $0 > (dir "/vf-blk." n) }
 ' dir="$T" "$T/vf-full.out" "$T/vf-morale.out"
 vf_rolls=0
 vf_same=0
+# An event's rule and dice, whitespace dropped: "[rule]d20:20;d2:1".
+vf_head_re='s/^\(\[[^]]*\]d[0-9]*:[0-9]*\(;d[0-9]*:[0-9]*\)*\).*/\1/'
 for f in "$T"/vf-ev.*; do
 	[ -f "$f" ] || continue
 	k=${f##*.}
@@ -192,12 +195,21 @@ for f in "$T"/vf-ev.*; do
 	# the winner, for a fall back) agree.
 	*" reaction "* | *" scouts-evade "* | *" regroup "* | *" fall-back "* | \
 	*" edge "*)
-		vf_head=$(sed 's/^\(\[[^]]*\]d6:[0-9]*\).*/\1/' "$T/vf-roll.ev")
+		vf_head=$(sed "$vf_head_re" "$T/vf-roll.ev")
 		sed 's/^\[[^]]*\]d6:[0-9]*Theunit//
 			s/^\[[^]]*\]d6:[0-9]*Thescouts//
 			s/^\[[^]]*\]d6:[0-9]*Themen//
 			s/^\[[^]]*\]d6:[0-9]*Theloser//
 			s/squareto.*//' "$T/vf-roll.ev" >"$T/vf-roll.tail"
+		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
+		vf_pat='*'
+		;;
+	# A leader among the casualties and a commander in the zone of fire
+	# name the unit in the companion: the rule and dice must begin the
+	# block, and the text from the D20 on agree.
+	*" leader-hit "* | *" commander "*)
+		vf_head=$(sed "$vf_head_re" "$T/vf-roll.ev")
+		sed 's/^.*D20/D20/; s/\.$//' "$T/vf-roll.ev" >"$T/vf-roll.tail"
 		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
 		vf_pat='*'
 		;;
@@ -224,9 +236,11 @@ else
 fi
 # Each of these results at least as often as the scripted game brings
 # it: the reform's D6, the scouts' 3D6 against a charge and against fire,
-# the melees' two fall backs, the D6 of one along the table edge and the
-# two regroups that follow.
-for vf_kind in reaction:1 scouts-evade:2 fall-back:2 regroup:2 edge:1; do
+# the melees' two fall backs, the D6 of one along the table edge, the
+# two regroups that follow, notation D's D20 for each unit that fire
+# puts men down in (five) and the commander's D20.
+for vf_kind in reaction:1 scouts-evade:2 fall-back:2 regroup:2 edge:1 \
+	leader-hit:4 commander:1; do
 	vf_k=$(cat "$T"/vf-ev.* | grep -c "roll volley-fire ${vf_kind%:*} ")
 	if [ "$vf_k" -ge "${vf_kind#*:}" ]; then
 		ok "the companion's $vf_k ${vf_kind%:*} rolls are checked against 'zariba roll volley-fire ${vf_kind%:*}'"
@@ -247,7 +261,7 @@ else
 	bad "only $vf_moves moves ($vf_dbl at double time) were checked against 'zariba roll'"
 fi
 if [ "$vf_rolls" -ge 8 ] && [ "$vf_same" -eq "$vf_rolls" ]; then
-	ok "every one of the companion's $vf_rolls initiative, fire, move, melee, morale, reaction, scouts' evasion, regroup, fall back and table edge results is what 'zariba roll --dice' gives"
+	ok "every one of the companion's $vf_rolls initiative, fire, move, leader hit, commander, melee, morale, reaction, scouts' evasion, regroup, fall back and table edge results is what 'zariba roll --dice' gives"
 else
 	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
 fi
