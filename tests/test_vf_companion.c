@@ -471,6 +471,7 @@ Test(vf_companion, force_morale_low_die_first_and_a_rout)
 	both_below_half(&s);
 	run(&s, "roll 2 5 3");
 	t = run(&s, "next");
+	HAS(t, "= zariba roll volley-fire morale-order --dice 2,5\n");
 	HAS(t, "Both forces must test morale: Sudanese D6 2, Dervish D6 5; "
 	       "the Sudanese test first");
 	HAS(t, "The Sudanese (6 of 13 men) test morale: D10 3, the force "
@@ -493,6 +494,7 @@ Test(vf_companion, force_morale_both_hold)
 	both_below_half(&s);
 	run(&s, "roll 4 4 5 2 6 5");
 	t = run(&s, "next");
+	HAS(t, "= zariba roll volley-fire morale-order --dice 4,4,5,2\n");
 	HAS(t, "Sudanese D6 5, Dervish D6 2; the Dervish test first");
 	HAS(t, "The Dervish (9 of 20 men) test morale: D10 6, the force "
 	       "holds");

@@ -5,7 +5,7 @@
  * Carlo run of the rolling code the battle calls (vf_volley_roll,
  * vf_melee_fight, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
  * vf_fallback_roll, vf_edge_roll, vf_leader_hit_roll, vf_commander_roll,
- * through the actions' roll hooks), 10^6 samples,
+ * vf_morale_order_roll, through the actions' roll hooks), 10^6 samples,
  * within 4 standard errors; and the AI's expected hits against the exact
  * mean.
  */
@@ -42,12 +42,13 @@ static double sum_of(const double *p, int n)
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
-Test(vf_odds, fourteen_actions_with_their_hooks)
+Test(vf_odds, fifteen_actions_with_their_hooks)
 {
 	static const char *const names[] = {
 		"volley", "gardner", "pistols", "melee", "move", "morale",
 		"initiative", "reaction", "scouts-evade", "regroup",
-		"fall-back", "edge", "leader-hit", "commander"
+		"fall-back", "edge", "leader-hit", "commander",
+		"morale-order"
 	};
 	int n = 0;
 
@@ -58,7 +59,7 @@ Test(vf_odds, fourteen_actions_with_their_hooks)
 		cr_assert(a->n_params <= ZB_ACTION_MAX_PARAMS);
 		cr_assert(a->n_chances <= ZB_ACTION_MAX_CHANCES);
 	}
-	cr_assert_eq(n, 14);
+	cr_assert_eq(n, 15);
 	cr_assert_null(zb_action_find(&zb_ruleset_volley_fire, "cannon"));
 }
 
@@ -381,6 +382,19 @@ Test(vf_odds, leader_hit_by_hand)
 	zb_dist_release(&d);
 	odds_of(&z, &d);
 	expect_p(d.p, d.n, none, 1);
+	zb_dist_release(&d);
+}
+
+/* Morale test, both forces below half: a D6 each, ties again, the low
+ * die first: each side low in 15 of the 30 unequal pairs. */
+Test(vf_odds, morale_order_by_hand)
+{
+	struct zb_args a = args_of("morale-order", NULL);
+	static const double want[] = { 0.5, 0.5 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 2);
 	zb_dist_release(&d);
 }
 
@@ -938,6 +952,14 @@ Test(vf_odds, monte_carlo_leader_hit)
 	monte_carlo(&a, 14, MC_SAMPLES);
 }
 
+/* Who tests morale first, ties again (vf_morale_order_roll). */
+Test(vf_odds, monte_carlo_morale_order)
+{
+	struct zb_args a = args_of("morale-order", NULL);
+
+	monte_carlo(&a, 16, MC_SAMPLES);
+}
+
 /* A commander's D20 (vf_commander_roll). */
 Test(vf_odds, monte_carlo_commander)
 {
@@ -1312,6 +1334,24 @@ Test(vf_odds, roll_leader_hit_20_then_the_pick)
 	rolled(&a, &o, 1);
 	cr_assert_eq(o.value, 0);
 	cr_assert(!o.chance[0]);
+}
+
+/* 4 against 4 is rolled again; 5 against 2: the low die, the second
+ * side's, tests first. */
+Test(vf_odds, roll_morale_order_low_die_first)
+{
+	static const int faces[] = { 4, 4, 5, 2 };
+	struct zb_args a = args_of("morale-order", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(faces, 4);
+	rolled(&a, &o, 4);
+	cr_assert_eq(o.value, 1);
+	cr_assert_eq(g.log.n, 1);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:morale-test");
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the second side tests first"));
 }
 
 /* Firing notations E: 20 killed, 19 a minor wound, 18 unhurt. */

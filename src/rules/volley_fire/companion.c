@@ -166,10 +166,10 @@ void vfc_put_rolled(const struct zb_game *g, size_t from, const char *what,
 	vfc_put_events(g, from, out);
 }
 
-/* The events from `from` on, each force's morale test, the turn's
- * initiative and each shaken unit's regrouping after the `zariba roll
- * volley-fire morale`, `initiative` or `regroup` line that rolls the
- * same dice. */
+/* The events from `from` on, each force's morale test and who tests
+ * first, the turn's initiative and each shaken unit's regrouping after
+ * the `zariba roll volley-fire morale`, `morale-order`, `initiative` or
+ * `regroup` line that rolls the same dice. */
 static void put_rolls(const struct zb_game *g, size_t from,
 		      struct zb_strbuf *out)
 {
@@ -185,9 +185,17 @@ static void put_rolls(const struct zb_game *g, size_t from,
 		if (e->rule && e->n_dice == 1 &&
 		    !strcmp(e->rule, "volley-fire:shaken:A"))
 			put_roll_line(g, i, i + 1, "regroup", out);
-		for (uint32_t k = 0; k < e->n_kv; k++)
-			if (!strcmp(g->log.kv[e->kv0 + k].key, "side"))
+		for (uint32_t k = 0; k < e->n_kv; k++) {
+			const char *key = g->log.kv[e->kv0 + k].key;
+
+			if (!strcmp(key, "side"))
 				side = (int)g->log.kv[e->kv0 + k].value;
+			/* Who tests first: the low D6 of each force's. */
+			if (!strcmp(key, "first") && e->rule && !strcmp(e->rule,
+			    "volley-fire:morale-test"))
+				put_roll_line(g, i, i + 1, "morale-order",
+					      out);
+		}
 		if (side >= 0 && side < ZB_MAX_SIDES && e->n_dice == 1 &&
 		    e->rule && !strcmp(e->rule, "volley-fire:morale-test"))
 			zb_strbuf_printf(out, "  = zariba roll %s morale "

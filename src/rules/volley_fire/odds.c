@@ -11,11 +11,12 @@
  * vf_melee_fight).  The AI's vf_expected_hits reads vf_volley_dist.
  * The smaller rolls (a move, a morale test, the initiative, a spoilt
  * reaction, scouts evading, regrouping, a fall back and its way along
- * the table edge, a leader or a commander hit) go through the
+ * the table edge, a leader or a commander hit, which force tests morale
+ * first) go through the
  * battle's own roll of each (vf_roll_move_faces, vf_morale_roll,
  * vf_initiative_roll, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
- * vf_fallback_roll, vf_edge_roll, vf_leader_hit_roll, vf_commander_roll),
- * which the companion uses too.
+ * vf_fallback_roll, vf_edge_roll, vf_leader_hit_roll, vf_commander_roll,
+ * vf_morale_order_roll), which the companion uses too.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -374,7 +375,8 @@ enum { VF_ACTION_VOLLEY, VF_ACTION_GARDNER, VF_ACTION_PISTOLS,
        VF_ACTION_MELEE, VF_ACTION_MOVE, VF_ACTION_MORALE,
        VF_ACTION_INITIATIVE, VF_ACTION_REACTION, VF_ACTION_SCOUTS_EVADE,
        VF_ACTION_REGROUP, VF_ACTION_FALL_BACK, VF_ACTION_EDGE,
-       VF_ACTION_LEADER_HIT, VF_ACTION_COMMANDER, VF_ACTION_COUNT };
+       VF_ACTION_LEADER_HIT, VF_ACTION_COMMANDER, VF_ACTION_MORALE_ORDER,
+       VF_ACTION_COUNT };
 
 static int band_of(const struct zb_args *a)
 {
@@ -1227,6 +1229,54 @@ static int initiative_roll(struct zb_game *g, const struct zb_args *a,
 	return ZB_OK;
 }
 
+static const char *const morale_order_labels[] = {
+	"the first side tests first", "the second side tests first"
+};
+
+/* Morale test: of the 30 unequal pairs of D6 (ties are rolled again),
+ * the first side's die is the low one in 15. */
+static int morale_order_odds(const struct zb_args *a, struct zb_dist *out,
+			     struct zb_error *err)
+{
+	int rc, low = 0, pairs = 0;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(morale_order_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int x = 1; x <= VF_MORALE_ORDER_DIE; x++)
+		for (int y = 1; y <= VF_MORALE_ORDER_DIE; y++) {
+			pairs += x != y;
+			low += x < y;
+		}
+	out->p[0] = (double)low / pairs;
+	out->p[1] = 1 - out->p[0];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Morale test ("roll low die for who tests first") */
+static int morale_order_roll(struct zb_game *g, const struct zb_args *a,
+			     struct zb_outcome *out, struct zb_error *err)
+{
+	int x, y, first;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "morale", "volley-fire:morale-test", -1, -1);
+	first = vf_morale_order_roll(g, &x, &y);
+	zb_event_kv(g, "first", first);
+	zb_event_text(g, "both forces must test morale: the first side D6 %d, "
+		      "the second D6 %d; the %s side tests first", x, y,
+		      first ? "second" : "first");
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = first;
+	out->value2 = -1;
+	return ZB_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* reaction, scouts-evade, regroup, fall-back                           */
 /* ------------------------------------------------------------------ */
@@ -1831,6 +1881,22 @@ const struct zb_action vf_actions[] = {
 		.n_chances = N_OF(commander_chances),
 		.odds = commander_odds,
 		.roll = commander_roll,
+	},
+	[VF_ACTION_MORALE_ORDER] = {
+		.name = "morale-order",
+		.summary = "which force tests morale first when both must",
+		.help = "When both forces are below half, each rolls a D6, "
+			"the first side's first, ties rolled again; the low "
+			"die tests first, and if it fails the other need not "
+			"test (Morale test).  The outcome is the side that "
+			"tests first (0 the first, 1 the second).",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "first",
+		.labels = morale_order_labels,
+		.n_labels = N_OF(morale_order_labels),
+		.odds = morale_order_odds,
+		.roll = morale_order_roll,
 	},
 	[VF_ACTION_COUNT] = { .name = NULL }
 };

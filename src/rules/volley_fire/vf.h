@@ -696,6 +696,11 @@ const char *vf_morale_text(enum vf_nation n, int face);
  * morale test and `zariba roll volley-fire morale` roll through it. */
 enum vf_morale_result vf_morale_roll(struct zb_game *g, enum vf_nation n,
 				     int *face);
+/* Morale test: when both forces test, a D6 each (*a the first side's, *b
+ * the second's), ties rolled again, in the open event: the side that
+ * tests first (the low die).  `zariba roll volley-fire morale-order`
+ * rolls through it too. */
+int vf_morale_order_roll(struct zb_game *g, int *a, int *b);
 
 /* ---- odds.c ---- */
 /* The nations' names by enum vf_nation, ended by NULL. */

@@ -181,8 +181,9 @@ for f in "$T"/vf-ev.*; do
 		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
 		vf_pat='*'
 		;;
-	# The initiative names the sides in the companion: the dice agree.
-	*" initiative "*)
+	# The initiative and who tests morale first name the sides in the
+	# companion: the rule and the dice agree.
+	*" initiative "* | *" morale-order "*)
 		sed 's/^\(\[[^]]*\]d6:[0-9]*\).*/\1/' "$T/vf-roll.ev" \
 			>"$T/vf-roll.tail"
 		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
@@ -238,9 +239,10 @@ fi
 # it: the reform's D6, the scouts' 3D6 against a charge and against fire,
 # the melees' two fall backs, the D6 of one along the table edge, the
 # two regroups that follow, notation D's D20 for each unit that fire
-# puts men down in (five) and the commander's D20.
+# puts men down in (five), the commander's D20, and the two D6 for who
+# tests morale first.
 for vf_kind in reaction:1 scouts-evade:2 fall-back:2 regroup:2 edge:1 \
-	leader-hit:4 commander:1; do
+	leader-hit:4 commander:1 morale-order:1; do
 	vf_k=$(cat "$T"/vf-ev.* | grep -c "roll volley-fire ${vf_kind%:*} ")
 	if [ "$vf_k" -ge "${vf_kind#*:}" ]; then
 		ok "the companion's $vf_k ${vf_kind%:*} rolls are checked against 'zariba roll volley-fire ${vf_kind%:*}'"
@@ -261,7 +263,7 @@ else
 	bad "only $vf_moves moves ($vf_dbl at double time) were checked against 'zariba roll'"
 fi
 if [ "$vf_rolls" -ge 8 ] && [ "$vf_same" -eq "$vf_rolls" ]; then
-	ok "every one of the companion's $vf_rolls initiative, fire, move, leader hit, commander, melee, morale, reaction, scouts' evasion, regroup, fall back and table edge results is what 'zariba roll --dice' gives"
+	ok "every one of the companion's $vf_rolls initiative, fire, move, leader hit, commander, melee, morale order, morale, reaction, scouts' evasion, regroup, fall back and table edge results is what 'zariba roll --dice' gives"
 else
 	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
 fi
