@@ -268,6 +268,55 @@ else
 	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
 fi
 
+# Every die the companion showed belongs to a '= zariba roll' line: each
+# event's faces ("[rule] d20: 20; d2: 1") counted under the roll line
+# above it, up to the next roll line or command, must be as many as
+# that line's --dice gives, and no die comes outside such a block.
+awk '
+function close_block() {
+	if (inblock && got != want) {
+		printf "%s: %d faces under it, not %d\n", cmd, got, want
+		bad++
+	}
+	inblock = 0
+}
+/^  = zariba roll / { close_block(); cmd = $0; joining = 1; next }
+joining && /^    / { cmd = cmd " " substr($0, 5); next }
+joining {
+	joining = 0
+	inblock = 1
+	got = 0
+	want = 0
+	if (match(cmd, /--dice [0-9,]+/))
+		want = split(substr(cmd, RSTART + 7, RLENGTH - 7), f, ",")
+}
+/^> / { close_block() }
+/^  \[[^]]*\] d[0-9]+: / {
+	s = $0
+	sub(/^  \[[^]]*\] /, "", s)
+	n = 0
+	k = split(s, grp, "; ")
+	for (i = 1; i <= k; i++)
+		n += split(grp[i], w, " ") - 1
+	if (!inblock) {
+		printf "dice with no roll line: %s\n", $0
+		bad++
+	} else
+		got += n
+	dice += n
+}
+END {
+	close_block()
+	printf "%d %d\n", dice, bad
+}
+' "$T/vf-full.out" "$T/vf-morale.out" >"$T/vf-dice"
+vf_dice=$(tail -n 1 "$T/vf-dice" | cut -d' ' -f1)
+if [ "$(tail -n 1 "$T/vf-dice" | cut -d' ' -f2)" = 0 ] && [ "$vf_dice" -gt 100 ]; then
+	ok "every one of the $vf_dice dice the companion showed is under a 'zariba roll' line that gives it"
+else
+	bad "dice the companion showed outside its 'zariba roll' lines" "$T/vf-dice"
+fi
+
 printf 'status\n' >"$T/vf-status.cmd"
 run "$ZB" companion --resume "$T/vf-full.zbc" <"$T/vf-status.cmd"
 cp "$T/out" "$T/vf-full.status"
