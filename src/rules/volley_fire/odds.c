@@ -33,7 +33,8 @@
 #define ODDS_DEFAULT_CREW 4		/* "1 Gardener Gun & 4 Figures" */
 #define ODDS_MAX_PISTOLS 10		/* 6 D6 each at point blank */
 #define ODDS_MAX_MOD 10			/* a house-rule modifier */
-#define ODDS_MAX_LEADERS 20		/* leaders in one unit hit */
+#define ODDS_MAX_LEADERS ZB_DICE_MAX_N	/* leaders in one unit hit: as many
+					   as the fire phase picks among */
 
 /* ------------------------------------------------------------------ */
 /* Shared arithmetic                                                    */
