@@ -206,7 +206,10 @@ Test(vf_companion, fire_volley_and_a_leader_among_the_casualties)
 	HAS(t, "= zariba roll volley-fire volley --weapon sudanese-rifles "
 	       "--ranks 2 --range deadly --firers 20 --dice 7\n");
 	HAS(t, "D20 7 -> 7 hits: 7 down");
-	HAS(t, "D20 20, its ");
+	HAS(t, "= zariba roll volley-fire leader-hit --leaders 2 --dice 20,1\n"
+	       "  [volley-fire:firing-notations:D] d20: 20; d2: 1\n"
+	       "    Hadendowa Swordsmen (1): D20 20, leader 1 of 2 is among "
+	       "the casualties: its ");
 	HAS(t, "Hadendowa Swordsmen (1): 33 of 40 men (7 down).");
 	h = unit(&s, "Hadendowa Swordsmen (1)");
 	cr_assert_eq(zb_unit_alive_role(h, ZB_ROLE_TROOPER), 38 - 6);
@@ -218,7 +221,20 @@ Test(vf_companion, fire_volley_and_a_leader_among_the_casualties)
 		    "x20 cover");
 	HAS(t, "--range deadly --firers 20 --cover --dice 9\n");
 	HAS(t, "5 down");
+	HAS(t, "= zariba roll volley-fire leader-hit --leaders 2 --dice 4\n");
 	cr_assert_eq(alive(&s, "Hadendowa Swordsmen (2)"), 35);
+	/* Notation E: the target side's commander in the zone of fire, a
+	 * 19: a minor wound (after 40 Dervish rifles' two D20, 3 and 5 on
+	 * 1 to 8: 8 down, and notation D's 4). */
+	run(&s, "roll 3 5 4 19");
+	t = run(&s, "fire \"dervish riflemen (1)\" at \"3rd section\" 5ft "
+		    "commander");
+	HAS(t, "--firers 40 --dice 3,5\n");
+	HAS(t, "= zariba roll volley-fire commander --dice 19\n"
+	       "  [volley-fire:firing-notations:E] d20: 19\n"
+	       "    Major Stevens, in the zone of fire at 3rd Section: D20 19, "
+	       "a minor wound.\n");
+	HAS(t, "3rd Section: 16 of 24 men (8 down).");
 	/* Scouts D: a D6 each, 4-6 hits in the open, 5-6 in cover. */
 	run(&s, "roll 3 4 6 2");
 	t = run(&s, "fire \"1st section scouts\" at \"hadendowa spearmen\" "
@@ -283,25 +299,35 @@ Test(vf_companion, charge_reactions_and_scouts)
 	run(&s, "roll 6 1 2 3 4");
 	t = run(&s, "charge \"hadendowa swordsmen (2)\" at \"2nd section\" "
 		    "reform");
-	HAS(t, "2nd Section tries to reform: 6, fails and stands");
+	HAS(t, "= zariba roll volley-fire reaction --try reform --dice 6\n"
+	       "  [volley-fire:formation-changes:B] d6: 6\n"
+	       "    2nd Section tries to reform: 6, fails and stands");
 	HAS(t, "Hadendowa Swordsmen (2) charges up to 10\" (4D6)");
 	HAS(t, "2nd Section: stands.");
 	run(&s, "roll 3 1 1 1 1");
-	HAS(run(&s, "charge \"hadendowa swordsmen (2)\" at \"3rd section\" "
-		    "countercharge"), "3rd Section: countercharges.");
+	t = run(&s, "charge \"hadendowa swordsmen (2)\" at \"3rd section\" "
+		"countercharge");
+	HAS(t, "= zariba roll volley-fire reaction --try countercharge "
+	       "--dice 3\n");
+	HAS(t, "3rd Section: countercharges.");
 	/* Dervish evade without a roll to spoil it: one normal move (4D6)
 	 * away, then the charger's 3D6. */
 	run(&s, "roll 2 2 2 2 5 5 5");
 	t = run(&s, "charge \"4th section\" at \"dervish spearmen\" evade");
 	HAS(t, "Dervish Spearmen evades directly away up to 8\" (4D6)");
+	cr_assert_null(strstr(t, "roll volley-fire reaction"));
+	/* Told once (each roll tells its own events). */
+	cr_assert_null(strstr(strstr(t, "evades directly away") + 1,
+			      "evades directly away"));
 	HAS(t, "4th Section charges up to 15\" (3D6)");
 	cr_assert(strstr(refused(&s, "charge \"4th section\" at \"dervish "
 				 "spearmen\" countercharge", ZB_EINPUT),
 			 "Dervish groups stand or evade"));
 	/* Scouts: 3D6, odd they stand surprised, even they slip away. */
 	run(&s, "roll 1 2 4");
-	HAS(run(&s, "evade \"1st section scouts\""),
-	    "roll 7: odd, they stand surprised");
+	t = run(&s, "evade \"1st section scouts\"");
+	HAS(t, "= zariba roll volley-fire scouts-evade --dice 1,2,4\n");
+	HAS(t, "roll 7: odd, they stand surprised");
 	run(&s, "roll 2 2 2");
 	HAS(run(&s, "evade \"1st section scouts\""),
 	    "roll 6: even, they move 6\" away");
@@ -341,6 +367,8 @@ Test(vf_companion, a_whole_melee_fall_back_regroup)
 	HAS(t, "Attacker 1 (D6 5 +2 = 7) against defender 2 (D6 1 +1 = 2): "
 	       "the attacker wins; the defender is down (a 1).");
 	HAS(t, "the attackers win after 2 fights");
+	HAS(t, "= zariba roll volley-fire fall-back --dice 1,2,3,4,5,6\n"
+	       "  [volley-fire:hand-to-hand:D] d6: 1 2 3 4 5 6\n");
 	HAS(t, "Dervish Cavalry Spearmen falls back 21\" directly away");
 	HAS(t, "Dervish Cavalry Spearmen: 11 of 12 men, shaken (1 down).");
 	HAS(t, "Hussars 2nd Section (Lt. Kadlec): 12 of 12 men (0 down).");
@@ -354,8 +382,9 @@ Test(vf_companion, a_whole_melee_fall_back_regroup)
 	HAS(run(&s, "bonus \"hussars 2nd\""), "may move (the winner's move, "
 	    "not into another melee) up to 6\" (5D6)");
 	run(&s, "roll 2");
-	HAS(run(&s, "edge \"dervish cavalry spearmen\""),
-	    "D6 2, it goes on along the edge to its left");
+	t = run(&s, "edge \"dervish cavalry spearmen\"");
+	HAS(t, "= zariba roll volley-fire edge --dice 2\n");
+	HAS(t, "D6 2, it goes on along the edge to its left");
 	/* Shaken D: it moves 2D6 until it regroups. */
 	run(&s, "roll 3 3");
 	HAS(run(&s, "move \"dervish cavalry spearmen\""), "up to 6\" (2D6, "
@@ -364,12 +393,14 @@ Test(vf_companion, a_whole_melee_fall_back_regroup)
 	 * shaken; in turn 2 a 2 regroups it. */
 	run(&s, "roll 5 4 1");
 	t = run(&s, "next");
+	HAS(t, "= zariba roll volley-fire regroup --dice 5\n");
 	HAS(t, "Dervish Cavalry Spearmen are still shaken (5)");
 	for (int i = 0; i < 5; i++)
 		run(&s, "next");
 	run(&s, "roll 2 6 1");
 	t = run(&s, "next");
 	HAS(t, "Turn 2.");
+	HAS(t, "= zariba roll volley-fire regroup --dice 2\n");
 	HAS(t, "Dervish Cavalry Spearmen regroup (2)");
 	cr_assert(!(unit(&s, "Dervish Cavalry Spearmen")->flags &
 		    ZB_UF_SHAKEN));
@@ -440,6 +471,7 @@ Test(vf_companion, force_morale_low_die_first_and_a_rout)
 	both_below_half(&s);
 	run(&s, "roll 2 5 3");
 	t = run(&s, "next");
+	HAS(t, "= zariba roll volley-fire morale-order --dice 2,5\n");
 	HAS(t, "Both forces must test morale: Sudanese D6 2, Dervish D6 5; "
 	       "the Sudanese test first");
 	HAS(t, "The Sudanese (6 of 13 men) test morale: D10 3, the force "
@@ -462,12 +494,65 @@ Test(vf_companion, force_morale_both_hold)
 	both_below_half(&s);
 	run(&s, "roll 4 4 5 2 6 5");
 	t = run(&s, "next");
+	HAS(t, "= zariba roll volley-fire morale-order --dice 4,4,5,2\n");
 	HAS(t, "Sudanese D6 5, Dervish D6 2; the Dervish test first");
 	HAS(t, "The Dervish (9 of 20 men) test morale: D10 6, the force "
 	       "holds");
 	HAS(t, "The Sudanese (6 of 13 men) test morale: D10 5, the force "
 	       "holds");
 	HAS(run(&s, "status"), "Turn 1 of 3, morale.");
+	stop(&s);
+}
+
+/* The help fits a game master's habits: each command's usage on one
+ * line and what it does on one more (or the same), units by name
+ * (UNIT, TARGET, ATTACKER, DEFENDER, SCOUTS), ranges in feet or
+ * inches. */
+Test(vf_companion, help_one_line_each_units_by_name_ranges_in_feet)
+{
+	static const char *const cmds[][2] = {
+		{ "move", "UNIT [double] [rough] [through] [leaderless]" },
+		{ "form", "UNIT FORMATION" },
+		{ "charge", "UNIT at TARGET [REACTION] [rough] [leaderless]" },
+		{ "evade", "SCOUTS" },
+		{ "fire", "UNIT at TARGET RANGE [xN] [cover] [waiting] "
+			  "[commander]" },
+		{ "melee", "ATTACKER [xN] at DEFENDER [xN] [rear] [cover]" },
+		{ "bonus", "UNIT [rough] [through] [leaderless]" },
+		{ "edge", "UNIT" },
+	};
+	struct session s;
+	const char *t;
+	char want[160];
+
+	start(&s, NINTH);
+	t = run(&s, "help");
+	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		const char *at, *eol, *next;
+
+		snprintf(want, sizeof(want), "\n  %s %s", cmds[i][0],
+			 cmds[i][1]);
+		at = strstr(t, want);
+		cr_assert_not_null(at, "no one-line usage '%s' in:\n%s",
+				   want + 3, t);
+		/* The usage ends its line, or the help follows on it; the
+		 * help, if below, is one line, and then the next command. */
+		eol = strchr(at + 1, '\n');
+		cr_assert_not_null(eol);
+		next = strchr(eol + 1, '\n');
+		cr_assert_not_null(next);
+		if (eol - at - 1 <= 2 + (long)strlen(cmds[i][0]) + 1 +
+		    (long)strlen(cmds[i][1]))
+			cr_assert(!strncmp(next + 1, "  ", 2) &&
+				  next[3] != ' ', "'%s': its help takes "
+				  "more than one line", cmds[i][0]);
+		else
+			cr_assert(eol[1] == ' ' && eol[2] == ' ' &&
+				  eol[3] != ' ', "'%s': its usage and help "
+				  "take more than one line", cmds[i][0]);
+	}
+	HAS(t, "Ranges in feet (6ft) or inches (30in), or a band (deadly).");
+	HAS(t, "RANGE is 6ft, 30in or a band (deadly)");
 	stop(&s);
 }
 

@@ -2,10 +2,12 @@
  * test_vf_odds.c: Volley Fire's actions for `zariba odds` and `zariba
  * roll` (src/rules/volley_fire/odds.c, zariba/odds.h): every exact
  * distribution against values worked out by hand, and against a Monte
- * Carlo run of the rolling code the fire and melee phases call
- * (vf_volley_roll, vf_melee_fight, through the actions' roll hooks), 10^6
- * samples, within 4 standard errors; and the AI's expected hits against
- * the exact mean.
+ * Carlo run of the rolling code the battle calls (vf_volley_roll,
+ * vf_melee_fight, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
+ * vf_fallback_roll, vf_edge_roll, vf_leader_hit_roll, vf_commander_roll,
+ * vf_morale_order_roll, through the actions' roll hooks), 10^6 samples,
+ * within 4 standard errors; and the AI's expected hits against the exact
+ * mean.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -40,11 +42,13 @@ static double sum_of(const double *p, int n)
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
 
-Test(vf_odds, seven_actions_with_their_hooks)
+Test(vf_odds, fifteen_actions_with_their_hooks)
 {
 	static const char *const names[] = {
 		"volley", "gardner", "pistols", "melee", "move", "morale",
-		"initiative"
+		"initiative", "reaction", "scouts-evade", "regroup",
+		"fall-back", "edge", "leader-hit", "commander",
+		"morale-order"
 	};
 	int n = 0;
 
@@ -55,7 +59,7 @@ Test(vf_odds, seven_actions_with_their_hooks)
 		cr_assert(a->n_params <= ZB_ACTION_MAX_PARAMS);
 		cr_assert(a->n_chances <= ZB_ACTION_MAX_CHANCES);
 	}
-	cr_assert_eq(n, 7);
+	cr_assert_eq(n, 15);
 	cr_assert_null(zb_action_find(&zb_ruleset_volley_fire, "cannon"));
 }
 
@@ -269,6 +273,141 @@ Test(vf_odds, initiative_by_hand)
 
 	odds_of(&a, &d);
 	expect_p(d.p, d.n, want, 2);
+	zb_dist_release(&d);
+}
+
+/* Formation changes B: "Cannot do so if a 6 is rolled on a D6": one
+ * face in six spoils the reaction, whatever is tried. */
+Test(vf_odds, reaction_by_hand)
+{
+	static const double want[] = { 5 / 6.0, 1 / 6.0 };
+	static const char *const tries[] = { "evade", "reform",
+					     "countercharge" };
+	struct zb_dist d;
+
+	for (int i = 0; i < 3; i++) {
+		struct zb_args a = args_of("reaction", "try", tries[i], NULL);
+
+		odds_of(&a, &d);
+		expect_p(d.p, d.n, want, 2);
+		cr_assert_float_eq(d.chance[0], 1 / 6.0, EPS);
+		zb_dist_release(&d);
+	}
+}
+
+/* Scouts E: three D6, an even total is the inches away, an odd one
+ * stands (0).  Of the 216 throws, the even totals 4, 6, ..., 18 come 3,
+ * 10, 21, 27, 25, 15, 6 and 1 ways (108 in all: half); the mean is
+ * (4*3 + 6*10 + 8*21 + 10*27 + 12*25 + 14*15 + 16*6 + 18) / 216 =
+ * 1134 / 216 = 5.25. */
+Test(vf_odds, scouts_evade_by_hand)
+{
+	struct zb_args a = args_of("scouts-evade", NULL);
+	static const double want[] = {
+		108 / 216.0, 0, 0, 0, 3 / 216.0, 0, 10 / 216.0, 0,
+		21 / 216.0, 0, 27 / 216.0, 0, 25 / 216.0, 0, 15 / 216.0, 0,
+		6 / 216.0, 0, 1 / 216.0
+	};
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 19);
+	cr_assert_float_eq(d.mean, 5.25, EPS);
+	cr_assert_float_eq(d.chance[0], 0.5, EPS);
+	zb_dist_release(&d);
+}
+
+/* Shaken A: "Regroup ... unless they roll a 5 or 6 on a D6": 4 in 6. */
+Test(vf_odds, regroup_by_hand)
+{
+	struct zb_args a = args_of("regroup", NULL);
+	static const double want[] = { 4 / 6.0, 2 / 6.0 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 2);
+	cr_assert_float_eq(d.chance[0], 4 / 6.0, EPS);
+	zb_dist_release(&d);
+}
+
+/* Hand-to-hand D: six D6, 6 to 36 inches, mean 21.  The ways to throw s
+ * with six dice are sum_k (-1)^k C(6,k) C(s - 6k - 1, 5): 6 and 36 one
+ * way each, 7 six ways, 8 C(7,5) = 21, 21 C(20,5) - 6 C(14,5) +
+ * 15 C(8,5) = 15504 - 12012 + 840 = 4332, of 6^6 = 46656. */
+Test(vf_odds, fall_back_6d6_by_hand)
+{
+	struct zb_args a = args_of("fall-back", NULL);
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	cr_assert_eq(d.n, 37);
+	cr_assert_float_eq(d.p[5], 0, EPS);
+	cr_assert_float_eq(d.p[6], 1 / 46656.0, EPS);
+	cr_assert_float_eq(d.p[7], 6 / 46656.0, EPS);
+	cr_assert_float_eq(d.p[8], 21 / 46656.0, EPS);
+	cr_assert_float_eq(d.p[21], 4332 / 46656.0, EPS);
+	cr_assert_float_eq(d.p[36], 1 / 46656.0, EPS);
+	cr_assert_float_eq(d.mean, 21.0, EPS);
+	cr_assert_float_eq(sum_of(d.p, d.n), 1.0, EPS);
+	zb_dist_release(&d);
+}
+
+/* Hand-to-hand D at the table edge, the house ruling: 1-3 left, 4-6
+ * right, three faces in six each. */
+Test(vf_odds, edge_by_hand)
+{
+	struct zb_args a = args_of("edge", NULL);
+	static const double want[] = { 0.5, 0.5 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 2);
+	zb_dist_release(&d);
+}
+
+/* Firing notations D: a 20 of a D20 puts a leader among the casualties,
+ * a die picking which of 3: 1/60 each, none 19/20; no leader, none. */
+Test(vf_odds, leader_hit_by_hand)
+{
+	struct zb_args a = args_of("leader-hit", "leaders", "3", NULL);
+	struct zb_args z = args_of("leader-hit", "leaders", "0", NULL);
+	static const double want[] = { 19 / 20.0, 1 / 60.0, 1 / 60.0,
+				       1 / 60.0 };
+	static const double none[] = { 1 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 4);
+	cr_assert_float_eq(d.chance[0], 1 / 20.0, EPS);
+	zb_dist_release(&d);
+	odds_of(&z, &d);
+	expect_p(d.p, d.n, none, 1);
+	zb_dist_release(&d);
+}
+
+/* Morale test, both forces below half: a D6 each, ties again, the low
+ * die first: each side low in 15 of the 30 unequal pairs. */
+Test(vf_odds, morale_order_by_hand)
+{
+	struct zb_args a = args_of("morale-order", NULL);
+	static const double want[] = { 0.5, 0.5 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 2);
+	zb_dist_release(&d);
+}
+
+/* Firing notations E: a 20 killed, a 19 a minor wound, 1-18 unhurt. */
+Test(vf_odds, commander_by_hand)
+{
+	struct zb_args a = args_of("commander", NULL);
+	static const double want[] = { 18 / 20.0, 1 / 20.0, 1 / 20.0 };
+	struct zb_dist d;
+
+	odds_of(&a, &d);
+	expect_p(d.p, d.n, want, 3);
+	cr_assert_float_eq(d.chance[0], 1 / 20.0, EPS);
 	zb_dist_release(&d);
 }
 
@@ -805,6 +944,97 @@ Test(vf_odds, monte_carlo_melee_at_a_wall)
 	monte_carlo(&a, 5, MC_SAMPLES);
 }
 
+/* The D20 and the die among 3 leaders (vf_leader_hit_roll). */
+Test(vf_odds, monte_carlo_leader_hit)
+{
+	struct zb_args a = args_of("leader-hit", "leaders", "3", NULL);
+
+	monte_carlo(&a, 14, MC_SAMPLES);
+}
+
+/* Who tests morale first, ties again (vf_morale_order_roll). */
+Test(vf_odds, monte_carlo_morale_order)
+{
+	struct zb_args a = args_of("morale-order", NULL);
+
+	monte_carlo(&a, 16, MC_SAMPLES);
+}
+
+/* A commander's D20 (vf_commander_roll). */
+Test(vf_odds, monte_carlo_commander)
+{
+	struct zb_args a = args_of("commander", NULL);
+
+	monte_carlo(&a, 15, MC_SAMPLES);
+}
+
+/* The D6 along the table edge (vf_edge_roll). */
+Test(vf_odds, monte_carlo_edge)
+{
+	struct zb_args a = args_of("edge", NULL);
+
+	monte_carlo(&a, 13, MC_SAMPLES);
+}
+
+/* Double time: the inches and the heat stroke, capped at 3 men
+ * (vf_roll_move_faces). */
+Test(vf_odds, monte_carlo_move_double_time)
+{
+	struct zb_args a = args_of("move", "type", "british-infantry",
+				   "double-time", "yes", "figures", "3",
+				   NULL);
+
+	monte_carlo(&a, 10, MC_SAMPLES);
+}
+
+/* The Dervish row of the D10 (vf_morale_roll). */
+Test(vf_odds, monte_carlo_morale)
+{
+	struct zb_args a = args_of("morale", "nation", "dervish", NULL);
+
+	monte_carlo(&a, 11, MC_SAMPLES);
+}
+
+/* Ties rolled again (vf_initiative_roll). */
+Test(vf_odds, monte_carlo_initiative)
+{
+	struct zb_args a = args_of("initiative", NULL);
+
+	monte_carlo(&a, 12, MC_SAMPLES);
+}
+
+/* The one D6 that spoils a reaction (vf_reaction_roll). */
+Test(vf_odds, monte_carlo_reaction)
+{
+	struct zb_args a = args_of("reaction", "try", "countercharge", NULL);
+
+	monte_carlo(&a, 6, MC_SAMPLES);
+}
+
+/* Three D6, odd totals standing (vf_scouts_roll). */
+Test(vf_odds, monte_carlo_scouts_evade)
+{
+	struct zb_args a = args_of("scouts-evade", NULL);
+
+	monte_carlo(&a, 7, MC_SAMPLES);
+}
+
+/* The D6 to regroup (vf_regroup_roll). */
+Test(vf_odds, monte_carlo_regroup)
+{
+	struct zb_args a = args_of("regroup", NULL);
+
+	monte_carlo(&a, 8, MC_SAMPLES);
+}
+
+/* Six D6 of fall back (vf_fallback_roll). */
+Test(vf_odds, monte_carlo_fall_back)
+{
+	struct zb_args a = args_of("fall-back", NULL);
+
+	monte_carlo(&a, 9, MC_SAMPLES);
+}
+
 /* ------------------------------------------------------------------ */
 /* Rolling once                                                         */
 /* ------------------------------------------------------------------ */
@@ -958,6 +1188,192 @@ Test(vf_odds, roll_initiative_ties_again)
 	cr_assert_eq(g.log.ev[0].n_dice, 4);
 	cr_assert_str_eq(g.log.ev[0].rule,
 			 "volley-fire:game-turn-sequence:A");
+}
+
+/* A 6 spoils a reform: the unit stands; a 5 lets an evasion go ahead. */
+Test(vf_odds, roll_reaction_fails_on_6)
+{
+	static const int six[] = { 6 }, five[] = { 5 };
+	struct zb_args a = args_of("reaction", "try", "reform", NULL);
+	struct zb_args b = args_of("reaction", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(six, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 1);
+	cr_assert(o.chance[0]);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:formation-changes:B");
+	cr_assert_str_eq(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the unit tries to reform: 6, fails and stands");
+	fini();
+	bare();
+	script(five, 1);
+	rolled(&b, &o, 1);
+	cr_assert_eq(o.value, 0);
+	cr_assert(!o.chance[0]);
+	cr_assert_str_eq(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the unit tries to evade: 5");
+}
+
+/* Scouts E: 2, 4, 4 is 10, even: 10" away; 2, 4, 5 is 11, odd: they
+ * stand (0). */
+Test(vf_odds, roll_scouts_evade_even_and_odd)
+{
+	static const int even[] = { 2, 4, 4 }, odd[] = { 2, 4, 5 };
+	struct zb_args a = args_of("scouts-evade", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(even, 3);
+	rolled(&a, &o, 3);
+	cr_assert_eq(o.value, 10);
+	cr_assert(o.chance[0]);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:scouts:E");
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "even, they move 10\" away"));
+	fini();
+	bare();
+	script(odd, 3);
+	rolled(&a, &o, 3);
+	cr_assert_eq(o.value, 0);
+	cr_assert(!o.chance[0]);
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "odd, they stand surprised"));
+}
+
+/* Shaken A: a 4 regroups, a 5 is still shaken. */
+Test(vf_odds, roll_regroup_4_and_5)
+{
+	static const int four[] = { 4 }, five[] = { 5 };
+	struct zb_args a = args_of("regroup", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(four, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 0);
+	cr_assert(o.chance[0]);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:shaken:A");
+	cr_assert_str_eq(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the men regroup (4)");
+	fini();
+	bare();
+	script(five, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 1);
+	cr_assert(!o.chance[0]);
+	cr_assert_str_eq(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the men are still shaken (5)");
+}
+
+/* Hand-to-hand D: 3 + 1 + 5 + 6 + 4 + 3 = 22" of fall back. */
+Test(vf_odds, roll_fall_back_six_dice)
+{
+	static const int faces[] = { 3, 1, 5, 6, 4, 3 };
+	struct zb_args a = args_of("fall-back", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(faces, 6);
+	rolled(&a, &o, 6);
+	cr_assert_eq(o.value, 22);
+	cr_assert_eq(g.log.n, 1);
+	cr_assert_eq(g.log.ev[0].n_dice, 6);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:hand-to-hand:D");
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "falls back 22\" directly away"));
+}
+
+/* At the table edge a 3 goes left, a 4 right. */
+Test(vf_odds, roll_edge_3_left_4_right)
+{
+	static const int three[] = { 3 }, four[] = { 4 };
+	struct zb_args a = args_of("edge", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(three, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 0);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:hand-to-hand:D");
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "D6 3, it goes on along the edge to its left"));
+	fini();
+	bare();
+	script(four, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 1);
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "to its right"));
+}
+
+/* Firing notations D: a 20, then a D2 of 2: the second leader; a 19:
+ * none, and no die to pick. */
+Test(vf_odds, roll_leader_hit_20_then_the_pick)
+{
+	static const int hit[] = { 20, 2 }, miss[] = { 19 };
+	struct zb_args a = args_of("leader-hit", "leaders", "2", NULL);
+	struct zb_outcome o;
+	const struct zb_event *e;
+
+	bare();
+	script(hit, 2);
+	rolled(&a, &o, 2);
+	cr_assert_eq(o.value, 2);
+	cr_assert(o.chance[0]);
+	e = &g.log.ev[0];
+	cr_assert_str_eq(e->rule, "volley-fire:firing-notations:D");
+	cr_assert_eq(e->n_dice, 2);
+	cr_assert_eq(g.log.dice[e->die0 + 1].sides, 2);
+	cr_assert(strstr(zb_event_text_of(&g.log, e), "leader 2 of 2 is "
+			 "among the casualties"));
+	fini();
+	bare();
+	script(miss, 1);
+	rolled(&a, &o, 1);
+	cr_assert_eq(o.value, 0);
+	cr_assert(!o.chance[0]);
+}
+
+/* 4 against 4 is rolled again; 5 against 2: the low die, the second
+ * side's, tests first. */
+Test(vf_odds, roll_morale_order_low_die_first)
+{
+	static const int faces[] = { 4, 4, 5, 2 };
+	struct zb_args a = args_of("morale-order", NULL);
+	struct zb_outcome o;
+
+	bare();
+	script(faces, 4);
+	rolled(&a, &o, 4);
+	cr_assert_eq(o.value, 1);
+	cr_assert_eq(g.log.n, 1);
+	cr_assert_str_eq(g.log.ev[0].rule, "volley-fire:morale-test");
+	cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+			 "the second side tests first"));
+}
+
+/* Firing notations E: 20 killed, 19 a minor wound, 18 unhurt. */
+Test(vf_odds, roll_commander_20_19_18)
+{
+	static const int faces[][1] = { { 20 }, { 19 }, { 18 } };
+	static const char *const text[] = { "killed", "a minor wound",
+					    "unhurt" };
+	struct zb_args a = args_of("commander", NULL);
+	struct zb_outcome o;
+
+	for (int i = 0; i < 3; i++) {
+		bare();
+		script(faces[i], 1);
+		rolled(&a, &o, 1);
+		cr_assert_eq(o.value, 2 - i);
+		cr_assert_str_eq(g.log.ev[0].rule,
+				 "volley-fire:firing-notations:E");
+		cr_assert(strstr(zb_event_text_of(&g.log, &g.log.ev[0]),
+				 text[i]));
+		fini();
+	}
 }
 
 Test(vf_odds, roll_gardner_jams_on_20)

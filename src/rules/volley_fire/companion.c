@@ -141,9 +141,35 @@ void vfc_put_events(const struct zb_game *g, size_t from,
 	}
 }
 
-/* The events from `from` on, each force's morale test and the turn's
- * initiative after the `zariba roll volley-fire morale` or `initiative`
- * line that rolls the same dice. */
+/* "  = zariba roll volley-fire WHAT --dice F,F,...": the dice of the
+ * events from `from` to `to`. */
+static void put_roll_line(const struct zb_game *g, size_t from, size_t to,
+			  const char *what, struct zb_strbuf *out)
+{
+	int k = 0;
+
+	zb_strbuf_printf(out, "  = zariba roll %s %s", g->rules->id, what);
+	for (size_t i = from; i < to; i++) {
+		const struct zb_event *e = &g->log.ev[i];
+
+		for (uint32_t d = 0; d < e->n_dice; d++)
+			zb_strbuf_printf(out, "%s%u", k++ ? "," : " --dice ",
+					 g->log.dice[e->die0 + d].face);
+	}
+	zb_strbuf_add(out, "\n");
+}
+
+void vfc_put_rolled(const struct zb_game *g, size_t from, const char *what,
+		    struct zb_strbuf *out)
+{
+	put_roll_line(g, from, g->log.n, what, out);
+	vfc_put_events(g, from, out);
+}
+
+/* The events from `from` on, each force's morale test and who tests
+ * first, the turn's initiative and each shaken unit's regrouping after
+ * the `zariba roll volley-fire morale`, `morale-order`, `initiative` or
+ * `regroup` line that rolls the same dice. */
 static void put_rolls(const struct zb_game *g, size_t from,
 		      struct zb_strbuf *out)
 {
@@ -154,17 +180,22 @@ static void put_rolls(const struct zb_game *g, size_t from,
 		if (e->kind && !strcmp(e->kind, "state"))
 			continue;
 		if (e->rule && e->n_dice &&
-		    !strcmp(e->rule, "volley-fire:game-turn-sequence:A")) {
-			zb_strbuf_printf(out, "  = zariba roll %s initiative "
-					 "--dice", g->rules->id);
-			for (uint32_t d = 0; d < e->n_dice; d++)
-				zb_strbuf_printf(out, "%s%u", d ? "," : " ",
-				    g->log.dice[e->die0 + d].face);
-			zb_strbuf_add(out, "\n");
-		}
-		for (uint32_t k = 0; k < e->n_kv; k++)
-			if (!strcmp(g->log.kv[e->kv0 + k].key, "side"))
+		    !strcmp(e->rule, "volley-fire:game-turn-sequence:A"))
+			put_roll_line(g, i, i + 1, "initiative", out);
+		if (e->rule && e->n_dice == 1 &&
+		    !strcmp(e->rule, "volley-fire:shaken:A"))
+			put_roll_line(g, i, i + 1, "regroup", out);
+		for (uint32_t k = 0; k < e->n_kv; k++) {
+			const char *key = g->log.kv[e->kv0 + k].key;
+
+			if (!strcmp(key, "side"))
 				side = (int)g->log.kv[e->kv0 + k].value;
+			/* Who tests first: the low D6 of each force's. */
+			if (!strcmp(key, "first") && e->rule && !strcmp(e->rule,
+			    "volley-fire:morale-test"))
+				put_roll_line(g, i, i + 1, "morale-order",
+					      out);
+		}
 		if (side >= 0 && side < ZB_MAX_SIDES && e->n_dice == 1 &&
 		    e->rule && !strcmp(e->rule, "volley-fire:morale-test"))
 			zb_strbuf_printf(out, "  = zariba roll %s morale "

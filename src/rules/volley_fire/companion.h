@@ -53,6 +53,11 @@ int vfc_unit(const struct vfc_books *b, const char *word,
 /* The events the game logged from `from` on, as `roll` prints them. */
 void vfc_put_events(const struct zb_game *g, size_t from,
 		    struct zb_strbuf *out);
+/* The same, after the `zariba roll volley-fire WHAT --dice ...` line
+ * that rolls those events' dice the same way (WHAT: the action and its
+ * arguments). */
+void vfc_put_rolled(const struct zb_game *g, size_t from, const char *what,
+		    struct zb_strbuf *out);
 /* "1st Section: 21 of 24 men, shaken" */
 void vfc_put_unit_line(const struct zb_game *g, const struct zb_unit *u,
 		       struct zb_strbuf *out);

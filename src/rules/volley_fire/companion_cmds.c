@@ -6,8 +6,9 @@
  * the companion's game, so that the result is the one `roll` gives with
  * the same dice; the answer prints that command with its dice.  The
  * other rolls go through the battle's own functions (move.c, vf.c,
- * morale.c) or, where the battle's is bound to the table's geometry
- * (the fall back, the winner's move), roll its dice with its constants.
+ * morale.c, melee.c's vf_fallback_roll) and are told with the units'
+ * names, each after the `zariba roll` line (reaction, scouts-evade,
+ * fall-back...) that rolls the same dice through the same function.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -184,41 +185,51 @@ static bool is_leader_role(int role)
 }
 
 /* volley-fire: Firing notations D (a 20: a leader is one of them, the
- * die choosing which), as the fire phase rolls it.  The leader's figure,
- * or -1. */
-static int notation_leader(struct zb_game *g, struct zb_unit *t)
+ * die choosing which), as the fire phase rolls it (vf_leader_hit_roll),
+ * told after the `zariba roll volley-fire leader-hit` line.  The
+ * leader's figure, or -1. */
+static int notation_leader(struct zb_game *g, struct zb_unit *t,
+			   struct zb_strbuf *out)
 {
-	int cand[ZB_DICE_MAX_N], n = 0, face, pick = -1;
+	int cand[ZB_DICE_MAX_N], n = 0, face, k, pick = -1;
+	size_t mark = g->log.n;
+	char what[48];
 
 	zb_event_begin(g, "fire", "volley-fire:firing-notations:D", t->id,
 		       t->id);
-	face = zb_game_roll(g, VF_LEADER_HIT_FACE);
 	for (int i = 0; i < t->n_figs && n < ZB_DICE_MAX_N; i++)
 		if (t->figs[i].state == ZB_FIG_OK &&
 		    is_leader_role(t->figs[i].role))
 			cand[n++] = i;
-	if (face == VF_LEADER_HIT_FACE && n > 0) {
-		pick = n > 1 ? cand[zb_game_roll(g, n) - 1] : cand[0];
+	k = vf_leader_hit_roll(g, n, &face);
+	if (k >= 0) {
+		pick = cand[k];
 		zb_event_kv(g, "figure", pick);
-		zb_event_text(g, "%s: D20 %d, its %s is among the casualties",
-			      t->name, face, zb_role_name(t->figs[pick].role));
+		zb_event_text(g, "%s: D20 %d, leader %d of %d is among the "
+			      "casualties: its %s", t->name, face, k + 1, n,
+			      zb_role_name(t->figs[pick].role));
 	} else {
 		zb_event_text(g, "%s: D20 %d, no leader among the casualties",
 			      t->name, face);
 	}
 	zb_event_end(g);
+	snprintf(what, sizeof(what), "leader-hit --leaders %d", n);
+	vfc_put_rolled(g, mark, what, out);
 	return pick;
 }
 
-/* volley-fire: Firing notations E (a commander in the zone of fire). */
+/* volley-fire: Firing notations E (a commander in the zone of fire, as
+ * the fire phase rolls it: vf_commander_roll), told after the `zariba
+ * roll volley-fire commander` line. */
 static void notation_commander(struct zb_game *g, struct zb_unit *cm,
-			       const struct zb_unit *t)
+			       const struct zb_unit *t, struct zb_strbuf *out)
 {
+	size_t mark = g->log.n;
 	int face;
 
 	zb_event_begin(g, "fire", "volley-fire:firing-notations:E", cm->id,
 		       t->id);
-	face = zb_game_roll(g, VF_LEADER_HIT_FACE);
+	face = vf_commander_roll(g);
 	zb_event_kv(g, "face", face);
 	if (face >= VF_COMMANDER_KILL_FACE) {
 		zb_unit_take_casualties(cm, 1, ZB_ROLE_OFFICER, ZB_FIG_DOWN);
@@ -232,6 +243,7 @@ static void notation_commander(struct zb_game *g, struct zb_unit *cm,
 			      ? "a minor wound" : "unhurt");
 	}
 	zb_event_end(g);
+	vfc_put_rolled(g, mark, "commander", out);
 }
 
 /* volley-fire: Firing notations C: the hits of the firing dice showing
@@ -260,7 +272,8 @@ static int key_hits(const struct zb_game *g, size_t mark,
 /* The men down laid on the target: on a gun two hits a gunner (Gardner
  * gun E); else a leader first when notation D says so, then the key
  * figures their dice hit (C), then the rest. */
-static int lay_down(struct zb_game *g, struct zb_unit *t, int hits, int key)
+static int lay_down(struct zb_game *g, struct zb_unit *t, int hits, int key,
+		    struct zb_strbuf *out)
 {
 	static const int key_roles[] = { ZB_ROLE_RIFLEMAN, ZB_ROLE_GUNNER };
 
@@ -276,7 +289,7 @@ static int lay_down(struct zb_game *g, struct zb_unit *t, int hits, int key)
 					ZB_ROLE_GUNNER, ZB_FIG_DOWN);
 		return before - zb_unit_alive(t);
 	}
-	int pick = notation_leader(g, t);
+	int pick = notation_leader(g, t, out);
 	if (pick >= 0) {
 		t->figs[pick].state = ZB_FIG_DOWN;
 		zb_unit_figs_changed(t);
@@ -429,17 +442,15 @@ static int cmd_fire(struct zb_companion *c,
 	} else {
 		int key = key_hits(g, mark, &v, t), down;
 
-		mark = g->log.n;
-		down = lay_down(g, t, o.value, key);
-
+		/* Each notation tells its own roll and events. */
+		down = lay_down(g, t, o.value, key, out);
 		if (commander) {
 			int cm = commander_of(g, t->side);
 			if (cm < 0)
 				cm = commander_of(g, u->side);
 			if (cm >= 0)
-				notation_commander(g, &g->units[cm], t);
+				notation_commander(g, &g->units[cm], t, out);
 		}
-		vfc_put_events(g, mark, out);
 		vfc_put_unit_line(g, t, out);
 		zb_strbuf_printf(out, " (%d down).\n", down);
 	}
@@ -587,7 +598,7 @@ static int cmd_bonus(struct zb_companion *c,
 
 	if (w->n < 2)
 		return zb_error_set(err, ZB_EINPUT, "bonus UNIT [rough] "
-				    "[leaderless]");
+				    "[through] [leaderless]");
 	if ((u = vfc_unit(b, w->w[1], err)) < 0)
 		return ZB_EINPUT;
 	rc = move_words(w, 2, NULL, &rough, &through, &lead, extra,
@@ -636,9 +647,12 @@ static int cmd_form(struct zb_companion *c,
 
 /* ---- scouts, charges ---- */
 
-/* volley-fire: Scouts E (three D6: even, away that far; odd, they stand) */
-static int scouts_evade(struct zb_game *g, struct zb_unit *s)
+/* volley-fire: Scouts E (three D6: even, away that far; odd, they stand),
+ * told after the `zariba roll volley-fire scouts-evade` line */
+static int scouts_evade(struct zb_game *g, struct zb_unit *s,
+			struct zb_strbuf *out)
 {
+	size_t mark = g->log.n;
 	int sum;
 
 	zb_event_begin(g, "move", "volley-fire:scouts:E", s->id, -1);
@@ -651,6 +665,7 @@ static int scouts_evade(struct zb_game *g, struct zb_unit *s)
 		zb_event_text(g, "%s roll %d: even, they move %d\" away",
 			      s->name, sum, sum);
 	zb_event_end(g);
+	vfc_put_rolled(g, mark, "scouts-evade", out);
 	return sum;
 }
 
@@ -660,7 +675,6 @@ static int cmd_evade(struct zb_companion *c,
 {
 	struct vfc_books *b = c->books;
 	struct zb_game *g = b->g;
-	size_t mark = g->log.n;
 	int id;
 	char q[96];
 
@@ -673,8 +687,7 @@ static int cmd_evade(struct zb_companion *c,
 		return zb_error_set(err, ZB_EINPUT, "%s are not scouts (a "
 				    "charged unit evades with 'charge ... "
 				    "evade')", g->units[id].name);
-	scouts_evade(g, &g->units[id]);
-	vfc_put_events(g, mark, out);
+	scouts_evade(g, &g->units[id], out);
 	snprintf(norm, ZB_COMPANION_NORM_MAX, "evade %s",
 		 qname(b, id, q, sizeof(q)));
 	return ZB_OK;
@@ -737,16 +750,25 @@ static int cmd_charge(struct zb_companion *c,
 	    (react == R_REFORM || react == R_COUNTER))
 		return zb_error_set(err, ZB_EINPUT, "Dervish groups stand or "
 				    "evade (Formation changes C-D)");
-	if (react != R_STAND && vf_reaction_fails(g, t,
-						   reaction_words[react])) {
-		react = R_STAND;
-	} else if (react == R_EVADE) {
+	if (react != R_STAND) {
+		/* Formation changes B, as the battle rolls it (British
+		 * units only, not scouts). */
+		char what[48];
+		bool failed = vf_reaction_fails(g, t, reaction_words[react]);
+
+		if (g->log.n > mark) {
+			snprintf(what, sizeof(what), "reaction --try %s",
+				 reaction_words[react]);
+			vfc_put_rolled(g, mark, what, out);
+		}
+		if (failed)
+			react = R_STAND;
+	}
+	if (react == R_EVADE) {
 		if (t->type == VF_SCOUTS) {
-			if (scouts_evade(g, t) % 2)
+			if (scouts_evade(g, t, out) % 2)
 				react = R_STAND;
 		} else {
-			vfc_put_events(g, mark, out);
-			mark = g->log.n;
 			rc = roll_move(b, t, vf_type_of(t)->army ==
 				       VF_ARMY_DERVISH
 				       ? "volley-fire:formation-changes:D"
@@ -757,7 +779,7 @@ static int cmd_charge(struct zb_companion *c,
 				return rc;
 		}
 	}
-	vfc_put_events(g, mark, out);
+	/* Each roll above told its own events (the evasion's once only). */
 	rc = roll_move(b, u, "volley-fire:hand-to-hand:A", "charges",
 		       false, rough, false, lead, out, err);
 	if (rc != ZB_OK)
@@ -780,11 +802,11 @@ static int cmd_charge(struct zb_companion *c,
 static void fall_back(struct zb_game *g, struct zb_unit *u,
 		      const struct zb_unit *winner)
 {
-	int faces[VF_FALLBACK_DICE], dist;
+	int dist;
 
 	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", u->id,
 		       winner->id);
-	dist = zb_game_roll_n(g, VF_FALLBACK_DICE, VF_D6, faces);
+	dist = vf_fallback_roll(g);
 	u->flags |= ZB_UF_SHAKEN;
 	vf_u(u)->shaken_turn = g->turn;
 	zb_event_kv(g, "distance", dist);
@@ -901,7 +923,7 @@ static int cmd_melee(struct zb_companion *c,
 	winner = o.chance[0] ? u : t;
 	loser = o.chance[0] ? t : u;
 	fall_back(g, loser, winner);
-	vfc_put_events(g, mark, out);
+	vfc_put_rolled(g, mark, "fall-back", out);
 	vfc_put_unit_line(g, u, out);
 	zb_strbuf_printf(out, " (%d down).\n", na - o.value);
 	vfc_put_unit_line(g, t, out);
@@ -933,13 +955,13 @@ static int cmd_edge(struct zb_companion *c,
 	if ((id = vfc_unit(b, w->w[1], err)) < 0)
 		return ZB_EINPUT;
 	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", id, -1);
-	face = zb_game_roll(g, VF_D6);
+	face = vf_edge_roll(g);
 	zb_event_kv(g, "edge_die", face);
 	zb_event_text(g, "%s reaches the table edge: D6 %d, it goes on along "
 		      "the edge to its %s", g->units[id].name, face,
 		      face <= VF_EDGE_DIR_LOW_MAX ? "left" : "right");
 	zb_event_end(g);
-	vfc_put_events(g, mark, out);
+	vfc_put_rolled(g, mark, "edge", out);
 	snprintf(norm, ZB_COMPANION_NORM_MAX, "edge %s",
 		 qname(b, id, q, sizeof(q)));
 	return ZB_OK;
@@ -951,16 +973,17 @@ const struct zb_companion_cmd vfc_commands[] = {
 	  "dice; double time rolls heat stroke", cmd_move, NULL },
 	{ "form", "UNIT FORMATION", "the unit takes a new "
 	  "formation", cmd_form, NULL },
-	{ "charge", "UNIT at TARGET [stand|evade|reform|countercharge]",
-	  "the target's reaction, then the charger's move dice", cmd_charge, NULL },
+	{ "charge", "UNIT at TARGET [REACTION] [rough] [leaderless]", "REACTION: "
+	  "stand, evade, reform, countercharge; then moves", cmd_charge,
+	  NULL },
 	{ "evade", "SCOUTS", "scouts evade fire or melee: 3D6, even they "
 	  "slip away", cmd_evade, NULL },
 	{ "fire", "UNIT at TARGET RANGE [xN] [cover] [waiting] [commander]",
 	  "fire; RANGE is 6ft, 30in or a band (deadly)", cmd_fire, NULL },
 	{ "melee", "ATTACKER [xN] at DEFENDER [xN] [rear] [cover]", "figure by "
 	  "figure; the loser falls back 6D6, shaken", cmd_melee, NULL },
-	{ "bonus", "UNIT [rough]", "the melee winner's one normal move",
-	  cmd_bonus, NULL },
+	{ "bonus", "UNIT [rough] [through] [leaderless]", "the melee winner's "
+	  "one normal move", cmd_bonus, NULL },
 	{ "edge", "UNIT", "a unit falling back met the edge: a D6 for "
 	  "its way", cmd_edge, NULL },
 	{ NULL, NULL, NULL, NULL, NULL }

@@ -710,6 +710,23 @@ static bool is_leader_role(int role)
 	       role == ZB_ROLE_FLAG;
 }
 
+/* volley-fire: Firing notations D (the D20, then the die that picks
+ * among n leaders) */
+int vf_leader_hit_roll(struct zb_game *g, int n, int *face)
+{
+	*face = zb_game_roll(g, D20);
+	if (*face != VF_LEADER_HIT_FACE || n <= 0)
+		return -1;
+	/* "Die rolls determine which leader." */
+	return n > 1 ? zb_game_roll(g, n) - 1 : 0;
+}
+
+/* volley-fire: Firing notations E (the commander's D20) */
+int vf_commander_roll(struct zb_game *g)
+{
+	return zb_game_roll(g, D20);
+}
+
 /* volley-fire: Firing notations D */
 static int notation_leader(struct zb_game *g, struct fire_ctx *fc,
 			   struct zb_unit *t, int casualties)
@@ -719,20 +736,19 @@ static int notation_leader(struct zb_game *g, struct fire_ctx *fc,
 
 	zb_event_begin(g, "fire", "volley-fire:firing-notations:D", t->id,
 		       t->id);
-	face = zb_game_roll(g, D20);
 	for (int i = 0; i < t->n_figs && n < ZB_DICE_MAX_N; i++)
 		if (t->figs[i].state == ZB_FIG_OK &&
 		    is_leader_role(t->figs[i].role) &&
 		    !fig_picked(fc, t->id, i))
 			cand[n++] = i;
-	if (face != VF_LEADER_HIT_FACE || n == 0 || casualties <= 0) {
+	pick = vf_leader_hit_roll(g, casualties > 0 ? n : 0, &face);
+	if (pick < 0) {
 		zb_event_text(g, "%s: D20 %d, no leader among the casualties",
 			      t->name, face);
 		zb_event_end(g);
 		return ZB_OK;
 	}
-	/* "Die rolls determine which leader." */
-	pick = n > 1 ? cand[zb_game_roll(g, n) - 1] : cand[0];
+	pick = cand[pick];
 	if (fc->n_picks == fc->cap_picks) {
 		int ncap = fc->cap_picks ? fc->cap_picks * 2 : 16;
 		struct leader_pick *np = zb_realloc(&g->alloc, fc->picks,
@@ -786,7 +802,7 @@ static void notation_commanders(struct zb_game *g, struct fire_ctx *fc,
 			continue;
 		zb_event_begin(g, "fire", "volley-fire:firing-notations:E",
 			       c->id, t->id);
-		face = zb_game_roll(g, D20);
+		face = vf_commander_roll(g);
 		zb_event_kv(g, "face", face);
 		if (face >= VF_COMMANDER_KILL_FACE) {
 			fc->pend[i].commander_killed = true;

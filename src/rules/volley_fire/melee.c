@@ -670,6 +670,20 @@ static struct zb_vec2 along_edge(struct zb_vec2 dir, bool vertical, int face)
 	return face <= VF_EDGE_DIR_LOW_MAX ? side : zb_v2_scale(side, -1);
 }
 
+/* volley-fire: Hand-to-hand D (the loser's six D6 of fall back) */
+int vf_fallback_roll(struct zb_game *g)
+{
+	int faces[VF_FALLBACK_DICE];
+
+	return zb_game_roll_n(g, VF_FALLBACK_DICE, VF_D6, faces);
+}
+
+/* volley-fire: Hand-to-hand D (the D6 for the way along the table edge) */
+int vf_edge_roll(struct zb_game *g)
+{
+	return zb_game_roll(g, VF_D6);
+}
+
 /* volley-fire: Hand-to-hand D (fall back 6D6, shaken, or captured) */
 static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 		      struct zb_unit *u, const struct zb_unit *winner,
@@ -678,7 +692,7 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 	struct zb_rect wr = zb_unit_rect(winner), ur = zb_unit_rect(u), r;
 	struct zb_vec2 dir = zb_v2_from_deg(winner->facing_deg);
 	struct zb_vec2 start = u->pos, p = u->pos;
-	int faces[VF_FALLBACK_DICE], n_cand = 0, *cand = mc->side_units;
+	int n_cand = 0, *cand = mc->side_units;
 	int taker = -1, edge_face = 0;
 	double dist, moved = 0;
 
@@ -687,7 +701,7 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 		dir = zb_v2_scale(dir, -1);
 	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", u->id,
 		       winner->id);
-	dist = zb_game_roll_n(g, VF_FALLBACK_DICE, D6, faces);
+	dist = vf_fallback_roll(g);
 	/* Organized enemies it might run into; not those it touches now. */
 	for (int k = 0, m = units_near(g, mc, u, dist); k < m; k++) {
 		int i = mc->near[k];
@@ -717,7 +731,7 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 		if (step <= MELEE_EPS_IN) {
 			if (edge_face)
 				break;	/* a corner: no further */
-			edge_face = zb_game_roll(g, D6);
+			edge_face = vf_edge_roll(g);
 			dir = along_edge(dir, vertical, edge_face);
 			continue;
 		}

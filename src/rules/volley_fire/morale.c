@@ -119,22 +119,30 @@ static bool morale_test(struct zb_game *g, int side)
 	return false;
 }
 
+/* volley-fire: Morale test ("roll low die for who tests first", in the
+ * open event) */
+int vf_morale_order_roll(struct zb_game *g, int *a, int *b)
+{
+	do {
+		*a = zb_game_roll(g, VF_MORALE_ORDER_DIE);
+		*b = zb_game_roll(g, VF_MORALE_ORDER_DIE);
+	} while (*a == *b);	/* ties roll again */
+	return *a < *b ? 0 : 1;
+}
+
 /* volley-fire: Morale test ("roll low die for who tests first") */
 static int first_to_test(struct zb_game *g)
 {
-	int a, b;
+	int a, b, first;
 
 	zb_event_begin(g, "morale", "volley-fire:morale-test", -1, -1);
-	do {
-		a = zb_game_roll(g, VF_MORALE_ORDER_DIE);
-		b = zb_game_roll(g, VF_MORALE_ORDER_DIE);
-	} while (a == b);	/* ties roll again */
-	zb_event_kv(g, "first", a < b ? 0 : 1);
+	first = vf_morale_order_roll(g, &a, &b);
+	zb_event_kv(g, "first", first);
 	zb_event_text(g, "both forces must test morale: %s D6 %d, %s D6 %d; "
 		      "the %s test first", g->sides[0].name, a,
-		      g->sides[1].name, b, g->sides[a < b ? 0 : 1].name);
+		      g->sides[1].name, b, g->sides[first].name);
 	zb_event_end(g);
-	return a < b ? 0 : 1;
+	return first;
 }
 
 /* volley-fire: Morale test */

@@ -1141,22 +1141,31 @@ static int do_formation(struct phase *p, struct zb_unit *u,
 	return ZB_OK;
 }
 
+/* volley-fire: Formation changes B (the D6 that spoils a reaction, in
+ * the open event) */
+bool vf_reaction_roll(struct zb_game *g, const char *who, const char *what)
+{
+	int face = zb_game_roll(g, VF_D6);
+
+	zb_event_kv(g, "failed", face >= VF_REACTION_FAIL);
+	zb_event_text(g, "%s tries to %s: %d%s", who, what, face,
+		      face >= VF_REACTION_FAIL ? ", fails and stands" : "");
+	return face >= VF_REACTION_FAIL;
+}
+
 /* volley-fire: Formation changes B (the D6 that spoils a reaction) */
 bool vf_reaction_fails(struct zb_game *g, const struct zb_unit *t,
 		       const char *what)
 {
-	int face;
+	bool failed;
 
 	if (vf_type_of(t)->army != VF_ARMY_BRITISH || is_scouts(t))
 		return false;
 	zb_event_begin(g, "reaction", "volley-fire:formation-changes:B",
 		       t->id, -1);
-	face = zb_game_roll(g, VF_D6);
-	zb_event_kv(g, "failed", face >= VF_REACTION_FAIL);
-	zb_event_text(g, "%s tries to %s: %d%s", t->name, what, face,
-		      face >= VF_REACTION_FAIL ? ", fails and stands" : "");
+	failed = vf_reaction_roll(g, t->name, what);
 	zb_event_end(g);
-	return face >= VF_REACTION_FAIL;
+	return failed;
 }
 
 /* Unit vector from `a` directly away to `b` (or back along b's facing). */
@@ -1790,25 +1799,31 @@ int vf_move_phase(struct zb_game *g, int side, struct zb_error *err)
 	return ZB_OK;
 }
 
+/* volley-fire: Shaken A (the D6 to regroup, in the open event) */
+bool vf_regroup_roll(struct zb_game *g, const char *who)
+{
+	int face = zb_game_roll(g, VF_D6);
+	bool regrouped = face < VF_SHAKEN_STAYS_MIN;
+
+	zb_event_kv(g, "regrouped", regrouped);
+	zb_event_text(g, "%s %s (%d)", who, regrouped ? "regroup"
+		      : "are still shaken", face);
+	return regrouped;
+}
+
 /* volley-fire: Shaken A */
 int vf_regroup_shaken(struct zb_game *g, struct zb_error *err)
 {
 	(void)err;	/* nothing here can fail */
 	for (int id = 0; id < g->n_units; id++) {
 		struct zb_unit *u = &g->units[id];
-		int face;
 
 		if (!is_shaken(u) || !vf_unit_active(u) ||
 		    vf_u(u)->shaken_turn >= g->turn)
 			continue;
 		zb_event_begin(g, "regroup", "volley-fire:shaken:A", id, -1);
-		face = zb_game_roll(g, VF_D6);
-		if (face < VF_SHAKEN_STAYS_MIN)
+		if (vf_regroup_roll(g, u->name))
 			u->flags &= ~(unsigned)ZB_UF_SHAKEN;
-		zb_event_kv(g, "regrouped", face < VF_SHAKEN_STAYS_MIN);
-		zb_event_text(g, "%s %s (%d)", u->name,
-			      face < VF_SHAKEN_STAYS_MIN ? "regroup"
-			      : "are still shaken", face);
 		zb_event_end(g);
 	}
 	return ZB_OK;

@@ -9,6 +9,14 @@
  * vf_melee_pair through vf_melee_pair_odds), and a roll goes through the
  * very functions the fire and melee phases roll with (vf_volley_roll,
  * vf_melee_fight).  The AI's vf_expected_hits reads vf_volley_dist.
+ * The smaller rolls (a move, a morale test, the initiative, a spoilt
+ * reaction, scouts evading, regrouping, a fall back and its way along
+ * the table edge, a leader or a commander hit, which force tests morale
+ * first) go through the
+ * battle's own roll of each (vf_roll_move_faces, vf_morale_roll,
+ * vf_initiative_roll, vf_reaction_roll, vf_scouts_roll, vf_regroup_roll,
+ * vf_fallback_roll, vf_edge_roll, vf_leader_hit_roll, vf_commander_roll,
+ * vf_morale_order_roll), which the companion uses too.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,6 +33,8 @@
 #define ODDS_DEFAULT_CREW 4		/* "1 Gardener Gun & 4 Figures" */
 #define ODDS_MAX_PISTOLS 10		/* 6 D6 each at point blank */
 #define ODDS_MAX_MOD 10			/* a house-rule modifier */
+#define ODDS_MAX_LEADERS ZB_DICE_MAX_N	/* leaders in one unit hit: as many
+					   as the fire phase picks among */
 
 /* ------------------------------------------------------------------ */
 /* Shared arithmetic                                                    */
@@ -342,12 +352,32 @@ static const struct zb_param morale_params[] = {
 		 "MORALE TEST table's row; British read the Sudanese row)"),
 };
 
+/* Formation changes B: what a charged unit may try (it only names it:
+ * the die is the same). */
+static const char *const reaction_tries[] = { "evade", "reform",
+					      "countercharge", NULL };
+
+static const struct zb_param reaction_params[] = {
+	P_CHOICE("try", reaction_tries, 0, false, "what the charged unit "
+		 "tries (it only names it in the narration; the D6 is the "
+		 "same)"),
+};
+
+static const struct zb_param leader_hit_params[] = {
+	P_INT("leaders", 0, ODDS_MAX_LEADERS, 1, false,
+	      "leaders standing in the unit hit: officers, emirs, NCOs and "
+	      "standard bearers (on a 20 a die picks which)"),
+};
+
 #define N_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 /* Where each action stands in vf_actions[]. */
 enum { VF_ACTION_VOLLEY, VF_ACTION_GARDNER, VF_ACTION_PISTOLS,
        VF_ACTION_MELEE, VF_ACTION_MOVE, VF_ACTION_MORALE,
-       VF_ACTION_INITIATIVE };
+       VF_ACTION_INITIATIVE, VF_ACTION_REACTION, VF_ACTION_SCOUTS_EVADE,
+       VF_ACTION_REGROUP, VF_ACTION_FALL_BACK, VF_ACTION_EDGE,
+       VF_ACTION_LEADER_HIT, VF_ACTION_COMMANDER, VF_ACTION_MORALE_ORDER,
+       VF_ACTION_COUNT };
 
 static int band_of(const struct zb_args *a)
 {
@@ -1200,6 +1230,381 @@ static int initiative_roll(struct zb_game *g, const struct zb_args *a,
 	return ZB_OK;
 }
 
+static const char *const morale_order_labels[] = {
+	"the first side tests first", "the second side tests first"
+};
+
+/* Morale test: of the 30 unequal pairs of D6 (ties are rolled again),
+ * the first side's die is the low one in 15. */
+static int morale_order_odds(const struct zb_args *a, struct zb_dist *out,
+			     struct zb_error *err)
+{
+	int rc, low = 0, pairs = 0;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(morale_order_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int x = 1; x <= VF_MORALE_ORDER_DIE; x++)
+		for (int y = 1; y <= VF_MORALE_ORDER_DIE; y++) {
+			pairs += x != y;
+			low += x < y;
+		}
+	out->p[0] = (double)low / pairs;
+	out->p[1] = 1 - out->p[0];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Morale test ("roll low die for who tests first") */
+static int morale_order_roll(struct zb_game *g, const struct zb_args *a,
+			     struct zb_outcome *out, struct zb_error *err)
+{
+	int x, y, first;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "morale", "volley-fire:morale-test", -1, -1);
+	first = vf_morale_order_roll(g, &x, &y);
+	zb_event_kv(g, "first", first);
+	zb_event_text(g, "both forces must test morale: the first side D6 %d, "
+		      "the second D6 %d; the %s side tests first", x, y,
+		      first ? "second" : "first");
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = first;
+	out->value2 = -1;
+	return ZB_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* reaction, scouts-evade, regroup, fall-back                           */
+/* ------------------------------------------------------------------ */
+
+/* The sum of n D6 in p[0..6n], one die at a time (p has 6n + 1 places,
+ * zeroed). */
+static void d6_sums(double *p, int n)
+{
+	p[0] = 1;
+	for (int k = 0; k < n; k++)
+		for (int s = k * VF_D6 + VF_D6; s >= 0; s--) {
+			double q = 0;
+
+			for (int f = 1; f <= VF_D6 && f <= s; f++)
+				q += p[s - f];
+			p[s] = q / VF_D6;
+		}
+}
+
+/* By the outcome: whether the 6 came. */
+static const char *const reaction_labels[] = {
+	"the reaction goes ahead", "a 6: it fails, the unit stands"
+};
+
+/* Formation changes B: "Cannot do so if a 6 is rolled on a D6." */
+static int reaction_odds(const struct zb_args *a, struct zb_dist *out,
+			 struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(reaction_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_D6; f++)
+		out->p[f >= VF_REACTION_FAIL] += 1.0 / VF_D6;
+	out->chance[0] = out->p[1];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Formation changes B (the D6 that spoils a reaction) */
+static int reaction_roll(struct zb_game *g, const struct zb_args *a,
+			 struct zb_outcome *out, struct zb_error *err)
+{
+	const char *what = zb_args_word(a, "try");
+	bool failed;
+
+	(void)err;
+	zb_event_begin(g, "reaction", "volley-fire:formation-changes:B", -1,
+		       -1);
+	failed = vf_reaction_roll(g, "the unit", what ? what
+				  : reaction_tries[0]);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = failed;
+	out->value2 = -1;
+	out->chance[0] = failed;
+	return ZB_OK;
+}
+
+/* Scouts E: three D6; an even total is the inches they move away, an
+ * odd one leaves them standing (0). */
+static int scouts_evade_odds(const struct zb_args *a, struct zb_dist *out,
+			     struct zb_error *err)
+{
+	int n = VF_SCOUT_EVADE_DICE * VF_D6 + 1, rc;
+	double *sums = zb_calloc(NULL, (size_t)n, sizeof(double));
+
+	(void)a;
+	zb_dist_init(out);
+	rc = sums ? zb_dist_alloc(out, n, 0) : ZB_ENOMEM;
+	if (rc != ZB_OK) {
+		zb_free(NULL, sums);
+		return zb_error_set(err, rc, "out of memory");
+	}
+	d6_sums(sums, VF_SCOUT_EVADE_DICE);
+	for (int s = 0; s < n; s++)
+		out->p[s % 2 ? 0 : s] += sums[s];
+	out->chance[0] = 1 - out->p[0];
+	zb_free(NULL, sums);
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Scouts E (told as the companion's `evade` tells it) */
+static int scouts_evade_roll(struct zb_game *g, const struct zb_args *a,
+			     struct zb_outcome *out, struct zb_error *err)
+{
+	int sum;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "move", "volley-fire:scouts:E", -1, -1);
+	sum = vf_scouts_roll(g);
+	zb_event_kv(g, "evaded", sum % 2 == 0);
+	if (sum % 2)
+		zb_event_text(g, "the scouts roll %d: odd, they stand "
+			      "surprised", sum);
+	else
+		zb_event_text(g, "the scouts roll %d: even, they move %d\" "
+			      "away", sum, sum);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = sum % 2 ? 0 : sum;
+	out->value2 = -1;
+	out->chance[0] = sum % 2 == 0;
+	return ZB_OK;
+}
+
+static const char *const regroup_labels[] = {
+	"regroups", "still shaken"
+};
+
+/* Shaken A: "Regroup on the next turn unless they roll a 5 or 6 on a
+ * D6". */
+static int regroup_odds(const struct zb_args *a, struct zb_dist *out,
+			struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(regroup_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_D6; f++)
+		out->p[f >= VF_SHAKEN_STAYS_MIN] += 1.0 / VF_D6;
+	out->chance[0] = out->p[0];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Shaken A */
+static int regroup_roll(struct zb_game *g, const struct zb_args *a,
+			struct zb_outcome *out, struct zb_error *err)
+{
+	bool regrouped;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "regroup", "volley-fire:shaken:A", -1, -1);
+	regrouped = vf_regroup_roll(g, "the men");
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = !regrouped;
+	out->value2 = -1;
+	out->chance[0] = regrouped;
+	return ZB_OK;
+}
+
+/* Hand-to-hand D: the loser falls back six D6 inches. */
+static int fall_back_odds(const struct zb_args *a, struct zb_dist *out,
+			  struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, VF_FALLBACK_DICE * VF_D6 + 1, 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	d6_sums(out->p, VF_FALLBACK_DICE);
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Hand-to-hand D (told as the companion's melee tells it) */
+static int fall_back_roll(struct zb_game *g, const struct zb_args *a,
+			  struct zb_outcome *out, struct zb_error *err)
+{
+	int dist;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", -1, -1);
+	dist = vf_fallback_roll(g);
+	zb_event_kv(g, "distance", dist);
+	zb_event_text(g, "the loser falls back %d\" directly away from the "
+		      "fight, square to the winner's front, and is shaken",
+		      dist);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = dist;
+	out->value2 = -1;
+	return ZB_OK;
+}
+
+static const char *const edge_labels[] = {
+	"along the edge to its left", "along the edge to its right"
+};
+
+/* Hand-to-hand D at the table edge: "roll a D6 for direction along that
+ * edge" (house ruling: 1-3 left, 4-6 right). */
+static int edge_odds(const struct zb_args *a, struct zb_dist *out,
+		     struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(edge_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_D6; f++)
+		out->p[f > VF_EDGE_DIR_LOW_MAX] += 1.0 / VF_D6;
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Hand-to-hand D (told as the companion's `edge` tells it) */
+static int edge_roll(struct zb_game *g, const struct zb_args *a,
+		     struct zb_outcome *out, struct zb_error *err)
+{
+	int face;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "move", "volley-fire:hand-to-hand:D", -1, -1);
+	face = vf_edge_roll(g);
+	zb_event_kv(g, "edge_die", face);
+	zb_event_text(g, "the unit reaches the table edge: D6 %d, it goes on "
+		      "along the edge to its %s", face,
+		      face <= VF_EDGE_DIR_LOW_MAX ? "left" : "right");
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = face > VF_EDGE_DIR_LOW_MAX;
+	out->value2 = -1;
+	return ZB_OK;
+}
+
+/* Firing notations D: one D20; on a 20 one of the n leaders is among
+ * the casualties, each as likely (a die of n picks). */
+static int leader_hit_odds(const struct zb_args *a, struct zb_dist *out,
+			   struct zb_error *err)
+{
+	int n = zb_args_get(a, "leaders"), rc;
+
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, n + 1, 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_LEADER_HIT_FACE; f++) {
+		if (f != VF_LEADER_HIT_FACE || n == 0) {
+			out->p[0] += 1.0 / VF_LEADER_HIT_FACE;
+			continue;
+		}
+		for (int k = 1; k <= n; k++)
+			out->p[k] += 1.0 / VF_LEADER_HIT_FACE / n;
+	}
+	out->chance[0] = 1 - out->p[0];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Firing notations D (told as the companion tells it) */
+static int leader_hit_roll(struct zb_game *g, const struct zb_args *a,
+			   struct zb_outcome *out, struct zb_error *err)
+{
+	int n = zb_args_get(a, "leaders"), face, k;
+
+	(void)err;
+	zb_event_begin(g, "fire", "volley-fire:firing-notations:D", -1, -1);
+	k = vf_leader_hit_roll(g, n, &face);
+	if (k >= 0)
+		zb_event_text(g, "the target: D20 %d, leader %d of %d is "
+			      "among the casualties", face, k + 1, n);
+	else
+		zb_event_text(g, "the target: D20 %d, no leader among the "
+			      "casualties", face);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = k + 1;
+	out->value2 = -1;
+	out->chance[0] = k >= 0;
+	return ZB_OK;
+}
+
+static const char *const commander_labels[] = {
+	"unhurt", "a minor wound", "killed"
+};
+
+/* Firing notations E: "A 20 and the leader is killed, a 19 and the
+ * leader took a minor wound." */
+static int commander_odds(const struct zb_args *a, struct zb_dist *out,
+			  struct zb_error *err)
+{
+	int rc;
+
+	(void)a;
+	zb_dist_init(out);
+	rc = zb_dist_alloc(out, N_OF(commander_labels), 0);
+	if (rc != ZB_OK)
+		return zb_error_set(err, rc, "out of memory");
+	for (int f = 1; f <= VF_LEADER_HIT_FACE; f++)
+		out->p[f >= VF_COMMANDER_KILL_FACE ? 2
+		       : f == VF_COMMANDER_WOUND_FACE ? 1 : 0] +=
+			1.0 / VF_LEADER_HIT_FACE;
+	out->chance[0] = out->p[2];
+	zb_dist_finish(out);
+	return ZB_OK;
+}
+
+/* volley-fire: Firing notations E (told as the companion tells it) */
+static int commander_roll(struct zb_game *g, const struct zb_args *a,
+			  struct zb_outcome *out, struct zb_error *err)
+{
+	int face, r;
+
+	(void)a;
+	(void)err;
+	zb_event_begin(g, "fire", "volley-fire:firing-notations:E", -1, -1);
+	face = vf_commander_roll(g);
+	r = face >= VF_COMMANDER_KILL_FACE ? 2
+	    : face == VF_COMMANDER_WOUND_FACE ? 1 : 0;
+	zb_event_kv(g, "face", face);
+	zb_event_text(g, "the commander, in the zone of fire: D20 %d, %s",
+		      face, commander_labels[r]);
+	zb_event_end(g);
+	memset(out, 0, sizeof(*out));
+	out->value = r;
+	out->value2 = -1;
+	out->chance[0] = r == 2;
+	return ZB_OK;
+}
+
 /* ------------------------------------------------------------------ */
 /* The actions                                                          */
 /* ------------------------------------------------------------------ */
@@ -1210,6 +1615,26 @@ static const struct zb_chance gardner_chances[] = {
 
 static const struct zb_chance morale_chances[] = {
 	{ "p_holds", "the force holds (passes the test)" },
+};
+
+static const struct zb_chance reaction_chances[] = {
+	{ "p_fails", "a 6 spoils the reaction" },
+};
+
+static const struct zb_chance scouts_evade_chances[] = {
+	{ "p_evades", "the scouts slip away (an even total)" },
+};
+
+static const struct zb_chance regroup_chances[] = {
+	{ "p_regroups", "the unit regroups" },
+};
+
+static const struct zb_chance leader_hit_chances[] = {
+	{ "p_leader", "a leader is among the casualties" },
+};
+
+static const struct zb_chance commander_chances[] = {
+	{ "p_killed", "the commander is killed" },
 };
 
 static const struct zb_chance melee_chances[] = {
@@ -1344,5 +1769,135 @@ const struct zb_action vf_actions[] = {
 		.odds = initiative_odds,
 		.roll = initiative_roll,
 	},
-	[VF_ACTION_INITIATIVE + 1] = { .name = NULL }
+	[VF_ACTION_REACTION] = {
+		.name = "reaction",
+		.summary = "the D6 that spoils a charged unit's reaction",
+		.help = "A Sudanese or British unit charged may try to "
+			"evade, reform or countercharge; a 6 on a D6 spoils "
+			"it and the unit stands (Formation changes B).  "
+			"Dervish groups and scouts do not roll it.  The "
+			"outcome is 1 when the reaction fails.",
+		.params = reaction_params,
+		.n_params = N_OF(reaction_params),
+		.outcome = "failed",
+		.labels = reaction_labels,
+		.n_labels = N_OF(reaction_labels),
+		.chances = reaction_chances,
+		.n_chances = N_OF(reaction_chances),
+		.odds = reaction_odds,
+		.roll = reaction_roll,
+	},
+	[VF_ACTION_SCOUTS_EVADE] = {
+		.name = "scouts-evade",
+		.summary = "scouts try to slip away from fire or a melee",
+		.help = "Scouts evading fire or a melee roll three D6: on an "
+			"even total they move that many inches away, on an "
+			"odd one they stand in place, surprised (Scouts E).  "
+			"The outcome is the inches they move (0 when they "
+			"stand).",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "inches",
+		.chances = scouts_evade_chances,
+		.n_chances = N_OF(scouts_evade_chances),
+		.odds = scouts_evade_odds,
+		.roll = scouts_evade_roll,
+	},
+	[VF_ACTION_REGROUP] = {
+		.name = "regroup",
+		.summary = "a shaken unit's roll to regroup",
+		.help = "A shaken unit regroups at the start of the next "
+			"turn unless it rolls a 5 or 6 on a D6, when it is "
+			"still shaken (Shaken A).  The outcome is 0 when it "
+			"regroups, 1 when it is still shaken.",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "result",
+		.labels = regroup_labels,
+		.n_labels = N_OF(regroup_labels),
+		.chances = regroup_chances,
+		.n_chances = N_OF(regroup_chances),
+		.odds = regroup_odds,
+		.roll = regroup_roll,
+	},
+	[VF_ACTION_FALL_BACK] = {
+		.name = "fall-back",
+		.summary = "the loser of a melee falls back 6D6",
+		.help = "The loser of a melee falls back six D6 inches "
+			"directly away from the fight, square to the "
+			"winner's front, and is shaken (Hand-to-hand D).  "
+			"The outcome is the inches.",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "inches",
+		.odds = fall_back_odds,
+		.roll = fall_back_roll,
+	},
+	[VF_ACTION_EDGE] = {
+		.name = "edge",
+		.summary = "a unit falling back meets the table edge",
+		.help = "A unit whose fall back takes it to the table edge "
+			"rolls a D6 for its way along that edge (Hand-to-hand "
+			"D): 1-3 to its left, 4-6 to its right, a house "
+			"ruling.  The outcome is 0 for left, 1 for right.",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "way",
+		.labels = edge_labels,
+		.n_labels = N_OF(edge_labels),
+		.odds = edge_odds,
+		.roll = edge_roll,
+	},
+	[VF_ACTION_LEADER_HIT] = {
+		.name = "leader-hit",
+		.summary = "whether a leader is among a unit's fire "
+			   "casualties",
+		.help = "Whenever a unit takes fire casualties, a D20: on a "
+			"20 its officer, emir, NCO or standard bearer is one "
+			"of them, and with more than one leader a die picks "
+			"which (Firing notations D).  The outcome is the "
+			"leader among the casualties (1 to --leaders), or 0 "
+			"for none.",
+		.params = leader_hit_params,
+		.n_params = N_OF(leader_hit_params),
+		.outcome = "leader",
+		.chances = leader_hit_chances,
+		.n_chances = N_OF(leader_hit_chances),
+		.odds = leader_hit_odds,
+		.roll = leader_hit_roll,
+	},
+	[VF_ACTION_COMMANDER] = {
+		.name = "commander",
+		.summary = "a commander in the zone of fire",
+		.help = "A commander in a zone of fire rolls a D20: a 20 and "
+			"he is killed, a 19 and he took a minor wound "
+			"(Firing notations E).  The outcome is unhurt, a "
+			"minor wound or killed.",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "result",
+		.labels = commander_labels,
+		.n_labels = N_OF(commander_labels),
+		.chances = commander_chances,
+		.n_chances = N_OF(commander_chances),
+		.odds = commander_odds,
+		.roll = commander_roll,
+	},
+	[VF_ACTION_MORALE_ORDER] = {
+		.name = "morale-order",
+		.summary = "which force tests morale first when both must",
+		.help = "When both forces are below half, each rolls a D6, "
+			"the first side's first, ties rolled again; the low "
+			"die tests first, and if it fails the other need not "
+			"test (Morale test).  The outcome is the side that "
+			"tests first (0 the first, 1 the second).",
+		.params = NULL,
+		.n_params = 0,
+		.outcome = "first",
+		.labels = morale_order_labels,
+		.n_labels = N_OF(morale_order_labels),
+		.odds = morale_order_odds,
+		.roll = morale_order_roll,
+	},
+	[VF_ACTION_COUNT] = { .name = NULL }
 };

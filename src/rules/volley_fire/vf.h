@@ -411,8 +411,17 @@ int vf_roll_move(struct zb_game *g, struct zb_unit *u, int dice, bool dbl,
 /* Formation changes B: the D6 that spoils a reaction (true: it fails). */
 bool vf_reaction_fails(struct zb_game *g, const struct zb_unit *t,
 		       const char *what);
-/* Scouts E: the 3D6 of an evasion, their sum. */
+/* Formation changes B: that D6 in the open event, told as `who` trying
+ * to `what` (true: a 6, it fails).  vf_reaction_fails and `zariba roll
+ * volley-fire reaction` both roll through it. */
+bool vf_reaction_roll(struct zb_game *g, const char *who, const char *what);
+/* Scouts E: the 3D6 of an evasion, their sum.  The battle, the
+ * companion and `zariba roll volley-fire scouts-evade` roll through it. */
 int vf_scouts_roll(struct zb_game *g);
+/* Shaken A: the D6 of a shaken unit `who` in the open event (true: 1-4,
+ * it regroups).  vf_regroup_shaken and `zariba roll volley-fire
+ * regroup` both roll through it. */
+bool vf_regroup_roll(struct zb_game *g, const char *who);
 /* Move modifiers B, Scouts B: the unit may double time. */
 bool vf_may_double_time(const struct zb_unit *u);
 /* Infantry squares D, Shaken B: the unit may charge. */
@@ -546,9 +555,29 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 bool vf_gun_is_destroyed(const struct zb_unit *u);
 /* Firing notations C: a mixed group holds key figures and others. */
 bool vf_mixed_group(const struct zb_unit *u);
+/* Firing notations D: the D20 (*face) and on a 20 the die that picks one
+ * of n leaders, in the open event: the leader's index (0..n-1), or -1
+ * when none is among the casualties (n 0: none to pick).  The battle,
+ * the companion and `zariba roll volley-fire leader-hit` roll through
+ * it. */
+int vf_leader_hit_roll(struct zb_game *g, int n, int *face);
+/* Firing notations E: a commander's D20 in the zone of fire, its face
+ * (VF_COMMANDER_KILL_FACE killed, VF_COMMANDER_WOUND_FACE a minor wound).
+ * The battle, the companion and `zariba roll volley-fire commander`
+ * roll through it. */
+int vf_commander_roll(struct zb_game *g);
 
 /* ---- melee.c ---- */
 int vf_melee_phase(struct zb_game *g, struct zb_error *err);
+/* Hand-to-hand D: the loser's 6D6 of fall back in the open event, their
+ * sum (inches).  The battle, the companion and `zariba roll volley-fire
+ * fall-back` roll through it. */
+int vf_fallback_roll(struct zb_game *g);
+/* Hand-to-hand D at the table edge: the D6 for the way along it in the
+ * open event, its face (VF_EDGE_DIR_LOW_MAX or lower one way, the rest
+ * the other: a house ruling).  The battle, the companion and `zariba
+ * roll volley-fire edge` roll through it. */
+int vf_edge_roll(struct zb_game *g);
 /* Record a contact made by a charge, for the melee phase. */
 int vf_melee_add(struct zb_game *g, int attacker, int defender,
 		 bool from_rear);
@@ -667,6 +696,11 @@ const char *vf_morale_text(enum vf_nation n, int face);
  * morale test and `zariba roll volley-fire morale` roll through it. */
 enum vf_morale_result vf_morale_roll(struct zb_game *g, enum vf_nation n,
 				     int *face);
+/* Morale test: when both forces test, a D6 each (*a the first side's, *b
+ * the second's), ties rolled again, in the open event: the side that
+ * tests first (the low die).  `zariba roll volley-fire morale-order`
+ * rolls through it too. */
+int vf_morale_order_roll(struct zb_game *g, int *a, int *b);
 
 /* ---- odds.c ---- */
 /* The nations' names by enum vf_nation, ended by NULL. */

@@ -122,7 +122,7 @@ grep_out "an unknown rule set is named" "unknown rule set 'no-such-rules'" \
 expect_exit "odds of an unknown action exits 1" 1 \
 	"$ZB" odds volley-fire cannonade
 grep_out "an unknown action lists the actions" \
-	'volley, gardner, pistols, melee, move, morale and initiative' "$T/err"
+	'volley, gardner, pistols, melee, move, morale, initiative, reaction, scouts-evade, regroup, fall-back, edge, leader-hit, commander and morale-order' "$T/err"
 expect_exit "odds with --seed exits 1" 1 \
 	"$ZB" odds volley-fire pistols --range close --seed 1
 

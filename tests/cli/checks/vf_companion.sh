@@ -2,7 +2,9 @@
 # game master's book-keeper, and "zariba roll --dice".  Sourced by
 # tests/cli/run.sh after companion.sh, whose kill_test it uses.  A scripted
 # game of several turns on the Ninth Sudanese scenario: every initiative,
-# fire, move, melee and morale result must be what `zariba roll volley-fire ...` gives with the
+# fire (with its leaders and commanders hit), move, melee, morale,
+# reaction, scouts' evasion, regroup, fall back and table edge result
+# must be what `zariba roll volley-fire ...` gives with the
 # same dice; then the game is killed with SIGKILL and resumed as
 # Gentlemen Rankers' is.
 
@@ -51,8 +53,10 @@ grep_out "companion volley-fire asks for its scenario" \
 	'plays a scenario: give it with --scenario FILE' "$T/err"
 
 # Every line changes the game (one save entry each: the kill test counts
-# on that).  Three turns: moves, double time, a charge, fire of every
-# kind, a melee and its winner's move, regrouping, undo.
+# on that).  Three turns: moves, double time, charges (scouts evading, a
+# Sudanese section trying to reform), fire of every kind, scouts evading
+# fire, a melee with its fall back, the table edge and its winner's
+# move, regrouping, undo.
 cat >"$T/vf.cmds" <<'EOF'
 next
 next
@@ -69,10 +73,12 @@ fire gardner at "hadendowa swordsmen (2)" deadly
 fire "lt. walker" at "hadendowa spearmen" 1ft
 fire "1st section scouts" at "hadendowa spearmen" 5ft
 fire "dervish riflemen (1)" at "3rd section" 5ft commander
+evade "1st section scouts"
 next
-charge "hadendowa swordsmen (2)" at "2nd section"
+charge "hadendowa swordsmen (2)" at "2nd section" reform
 melee "hadendowa swordsmen (2)" x12 at "2nd section" x8
 bonus "hadendowa swordsmen (2)"
+edge "2nd section"
 next
 next
 next
@@ -155,11 +161,14 @@ on { gsub(/[ \t]+/, ""); printf "%s", $0 > (dir "/vf-blk." n) }
 ' dir="$T" "$T/vf-full.out" "$T/vf-morale.out"
 vf_rolls=0
 vf_same=0
+# An event's rule and dice, whitespace dropped: "[rule]d20:20;d2:1".
+vf_head_re='s/^\(\[[^]]*\]d[0-9]*:[0-9]*\(;d[0-9]*:[0-9]*\)*\).*/\1/'
 for f in "$T"/vf-ev.*; do
 	[ -f "$f" ] || continue
 	k=${f##*.}
 	vf_rolls=$((vf_rolls + 1))
 	line=$(sed 's/^zariba //' "$f")
+	vf_head=
 	# shellcheck disable=SC2086
 	"$ZB" $line >"$T/vf-roll.out" 2>"$T/vf-roll.err"
 	sed '1,/^$/d' "$T/vf-roll.out" | grep -v '^Result:' |
@@ -172,18 +181,44 @@ for f in "$T"/vf-ev.*; do
 		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
 		vf_pat='*'
 		;;
-	# The initiative names the sides in the companion: the dice agree.
-	*" initiative "*)
+	# The initiative and who tests morale first name the sides in the
+	# companion: the rule and the dice agree.
+	*" initiative "* | *" morale-order "*)
 		sed 's/^\(\[[^]]*\]d6:[0-9]*\).*/\1/' "$T/vf-roll.ev" \
 			>"$T/vf-roll.tail"
 		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
 		vf_pat=
 		;;
+	# A reaction, scouts evading, a regroup, a fall back and its way
+	# along the table edge name the unit in the companion and "the
+	# unit", "the scouts", "the men" or "the loser" in `roll`: the rule
+	# and dice must begin the block, and what follows the name (up to
+	# the winner, for a fall back) agree.
+	*" reaction "* | *" scouts-evade "* | *" regroup "* | *" fall-back "* | \
+	*" edge "*)
+		vf_head=$(sed "$vf_head_re" "$T/vf-roll.ev")
+		sed 's/^\[[^]]*\]d6:[0-9]*Theunit//
+			s/^\[[^]]*\]d6:[0-9]*Thescouts//
+			s/^\[[^]]*\]d6:[0-9]*Themen//
+			s/^\[[^]]*\]d6:[0-9]*Theloser//
+			s/squareto.*//' "$T/vf-roll.ev" >"$T/vf-roll.tail"
+		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
+		vf_pat='*'
+		;;
+	# A leader among the casualties and a commander in the zone of fire
+	# name the unit in the companion: the rule and dice must begin the
+	# block, and the text from the D20 on agree.
+	*" leader-hit "* | *" commander "*)
+		vf_head=$(sed "$vf_head_re" "$T/vf-roll.ev")
+		sed 's/^.*D20/D20/; s/\.$//' "$T/vf-roll.ev" >"$T/vf-roll.tail"
+		mv "$T/vf-roll.tail" "$T/vf-roll.ev"
+		vf_pat='*'
+		;;
 	*) vf_pat= ;;
 	esac
 	if [ -s "$T/vf-roll.ev" ] &&
 		case $(cat "$T/vf-blk.$k") in
-		$vf_pat"$(cat "$T/vf-roll.ev")"*) true ;;
+		"$vf_head"$vf_pat"$(cat "$T/vf-roll.ev")"*) true ;;
 		*) false ;;
 		esac; then
 		vf_same=$((vf_same + 1))
@@ -200,6 +235,21 @@ if [ "$vf_inits" -ge 3 ]; then
 else
 	bad "only $vf_inits initiative rolls were checked against 'zariba roll'"
 fi
+# Each of these results at least as often as the scripted game brings
+# it: the reform's D6, the scouts' 3D6 against a charge and against fire,
+# the melees' two fall backs, the D6 of one along the table edge, the
+# two regroups that follow, notation D's D20 for each unit that fire
+# puts men down in (five), the commander's D20, and the two D6 for who
+# tests morale first.
+for vf_kind in reaction:1 scouts-evade:2 fall-back:2 regroup:2 edge:1 \
+	leader-hit:4 commander:1 morale-order:1; do
+	vf_k=$(cat "$T"/vf-ev.* | grep -c "roll volley-fire ${vf_kind%:*} ")
+	if [ "$vf_k" -ge "${vf_kind#*:}" ]; then
+		ok "the companion's $vf_k ${vf_kind%:*} rolls are checked against 'zariba roll volley-fire ${vf_kind%:*}'"
+	else
+		bad "only $vf_k ${vf_kind%:*} rolls were checked against 'zariba roll', not ${vf_kind#*:}"
+	fi
+done
 vf_tests=$(cat "$T"/vf-ev.* | grep -c 'roll volley-fire morale ')
 if [ "$vf_tests" -eq 2 ]; then
 	ok "both forces' morale tests are checked against 'zariba roll volley-fire morale'"
@@ -213,9 +263,58 @@ else
 	bad "only $vf_moves moves ($vf_dbl at double time) were checked against 'zariba roll'"
 fi
 if [ "$vf_rolls" -ge 8 ] && [ "$vf_same" -eq "$vf_rolls" ]; then
-	ok "every one of the companion's $vf_rolls initiative, fire, move, melee and morale results is what 'zariba roll --dice' gives"
+	ok "every one of the companion's $vf_rolls initiative, fire, move, leader hit, commander, melee, morale order, morale, reaction, scouts' evasion, regroup, fall back and table edge results is what 'zariba roll --dice' gives"
 else
 	bad "$vf_same of $vf_rolls companion results match 'zariba roll'"
+fi
+
+# Every die the companion showed belongs to a '= zariba roll' line: each
+# event's faces ("[rule] d20: 20; d2: 1") counted under the roll line
+# above it, up to the next roll line or command, must be as many as
+# that line's --dice gives, and no die comes outside such a block.
+awk '
+function close_block() {
+	if (inblock && got != want) {
+		printf "%s: %d faces under it, not %d\n", cmd, got, want
+		bad++
+	}
+	inblock = 0
+}
+/^  = zariba roll / { close_block(); cmd = $0; joining = 1; next }
+joining && /^    / { cmd = cmd " " substr($0, 5); next }
+joining {
+	joining = 0
+	inblock = 1
+	got = 0
+	want = 0
+	if (match(cmd, /--dice [0-9,]+/))
+		want = split(substr(cmd, RSTART + 7, RLENGTH - 7), f, ",")
+}
+/^> / { close_block() }
+/^  \[[^]]*\] d[0-9]+: / {
+	s = $0
+	sub(/^  \[[^]]*\] /, "", s)
+	n = 0
+	k = split(s, grp, "; ")
+	for (i = 1; i <= k; i++)
+		n += split(grp[i], w, " ") - 1
+	if (!inblock) {
+		printf "dice with no roll line: %s\n", $0
+		bad++
+	} else
+		got += n
+	dice += n
+}
+END {
+	close_block()
+	printf "%d %d\n", dice, bad
+}
+' "$T/vf-full.out" "$T/vf-morale.out" >"$T/vf-dice"
+vf_dice=$(tail -n 1 "$T/vf-dice" | cut -d' ' -f1)
+if [ "$(tail -n 1 "$T/vf-dice" | cut -d' ' -f2)" = 0 ] && [ "$vf_dice" -gt 100 ]; then
+	ok "every one of the $vf_dice dice the companion showed is under a 'zariba roll' line that gives it"
+else
+	bad "dice the companion showed outside its 'zariba roll' lines" "$T/vf-dice"
 fi
 
 printf 'status\n' >"$T/vf-status.cmd"
