@@ -663,10 +663,8 @@ static int ask_pick(struct zb_game *g, const struct zb_unit *by,
 					     "hit" };
 		pick[n++] = (struct zb_pick){ f, r };
 	}
-	if (n == 1) {
-		*fig = pick[0].figure;
-		return ZB_OK;
-	}
+	/* Asked even when one man is left to pick: the pick, and whose it
+	 * is, go in the log. */
 	rc = zb_game_ask_pick(g, &d, by, ZU_RULE_CASUALTY, opt, pick, n, err);
 	if (rc != ZB_OK)
 		return rc;
@@ -916,9 +914,9 @@ int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err)
 	}
 	zu_morale_in_of(g, u, &cin);
 	if (!zu_morale_test(g, &cin, ZU_TEST_CHARGING, id)) {
+		/* Straight back from the way it charged, still facing it. */
 		struct zb_vec2 back = zb_v2_add(u->pos, zb_v2_scale(
-			zb_v2_sub(u->pos, aim), ZU_FALL_BACK_IN /
-			fmax(EPS_IN, zb_v2_dist(u->pos, aim))));
+			zb_unit_dir(u), -ZU_FALL_BACK_IN));
 		double face_deg = u->facing_deg, gone;
 
 		from = u->pos;
@@ -1245,6 +1243,9 @@ static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 			id = opt[d.choice].target;
 		}
 		zu_u(&g->units[id])->acted = true;
+		zb_event_begin(g, "activate", ZU_RULE_CARD, id, -1);
+		zb_event_text(g, "%s acts", g->units[id].name);
+		zb_event_end(g);
 		rc = fire ? zu_activate_fire(g, id, err)
 			  : zu_activate_move(g, id, err);
 		if (rc != ZB_OK)
