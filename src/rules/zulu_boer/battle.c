@@ -257,7 +257,8 @@ static bool path_rough(const struct zb_game *g, struct zb_vec2 a,
 	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_WOODS) >= 0 ||
 	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_HILL) >= 0 ||
 	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_FORD) >= 0 ||
-	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_LINEAR) >= 0;
+	       (ZU_HR_OBSTACLE_IS_ROUGH &&
+		zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_LINEAR) >= 0);
 }
 
 static enum zu_mover mover_of(const struct zb_unit *u)
@@ -472,7 +473,7 @@ static void find_concealed(struct zb_game *g, struct zb_unit *u)
  * itself (house ruling). */
 static void keep_hidden(struct zb_game *g, struct zb_unit *u)
 {
-	if (!concealed(u) || zu_rough_at(g, u->pos))
+	if (!concealed(u) || (ZU_HR_HIDE_IN_ROUGH && zu_rough_at(g, u->pos)))
 		return;
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *e = &g->units[i];
@@ -849,7 +850,7 @@ static void finish_melee(struct zb_game *g, struct zb_unit *loser,
 static bool unseen_by(const struct zb_game *g, const struct zb_unit *u,
 		      const struct zb_unit *t)
 {
-	if (concealed(u) ||
+	if ((ZU_HR_CONCEALED_CHARGE_UNSEEN && concealed(u)) ||
 	    zb_terrain_blocks_los(&g->terrain, t->pos, u->pos,
 				  ZU_HR_SEE_INTO_IN))
 		return true;
@@ -1145,7 +1146,8 @@ int zu_activate_fire(struct zb_game *g, int id, struct zb_error *err)
 	if (rc != ZB_OK || opt[d.choice].verb != ZB_VERB_FIRE)
 		return rc;
 	t = zb_game_unit(g, opt[d.choice].target);
-	appear(g, u, "it fires");
+	if (ZU_HR_FIRE_REVEALS)
+		appear(g, u, "it fires");
 	r = zu_range(u, t);
 	band = zu_band_of((enum zu_weapon)zu_weapon_of(u), r);
 	cover = zu_cover_of(g, u, t);

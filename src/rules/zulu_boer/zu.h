@@ -511,6 +511,14 @@ enum {
 /* A side breaks when the figures of its units still standing and not
  * routing fall below 1/ZU_HR_SIDE_BREAKS_BELOW of its start. */
 #define ZU_HR_SIDE_BREAKS_BELOW 4
+/* A concealed unit that moves stays hidden where it ends in rough
+ * ground or out of every enemy's sight; firing shows it; a charge from
+ * hiding begins out of its target's sight (+2 rear in melee). */
+#define ZU_HR_HIDE_IN_ROUGH true
+#define ZU_HR_FIRE_REVEALS true
+#define ZU_HR_CONCEALED_CHARGE_UNSEEN true
+/* Crossing a wall, hedge or mealie bags is rough going (a die less). */
+#define ZU_HR_OBSTACLE_IS_ROUGH true
 /* Men who ran 6" to the rear come back at their unit's next movement
  * activation. */
 #define ZU_HR_RAN_BACK_AT_ACTIVATION true
