@@ -674,3 +674,63 @@ Test(zu_battle, routing_units_do_not_count_as_fighting)
 	cr_expect(g.result.over);
 	cr_expect_eq(g.result.winner, 0);
 }
+
+Test(zu_battle, hard_cover_cancels_the_charge_in_melee)
+{
+	/* Mealie bags an inch before the private, hard: the Zulu's charge
+	 * crosses them (rough going: 2D6 = 10", just enough).  None
+	 * straggles (one man always goes in); the induna closes on a 6; the
+	 * private stands on a 1 (+1 fort: 2).  The fight: the induna +1
+	 * (his own), his charge's +1 cancelled; the private +1 hard cover.
+	 * 3+1 against 4+1: the private wins, and the induna's 3 means he
+	 * runs, not dies.  Spent, the Zulus rout 4D6. */
+	static const int faces[] = { 5, 5, 1, 6, 1, 3, 4, 1, 1, 1, 1 };
+	struct zb_error err = { 0, "" };
+	const struct zb_event *ev[2];
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: wall, name: Bags, cover: hard, points: [[0, 11], [48, 11]] }\n")
+	     "      - { name: A, type: infantry,\n"
+	     "          figures: { trooper: 1 }, at: [24, 10] }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, formation: close-order,\n"
+	     "          figures: { officer: 1 }, at: [24, 20], facing: 270 }\n");
+	cr_assert_eq(zu_charge_dice(&g, &g.units[1], &g.units[0]), 2);
+	script(faces, 11);
+	no_error(zu_charge(&g, 1, 0, &err), &err);
+	tf_dice_all_used(&g, 11);
+	cr_assert_eq(events("melee", ev, 2), 1);
+	cr_expect_eq((int)kv(ev[0], "attacker_wins"), 0);
+	cr_expect_eq((int)kv(ev[0], "attackers_killed"), 0);
+	cr_expect_eq(zb_unit_alive(&g.units[1]), 1, "he ran and rejoined");
+	cr_expect(zb_unit_marked(&g.units[1], ZU_MK_ROUTING));
+}
+
+Test(zu_battle, boat_goes_ahead_and_turns_at_most_90)
+{
+	/* ADDENDA "Boats move 2 D 6 (may turn up to 90 at the end of the
+	 * move, only)": facing east on the river, told to make for a point
+	 * behind it, it goes 2 + 3 = 5" straight on and turns 90, not 180. */
+	static const int faces[] = { 6, 2, 3 };
+	static const struct zb_script_answer brit[] = {
+		{ ZB_VERB_MOVE, -1, { 2, 30 } },
+	};
+	struct zb_error err = { 0, "" };
+	struct zb_unit *b;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: R, points: [[0, 24], [48, 24], [48, 36], [0, 36]] }\n")
+	     "      - { name: Boat, type: infantry, boat: true,\n"
+	     "          figures: { trooper: 6 }, at: [20, 30], facing: 0 }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, figures: { officer: 1, trooper: 20 },\n"
+	     "          at: [24, 46] }\n");
+	side_answers(0, brit, 1);
+	script(faces, 3);
+	no_error(zu_activate_move(&g, 0, &err), &err);
+	tf_dice_all_used(&g, 3);
+	b = &g.units[0];
+	cr_expect_float_eq(b->pos.x, 25, 1e-9);
+	cr_expect_float_eq(b->pos.y, 30, 1e-9);
+	cr_expect_float_eq(fabs(zb_angle_diff_deg(b->facing_deg, 0)), 90, 1e-9);
+}

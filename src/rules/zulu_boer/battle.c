@@ -597,7 +597,8 @@ void zu_rout(struct zb_game *g, int id)
 }
 
 /* A unit with no man standing is gone from the table. */
-static void check_destroyed(struct zb_game *g, struct zb_unit *u)
+static void check_destroyed(struct zb_game *g, struct zb_unit *u,
+			    const char *rule)
 {
 	if (!zb_unit_on_table(u) || zb_unit_any_alive(u))
 		return;
@@ -608,7 +609,7 @@ static void check_destroyed(struct zb_game *g, struct zb_unit *u)
 	}
 	u->flags |= ZB_UF_GONE;
 	zb_game_sync_unit(g, u->id);
-	zb_event_begin(g, "destroyed", ZU_RULE_FIRE, u->id, -1);
+	zb_event_begin(g, "destroyed", rule, u->id, -1);
 	zb_event_text(g, "%s has no man left standing", u->name);
 	zb_event_end(g);
 }
@@ -721,7 +722,7 @@ int zu_casualties(struct zb_game *g, int firer, int target, int hits,
 				      : side_name(g, t->side));
 		zb_event_end(g);
 	}
-	check_destroyed(g, t);
+	check_destroyed(g, t, ZU_RULE_CASUALTY);
 	if (lost)
 		officer_lost(g, t);
 	return ZB_OK;
@@ -839,7 +840,7 @@ static void finish_melee(struct zb_game *g, struct zb_unit *loser,
 	if (zb_unit_any_alive(loser))
 		zu_rout(g, loser->id);
 	else
-		check_destroyed(g, loser);
+		check_destroyed(g, loser, ZU_RULE_MELEE);
 	if (winner_lost_lead)
 		officer_lost(g, winner);
 }
