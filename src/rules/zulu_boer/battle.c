@@ -989,10 +989,27 @@ static struct zb_vec2 tether(const struct zb_game *g, const struct zb_unit *u,
 	return zb_v2_toward(par->pos, p, ZU_SCOUT_RANGE_IN);
 }
 
+static int order_from(struct zb_game *g, struct zb_unit *u, bool rally,
+		      struct zb_option *opt, int cap, struct zb_error *err);
+
 static int order(struct zb_game *g, struct zb_unit *u, bool rally,
 		 struct zb_error *err)
 {
-	struct zb_option opt[ZU_FORM_COUNT + 3 + 64];
+	int cap = ZU_FORM_COUNT + 3 + g->n_units;
+	struct zb_option *opt = zb_malloc(&g->alloc, (size_t)cap *
+					  sizeof(*opt));
+	int rc;
+
+	if (!opt)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	rc = order_from(g, u, rally, opt, cap, err);
+	zb_free(&g->alloc, opt);
+	return rc;
+}
+
+static int order_from(struct zb_game *g, struct zb_unit *u, bool rally,
+		      struct zb_option *opt, int cap, struct zb_error *err)
+{
 	struct zb_decision d;
 	int n = 0, rc, dice_max;
 	const struct zb_option *o;
@@ -1019,8 +1036,7 @@ static int order(struct zb_game *g, struct zb_unit *u, bool rally,
 						 (enum zu_formation)f))
 				n = add_opt(opt, n, ZB_VERB_FORMATION, -1, f,
 					    false, 0, zu_formation_names[f]);
-		for (int i = 0; i < g->n_units && n < (int)(sizeof(opt) /
-							  sizeof(opt[0])); i++)
+		for (int i = 0; i < g->n_units && n < cap; i++)
 			if (!zu_cu(u)->scouts &&
 			    zu_may_charge(g, u, &g->units[i]))
 				n = add_opt(opt, n, ZB_VERB_CHARGE, i, -1,
@@ -1127,26 +1143,31 @@ int zu_activate_move(struct zb_game *g, int id, struct zb_error *err)
 int zu_activate_fire(struct zb_game *g, int id, struct zb_error *err)
 {
 	struct zb_unit *u = zb_game_unit(g, id), *t;
-	struct zb_option opt[65];
+	struct zb_option *opt;
 	struct zb_decision d;
-	int n = 0, rc, dice, hit_on, hits;
+	int n = 0, rc, dice, hit_on, hits, target;
 	enum zu_cover cover;
 	enum zu_band band;
 	double r;
 
 	if (!may_fire(u))
 		return ZB_OK;
+	opt = zb_malloc(&g->alloc, (size_t)(g->n_units + 1) * sizeof(*opt));
+	if (!opt)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "hold fire");
-	for (int i = 0; i < g->n_units && n < 65; i++)
+	for (int i = 0; i < g->n_units; i++)
 		if (zu_may_fire_at(g, u, &g->units[i]))
 			n = add_opt(opt, n, ZB_VERB_FIRE, i, -1, false, 0,
 				    "fire at");
-	if (n == 1)
-		return ZB_OK;
-	rc = zb_game_ask(g, &d, ZB_DECIDE_TARGET, u, ZU_RULE_FIRE, opt, n, err);
-	if (rc != ZB_OK || opt[d.choice].verb != ZB_VERB_FIRE)
+	rc = n == 1 ? ZB_OK : zb_game_ask(g, &d, ZB_DECIDE_TARGET, u,
+					  ZU_RULE_FIRE, opt, n, err);
+	target = rc == ZB_OK && n > 1 && opt[d.choice].verb == ZB_VERB_FIRE
+		 ? opt[d.choice].target : -1;
+	zb_free(&g->alloc, opt);
+	if (target < 0)
 		return rc;
-	t = zb_game_unit(g, opt[d.choice].target);
+	t = zb_game_unit(g, target);
 	if (ZU_HR_FIRE_REVEALS)
 		appear(g, u, "it fires");
 	r = zu_range(u, t);
@@ -1169,10 +1190,14 @@ static bool acts_in(const struct zb_unit *u, bool fire)
 /* TURN SEQUENCE "by card draw (red = British, black = other)": a phase's
  * deck dealt, each card drawn and logged, the drawing side picking which
  * of its units acts */
+static int draw_one(struct zb_game *g, bool fire, int *cand,
+		    struct zb_option *opt, struct zb_error *err);
+
 static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 {
 	struct zu_state *st = zu_state(g);
-	int count[2] = { 0, 0 }, rc;
+	int count[2] = { 0, 0 }, rc, *cand;
+	struct zb_option *opt;
 
 	g->phase = fire ? "fire" : "movement";
 	for (int i = 0; i < g->n_units; i++) {
@@ -1195,10 +1220,27 @@ static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 	zb_event_end(g);
 	if (rc != ZB_OK)
 		return zb_error_set(err, rc, "out of memory");
-	while (st->activation.n > 0 && !g->result.over) {
+	cand = zb_malloc(&g->alloc, (size_t)(g->n_units + 1) * sizeof(*cand));
+	opt = zb_malloc(&g->alloc, (size_t)(g->n_units + 1) * sizeof(*opt));
+	if (!cand || !opt)
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+	while (rc == ZB_OK && st->activation.n > 0 && !g->result.over)
+		rc = draw_one(g, fire, cand, opt, err);
+	zb_free(&g->alloc, cand);
+	zb_free(&g->alloc, opt);
+	return rc;
+}
+
+/* One card of the phase's deck, and the unit it activates. */
+static int draw_one(struct zb_game *g, bool fire, int *cand,
+		    struct zb_option *opt, struct zb_error *err)
+{
+	struct zu_state *st = zu_state(g);
+	int rc;
+	{
 		struct zb_card c;
 		char name[8];
-		int side, cand[64], nc = 0, id;
+		int side, nc = 0, id;
 
 		zb_event_begin(g, "card", ZU_RULE_CARD, -1, -1);
 		rc = zb_game_draw(g, &st->activation, &c);
@@ -1208,7 +1250,7 @@ static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 		}
 		side = zu_card_side(c) == ZU_BRITISH ? st->british
 						     : 1 - st->british;
-		for (int i = 0; i < g->n_units && nc < 64; i++) {
+		for (int i = 0; i < g->n_units; i++) {
 			struct zb_unit *u = &g->units[i];
 
 			if (u->side == side && !zu_u(u)->acted &&
@@ -1223,10 +1265,9 @@ static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 			      "left to act");
 		zb_event_end(g);
 		if (nc == 0)
-			continue;
+			return ZB_OK;
 		id = cand[0];
 		if (nc > 1) {
-			struct zb_option opt[64];
 			struct zb_decision d;
 
 			for (int k = 0; k < nc; k++)
