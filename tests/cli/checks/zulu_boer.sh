@@ -51,8 +51,17 @@ for scn in scenarios/zulu-boer/rorkes-drift.yaml scenarios/zulu-boer/majuba.yaml
 	expect_exit "render $b exits 0" 0 "$ZB" render "$T/$b.jsonl" \
 		-o "$T/$b.html"
 	grep_out "render $b draws the table" '<svg' "$T/$b.html"
-	expect_exit "sim $b exits 0" 0 "$ZB" sim "$scn" --runs 20 --seed 1
+	# Issue 16: 1,000 battles, no error, and each side wins sometimes.
+	expect_exit "sim $b, 1000 battles, exits 0" 0 "$ZB" sim "$scn" \
+		--runs 1000 --seed 1
 	grep_out "sim $b reports the outcomes" '^Outcome' "$T/out"
+	wins=$(awk '/^ +[0-9.]+%  \[.*\]  .* win$/ && $1 + 0 > 0 { n++ }
+		END { print n + 0 }' "$T/out")
+	if [ "$wins" -eq 2 ]; then
+		ok "sim $b: each side wins sometimes"
+	else
+		bad "sim $b: $wins side(s) ever win" "$T/out"
+	fi
 done
 cat >"$T/zb.yaml" <<'YAML'
 ruleset: zulu-boer
