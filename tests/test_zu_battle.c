@@ -734,3 +734,27 @@ Test(zu_battle, boat_goes_ahead_and_turns_at_most_90)
 	cr_expect_float_eq(b->pos.y, 30, 1e-9);
 	cr_expect_float_eq(fabs(zb_angle_diff_deg(b->facing_deg, 0)), 90, 1e-9);
 }
+
+Test(zu_battle, charge_blocked_by_friends_makes_no_contact)
+{
+	/* 12" reaches the section 10" off, but another impi stands in the
+	 * way: the charge stops against it, no straggler die, no melee. */
+	static const int faces[] = { 4, 4, 4 };
+	struct zb_error err = { 0, "" };
+
+	game(HEAD("")
+	     "      - { name: A, type: infantry,\n"
+	     "          figures: { officer: 1, trooper: 18 }, at: [24, 10] }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, formation: close-order,\n"
+	     "          figures: { officer: 1, trooper: 20 }, at: [24, 20], facing: 270 }\n"
+	     "      - { name: Y, type: zulu, formation: close-order,\n"
+	     "          figures: { officer: 1, trooper: 20 }, at: [24, 13], facing: 270 }\n");
+	script(faces, 3);
+	no_error(zu_charge(&g, 1, 0, &err), &err);
+	tf_dice_all_used(&g, 3);
+	cr_expect(has_event("charge-blocked"));
+	cr_expect(!has_event("stragglers"));
+	cr_expect(!has_event("melee"));
+	cr_expect_float_eq(g.units[1].pos.y, 16, 1e-6, "against Y's rear");
+}

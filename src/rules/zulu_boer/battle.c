@@ -21,6 +21,7 @@
 
 #define EPS_IN 1e-6
 #define STEP_IN 0.25		/* a move is tried in quarter inches */
+#define FINE_IN 0.01		/* and the last one closed up to this */
 #define CLASH_EPS_IN 1e-3
 
 /* ---- what a unit is and where ---- */
@@ -399,11 +400,23 @@ static double go_toward(struct zb_game *g, struct zb_unit *u,
 		struct zb_vec2 prev = u->pos;
 
 		u->pos = zb_v2_add(prev, zb_v2_scale(dir, s));
-		if (!room(g, u, except, gap_in)) {
-			u->pos = prev;
-			break;
+		if (room(g, u, except, gap_in)) {
+			moved += s;
+			continue;
 		}
-		moved += s;
+		/* Blocked within this step: close up by halves, to a
+		 * hundredth of an inch, a player's measure. */
+		u->pos = prev;
+		for (double h = s / 2; h >= FINE_IN; h /= 2) {
+			struct zb_vec2 at = u->pos;
+
+			u->pos = zb_v2_add(at, zb_v2_scale(dir, h));
+			if (room(g, u, except, gap_in))
+				moved += h;
+			else
+				u->pos = at;
+		}
+		break;
 	}
 	zb_game_sync_unit(g, u->id);
 	return moved;
@@ -895,6 +908,30 @@ int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err)
 		find_concealed(g, u);
 		return ZB_OK;
 	}
+	/* Into contact: the charger's front to the target.  Friends or
+	 * ground in the way stop it short: no contact, no melee (house
+	 * ruling: the text's charge "must be made to contact"). */
+	{
+		double gone = go_toward(g, u, aim, INFINITY, target, 0, true);
+		bool contact = zu_range(u, t) <= ZU_HR_CONTACT_IN;
+
+		zb_event_begin(g, contact ? "charge" : "charge-blocked",
+			       ZU_RULE_CHARGE, id, target);
+		zb_event_kv(g, "moved_in", zb_measure_in(gone));
+		zb_event_path(g, from, u->pos);
+		if (contact)
+			zb_event_text(g, "%s charges %s%s", u->name, t->name,
+				      rear ? " from out of its sight" : "");
+		else
+			zb_event_text(g, "%s charges %s but is stopped %.1f\" "
+				      "short", u->name, t->name,
+				      zu_range(u, t));
+		zb_event_end(g);
+		if (!contact) {
+			find_concealed(g, u);
+			return ZB_OK;
+		}
+	}
 	figs = zb_unit_alive(u);
 	zb_event_begin(g, "stragglers", ZU_RULE_STRAGGLERS, id, target);
 	face = zb_game_roll(g, ZU_D6);
@@ -903,17 +940,6 @@ int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err)
 	zb_event_text(g, "%d of %s's %d straggle%s and stand short", strag,
 		      u->name, figs, strag == 1 ? "s" : "");
 	zb_event_end(g);
-	/* Into contact: the charger's front to the target. */
-	{
-		double gone = go_toward(g, u, aim, dist + 1, target, 0, true);
-
-		zb_event_begin(g, "charge", ZU_RULE_CHARGE, id, target);
-		zb_event_kv(g, "moved_in", zb_measure_in(gone));
-		zb_event_path(g, from, u->pos);
-		zb_event_text(g, "%s charges %s%s", u->name, t->name,
-			      rear ? " from out of its sight" : "");
-		zb_event_end(g);
-	}
 	zu_morale_in_of(g, u, &cin);
 	if (!zu_morale_test(g, &cin, ZU_TEST_CHARGING, id)) {
 		/* Straight back from the way it charged, still facing it. */

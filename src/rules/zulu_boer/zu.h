@@ -486,6 +486,9 @@ enum {
 /* House rulings of the battle (docs/rules/zulu-boer.md). */
 /* A move (not a charge) stops this far short of an enemy. */
 #define ZU_HR_ENEMY_GAP_IN 1.0
+/* A charge whose move ends farther than this from its target (friends or
+ * ground in the way) makes no contact and fights no melee. */
+#define ZU_HR_CONTACT_IN 0.05
 /* Changing formation (and mounting or dismounting) is the unit's move. */
 #define ZU_HR_FORMATION_IS_THE_MOVE true
 /* A unit fires at what lies within this angle either side of its facing
