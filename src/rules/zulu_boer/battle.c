@@ -694,7 +694,8 @@ int zu_casualties(struct zb_game *g, int firer, int target, int hits,
 		  struct zb_error *err)
 {
 	struct zu_state *st = zu_state(g);
-	struct zb_unit *f = zb_game_unit(g, firer), *t = zb_game_unit(g, target);
+	struct zb_unit *f = zb_game_unit(g, firer);
+	struct zb_unit *t = zb_game_unit(g, target);
 	bool lost = false;
 	int rc = ZB_OK;
 
