@@ -480,7 +480,8 @@ bool zu_has_leader(const struct zb_unit *u);
 /* The rule set's own verbs (decide.h). */
 enum {
 	ZU_VERB_ACTIVATE = ZB_VERB_RULESET,	/* this unit acts on the card */
-	ZU_VERB_APPEAR				/* a concealed unit shows itself */
+	ZU_VERB_APPEAR,				/* a concealed unit shows itself */
+	ZU_VERB_DETACH				/* send out scouts */
 };
 
 /* House rulings of the battle (docs/rules/zulu-boer.md). */
@@ -522,6 +523,10 @@ enum {
 #define ZU_HR_CONCEALED_CHARGE_UNSEEN true
 /* Crossing a wall, hedge or mealie bags is rough going (a die less). */
 #define ZU_HR_OBSTACLE_IS_ROUGH true
+/* Sending out scouts is the unit's move; they stand just ahead of it,
+ * in open order, and act from the next phase. */
+#define ZU_HR_DETACH_IS_THE_MOVE true
+#define ZU_HR_SCOUTS_AHEAD_IN 0.1
 /* Men who ran 6" to the rear come back at their unit's next movement
  * activation. */
 #define ZU_HR_RAN_BACK_AT_ACTIVATION true
@@ -568,6 +573,10 @@ int zu_activate_move(struct zb_game *g, int id, struct zb_error *err);
 int zu_activate_fire(struct zb_game *g, int id, struct zb_error *err);
 /* Pieces of them, for tests and the companion. */
 int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err);
+/* How many scouts u may send out now (0: none), and sending them: the new
+ * unit's id, or a negative ZB_E*. */
+int zu_may_detach(const struct zb_game *g, const struct zb_unit *u);
+int zu_detach_scouts(struct zb_game *g, int id, struct zb_error *err);
 int zu_casualties(struct zb_game *g, int firer, int target, int hits,
 		  struct zb_error *err);
 void zu_rout(struct zb_game *g, int id);
