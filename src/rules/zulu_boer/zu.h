@@ -9,9 +9,8 @@
  *
  * This is the rule set's resolution layer: every rule as a function over
  * plain inputs (a troop class, modifiers, counts, the game's dice and
- * cards), which the battle's turn, its AI and its companion are to be
- * built on.  Battles and the companion are not built yet: their hooks
- * fail with a message saying so (zu.c).
+ * cards), which the battle's turn, its AI and its tabletop companion
+ * (companion.h, companion*.c) are built on.
  *
  * Layout of the rule set:
  *   tables.c   every number of the text and every house-ruled one: troop
@@ -24,6 +23,9 @@
  *   melee.c    man-on-man fights, a whole melee, its exact odds
  *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
  *              fire, morale, charge, melee, casualty-card
+ *   battle.c   the battle: the turn by card draw, each unit's activation,
+ *              charges and melee, fire and casualties, routs, the end
+ *   ai.c       the doctrine AI of either side
  *   setup.c    a battle's units from its scenario (zu_setup): troop
  *              types, figures by role, leaders, formations, markers,
  *              the unit keys leads, concealed, boat, detached-from
