@@ -1,19 +1,17 @@
 /*
- * zu.c: the Zulu and First Boer War rules' hooks for the engine.  The
- * resolution layer (tables, morale, movement, fire, melee, odds) is
- * built; the battle's turn, its AI and the tabletop companion are not
- * yet, and say so rather than play something else.
+ * zu.c: the Zulu and First Boer War rules' hooks for the engine: the
+ * set-up (setup.c), the battle's turn (battle.c), its AI (ai.c), the
+ * odds (odds.c); the tabletop companion is not built yet and says so
+ * rather than play something else.
  */
 #include "zariba/companion.h"
 #include "zariba/decide.h"
 #include "zariba/ruleset.h"
 #include "rules/zulu_boer/zu.h"
 
-static const char *const order_names[ZU_ORDER_COUNT] = {
-	[ZU_CLOSE_ORDER] = "close-order",
-	[ZU_OPEN_ORDER] = "open-order",
-	[ZU_ROAD_COLUMN] = "road-column",
-	[ZU_CHARGING] = "charging",
+static const char *const zu_scenarios[] = {
+	"scenarios/zulu-boer/rorkes-drift.yaml",
+	"scenarios/zulu-boer/majuba.yaml", NULL
 };
 
 static const char *type_name(int type)
@@ -24,25 +22,8 @@ static const char *type_name(int type)
 
 static const char *formation_name(int formation)
 {
-	return formation >= 0 && formation < ZU_ORDER_COUNT
-		       ? order_names[formation] : "?";
-}
-
-static int setup(struct zb_game *g, const struct zb_scenario *scn,
-		 struct zb_error *err)
-{
-	(void)g;
-	(void)scn;
-	return zb_error_set(err, ZB_EINPUT, ZU_ID ": battles are not built "
-			    "yet (its odds and rolls are: zariba odds "
-			    ZU_ID ")");
-}
-
-static int turn(struct zb_game *g, struct zb_error *err)
-{
-	(void)g;
-	return zb_error_set(err, ZB_ESTATE, ZU_ID ": battles are not built "
-			    "yet");
+	return formation >= 0 && formation < ZU_FORM_COUNT
+		       ? zu_formation_names[formation] : "?";
 }
 
 static struct zb_controller *baseline_new(struct zb_game *g, int side)
@@ -92,8 +73,16 @@ const struct zb_ruleset zb_ruleset_zulu_boer = {
 		 "Flame)",
 	.source = "Zulu and First Boer War rules, an adaptation of The Sword "
 		  "and the Flame, by Aellred Glidden (MWAN 114)",
-	.setup = setup,
-	.turn = turn,
+	.scenarios = zu_scenarios,
+	.setup = zu_setup,
+	.turn = zu_turn,
+	.ai_new = zu_ai_new,
+	.ai_new_as = zu_ai_new_as,
+	.verb_name = zu_verb_name,
+	.release = zu_release,
+	.copy = zu_copy,
+	.markers = zu_marker_names,
+	.unit_keys = ZU_UNIT_KEYS,
 	.ais = zu_ais,
 	.type_name = type_name,
 	.formation_name = formation_name,

@@ -9,9 +9,8 @@
  *
  * This is the rule set's resolution layer: every rule as a function over
  * plain inputs (a troop class, modifiers, counts, the game's dice and
- * cards), which the battle's turn, its AI and its companion are to be
- * built on.  Battles and the companion are not built yet: their hooks
- * fail with a message saying so (zu.c).
+ * cards), which the battle's turn, its AI and its tabletop companion
+ * (companion.h, companion*.c) are built on.
  *
  * Layout of the rule set:
  *   tables.c   every number of the text and every house-ruled one: troop
@@ -24,6 +23,12 @@
  *   melee.c    man-on-man fights, a whole melee, its exact odds
  *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
  *              fire, morale, charge, melee, casualty-card
+ *   battle.c   the battle: the turn by card draw, each unit's activation,
+ *              charges and melee, fire and casualties, routs, the end
+ *   ai.c       the doctrine AI of either side
+ *   setup.c    a battle's units from its scenario (zu_setup): troop
+ *              types, figures by role, leaders, formations, markers,
+ *              the unit keys leads, concealed, boat, detached-from
  *   zu.c       the ruleset hooks
  *
  * Names: ZU_ for a number the text gives, ZU_HR_ for a house ruling (every
@@ -355,6 +360,236 @@ int zu_figs_after_melee(int figs, int killed, int ran);
  * p2[k] defenders killed, chance[0] the attacker wins. */
 int zu_melee_dist(const struct zu_melee_side *a,
 		  const struct zu_melee_side *d, struct zb_dist *out);
+
+/* ------------------------------------------------------------------ */
+/* Set-up (setup.c): units from a scenario                              */
+/* ------------------------------------------------------------------ */
+
+/* A side's `army`: the British (red cards), Zulus or Boers (black). */
+enum zu_army { ZU_ARMY_BRITISH, ZU_ARMY_ZULU, ZU_ARMY_BOER, ZU_ARMY_COUNT };
+extern const char *const zu_army_names[];	/* NULL-terminated */
+
+/* A unit's `formation` (its order): what it moves and fires as.  A square
+ * is close order faced every way (+1 morale defending, +1 in melee). */
+enum zu_formation {
+	ZU_FORM_CLOSE,		/* "close-order": the front rank fires */
+	ZU_FORM_OPEN,		/* "open-order": two ranks fire */
+	ZU_FORM_COLUMN,		/* "road-column" (a gun: limbered) */
+	ZU_FORM_SQUARE,		/* "square": infantry only */
+	ZU_FORM_MOUNTED,	/* "mounted": Boers in the saddle, open
+				   order (house ruling) */
+	ZU_FORM_COUNT
+};
+extern const char *const zu_formation_names[];	/* NULL-terminated */
+int zu_formation_parse(const char *name);	/* or -1 */
+bool zu_formation_allowed(enum zu_troop t, enum zu_formation f);
+enum zu_formation zu_formation_default(enum zu_troop t);
+/* The movement order of a formation (a square moves as close order). */
+enum zu_order zu_order_of(enum zu_formation f);
+
+/* Markers (ruleset.h): the tokens beside a unit at the table. */
+enum zu_marker {
+	ZU_MK_PRONE,		/* fell back from a charge, or lying down */
+	ZU_MK_ROUTING,
+	ZU_MK_CONCEALED,	/* hidden: not yet appeared or found */
+	ZU_MARKER_COUNT
+};
+extern const char *const zu_marker_names[];	/* NULL-terminated */
+
+/* Figures: one a man (1:1), bases in inches. */
+#define ZU_BASE_FOOT_W_IN 0.75
+#define ZU_BASE_FOOT_D_IN 0.75
+#define ZU_BASE_HORSE_W_IN 0.75
+#define ZU_BASE_HORSE_D_IN 1.5
+#define ZU_BASE_GUN_W_IN 1.0	/* a gun's crew stands round it */
+#define ZU_BASE_GUN_D_IN 1.0
+/* Open order: a man every 1.5" across the front (house ruling: TSATF's
+ * open order, a base's width between men). */
+#define ZU_HR_OPEN_SPACING_IN 1.5
+/* Ranks of a line: close and open order stand two deep; Zulus in close
+ * order four deep, the ranks that throw (house ruling). */
+#define ZU_HR_LINE_RANKS 2
+#define ZU_HR_ZULU_CLOSE_RANKS 4
+#define ZU_COLUMN_FILES 4	/* a column of fours on a road */
+
+/* The rule set's own state of one unit (the unit's ext bytes). */
+struct zu_unit {
+	signed char troop;	/* enum zu_troop (u->type too) */
+	signed char army;	/* enum zu_army */
+	bool boat;		/* `boat: true`: keeps to water */
+	bool scouts;		/* detached from u->parent as its scouts */
+	bool acted;		/* activated in this phase */
+	bool fired;		/* fired this turn */
+	bool charged;		/* charged this turn */
+	bool halted;		/* failed its check before moving */
+	bool out_of_sight;	/* (a charge) began out of its target's sight */
+	int charge_target;	/* this turn's, or -1 */
+};
+_Static_assert(sizeof(struct zu_unit) <= ZB_UNIT_EXT_BYTES,
+	       "struct zu_unit must fit a unit's ext bytes");
+static inline struct zu_unit *zu_u(struct zb_unit *u)
+{
+	return (struct zu_unit *)(void *)u->ext.bytes;
+}
+static inline const struct zu_unit *zu_cu(const struct zb_unit *u)
+{
+	return (const struct zu_unit *)(const void *)u->ext.bytes;
+}
+
+/* The game's state (g->rs). */
+struct zu_state {
+	int british;		/* the British side (red cards) */
+	enum zu_army army[ZB_MAX_SIDES];
+	int start_figs[ZB_MAX_SIDES];
+	struct zb_deck activation;	/* the phase's deck */
+	struct zb_deck casualty, discard;	/* the casualty cards */
+};
+static inline struct zu_state *zu_state(struct zb_game *g)
+{
+	return (struct zu_state *)g->rs;
+}
+
+/* Build the units of `scn` into g (its `setup` hook): the text's troop
+ * types with their figures by role (at most the text's make-up; an
+ * officer, induna or commandant leads, or the NCO `leads: nco` names),
+ * formations, markers (`concealed: true`), boats and scouts
+ * (`detached-from`), refusing bad input at its line and column. */
+int zu_setup(struct zb_game *g, const struct zb_scenario *scn,
+	     struct zb_error *err);
+void zu_release(struct zb_game *g);
+int zu_copy(struct zb_game *dst, const struct zb_game *src,
+	    struct zb_error *err);
+/* Lay u out as formation f (files, ranks, spacing, hollow square). */
+void zu_set_formation(struct zb_unit *u, enum zu_formation f);
+/* Cavalry, and Boers in formation "mounted". */
+bool zu_mounted(const struct zb_unit *u);
+/* Whether u has its officer or leader standing (+1 morale, +1 melee). */
+bool zu_has_leader(const struct zb_unit *u);
+/* The unit keys the rule set reads (ZB_UNIT_KEY_*). */
+#define ZU_UNIT_KEYS (ZB_UNIT_KEY_LEADS | ZB_UNIT_KEY_CONCEALED | \
+		      ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_DETACHED)
+
+/* ------------------------------------------------------------------ */
+/* The battle (battle.c): the turn sequence, played                      */
+/* ------------------------------------------------------------------ */
+
+#define ZU_RULE_CARD ZU_ID ":turn-sequence:card"
+#define ZU_RULE_CONCEAL ZU_ID ":movement:concealment"
+#define ZU_RULE_ORDER ZU_ID ":movement:order"
+#define ZU_RULE_FALL_BACK ZU_ID ":melee:fall-back"
+#define ZU_RULE_END ZU_ID ":end"
+
+/* The rule set's own verbs (decide.h). */
+enum {
+	ZU_VERB_ACTIVATE = ZB_VERB_RULESET,	/* this unit acts on the card */
+	ZU_VERB_APPEAR,				/* a concealed unit shows itself */
+	ZU_VERB_DETACH				/* send out scouts */
+};
+
+/* House rulings of the battle (docs/rules/zulu-boer.md). */
+/* A move (not a charge) stops this far short of an enemy. */
+#define ZU_HR_ENEMY_GAP_IN 1.0
+/* A charge whose move ends farther than this from its target (friends or
+ * ground in the way) makes no contact and fights no melee. */
+#define ZU_HR_CONTACT_IN 0.05
+/* Changing formation (and mounting or dismounting) is the unit's move. */
+#define ZU_HR_FORMATION_IS_THE_MOVE true
+/* A unit fires at what lies within this angle either side of its facing
+ * (ahead of its front); a square all round. */
+#define ZU_HR_FIRE_ARC_DEG 90.0
+/* A square fires with one face: a quarter of its men, rounded up. */
+#define ZU_HR_SQUARE_FACES 4
+/* A wall or mealie bags within this of the target cover it. */
+#define ZU_HR_COVER_NEAR_IN 2.0
+/* A unit this close behind hard cover (or in a building) defends a
+ * fort (+1 morale defending, hard cover in melee). */
+#define ZU_HR_FORT_REACH_IN 1.5
+/* Sight into woods and rough: a unit sees this far into them. */
+#define ZU_HR_SEE_INTO_IN 2.0
+/* A unit sees all round but a wedge behind it, this many degrees either
+ * side of straight back: a charge from there is from out of its sight. */
+#define ZU_HR_BLIND_HALF_DEG 45.0
+/* Mounted troops (cavalry, mounted Boers) do not fire. */
+#define ZU_HR_MOUNTED_FIRE false
+/* A leader the scenario names (an NCO) counts as the officer for the
+ * +1 of morale, as he does in melee ("Officer (or other leader)"). */
+#define ZU_HR_LEADER_IS_OFFICER true
+/* A side breaks when the figures of its units still standing and not
+ * routing fall below 1/ZU_HR_SIDE_BREAKS_BELOW of its start. */
+#define ZU_HR_SIDE_BREAKS_BELOW 4
+/* A concealed unit that moves stays hidden where it ends in rough
+ * ground or out of every enemy's sight; firing shows it; a charge from
+ * hiding begins out of its target's sight (+2 rear in melee). */
+#define ZU_HR_HIDE_IN_ROUGH true
+#define ZU_HR_FIRE_REVEALS true
+#define ZU_HR_CONCEALED_CHARGE_UNSEEN true
+/* Crossing a wall, hedge or mealie bags is rough going (a die less). */
+#define ZU_HR_OBSTACLE_IS_ROUGH true
+/* Sending out scouts is the unit's move; they stand just ahead of it,
+ * in open order, and act from the next phase. */
+#define ZU_HR_DETACH_IS_THE_MOVE true
+#define ZU_HR_SCOUTS_AHEAD_IN 0.1
+/* Men who ran 6" to the rear come back at their unit's next movement
+ * activation. */
+#define ZU_HR_RAN_BACK_AT_ACTIVATION true
+
+/* Whether u stands on the table with men able to fight. */
+bool zu_standing(const struct zb_unit *u);
+/* Its strength for morale: standing men and those who ran (they come
+ * back, ZU_HR_RAN_REJOIN). */
+int zu_strength(const struct zb_unit *u);
+/* Whether (x) lies in rough ground: rough, woods, hills, fords. */
+bool zu_rough_at(const struct zb_game *g, struct zb_vec2 p);
+/* Whether u defends a fort (house ruling above). */
+bool zu_in_fort(const struct zb_game *g, const struct zb_unit *u);
+/* The cover of target t against fire from f. */
+enum zu_cover zu_cover_of(const struct zb_game *g, const struct zb_unit *f,
+			  const struct zb_unit *t);
+/* Whether viewer v sees t: not concealed, no terrain in the way. */
+bool zu_sees(const struct zb_game *g, const struct zb_unit *v,
+	     const struct zb_unit *t);
+/* The shortest distance between the footprints. */
+double zu_range(const struct zb_unit *a, const struct zb_unit *b);
+/* Unit u's morale test going in, as it stands. */
+void zu_morale_in_of(const struct zb_game *g, const struct zb_unit *u,
+		     struct zu_morale_in *in);
+/* Its weapon at range r (a Zulu's spears; none: -1) and its fire dice. */
+int zu_weapon_of(const struct zb_unit *u);
+int zu_unit_fire_dice(const struct zb_unit *u);
+/* Whether u may fire at t now (in range, in sight, in its arc). */
+bool zu_may_fire_at(const struct zb_game *g, const struct zb_unit *u,
+		    const struct zb_unit *t);
+/* Whether u may charge t now, and the dice of its charge. */
+bool zu_may_charge(const struct zb_game *g, const struct zb_unit *u,
+		   const struct zb_unit *t);
+int zu_charge_dice(const struct zb_game *g, const struct zb_unit *u,
+		   const struct zb_unit *t);
+/* Its move dice toward p. */
+int zu_unit_move_dice(const struct zb_game *g, const struct zb_unit *u,
+		      struct zb_vec2 p);
+
+/* The phases, each by card draw; and one unit's activation in them. */
+int zu_movement_phase(struct zb_game *g, struct zb_error *err);
+int zu_fire_phase(struct zb_game *g, struct zb_error *err);
+int zu_activate_move(struct zb_game *g, int id, struct zb_error *err);
+int zu_activate_fire(struct zb_game *g, int id, struct zb_error *err);
+/* Pieces of them, for tests and the companion. */
+int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err);
+/* How many scouts u may send out now (0: none), and sending them: the new
+ * unit's id, or a negative ZB_E*. */
+int zu_may_detach(const struct zb_game *g, const struct zb_unit *u);
+int zu_detach_scouts(struct zb_game *g, int id, struct zb_error *err);
+int zu_casualties(struct zb_game *g, int firer, int target, int hits,
+		  struct zb_error *err);
+void zu_rout(struct zb_game *g, int id);
+/* The game's end: a side broken (ZU_HR_SIDE_BREAKS_BELOW). */
+void zu_check_end(struct zb_game *g);
+int zu_turn(struct zb_game *g, struct zb_error *err);
+/* The doctrine AI (ai.c). */
+struct zb_controller *zu_ai_new(struct zb_game *g, int side);
+struct zb_controller *zu_ai_new_as(struct zb_game *g, int side,
+				   int personality);
+const char *zu_verb_name(int verb);
 
 /* ------------------------------------------------------------------ */
 /* The rule set                                                         */
