@@ -9,6 +9,8 @@
 for rs in $("$ZB" rules | awk '/^[a-z]/ { print $1 }'); do
 	# Battles not built yet (issue 16): checks/zulu_boer.sh.
 	[ "$rs" = zulu-boer ] && continue
+	# Nor yet akbar's (issue 17): checks/akbar.sh.
+	[ "$rs" = akbar ] && continue
 	expect_exit "new $rs exits 0" 0 "$ZB" new "$rs" -o "$T/new-$rs.yaml"
 	expect_exit "new $rs: check exits 0" 0 "$ZB" check "$T/new-$rs.yaml"
 	grep_out "new $rs: check says ok" ": ok \\(" "$T/out"
