@@ -185,6 +185,22 @@ Test(ak_rules, one_failed_charge_a_game)
 	cr_assert(!ak_may_charge(AK_MOVE_SHIPS, 0));
 }
 
+/* Opportunity charges (house ruling): in charge reach and in front. */
+Test(ak_rules, opportunity_charge_sets_off)
+{
+	struct ak_move_mods m = { 0 };
+
+	cr_assert(ak_opportunity_reaches(AK_MOVE_CAVALRY, &m, 36, 0));
+	cr_assert(!ak_opportunity_reaches(AK_MOVE_CAVALRY, &m, 36.5, 0));
+	cr_assert(ak_opportunity_reaches(AK_MOVE_NATIVES, &m, 20, -45));
+	cr_assert(!ak_opportunity_reaches(AK_MOVE_NATIVES, &m, 20, 46));
+	cr_assert(!ak_opportunity_reaches(AK_MOVE_HERD, &m, 1, 0));
+	/* Over a wall: 24" less 2". */
+	m.obstacles = 1;
+	cr_assert(ak_opportunity_reaches(AK_MOVE_EUROPEANS, &m, 22, 10));
+	cr_assert(!ak_opportunity_reaches(AK_MOVE_EUROPEANS, &m, 23, 10));
+}
+
 /* ---- Fire ---- */
 
 /* The Fire Casualty Table as printed, in hundredths (".20 | .40 | 60 |
@@ -465,4 +481,9 @@ Test(ak_rules, points_tables)
 	cr_assert_eq(sum[AK_SHIRAQUI], 149);
 	cr_assert_str_eq(ak_points[0].name, "Bag Dad");
 	cr_assert_eq(ak_points[0].points, 100);
+	cr_assert_eq(ak_points[0].how, AK_HOW_CAPTURE);
+	cr_assert_eq(ak_points[4].how, AK_HOW_OCCUPY);
+	cr_assert_eq(ak_points[14].how, AK_HOW_SINK);
+	cr_assert_eq(ak_points[19].how, AK_HOW_KILL);
+	cr_assert(ak_points[19].each);
 }

@@ -223,6 +223,25 @@ double ak_move_in(enum ak_move_class c, bool charge,
  * game may charge again. */
 bool ak_may_charge(enum ak_move_class c, int failed);
 
+/* Opportunity charges (the Order of Play names them, the text never
+ * defines them; house rulings after the reaction charges and opportunity
+ * fire of other rules).  A unit is placed on opportunity charge in its
+ * side's Place step for a bead; it does not move or fire while placed;
+ * it stays placed until it charges or its side's next Place step; in any
+ * Opportunity Charge step it may charge an enemy unit within its charge
+ * distance and inside its front arc; in a step naming both sides, the
+ * side printed first (the side that did not just move) charges first. */
+#define AK_HR_OPPORTUNITY_BEADS 1
+#define AK_HR_OPPORTUNITY_ARC_DEG 90.0	/* the whole front arc */
+#define AK_HR_OPPORTUNITY_TURNS 1
+#define AK_HR_OPPORTUNITY_PRINTED_FIRST true
+/* Whether a unit of class c on opportunity charge, with the modifiers of
+ * the ground between (m), sets off on an enemy `dist_in` away and
+ * `off_front_deg` off its facing. */
+bool ak_opportunity_reaches(enum ak_move_class c,
+			    const struct ak_move_mods *m, double dist_in,
+			    double off_front_deg);
+
 /* ------------------------------------------------------------------ */
 /* Fire                                                                 */
 /* ------------------------------------------------------------------ */
@@ -437,12 +456,52 @@ struct ak_melee_result ak_melee_round(struct zb_game *g,
 /* Victory: the points tables                                           */
 /* ------------------------------------------------------------------ */
 
+/* What a line of the points tables asks for (house rulings, below). */
+enum ak_how {
+	AK_HOW_CAPTURE,		/* a unit or thing taken */
+	AK_HOW_RESCUE,		/* rescue, save, get: a capture of them */
+	AK_HOW_OCCUPY,		/* loot, break up: a place occupied */
+	AK_HOW_SINK,		/* a steamboat sunk */
+	AK_HOW_KILL		/* a figure killed */
+};
+
 struct ak_points_row {
 	enum ak_side side;	/* who scores it */
 	const char *name;	/* "Bag Dad" */
 	int points;
 	bool each;		/* a kill or a capture scored each time */
+	enum ak_how how;
 };
+
+/* Capture: a unit of the other side ends a move or wins a melee within
+ * AK_HR_CAPTURE_IN of the thing (a herd, the wagons, the camels, the
+ * cannon, a steamboat, Colonel Kadadi's unit) with no unit of its own
+ * side as near; the thing changes side and the unit's player scores. */
+#define AK_HR_CAPTURE_IN 1.0
+/* Rescue the Ladies and the Slaves, save Dr. Livingston, get the Goat:
+ * captures of those units (they change side). */
+#define AK_HR_RESCUE_IS_CAPTURE true
+/* Loot the Mosque, break up the markets: Yan-Key/Albion infantry ends a
+ * move inside the place with no enemy unit in it ("attacking infantry may
+ * occupy the enemy position and loot"). */
+#define AK_HR_OCCUPY_BY_INFANTRY true
+/* A steamboat sinks when it dissolves (the chart's row of its crew) or
+ * meets a floating mine; a mine that meets a boat is spent. */
+#define AK_HR_MINE_SINKS true
+/* "Kill a Sepoy": a figure of the Yan-Key/Albion side's sepoys (the
+ * Shiraqui table scores the enemy's); "Kill an Albion/Yan-Key" a figure of
+ * the Yan-Key/Albion troops' or cavalry's rows. */
+#define AK_HR_KILL_SEPOY_TYPE AK_YANKEE_SEPOYS
+/* A kill is a whole figure removed, credited to the player whose fire or
+ * melee removed it (with fractions carried: the fire that passes the
+ * whole). */
+#define AK_HR_KILL_WHOLE_FIGURES true
+/* "Capture a Shiraqui": each figure of a Shiraqui civilians unit
+ * captured. */
+#define AK_HR_SHIRAQUI_A_FIGURE true
+/* The game ends at the scenario's turn limit; bagging Dad does not end
+ * it (the players of each side still compete for points). */
+#define AK_HR_BAG_DAD_ENDS false
 #define AK_POINTS_ROWS 20
 extern const struct ak_points_row ak_points[AK_POINTS_ROWS];
 

@@ -42,3 +42,18 @@ bool ak_may_charge(enum ak_move_class c, int failed)
 	return ak_moves[c].charge_in != AK_NO_CHARGE &&
 	       failed < AK_FAILED_CHARGES_MAX;
 }
+
+/* akbar: Order of Play, "Opportunity Charge": what sets a placed unit off
+ * (house ruling): an enemy within its charge distance, over the ground
+ * between, and inside its front arc */
+bool ak_opportunity_reaches(enum ak_move_class c,
+			    const struct ak_move_mods *m, double dist_in,
+			    double off_front_deg)
+{
+	double reach = ak_move_in(c, true, m);
+
+	if (off_front_deg < 0)
+		off_front_deg = -off_front_deg;
+	return reach >= 0 && dist_in <= reach &&
+	       off_front_deg <= AK_HR_OPPORTUNITY_ARC_DEG / 2;
+}
