@@ -155,6 +155,18 @@ Test(ak_odds, fire_out_of_range_refused)
 	cr_assert(strstr(err.msg, "out of range"), "%s", err.msg);
 }
 
+/* With the die nothing is carried: --carried is refused. */
+Test(ak_odds, fire_carried_with_the_die_refused)
+{
+	struct zb_args a = args_of("fire", "firers", "5", "range", "5",
+				   "fractions", "die", "carried", "20", NULL);
+	struct zb_dist d;
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(a.action->odds(&a, &d, &err), ZB_EINPUT);
+	cr_assert(strstr(err.msg, "--carried"), "%s", err.msg);
+}
+
 Test(ak_odds, fire_monte_carlo)
 {
 	/* 7 rifles at 20" on light cover: 5% each, .35: P(1 figure) .35;

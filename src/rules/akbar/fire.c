@@ -18,13 +18,12 @@ enum ak_band ak_band_of(enum ak_weapon w, double range_in)
 /* akbar: Fire "-3 Enemy in Hard Cover / -2 Firing at Artillerymen;
  * Skirmishers Medium Cover / -1 Enemy in Open Order; Light Cover / +1
  * Enemy in Mob; Column; Square; Cavalry / +2 Enfiladed target", each
- * that applies once, added (house ruling) */
+ * that applies once, added (house ruling AK_HR_FIRE_MODS_ADD); a road
+ * column is a column */
 int ak_fire_modifier(const struct ak_fire_target *t)
 {
 	int m = 0;
 
-	if (!AK_HR_FIRE_MODS_ADD)
-		return 0;
 	m += t->cover == AK_COVER_HARD ? AK_FIRE_HARD_COVER
 	     : t->cover == AK_COVER_MEDIUM ? AK_FIRE_MEDIUM_COVER
 	     : t->cover == AK_COVER_LIGHT ? AK_FIRE_LIGHT_COVER : 0;

@@ -69,10 +69,11 @@ enum ak_chart ak_chart_of(enum ak_melee_class c, int lost)
 }
 
 /* akbar: Casualties Chart "Unit Dissolves @N% casualties": whole figures
- * lost against the starting figures (house ruling) */
+ * lost against the starting figures (house ruling
+ * AK_HR_DISSOLVE_WHOLE_FIGURES) */
 bool ak_dissolves(enum ak_melee_class c, int start, int lost)
 {
-	if (!AK_HR_DISSOLVE_WHOLE_FIGURES || start <= 0)
+	if (start <= 0)
 		return false;
 	return lost * 100 >= ak_melee_classes[c].dissolve_pct * start;
 }

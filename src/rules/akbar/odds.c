@@ -132,6 +132,10 @@ static int fire_of(const struct zb_args *a, struct fire *f,
 				    "%s reaches %d\"", a->val[FP_RANGE],
 				    ak_weapons[w].name,
 				    ak_weapons[w].range_in[AK_LONG]);
+	if (a->val[FP_FRACTIONS] == AK_FRACTIONS_DIE && a->given[FP_CARRIED])
+		return zb_error_set(err, ZB_EINPUT, "--carried is for "
+				    "--fractions carry: with the die nothing "
+				    "is carried");
 	f->h = ak_fire_h(w, b, ak_fire_modifier(&t), a->val[FP_FIRERS]);
 	f->how = a->val[FP_FRACTIONS];
 	f->carried = f->how == AK_FRACTIONS_CARRY ? a->val[FP_CARRIED] : 0;

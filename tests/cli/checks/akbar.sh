@@ -31,6 +31,10 @@ expect_exit "odds fire out of range exits 1" 1 \
 	"$ZB" odds akbar fire --weapon musket --firers 5 --range 13
 grep_out "odds fire out of range says so" \
 	"^zariba odds: 13\" is out of range: a musket reaches 12\"" "$T/err"
+expect_exit "odds fire: --carried with the die exits 1" 1 \
+	"$ZB" odds akbar fire --firers 5 --range 5 --fractions die --carried 20
+grep_out "odds fire: --carried with the die says why" \
+	'^zariba odds: --carried is for --fractions carry' "$T/err"
 expect_exit "roll akbar fire by the die exits 0" 0 \
 	"$ZB" roll akbar fire --firers 7 --range 20 --fractions die --dice 70
 grep_out "roll fire: the D100 within the fraction" \
