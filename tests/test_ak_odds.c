@@ -183,6 +183,21 @@ Test(ak_odds, fire_monte_carlo)
 	monte_carlo(&a, 23);
 }
 
+/* Carried, the fire is certain: every roll comes to the one outcome. */
+Test(ak_odds, fire_carried_monte_carlo)
+{
+	struct zb_args a = args_of("fire", "weapon", "jezail", "firers", "9",
+				   "range", "25", "carried", "70", NULL);
+	struct zb_dist d;
+
+	/* 4 of 9 fire at 10%: .40 on .70 carried, one figure. */
+	tf_odds(&a, &d);
+	cr_assert_eq(d.axis.lo, 40);
+	cr_assert_eq(d.axis2.lo, 1);
+	zb_dist_release(&d);
+	monte_carlo(&a, 31);
+}
+
 Test(ak_odds, fire_roll_carries)
 {
 	struct zb_args a = args_of("fire", "weapon", "european-gun",

@@ -47,6 +47,8 @@ expect_exit "roll akbar fire with too big a face exits 1" 1 \
 expect_exit "odds akbar melee exits 0" 0 "$ZB" odds akbar melee
 grep_out "odds melee: from -7" '^  -7  0\.0100  #' "$T/out"
 grep_out "odds melee: mean 2" '^Difference: mean 2\.0000' "$T/out"
+expect_exit "odds akbar melee --json exits 0" 0 "$ZB" odds akbar melee --json
+grep_out "odds melee --json: its values from -7" '"values":\[-7,-6,' "$T/out"
 expect_exit "roll akbar melee exits 0" 0 "$ZB" roll akbar melee --dice 2,9
 grep_out "roll melee: a difference of -5" '^Result: difference -5;' \
 	"$T/out"
