@@ -1,5 +1,5 @@
 /*
- * zu.c: the Mr. Akbar's Neighborhood Rules' hooks for the engine.  The
+ * ak.c: Mr. Akbar's Neighborhood Rules' hooks for the engine.  The
  * resolution layer (tables, beads, movement, fire, melee, odds) is
  * built; the battle's 20-step turn, its players' AIs and the convention
  * table's companion are not yet, and say so rather than play something
