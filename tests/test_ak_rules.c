@@ -87,17 +87,37 @@ Test(ak_rules, bead_costs)
 
 Test(ak_rules, twenty_steps_in_order)
 {
-	cr_assert_str_eq(ak_steps[0], "Yan-Key/Albion Place Opportunity "
-			 "Charges");
-	cr_assert_str_eq(ak_steps[2], "Shiraqui Opportunity Charge/ "
-			 "Yan-Key/Albion Opportunity Charge");
-	cr_assert_str_eq(ak_steps[9], "Yan-Key/Albion Fire");
-	cr_assert_str_eq(ak_steps[10], "Shiraqui Place Opportunity Charges");
-	cr_assert_str_eq(ak_steps[19], "Shiraqui Fire");
-	for (int i = 4; i < AK_STEPS; i += 10) {
-		cr_assert_str_eq(ak_steps[i], "Melee");
-		cr_assert_str_eq(ak_steps[i + 4], "Melee");
-	}
+	/* The Order of Play as printed, each step's trailing period
+	 * dropped, step 16's "Move of" read "Move or". */
+	static const char *const printed[AK_STEPS] = {
+		"Yan-Key/Albion Place Opportunity Charges",
+		"Yan-Key/Albion Move &/or Change Formation",
+		"Shiraqui Opportunity Charge/ Yan-Key/Albion Opportunity "
+		"Charge",
+		"Shiraqui Fire",
+		"Melee",
+		"Yan-Key/Albion Move &/or Change Formation",
+		"Shiraqui Opportunity Charge/ Yan-Key/Albion Opportunity "
+		"Charge",
+		"Shiraqui Fire",
+		"Melee",
+		"Yan-Key/Albion Fire",
+		"Shiraqui Place Opportunity Charges",
+		"Shiraqui Move or Change Formation",
+		"Yan-Key/Albion Opportunity Charge/Shiraqui Opportunity "
+		"Charge",
+		"Yan-Key/Albion Fire",
+		"Melee",
+		"Shiraqui Move or Change Formation",
+		"Yan-Key/Albion Opportunity Charge/Shiraqui Opportunity "
+		"Charge",
+		"Yan-Key/Albion Fire",
+		"Melee",
+		"Shiraqui Fire",
+	};
+
+	for (int i = 0; i < AK_STEPS; i++)
+		cr_assert_str_eq(ak_steps[i], printed[i], "step %d", i + 1);
 }
 
 /* ---- Unit categories ---- */
@@ -468,22 +488,57 @@ Test(ak_rules, melee_round_rolls_attacker_first)
 
 Test(ak_rules, points_tables)
 {
-	int sum[AK_SIDE_COUNT] = { 0 }, rows[AK_SIDE_COUNT] = { 0 };
+	/* Victory Conditions as printed: the Yan-Key/Albion column, then
+	 * the Shiraqui one. */
+	static const struct {
+		enum ak_side side;
+		const char *name;
+		int points;
+	} printed[AK_POINTS_ROWS] = {
+		{ AK_YANKEE, "Bag Dad", 100 },
+		{ AK_YANKEE, "Rescue the Ladies", 40 },
+		{ AK_YANKEE, "Save Dr. Livingston", 20 },
+		{ AK_YANKEE, "Rescue the Slaves", 20 },
+		{ AK_YANKEE, "Loot the Mosque", 15 },
+		{ AK_YANKEE, "Break-up the Black Market", 10 },
+		{ AK_YANKEE, "Break-up the Drug Market", 10 },
+		{ AK_YANKEE, "Capture the Cattle", 5 },
+		{ AK_YANKEE, "Capture the Sheep", 5 },
+		{ AK_YANKEE, "Capture the Beer", 5 },
+		{ AK_YANKEE, "Capture the Pretzels", 5 },
+		{ AK_YANKEE, "Get Colonel Kadadi's Goat", 5 },
+		{ AK_YANKEE, "Capture a Shiraqui", 1 },
+		{ AK_SHIRAQUI, "Capture a steam boat", 50 },
+		{ AK_SHIRAQUI, "Sink a steam boat", 35 },
+		{ AK_SHIRAQUI, "Capture the Cannon", 25 },
+		{ AK_SHIRAQUI, "Capture the Supply Wagons", 20 },
+		{ AK_SHIRAQUI, "Capture the Supply Camels", 15 },
+		{ AK_SHIRAQUI, "Kill an Albion/Yan-Key", 3 },
+		{ AK_SHIRAQUI, "Kill a Sepoy", 1 },
+	};
+	int sum[AK_SIDE_COUNT] = { 0 };
 
 	for (int i = 0; i < AK_POINTS_ROWS; i++) {
+		cr_assert_eq(ak_points[i].side, printed[i].side, "row %d", i);
+		cr_assert_str_eq(ak_points[i].name, printed[i].name);
+		cr_assert_eq(ak_points[i].points, printed[i].points, "%s",
+			     printed[i].name);
 		sum[ak_points[i].side] += ak_points[i].points;
-		rows[ak_points[i].side]++;
 	}
 	/* 100+40+20+20+15+10+10+5*5+1; 50+35+25+20+15+3+1. */
-	cr_assert_eq(rows[AK_YANKEE], 13);
 	cr_assert_eq(sum[AK_YANKEE], 241);
-	cr_assert_eq(rows[AK_SHIRAQUI], 7);
 	cr_assert_eq(sum[AK_SHIRAQUI], 149);
-	cr_assert_str_eq(ak_points[0].name, "Bag Dad");
-	cr_assert_eq(ak_points[0].points, 100);
+	/* What each line asks for (house rulings). */
 	cr_assert_eq(ak_points[0].how, AK_HOW_CAPTURE);
+	cr_assert_eq(ak_points[1].how, AK_HOW_RESCUE);
 	cr_assert_eq(ak_points[4].how, AK_HOW_OCCUPY);
+	cr_assert_eq(ak_points[11].how, AK_HOW_RESCUE);
 	cr_assert_eq(ak_points[14].how, AK_HOW_SINK);
 	cr_assert_eq(ak_points[19].how, AK_HOW_KILL);
+	/* "a" Shiraqui, "a" steam boat, "an" Albion, "a" Sepoy: each
+	 * time; "the" Cannon once. */
+	cr_assert(ak_points[12].each && ak_points[13].each);
+	cr_assert(ak_points[14].each && ak_points[18].each);
 	cr_assert(ak_points[19].each);
+	cr_assert(!ak_points[0].each && !ak_points[15].each);
 }
