@@ -218,8 +218,9 @@ Test(ak_odds, fire_roll_carries)
 
 /* ---- melee ---- */
 
-/* Yan-Key cavalry charge Shiraqui sepoys in square: +4 - 3 + 2 + 1 (its
- * line) against 0, so the difference is fa - fd + 4. */
+/* Yan-Key cavalry charge Shiraqui sepoys in square: +4 - 3 + 2 against
+ * 0 (a square has no modifier of its own), so the difference is
+ * fa - fd + 3. */
 Test(ak_odds, melee_by_hand)
 {
 	struct zb_args a = args_of("melee", "attacker", "yankee-cavalry",
@@ -229,23 +230,23 @@ Test(ak_odds, melee_by_hand)
 
 	tf_odds(&a, &d);
 	cr_assert_eq(d.n, 19);
-	cr_assert_eq(d.axis.lo, -5);
-	cr_assert_float_eq(d.mean, 4, EPS);
-	/* A difference of 4 is fa = fd: 10 in 100. */
-	cr_assert_float_eq(d.p[4 - d.axis.lo], 0.10, EPS);
+	cr_assert_eq(d.axis.lo, -6);
+	cr_assert_float_eq(d.mean, 3, EPS);
+	/* A difference of 3 is fa = fd: 10 in 100. */
+	cr_assert_float_eq(d.p[3 - d.axis.lo], 0.10, EPS);
 	cr_assert_float_eq(d.p[0], 0.01, EPS);
-	/* The sepoys: disordered at 2 (fa - fd >= -2: 1 - 28/100), rout
-	 * at 3 (fa - fd >= -1: 1 - 36/100). */
-	cr_assert_float_eq(d.chance[0], 0.72, EPS);
-	cr_assert_float_eq(d.chance[1], 0.64, EPS);
-	/* The cavalry: disordered at 3 (fa - fd <= -7: 6/100), rout at 5
-	 * (fa - fd <= -9: 1/100). */
-	cr_assert_float_eq(d.chance[2], 0.06, EPS);
-	cr_assert_float_eq(d.chance[3], 0.01, EPS);
+	/* The sepoys: disordered at 2 (fa - fd >= -1: 1 - 36/100), rout
+	 * at 3 (fa - fd >= 0: 1 - 45/100). */
+	cr_assert_float_eq(d.chance[0], 0.64, EPS);
+	cr_assert_float_eq(d.chance[1], 0.55, EPS);
+	/* The cavalry: disordered at 3 (fa - fd <= -6: 10/100), rout at 5
+	 * (fa - fd <= -8: 3/100). */
+	cr_assert_float_eq(d.chance[2], 0.10, EPS);
+	cr_assert_float_eq(d.chance[3], 0.03, EPS);
 	zb_dist_release(&d);
 }
 
-/* The second round: no charge bonus. */
+/* The second round: no charge bonus, +4 - 3 against 0. */
 Test(ak_odds, melee_second_round_by_hand)
 {
 	struct zb_args a = args_of("melee", "attacker", "yankee-cavalry",
@@ -254,7 +255,31 @@ Test(ak_odds, melee_second_round_by_hand)
 	struct zb_dist d;
 
 	tf_odds(&a, &d);
-	cr_assert_float_eq(d.mean, 2, EPS);
+	cr_assert_float_eq(d.mean, 1, EPS);
+	zb_dist_release(&d);
+}
+
+/* Yan-Key troops attacking in skirmish line, +2 (the skirmish line's -2
+ * is the meleed unit's), against civilians caught in road column, -1 - 3
+ * = -4: the difference is fa - fd + 6, from -3.  The civilians are
+ * disordered at 1 (fa - fd >= -5: 1 - 10/100) and rout at 3 (fa - fd >=
+ * -3: 1 - 21/100); the troops are disordered at 3 (fa - fd <= -9: 1 in
+ * 100) and never rout (5: fa - fd <= -11). */
+Test(ak_odds, melee_meleed_formation_is_the_defenders)
+{
+	struct zb_args a = args_of("melee", "attacker", "yankee-troops",
+				   "attacker-order", "skirmish", "defender",
+				   "civilians", "defender-order",
+				   "road-column", NULL);
+	struct zb_dist d;
+
+	tf_odds(&a, &d);
+	cr_assert_eq(d.axis.lo, -3);
+	cr_assert_float_eq(d.mean, 6, EPS);
+	cr_assert_float_eq(d.chance[0], 0.90, EPS);
+	cr_assert_float_eq(d.chance[1], 0.79, EPS);
+	cr_assert_float_eq(d.chance[2], 0.01, EPS);
+	cr_assert_float_eq(d.chance[3], 0, EPS);
 	zb_dist_release(&d);
 }
 
@@ -276,11 +301,12 @@ Test(ak_odds, melee_roll_through_the_round)
 	struct zb_outcome o;
 	struct zb_error err = { 0, "" };
 
-	/* Yan-Key troops in line +3 against Shiraqui sepoys in line +1: 5 - 10:
-	 * the Yan-Keys rout at 5. */
+	/* Yan-Key troops attacking +2 against Shiraqui sepoys meleed in
+	 * line +1: 4 - 10, -6: the Yan-Keys rout at 5. */
 	tf_bare_game(&g, &zb_ruleset_akbar, faces, 2);
 	cr_assert_eq(a.action->roll(&g, &a, &o, &err), ZB_OK);
-	cr_assert_eq(o.axis.lo + o.value, -5);
+	cr_assert_eq(o.axis.lo, -8);
+	cr_assert_eq(o.axis.lo + o.value, -6);
 	cr_assert(o.chance[2] && o.chance[3]);
 	cr_assert(!o.chance[0] && !o.chance[1]);
 	tf_dice_all_used(&g, 2);

@@ -390,6 +390,11 @@ Test(ak_rules, melee_table_and_chart_as_printed)
 	}
 }
 
+/* "Attacking in column/mass", "Attacking Uphill", the charges and the
+ * "Target in hard cover" are the attackers'; "Meleed in European Line
+ * ... in Skirmish Line ... while in road column ... in flank or rear"
+ * the unit being meleed: the defenders (house ruling
+ * AK_HR_MELEED_IS_DEFENDER). */
 Test(ak_rules, melee_modifiers)
 {
 	struct ak_melee_side cav = { .cls = AK_MELEE_YANKEE_CAVALRY,
@@ -397,23 +402,35 @@ Test(ak_rules, melee_modifiers)
 				     .cavalry = true };
 	struct ak_melee_side foot = { .cls = AK_MELEE_SHIRAQUI_SEPOYS };
 
-	/* +4, charging +2, in line +1. */
-	cr_assert_eq(ak_melee_modifier(&cav, &foot, 1), 7);
+	/* +4, cavalry charging +2; its line is no attacker's modifier. */
+	cr_assert_eq(ak_melee_modifier(&cav, &foot, 1), 6);
 	/* The second round: no longer charging. */
-	cr_assert_eq(ak_melee_modifier(&cav, &foot, 2), 5);
+	cr_assert_eq(ak_melee_modifier(&cav, &foot, 2), 4);
+	/* The sepoys meleed in European line: 0 + 1. */
+	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), 1);
 	foot.order = AK_ORDER_SQUARE;
-	/* Against a square: +4 - 3 + 2 + 1. */
-	cr_assert_eq(ak_melee_modifier(&cav, &foot, 1), 4);
+	/* Against a square: +4 - 3 + 2. */
+	cr_assert_eq(ak_melee_modifier(&cav, &foot, 1), 3);
 	/* The square's own: 0, no line. */
+	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), 0);
+	foot.order = AK_ORDER_SKIRMISH;
+	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), -2);
+	foot.order = AK_ORDER_OPEN;
 	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), 0);
 	foot.order = AK_ORDER_LINE;
 	foot.hard_cover = true;
 	cav.disordered = true;
 	cav.uphill = true;
 	cav.over_obstacle = true;
-	/* 4 + 2 + 1 - 4 (cover) - 2 (disordered) - 1 (uphill) - 2
+	/* 4 + 2 - 4 (cover) - 2 (disordered) - 1 (uphill) - 2
 	 * (obstacle). */
-	cr_assert_eq(ak_melee_modifier(&cav, &foot, 1), -2);
+	cr_assert_eq(ak_melee_modifier(&cav, &foot, 1), -3);
+	/* Cover is the target's: an attacker marked in hard cover costs
+	 * the defenders nothing (0 + 1, line). */
+	cav.hard_cover = true;
+	foot.hard_cover = false;
+	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), 1);
+	cav.hard_cover = false;
 	foot = (struct ak_melee_side){ .cls = AK_MELEE_YANKEE_TROOPS,
 				       .order = AK_ORDER_ROAD_COLUMN,
 				       .flank_rear = true };
@@ -424,8 +441,15 @@ Test(ak_rules, melee_modifiers)
 				       .attacker = true, .charging = true,
 				       .order = AK_ORDER_COLUMN };
 	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), 5);
+	/* A column defending has no column's +2: +2 alone. */
+	foot.attacker = false;
+	foot.charging = false;
+	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), 2);
+	/* Attacking in skirmish line, the second round: +2 alone (the
+	 * skirmish line's -2 is the meleed unit's). */
+	foot.attacker = true;
 	foot.order = AK_ORDER_SKIRMISH;
-	cr_assert_eq(ak_melee_modifier(&foot, &cav, 2), 0);
+	cr_assert_eq(ak_melee_modifier(&foot, &cav, 2), 2);
 }
 
 Test(ak_rules, chart_and_dissolving)

@@ -389,6 +389,12 @@ extern const struct ak_melee_row ak_melee_classes[AK_MELEE_CLASS_COUNT];
 #define AK_MELEE_ROAD_COLUMN (-3)
 #define AK_MELEE_FLANK_REAR (-4)
 
+/* The Other Modifiers speak from the side of the unit rolling: the
+ * target's hard cover, uphill, the charges and column or mass are the
+ * attackers'; "Meleed in European Line / Open Order / Skirmish Line /
+ * while in road column / in flank or rear" are the unit being meleed,
+ * the defenders, not the attackers' own formation (house ruling). */
+#define AK_HR_MELEED_IS_DEFENDER true
 /* "Melee vs. Square" is added to the unit's modifier against a square,
  * not put in its place (house ruling). */
 #define AK_HR_VS_SQUARE_ADDS true
@@ -417,9 +423,9 @@ struct ak_melee_side {
 	bool over_obstacle;	/* charging over a linear obstacle */
 	bool disordered;
 	bool uphill;		/* attacking uphill */
-	bool hard_cover;	/* in hard cover (counts against the enemy) */
+	bool hard_cover;	/* in hard cover (the attackers' -4) */
 	enum ak_order order;	/* its formation */
-	bool flank_rear;	/* meleed in flank or rear */
+	bool flank_rear;	/* meleed in flank or rear (a defender) */
 };
 
 /* The modifier of side s against side o in round `round` (1 the first:

@@ -10,7 +10,12 @@ static const char *const chart_names[AK_CHART_COUNT] = {
 
 /* akbar: Melee "Unit | Melee Modifier | Melee vs. Square" (the square's
  * column added: house ruling) and "Other Modifiers"; "units in the second
- * round of a melee are no longer charging" */
+ * round of a melee are no longer charging".  The list speaks from the
+ * side of the unit rolling: "Target in hard cover", "Attacking Uphill",
+ * the charges and "Attacking in column/mass" are the attackers';
+ * "Meleed in European Line", "in Open Order", "in Skirmish Line",
+ * "while in road column" and "in flank or rear" the unit being meleed,
+ * the defenders (house ruling AK_HR_MELEED_IS_DEFENDER). */
 int ak_melee_modifier(const struct ak_melee_side *s,
 		      const struct ak_melee_side *o, int round)
 {
@@ -19,24 +24,24 @@ int ak_melee_modifier(const struct ak_melee_side *s,
 
 	if (o->order == AK_ORDER_SQUARE)
 		m = AK_HR_VS_SQUARE_ADDS ? m + r->vs_square : r->vs_square;
-	if (o->hard_cover)
-		m += AK_MELEE_HARD_COVER;
 	if (s->disordered)
 		m += AK_MELEE_DISORDERED;
-	if (s->attacker && s->uphill)
-		m += AK_MELEE_UPHILL;
-	if (round == 1 && s->charging) {
-		m += s->cavalry ? AK_MELEE_CAVALRY_CHARGING
-				: AK_MELEE_INFANTRY_CHARGING;
-		if (s->over_obstacle)
-			m += AK_MELEE_OVER_OBSTACLE;
+	if (s->attacker) {
+		if (o->hard_cover)
+			m += AK_MELEE_HARD_COVER;
+		if (s->uphill)
+			m += AK_MELEE_UPHILL;
+		if (round == 1 && s->charging) {
+			m += s->cavalry ? AK_MELEE_CAVALRY_CHARGING
+					: AK_MELEE_INFANTRY_CHARGING;
+			if (s->over_obstacle)
+				m += AK_MELEE_OVER_OBSTACLE;
+		}
+		if (s->order == AK_ORDER_COLUMN || s->order == AK_ORDER_MOB)
+			m += AK_MELEE_COLUMN_MASS;
+		return m;
 	}
 	switch (s->order) {
-	case AK_ORDER_COLUMN:
-	case AK_ORDER_MOB:
-		if (s->attacker)
-			m += AK_MELEE_COLUMN_MASS;
-		break;
 	case AK_ORDER_LINE:
 		m += AK_MELEE_EUROPEAN_LINE;
 		break;

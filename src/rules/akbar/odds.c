@@ -229,8 +229,9 @@ static const struct zb_param melee_params[LP_COUNT] = {
 	[LP_ROUND] = P_INT("round", 1, ODDS_MAX_ROUND, 1, false,
 		"the melee's round: from the second on, no one is charging"),
 	[LP_A_ORDER] = P_CHOICE("attacker-order", ak_order_names,
-		AK_ORDER_LINE, false, "the attackers' formation: line +1, "
-		"skirmish -2, road-column -3, column or mob +2"),
+		AK_ORDER_LINE, false, "the attackers' formation: column or "
+		"mob +2 (line, open, skirmish and road-column are the "
+		"defenders')"),
 	[LP_CHARGING] = P_BOOL("charging", "the attackers charge in "
 		"(infantry +1, cavalry +2; first round only)"),
 	[LP_OBSTACLE] = P_BOOL("over-obstacle", "their charge crosses a "
@@ -239,9 +240,9 @@ static const struct zb_param melee_params[LP_COUNT] = {
 		"are disordered (-2)"),
 	[LP_UPHILL] = P_BOOL("uphill", "the attackers attack uphill (-1)"),
 	[LP_D_ORDER] = P_CHOICE("defender-order", ak_order_names,
-		AK_ORDER_LINE, false, "the defenders' formation: line +1, "
-		"skirmish -2, road-column -3, square (the attackers' "
-		"vs. square)"),
+		AK_ORDER_LINE, false, "the defenders' formation, meleed in: "
+		"line +1, open 0, skirmish -2, road-column -3; square (the "
+		"attackers' vs. square)"),
 	[LP_D_DISORDERED] = P_BOOL("defender-disordered", "the defenders "
 		"are disordered (-2)"),
 	[LP_HARD] = P_BOOL("hard-cover", "the defenders are in hard cover "
@@ -396,7 +397,10 @@ const struct zb_action ak_actions[] = {
 		.summary = "a round of melee: the difference of the D10s and "
 			   "who is disordered or routs",
 		.help = "MELEE: each side rolls a D10 and adds its modifiers "
-			"(its unit's, vs. square, and the other modifiers); "
+			"(its unit's, vs. square, and the other modifiers: "
+			"the charges, uphill, column or mass and the target's "
+			"hard cover the attackers', the formation meleed in "
+			"and flank or rear the defenders'); "
 			"the attackers' total less the defenders' is the "
 			"result, and the loser's casualties in figures (a "
 			"house ruling), read on the Casualties Chart: at its "

@@ -42,15 +42,16 @@ grep_out "roll fire: the D100 within the fraction" \
 expect_exit "roll akbar fire with too big a face exits 1" 1 \
 	"$ZB" roll akbar fire --firers 7 --range 20 --fractions die --dice 101
 
-# Yan-Key troops in line (+3) against Shiraqui sepoys in line (+1): the
-# difference runs from -7 to 11.
+# Yan-Key troops attacking (+2) against Shiraqui sepoys meleed in line
+# (+1; the line's +1 is the meleed unit's, not the attackers'): the
+# difference runs from -8 to 10.
 expect_exit "odds akbar melee exits 0" 0 "$ZB" odds akbar melee
-grep_out "odds melee: from -7" '^  -7  0\.0100  #' "$T/out"
-grep_out "odds melee: mean 2" '^Difference: mean 2\.0000' "$T/out"
+grep_out "odds melee: from -8" '^  -8  0\.0100  #' "$T/out"
+grep_out "odds melee: mean 1" '^Difference: mean 1\.0000' "$T/out"
 expect_exit "odds akbar melee --json exits 0" 0 "$ZB" odds akbar melee --json
-grep_out "odds melee --json: its values from -7" '"values":\[-7,-6,' "$T/out"
+grep_out "odds melee --json: its values from -8" '"values":\[-8,-7,' "$T/out"
 expect_exit "roll akbar melee exits 0" 0 "$ZB" roll akbar melee --dice 2,9
-grep_out "roll melee: a difference of -5" '^Result: difference -5;' \
+grep_out "roll melee: a difference of -6" '^Result: difference -6;' \
 	"$T/out"
 
 # Not built yet: the companion says so, exit non-zero.
