@@ -144,6 +144,25 @@ Test(ak_odds, fire_by_the_die_by_hand)
 	zb_dist_release(&d);
 }
 
+/* Fire is not capped at the rout number (the cap is melee's: house
+ * ruling AK_HR_ROUT_CAPS_CASUALTIES): 20 rifles at 8" (short, 30%) on
+ * Shiraqui sepoys in column (+1, 33%): 6.60, 6 figures with .60 carried,
+ * though the sepoys rout at 3. */
+Test(ak_odds, fire_not_capped_at_the_rout_number)
+{
+	struct zb_args a = args_of("fire", "firers", "20", "range", "8",
+				   "order", "column", "target",
+				   "shiraqui-sepoys", NULL);
+	struct zb_dist d;
+
+	tf_odds(&a, &d);
+	cr_assert_eq(d.axis.lo, 660);
+	cr_assert_eq(d.axis2.lo, 6);
+	cr_assert_eq(d.n2, 1);
+	cr_assert_float_eq(d.chance[1], 1, EPS);
+	zb_dist_release(&d);
+}
+
 Test(ak_odds, fire_out_of_range_refused)
 {
 	struct zb_args a = args_of("fire", "weapon", "musket", "firers", "5",

@@ -405,7 +405,8 @@ extern const struct ak_melee_row ak_melee_classes[AK_MELEE_CLASS_COUNT];
 /* Fire: the whole figures a unit loses in one fire step (all the fire at
  * it in that step) are what the chart's numbers count (house ruling). */
 #define AK_HR_CHART_COUNTS_STEP true
-/* A routing unit takes no casualties past its rout number. */
+/* In melee, a routing unit takes no casualties past its rout number
+ * (the MELEE rules' sentence); fire is not capped (house ruling). */
 #define AK_HR_ROUT_CAPS_CASUALTIES true
 /* The dissolve percentage counts whole figures lost against the unit's
  * starting figures, reached or passed (house ruling). */
