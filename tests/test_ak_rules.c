@@ -280,6 +280,19 @@ Test(ak_rules, fire_bands)
 	cr_assert_eq(ak_band_of(AK_EUROPEAN_GUN, 91), AK_BAND_OUT);
 }
 
+/* Out of range the fire does nothing, whatever its modifiers (a band
+ * of AK_BAND_OUT is no row of the weapon's table). */
+Test(ak_rules, fire_out_of_range_does_nothing)
+{
+	for (int w = 0; w < AK_WEAPON_COUNT; w++) {
+		cr_assert_eq(ak_fire_pct(w, AK_BAND_OUT, 2), 0, "%s",
+			     ak_weapon_names[w]);
+		cr_assert_eq(ak_fire_h(w, AK_BAND_OUT, 2, 10), 0, "%s",
+			     ak_weapon_names[w]);
+	}
+	cr_assert_eq(ak_fire_h(AK_RIFLE, ak_band_of(AK_RIFLE, 25), 0, 10), 0);
+}
+
 Test(ak_rules, fire_modifiers)
 {
 	struct ak_fire_target t = { .cover = AK_COVER_HARD };

@@ -344,7 +344,7 @@ int ak_table_cell(int r, int c);
 /* The table read for `firers` firers on row r (columns added). */
 int ak_table_read(int r, int firers);
 /* The percentage a firer of weapon w has at band b with modifier mod
- * (0: the fire does nothing). */
+ * (0: the fire does nothing, as it does at AK_BAND_OUT). */
 int ak_fire_pct(enum ak_weapon w, enum ak_band b, int mod);
 /* Firers of a unit of `figures` figures (guns: its guns). */
 int ak_firers(enum ak_weapon w, int figures);

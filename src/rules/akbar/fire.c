@@ -92,12 +92,16 @@ int ak_table_read(int r, int firers)
 /* akbar: Fire, a firer's percentage at a band, moved by the modifiers: a
  * row of the table a point for small arms (house ruling: below the first
  * row nothing, above the last the last), AK_HR_GUN_STEP_PCT a point for
- * a gun's "ea." */
+ * a gun's "ea."; out of range (AK_BAND_OUT) nothing */
 int ak_fire_pct(enum ak_weapon w, enum ak_band b, int mod)
 {
 	const struct ak_weapon_row *wr = &ak_weapons[w];
-	int pct = wr->pct[b], r;
+	int pct, r;
 
+	/* Out of range is no band of the table (and no index of pct[]). */
+	if (b < 0 || b >= AK_BAND_COUNT)
+		return 0;
+	pct = wr->pct[b];
 	if (wr->gun) {
 		pct += mod * AK_HR_GUN_STEP_PCT;
 		return pct < 0 ? 0 : pct;
