@@ -137,6 +137,11 @@ Test(ak_rules, units_have_both_categories)
 	r = &ak_unit_types[ak_unit_type_parse("yankee-gun")];
 	cr_assert_eq(r->move, AK_MOVE_CANNON);
 	cr_assert_eq(r->melee, AK_MELEE_YANKEE_TROOPS);
+	r = &ak_unit_types[ak_unit_type_parse("supply-camels")];
+	cr_assert_eq(r->move, AK_MOVE_PACK_ANIMALS);
+	cr_assert_eq(r->melee, AK_MELEE_CIVILIANS);
+	cr_assert_eq(ak_unit_types[ak_unit_type_parse("supply-wagons")].move,
+		     AK_MOVE_WAGONS);
 	cr_assert_eq(ak_unit_types[ak_unit_type_parse("herd")].melee,
 		     AK_MELEE_NONE);
 	cr_assert_eq(ak_unit_type_parse("dad"), -1);
@@ -151,7 +156,7 @@ Test(ak_rules, move_and_charge_by_unit)
 {
 	static const int printed[AK_MOVE_CLASS_COUNT][2] = {
 		{ 18, 24 }, { 21, 27 }, { 27, 36 }, { 15, 21 }, { 12, 15 },
-		{ 15, 22 }, { 18, 24 }, { 10, -1 }, { 24, -1 },
+		{ 12, 15 }, { 15, 22 }, { 18, 24 }, { 10, -1 }, { 24, -1 },
 	};
 	struct ak_move_mods none = { 0 };
 
@@ -176,6 +181,12 @@ Test(ak_rules, move_modifiers)
 	cr_assert_lt(ak_move_in(AK_MOVE_CAVALRY, false, &m), 0);
 	cr_assert_lt(ak_move_in(AK_MOVE_CANNON, false, &m), 0);
 	cr_assert_lt(ak_move_in(AK_MOVE_WAGONS, false, &m), 0);
+	/* Wagons, not the pack animals of their row, nor the screw gun
+	 * (its own row, no "cannon"): half of 12", half of 15". */
+	cr_assert_float_eq(ak_move_in(AK_MOVE_PACK_ANIMALS, false, &m), 6,
+			   1e-12);
+	cr_assert_float_eq(ak_move_in(AK_MOVE_SCREW_GUN, false, &m), 7.5,
+			   1e-12);
 	m = (struct ak_move_mods){ .contours = 2 };
 	cr_assert_float_eq(ak_move_in(AK_MOVE_EUROPEANS, false, &m), 14,
 			   1e-12);

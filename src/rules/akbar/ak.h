@@ -63,7 +63,8 @@ enum ak_move_class {
 	AK_MOVE_NATIVES,
 	AK_MOVE_CAVALRY,
 	AK_MOVE_SCREW_GUN,
-	AK_MOVE_WAGONS,		/* wagons and pack animals */
+	AK_MOVE_WAGONS,		/* "Wagons & Pack Animals": the wagons */
+	AK_MOVE_PACK_ANIMALS,	/* the same row: pack animals (in woods) */
 	AK_MOVE_CIVILIANS,
 	AK_MOVE_CANNON,
 	AK_MOVE_HERD,
@@ -93,7 +94,8 @@ enum ak_unit_type {
 	AK_YANKEE_GUN,		/* the European gun and its gunners */
 	AK_YANKEE_SCREW_GUN,
 	AK_YANKEE_SEPOYS,	/* Albion's sepoys */
-	AK_YANKEE_WAGONS,	/* the supply wagons and camels */
+	AK_YANKEE_WAGONS,	/* the supply wagons */
+	AK_YANKEE_CAMELS,	/* the supply camels, pack animals */
 	AK_STEAMBOAT,
 	AK_MERCENARIES,		/* Kadadi's foreign legion */
 	AK_SHIRAQUI_CAVALRY,	/* the mercenaries on their mules */

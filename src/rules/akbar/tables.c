@@ -24,6 +24,8 @@ const struct ak_unit_row ak_unit_types[AK_UNIT_TYPE_COUNT] = {
 		AK_MELEE_SEPOYS_MERCENARIES, true, AK_RIFLE },
 	[AK_YANKEE_WAGONS] = { "supply-wagons", AK_YANKEE, AK_MOVE_WAGONS,
 		AK_MELEE_CIVILIANS, false, -1 },
+	[AK_YANKEE_CAMELS] = { "supply-camels", AK_YANKEE,
+		AK_MOVE_PACK_ANIMALS, AK_MELEE_CIVILIANS, false, -1 },
 	[AK_STEAMBOAT] = { "steamboat", AK_YANKEE, AK_MOVE_SHIPS,
 		AK_MELEE_YANKEE_TROOPS, false, -1 },
 	[AK_MERCENARIES] = { "mercenaries", AK_SHIRAQUI, AK_MOVE_EUROPEANS,
@@ -44,14 +46,14 @@ const struct ak_unit_row ak_unit_types[AK_UNIT_TYPE_COUNT] = {
 
 const char *const ak_unit_type_names[] = {
 	"yankee-infantry", "yankee-cavalry", "yankee-gun", "yankee-screw-gun",
-	"yankee-sepoys", "supply-wagons", "steamboat", "mercenaries",
-	"shiraqui-cavalry", "shiraqui-sepoys", "shiraqui-cannon",
-	"civilians", "herd", NULL
+	"yankee-sepoys", "supply-wagons", "supply-camels", "steamboat",
+	"mercenaries", "shiraqui-cavalry", "shiraqui-sepoys",
+	"shiraqui-cannon", "civilians", "herd", NULL
 };
 
 const char *const ak_move_class_names[] = {
 	"europeans", "natives", "cavalry", "screw-gun", "wagons",
-	"civilians", "cannon", "herd", "ships", NULL
+	"pack-animals", "civilians", "cannon", "herd", "ships", NULL
 };
 
 const char *const ak_melee_class_names[] = {
@@ -110,13 +112,15 @@ const char *const ak_steps[AK_STEPS] = {
 /* ---- Movement ---- */
 
 /* akbar: Movement "Unit | Move | Charge"; "Neither cavalry, cannon nor
- * Wagons may go into the woods" */
+ * Wagons may go into the woods": of the row "Wagons & Pack Animals" the
+ * wagons, not the pack animals; the screw gun's own row is no "cannon" */
 const struct ak_move_row ak_moves[AK_MOVE_CLASS_COUNT] = {
 	[AK_MOVE_EUROPEANS] = { 18, 24, true },
 	[AK_MOVE_NATIVES] = { 21, 27, true },
 	[AK_MOVE_CAVALRY] = { 27, 36, false },
 	[AK_MOVE_SCREW_GUN] = { 15, 21, true },
 	[AK_MOVE_WAGONS] = { 12, 15, false },
+	[AK_MOVE_PACK_ANIMALS] = { 12, 15, true },
 	[AK_MOVE_CIVILIANS] = { 15, 22, true },
 	[AK_MOVE_CANNON] = { 18, 24, false },
 	[AK_MOVE_HERD] = { 10, AK_NO_CHARGE, true },
