@@ -332,9 +332,14 @@ static int dice_check(const struct request *r, const struct zb_dice *d)
 		return usage(r, "--dice gave %zu face%s, too few: the roll "
 			     "needs %llu", r->n_dice, r->n_dice == 1 ? "" : "s",
 			     (unsigned long long)d->draws);
+	if (pos < r->n_dice && pos == 0)
+		return usage(r, "--dice gave %zu face%s, too many: the roll "
+			     "rolls no die", r->n_dice,
+			     r->n_dice == 1 ? "" : "s");
 	if (pos < r->n_dice)
-		return usage(r, "--dice gave %zu faces, too many: the roll "
-			     "used %zu", r->n_dice, pos);
+		return usage(r, "--dice gave %zu face%s, too many: the roll "
+			     "used %zu", r->n_dice, r->n_dice == 1 ? "" : "s",
+			     pos);
 	return CLI_EXIT_OK;
 }
 

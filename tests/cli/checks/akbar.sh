@@ -41,6 +41,12 @@ grep_out "roll fire: the D100 within the fraction" \
 	'^Result: casualties 0\.70, figures removed 1\.' "$T/out"
 expect_exit "roll akbar fire with too big a face exits 1" 1 \
 	"$ZB" roll akbar fire --firers 7 --range 20 --fractions die --dice 101
+# Fractions carried roll no die: a face given is refused, in good grammar.
+expect_exit "roll akbar fire carried with a face exits 1" 1 \
+	"$ZB" roll akbar fire --firers 7 --range 20 --dice 5
+grep_out "roll fire carried: no die to give a face to" \
+	'^zariba roll: --dice gave 1 face, too many: the roll rolls no die$' \
+	"$T/err"
 
 # Yan-Key troops attacking (+2) against Shiraqui sepoys meleed in line
 # (+1; the line's +1 is the meleed unit's, not the attackers'): the
