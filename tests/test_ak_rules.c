@@ -492,6 +492,10 @@ Test(ak_rules, chart_and_dissolving)
 	cr_assert(ak_dissolves(AK_MELEE_CIVILIANS, 3, 1));
 	cr_assert(!ak_dissolves(AK_MELEE_SHIRAQUI_SEPOYS, 10, 5));
 	cr_assert(ak_dissolves(AK_MELEE_SHIRAQUI_SEPOYS, 10, 6));
+	/* A herd has no row of the chart: never disordered, routed or
+	 * dissolved (it is taken); no read before the table (ASan). */
+	cr_assert_eq(ak_chart_of(AK_MELEE_NONE, 9), AK_CHART_NONE);
+	cr_assert(!ak_dissolves(AK_MELEE_NONE, 10, 10));
 }
 
 Test(ak_rules, melee_difference_and_result)

@@ -439,7 +439,8 @@ int ak_melee_modifier(const struct ak_melee_side *s,
 /* The chart's outcome for one resolution. */
 enum ak_chart { AK_CHART_NONE, AK_CHART_DISORDER, AK_CHART_ROUT,
 		AK_CHART_COUNT };
-/* The chart for `lost` whole figures in one step of a class-c unit. */
+/* The chart for `lost` whole figures in one step of a class-c unit
+ * (AK_MELEE_NONE, a herd: AK_CHART_NONE, and it never dissolves). */
 enum ak_chart ak_chart_of(enum ak_melee_class c, int lost);
 /* Whether a unit that started with `start` figures and has lost `lost`
  * in all dissolves. */

@@ -67,8 +67,12 @@ int ak_melee_modifier(const struct ak_melee_side *s,
  * CASUALTIES) reaching the numbers */
 enum ak_chart ak_chart_of(enum ak_melee_class c, int lost)
 {
-	const struct ak_melee_row *r = &ak_melee_classes[c];
+	const struct ak_melee_row *r;
 
+	/* A herd (AK_MELEE_NONE) has no row: it is taken, not routed. */
+	if (c < 0 || c >= AK_MELEE_CLASS_COUNT)
+		return AK_CHART_NONE;
+	r = &ak_melee_classes[c];
 	return lost >= r->rout ? AK_CHART_ROUT
 	       : lost >= r->disorder ? AK_CHART_DISORDER : AK_CHART_NONE;
 }
@@ -78,7 +82,7 @@ enum ak_chart ak_chart_of(enum ak_melee_class c, int lost)
  * AK_HR_DISSOLVE_WHOLE_FIGURES) */
 bool ak_dissolves(enum ak_melee_class c, int start, int lost)
 {
-	if (start <= 0)
+	if (start <= 0 || c < 0 || c >= AK_MELEE_CLASS_COUNT)
 		return false;
 	return lost * 100 >= ak_melee_classes[c].dissolve_pct * start;
 }
