@@ -302,6 +302,28 @@ Test(ak_odds, melee_meleed_formation_is_the_defenders)
 	zb_dist_release(&d);
 }
 
+/* A charge over a linear obstacle with no charge is a mistake in the
+ * question: refused, by odds and roll alike, with why. */
+Test(ak_odds, melee_obstacle_without_a_charge_refused)
+{
+	struct zb_args a = args_of("melee", "over-obstacle", "yes", NULL);
+	struct zb_dist d;
+	struct zb_game g;
+	struct zb_outcome o;
+	struct zb_error err = { 0, "" };
+
+	zb_dist_init(&d);
+	cr_assert_eq(a.action->odds(&a, &d, &err), ZB_EINPUT);
+	cr_assert(strstr(err.msg, "--charging"), "%s", err.msg);
+	zb_dist_release(&d);
+	tf_bare_game(&g, &zb_ruleset_akbar, NULL, 0);
+	err = (struct zb_error){ 0, "" };
+	cr_assert_eq(a.action->roll(&g, &a, &o, &err), ZB_EINPUT);
+	cr_assert(strstr(err.msg, "--charging"), "%s", err.msg);
+	tf_dice_all_used(&g, 0);
+	zb_game_release(&g);
+}
+
 Test(ak_odds, melee_monte_carlo)
 {
 	struct zb_args a = args_of("melee", "attacker", "civilians",

@@ -235,7 +235,7 @@ static const struct zb_param melee_params[LP_COUNT] = {
 	[LP_CHARGING] = P_BOOL("charging", "the attackers charge in "
 		"(infantry +1, cavalry +2; first round only)"),
 	[LP_OBSTACLE] = P_BOOL("over-obstacle", "their charge crosses a "
-		"linear obstacle (-2; first round only)"),
+		"linear obstacle (-2; first round only; with --charging)"),
 	[LP_A_DISORDERED] = P_BOOL("attacker-disordered", "the attackers "
 		"are disordered (-2)"),
 	[LP_UPHILL] = P_BOOL("uphill", "the attackers attack uphill (-1)"),
@@ -269,7 +269,8 @@ static bool is_cavalry(enum ak_melee_class c)
 	return c == AK_MELEE_YANKEE_CAVALRY || c == AK_MELEE_SHIRAQUI_CAVALRY;
 }
 
-static void melee_of(const struct zb_args *a, struct melee *m)
+static int melee_of(const struct zb_args *a, struct melee *m,
+		    struct zb_error *err)
 {
 	struct ak_melee_side at = {
 		.cls = a->val[LP_ATTACKER],
@@ -290,11 +291,17 @@ static void melee_of(const struct zb_args *a, struct melee *m)
 		.flank_rear = a->val[LP_FLANK],
 	};
 
+	/* The obstacle's -2 is a charge's ("Charging over linear
+	 * obstacle"): without --charging the question has a mistake. */
+	if (at.over_obstacle && !at.charging)
+		return zb_error_set(err, ZB_EINPUT, "--over-obstacle is the "
+				    "charge's: give --charging too");
 	m->ac = at.cls;
 	m->dc = de.cls;
 	m->am = ak_melee_modifier(&at, &de, a->val[LP_ROUND]);
 	m->dm = ak_melee_modifier(&de, &at, a->val[LP_ROUND]);
 	m->lo = (1 + m->am) - (AK_D10 + m->dm);
+	return ZB_OK;
 }
 
 static void melee_chances_of(const struct ak_melee_result *r, double p,
@@ -312,8 +319,12 @@ static int melee_odds(const struct zb_args *a, struct zb_dist *out,
 		      struct zb_error *err)
 {
 	struct melee m;
+	int rc;
 
-	melee_of(a, &m);
+	zb_dist_init(out);
+	rc = melee_of(a, &m, err);
+	if (rc != ZB_OK)
+		return rc;
 	if (zb_dist_alloc(out, 2 * AK_D10 - 1, 0) != ZB_OK)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	out->axis = (struct zb_axis){ m.lo, 1 };
@@ -336,10 +347,11 @@ static int melee_roll(struct zb_game *g, const struct zb_args *a,
 	struct melee m;
 	struct ak_melee_result r;
 	double c[ZB_ACTION_MAX_CHANCES] = { 0 };
+	int rc = melee_of(a, &m, err);
 
-	(void)err;
+	if (rc != ZB_OK)
+		return rc;
 	memset(out, 0, sizeof(*out));
-	melee_of(a, &m);
 	r = ak_melee_round(g, m.ac, m.am, m.dc, m.dm, -1, -1);
 	melee_chances_of(&r, 1, c);
 	out->axis = (struct zb_axis){ m.lo, 1 };

@@ -59,6 +59,11 @@ grep_out "odds melee --json: its values from -8" '"values":\[-8,-7,' "$T/out"
 expect_exit "roll akbar melee exits 0" 0 "$ZB" roll akbar melee --dice 2,9
 grep_out "roll melee: a difference of -6" '^Result: difference -6;' \
 	"$T/out"
+expect_exit "odds melee: an obstacle with no charge exits 1" 1 \
+	"$ZB" odds akbar melee --over-obstacle
+grep_out "odds melee: an obstacle with no charge says why" \
+	'^zariba odds: --over-obstacle is the charge.s: give --charging too' \
+	"$T/err"
 
 # Not built yet: the companion says so, exit non-zero.
 expect_exit "companion akbar exits 2" 2 \
