@@ -230,8 +230,8 @@ static const struct zb_param melee_params[LP_COUNT] = {
 		"the melee's round: from the second on, no one is charging"),
 	[LP_A_ORDER] = P_CHOICE("attacker-order", ak_order_names,
 		AK_ORDER_LINE, false, "the attackers' formation: column or "
-		"mob +2 (line, open, skirmish and road-column are the "
-		"defenders')"),
+		"mob +2, the others nothing (line +1, skirmish -2 and "
+		"road-column -3 are for the defenders, meleed in them)"),
 	[LP_CHARGING] = P_BOOL("charging", "the attackers charge in "
 		"(infantry +1, cavalry +2; first round only)"),
 	[LP_OBSTACLE] = P_BOOL("over-obstacle", "their charge crosses a "
