@@ -4,7 +4,14 @@
 # (sh tests/rulings.sh src/rules/zulu_boer docs/rules/zulu-boer.md ZU_HR_):
 # each PREFIX name #defined under FOLDER must appear in DOC after its
 # "## House rulings" heading.  Prints each one missing; exit 1 if any.
+# With no arguments, checks every rule set listed below.
 set -u
+if [ $# -eq 0 ]; then
+	rc=0
+	sh "$0" src/rules/zulu_boer docs/rules/zulu-boer.md ZU_HR_ || rc=1
+	sh "$0" src/rules/akbar docs/rules/akbar.md AK_HR_ || rc=1
+	exit $rc
+fi
 dir=$1 doc=$2 prefix=$3
 [ -d "$dir" ] || { echo "rulings.sh: no folder $dir" >&2; exit 2; }
 [ -f "$doc" ] || { echo "rulings.sh: no document $doc" >&2; exit 2; }

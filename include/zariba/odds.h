@@ -26,9 +26,17 @@
  * contract.  On failure an out-distribution is left released.
  *
  * Invariants of a distribution from an odds hook: p[0..n) sums to 1 (to
- * rounding), mean = sum k p[k]; the same for p2 when n2 > 0; chance[i] is
- * the probability of the action's i-th chance.  An outcome from a roll
- * hook has 0 <= value < the n the odds hook gives for the same args.
+ * rounding), mean = sum v(k) p[k], where v(k) is outcome k's value on the
+ * distribution's axis (k itself unless the hook set one); the same for p2
+ * when n2 > 0; chance[i] is the probability of the action's i-th chance.
+ * An outcome from a roll hook has 0 <= value < the n the odds hook gives
+ * for the same args, and the same axes.
+ *
+ * Axes: an outcome is an index k into p; its value is (lo + k) / scale
+ * (`struct zb_axis`), so that a distribution can hold hundredths of a
+ * figure (scale 100) or a signed difference (lo < 0) without a row for
+ * every value below its first.  A zeroed axis is the whole number k, as
+ * every distribution was before axes: leaving it zeroed changes nothing.
  */
 #include <stdbool.h>
 #include "zariba/error.h"
@@ -65,6 +73,13 @@ struct zb_chance {
 	const char *label;		/* for people, as a clause */
 };
 
+/* Outcome k's value is (lo + k) / scale; zeroed, it is k. */
+struct zb_axis {
+	int lo;			/* the value of outcome 0, in 1/scale units */
+	int scale;		/* units a whole: 100 for hundredths; 0 or 1:
+				 * whole numbers */
+};
+
 struct zb_dist {
 	int n;			/* outcomes 0..n-1 */
 	double *p;		/* p[k]: the chance of k */
@@ -73,6 +88,7 @@ struct zb_dist {
 	double *p2;
 	double mean2;
 	double chance[ZB_ACTION_MAX_CHANCES];	/* by the action's chances */
+	struct zb_axis axis, axis2;	/* of p and p2: zeroed, k is k */
 };
 
 /* What one roll came to, on the scales of the odds hook's distribution. */
@@ -80,6 +96,9 @@ struct zb_outcome {
 	int value;		/* an index into p */
 	int value2;		/* an index into p2, or -1 */
 	bool chance[ZB_ACTION_MAX_CHANCES];	/* which chances came about */
+	/* The axes of value and value2, as the odds hook's (a caller zeroes
+	 * the outcome before the roll; a hook with axes sets them). */
+	struct zb_axis axis, axis2;
 };
 
 struct zb_action;
@@ -151,8 +170,18 @@ const char *zb_args_word(const struct zb_args *args, const char *name);
 void zb_dist_init(struct zb_dist *d);
 /* Zeroed p[0..n) and, if n2 > 0, p2[0..n2).  ZB_OK or ZB_ENOMEM. */
 int zb_dist_alloc(struct zb_dist *d, int n, int n2);
-/* Set mean (and mean2) from the probabilities. */
+/* Set mean (and mean2) from the probabilities, on their axes. */
 void zb_dist_finish(struct zb_dist *d);
+/* Whether an axis is the plain one (outcome k is the whole number k). */
+bool zb_axis_plain(struct zb_axis a);
+/* Outcome k's value on axis a: (lo + k) / scale. */
+double zb_axis_value(struct zb_axis a, int k);
+/* The index of the outcome whose value is 0 on axis a, or -1 when 0 is
+ * below its first (index may be >= n: the caller checks). */
+int zb_axis_zero(struct zb_axis a);
+/* Outcome k's value as text into buf: "7", "-3", "0.25" (as many decimals
+ * as a power-of-ten scale has zeros; else %g).  Returns buf. */
+const char *zb_axis_format(char *buf, size_t size, struct zb_axis a, int k);
 void zb_dist_release(struct zb_dist *d);
 
 #ifdef __cplusplus

@@ -35,7 +35,9 @@ const char cli_odds_help[] =
 "\n"
 "Options:\n"
 "  --json           print one JSON object instead: {\"mean\": M, \"dist\":\n"
-"                   [P(0), P(1), ...], ...}, keys in a fixed order\n"
+"                   [P(0), P(1), ...], ...}, keys in a fixed order (and\n"
+"                   \"values\": each outcome's value, when they are not\n"
+"                   0, 1, 2...)\n"
 "  -h, --help       show this help and exit\n"
 "\n"
 "Example:\n"
@@ -330,9 +332,14 @@ static int dice_check(const struct request *r, const struct zb_dice *d)
 		return usage(r, "--dice gave %zu face%s, too few: the roll "
 			     "needs %llu", r->n_dice, r->n_dice == 1 ? "" : "s",
 			     (unsigned long long)d->draws);
+	if (pos < r->n_dice && pos == 0)
+		return usage(r, "--dice gave %zu face%s, too many: the roll "
+			     "rolls no die", r->n_dice,
+			     r->n_dice == 1 ? "" : "s");
 	if (pos < r->n_dice)
-		return usage(r, "--dice gave %zu faces, too many: the roll "
-			     "used %zu", r->n_dice, pos);
+		return usage(r, "--dice gave %zu face%s, too many: the roll "
+			     "used %zu", r->n_dice, r->n_dice == 1 ? "" : "s",
+			     pos);
 	return CLI_EXIT_OK;
 }
 
@@ -482,19 +489,33 @@ static void print_args(const struct request *r)
 }
 
 static void print_dist(const char *what, const double *p, int n, double mean,
-		       const char *const *labels, int n_labels)
+		       struct zb_axis axis, const char *const *labels,
+		       int n_labels)
 {
-	double top = 0;
-	int w = n > 100 ? 3 : n > 10 ? 2 : 1;
+	double top = 0, p0 = p[0];
+	int w = n > 100 ? 3 : n > 10 ? 2 : 1, z = zb_axis_zero(axis);
+	char v[32];
 
+	if (!zb_axis_plain(axis)) {
+		/* Values as the axis writes them, right-aligned. */
+		w = 1;
+		for (int k = 0; k < n; k++) {
+			int len = (int)strlen(zb_axis_format(v, sizeof(v),
+							     axis, k));
+
+			w = len > w ? len : w;
+		}
+		p0 = z >= 0 && z < n ? p[z] : 0;
+	}
 	for (int k = 0; k < n; k++)
 		top = p[k] > top ? p[k] : top;
 	printf("%c%s: mean %.4f, P(0) = %.4f\n",
-	       toupper((unsigned char)what[0]), what + 1, mean, p[0]);
+	       toupper((unsigned char)what[0]), what + 1, mean, p0);
 	for (int k = 0; k < n; k++) {
 		int len = top > 0 ? (int)lround(p[k] / top * BAR_WIDTH) : 0;
 
-		printf("  %*d  %.4f  ", w, k, p[k]);
+		printf("  %*s  %.4f  ", w, zb_axis_format(v, sizeof(v), axis,
+							  k), p[k]);
 		for (int c = 0; c < len; c++)
 			putchar('#');
 		/* A chance too small for a whole column still shows. */
@@ -507,7 +528,10 @@ static void print_dist(const char *what, const double *p, int n, double mean,
 	}
 }
 
-static json_t *dist_json(double mean, const double *p, int n)
+/* {"mean": M, "dist": [...]}, and "values": [...] (each outcome's value)
+ * when the axis is not the plain one. */
+static json_t *dist_json(double mean, const double *p, int n,
+			 struct zb_axis axis)
 {
 	json_t *o = json_object(), *a = json_array();
 
@@ -515,6 +539,15 @@ static json_t *dist_json(double mean, const double *p, int n)
 	for (int k = 0; k < n; k++)
 		json_array_append_new(a, json_real(p[k]));
 	json_object_set_new(o, "dist", a);
+	if (!zb_axis_plain(axis)) {
+		json_t *v = json_array();
+
+		for (int k = 0; k < n; k++)
+			json_array_append_new(v, axis.scale > 1
+				? json_real(zb_axis_value(axis, k))
+				: json_integer(axis.lo + k));
+		json_object_set_new(o, "values", v);
+	}
 	return o;
 }
 
@@ -537,14 +570,15 @@ static json_t *args_json(const struct request *r)
 static int print_json(const struct request *r, const struct zb_dist *d)
 {
 	const struct zb_action *a = r->act;
-	json_t *o = dist_json(d->mean, d->p, d->n);
+	json_t *o = dist_json(d->mean, d->p, d->n, d->axis);
 	char *s;
 
 	for (int i = 0; i < a->n_chances; i++)
 		json_object_set_new(o, a->chances[i].key,
 				    json_real(d->chance[i]));
 	if (d->n2 > 0) {
-		json_t *o2 = dist_json(d->mean2, d->p2, d->n2);
+		json_t *o2 = dist_json(d->mean2, d->p2, d->n2,
+				      d->axis2);
 
 		json_object_set_new(o2, "outcome",
 				    json_string(a->outcome2 ? a->outcome2
@@ -589,13 +623,13 @@ static int run_odds(const struct request *r)
 			printf("P(%s) = %.4f\n", r->act->chances[i].label,
 			       d.chance[i]);
 		putchar('\n');
-		print_dist(r->act->outcome, d.p, d.n, d.mean,
+		print_dist(r->act->outcome, d.p, d.n, d.mean, d.axis,
 			   r->act->labels, r->act->n_labels);
 		if (d.n2 > 0) {
 			putchar('\n');
 			print_dist(r->act->outcome2 ? r->act->outcome2
 						    : "the other side",
-				   d.p2, d.n2, d.mean2, NULL, 0);
+				   d.p2, d.n2, d.mean2, d.axis2, NULL, 0);
 		}
 	}
 	zb_dist_release(&d);
@@ -643,18 +677,22 @@ static void print_event(const struct zb_game *g, const struct zb_event *e)
 static void print_result(const struct request *r, const struct zb_outcome *o)
 {
 	const struct zb_action *a = r->act;
-	char line[512];
+	char line[512], v[32];
 	size_t len = 0;
 
-	len += (size_t)snprintf(line, sizeof(line), "Result: %s %d",
-				a->outcome, o->value);
+
+	len += (size_t)snprintf(line, sizeof(line), "Result: %s %s",
+				a->outcome, zb_axis_format(v, sizeof(v),
+							   o->axis, o->value));
 	if (a->labels && o->value >= 0 && o->value < a->n_labels &&
 	    len < sizeof(line))
 		len += (size_t)snprintf(line + len, sizeof(line) - len,
 					" (%s)", a->labels[o->value]);
 	if (o->value2 >= 0 && a->outcome2)
 		len += (size_t)snprintf(line + len, sizeof(line) - len,
-					", %s %d", a->outcome2, o->value2);
+					", %s %s", a->outcome2,
+					zb_axis_format(v, sizeof(v), o->axis2,
+						       o->value2));
 	for (int i = 0, first = 1; i < a->n_chances && len < sizeof(line);
 	     i++)
 		if (o->chance[i]) {
@@ -676,6 +714,8 @@ static int run_roll(const struct request *r)
 	uint64_t seed = r->have_seed ? r->seed : cli_os_seed();
 	int rc = zb_game_init_bare(&g, r->rs, seed, &err);
 
+	/* Zeroed: plain axes unless the hook sets its own. */
+	memset(&o, 0, sizeof(o));
 	if (rc != ZB_OK) {
 		cli_error("roll: %s", err.msg);
 		return CLI_EXIT_GAME;

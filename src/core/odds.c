@@ -4,6 +4,7 @@
  * zariba/odds.h.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "zariba/alloc.h"
@@ -219,10 +220,57 @@ static double mean_of(const double *p, int n)
 	return m;
 }
 
+bool zb_axis_plain(struct zb_axis a)
+{
+	return a.lo == 0 && a.scale <= 1;
+}
+
+double zb_axis_value(struct zb_axis a, int k)
+{
+	return (double)(a.lo + k) / (a.scale > 1 ? a.scale : 1);
+}
+
+int zb_axis_zero(struct zb_axis a)
+{
+	return a.lo > 0 ? -1 : -a.lo;
+}
+
+const char *zb_axis_format(char *buf, size_t size, struct zb_axis a, int k)
+{
+	long v = (long)a.lo + k, s = a.scale > 1 ? a.scale : 1;
+	int decimals = 0;
+	long p = 1;
+
+	while (p < s && decimals < 9) {
+		p *= 10;
+		decimals++;
+	}
+	if (s == 1)
+		snprintf(buf, size, "%ld", v);
+	else if (p == s)	/* exact: no binary rounding of 0.29 */
+		snprintf(buf, size, "%s%ld.%0*ld", v < 0 ? "-" : "",
+			 labs(v) / s, decimals, labs(v) % s);
+	else
+		snprintf(buf, size, "%g", (double)v / (double)s);
+	return buf;
+}
+
+/* The mean on an axis; the plain axis sums k p[k] as it always has. */
+static double axis_mean(struct zb_axis a, const double *p, int n)
+{
+	double m = 0;
+
+	if (zb_axis_plain(a))
+		return mean_of(p, n);
+	for (int k = 0; k < n; k++)
+		m += zb_axis_value(a, k) * p[k];
+	return m;
+}
+
 void zb_dist_finish(struct zb_dist *d)
 {
-	d->mean = d->p ? mean_of(d->p, d->n) : 0;
-	d->mean2 = d->p2 ? mean_of(d->p2, d->n2) : 0;
+	d->mean = d->p ? axis_mean(d->axis, d->p, d->n) : 0;
+	d->mean2 = d->p2 ? axis_mean(d->axis2, d->p2, d->n2) : 0;
 }
 
 void zb_dist_release(struct zb_dist *d)

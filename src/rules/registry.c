@@ -10,11 +10,13 @@
 extern const struct zb_ruleset zb_ruleset_volley_fire;
 extern const struct zb_ruleset zb_ruleset_gentlemen_rankers;
 extern const struct zb_ruleset zb_ruleset_zulu_boer;
+extern const struct zb_ruleset zb_ruleset_akbar;
 
 const struct zb_ruleset *const zb_rulesets[] = {
 	&zb_ruleset_volley_fire,
 	&zb_ruleset_gentlemen_rankers,
 	&zb_ruleset_zulu_boer,
+	&zb_ruleset_akbar,
 	NULL
 };
 

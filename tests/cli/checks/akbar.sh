@@ -1,0 +1,81 @@
+# tests/cli/checks/akbar.sh: Mr. Akbar's Neighborhood Rules as far as they
+# are built: "zariba odds" and "zariba roll" for their actions (casualties
+# in hundredths of a figure, a melee's signed difference); the companion
+# refused, saying it is not built yet; and every house-ruling constant in
+# docs/rules/akbar.md (tests/rulings.sh).
+# Sourced by tests/cli/run.sh, whose helpers it uses
+# ($ZB, $T, run, ok, bad, expect_exit, grep_out).
+
+expect_exit "odds akbar --help exits 0" 0 "$ZB" odds akbar --help
+for a in beads fire melee; do
+	grep_out "odds akbar --help lists $a" "^  $a +[a-z]" "$T/out"
+done
+
+# An average general of 4 units: 3, 3, 4, 4, 5, 5 beads.
+expect_exit "odds akbar beads exits 0" 0 "$ZB" odds akbar beads
+grep_out "odds beads: mean 4" '^Beads: mean 4\.0000' "$T/out"
+grep_out "odds beads: 5 beads 1 in 3" '^  5  0\.3333  #' "$T/out"
+expect_exit "roll akbar beads exits 0" 0 \
+	"$ZB" roll akbar beads --quality inferior --dice 1
+grep_out "roll beads logs its rule" '^\[akbar:beads\] d6: 1' "$T/out"
+grep_out "roll beads: 4 units less 3" '^Result: beads 1\.' "$T/out"
+
+# 7 rifles at 20" (long, 10%) on light cover (a row down, 5%): 0.35.
+expect_exit "odds akbar fire exits 0" 0 \
+	"$ZB" odds akbar fire --firers 7 --range 20 --cover light
+grep_out "odds fire: 0.35 casualties" '^  0\.35  1\.0000  #' "$T/out"
+expect_exit "odds akbar fire --json exits 0" 0 \
+	"$ZB" odds akbar fire --firers 7 --range 20 --cover light --json
+grep_out "odds fire --json: its values" '"values":\[0\.35\]' "$T/out"
+expect_exit "odds fire out of range exits 1" 1 \
+	"$ZB" odds akbar fire --weapon musket --firers 5 --range 13
+grep_out "odds fire out of range says so" \
+	"^zariba odds: 13\" is out of range: a musket reaches 12\"" "$T/err"
+expect_exit "odds fire: --carried with the die exits 1" 1 \
+	"$ZB" odds akbar fire --firers 5 --range 5 --fractions die --carried 20
+grep_out "odds fire: --carried with the die says why" \
+	'^zariba odds: --carried is for --fractions carry' "$T/err"
+expect_exit "roll akbar fire by the die exits 0" 0 \
+	"$ZB" roll akbar fire --firers 7 --range 20 --fractions die --dice 70
+grep_out "roll fire: the D100 within the fraction" \
+	'^Result: casualties 0\.70, figures removed 1\.' "$T/out"
+expect_exit "roll akbar fire with too big a face exits 1" 1 \
+	"$ZB" roll akbar fire --firers 7 --range 20 --fractions die --dice 101
+# Fractions carried roll no die: a face given is refused, in good grammar.
+expect_exit "roll akbar fire carried with a face exits 1" 1 \
+	"$ZB" roll akbar fire --firers 7 --range 20 --dice 5
+grep_out "roll fire carried: no die to give a face to" \
+	'^zariba roll: --dice gave 1 face, too many: the roll rolls no die$' \
+	"$T/err"
+
+# Yan-Key troops attacking (+2) against Shiraqui sepoys meleed in line
+# (+1; the line's +1 is the meleed unit's, not the attackers'): the
+# difference runs from -8 to 10.
+expect_exit "odds akbar melee exits 0" 0 "$ZB" odds akbar melee
+grep_out "odds melee: from -8" '^  -8  0\.0100  #' "$T/out"
+grep_out "odds melee: mean 1" '^Difference: mean 1\.0000' "$T/out"
+expect_exit "odds akbar melee --json exits 0" 0 "$ZB" odds akbar melee --json
+grep_out "odds melee --json: its values from -8" '"values":\[-8,-7,' "$T/out"
+expect_exit "roll akbar melee exits 0" 0 "$ZB" roll akbar melee --dice 2,9
+grep_out "roll melee: a difference of -6" '^Result: difference -6;' \
+	"$T/out"
+expect_exit "odds melee: an obstacle with no charge exits 1" 1 \
+	"$ZB" odds akbar melee --over-obstacle
+grep_out "odds melee: an obstacle with no charge says why" \
+	'^zariba odds: --over-obstacle is the charge.s: give --charging too' \
+	"$T/err"
+
+# Not built yet: the companion says so, exit non-zero.
+expect_exit "companion akbar exits 2" 2 \
+	"$ZB" companion akbar --save "$T/ak.zbc"
+grep_out "companion akbar: not built yet" \
+	'^zariba: companion: akbar: the tabletop companion is not built' \
+	"$T/err"
+
+# Every house ruling's constant is in the document's House rulings.
+if sh tests/rulings.sh src/rules/akbar docs/rules/akbar.md AK_HR_ \
+	>"$T/out" 2>&1; then
+	ok "every AK_HR_ constant is in docs/rules/akbar.md"
+else
+	bad "house rulings missing from docs/rules/akbar.md" "$T/out"
+fi
