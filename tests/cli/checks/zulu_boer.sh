@@ -53,10 +53,10 @@ YAML
 expect_exit "run zulu-boer exits 2" 2 "$ZB" run "$T/zb.yaml" --seed 1
 grep_out "run zulu-boer: battles not built yet" \
 	'^zariba: zulu-boer: battles are not built yet' "$T/err"
-expect_exit "companion zulu-boer exits 2" 2 \
+expect_exit "companion zulu-boer without a scenario exits 2" 2 \
 	"$ZB" companion zulu-boer --save "$T/zb.zbc"
-grep_out "companion zulu-boer: not built yet" \
-	'^zariba: companion: zulu-boer: the tabletop companion is not built' \
+grep_out "companion zulu-boer asks for its scenario" \
+	'^zariba: companion: .* plays a scenario: give it with --scenario FILE' \
 	"$T/err"
 expect_exit "new zulu-boer: no starter yet, exits 1" 1 "$ZB" new zulu-boer
 
