@@ -9,13 +9,6 @@
 #include "zariba/ruleset.h"
 #include "rules/zulu_boer/zu.h"
 
-static const char *const order_names[ZU_ORDER_COUNT] = {
-	[ZU_CLOSE_ORDER] = "close-order",
-	[ZU_OPEN_ORDER] = "open-order",
-	[ZU_ROAD_COLUMN] = "road-column",
-	[ZU_CHARGING] = "charging",
-};
-
 static const char *type_name(int type)
 {
 	return type >= 0 && type < ZU_TROOP_COUNT ? zu_troops[type].name
@@ -24,18 +17,8 @@ static const char *type_name(int type)
 
 static const char *formation_name(int formation)
 {
-	return formation >= 0 && formation < ZU_ORDER_COUNT
-		       ? order_names[formation] : "?";
-}
-
-static int setup(struct zb_game *g, const struct zb_scenario *scn,
-		 struct zb_error *err)
-{
-	(void)g;
-	(void)scn;
-	return zb_error_set(err, ZB_EINPUT, ZU_ID ": battles are not built "
-			    "yet (its odds and rolls are: zariba odds "
-			    ZU_ID ")");
+	return formation >= 0 && formation < ZU_FORM_COUNT
+		       ? zu_formation_names[formation] : "?";
 }
 
 static int turn(struct zb_game *g, struct zb_error *err)
@@ -64,8 +47,12 @@ const struct zb_ruleset zb_ruleset_zulu_boer = {
 		 "Flame)",
 	.source = "Zulu and First Boer War rules, an adaptation of The Sword "
 		  "and the Flame, by Aellred Glidden (MWAN 114)",
-	.setup = setup,
+	.setup = zu_setup,
 	.turn = turn,
+	.release = zu_release,
+	.copy = zu_copy,
+	.markers = zu_marker_names,
+	.unit_keys = ZU_UNIT_KEYS,
 	.ais = zu_ais,
 	.type_name = type_name,
 	.formation_name = formation_name,

@@ -24,6 +24,9 @@
  *   melee.c    man-on-man fights, a whole melee, its exact odds
  *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
  *              fire, morale, charge, melee, casualty-card
+ *   setup.c    a battle's units from its scenario (zu_setup): troop
+ *              types, figures by role, leaders, formations, markers,
+ *              the unit keys leads, concealed, boat, detached-from
  *   zu.c       the ruleset hooks
  *
  * Names: ZU_ for a number the text gives, ZU_HR_ for a house ruling (every
@@ -355,6 +358,114 @@ int zu_figs_after_melee(int figs, int killed, int ran);
  * p2[k] defenders killed, chance[0] the attacker wins. */
 int zu_melee_dist(const struct zu_melee_side *a,
 		  const struct zu_melee_side *d, struct zb_dist *out);
+
+/* ------------------------------------------------------------------ */
+/* Set-up (setup.c): units from a scenario                              */
+/* ------------------------------------------------------------------ */
+
+/* A side's `army`: the British (red cards), Zulus or Boers (black). */
+enum zu_army { ZU_ARMY_BRITISH, ZU_ARMY_ZULU, ZU_ARMY_BOER, ZU_ARMY_COUNT };
+extern const char *const zu_army_names[];	/* NULL-terminated */
+
+/* A unit's `formation` (its order): what it moves and fires as.  A square
+ * is close order faced every way (+1 morale defending, +1 in melee). */
+enum zu_formation {
+	ZU_FORM_CLOSE,		/* "close-order": the front rank fires */
+	ZU_FORM_OPEN,		/* "open-order": two ranks fire */
+	ZU_FORM_COLUMN,		/* "road-column" (a gun: limbered) */
+	ZU_FORM_SQUARE,		/* "square": infantry only */
+	ZU_FORM_MOUNTED,	/* "mounted": Boers in the saddle, open
+				   order (house ruling) */
+	ZU_FORM_COUNT
+};
+extern const char *const zu_formation_names[];	/* NULL-terminated */
+int zu_formation_parse(const char *name);	/* or -1 */
+bool zu_formation_allowed(enum zu_troop t, enum zu_formation f);
+enum zu_formation zu_formation_default(enum zu_troop t);
+/* The movement order of a formation (a square moves as close order). */
+enum zu_order zu_order_of(enum zu_formation f);
+
+/* Markers (ruleset.h): the tokens beside a unit at the table. */
+enum zu_marker {
+	ZU_MK_PRONE,		/* fell back from a charge, or lying down */
+	ZU_MK_ROUTING,
+	ZU_MK_CONCEALED,	/* hidden: not yet appeared or found */
+	ZU_MARKER_COUNT
+};
+extern const char *const zu_marker_names[];	/* NULL-terminated */
+
+/* Figures: one a man (1:1), bases in inches. */
+#define ZU_BASE_FOOT_W_IN 0.75
+#define ZU_BASE_FOOT_D_IN 0.75
+#define ZU_BASE_HORSE_W_IN 0.75
+#define ZU_BASE_HORSE_D_IN 1.5
+#define ZU_BASE_GUN_W_IN 1.0	/* a gun's crew stands round it */
+#define ZU_BASE_GUN_D_IN 1.0
+/* Open order: a man every 1.5" across the front (house ruling: TSATF's
+ * open order, a base's width between men). */
+#define ZU_HR_OPEN_SPACING_IN 1.5
+/* Ranks of a line: close and open order stand two deep; Zulus in close
+ * order four deep, the ranks that throw (house ruling). */
+#define ZU_HR_LINE_RANKS 2
+#define ZU_HR_ZULU_CLOSE_RANKS 4
+#define ZU_COLUMN_FILES 4	/* a column of fours on a road */
+
+/* The rule set's own state of one unit (the unit's ext bytes). */
+struct zu_unit {
+	signed char troop;	/* enum zu_troop (u->type too) */
+	signed char army;	/* enum zu_army */
+	bool boat;		/* `boat: true`: keeps to water */
+	bool scouts;		/* detached from u->parent as its scouts */
+	bool acted;		/* activated in this phase */
+	bool fired;		/* fired this turn */
+	bool charged;		/* charged this turn */
+	bool halted;		/* failed its check before moving */
+	bool out_of_sight;	/* (a charge) began out of its target's sight */
+	int charge_target;	/* this turn's, or -1 */
+};
+_Static_assert(sizeof(struct zu_unit) <= ZB_UNIT_EXT_BYTES,
+	       "struct zu_unit must fit a unit's ext bytes");
+static inline struct zu_unit *zu_u(struct zb_unit *u)
+{
+	return (struct zu_unit *)(void *)u->ext.bytes;
+}
+static inline const struct zu_unit *zu_cu(const struct zb_unit *u)
+{
+	return (const struct zu_unit *)(const void *)u->ext.bytes;
+}
+
+/* The game's state (g->rs). */
+struct zu_state {
+	int british;		/* the British side (red cards) */
+	enum zu_army army[ZB_MAX_SIDES];
+	int start_figs[ZB_MAX_SIDES];
+	struct zb_deck activation;	/* the phase's deck */
+	struct zb_deck casualty, discard;	/* the casualty cards */
+};
+static inline struct zu_state *zu_state(struct zb_game *g)
+{
+	return (struct zu_state *)g->rs;
+}
+
+/* Build the units of `scn` into g (its `setup` hook): the text's troop
+ * types with their figures by role (at most the text's make-up; an
+ * officer, induna or commandant leads, or the NCO `leads: nco` names),
+ * formations, markers (`concealed: true`), boats and scouts
+ * (`detached-from`), refusing bad input at its line and column. */
+int zu_setup(struct zb_game *g, const struct zb_scenario *scn,
+	     struct zb_error *err);
+void zu_release(struct zb_game *g);
+int zu_copy(struct zb_game *dst, const struct zb_game *src,
+	    struct zb_error *err);
+/* Lay u out as formation f (files, ranks, spacing, hollow square). */
+void zu_set_formation(struct zb_unit *u, enum zu_formation f);
+/* Cavalry, and Boers in formation "mounted". */
+bool zu_mounted(const struct zb_unit *u);
+/* Whether u has its officer or leader standing (+1 morale, +1 melee). */
+bool zu_has_leader(const struct zb_unit *u);
+/* The unit keys the rule set reads (ZB_UNIT_KEY_*). */
+#define ZU_UNIT_KEYS (ZB_UNIT_KEY_LEADS | ZB_UNIT_KEY_CONCEALED | \
+		      ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_DETACHED)
 
 /* ------------------------------------------------------------------ */
 /* The rule set                                                         */

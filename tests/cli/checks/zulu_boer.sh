@@ -43,16 +43,17 @@ sides:
     army: british
     units:
       - { name: "A Company", type: infantry,
-          figures: { officer: 1, trooper: 19 }, at: [24, 5], facing: 90 }
+          figures: { officer: 1, nco: 1, trooper: 18 }, at: [24, 5], facing: 90 }
   - name: Zulus
     army: zulu
     units:
       - { name: "uKhandempemvu", type: zulu,
           figures: { officer: 1, trooper: 20 }, at: [24, 40], facing: 270 }
 YAML
-expect_exit "run zulu-boer exits 2" 2 "$ZB" run "$T/zb.yaml" --seed 1
+expect_exit "check zulu-boer: the set-up is built" 0 "$ZB" check "$T/zb.yaml"
+expect_exit "run zulu-boer exits 3" 3 "$ZB" run "$T/zb.yaml" --seed 1
 grep_out "run zulu-boer: battles not built yet" \
-	'^zariba: zulu-boer: battles are not built yet' "$T/err"
+	'zulu-boer: battles are not built yet' "$T/err"
 expect_exit "companion zulu-boer without a scenario exits 2" 2 \
 	"$ZB" companion zulu-boer --save "$T/zb.zbc"
 grep_out "companion zulu-boer asks for its scenario" \
