@@ -91,7 +91,6 @@ static int books_new(struct zb_companion *c, void **books,
 					    "troop class of the rules",
 					    u->name);
 		}
-		b->u[i].mounted = zu_troops[u->type].mounted;
 	}
 	b->act_side = -1;
 	b->charger = b->charged = -1;
@@ -149,9 +148,9 @@ struct zu_morale_in zuc_morale_in(const struct zuc_books *b,
 		/* "Officer present with unit": its officer, or the leader
 		 * the scenario made of an NCO. */
 		.officer = zb_unit_leader_fig(u) >= 0,
-		.square_or_fort = z->square || z->fort,
-		.routing = z->routing,
-		.prone = z->prone,
+		.square_or_fort = u->formation == ZU_FORM_SQUARE || z->fort,
+		.routing = zuc_routing(u),
+		.prone = zuc_prone(u),
 		.start_figs = u->start_figs,
 		.figs = zb_unit_alive(u),
 	};
@@ -160,7 +159,8 @@ struct zu_morale_in zuc_morale_in(const struct zuc_books *b,
 /* Whether u may still act in this phase. */
 static bool may_act(const struct zuc_books *b, const struct zb_unit *u)
 {
-	return !b->u[u->id].acted && zb_unit_on_table(u) &&
+	(void)b;
+	return !zu_cu(u)->acted && zb_unit_on_table(u) &&
 	       zb_unit_alive(u) > 0;
 }
 
@@ -188,7 +188,7 @@ int zuc_may_act(const struct zuc_books *b, int id, struct zb_error *err)
 
 void zuc_acted(struct zuc_books *b, int u)
 {
-	b->u[u].acted = true;
+	zu_u(&b->g->units[u])->acted = true;
 	b->act_side = -1;
 }
 
@@ -263,11 +263,10 @@ static void state_words(const struct zuc_books *b, const struct zb_unit *u,
 					       at ? ", " : "", (w)); \
 	} while (0)
 	WORD(zb_unit_alive(u) == 0, "gone");
-	WORD(z->routing, "routing");
-	WORD(z->prone, "prone");
-	WORD(z->square, "square");
+	WORD(zuc_routing(u), "routing");
+	WORD(zuc_prone(u), "prone");
+	WORD(zb_unit_marked(u, ZU_MK_CONCEALED), "concealed");
 	WORD(z->fort, "fort");
-	WORD(u->type == ZU_BOER && !z->mounted, "dismounted");
 	WORD(zb_unit_leader_fig(u) < 0 && zb_unit_alive(u) > 0,
 	     "no officer");
 #undef WORD
@@ -325,17 +324,10 @@ static void needs(const struct zb_companion *c, char *buf, size_t n)
 
 /* ---- status ---- */
 
-static const char *order_word(const struct zuc_books *b,
-			      const struct zb_unit *u)
+static const char *order_word(const struct zb_unit *u)
 {
-	static const char *const orders[ZU_ORDER_COUNT] = {
-		"close", "open", "road", "charging"
-	};
-
-	if (b->u[u->id].square)
-		return "square";
-	return u->formation >= 0 && u->formation < ZU_ORDER_COUNT
-	       ? orders[u->formation] : "?";
+	return u->formation >= 0 && u->formation < ZU_FORM_COUNT
+	       ? zu_formation_names[u->formation] : "?";
 }
 
 static void put_side(const struct zuc_books *b, int s, struct zb_strbuf *out)
@@ -347,7 +339,7 @@ static void put_side(const struct zuc_books *b, int s, struct zb_strbuf *out)
 		if (g->units[i].side == s &&
 		    (int)strlen(g->units[i].name) > nw)
 			nw = (int)strlen(g->units[i].name);
-	zb_strbuf_printf(out, "%s:\n  %-*s %-9s %-6s figs down  state\n",
+	zb_strbuf_printf(out, "%s:\n  %-*s %-9s %-11s figs down  state\n",
 			 g->sides[s].name, nw, "unit", "class", "order");
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *u = &g->units[i];
@@ -356,11 +348,11 @@ static void put_side(const struct zuc_books *b, int s, struct zb_strbuf *out)
 		if (u->side != s)
 			continue;
 		state_words(b, u, sw, sizeof(sw));
-		zb_strbuf_printf(out, "  %-*s %-9s %-6s %4d %4d%s%s%s\n", nw,
+		zb_strbuf_printf(out, "  %-*s %-9s %-11s %4d %4d%s%s%s\n", nw,
 				 u->name, zu_troops[u->type].name,
-				 order_word(b, u), zb_unit_alive(u),
+				 order_word(u), zb_unit_alive(u),
 				 u->start_figs - zb_unit_alive(u),
-				 b->phase != ZUC_SETUP && b->u[i].acted
+				 b->phase != ZUC_SETUP && zu_cu(u)->acted
 				 ? "  acted" : "", sw[0] ? "  " : "", sw);
 	}
 }
@@ -421,10 +413,10 @@ static int status_of(const struct zb_companion *c,
 	t = &zu_troops[u->type];
 	wr = &zu_weapons[t->weapon];
 	zuc_put_unit_line(b, u, out);
-	zb_strbuf_printf(out, ".\n  %s of the %s (%s cards), in %s order.\n",
+	zb_strbuf_printf(out, ".\n  %s of the %s (%s cards), in %s.\n",
 			 t->name, g->sides[u->side].name,
 			 t->side == ZU_BRITISH ? "red" : "black",
-			 order_word(b, u));
+			 order_word(u));
 	zb_strbuf_add(out, "  Standing:");
 	for (int r = 0; r < ZB_ROLE_COUNT; r++) {
 		int k = zb_unit_alive_role(u, (enum zb_role)r);
@@ -464,7 +456,7 @@ static int new_deck(struct zuc_books *b, struct zb_strbuf *out)
 	char name[8];
 
 	for (int i = 0; i < g->n_units; i++) {
-		b->u[i].acted = false;
+		zu_u(&g->units[i])->acted = false;
 		if (may_act(b, &g->units[i]))
 			n[zuc_side_of(&g->units[i])]++;
 	}

@@ -7,9 +7,10 @@
  *
  * The books are the scenario's game itself (the engine sets it up from
  * the scenario: `game_from_scenario`): its units hold the figures by
- * role, the leader, the casualties and the order; the rest of a unit's
- * state at the table (prone, routing, square, fort, mounted, whether it
- * has acted this phase) is kept here by unit id.  Every morale check,
+ * role, the leader, the casualties, the formation (square and mounted
+ * among them), the markers (prone, routing, concealed) and whether it
+ * has acted this phase (zu_u(u)->acted); whether it holds a fort is
+ * kept here by unit id.  Every morale check,
  * fire, charge and melee goes through the very action `zariba roll
  * zulu-boer` rolls (odds.c's zu_actions), with its arguments filled from
  * the books; the answer names that command with its dice, so that a
@@ -22,14 +23,11 @@
  * draw"). */
 enum zuc_phase { ZUC_SETUP, ZUC_MOVEMENT, ZUC_FIRE };
 
-/* A unit's state at the table beyond its figures. */
+/* A unit's state at the table beyond what the game's unit holds (its
+ * figures, its formation, its markers prone, routing and concealed, and
+ * whether it has acted this phase, zu_u(u)->acted). */
 struct zuc_unit {
-	bool acted;		/* has had its card this phase */
-	bool prone;
-	bool routing;
-	bool square;
 	bool fort;		/* defends a fort (morale +1) */
-	bool mounted;		/* Boers and cavalry on their horses */
 };
 
 /* A hit whose casualty a side is to pick (FIRING: a court card the
@@ -72,6 +70,15 @@ const char *zuc_qname(const struct zuc_books *b, int u, char *buf,
 		      size_t n);
 /* The red/black side of a unit (its troop class). */
 enum zu_side zuc_side_of(const struct zb_unit *u);
+/* Its markers. */
+static inline bool zuc_prone(const struct zb_unit *u)
+{
+	return zb_unit_marked(u, ZU_MK_PRONE);
+}
+static inline bool zuc_routing(const struct zb_unit *u)
+{
+	return zb_unit_marked(u, ZU_MK_ROUTING);
+}
 /* Its morale, as the checks read the books. */
 struct zu_morale_in zuc_morale_in(const struct zuc_books *b,
 				  const struct zb_unit *u);

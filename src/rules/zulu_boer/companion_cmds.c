@@ -20,8 +20,12 @@
 #define ZUC_ARGS_MAX 16		/* an action's arguments, as name/value */
 #define ZUC_RANGE_MAX_IN 100	/* the odds actions' own limit */
 
-static const char *const order_words[ZU_ORDER_COUNT] = {
-	"close", "open", "road", "charging"
+/* A formation in short (close, open, road, square, mounted) or in full
+ * as the scenarios write it (close-order). */
+static const char *const form_words[ZU_FORM_COUNT] = {
+	[ZU_FORM_CLOSE] = "close", [ZU_FORM_OPEN] = "open",
+	[ZU_FORM_COLUMN] = "road", [ZU_FORM_SQUARE] = "square",
+	[ZU_FORM_MOUNTED] = "mounted",
 };
 
 /* ---- rolling an action as `zariba roll` does ---- */
@@ -141,9 +145,8 @@ static void rout(struct zuc_books *b, struct zb_unit *u,
 	size_t mark = b->g->log.n;
 
 	zu_rout_roll(b->g, u->id);
-	b->u[u->id].routing = true;
-	b->u[u->id].prone = false;
-	b->u[u->id].square = false;
+	zb_unit_mark(u, ZU_MK_ROUTING, true);
+	zb_unit_mark(u, ZU_MK_PRONE, false);
 	zuc_put_events(b->g, mark, out);
 }
 
@@ -196,12 +199,12 @@ static bool is_officer_fig(const struct zb_figure *f)
 
 /* ---- movement ---- */
 
-static int order_of(const char *w)
+static int form_of(const char *w)
 {
-	for (int k = 0; k < ZU_CHARGING; k++)
-		if (!strcmp(w, order_words[k]))
+	for (int k = 0; k < ZU_FORM_COUNT; k++)
+		if (!strcmp(w, form_words[k]))
 			return k;
-	return -1;
+	return zu_formation_parse(w);
 }
 
 /* zulu-boer: MOVEMENT the check before moving and what it comes to;
@@ -213,62 +216,52 @@ static int cmd_move(struct zb_companion *c,
 	struct zuc_books *b = c->books;
 	struct zb_game *g = b->g;
 	struct zb_unit *u;
-	struct zuc_unit *z;
-	bool rough = false;
+	bool rough = false, rp;
 	char extra[64] = "", q[96];
-	int id, order = -1, mounted = -1, pass, dice, rc;
-	bool square = false;
+	int id, form = -1, pass, dice, rc;
 	size_t mark;
 
 	if (w->n < 2)
 		return zb_error_set(err, ZB_EINPUT, "move UNIT [close|open|"
-				    "road|square] [rough] [mounted|"
-				    "dismounted]");
+				    "road|square|mounted] [rough]");
 	if ((id = zuc_unit(b, w->w[1], err)) < 0)
 		return ZB_EINPUT;
 	u = &g->units[id];
-	z = &b->u[id];
 	for (int i = 2; i < w->n; i++) {
 		const char *x = w->w[i];
 
-		if (order_of(x) >= 0)
-			order = order_of(x);
-		else if (!strcmp(x, "square"))
-			square = true;
+		if (form_of(x) >= 0)
+			form = form_of(x);
 		else if (!strcmp(x, "rough"))
 			rough = true;
-		else if (!strcmp(x, "mounted") || !strcmp(x, "dismounted"))
-			mounted = x[0] == 'm';
 		else
 			return zb_error_set(err, ZB_EINPUT, "'%s': a move "
-					    "takes an order (close, open, "
-					    "road, square), rough, mounted or "
-					    "dismounted", x);
+					    "takes a formation (close, open, "
+					    "road, square, mounted) and "
+					    "rough", x);
 		add_word(extra, sizeof(extra), x);
 	}
-	if (mounted >= 0 && !zu_troops[u->type].mounted)
-		return zb_error_set(err, ZB_EINPUT, "%s has no horses",
-				    u->name);
+	if (form >= 0 && !zu_formation_allowed(u->type, form))
+		return zb_error_set(err, ZB_EINPUT, "%s cannot form %s",
+				    u->name, zu_formation_names[form]);
 	if ((rc = zuc_may_act(b, id, err)) != ZB_OK)
 		return rc;
 	if (b->phase != ZUC_MOVEMENT)
 		return zb_error_set(err, ZB_ESTATE, "units move in the "
 				    "movement phase ('hold %s' if it does "
 				    "nothing now)", w->w[1]);
-	if (order >= 0 || square) {
-		u->formation = order >= 0 ? order : ZU_CLOSE_ORDER;
-		z->square = square;
-	}
-	if (mounted >= 0)
-		z->mounted = mounted;
+	if (form >= 0)
+		zu_set_formation(u, form);
 	pass = check(b, u, ZU_TEST_BEFORE_MOVE, false, out, err);
 	if (pass < 0)
 		return err->code;
 	mark = g->log.n;
-	switch (zu_before_move(z->routing || z->prone, pass)) {
+	rp = zuc_routing(u) || zuc_prone(u);
+	switch (zu_before_move(rp, pass)) {
 	case ZU_MOVE_FREE:
-		dice = zu_move_dice(ZU_MOVER_UNIT, u->type, u->formation,
-				    z->mounted, rough);
+		dice = zu_move_dice(ZU_MOVER_UNIT, u->type,
+				    zu_order_of(u->formation), zu_mounted(u),
+				    rough);
 		zu_move_roll(g, dice, id, "moves");
 		zuc_put_events(g, mark, out);
 		zb_strbuf_printf(out, "%s moves freely, up to the dice.\n",
@@ -279,7 +272,7 @@ static int cmd_move(struct zb_companion *c,
 				 "phase, and may still fire.\n", u->name);
 		break;
 	case ZU_MOVE_CARRY_ON:
-		if (z->routing) {
+		if (zuc_routing(u)) {
 			zb_strbuf_printf(out, "%s routs on:\n", u->name);
 			rout(b, u, out);
 		} else {
@@ -290,8 +283,8 @@ static int cmd_move(struct zb_companion *c,
 		zu_move_roll(g, ZU_RALLY_DICE, id, "rallies, faces as it "
 			     "will and moves");
 		zuc_put_events(g, mark, out);
-		z->routing = false;
-		z->prone = false;
+		zb_unit_mark(u, ZU_MK_ROUTING, false);
+		zb_unit_mark(u, ZU_MK_PRONE, false);
 		zb_strbuf_printf(out, "%s is a good unit again.\n", u->name);
 		break;
 	}
@@ -377,10 +370,10 @@ static int cmd_charge(struct zb_companion *c,
 	if (b->phase != ZUC_MOVEMENT)
 		return zb_error_set(err, ZB_ESTATE, "charges are moves, in "
 				    "the movement phase");
-	if (b->u[cu].routing || b->u[cu].prone)
+	if (zuc_routing(u) || zuc_prone(u))
 		return zb_error_set(err, ZB_ESTATE, "%s is %s and cannot "
 				    "charge ('move %s' to rally)", u->name,
-				    b->u[cu].routing ? "routing" : "prone",
+				    zuc_routing(u) ? "routing" : "prone",
 				    w->w[1]);
 	/* "Each unit must check morale prior to movement". */
 	pass = check(b, u, ZU_TEST_BEFORE_MOVE, false, out, err);
@@ -421,7 +414,7 @@ static int cmd_charge(struct zb_companion *c,
 				 t->name);
 		break;
 	case CHARGE_FALLS_BACK:
-		b->u[cu].prone = true;
+		zb_unit_mark(u, ZU_MK_PRONE, true);
 		zb_strbuf_printf(out, "%s will not close: it falls back %g\" "
 				 "and goes prone.\n", u->name,
 				 ZU_FALL_BACK_IN);
@@ -449,13 +442,12 @@ static int cmd_charge(struct zb_companion *c,
 static struct zu_melee_side melee_side(const struct zuc_books *b,
 				       const struct zb_unit *u, int figs)
 {
-	const struct zuc_unit *z = &b->u[u->id];
-
+	(void)b;
 	return (struct zu_melee_side){
 		.figs = figs,
-		.officer = zb_unit_leader_fig(u) >= 0,
-		.square = z->square,
-		.cavalry = zu_troops[u->type].mounted && z->mounted,
+		.officer = zu_has_leader(u),
+		.square = u->formation == ZU_FORM_SQUARE,
+		.cavalry = zu_mounted(u),
 	};
 }
 
@@ -601,7 +593,7 @@ static int cmd_melee(struct zb_companion *c,
 	ds = melee_side(b, t, nd);
 	as.charging = charge;
 	/* "a prone target counts as being attacked in the rear" */
-	as.rear = rear || b->u[du].prone;
+	as.rear = rear || zuc_prone(t);
 	ds.hard_cover = hard;
 	arg(&r, "attackers", "%d", na);
 	arg(&r, "defenders", "%d", nd);
@@ -819,7 +811,7 @@ static int cmd_fire(struct zb_companion *c,
 		return zb_error_set(err, ZB_ESTATE, "%s has no one to fire",
 				    u->name);
 	/* "prone = Soft Cover from fire" */
-	if (cover == ZU_COVER_NONE && b->u[tu].prone)
+	if (cover == ZU_COVER_NONE && zuc_prone(t))
 		cover = ZU_COVER_SOFT;
 	arg(&r, "troop", "%s", tr->name);
 	if (musket)
@@ -827,7 +819,7 @@ static int cmd_fire(struct zb_companion *c,
 	for (int k = 0; k < n_ranks; k++)
 		if (k == 0 || ranks[k])
 			arg(&r, rank_args[k], "%d", ranks[k]);
-	if (u->formation == ZU_OPEN_ORDER)
+	if (zu_order_of(u->formation) == ZU_OPEN_ORDER)
 		arg(&r, "order", "open");
 	arg(&r, "range", "%d", range);
 	if (cover != ZU_COVER_NONE)
@@ -1005,7 +997,7 @@ static int cmd_morale(struct zb_companion *c,
 	if (pass < 0)
 		return err->code;
 	if (!pass && when == ZU_TEST_CHARGING) {
-		b->u[id].prone = true;
+		zb_unit_mark(u, ZU_MK_PRONE, true);
 		zb_strbuf_printf(out, "%s falls back %g\" and goes prone.\n",
 				 u->name, ZU_FALL_BACK_IN);
 	} else if (!pass) {
@@ -1023,44 +1015,46 @@ static int cmd_form(struct zb_companion *c,
 {
 	struct zuc_books *b = c->books;
 	struct zb_unit *u;
-	int id, order = -1;
+	int id, f;
 	char q[96];
 
 	if (w->n != 3)
 		return zb_error_set(err, ZB_EINPUT, "form UNIT close|open|"
-				    "road|square");
+				    "road|square|mounted");
 	if ((id = zuc_unit(b, w->w[1], err)) < 0)
 		return ZB_EINPUT;
 	u = &b->g->units[id];
-	order = order_of(w->w[2]);
-	if (order < 0 && strcmp(w->w[2], "square"))
-		return zb_error_set(err, ZB_EINPUT, "'%s': an order is close, "
-				    "open, road or square", w->w[2]);
-	b->u[id].square = order < 0;
-	u->formation = order < 0 ? ZU_CLOSE_ORDER : order;
-	zb_strbuf_printf(out, "%s is in %s%s.\n", u->name, w->w[2],
-			 order < 0 ? "" : " order");
+	f = form_of(w->w[2]);
+	if (f < 0 || !zu_formation_allowed(u->type, f))
+		return zb_error_set(err, ZB_EINPUT, "%s cannot form '%s'",
+				    u->name, w->w[2]);
+	zu_set_formation(u, f);
+	zb_strbuf_printf(out, "%s is in %s.\n", u->name,
+			 zu_formation_names[f]);
 	snprintf(norm, ZB_COMPANION_NORM_MAX, "form %s %s",
-		 zuc_qname(b, id, q, sizeof(q)), w->w[2]);
+		 zuc_qname(b, id, q, sizeof(q)), form_words[f]);
 	return ZB_OK;
 }
 
+/* The markers, and a fort, as the players lay them. */
 static int cmd_mark(struct zb_companion *c,
 		    const struct zb_companion_words *w, struct zb_strbuf *out,
 		    char *norm, struct zb_error *err)
 {
 	static const char *const marks[] = {
-		"prone", "routing", "fort", "mounted"
+		"prone", "routing", "concealed", "fort"
 	};
+	static const int marker[] = { ZU_MK_PRONE, ZU_MK_ROUTING,
+				      ZU_MK_CONCEALED, -1 };
 	struct zuc_books *b = c->books;
-	struct zuc_unit *z;
+	struct zb_unit *u;
 	int id, m = -1;
 	bool on;
 	char q[96];
 
 	if (w->n < 3 || w->n > 4 || (w->n == 4 && strcmp(w->w[3], "off")))
 		return zb_error_set(err, ZB_EINPUT, "mark UNIT prone|routing|"
-				    "fort|mounted [off]");
+				    "concealed|fort [off]");
 	if ((id = zuc_unit(b, w->w[1], err)) < 0)
 		return ZB_EINPUT;
 	for (int k = 0; k < 4; k++)
@@ -1068,16 +1062,15 @@ static int cmd_mark(struct zb_companion *c,
 			m = k;
 	if (m < 0)
 		return zb_error_set(err, ZB_EINPUT, "'%s': a unit is marked "
-				    "prone, routing, fort or mounted",
+				    "prone, routing, concealed or fort",
 				    w->w[2]);
-	if (m == 3 && !zu_troops[b->g->units[id].type].mounted)
-		return zb_error_set(err, ZB_EINPUT, "%s has no horses",
-				    b->g->units[id].name);
 	on = w->n == 3;
-	z = &b->u[id];
-	bool *flagp[] = { &z->prone, &z->routing, &z->fort, &z->mounted };
-	*flagp[m] = on;
-	zuc_put_unit_line(b, &b->g->units[id], out);
+	u = &b->g->units[id];
+	if (marker[m] >= 0)
+		zb_unit_mark(u, marker[m], on);
+	else
+		b->u[id].fort = on;
+	zuc_put_unit_line(b, u, out);
 	zb_strbuf_add(out, ".\n");
 	snprintf(norm, ZB_COMPANION_NORM_MAX, "mark %s %s%s",
 		 zuc_qname(b, id, q, sizeof(q)), marks[m], on ? "" : " off");
@@ -1089,7 +1082,7 @@ const struct zb_companion_cmd zuc_commands[] = {
 	  "n" },
 	{ "draw", "", "the next activation card: whose unit acts",
 	  zuc_draw, "d" },
-	{ "move", "UNIT [ORDER] [rough] [mounted|dismounted]",
+	{ "move", "UNIT [FORMATION] [rough]",
 	  "its morale check, then its movement dice", cmd_move, NULL },
 	{ "charge", "UNIT at TARGET INCHES [rough]", "check, reach, "
 	  "stragglers, close and stand", cmd_charge, NULL },
@@ -1103,9 +1096,10 @@ const struct zb_companion_cmd zuc_commands[] = {
 	  NULL },
 	{ "morale", "UNIT officer-lost|charging|charged [cavalry]",
 	  "a morale check the players call for", cmd_morale, NULL },
-	{ "form", "UNIT close|open|road|square", "the unit's new order",
+	{ "form", "UNIT close|open|road|square|mounted", "the unit's new "
+	  "formation",
 	  cmd_form, NULL },
-	{ "mark", "UNIT prone|routing|fort|mounted [off]", "set or clear a "
+	{ "mark", "UNIT prone|routing|concealed|fort [off]", "set or clear a "
 	  "unit's state", cmd_mark, NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
