@@ -304,8 +304,8 @@ Test(zu_companion, fire_casualty_cards_and_picks)
 	    "officer-lost --start 21 --figures 20 --dice 2\n");
 	HAS(t, "2+0, failed.");
 	HAS(t, "Routs 4\".");
-	HAS(t, "KH a figure of uMcijo by A Company; 5S 2D a figure of uMcijo "
-	    "by Zulus.");
+	HAS(t, "  KH: 1 figure of uMcijo, for A Company to pick.\n"
+	    "  5S 2D: 2 figures of uMcijo, for the Zulus to pick.\n");
 	m = unit(&s, "uMcijo");
 	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_OFFICER), 0);
 	cr_assert_eq(alive(&s, "uMcijo"), 20);
@@ -317,7 +317,7 @@ Test(zu_companion, fire_casualty_cards_and_picks)
 	refused(&s, "pick trooper x4", ZB_EINPUT);
 	t = run(&s, "pick trooper x3");
 	HAS(t, "uMcijo, KH, picked by A Company: its trooper is hit.");
-	HAS(t, "uMcijo, 2D, picked by Zulus: its trooper is hit.");
+	HAS(t, "uMcijo, 2D, picked by the Zulus: its trooper is hit.");
 	cr_assert_eq(alive(&s, "uMcijo"), 17);
 	refused(&s, "pick trooper", ZB_ESTATE);
 	run(&s, "draw");

@@ -697,29 +697,35 @@ static int casualty_cards(struct zuc_books *b, int fu, struct zb_unit *t,
 	return ZB_OK;
 }
 
-/* Who is to pick, in order: "7D 8S by the British, KD by uMcijo". */
+/* Who is to pick, in order, a line for each run of cards alike: "  5C
+ * 8S: 2 figures of uNokhenke, for the Zulus to pick." */
 static void put_picks_asked(const struct zuc_books *b, struct zb_strbuf *out)
 {
 	const struct zb_game *g = b->g;
+	int run = 0;
 
 	if (b->n_picks == 0)
 		return;
-	zb_strbuf_add(out, "To pick, in order ('pick ROLE ...', 'trooper "
-		      "x3' for three):");
+	zb_strbuf_add(out, "To pick, in order ('pick ROLE ...'; 'trooper x3' "
+		      "for three):\n ");
 	for (int i = 0; i < b->n_picks; i++) {
 		const struct zuc_pick *p = &b->picks[i];
 		const struct zuc_pick *nx = i + 1 < b->n_picks
 					    ? &b->picks[i + 1] : NULL;
 
 		zb_strbuf_printf(out, " %s", p->card);
+		run++;
 		if (nx && nx->by_firer == p->by_firer &&
 		    nx->target == p->target && nx->firer == p->firer)
 			continue;
-		zb_strbuf_printf(out, " a figure of %s by %s%s",
+		zb_strbuf_printf(out, ": %d figure%s of %s, for %s%s to "
+				 "pick.\n%s", run, run == 1 ? "" : "s",
 				 g->units[p->target].name,
+				 p->by_firer ? "" : "the ",
 				 p->by_firer ? g->units[p->firer].name
 				 : g->sides[g->units[p->target].side].name,
-				 nx ? ";" : ".\n");
+				 nx ? " " : "");
+		run = 0;
 	}
 }
 
@@ -929,8 +935,9 @@ static int cmd_pick(struct zb_companion *c,
 						    t->name, role);
 			off = is_officer_fig(&t->figs[f]);
 			zb_unit_fig_set(t, f, ZB_FIG_DOWN);
-			zb_strbuf_printf(out, "%s, %s, picked by %s: its %s "
-					 "is hit.\n", t->name, p->card,
+			zb_strbuf_printf(out, "%s, %s, picked by %s%s: its "
+					 "%s is hit.\n", t->name, p->card,
+					 p->by_firer ? "" : "the ",
 					 p->by_firer ? g->units[p->firer].name
 					 : g->sides[t->side].name,
 					 zb_role_name((enum zb_role)
