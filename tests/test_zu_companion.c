@@ -557,3 +557,41 @@ Test(zu_companion, undo_save_and_resume)
 	zb_strbuf_release(&b);
 	stop(&s);
 }
+
+/* A loser who lives runs 6" to the rear: out of the fight, yet no
+ * casualty (ZU_HR_RAN_REJOIN: he counts for the unit's morale), and back
+ * at his unit's next movement activation (ZU_HR_RAN_BACK_AT_ACTIVATION,
+ * as the battle has it).  Here the induna runs: 6+1 against 3+1, his 3
+ * no kill. */
+Test(zu_companion, runners_rejoin_at_the_next_move)
+{
+	struct session s;
+	const struct zb_unit *m;
+	const char *t;
+
+	start(&s);
+	run(&s, "next");
+	run(&s, "roll 6 3 1 1 1 1");
+	t = run(&s, "melee \"a company\" x2 at umcijo x1");
+	HAS(t, "Attacker 1 (officer) 6+1 = 7 against defender 1 (officer) "
+	    "3+1 = 4: the defender runs 6\" to the rear.");
+	HAS(t, "uMcijo: 20 of 21 figures, 1 ran to the rear, no officer "
+	    "(0 killed).");
+	HAS(t, "Routs 4\".");
+	m = unit(&s, "uMcijo");
+	cr_assert_eq(zb_unit_count_state(m, ZB_FIG_RAN), 1);
+	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_OFFICER), 0);
+	/* Back with his regiment as it moves: routing -1, induna +1, the
+	 * runner counted (21); a 2 fails (Zulus pass on 3): it routs on. */
+	run(&s, "card AS");
+	run(&s, "draw");
+	run(&s, "roll 2 1 1 1 1");
+	t = run(&s, "move umcijo");
+	HAS(t, "1 of uMcijo who ran to the rear rejoins it.");
+	HAS(t, "--class zulu --test before-move --officer --routing --start 21 "
+	    "--figures 21 --dice 2\n");
+	HAS(t, "uMcijo routs on");
+	cr_assert_eq(zb_unit_count_state(m, ZB_FIG_RAN), 0);
+	cr_assert_eq(alive(&s, "uMcijo"), 21);
+	stop(&s);
+}

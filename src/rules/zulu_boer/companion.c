@@ -152,7 +152,9 @@ struct zu_morale_in zuc_morale_in(const struct zuc_books *b,
 		.routing = zuc_routing(u),
 		.prone = zuc_prone(u),
 		.start_figs = u->start_figs,
-		.figs = zb_unit_alive(u),
+		/* Men who ran to the rear are not lost (house ruling
+		 * ZU_HR_RAN_REJOIN): they count for the unit's strength. */
+		.figs = zb_unit_alive(u) + zb_unit_count_state(u, ZB_FIG_RAN),
 	};
 }
 
@@ -184,6 +186,23 @@ int zuc_may_act(const struct zuc_books *b, int id, struct zb_error *err)
 				    ? "has acted this phase already"
 				    : "has no one left standing");
 	return ZB_OK;
+}
+
+void zuc_rejoin(struct zuc_books *b, int id, struct zb_strbuf *out)
+{
+	struct zb_unit *u = &b->g->units[id];
+	int n = 0;
+
+	if (b->phase != ZUC_MOVEMENT)
+		return;
+	for (int i = 0; i < u->n_figs; i++)
+		if (u->figs[i].state == ZB_FIG_RAN) {
+			zb_unit_fig_set(u, i, ZB_FIG_OK);
+			n++;
+		}
+	if (n)
+		zb_strbuf_printf(out, "%d of %s who ran to the rear rejoin%s "
+				 "it.\n", n, u->name, n == 1 ? "s" : "");
 }
 
 void zuc_acted(struct zuc_books *b, int u)
@@ -253,6 +272,8 @@ static void state_words(const struct zuc_books *b, const struct zb_unit *u,
 			char *buf, size_t n)
 {
 	const struct zuc_unit *z = &b->u[u->id];
+	int ran = zb_unit_count_state(u, ZB_FIG_RAN);
+	char rn[40];
 	size_t at = 0;
 
 	buf[0] = '\0';
@@ -263,6 +284,8 @@ static void state_words(const struct zuc_books *b, const struct zb_unit *u,
 					       at ? ", " : "", (w)); \
 	} while (0)
 	WORD(zb_unit_alive(u) == 0, "gone");
+	snprintf(rn, sizeof(rn), "%d ran to the rear", ran);
+	WORD(ran > 0, rn);
 	WORD(zuc_routing(u), "routing");
 	WORD(zuc_prone(u), "prone");
 	WORD(zb_unit_marked(u, ZU_MK_CONCEALED), "concealed");
@@ -351,7 +374,8 @@ static void put_side(const struct zuc_books *b, int s, struct zb_strbuf *out)
 		zb_strbuf_printf(out, "  %-*s %-9s %-11s %4d %4d%s%s%s\n", nw,
 				 u->name, zu_troops[u->type].name,
 				 order_word(u), zb_unit_alive(u),
-				 u->start_figs - zb_unit_alive(u),
+				 u->start_figs - zb_unit_alive(u) -
+				 zb_unit_count_state(u, ZB_FIG_RAN),
 				 b->phase != ZUC_SETUP && zu_cu(u)->acted
 				 ? "  acted" : "", sw[0] ? "  " : "", sw);
 	}

@@ -91,6 +91,10 @@ void zuc_put_unit_line(const struct zuc_books *b, const struct zb_unit *u,
 /* The unit u acts on the card drawn: ZB_ESTATE with why when it may
  * not (no card drawn, the other side's card, it has acted). */
 int zuc_may_act(const struct zuc_books *b, int u, struct zb_error *err);
+/* Its men who ran to the rear rejoin it, at its activation in the
+ * movement phase (house ruling ZU_HR_RAN_BACK_AT_ACTIVATION, as the
+ * battle has it). */
+void zuc_rejoin(struct zuc_books *b, int u, struct zb_strbuf *out);
 /* Its activation used. */
 void zuc_acted(struct zuc_books *b, int u);
 /* Shuffle from the game's stream, never with the player's dice. */

@@ -250,6 +250,7 @@ static int cmd_move(struct zb_companion *c,
 		return zb_error_set(err, ZB_ESTATE, "units move in the "
 				    "movement phase ('hold %s' if it does "
 				    "nothing now)", w->w[1]);
+	zuc_rejoin(b, id, out);
 	if (form >= 0)
 		zu_set_formation(u, form);
 	pass = check(b, u, ZU_TEST_BEFORE_MOVE, false, out, err);
@@ -310,6 +311,7 @@ static int cmd_hold(struct zb_companion *c,
 		return ZB_EINPUT;
 	if ((rc = zuc_may_act(b, id, err)) != ZB_OK)
 		return rc;
+	zuc_rejoin(b, id, out);
 	zuc_acted(b, id);
 	zb_strbuf_printf(out, "%s does nothing this phase.\n",
 			 b->g->units[id].name);
@@ -375,6 +377,7 @@ static int cmd_charge(struct zb_companion *c,
 				    "charge ('move %s' to rally)", u->name,
 				    zuc_routing(u) ? "routing" : "prone",
 				    w->w[1]);
+	zuc_rejoin(b, cu, out);
 	/* "Each unit must check morale prior to movement". */
 	pass = check(b, u, ZU_TEST_BEFORE_MOVE, false, out, err);
 	if (pass < 0)
@@ -451,13 +454,15 @@ static struct zu_melee_side melee_side(const struct zuc_books *b,
 	};
 }
 
+/* What became of a side's officer, who fights its first pair. */
+enum { OFF_STAYS, OFF_RAN, OFF_KILLED };
+
 /* The melee's fights, pair by pair, from its dice (the melee event from
- * `mark` on); whether each side's officer, who fights its first pair,
- * was killed. */
+ * `mark` on); what became of each side's officer. */
 static void put_pairs(const struct zb_game *g, size_t mark,
 		      const struct zu_melee_side *a,
-		      const struct zu_melee_side *d, bool *a_off_killed,
-		      bool *d_off_killed, struct zb_strbuf *out)
+		      const struct zu_melee_side *d, int *a_off, int *d_off,
+		      struct zb_strbuf *out)
 {
 	static const char *const what[] = {
 		[ZU_A_WINS_D_RUNS] = "the defender runs 6\" to the rear",
@@ -468,7 +473,7 @@ static void put_pairs(const struct zb_game *g, size_t mark,
 	const struct zb_event *e = NULL;
 	int i = 0, j = 0;
 
-	*a_off_killed = *d_off_killed = false;
+	*a_off = *d_off = OFF_STAYS;
 	for (size_t k = mark; k < g->log.n; k++)
 		if (g->log.ev[k].kind && !strcmp(g->log.ev[k].kind, "melee"))
 			e = &g->log.ev[k];
@@ -491,23 +496,61 @@ static void put_pairs(const struct zb_game *g, size_t mark,
 		if (res < 0)
 			continue;
 		if (res >= ZU_D_WINS_A_RUNS) {
-			*a_off_killed |= ao && res == ZU_D_WINS_A_KILLED;
+			if (ao)
+				*a_off = res == ZU_D_WINS_A_KILLED
+					 ? OFF_KILLED : OFF_RAN;
 			i++;
 		} else {
-			*d_off_killed |= dof && res == ZU_A_WINS_D_KILLED;
+			if (dof)
+				*d_off = res == ZU_A_WINS_D_KILLED
+					 ? OFF_KILLED : OFF_RAN;
 			j++;
 		}
 	}
 }
 
-/* Lay `killed` down on u: its officer first when he fell. */
-static void lay_down(struct zb_unit *u, int killed, bool officer)
+/* Lay `killed` down on u and send `ran` to the rear: its officer as
+ * his own fight went, the others from the troopers up. */
+static void lay_down(struct zb_unit *u, int killed, int ran, int officer)
 {
-	if (officer && killed > 0) {
-		zb_unit_fig_set(u, zb_unit_leader_fig(u), ZB_FIG_DOWN);
-		killed--;
+	if (officer != OFF_STAYS) {
+		zb_unit_fig_set(u, zb_unit_leader_fig(u),
+				officer == OFF_KILLED ? ZB_FIG_DOWN
+						      : ZB_FIG_RAN);
+		if (officer == OFF_KILLED)
+			killed--;
+		else
+			ran--;
 	}
 	zb_unit_take_casualties(u, killed, -1, ZB_FIG_DOWN);
+	zb_unit_take_casualties(u, ran, -1, ZB_FIG_RAN);
+}
+
+/* The men of each side out of the fight (killed or ran), from the melee
+ * event's dice. */
+static void count_out(const struct zb_game *g, size_t mark,
+		      const struct zu_melee_side *a,
+		      const struct zu_melee_side *d, int *a_out, int *d_out)
+{
+	const struct zb_event *e = NULL;
+
+	*a_out = *d_out = 0;
+	for (size_t k = mark; k < g->log.n; k++)
+		if (g->log.ev[k].kind && !strcmp(g->log.ev[k].kind, "melee"))
+			e = &g->log.ev[k];
+	for (uint32_t k = 0; e && k + 1 < e->n_dice; k += 2) {
+		int fa = (int)g->log.dice[e->die0 + k].face;
+		int fd = (int)g->log.dice[e->die0 + k + 1].face;
+		int res = zu_pair_result(fa, zu_melee_modifier(a, d, a->officer
+					 && *a_out == 0), fd,
+					 zu_melee_modifier(d, a, d->officer &&
+							   *d_out == 0));
+
+		if (res >= ZU_D_WINS_A_RUNS)
+			(*a_out)++;
+		else if (res >= 0)
+			(*d_out)++;
+	}
 }
 
 /* zulu-boer: MELEE a whole melee, pair by pair, as `zariba roll
@@ -522,8 +565,8 @@ static int cmd_melee(struct zb_companion *c,
 	struct zb_outcome o;
 	struct zu_melee_side as, ds;
 	struct zb_unit *u, *t, *loser, *winner;
-	int au, du, na, nd, i = 2, ak, dk;
-	bool charge = false, rear = false, hard = false, ao, dof;
+	int au, du, na, nd, i = 2, ak, dk, ao, dof;
+	bool charge = false, rear = false, hard = false, a_won;
 	char q1[96], q2[96], xa[16] = "", xd[16] = "", extra[32] = "";
 	size_t mark;
 
@@ -611,22 +654,31 @@ static int cmd_melee(struct zb_companion *c,
 	put_pairs(g, mark, &as, &ds, &ao, &dof, out);
 	ak = na - o.value;
 	dk = nd - o.value2;
-	lay_down(u, ak, ao);
-	lay_down(t, dk, dof);
-	winner = o.chance[0] ? u : t;
-	loser = o.chance[0] ? t : u;
+	a_won = o.chance[0];
+	/* Every man of the loser's in the fight killed or ran; of the
+	 * winner's, the ones who lost their fights. */
+	{
+		int a_out = 0, d_out = 0;
+
+		count_out(g, mark, &as, &ds, &a_out, &d_out);
+		lay_down(u, ak, a_out - ak, ao);
+		lay_down(t, dk, d_out - dk, dof);
+	}
+	winner = a_won ? u : t;
+	loser = a_won ? t : u;
 	zuc_put_unit_line(b, u, out);
 	zb_strbuf_printf(out, " (%d killed).\n", ak);
 	zuc_put_unit_line(b, t, out);
 	zb_strbuf_printf(out, " (%d killed).\n", dk);
-	zb_strbuf_printf(out, "%s won; the men who ran rejoin their unit.\n",
-			 winner->name);
+	zb_strbuf_printf(out, "%s won; the men who ran rejoin their unit at "
+			 "its next move.\n", winner->name);
 	b->charger = b->charged = -1;
 	if (zb_unit_alive(loser) > 0) {
 		zb_strbuf_printf(out, "%s, beaten, routs:\n", loser->name);
 		rout(b, loser, out);
 	}
-	if ((winner == u && ao) || (winner == t && dof)) {
+	if ((winner == u && ao == OFF_KILLED) ||
+	    (winner == t && dof == OFF_KILLED)) {
 		int rc = officer_lost(b, winner, out, err);
 
 		if (rc != ZB_OK)
