@@ -21,13 +21,6 @@ static const char *formation_name(int formation)
 		       ? zu_formation_names[formation] : "?";
 }
 
-static int turn(struct zb_game *g, struct zb_error *err)
-{
-	(void)g;
-	return zb_error_set(err, ZB_ESTATE, ZU_ID ": battles are not built "
-			    "yet");
-}
-
 static struct zb_controller *baseline_new(struct zb_game *g, int side)
 {
 	return zb_controller_baseline_with(side, &g->alloc);
@@ -48,7 +41,10 @@ const struct zb_ruleset zb_ruleset_zulu_boer = {
 	.source = "Zulu and First Boer War rules, an adaptation of The Sword "
 		  "and the Flame, by Aellred Glidden (MWAN 114)",
 	.setup = zu_setup,
-	.turn = turn,
+	.turn = zu_turn,
+	.ai_new = zu_ai_new,
+	.ai_new_as = zu_ai_new_as,
+	.verb_name = zu_verb_name,
 	.release = zu_release,
 	.copy = zu_copy,
 	.markers = zu_marker_names,

@@ -468,6 +468,108 @@ bool zu_has_leader(const struct zb_unit *u);
 		      ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_DETACHED)
 
 /* ------------------------------------------------------------------ */
+/* The battle (battle.c): the turn sequence, played                      */
+/* ------------------------------------------------------------------ */
+
+#define ZU_RULE_CARD ZU_ID ":turn-sequence:card"
+#define ZU_RULE_CONCEAL ZU_ID ":movement:concealment"
+#define ZU_RULE_ORDER ZU_ID ":movement:order"
+#define ZU_RULE_FALL_BACK ZU_ID ":melee:fall-back"
+#define ZU_RULE_END ZU_ID ":end"
+
+/* The rule set's own verbs (decide.h). */
+enum {
+	ZU_VERB_ACTIVATE = ZB_VERB_RULESET,	/* this unit acts on the card */
+	ZU_VERB_APPEAR				/* a concealed unit shows itself */
+};
+
+/* House rulings of the battle (docs/rules/zulu-boer.md). */
+/* A move (not a charge) stops this far short of an enemy. */
+#define ZU_HR_ENEMY_GAP_IN 1.0
+/* Changing formation (and mounting or dismounting) is the unit's move. */
+#define ZU_HR_FORMATION_IS_THE_MOVE true
+/* A unit fires at what lies within this angle either side of its facing
+ * (ahead of its front); a square all round. */
+#define ZU_HR_FIRE_ARC_DEG 90.0
+/* A square fires with one face: a quarter of its men, rounded up. */
+#define ZU_HR_SQUARE_FACES 4
+/* A wall or mealie bags within this of the target cover it. */
+#define ZU_HR_COVER_NEAR_IN 2.0
+/* A unit this close behind hard cover (or in a building) defends a
+ * fort (+1 morale defending, hard cover in melee). */
+#define ZU_HR_FORT_REACH_IN 1.5
+/* Sight into woods and rough: a unit sees this far into them. */
+#define ZU_HR_SEE_INTO_IN 2.0
+/* A unit sees all round but a wedge behind it, this many degrees either
+ * side of straight back: a charge from there is from out of its sight. */
+#define ZU_HR_BLIND_HALF_DEG 45.0
+/* Mounted troops (cavalry, mounted Boers) do not fire. */
+#define ZU_HR_MOUNTED_FIRE false
+/* A leader the scenario names (an NCO) counts as the officer for the
+ * +1 of morale, as he does in melee ("Officer (or other leader)"). */
+#define ZU_HR_LEADER_IS_OFFICER true
+/* A side breaks when the figures of its units still standing and not
+ * routing fall below 1/ZU_HR_SIDE_BREAKS_BELOW of its start. */
+#define ZU_HR_SIDE_BREAKS_BELOW 4
+/* Men who ran 6" to the rear come back at their unit's next movement
+ * activation. */
+#define ZU_HR_RAN_BACK_AT_ACTIVATION true
+
+/* Whether u stands on the table with men able to fight. */
+bool zu_standing(const struct zb_unit *u);
+/* Its strength for morale: standing men and those who ran (they come
+ * back, ZU_HR_RAN_REJOIN). */
+int zu_strength(const struct zb_unit *u);
+/* Whether (x) lies in rough ground: rough, woods, hills, fords. */
+bool zu_rough_at(const struct zb_game *g, struct zb_vec2 p);
+/* Whether u defends a fort (house ruling above). */
+bool zu_in_fort(const struct zb_game *g, const struct zb_unit *u);
+/* The cover of target t against fire from f. */
+enum zu_cover zu_cover_of(const struct zb_game *g, const struct zb_unit *f,
+			  const struct zb_unit *t);
+/* Whether viewer v sees t: not concealed, no terrain in the way. */
+bool zu_sees(const struct zb_game *g, const struct zb_unit *v,
+	     const struct zb_unit *t);
+/* The shortest distance between the footprints. */
+double zu_range(const struct zb_unit *a, const struct zb_unit *b);
+/* Unit u's morale test going in, as it stands. */
+void zu_morale_in_of(const struct zb_game *g, const struct zb_unit *u,
+		     struct zu_morale_in *in);
+/* Its weapon at range r (a Zulu's spears; none: -1) and its fire dice. */
+int zu_weapon_of(const struct zb_unit *u);
+int zu_unit_fire_dice(const struct zb_unit *u);
+/* Whether u may fire at t now (in range, in sight, in its arc). */
+bool zu_may_fire_at(const struct zb_game *g, const struct zb_unit *u,
+		    const struct zb_unit *t);
+/* Whether u may charge t now, and the dice of its charge. */
+bool zu_may_charge(const struct zb_game *g, const struct zb_unit *u,
+		   const struct zb_unit *t);
+int zu_charge_dice(const struct zb_game *g, const struct zb_unit *u,
+		   const struct zb_unit *t);
+/* Its move dice toward p. */
+int zu_unit_move_dice(const struct zb_game *g, const struct zb_unit *u,
+		      struct zb_vec2 p);
+
+/* The phases, each by card draw; and one unit's activation in them. */
+int zu_movement_phase(struct zb_game *g, struct zb_error *err);
+int zu_fire_phase(struct zb_game *g, struct zb_error *err);
+int zu_activate_move(struct zb_game *g, int id, struct zb_error *err);
+int zu_activate_fire(struct zb_game *g, int id, struct zb_error *err);
+/* Pieces of them, for tests and the companion. */
+int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err);
+int zu_casualties(struct zb_game *g, int firer, int target, int hits,
+		  struct zb_error *err);
+void zu_rout(struct zb_game *g, int id);
+/* The game's end: a side broken (ZU_HR_SIDE_BREAKS_BELOW). */
+void zu_check_end(struct zb_game *g);
+int zu_turn(struct zb_game *g, struct zb_error *err);
+/* The doctrine AI (ai.c). */
+struct zb_controller *zu_ai_new(struct zb_game *g, int side);
+struct zb_controller *zu_ai_new_as(struct zb_game *g, int side,
+				   int personality);
+const char *zu_verb_name(int verb);
+
+/* ------------------------------------------------------------------ */
 /* The rule set                                                         */
 /* ------------------------------------------------------------------ */
 
