@@ -188,21 +188,22 @@ Test(zu_companion, stacked_activation_deck_drives_who_acts)
 	HAS(t, "Turn 1: movement.");
 	HAS(t, "The activation deck: 2 red, 2 black (AH 2H AS 2S), shuffled.");
 	run(&s, "card 2H AS 2S AH");
-	HAS(run(&s, "draw"), "2H: red, the British.\nThe British pick a unit "
-	    "to act: A Company, B Company.");
+	HAS(run(&s, "draw"), "2H: red, British to act.\nBritish: pick a unit "
+	    "to act (A Company, B Company).");
 	/* The black side's unit may not act on a red card. */
-	HAS(refused(&s, "hold umcijo", ZB_ESTATE), "calls on the British");
-	HAS(refused(&s, "draw", ZB_ESTATE), "the British have still to act");
+	HAS(refused(&s, "hold umcijo", ZB_ESTATE), "calls on British");
+	HAS(refused(&s, "draw", ZB_ESTATE), "British: a unit is still to act "
+	    "on the 2H");
 	run(&s, "hold \"b company\"");
-	HAS(run(&s, "draw"), "AS: black, the Zulus.\nThe Zulus pick a unit "
-	    "to act: uMcijo, uNokhenke.");
+	HAS(run(&s, "draw"), "AS: black, Zulus to act.\nZulus: pick a unit "
+	    "to act (uMcijo, uNokhenke).");
 	refused(&s, "hold \"a company\"", ZB_ESTATE);
 	run(&s, "hold umcijo");
-	HAS(run(&s, "draw"), "The Zulus pick a unit to act: uNokhenke.");
+	HAS(run(&s, "draw"), "Zulus: pick a unit to act (uNokhenke).");
 	refused(&s, "hold umcijo", ZB_ESTATE);
 	run(&s, "hold unokhenke");
-	HAS(run(&s, "draw"), "AH: red, the British.\nThe British pick a "
-	    "unit to act: A Company.");
+	HAS(run(&s, "draw"), "AH: red, British to act.\nBritish: pick a "
+	    "unit to act (A Company).");
 	refused(&s, "hold \"b company\"", ZB_ESTATE);
 	run(&s, "hold \"a company\"");
 	HAS(refused(&s, "draw", ZB_ESTATE), "every card of the movement "
@@ -288,6 +289,10 @@ Test(zu_companion, fire_casualty_cards_and_picks)
 	run(&s, "draw");
 	refused(&s, "fire umcijo at \"a company\" 5", ZB_ESTATE);
 	refused(&s, "fire \"a company\" at \"b company\" 10", ZB_EINPUT);
+	/* A concealed unit is not to be seen, nor fired on. */
+	run(&s, "mark unokhenke concealed");
+	HAS(refused(&s, "fire \"a company\" at unokhenke 10", ZB_ESTATE),
+	    "uNokhenke is concealed");
 	/* Ten in the front rank at 10": four 4+ faces. */
 	run(&s, "roll 4 4 4 1 1 1 1 1 1 6 2 1 1 1 1");
 	t = run(&s, "fire \"a company\" at umcijo 10 x10");
@@ -304,8 +309,9 @@ Test(zu_companion, fire_casualty_cards_and_picks)
 	    "officer-lost --start 21 --figures 20 --dice 2\n");
 	HAS(t, "2+0, failed.");
 	HAS(t, "Routs 4\".");
-	HAS(t, "  KH: 1 figure of uMcijo, for A Company to pick.\n"
-	    "  5S 2D: 2 figures of uMcijo, for the Zulus to pick.\n");
+	HAS(t, "  KH: 1 figure of uMcijo, for the firers, A Company, to "
+	    "pick.\n  5S 2D: 2 figures of uMcijo, for its own side, Zulus, "
+	    "to pick.\n");
 	m = unit(&s, "uMcijo");
 	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_OFFICER), 0);
 	cr_assert_eq(alive(&s, "uMcijo"), 20);
@@ -316,8 +322,10 @@ Test(zu_companion, fire_casualty_cards_and_picks)
 	HAS(refused(&s, "pick nco", ZB_EINPUT), "uMcijo has no nco");
 	refused(&s, "pick trooper x4", ZB_EINPUT);
 	t = run(&s, "pick trooper x3");
-	HAS(t, "uMcijo, KH, picked by A Company: its trooper is hit.");
-	HAS(t, "uMcijo, 2D, picked by the Zulus: its trooper is hit.");
+	HAS(t, "uMcijo, KH, picked by the firers, A Company: its trooper is "
+	    "hit.");
+	HAS(t, "uMcijo, 2D, picked by its own side, Zulus: its trooper is "
+	    "hit.");
 	cr_assert_eq(alive(&s, "uMcijo"), 17);
 	refused(&s, "pick trooper", ZB_ESTATE);
 	run(&s, "draw");
@@ -347,7 +355,8 @@ Test(zu_companion, officer_picked_is_a_morale_check)
 	 * fails (regulars pass on 2), a rout of 6 + 6 + 6 + 6. */
 	run(&s, "roll 1 6 6 6 6");
 	t = run(&s, "pick officer");
-	HAS(t, "A Company, QD, picked by uMcijo: its officer is hit.");
+	HAS(t, "A Company, QD, picked by the firers, uMcijo: its officer is "
+	    "hit.");
 	HAS(t, "--class regular --test officer-lost --start 20 --figures 19 "
 	    "--dice 1\n");
 	HAS(t, "Routs 24\".");

@@ -178,7 +178,7 @@ int zuc_may_act(const struct zuc_books *b, int id, struct zb_error *err)
 				    "drawn: 'draw' turns the next one");
 	if ((int)zuc_side_of(u) != b->act_side)
 		return zb_error_set(err, ZB_ESTATE, "the card drawn calls on "
-				    "the %s, and %s is not theirs",
+				    "%s, and %s is not theirs",
 				    side_name(b, b->act_side), u->name);
 	if (!may_act(b, u))
 		return zb_error_set(err, ZB_ESTATE, "%s %s", u->name,
@@ -322,7 +322,7 @@ static void where(const struct zb_companion *c, char *buf, size_t n)
 			 g->turn, g->turn_limit, phase_names[b->phase],
 			 b->n_picks, b->n_picks == 1 ? "y" : "ies");
 	else if (b->act_side >= 0)
-		snprintf(buf, n, "turn %d of %d, %s: the %s act", g->turn,
+		snprintf(buf, n, "turn %d of %d, %s: %s to act", g->turn,
 			 g->turn_limit, phase_names[b->phase],
 			 side_name(b, b->act_side));
 	else
@@ -603,8 +603,8 @@ int zuc_draw(struct zb_companion *c, const struct zb_companion_words *w,
 				    "pick first: 'pick ROLE ...'", b->n_picks,
 				    b->n_picks == 1 ? "y is" : "ies are");
 	if (b->act_side >= 0)
-		return zb_error_set(err, ZB_ESTATE, "the %s have still to act "
-				    "on the %s ('hold UNIT' if a unit does "
+		return zb_error_set(err, ZB_ESTATE, "%s: a unit is still to "
+				    "act on the %s ('hold UNIT' if it does "
 				    "nothing)", side_name(b, b->act_side),
 				    zb_card_name(b->act_card, name,
 						 sizeof(name)));
@@ -620,19 +620,19 @@ int zuc_draw(struct zb_companion *c, const struct zb_companion_words *w,
 	}
 	side = zu_card_side(card);
 	zb_event_kv(g, "side", side);
-	zb_event_text(g, "%s: %s, the %s", zb_card_name(card, name,
+	zb_event_text(g, "%s: %s, %s to act", zb_card_name(card, name,
 			 sizeof(name)), side == ZU_BRITISH ? "red" : "black",
 		      side_name(b, side));
 	zb_event_end(g);
 	zuc_put_events(g, mark, out);
 	if (put_to_act(b, side, NULL) == 0) {
-		zb_strbuf_printf(out, "The %s have no unit left to act: the "
-				 "card is spent.\n", side_name(b, side));
+		zb_strbuf_printf(out, "%s: no unit left to act; the card is "
+				 "spent.\n", side_name(b, side));
 	} else {
-		zb_strbuf_printf(out, "The %s pick a unit to act: ",
+		zb_strbuf_printf(out, "%s: pick a unit to act (",
 				 side_name(b, side));
 		put_to_act(b, side, out);
-		zb_strbuf_add(out, ".\n");
+		zb_strbuf_add(out, ").\n");
 		b->act_side = side;
 		b->act_card = card;
 	}

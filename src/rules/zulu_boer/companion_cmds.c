@@ -770,10 +770,10 @@ static void put_picks_asked(const struct zuc_books *b, struct zb_strbuf *out)
 		if (nx && nx->by_firer == p->by_firer &&
 		    nx->target == p->target && nx->firer == p->firer)
 			continue;
-		zb_strbuf_printf(out, ": %d figure%s of %s, for %s%s to "
+		zb_strbuf_printf(out, ": %d figure%s of %s, for %s%s, to "
 				 "pick.\n%s", run, run == 1 ? "" : "s",
 				 g->units[p->target].name,
-				 p->by_firer ? "" : "the ",
+				 p->by_firer ? "the firers, " : "its own side, ",
 				 p->by_firer ? g->units[p->firer].name
 				 : g->sides[g->units[p->target].side].name,
 				 nx ? " " : "");
@@ -860,6 +860,11 @@ static int cmd_fire(struct zb_companion *c,
 	if (zb_unit_alive(t) == 0)
 		return zb_error_set(err, ZB_ESTATE, "%s has no one left "
 				    "standing", t->name);
+	/* Concealed: not to be seen, so not to be fired on. */
+	if (zb_unit_marked(t, ZU_MK_CONCEALED))
+		return zb_error_set(err, ZB_ESTATE, "%s is concealed ('mark "
+				    "%s concealed off' once it appears or is "
+				    "found)", t->name, w->w[3]);
 	if ((rc = zuc_may_act(b, fu, err)) != ZB_OK)
 		return rc;
 	if (b->phase != ZUC_FIRE)
@@ -989,7 +994,8 @@ static int cmd_pick(struct zb_companion *c,
 			zb_unit_fig_set(t, f, ZB_FIG_DOWN);
 			zb_strbuf_printf(out, "%s, %s, picked by %s%s: its "
 					 "%s is hit.\n", t->name, p->card,
-					 p->by_firer ? "" : "the ",
+					 p->by_firer ? "the firers, "
+					 : "its own side, ",
 					 p->by_firer ? g->units[p->firer].name
 					 : g->sides[t->side].name,
 					 zb_role_name((enum zb_role)

@@ -92,14 +92,14 @@ else
 	bad "the scripted Zulu War game: exit $rc" "$T/err"
 fi
 grep_out "the companion says whose unit a card calls on" \
-	'^The Zulus pick a unit to act: uMcijo, uNokhenke\.$' "$T/zu-full.out"
+	'^Zulus: pick a unit to act \(uMcijo, uNokhenke\)\.$' "$T/zu-full.out"
 grep_out "the melee is fought pair by pair" \
 	'Attacker 1 \(officer\) 1\+2 = 3 against defender 1 \(officer\) 6\+1 = 7: the' \
 	"$T/zu-full.out"
 grep_out "a casualty card a hit, the court card the firer's pick" \
 	'KD: the firer picks\.' "$T/zu-full.out"
 grep_out "the firer's pick is asked for" \
-	'^  KD: 1 figure of uNokhenke, for B Company to pick\.$' \
+	'^  KD: 1 figure of uNokhenke, for the firers, B Company, to pick\.$' \
 	"$T/zu-full.out"
 grep_out "the beaten side routs 4D6" '^    Routs 8"\.$' "$T/zu-full.out"
 grep_out "the game reaches its second turn" '^Turn 2: fire' "$T/zu-full.out"
