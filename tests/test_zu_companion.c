@@ -294,7 +294,7 @@ Test(zu_companion, fire_casualty_cards_and_picks)
 	HAS(refused(&s, "fire \"a company\" at unokhenke 10", ZB_ESTATE),
 	    "uNokhenke is concealed");
 	/* Ten in the front rank at 10": four 4+ faces. */
-	run(&s, "roll 4 4 4 1 1 1 1 1 1 6 2 1 1 1 1");
+	run(&s, "roll 4 4 4 1 1 1 1 1 1 6");
 	t = run(&s, "fire \"a company\" at umcijo 10 x10");
 	HAS(t, "= zariba roll zulu-boer fire --troop infantry --firers 10 "
 	    "--range 10 --dice 4,4,4,1,1,1,1,1,1,6\n");
@@ -303,29 +303,33 @@ Test(zu_companion, fire_casualty_cards_and_picks)
 	HAS(t, "KH: the firer picks.");
 	HAS(t, "5S: the target's side picks.");
 	HAS(t, "2D: the target's side picks.");
-	/* The induna lost: 20 of 21 left, no officer: a 2 fails (Zulus
-	 * pass on 3). */
-	HAS(t, "= zariba roll zulu-boer morale --class zulu --test "
-	    "officer-lost --start 21 --figures 20 --dice 2\n");
-	HAS(t, "2+0, failed.");
-	HAS(t, "Routs 4\".");
+	HAS(t, "uMcijo's officer is killed.");
 	HAS(t, "  KH: 1 figure of uMcijo, for the firers, A Company, to "
 	    "pick.\n  5S 2D: 2 figures of uMcijo, for its own side, Zulus, "
 	    "to pick.\n");
+	/* Its check for the induna waits for the casualties laid down. */
+	HASNT(t, "tests morale");
 	m = unit(&s, "uMcijo");
 	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_OFFICER), 0);
 	cr_assert_eq(alive(&s, "uMcijo"), 20);
-	HAS(status_line(&s, "uMcijo"), "routing");
 	/* Nothing goes on until the picks are made. */
 	refused(&s, "draw", ZB_ESTATE);
 	refused(&s, "next", ZB_ESTATE);
 	HAS(refused(&s, "pick nco", ZB_EINPUT), "uMcijo has no nco");
 	refused(&s, "pick trooper x4", ZB_EINPUT);
+	/* Then the induna lost: 17 of 21 left, no officer: a 2 fails
+	 * (Zulus pass on 3), a rout of 1 + 1 + 1 + 1. */
+	run(&s, "roll 2 1 1 1 1");
 	t = run(&s, "pick trooper x3");
 	HAS(t, "uMcijo, KH, picked by the firers, A Company: its trooper is "
 	    "hit.");
 	HAS(t, "uMcijo, 2D, picked by its own side, Zulus: its trooper is "
 	    "hit.");
+	HAS(t, "= zariba roll zulu-boer morale --class zulu --test "
+	    "officer-lost --start 21 --figures 17 --dice 2\n");
+	HAS(t, "2+0, failed.");
+	HAS(t, "Routs 4\".");
+	HAS(status_line(&s, "uMcijo"), "routing");
 	cr_assert_eq(alive(&s, "uMcijo"), 17);
 	refused(&s, "pick trooper", ZB_ESTATE);
 	run(&s, "draw");
@@ -570,37 +574,42 @@ Test(zu_companion, undo_save_and_resume)
 /* A loser who lives runs 6" to the rear: out of the fight, yet no
  * casualty (ZU_HR_RAN_REJOIN: he counts for the unit's morale), and back
  * at his unit's next movement activation (ZU_HR_RAN_BACK_AT_ACTIVATION,
- * as the battle has it).  Here the induna runs: 6+1 against 3+1, his 3
- * no kill. */
+ * as the battle has it); the beaten side's runners go with it as it
+ * routs.  Here the company's officer loses his pair on a 3 and runs; the
+ * next man kills the induna. */
 Test(zu_companion, runners_rejoin_at_the_next_move)
 {
 	struct session s;
-	const struct zb_unit *m;
+	const struct zb_unit *a;
 	const char *t;
 
 	start(&s);
 	run(&s, "next");
-	run(&s, "roll 6 3 1 1 1 1");
+	run(&s, "roll 3 6 6 1 1 1 1 1");
 	t = run(&s, "melee \"a company\" x2 at umcijo x1");
-	HAS(t, "Attacker 1 (officer) 6+1 = 7 against defender 1 (officer) "
-	    "3+1 = 4: the defender runs 6\" to the rear.");
-	HAS(t, "uMcijo: 20 of 21 figures, 1 ran to the rear, no officer "
+	HAS(t, "Attacker 1 (officer) 3+1 = 4 against defender 1 (officer) "
+	    "6+1 = 7: the attacker runs 6\" to the rear.");
+	HAS(t, "Attacker 2 6+0 = 6 against defender 1 (officer) 1+1 = 2: "
+	    "the defender is killed.");
+	HAS(t, "A Company: 19 of 20 figures, 1 ran to the rear, no officer "
 	    "(0 killed).");
 	HAS(t, "Routs 4\".");
-	m = unit(&s, "uMcijo");
-	cr_assert_eq(zb_unit_count_state(m, ZB_FIG_RAN), 1);
-	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_OFFICER), 0);
-	/* Back with his regiment as it moves: routing -1, induna +1, the
-	 * runner counted (21); a 2 fails (Zulus pass on 3): it routs on. */
-	run(&s, "card AS");
+	/* The officer ran, not killed: no check. */
+	HASNT(t, "tests morale");
+	a = unit(&s, "A Company");
+	cr_assert_eq(zb_unit_count_state(a, ZB_FIG_RAN), 1);
+	cr_assert_eq(zb_unit_alive_role(a, ZB_ROLE_OFFICER), 0);
+	/* Back with his company as it moves: 20 of 20 with its officer
+	 * (+1): a 1 passes; close order, 2D6. */
+	run(&s, "card AH");
 	run(&s, "draw");
-	run(&s, "roll 2 1 1 1 1");
-	t = run(&s, "move umcijo");
-	HAS(t, "1 of uMcijo who ran to the rear rejoins it.");
-	HAS(t, "--class zulu --test before-move --officer --routing --start 21 "
-	    "--figures 21 --dice 2\n");
-	HAS(t, "uMcijo routs on");
-	cr_assert_eq(zb_unit_count_state(m, ZB_FIG_RAN), 0);
-	cr_assert_eq(alive(&s, "uMcijo"), 21);
+	run(&s, "roll 1 1 1");
+	t = run(&s, "move \"a company\"");
+	HAS(t, "1 of A Company who ran to the rear rejoins it.");
+	HAS(t, "--class regular --test before-move --officer --start 20 "
+	    "--figures 20 --dice 1\n");
+	HAS(t, "Moves: 2D6, 2\".");
+	cr_assert_eq(zb_unit_count_state(a, ZB_FIG_RAN), 0);
+	cr_assert_eq(alive(&s, "A Company"), 20);
 	stop(&s);
 }

@@ -28,6 +28,8 @@ enum zuc_phase { ZUC_SETUP, ZUC_MOVEMENT, ZUC_FIRE };
  * whether it has acted this phase, zu_u(u)->acted). */
 struct zuc_unit {
 	bool fort;		/* defends a fort (morale +1) */
+	bool leader_lost;	/* hit by fire, its check waiting for the
+				   picks still to make on it */
 };
 
 /* A hit whose casualty a side is to pick (FIRING: a court card the

@@ -151,13 +151,14 @@ static void rout(struct zuc_books *b, struct zb_unit *u,
 }
 
 /* "Units also check morale during the turn when an Officer is lost":
- * the check, and the rout on failing it. */
+ * the check, and the rout on failing it; a unit routing already does
+ * not test (as the battle has it). */
 static int officer_lost(struct zuc_books *b, struct zb_unit *u,
 			struct zb_strbuf *out, struct zb_error *err)
 {
 	int pass;
 
-	if (zb_unit_alive(u) == 0)
+	if (zb_unit_alive(u) == 0 || zuc_routing(u))
 		return ZB_OK;
 	pass = check(b, u, ZU_TEST_OFFICER_LOST, false, out, err);
 	if (pass < 0)
@@ -192,9 +193,18 @@ static void add_word(char *extra, size_t n, const char *w)
 	snprintf(extra + at, n - at, " %s", w);
 }
 
-static bool is_officer_fig(const struct zb_figure *f)
+/* A unit hit by fire checks for its lost leader once every casualty of
+ * that fire is laid down (the picks made), as the battle does. */
+static int settle(struct zuc_books *b, struct zb_unit *t,
+		  struct zb_strbuf *out, struct zb_error *err)
 {
-	return f->role == ZB_ROLE_OFFICER || (f->flags & ZB_FIGF_LEADER);
+	if (!b->u[t->id].leader_lost)
+		return ZB_OK;
+	for (int i = 0; i < b->n_picks; i++)
+		if (b->picks[i].target == t->id)
+			return ZB_OK;
+	b->u[t->id].leader_lost = false;
+	return officer_lost(b, t, out, err);
 }
 
 /* ---- movement ---- */
@@ -666,12 +676,17 @@ static int cmd_melee(struct zb_companion *c,
 	}
 	winner = a_won ? u : t;
 	loser = a_won ? t : u;
+	/* The beaten side's men who ran go with it as it routs (as the
+	 * battle has it); the winner's come back at its next move. */
+	for (int k = 0; k < loser->n_figs; k++)
+		if (loser->figs[k].state == ZB_FIG_RAN)
+			zb_unit_fig_set(loser, k, ZB_FIG_OK);
 	zuc_put_unit_line(b, u, out);
 	zb_strbuf_printf(out, " (%d killed).\n", ak);
 	zuc_put_unit_line(b, t, out);
 	zb_strbuf_printf(out, " (%d killed).\n", dk);
-	zb_strbuf_printf(out, "%s won; the men who ran rejoin their unit at "
-			 "its next move.\n", winner->name);
+	zb_strbuf_printf(out, "%s won; its men who ran rejoin it at its next "
+			 "move.\n", winner->name);
 	b->charger = b->charged = -1;
 	if (zb_unit_alive(loser) > 0) {
 		zb_strbuf_printf(out, "%s, beaten, routs:\n", loser->name);
@@ -901,9 +916,11 @@ static int cmd_fire(struct zb_companion *c,
 			return rc;
 		zuc_put_events(g, mark, out);
 	}
-	if (fell)
+	if (fell) {
 		zb_strbuf_printf(out, "%s's officer is killed.\n", t->name);
-	if (fell && (rc = officer_lost(b, t, out, err)) != ZB_OK)
+		b->u[tu].leader_lost = true;
+	}
+	if ((rc = settle(b, t, out, err)) != ZB_OK)
 		return rc;
 	put_picks_asked(b, out);
 	zuc_put_unit_line(b, t, out);
@@ -990,7 +1007,7 @@ static int cmd_pick(struct zb_companion *c,
 						    "(trooper, nco, officer, "
 						    "gunner or leader)", role,
 						    t->name, role);
-			off = is_officer_fig(&t->figs[f]);
+			off = f == zb_unit_leader_fig(t);
 			zb_unit_fig_set(t, f, ZB_FIG_DOWN);
 			zb_strbuf_printf(out, "%s, %s, picked by %s%s: its "
 					 "%s is hit.\n", t->name, p->card,
@@ -1000,7 +1017,9 @@ static int cmd_pick(struct zb_companion *c,
 					 : g->sides[t->side].name,
 					 zb_role_name((enum zb_role)
 						      t->figs[f].role));
-			if (off) {
+			if (off)
+				b->u[p->target].leader_lost = true;
+			{
 				int j = 0;
 
 				while (j < n_units && units[j] != p->target)
@@ -1019,7 +1038,7 @@ static int cmd_pick(struct zb_companion *c,
 		(size_t)(b->n_picks - n) * sizeof(b->picks[0]));
 	b->n_picks -= n;
 	for (int i = 0; i < n_units; i++) {
-		rc = officer_lost(b, &g->units[units[i]], out, err);
+		rc = settle(b, &g->units[units[i]], out, err);
 		if (rc != ZB_OK)
 			return rc;
 	}
