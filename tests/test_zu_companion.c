@@ -521,7 +521,7 @@ Test(zu_companion, status_of_a_unit)
 	start(&s);
 	t = run(&s, "status \"a company\"");
 	HAS(t, "A Company: 20 of 20 figures.");
-	HAS(t, "infantry of the British (red cards)");
+	HAS(t, "infantry, British (red cards), in close-order.");
 	HAS(t, "Standing: 18 troopers 1 officer 1 nco; down 0.");
 	HAS(t, "Morale: passes on 2, +1 before moving.");
 	HAS(t, "rifle: close to 12\", long to 24\".");
