@@ -1,8 +1,8 @@
 /*
  * zu.c: the Zulu and First Boer War rules' hooks for the engine.  The
  * resolution layer (tables, morale, movement, fire, melee, odds) is
- * built; the battle's turn, its AI and the tabletop companion are not
- * yet, and say so rather than play something else.
+ * built, and the tabletop companion (companion*.c); the battle's turn and
+ * its AI are not yet, and say so rather than play something else.
  */
 #include "zariba/companion.h"
 #include "zariba/decide.h"
