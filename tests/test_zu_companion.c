@@ -317,6 +317,8 @@ Test(zu_companion, fire_casualty_cards_and_picks)
 	refused(&s, "next", ZB_ESTATE);
 	HAS(refused(&s, "pick nco", ZB_EINPUT), "uMcijo has no nco");
 	refused(&s, "pick trooper x4", ZB_EINPUT);
+	refused(&s, "melee umcijo at \"a company\"", ZB_ESTATE);
+	refused(&s, "morale umcijo charged", ZB_ESTATE);
 	/* Then the induna lost: 17 of 21 left, no officer: a 2 fails
 	 * (Zulus pass on 3), a rout of 1 + 1 + 1 + 1. */
 	run(&s, "roll 2 1 1 1 1");

@@ -168,6 +168,17 @@ static int officer_lost(struct zuc_books *b, struct zb_unit *u,
 	return ZB_OK;
 }
 
+/* ZB_ESTATE while casualties wait to be picked: the figures they take
+ * must still stand when they are picked. */
+static int no_picks(const struct zuc_books *b, struct zb_error *err)
+{
+	if (b->n_picks == 0)
+		return ZB_OK;
+	return zb_error_set(err, ZB_ESTATE, "%d casualt%s still to pick "
+			    "first: 'pick ROLE ...'", b->n_picks,
+			    b->n_picks == 1 ? "y is" : "ies are");
+}
+
 /* ---- words ---- */
 
 /* "12" or "12in": whole inches 0..ZUC_RANGE_MAX_IN. */
@@ -642,6 +653,8 @@ static int cmd_melee(struct zb_companion *c,
 	if (b->phase == ZUC_SETUP)
 		return zb_error_set(err, ZB_ESTATE, "the game has not begun: "
 				    "'next'");
+	if (no_picks(b, err) != ZB_OK)
+		return ZB_ESTATE;
 	as = melee_side(b, u, na);
 	ds = melee_side(b, t, nd);
 	as.charging = charge;
@@ -1074,6 +1087,8 @@ static int cmd_morale(struct zb_companion *c,
 				    "charging|charged [cavalry] (cavalry: "
 				    "charged by British cavalry)");
 	cav = w->n == 4;
+	if (no_picks(b, err) != ZB_OK)
+		return ZB_ESTATE;
 	if (zb_unit_alive(u) == 0)
 		return zb_error_set(err, ZB_ESTATE, "%s has no one left "
 				    "standing", u->name);
