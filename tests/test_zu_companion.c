@@ -77,22 +77,60 @@ static const char *scenario(void)
 	return path;
 }
 
+/* A gun, lancers and a mounted Boer commando. */
+static const char *arms_scenario(void)
+{
+	static char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/arms.yaml", dir);
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("ruleset: zulu-boer\n"
+	      "title: \"Arms\"\n"
+	      "table: { width: 60, height: 60 }\n"
+	      "turns: 4\n"
+	      "sides:\n"
+	      "  - name: Column\n"
+	      "    army: british\n"
+	      "    units:\n"
+	      "      - { name: \"Gun\", type: artillery,\n"
+	      "          figures: { officer: 1, gunner: 3 },\n"
+	      "          at: [10, 8], facing: 90 }\n"
+	      "      - { name: \"Lancers\", type: cavalry,\n"
+	      "          figures: { officer: 1, nco: 1, trooper: 10 },\n"
+	      "          at: [40, 8], facing: 90 }\n"
+	      "  - name: Boers\n"
+	      "    army: boer\n"
+	      "    units:\n"
+	      "      - { name: \"Commando\", type: boer, formation: mounted,\n"
+	      "          figures: { officer: 1, trooper: 18 },\n"
+	      "          at: [30, 50], facing: 270 }\n", f);
+	cr_assert_eq(fclose(f), 0);
+	return path;
+}
+
 struct session {
 	struct zb_companion c;
 	struct zb_scenario scn;
 	struct zb_strbuf out;
 };
 
-static void start(struct session *s)
+static void start_on(struct session *s, const char *path)
 {
 	struct zb_companion_opts o = { .seed = 3 };
 	struct zb_error err = { 0, "" };
 
 	memset(s, 0, sizeof(*s));
-	cr_assert_eq(zb_companion_scenario_keep(&o, ZU, scenario(), &s->scn,
+	cr_assert_eq(zb_companion_scenario_keep(&o, ZU, path, &s->scn,
 						&err), ZB_OK, "%s", err.msg);
 	cr_assert_eq(zb_companion_init(&s->c, ZU, &o, &err), ZB_OK, "%s",
 		     err.msg);
+}
+
+static void start(struct session *s)
+{
+	start_on(s, scenario());
 }
 
 static void stop(struct session *s)
@@ -523,7 +561,7 @@ Test(zu_companion, status_of_a_unit)
 	start(&s);
 	t = run(&s, "status \"a company\"");
 	HAS(t, "A Company: 20 of 20 figures.");
-	HAS(t, "infantry, British (red cards), in close-order.");
+	HAS(t, "infantry, British (red cards), formation close-order.");
 	HAS(t, "Standing: 18 troopers 1 officer 1 nco; down 0.");
 	HAS(t, "Morale: passes on 2, +1 before moving.");
 	HAS(t, "rifle: close to 12\", long to 24\".");
@@ -613,5 +651,70 @@ Test(zu_companion, runners_rejoin_at_the_next_move)
 	HAS(t, "Moves: 2D6, 2\".");
 	cr_assert_eq(zb_unit_count_state(a, ZB_FIG_RAN), 0);
 	cr_assert_eq(alive(&s, "A Company"), 20);
+	stop(&s);
+}
+
+/* FIRING "2 D 6 per Artillery ... crew": two a gunner (house ruling),
+ * the officer commanding: 6 dice; at 30" a field gun is at long range
+ * (close to 24", long to 48"), 5+ in the open.  Mounted troops do not
+ * fire (the battle's house ruling). */
+Test(zu_companion, a_gun_fires_two_dice_a_gunner)
+{
+	struct session s;
+	const char *t;
+
+	start_on(&s, arms_scenario());
+	run(&s, "next");
+	run(&s, "next");
+	run(&s, "card AH");
+	run(&s, "draw");
+	HAS(refused(&s, "fire lancers at commando 10", ZB_EINPUT),
+	    "mounted troops do not fire");
+	run(&s, "roll 5 6 1 2 3 4");
+	t = run(&s, "fire gun at commando 30");
+	HAS(t, "= zariba roll zulu-boer fire --troop artillery --firers 3 "
+	    "--range 30 --dice 5,6,1,2,3,4\n");
+	HAS(t, "6D6 hitting on 5+: 2 hits.");
+	stop(&s);
+}
+
+/* British cavalry charge: 4D6 (house ruling), and the -2 to the
+ * charged unit's test to stand: Boers pass on 4, a 3 with the
+ * commandant (+1) fails.  In melee the lancer officer has +1 officer,
+ * +1 cavalry, +1 charge; the mounted commandant +1 officer, +1 mounted. */
+Test(zu_companion, british_cavalry_charge_and_mounted_melee)
+{
+	struct session s;
+	const char *t;
+
+	start_on(&s, arms_scenario());
+	run(&s, "next");
+	/* 2+3 = 5 against 4+2 = 6: the lancer dies on his 2; the lancers,
+	 * beaten, rout 4D6. */
+	run(&s, "roll 2 4 1 1 1 1");
+	t = run(&s, "melee lancers x1 at commando x1 charge");
+	HAS(t, "--attackers 1 --defenders 1 --attacker-officer "
+	    "--defender-officer --attacker-cavalry --defender-cavalry "
+	    "--charge --dice 2,4\n");
+	HAS(t, "Attacker 1 (officer) 2+3 = 5 against defender 1 (officer) "
+	    "4+2 = 6: the attacker is killed.");
+	HAS(t, "Commando won");
+	HAS(status_line(&s, "Lancers"), "routing");
+	stop(&s);
+
+	start_on(&s, arms_scenario());
+	run(&s, "next");
+	run(&s, "card AH");
+	run(&s, "draw");
+	run(&s, "roll 2 3 3 3 3 1 2 3 1 1 1 1");
+	t = run(&s, "charge lancers at commando 10");
+	HAS(t, "= zariba roll zulu-boer charge --charger cavalry "
+	    "--charger-officer --charger-start 12 --charger-figures 12 "
+	    "--distance 10 --target boer --target-officer --target-start 19 "
+	    "--target-figures 19 --dice 3,3,3,3,1,2,3\n");
+	HAS(t, "Charge: 4D6, 12\".");
+	HAS(t, "Morale to stand (boer passes on 4): 3-1, failed.");
+	HAS(t, "Commando will not stand:");
+	HAS(status_line(&s, "Commando"), "routing");
 	stop(&s);
 }

@@ -437,7 +437,7 @@ static int status_of(const struct zb_companion *c,
 	t = &zu_troops[u->type];
 	wr = &zu_weapons[t->weapon];
 	zuc_put_unit_line(b, u, out);
-	zb_strbuf_printf(out, ".\n  %s, %s (%s cards), in %s.\n",
+	zb_strbuf_printf(out, ".\n  %s, %s (%s cards), formation %s.\n",
 			 t->name, g->sides[u->side].name,
 			 t->side == ZU_BRITISH ? "red" : "black",
 			 order_word(u));

@@ -901,6 +901,10 @@ static int cmd_fire(struct zb_companion *c,
 	if (standing < 1)
 		return zb_error_set(err, ZB_ESTATE, "%s has no one to fire",
 				    u->name);
+	if (!ZU_HR_MOUNTED_FIRE && zu_mounted(u))
+		return zb_error_set(err, ZB_EINPUT, "%s is mounted, and "
+				    "mounted troops do not fire (house "
+				    "ruling ZU_HR_MOUNTED_FIRE)", u->name);
 	/* "prone = Soft Cover from fire" */
 	if (cover == ZU_COVER_NONE && zuc_prone(t))
 		cover = ZU_COVER_SOFT;
