@@ -133,6 +133,14 @@ Test(game_copy, a_gentlemen_rankers_copy_plays_the_same_battle)
 	copy_plays_on(RAID, 11, 6);
 }
 
+/* The casualty cards (the pack and its discards) are the rule set's
+ * state: a copy without them would pick other men. */
+Test(game_copy, a_zulu_boer_copy_plays_the_same_battle)
+{
+	copy_plays_on("scenarios/zulu-boer/rorkes-drift.yaml", 4, 1);
+	copy_plays_on("scenarios/zulu-boer/majuba.yaml", 9, 2);
+}
+
 /* A copy changed does not change the original. */
 Test(game_copy, the_copy_is_its_own)
 {

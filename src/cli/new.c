@@ -140,12 +140,60 @@ static const char gr_starter[] =
 "    army: warriors\n"
 "    units: []\n";
 
+static const char zu_starter[] =
+"# A starter scenario for the Zulu and First Boer War rules (zariba new\n"
+"# zulu-boer).  Check it with 'zariba check FILE', play it with 'zariba\n"
+"# run FILE'.  Keys: docs/scenarios.md; unit types, figures, formations\n"
+"# and the unit keys it reads: docs/rules/zulu-boer.md.  Distances are\n"
+"# inches; x runs along the south edge (y = 0), y away from it.\n"
+"ruleset: zulu-boer\n"
+"title: \"A section at the drift\"\n"
+"table: { width: 48, height: 48 }    # 4 by 4 feet\n"
+"turns: 10                           # the turn limit\n"
+"victory: { at-limit: Company }      # who wins when it is reached\n"
+"\n"
+"terrain:\n"
+"  # Mealie bags the scenario calls hard cover, and bush that hides.\n"
+"  - { kind: wall, name: \"Mealie bags\", height: 0.5, cover: hard,\n"
+"      points: [[9, 12], [39, 12]] }\n"
+"  - { kind: rough, name: \"Bush\",\n"
+"      points: [[8, 30], [40, 30], [40, 40], [8, 40]] }\n"
+"\n"
+"sides:\n"
+"  - name: Company\n"
+"    army: british                    # red cards\n"
+"    units:\n"
+"      # Figures by role, at most the text's make-up (infantry: 1\n"
+"      # officer, 1 NCO, 18 other ranks).  'at' is the front centre.\n"
+"      - { name: \"1st Section\", type: infantry,\n"
+"          figures: { officer: 1, nco: 1, trooper: 18 },\n"
+"          formation: open-order, at: [16.5, 11], facing: 90 }\n"
+"      - { name: \"2nd Section\", type: infantry, leads: nco,\n"
+"          figures: { nco: 1, trooper: 18 },\n"
+"          formation: open-order, at: [31.5, 11], facing: 90 }\n"
+"  - name: Impi\n"
+"    army: zulu                       # black cards\n"
+"    units:\n"
+"      - { name: \"Left horn\", type: zulu, concealed: true,\n"
+"          formation: close-order, figures: { officer: 1, trooper: 20 },\n"
+"          at: [16, 35], facing: 270 }\n"
+"      - { name: \"Chest\", type: zulu, concealed: true,\n"
+"          formation: close-order, figures: { officer: 1, trooper: 20 },\n"
+"          at: [24, 35], facing: 270 }\n"
+"      - { name: \"Right horn\", type: zulu, concealed: true,\n"
+"          formation: close-order, figures: { officer: 1, trooper: 20 },\n"
+"          at: [32, 35], facing: 270 }\n"
+"      - { name: \"Loins\", type: zulu, concealed: true,\n"
+"          formation: close-order, figures: { officer: 1, trooper: 20 },\n"
+"          at: [24, 44], facing: 270 }\n";
+
 static const struct {
 	const char *ruleset;
 	const char *text;
 } starters[] = {
 	{ "volley-fire", vf_starter },
 	{ "gentlemen-rankers", gr_starter },
+	{ "zulu-boer", zu_starter },
 };
 
 #define N_STARTERS (sizeof(starters) / sizeof(starters[0]))

@@ -220,7 +220,8 @@ static int zulu_order(struct zu_ai *ai, struct zb_game *g,
 		    pers_of(ai)->zulu_charge_in)
 		return choose(d, i, "close with the enemy: charge");
 	if (e < 0) {
-		/* March on the enemy's last places, known or not. */
+		/* No enemy in sight: march on the nearest all the same, as
+		 * an impi knew where the camp it was sent against lay. */
 		for (int k = 0; k < g->n_units; k++) {
 			const struct zb_unit *o = &g->units[k];
 

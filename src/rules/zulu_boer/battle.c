@@ -257,7 +257,8 @@ static bool path_rough(const struct zb_game *g, struct zb_vec2 a,
 	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_WOODS) >= 0 ||
 	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_HILL) >= 0 ||
 	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_FORD) >= 0 ||
-	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_LINEAR) >= 0;
+	       (ZU_HR_OBSTACLE_IS_ROUGH &&
+		zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_LINEAR) >= 0);
 }
 
 static enum zu_mover mover_of(const struct zb_unit *u)
@@ -472,7 +473,7 @@ static void find_concealed(struct zb_game *g, struct zb_unit *u)
  * itself (house ruling). */
 static void keep_hidden(struct zb_game *g, struct zb_unit *u)
 {
-	if (!concealed(u) || zu_rough_at(g, u->pos))
+	if (!concealed(u) || (ZU_HR_HIDE_IN_ROUGH && zu_rough_at(g, u->pos)))
 		return;
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *e = &g->units[i];
@@ -596,7 +597,8 @@ void zu_rout(struct zb_game *g, int id)
 }
 
 /* A unit with no man standing is gone from the table. */
-static void check_destroyed(struct zb_game *g, struct zb_unit *u)
+static void check_destroyed(struct zb_game *g, struct zb_unit *u,
+			    const char *rule)
 {
 	if (!zb_unit_on_table(u) || zb_unit_any_alive(u))
 		return;
@@ -607,7 +609,7 @@ static void check_destroyed(struct zb_game *g, struct zb_unit *u)
 	}
 	u->flags |= ZB_UF_GONE;
 	zb_game_sync_unit(g, u->id);
-	zb_event_begin(g, "destroyed", ZU_RULE_FIRE, u->id, -1);
+	zb_event_begin(g, "destroyed", rule, u->id, -1);
 	zb_event_text(g, "%s has no man left standing", u->name);
 	zb_event_end(g);
 }
@@ -663,10 +665,8 @@ static int ask_pick(struct zb_game *g, const struct zb_unit *by,
 					     "hit" };
 		pick[n++] = (struct zb_pick){ f, r };
 	}
-	if (n == 1) {
-		*fig = pick[0].figure;
-		return ZB_OK;
-	}
+	/* Asked even when one man is left to pick: the pick, and whose it
+	 * is, go in the log. */
 	rc = zb_game_ask_pick(g, &d, by, ZU_RULE_CASUALTY, opt, pick, n, err);
 	if (rc != ZB_OK)
 		return rc;
@@ -722,7 +722,7 @@ int zu_casualties(struct zb_game *g, int firer, int target, int hits,
 				      : side_name(g, t->side));
 		zb_event_end(g);
 	}
-	check_destroyed(g, t);
+	check_destroyed(g, t, ZU_RULE_CASUALTY);
 	if (lost)
 		officer_lost(g, t);
 	return ZB_OK;
@@ -840,7 +840,7 @@ static void finish_melee(struct zb_game *g, struct zb_unit *loser,
 	if (zb_unit_any_alive(loser))
 		zu_rout(g, loser->id);
 	else
-		check_destroyed(g, loser);
+		check_destroyed(g, loser, ZU_RULE_MELEE);
 	if (winner_lost_lead)
 		officer_lost(g, winner);
 }
@@ -851,7 +851,7 @@ static void finish_melee(struct zb_game *g, struct zb_unit *loser,
 static bool unseen_by(const struct zb_game *g, const struct zb_unit *u,
 		      const struct zb_unit *t)
 {
-	if (concealed(u) ||
+	if ((ZU_HR_CONCEALED_CHARGE_UNSEEN && concealed(u)) ||
 	    zb_terrain_blocks_los(&g->terrain, t->pos, u->pos,
 				  ZU_HR_SEE_INTO_IN))
 		return true;
@@ -916,9 +916,9 @@ int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err)
 	}
 	zu_morale_in_of(g, u, &cin);
 	if (!zu_morale_test(g, &cin, ZU_TEST_CHARGING, id)) {
+		/* Straight back from the way it charged, still facing it. */
 		struct zb_vec2 back = zb_v2_add(u->pos, zb_v2_scale(
-			zb_v2_sub(u->pos, aim), ZU_FALL_BACK_IN /
-			fmax(EPS_IN, zb_v2_dist(u->pos, aim))));
+			zb_unit_dir(u), -ZU_FALL_BACK_IN));
 		double face_deg = u->facing_deg, gone;
 
 		from = u->pos;
@@ -989,10 +989,27 @@ static struct zb_vec2 tether(const struct zb_game *g, const struct zb_unit *u,
 	return zb_v2_toward(par->pos, p, ZU_SCOUT_RANGE_IN);
 }
 
+static int order_from(struct zb_game *g, struct zb_unit *u, bool rally,
+		      struct zb_option *opt, int cap, struct zb_error *err);
+
 static int order(struct zb_game *g, struct zb_unit *u, bool rally,
 		 struct zb_error *err)
 {
-	struct zb_option opt[ZU_FORM_COUNT + 3 + 64];
+	int cap = ZU_FORM_COUNT + 3 + g->n_units;
+	struct zb_option *opt = zb_malloc(&g->alloc, (size_t)cap *
+					  sizeof(*opt));
+	int rc;
+
+	if (!opt)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	rc = order_from(g, u, rally, opt, cap, err);
+	zb_free(&g->alloc, opt);
+	return rc;
+}
+
+static int order_from(struct zb_game *g, struct zb_unit *u, bool rally,
+		      struct zb_option *opt, int cap, struct zb_error *err)
+{
 	struct zb_decision d;
 	int n = 0, rc, dice_max;
 	const struct zb_option *o;
@@ -1019,8 +1036,7 @@ static int order(struct zb_game *g, struct zb_unit *u, bool rally,
 						 (enum zu_formation)f))
 				n = add_opt(opt, n, ZB_VERB_FORMATION, -1, f,
 					    false, 0, zu_formation_names[f]);
-		for (int i = 0; i < g->n_units && n < (int)(sizeof(opt) /
-							  sizeof(opt[0])); i++)
+		for (int i = 0; i < g->n_units && n < cap; i++)
 			if (!zu_cu(u)->scouts &&
 			    zu_may_charge(g, u, &g->units[i]))
 				n = add_opt(opt, n, ZB_VERB_CHARGE, i, -1,
@@ -1127,27 +1143,33 @@ int zu_activate_move(struct zb_game *g, int id, struct zb_error *err)
 int zu_activate_fire(struct zb_game *g, int id, struct zb_error *err)
 {
 	struct zb_unit *u = zb_game_unit(g, id), *t;
-	struct zb_option opt[65];
+	struct zb_option *opt;
 	struct zb_decision d;
-	int n = 0, rc, dice, hit_on, hits;
+	int n = 0, rc, dice, hit_on, hits, target;
 	enum zu_cover cover;
 	enum zu_band band;
 	double r;
 
 	if (!may_fire(u))
 		return ZB_OK;
+	opt = zb_malloc(&g->alloc, (size_t)(g->n_units + 1) * sizeof(*opt));
+	if (!opt)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "hold fire");
-	for (int i = 0; i < g->n_units && n < 65; i++)
+	for (int i = 0; i < g->n_units; i++)
 		if (zu_may_fire_at(g, u, &g->units[i]))
 			n = add_opt(opt, n, ZB_VERB_FIRE, i, -1, false, 0,
 				    "fire at");
-	if (n == 1)
-		return ZB_OK;
-	rc = zb_game_ask(g, &d, ZB_DECIDE_TARGET, u, ZU_RULE_FIRE, opt, n, err);
-	if (rc != ZB_OK || opt[d.choice].verb != ZB_VERB_FIRE)
+	rc = n == 1 ? ZB_OK : zb_game_ask(g, &d, ZB_DECIDE_TARGET, u,
+					  ZU_RULE_FIRE, opt, n, err);
+	target = rc == ZB_OK && n > 1 && opt[d.choice].verb == ZB_VERB_FIRE
+		 ? opt[d.choice].target : -1;
+	zb_free(&g->alloc, opt);
+	if (target < 0)
 		return rc;
-	t = zb_game_unit(g, opt[d.choice].target);
-	appear(g, u, "it fires");
+	t = zb_game_unit(g, target);
+	if (ZU_HR_FIRE_REVEALS)
+		appear(g, u, "it fires");
 	r = zu_range(u, t);
 	band = zu_band_of((enum zu_weapon)zu_weapon_of(u), r);
 	cover = zu_cover_of(g, u, t);
@@ -1168,10 +1190,14 @@ static bool acts_in(const struct zb_unit *u, bool fire)
 /* TURN SEQUENCE "by card draw (red = British, black = other)": a phase's
  * deck dealt, each card drawn and logged, the drawing side picking which
  * of its units acts */
+static int draw_one(struct zb_game *g, bool fire, int *cand,
+		    struct zb_option *opt, struct zb_error *err);
+
 static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 {
 	struct zu_state *st = zu_state(g);
-	int count[2] = { 0, 0 }, rc;
+	int count[2] = { 0, 0 }, rc, *cand;
+	struct zb_option *opt;
 
 	g->phase = fire ? "fire" : "movement";
 	for (int i = 0; i < g->n_units; i++) {
@@ -1194,10 +1220,27 @@ static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 	zb_event_end(g);
 	if (rc != ZB_OK)
 		return zb_error_set(err, rc, "out of memory");
-	while (st->activation.n > 0 && !g->result.over) {
+	cand = zb_malloc(&g->alloc, (size_t)(g->n_units + 1) * sizeof(*cand));
+	opt = zb_malloc(&g->alloc, (size_t)(g->n_units + 1) * sizeof(*opt));
+	if (!cand || !opt)
+		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
+	while (rc == ZB_OK && st->activation.n > 0 && !g->result.over)
+		rc = draw_one(g, fire, cand, opt, err);
+	zb_free(&g->alloc, cand);
+	zb_free(&g->alloc, opt);
+	return rc;
+}
+
+/* One card of the phase's deck, and the unit it activates. */
+static int draw_one(struct zb_game *g, bool fire, int *cand,
+		    struct zb_option *opt, struct zb_error *err)
+{
+	struct zu_state *st = zu_state(g);
+	int rc;
+	{
 		struct zb_card c;
 		char name[8];
-		int side, cand[64], nc = 0, id;
+		int side, nc = 0, id;
 
 		zb_event_begin(g, "card", ZU_RULE_CARD, -1, -1);
 		rc = zb_game_draw(g, &st->activation, &c);
@@ -1207,7 +1250,7 @@ static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 		}
 		side = zu_card_side(c) == ZU_BRITISH ? st->british
 						     : 1 - st->british;
-		for (int i = 0; i < g->n_units && nc < 64; i++) {
+		for (int i = 0; i < g->n_units; i++) {
 			struct zb_unit *u = &g->units[i];
 
 			if (u->side == side && !zu_u(u)->acted &&
@@ -1222,10 +1265,9 @@ static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 			      "left to act");
 		zb_event_end(g);
 		if (nc == 0)
-			continue;
+			return ZB_OK;
 		id = cand[0];
 		if (nc > 1) {
-			struct zb_option opt[64];
 			struct zb_decision d;
 
 			for (int k = 0; k < nc; k++)
@@ -1245,6 +1287,9 @@ static int phase(struct zb_game *g, bool fire, struct zb_error *err)
 			id = opt[d.choice].target;
 		}
 		zu_u(&g->units[id])->acted = true;
+		zb_event_begin(g, "activate", ZU_RULE_CARD, id, -1);
+		zb_event_text(g, "%s acts", g->units[id].name);
+		zb_event_end(g);
 		rc = fire ? zu_activate_fire(g, id, err)
 			  : zu_activate_move(g, id, err);
 		if (rc != ZB_OK)

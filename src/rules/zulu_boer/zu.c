@@ -1,13 +1,17 @@
 /*
- * zu.c: the Zulu and First Boer War rules' hooks for the engine.  The
- * resolution layer (tables, morale, movement, fire, melee, odds) is
- * built, and the tabletop companion (companion*.c); the battle's turn and
- * its AI are not yet, and say so rather than play something else.
+ * zu.c: the Zulu and First Boer War rules' hooks for the engine: the
+ * set-up (setup.c), the battle's turn (battle.c), its AI (ai.c), the
+ * odds (odds.c) and the tabletop companion (companion*.c).
  */
 #include "zariba/companion.h"
 #include "zariba/decide.h"
 #include "zariba/ruleset.h"
 #include "rules/zulu_boer/zu.h"
+
+static const char *const zu_scenarios[] = {
+	"scenarios/zulu-boer/rorkes-drift.yaml",
+	"scenarios/zulu-boer/majuba.yaml", NULL
+};
 
 static const char *type_name(int type)
 {
@@ -40,6 +44,7 @@ const struct zb_ruleset zb_ruleset_zulu_boer = {
 		 "Flame)",
 	.source = "Zulu and First Boer War rules, an adaptation of The Sword "
 		  "and the Flame, by Aellred Glidden (MWAN 114)",
+	.scenarios = zu_scenarios,
 	.setup = zu_setup,
 	.turn = zu_turn,
 	.ai_new = zu_ai_new,

@@ -9,9 +9,8 @@
  *
  * This is the rule set's resolution layer: every rule as a function over
  * plain inputs (a troop class, modifiers, counts, the game's dice and
- * cards), which the battle's turn, its AI and its companion are to be
- * built on.  Battles and the companion are not built yet: their hooks
- * fail with a message saying so (zu.c).
+ * cards), which the battle's turn, its AI and its tabletop companion
+ * (companion.h, companion*.c) are built on.
  *
  * Layout of the rule set:
  *   tables.c   every number of the text and every house-ruled one: troop
@@ -27,6 +26,7 @@
  *   setup.c    a battle's units from its scenario (zu_setup): troop
  *              types, figures by role, leaders, formations, markers,
  *              the unit keys leads, concealed, boat, detached-from
+ *   companion.c, companion_cmds.c  the tabletop companion (companion.h)
  *   zu.c       the ruleset hooks
  *
  * Names: ZU_ for a number the text gives, ZU_HR_ for a house ruling (every
@@ -511,6 +511,14 @@ enum {
 /* A side breaks when the figures of its units still standing and not
  * routing fall below 1/ZU_HR_SIDE_BREAKS_BELOW of its start. */
 #define ZU_HR_SIDE_BREAKS_BELOW 4
+/* A concealed unit that moves stays hidden where it ends in rough
+ * ground or out of every enemy's sight; firing shows it; a charge from
+ * hiding begins out of its target's sight (+2 rear in melee). */
+#define ZU_HR_HIDE_IN_ROUGH true
+#define ZU_HR_FIRE_REVEALS true
+#define ZU_HR_CONCEALED_CHARGE_UNSEEN true
+/* Crossing a wall, hedge or mealie bags is rough going (a die less). */
+#define ZU_HR_OBSTACLE_IS_ROUGH true
 /* Men who ran 6" to the rear come back at their unit's next movement
  * activation. */
 #define ZU_HR_RAN_BACK_AT_ACTIVATION true
