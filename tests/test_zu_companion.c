@@ -718,3 +718,62 @@ Test(zu_companion, british_cavalry_charge_and_mounted_melee)
 	HAS(status_line(&s, "Commando"), "routing");
 	stop(&s);
 }
+
+/* MOVEMENT: scouts "move at 3 D 6 in clear, 2 D 6 in rough"; boats "move
+ * 2 D 6 (may turn up to 90 at the end of the move, only)". */
+Test(zu_companion, scouts_and_boats_move_their_own_dice)
+{
+	struct session s;
+	const char *path;
+	const char *t;
+	FILE *f;
+	char buf[128];
+
+	snprintf(buf, sizeof(buf), "%s/river.yaml", dir);
+	path = buf;
+	f = fopen(path, "w");
+	cr_assert_not_null(f);
+	fputs("ruleset: zulu-boer\n"
+	      "title: \"River\"\n"
+	      "table: { width: 60, height: 60 }\n"
+	      "turns: 4\n"
+	      "terrain:\n"
+	      "  - { kind: river, name: \"River\",\n"
+	      "      points: [[0, 50], [60, 50], [60, 60], [0, 60]] }\n"
+	      "sides:\n"
+	      "  - name: British\n"
+	      "    army: british\n"
+	      "    units:\n"
+	      "      - { name: \"A Company\", type: infantry,\n"
+	      "          figures: { officer: 1, nco: 1, trooper: 16 },\n"
+	      "          at: [16, 8], facing: 90 }\n"
+	      "      - { name: \"A scouts\", type: infantry,\n"
+	      "          detached-from: \"A Company\",\n"
+	      "          figures: { trooper: 2 }, at: [16, 20], facing: 90 }\n"
+	      "      - { name: \"Boat\", type: infantry, boat: true,\n"
+	      "          figures: { officer: 1, nco: 1, trooper: 8 },\n"
+	      "          at: [30, 55], facing: 0 }\n"
+	      "  - name: Zulus\n"
+	      "    army: zulu\n"
+	      "    units:\n"
+	      "      - { name: \"uMcijo\", type: zulu,\n"
+	      "          figures: { officer: 1, trooper: 20 },\n"
+	      "          at: [12, 40], facing: 270 }\n", f);
+	cr_assert_eq(fclose(f), 0);
+	start_on(&s, path);
+	HAS(run(&s, "next"), "3 red, 1 black (AH 2H 3H AS)");
+	run(&s, "card AH 2H");
+	run(&s, "draw");
+	/* Two scouts, no officer: a 2 passes (regulars on 2); rough, 2D6. */
+	run(&s, "roll 2 3 4");
+	t = run(&s, "move \"a scouts\" rough");
+	HAS(t, "--class regular --test before-move --start 2 --figures 2 "
+	    "--dice 2\n");
+	HAS(t, "Scouts move: 2D6, 7\".");
+	run(&s, "draw");
+	run(&s, "roll 2 5 6");
+	t = run(&s, "move boat");
+	HAS(t, "The boat moves: 2D6, 11\".");
+	HAS(t, "may turn up to 90 degrees at the end of its move only");
+	stop(&s);
+}

@@ -281,13 +281,23 @@ static int cmd_move(struct zb_companion *c,
 	rp = zuc_routing(u) || zuc_prone(u);
 	switch (zu_before_move(rp, pass)) {
 	case ZU_MOVE_FREE:
-		dice = zu_move_dice(ZU_MOVER_UNIT, u->type,
+		/* Scouts: 3D6 in the clear, 2D6 in rough; boats 2D6. */
+		dice = zu_move_dice(zu_cu(u)->scouts ? ZU_MOVER_SCOUTS
+				    : zu_cu(u)->boat ? ZU_MOVER_BOAT
+				    : ZU_MOVER_UNIT, u->type,
 				    zu_order_of(u->formation), zu_mounted(u),
 				    rough);
-		zu_move_roll(g, dice, id, "moves");
+		zu_move_roll(g, dice, id, zu_cu(u)->scouts ? "scouts move"
+			     : zu_cu(u)->boat ? "the boat moves" : "moves");
 		zuc_put_events(g, mark, out);
-		zb_strbuf_printf(out, "%s moves freely, up to the dice.\n",
-				 u->name);
+		if (zu_cu(u)->boat)
+			zb_strbuf_printf(out, "%s moves up to the dice, and "
+					 "may turn up to %g degrees at the end "
+					 "of its move only.\n", u->name,
+					 ZU_BOAT_TURN_DEG);
+		else
+			zb_strbuf_printf(out, "%s moves freely, up to the "
+					 "dice.\n", u->name);
 		break;
 	case ZU_MOVE_HALT:
 		zb_strbuf_printf(out, "%s halts: it does not move this "
