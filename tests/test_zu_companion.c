@@ -485,8 +485,9 @@ Test(zu_companion, failing_to_close_goes_prone)
 	run(&s, "card AH 3C 4C");
 	run(&s, "draw");
 	run(&s, "roll 4 4 5 6");
-	t = run(&s, "fire \"a company\" at umcijo 10 x4");
-	HAS(t, "--troop infantry --firers 4 --range 10 --cover soft --dice "
+	/* "close": the rifle's close band, to 12". */
+	t = run(&s, "fire \"a company\" at umcijo close x4");
+	HAS(t, "--troop infantry --firers 4 --range 12 --cover soft --dice "
 	    "4,4,5,6\n");
 	HAS(t, "4D6 hitting on 5+: 2 hits.");
 	run(&s, "pick trooper x2");

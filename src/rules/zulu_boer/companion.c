@@ -549,7 +549,7 @@ int zuc_next(struct zb_companion *c, const struct zb_companion_words *w,
 	} else {
 		b->phase = ZUC_FIRE;
 		zb_strbuf_printf(out, "Turn %d: fire ('fire UNIT at TARGET "
-				 "INCHES').\n", g->turn);
+				 "RANGE').\n", g->turn);
 	}
 	g->phase = phase_names[b->phase];
 	b->act_side = -1;

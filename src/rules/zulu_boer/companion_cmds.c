@@ -834,6 +834,7 @@ static int cmd_fire(struct zb_companion *c,
 	struct zb_outcome o;
 	struct zb_unit *u, *t;
 	const struct zu_troop_row *tr;
+	const struct zu_weapon_row *wr;
 	int fu, tu, range, ranks[ZU_SPEAR_RANKS] = { 0 }, n_ranks = 0;
 	int cover = ZU_COVER_NONE, standing, total = 0, hits, picks0, rc;
 	bool musket = false, fell;
@@ -841,19 +842,28 @@ static int cmd_fire(struct zb_companion *c,
 
 	if (w->n < 5 || strcmp(w->w[2], "at"))
 		return zb_error_set(err, ZB_EINPUT, "fire UNIT at TARGET "
-				    "INCHES [xN ...] [soft|hard] [musket]: "
+				    "RANGE [xN ...] [soft|hard] [musket]: "
 				    "for example, fire \"a company\" at "
 				    "umcijo 10 x10");
 	if ((fu = zuc_unit(b, w->w[1], err)) < 0 ||
 	    (tu = zuc_unit(b, w->w[3], err)) < 0)
 		return ZB_EINPUT;
-	if (!inches(w->w[4], &range))
-		return zb_error_set(err, ZB_EINPUT, "'%s': the range, in "
-				    "whole inches (0 to %d)", w->w[4],
-				    ZUC_RANGE_MAX_IN);
 	u = &g->units[fu];
 	t = &g->units[tu];
 	tr = &zu_troops[u->type];
+	for (int i = 5; i < w->n; i++)
+		musket = musket || (!strcmp(w->w[i], "musket") &&
+				    u->type == ZU_ZULU);
+	/* A band named stands for its far end (house ruling's ranges). */
+	wr = &zu_weapons[musket ? ZU_MUSKET : tr->weapon];
+	if (!strcmp(w->w[4], "close") ||
+	    (!strcmp(w->w[4], "long") && wr->long_in > 0))
+		range = (int)(w->w[4][0] == 'c' ? wr->close_in : wr->long_in);
+	else if (!inches(w->w[4], &range))
+		return zb_error_set(err, ZB_EINPUT, "'%s': the range, in "
+				    "whole inches (0 to %d), or the band "
+				    "(close%s)", w->w[4], ZUC_RANGE_MAX_IN,
+				    wr->long_in > 0 ? ", long" : " only");
 	/* A gun's crew throws, its officer or NCO commands. */
 	standing = tr->crew ? zb_unit_alive_role(u, ZB_ROLE_GUNNER)
 			    : zb_unit_alive(u);
@@ -1201,8 +1211,9 @@ const struct zb_companion_cmd zuc_commands[] = {
 	  "stragglers, close and stand", cmd_charge, NULL },
 	{ "melee", "ATTACKER [xN] at DEFENDER [xN] [charge] [rear] [hard]",
 	  "fought pair by pair; the loser routs 4D6", cmd_melee, NULL },
-	{ "fire", "UNIT at TARGET INCHES [xN ...] [soft|hard] [musket]",
-	  "a D6 a figure, then a casualty card a hit", cmd_fire, NULL },
+	{ "fire", "UNIT at TARGET RANGE [xN ...] [soft|hard] [musket]",
+	  "RANGE in inches or close/long; a casualty card a hit", cmd_fire,
+	  NULL },
 	{ "pick", "ROLE [xN] [ROLE ...]", "the figures hit, for the picks "
 	  "waiting", cmd_pick, NULL },
 	{ "hold", "UNIT", "the unit drawn for does nothing", cmd_hold,
