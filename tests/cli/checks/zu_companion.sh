@@ -1,40 +1,17 @@
 # tests/cli/checks/zu_companion.sh: "zariba companion zulu-boer", the
 # book-keeper of the Zulu and First Boer War rules at the table.  Sourced
 # by tests/cli/run.sh after companion.sh, whose kill_test it uses.  A
-# scripted game of two turns (activation cards stacked, a charge and its
-# melee, fire with its casualty cards and picks, morale checks, routs):
+# scripted game of two turns on the Rorke's Drift scenario (activation
+# cards stacked, a charge and its melee, fire with its casualty cards and
+# picks, morale checks, routs, a square, a fort):
 # every morale, charge, fire and melee result must be what `zariba roll
 # zulu-boer ...` gives with the same dice; then the game is killed with
 # SIGKILL and resumed as the other companions' are.
 
-# Two companies against two regiments, of the text's make-up.
-cat >"$T/zu-table.yaml" <<'EOF'
-ruleset: zulu-boer
-title: "At the table"
-table: { width: 60, height: 48 }
-turns: 4
-sides:
-  - name: British
-    army: british
-    units:
-      - { name: "A Company", type: infantry,
-          figures: { officer: 1, nco: 1, trooper: 18 },
-          at: [16, 8], facing: 90 }
-      - { name: "B Company", type: infantry,
-          figures: { officer: 1, nco: 1, trooper: 18 },
-          at: [32, 8], facing: 90 }
-  - name: Zulus
-    army: zulu
-    units:
-      - { name: "uMcijo", type: zulu, figures: { officer: 1, trooper: 20 },
-          at: [12, 40], facing: 270 }
-      - { name: "uNokhenke", type: zulu,
-          figures: { officer: 1, trooper: 20 },
-          at: [36, 40], facing: 270 }
-EOF
+ZU_SCN=scenarios/zulu-boer/rorkes-drift.yaml
 
 expect_exit "companion zulu-boer --help exits 0" 0 \
-	"$ZB" companion zulu-boer --scenario "$T/zu-table.yaml" --help
+	"$ZB" companion zulu-boer --scenario "$ZU_SCN" --help
 
 # Every line changes the game (one save entry each: the kill test counts
 # on that).  The cards are stacked in the order they are drawn, the
@@ -42,64 +19,55 @@ expect_exit "companion zulu-boer --help exits 0" 0 \
 # melee and each fire are typed, the rest rolled by zariba.
 cat >"$T/zu.cmds" <<'EOF'
 next
-card AS 2S AH 2H
+card AS 2S AH
 draw
+mark "chest 1" concealed off
 roll 3 3 3 3 2 4 1
-charge umcijo at "a company" 8
+charge "chest 1" at "col-sgt" 8
 roll 3 4 1 6 5 2 2 2 2 2 5
-melee umcijo x2 at "a company" x1
+melee "chest 1" x2 at "col-sgt" x1
 draw
-move unokhenke
+move "right horn"
 draw
-move "a company"
-draw
-move "b company" open
+move "lt. bromhead" close
 next
-card AH 5C KD AS 9H 2S 2H
+card AH 5C KD AS 9H
 draw
 roll 6 6 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
-fire "b company" at unokhenke 12 x10 x10
+fire "lt. chard" at "chest 1" 12 x10 x10
 pick trooper x2
 draw
-roll 4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
-fire umcijo at "b company" 6 x5 x5 x5 x5
+roll 4 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1
+fire "chest 1" at "lt. chard" 6 x5 x5 x4 x4
 pick trooper
-draw
-hold unokhenke
-draw
-hold "a company"
 next
-card AS AH 2S 2H
+card AH AS
 draw
-move umcijo
+move "west wall" square
 draw
-move "b company" square
-mark unokhenke prone
-draw
-move unokhenke
-draw
-move "a company"
+move "chest 1"
+mark "east wall" fort
 next
 EOF
 zu_n=$(wc -l <"$T/zu.cmds")
 
-run "$ZB" companion zulu-boer --scenario "$T/zu-table.yaml" --seed 5 \
+run "$ZB" companion zulu-boer --scenario "$ZU_SCN" --seed 5 \
 	--save "$T/zu-full.zbc" <"$T/zu.cmds"
 cp "$T/out" "$T/zu-full.out"
 if [ "$rc" -eq 0 ] && ! grep -q 'stdin:' "$T/err"; then
-	ok "a scripted Zulu War companion game of $zu_n commands is accepted whole"
+	ok "a scripted companion game of $zu_n commands on the Rorke's Drift scenario is accepted whole"
 else
 	bad "the scripted Zulu War game: exit $rc" "$T/err"
 fi
 grep_out "the companion says whose unit a card calls on" \
-	'^Zulus: pick a unit to act \(uMcijo, uNokhenke\)\.$' "$T/zu-full.out"
+	'^Undi impi: pick a unit to act \(uThulwana \(orchard\), ' "$T/zu-full.out"
 grep_out "the melee is fought pair by pair" \
 	'Attacker 1 \(officer\) 1\+2 = 3 against defender 1 \(officer\) 6\+1 = 7: the' \
 	"$T/zu-full.out"
 grep_out "a casualty card a hit, the court card the firer's pick" \
 	'KD: the firer picks\.' "$T/zu-full.out"
 grep_out "the firer's pick is asked for" \
-	'^  KD: 1 figure of uNokhenke, for the firers, B Company, to pick\.$' \
+	"^  KD: 1 figure of Chest 1, for the firers, Lt. Chard's section, to pick\\.\$" \
 	"$T/zu-full.out"
 grep_out "the beaten side routs 4D6" '^    Routs 8"\.$' "$T/zu-full.out"
 grep_out "the game reaches its second turn" '^Turn 2: fire' "$T/zu-full.out"
@@ -158,13 +126,13 @@ fi
 printf 'status\n' >"$T/zu-status.cmd"
 run "$ZB" companion --resume "$T/zu-full.zbc" <"$T/zu-status.cmd"
 cp "$T/out" "$T/zu-full.status"
-grep_out "the resumed Zulu War game shows its books" \
-	'^  A Company +infantry +close-order +19 +1 ' \
+grep_out "the resumed game shows its books" \
+	'^  Chest 1 +zulu +close-order +18 +3 ' \
 	"$T/zu-full.status"
 
 # Killed with SIGKILL at a dozen points and resumed, as the other
 # companions' games are (companion.sh).
 CG=zulu-boer
-CG_OPTS="--scenario $T/zu-table.yaml --seed 5"
+CG_OPTS="--scenario $ZU_SCN --seed 5"
 cp "$T/zu-status.cmd" "$T/status.cmd"
 kill_test "zulu-boer" "$T/zu.cmds" "$T/zu-full.zbc" "$T/zu-full.status"
