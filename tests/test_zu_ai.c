@@ -161,3 +161,16 @@ Test(zu_ai, picks_own_least_valuable_and_enemy_leader)
 	cr_expect_eq(zb_unit_alive_role(&g.units[0], ZB_ROLE_NCO), 1);
 	cr_expect_eq(zb_unit_alive_role(&g.units[0], ZB_ROLE_TROOPER), 17);
 }
+
+Test(zu_ai, british_in_the_open_with_no_enemy_in_sight_send_scouts)
+{
+	game(HEAD("")
+	     "      - { name: A, type: infantry,\n"
+	     "          figures: { officer: 1, nco: 1, trooper: 18 }, at: [24, 10] }\n"
+	     "  - name: Zulus\n    army: zulu\n    units:\n"
+	     "      - { name: X, type: zulu, concealed: true,\n"
+	     "          figures: { officer: 1, trooper: 20 }, at: [24, 40] }\n");
+	moves(0, true);
+	cr_expect(has_event("scouts"));
+	cr_expect_eq(g.n_units, 3);
+}

@@ -734,3 +734,70 @@ Test(zu_battle, boat_goes_ahead_and_turns_at_most_90)
 	cr_expect_float_eq(b->pos.y, 30, 1e-9);
 	cr_expect_float_eq(fabs(zb_angle_diff_deg(b->facing_deg, 0)), 90, 1e-9);
 }
+
+Test(zu_battle, charge_blocked_by_friends_makes_no_contact)
+{
+	/* 12" reaches the section 10" off, but another impi stands in the
+	 * way: the charge stops against it, no straggler die, no melee. */
+	static const int faces[] = { 4, 4, 4 };
+	struct zb_error err = { 0, "" };
+
+	game(HEAD("")
+	     "      - { name: A, type: infantry,\n"
+	     "          figures: { officer: 1, trooper: 18 }, at: [24, 10] }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, formation: close-order,\n"
+	     "          figures: { officer: 1, trooper: 20 }, at: [24, 20], facing: 270 }\n"
+	     "      - { name: Y, type: zulu, formation: close-order,\n"
+	     "          figures: { officer: 1, trooper: 20 }, at: [24, 13], facing: 270 }\n");
+	script(faces, 3);
+	no_error(zu_charge(&g, 1, 0, &err), &err);
+	tf_dice_all_used(&g, 3);
+	cr_expect(has_event("charge-blocked"));
+	cr_expect(!has_event("stragglers"));
+	cr_expect(!has_event("melee"));
+	cr_expect_float_eq(g.units[1].pos.y, 16, 1e-6, "against Y's rear");
+}
+
+Test(zu_battle, scouts_detached_in_play)
+{
+	/* "a unit may detach up to two figures to act as scouts": two
+	 * privates leave the company and stand just ahead of it (open
+	 * order, two deep: their front 1.5" + 0.1" ahead); it is the
+	 * company's move, and there is no more to send. */
+	static const int faces[] = { 6 };
+	static const struct zb_script_answer brit[] = {
+		{ ZU_VERB_DETACH, -1, { 0, 0 } },
+	};
+	struct zb_error err = { 0, "" };
+	struct zb_unit *a, *s;
+
+	game(HEAD("")
+	     "      - { name: A, type: infantry,\n"
+	     "          figures: { officer: 1, nco: 1, trooper: 18 }, at: [24, 10] }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, figures: { officer: 1, trooper: 20 },\n"
+	     "          at: [24, 46] }\n");
+	cr_assert_eq(zu_may_detach(&g, &g.units[0]), 2);
+	side_answers(0, brit, 1);
+	script(faces, 1);
+	no_error(zu_activate_move(&g, 0, &err), &err);
+	tf_dice_all_used(&g, 1);
+	cr_assert_eq(g.n_units, 3);
+	a = &g.units[0];
+	s = &g.units[2];
+	cr_expect_eq(a->n_figs, 18);
+	cr_expect_eq(a->start_figs, 18);
+	cr_expect_eq(zb_unit_alive_role(a, ZB_ROLE_TROOPER), 16);
+	cr_expect_eq(zb_unit_alive_role(a, ZB_ROLE_OFFICER), 1);
+	cr_expect_eq(s->n_figs, 2);
+	cr_expect_eq(zb_unit_alive_role(s, ZB_ROLE_TROOPER), 2);
+	cr_expect(zu_cu(s)->scouts);
+	cr_expect_eq(s->parent, 0);
+	cr_expect_float_eq(s->pos.y, 11.6, 1e-9);
+	cr_expect_float_eq(a->pos.y, 10, 1e-12, "sending them was its move");
+	cr_expect_eq(zu_may_detach(&g, a), 0, "two are out already");
+	cr_expect(has_event("scouts"));
+	/* They move as scouts: 3D6 in the clear. */
+	cr_expect_eq(zu_unit_move_dice(&g, s, (struct zb_vec2){ 24, 30 }), 3);
+}

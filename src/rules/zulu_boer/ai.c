@@ -4,7 +4,8 @@
  *
  *   British  form and volley: hold in cover and fire; open order to fire
  *            both ranks; square when a charge threatens a unit in the
- *            open; cavalry charge broken enemies.
+ *            open; cavalry charge broken enemies; in the open with no
+ *            enemy in sight, scouts out to find him.
  *   Zulus    keep concealed and close fast: move hidden on the nearest
  *            enemy, charge when near.
  *   Boers    stay in cover and fire from range: ride up mounted, get down
@@ -205,6 +206,9 @@ static int british_order(struct zu_ai *ai, struct zb_game *g,
 	if (e >= 0 && u->formation != ZU_FORM_SQUARE)
 		return move_to(d, at_enemy(u, &g->units[e]),
 			       "advance to rifle range");
+	if ((i = find(d, ZU_VERB_DETACH, -1)) >= 0)
+		return choose(d, i, "no enemy in sight: send out scouts to "
+			      "find him");
 	return choose(d, find(d, ZB_VERB_HOLD, -1), "no enemy in sight: "
 		      "hold");
 }

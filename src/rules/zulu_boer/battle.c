@@ -21,6 +21,7 @@
 
 #define EPS_IN 1e-6
 #define STEP_IN 0.25		/* a move is tried in quarter inches */
+#define FINE_IN 0.01		/* and the last one closed up to this */
 #define CLASH_EPS_IN 1e-3
 
 /* ---- what a unit is and where ---- */
@@ -399,11 +400,23 @@ static double go_toward(struct zb_game *g, struct zb_unit *u,
 		struct zb_vec2 prev = u->pos;
 
 		u->pos = zb_v2_add(prev, zb_v2_scale(dir, s));
-		if (!room(g, u, except, gap_in)) {
-			u->pos = prev;
-			break;
+		if (room(g, u, except, gap_in)) {
+			moved += s;
+			continue;
 		}
-		moved += s;
+		/* Blocked within this step: close up by halves, to a
+		 * hundredth of an inch, a player's measure. */
+		u->pos = prev;
+		for (double h = s / 2; h >= FINE_IN; h /= 2) {
+			struct zb_vec2 at = u->pos;
+
+			u->pos = zb_v2_add(at, zb_v2_scale(dir, h));
+			if (room(g, u, except, gap_in))
+				moved += h;
+			else
+				u->pos = at;
+		}
+		break;
 	}
 	zb_game_sync_unit(g, u->id);
 	return moved;
@@ -681,7 +694,8 @@ int zu_casualties(struct zb_game *g, int firer, int target, int hits,
 		  struct zb_error *err)
 {
 	struct zu_state *st = zu_state(g);
-	struct zb_unit *f = zb_game_unit(g, firer), *t = zb_game_unit(g, target);
+	struct zb_unit *f = zb_game_unit(g, firer);
+	struct zb_unit *t = zb_game_unit(g, target);
 	bool lost = false;
 	int rc = ZB_OK;
 
@@ -895,6 +909,30 @@ int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err)
 		find_concealed(g, u);
 		return ZB_OK;
 	}
+	/* Into contact: the charger's front to the target.  Friends or
+	 * ground in the way stop it short: no contact, no melee (house
+	 * ruling: the text's charge "must be made to contact"). */
+	{
+		double gone = go_toward(g, u, aim, INFINITY, target, 0, true);
+		bool contact = zu_range(u, t) <= ZU_HR_CONTACT_IN;
+
+		zb_event_begin(g, contact ? "charge" : "charge-blocked",
+			       ZU_RULE_CHARGE, id, target);
+		zb_event_kv(g, "moved_in", zb_measure_in(gone));
+		zb_event_path(g, from, u->pos);
+		if (contact)
+			zb_event_text(g, "%s charges %s%s", u->name, t->name,
+				      rear ? " from out of its sight" : "");
+		else
+			zb_event_text(g, "%s charges %s but is stopped %.1f\" "
+				      "short", u->name, t->name,
+				      zu_range(u, t));
+		zb_event_end(g);
+		if (!contact) {
+			find_concealed(g, u);
+			return ZB_OK;
+		}
+	}
 	figs = zb_unit_alive(u);
 	zb_event_begin(g, "stragglers", ZU_RULE_STRAGGLERS, id, target);
 	face = zb_game_roll(g, ZU_D6);
@@ -903,17 +941,6 @@ int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err)
 	zb_event_text(g, "%d of %s's %d straggle%s and stand short", strag,
 		      u->name, figs, strag == 1 ? "s" : "");
 	zb_event_end(g);
-	/* Into contact: the charger's front to the target. */
-	{
-		double gone = go_toward(g, u, aim, dist + 1, target, 0, true);
-
-		zb_event_begin(g, "charge", ZU_RULE_CHARGE, id, target);
-		zb_event_kv(g, "moved_in", zb_measure_in(gone));
-		zb_event_path(g, from, u->pos);
-		zb_event_text(g, "%s charges %s%s", u->name, t->name,
-			      rear ? " from out of its sight" : "");
-		zb_event_end(g);
-	}
 	zu_morale_in_of(g, u, &cin);
 	if (!zu_morale_test(g, &cin, ZU_TEST_CHARGING, id)) {
 		/* Straight back from the way it charged, still facing it. */
@@ -989,13 +1016,133 @@ static struct zb_vec2 tether(const struct zb_game *g, const struct zb_unit *u,
 	return zb_v2_toward(par->pos, p, ZU_SCOUT_RANGE_IN);
 }
 
+/* The figures u has out as scouts, on the table. */
+static int scouts_out(const struct zb_game *g, const struct zb_unit *u)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *s = &g->units[i];
+
+		if (zu_cu(s)->scouts && s->parent == u->id &&
+		    zb_unit_on_table(s))
+			n += s->n_figs;
+	}
+	return n;
+}
+
+/* Where scouts of u would stand: just ahead of its front, in open
+ * order, as `probe` (its figures in figs). */
+static void scouts_probe(const struct zb_unit *u, int n,
+			 struct zb_figure *figs, struct zb_unit *probe)
+{
+	memset(probe, 0, sizeof(*probe));
+	memset(figs, 0, (size_t)n * sizeof(*figs));
+	probe->id = -2;
+	probe->side = u->side;
+	probe->parent = -1;
+	probe->attached_to = -1;
+	probe->figs = figs;
+	probe->n_figs = n;
+	probe->type = u->type;
+	probe->facing_deg = u->facing_deg;
+	zu_set_formation(probe, zu_formation_allowed((enum zu_troop)u->type,
+						     ZU_FORM_OPEN)
+				? ZU_FORM_OPEN : ZU_FORM_CLOSE);
+	probe->pos = zb_v2_add(u->pos, zb_v2_scale(zb_unit_dir(u),
+		zb_unit_ranks(probe) * probe->base_d_in +
+		ZU_HR_SCOUTS_AHEAD_IN));
+}
+
+/* MOVEMENT "a unit may detach up to two figures to act as scouts": rank
+ * and file it can spare (it keeps one man), up to two out at once, with
+ * room for them just ahead of it */
+int zu_may_detach(const struct zb_game *g, const struct zb_unit *u)
+{
+	struct zb_figure figs[ZU_SCOUTS_MAX];
+	struct zb_unit probe;
+	int lead = zb_unit_leader_fig(u), men = 0, n;
+
+	if (!zu_standing(u) || zu_cu(u)->scouts || zu_cu(u)->boat ||
+	    zu_troops[u->type].crew || routing(u) || prone(u) ||
+	    u->formation == ZU_FORM_SQUARE)
+		return 0;
+	for (int i = 0; i < u->n_figs; i++)
+		men += u->figs[i].state == ZB_FIG_OK &&
+		       u->figs[i].role == ZB_ROLE_TROOPER && i != lead;
+	n = ZU_SCOUTS_MAX - scouts_out(g, u);
+	if (n > men)
+		n = men;
+	if (n > zb_unit_alive(u) - 1)
+		n = zb_unit_alive(u) - 1;
+	if (n <= 0)
+		return 0;
+	scouts_probe(u, n, figs, &probe);
+	return room(g, &probe, -1, ZU_HR_ENEMY_GAP_IN) ? n : 0;
+}
+
+int zu_detach_scouts(struct zb_game *g, int id, struct zb_error *err)
+{
+	struct zb_figure figs[ZU_SCOUTS_MAX];
+	struct zb_unit probe, *p, *sc;
+	char name[ZB_UNIT_NAME_MAX];
+	int n = zu_may_detach(g, zb_game_unit(g, id)), sid, k = 0, lead;
+
+	if (n <= 0)
+		return zb_error_set(err, ZB_ESTATE, "no scouts to send out");
+	p = zb_game_unit(g, id);
+	scouts_probe(p, n, figs, &probe);
+	snprintf(name, sizeof(name), "%.*s scouts", ZB_UNIT_NAME_MAX - 8,
+		 p->name);
+	sid = zb_game_add_unit(g, p->side, name, n);
+	if (sid < 0)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	/* The array may have moved. */
+	p = zb_game_unit(g, id);
+	sc = zb_game_unit(g, sid);
+	/* The men leave their unit: its last standing privates. */
+	lead = zb_unit_leader_fig(p);
+	for (int i = p->n_figs - 1; i >= 0 && k < n; i--) {
+		if (p->figs[i].state != ZB_FIG_OK ||
+		    p->figs[i].role != ZB_ROLE_TROOPER || i == lead)
+			continue;
+		memmove(&p->figs[i], &p->figs[i + 1],
+			(size_t)(p->n_figs - i - 1) * sizeof(p->figs[0]));
+		p->n_figs--;
+		k++;
+	}
+	p->start_figs -= n;
+	zb_unit_figs_changed(p);
+	memset(&sc->ext, 0, sizeof(sc->ext));
+	zu_u(sc)->troop = zu_u(p)->troop;
+	zu_u(sc)->army = zu_u(p)->army;
+	zu_u(sc)->scouts = true;
+	zu_u(sc)->acted = true;		/* from the next phase */
+	zu_u(sc)->charge_target = -1;
+	sc->type = p->type;
+	sc->parent = id;
+	sc->facing_deg = p->facing_deg;
+	sc->pos = probe.pos;
+	zu_set_formation(sc, (enum zu_formation)probe.formation);
+	if (zb_unit_marked(p, ZU_MK_CONCEALED))
+		zb_unit_mark(sc, ZU_MK_CONCEALED, true);
+	zb_game_sync_unit(g, id);
+	zb_game_sync_unit(g, sid);
+	zb_event_begin(g, "scouts", ZU_RULE_MOVE, id, sid);
+	zb_event_kv(g, "figures", n);
+	zb_event_text(g, "%s sends out %d scout%s", p->name, n,
+		      n == 1 ? "" : "s");
+	zb_event_end(g);
+	return sid;
+}
+
 static int order_from(struct zb_game *g, struct zb_unit *u, bool rally,
 		      struct zb_option *opt, int cap, struct zb_error *err);
 
 static int order(struct zb_game *g, struct zb_unit *u, bool rally,
 		 struct zb_error *err)
 {
-	int cap = ZU_FORM_COUNT + 3 + g->n_units;
+	int cap = ZU_FORM_COUNT + 4 + g->n_units;
 	struct zb_option *opt = zb_malloc(&g->alloc, (size_t)cap *
 					  sizeof(*opt));
 	int rc;
@@ -1029,6 +1176,9 @@ static int order_from(struct zb_game *g, struct zb_unit *u, bool rally,
 		if (concealed(u))
 			n = add_opt(opt, n, ZU_VERB_APPEAR, -1, -1, false, 0,
 				    "appear");
+		if (zu_may_detach(g, u) > 0)
+			n = add_opt(opt, n, ZU_VERB_DETACH, -1, -1, false, 0,
+				    "send out scouts");
 		for (int f = 0; f < ZU_FORM_COUNT && !zu_cu(u)->scouts &&
 				!zu_cu(u)->boat; f++)
 			if (f != u->formation &&
@@ -1084,6 +1234,9 @@ static int order_from(struct zb_game *g, struct zb_unit *u, bool rally,
 	case ZU_VERB_APPEAR:
 		appear(g, u, "it chose to");
 		break;
+	case ZU_VERB_DETACH:
+		rc = zu_detach_scouts(g, u->id, err);
+		return rc < 0 ? rc : ZB_OK;
 	default:
 		if (d.answer_has_facing && rally)
 			face_to(g, u, d.answer_facing_deg);
@@ -1382,6 +1535,8 @@ const char *zu_verb_name(int verb)
 		return "activate";
 	case ZU_VERB_APPEAR:
 		return "appear";
+	case ZU_VERB_DETACH:
+		return "detach";
 	default:
 		return NULL;
 	}

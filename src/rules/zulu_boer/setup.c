@@ -184,7 +184,8 @@ static int parse_armies(struct setup *su)
 			if (!strcmp(sd->army, zu_army_names[i]))
 				a = i;
 		if (a < 0)
-			return at(su, sd->at, "side '%s' needs 'army: british', "
+			return at(su, sd->at, "side '%s' needs 'army: "
+				  "british', "
 				  "'army: zulu' or 'army: boer' for " ZU_ID
 				  ", got '%s'%s", sd->name, sd->army,
 				  zb_suggest_or(hint, sizeof(hint), sd->army,
@@ -197,7 +198,8 @@ static int parse_armies(struct setup *su)
 	if (scn->n_sides != 2)
 		return at(su, scn->at_ruleset, ZU_ID " needs two sides, the "
 			  "British and their enemy");
-	if ((st->army[0] == ZU_ARMY_BRITISH) == (st->army[1] == ZU_ARMY_BRITISH))
+	if ((st->army[0] == ZU_ARMY_BRITISH) ==
+	    (st->army[1] == ZU_ARMY_BRITISH))
 		return at(su, scn->sides[1].at, "side '%s': " ZU_ID " needs "
 			  "one side 'army: british' (red cards) and one "
 			  "'army: zulu' or 'army: boer' (black cards)",
@@ -245,10 +247,12 @@ static int check_figures(struct setup *su, const struct zb_scn_unit *s,
 
 	for (int r = 0; r < ZB_ROLE_COUNT; r++) {
 		if (s->figs[r] > role_max((enum zu_troop)t, r))
-			return at(su, s->at_figs, "unit '%s': %s %s unit has at "
-				  "most %d %s figure%s (UNITS: %s), got %d",
-				  s->name, strchr("aeiou", zu_troops[t].name[0])
-				  ? "an" : "a", zu_troops[t].name, role_max(t, r),
+			return at(su, s->at_figs, "unit '%s': %s %s unit has "
+				  "at most %d %s figure%s (UNITS: %s), got %d",
+				  s->name,
+				  strchr("aeiou", zu_troops[t].name[0]) ? "an"
+									: "a",
+				  zu_troops[t].name, role_max(t, r),
 				  zb_role_name((enum zb_role)r),
 				  role_max(t, r) == 1 ? "" : "s", men_of(t),
 				  s->figs[r]);

@@ -23,6 +23,9 @@
  *   melee.c    man-on-man fights, a whole melee, its exact odds
  *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
  *              fire, morale, charge, melee, casualty-card
+ *   battle.c   the battle: the turn by card draw, each unit's activation,
+ *              charges and melee, fire and casualties, routs, the end
+ *   ai.c       the doctrine AI of either side
  *   setup.c    a battle's units from its scenario (zu_setup): troop
  *              types, figures by role, leaders, formations, markers,
  *              the unit keys leads, concealed, boat, detached-from
@@ -480,12 +483,16 @@ bool zu_has_leader(const struct zb_unit *u);
 /* The rule set's own verbs (decide.h). */
 enum {
 	ZU_VERB_ACTIVATE = ZB_VERB_RULESET,	/* this unit acts on the card */
-	ZU_VERB_APPEAR				/* a concealed unit shows itself */
+	ZU_VERB_APPEAR,				/* a concealed unit shows itself */
+	ZU_VERB_DETACH				/* send out scouts */
 };
 
 /* House rulings of the battle (docs/rules/zulu-boer.md). */
 /* A move (not a charge) stops this far short of an enemy. */
 #define ZU_HR_ENEMY_GAP_IN 1.0
+/* A charge whose move ends farther than this from its target (friends or
+ * ground in the way) makes no contact and fights no melee. */
+#define ZU_HR_CONTACT_IN 0.05
 /* Changing formation (and mounting or dismounting) is the unit's move. */
 #define ZU_HR_FORMATION_IS_THE_MOVE true
 /* A unit fires at what lies within this angle either side of its facing
@@ -519,6 +526,10 @@ enum {
 #define ZU_HR_CONCEALED_CHARGE_UNSEEN true
 /* Crossing a wall, hedge or mealie bags is rough going (a die less). */
 #define ZU_HR_OBSTACLE_IS_ROUGH true
+/* Sending out scouts is the unit's move; they stand just ahead of it,
+ * in open order, and act from the next phase. */
+#define ZU_HR_DETACH_IS_THE_MOVE true
+#define ZU_HR_SCOUTS_AHEAD_IN 0.1
 /* Men who ran 6" to the rear come back at their unit's next movement
  * activation. */
 #define ZU_HR_RAN_BACK_AT_ACTIVATION true
@@ -565,6 +576,10 @@ int zu_activate_move(struct zb_game *g, int id, struct zb_error *err);
 int zu_activate_fire(struct zb_game *g, int id, struct zb_error *err);
 /* Pieces of them, for tests and the companion. */
 int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err);
+/* How many scouts u may send out now (0: none), and sending them: the new
+ * unit's id, or a negative ZB_E*. */
+int zu_may_detach(const struct zb_game *g, const struct zb_unit *u);
+int zu_detach_scouts(struct zb_game *g, int id, struct zb_error *err);
 int zu_casualties(struct zb_game *g, int firer, int target, int hits,
 		  struct zb_error *err);
 void zu_rout(struct zb_game *g, int id);
