@@ -1,8 +1,7 @@
 /*
  * zu.c: the Zulu and First Boer War rules' hooks for the engine: the
  * set-up (setup.c), the battle's turn (battle.c), its AI (ai.c), the
- * odds (odds.c); the tabletop companion is not built yet and says so
- * rather than play something else.
+ * odds (odds.c) and the tabletop companion (companion*.c).
  */
 #include "zariba/companion.h"
 #include "zariba/decide.h"
@@ -36,36 +35,8 @@ const struct zb_ai_kind zu_ais[] = {
 	{ NULL, NULL }
 };
 
-static int books_new(struct zb_companion *c, void **books,
-		     struct zb_error *err)
-{
-	(void)c;
-	*books = NULL;
-	return zb_error_set(err, ZB_ESTATE, ZU_ID ": the tabletop companion "
-			    "is not built yet");
-}
-
-static void books_free(void *books)
-{
-	(void)books;
-}
-
-static const struct zb_companion_cmd no_commands[] = {
-	{ NULL, NULL, NULL, NULL, NULL }
-};
-static const char *const steps[] = { "movement", "fire", NULL };
-static const char *const sides[] = { "british", "other", NULL };
-
-static const struct zb_companion_rules companion = {
-	.intro = "The Zulu and First Boer War rules: not built yet.\n",
-	.commands = no_commands,
-	.steps = steps,
-	.sides = sides,
-	.die = ZU_D6,
-	.version = 1,
-	.books_new = books_new,
-	.books_free = books_free,
-};
+/* The tabletop companion (companion.c). */
+extern const struct zb_companion_rules zu_companion;
 
 const struct zb_ruleset zb_ruleset_zulu_boer = {
 	.id = ZU_ID,
@@ -87,5 +58,5 @@ const struct zb_ruleset zb_ruleset_zulu_boer = {
 	.type_name = type_name,
 	.formation_name = formation_name,
 	.actions = zu_actions,
-	.companion = &companion,
+	.companion = &zu_companion,
 };

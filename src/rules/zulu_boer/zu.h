@@ -29,6 +29,7 @@
  *   setup.c    a battle's units from its scenario (zu_setup): troop
  *              types, figures by role, leaders, formations, markers,
  *              the unit keys leads, concealed, boat, detached-from
+ *   companion.c, companion_cmds.c  the tabletop companion (companion.h)
  *   zu.c       the ruleset hooks
  *
  * Names: ZU_ for a number the text gives, ZU_HR_ for a house ruling (every

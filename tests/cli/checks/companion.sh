@@ -49,7 +49,7 @@ expect_exit "companion without a rule set exits 1" 1 \
 	"$ZB" companion --save "$T/never.zbc"
 expect_exit "companion of a rule set zariba lacks exits 1" 1 \
 	"$ZB" companion no-such-rules --save "$T/never.zbc"
-expect_exit "companion of a rule set without one yet (zulu-boer) exits 2" 2 \
+expect_exit "companion of a rule set that needs its scenario (zulu-boer) exits 2" 2 \
 	"$ZB" companion zulu-boer --save "$T/never.zbc"
 expect_exit "companion --mounted --rifles exits 1" 1 \
 	"$ZB" companion $CG --mounted --rifles --save "$T/never.zbc"

@@ -1,7 +1,8 @@
 # tests/cli/checks/zulu_boer.sh: the Zulu and First Boer War rules as far
 # as they are built: "zariba odds" and "zariba roll" for their actions;
 # battles ("check", "run", "replay --verify", "render", "sim") on the
-# shipped scenarios; the companion refused, saying it is not built yet;
+# shipped scenarios; the companion refused without its scenario (its
+# game is zu_companion.sh's);
 # and every house-ruling constant in docs/rules/zulu-boer.md
 # (tests/rulings.sh).
 # Sourced by tests/cli/run.sh, whose helpers it uses
@@ -82,11 +83,10 @@ sides:
 YAML
 expect_exit "run zulu-boer exits 0" 0 "$ZB" run "$T/zb.yaml" --seed 1
 grep_out "run zulu-boer: a result" '^Result: ' "$T/out"
-# The companion is not built yet: it says so.
-expect_exit "companion zulu-boer exits 2" 2 \
+expect_exit "companion zulu-boer without a scenario exits 2" 2 \
 	"$ZB" companion zulu-boer --save "$T/zb.zbc"
-grep_out "companion zulu-boer: not built yet" \
-	'^zariba: companion: zulu-boer: the tabletop companion is not built' \
+grep_out "companion zulu-boer asks for its scenario" \
+	'^zariba: companion: .* plays a scenario: give it with --scenario FILE' \
 	"$T/err"
 
 # Every house ruling's constant is in the document's House rulings.
