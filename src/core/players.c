@@ -184,6 +184,11 @@ int zb_game_players_setup(struct zb_game *g, const struct zb_scenario *scn,
 				g->units[id].player = player_of(g, s,
 								su->player);
 		}
+	for (int i = 0; i < g->n_units; i++)
+		g->units[i].start_player = g->units[i].player;
+	for (int s = 0; g->has_players && s < scn->n_sides; s++)
+		for (int i = 0; i < 0; i++) {
+		}
 	for (int s = 0; g->has_players && s < scn->n_sides; s++)
 		for (int k = 0; k < scn->sides[s].n_players; k++) {
 			const struct zb_scn_player *sp =

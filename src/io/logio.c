@@ -284,7 +284,7 @@ static json_t *header_json(const struct zb_game *g)
 		json_object_set_new(j, "figures", json_integer(u->start_figs));
 		if (g->has_players)	/* only then: older logs stay */
 			json_object_set_new(j, "player",
-					    json_integer(u->player));
+					    json_integer(u->start_player));
 		json_array_append_new(units, j);
 	}
 	json_object_set_new(o, "units", units);
