@@ -16,6 +16,7 @@
 #include "zariba/logread.h"
 #include "zariba/render.h"
 #include "zariba/strbuf.h"
+#include "zariba/verify.h"
 #include "toy/toy.h"
 
 #define HEAD \
@@ -162,6 +163,20 @@ Test(players, each_player_is_asked_through_his_own_controller_and_scores)
 	cr_assert_eq(zb_replay_parse_known(&r, "p.jsonl", text, len,
 					   toy_rulesets, NULL, &err), ZB_OK,
 		     "%s", err.msg);
+	if (getenv("ZB_PLAYERS_LOG")) {	/* the fuzzers' corpus */
+		FILE *lf = fopen(getenv("ZB_PLAYERS_LOG"), "w");
+		if (lf) {
+			fwrite(text, 1, len, lf);
+			fclose(lf);
+		}
+	}
+	/* Played again from the log, every player's answers from it: Bob's
+	 * "let it be" too, though his controller in the scenario is his
+	 * side's. */
+	size_t lines = 0;
+	cr_assert_eq(zb_verify_log(&r, "p.jsonl", text, len, &scn, &lines,
+				   &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(lines, 10);
 	cr_assert_eq(r.n_players, 4);
 	cr_assert_str_eq(r.players[3].general, "Gen. D");
 	cr_assert_str_eq(r.players[0].quality, "bold");

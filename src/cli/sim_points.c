@@ -88,11 +88,11 @@ void sim_points_csv_head(const struct zb_batch *b0)
 		cli_csv_str(col);
 	}
 	for (int p = 0; p < b0->n_players; p++) {
-		snprintf(col, sizeof(col), "points_mean:%s",
+		snprintf(col, sizeof(col), "player_points_mean:%s",
 			 b0->players[p].name);
 		putchar(',');
 		cli_csv_str(col);
-		snprintf(col, sizeof(col), "led:%s", b0->players[p].name);
+		snprintf(col, sizeof(col), "player_led:%s", b0->players[p].name);
 		putchar(',');
 		cli_csv_str(col);
 	}

@@ -39,13 +39,13 @@ static const char *word_list(const char *const *words, char *buf, size_t n)
 
 static int bad_word(const struct zb_game *g, const struct zb_scenario *scn,
 		    struct zb_src_pos at, const char *what, const char *word,
-		    const char *const *words, struct zb_error *err)
+		    const char *const *words, const char *none,
+		    struct zb_error *err)
 {
 	char list[256];
 	if (!words || !words[0])
 		return zb_error_at(err, ZB_EINPUT, scn->path, at.line, at.col,
-				   "rule set '%s' has no %s", g->rules->id,
-				   what);
+				   "rule set '%s' %s", g->rules->id, none);
 	return zb_error_at(err, ZB_EINPUT, scn->path, at.line, at.col,
 			   "rule set '%s' has no %s '%s' (%s)", g->rules->id,
 			   what, word, word_list(words, list, sizeof(list)));
@@ -67,7 +67,8 @@ static int objectives_init(struct zb_game *g, const struct zb_scenario *scn,
 		if (w < 0)
 			return bad_word(g, scn, so->at_scored_by,
 					"objective scored by", so->scored_by,
-					g->rules->objective_scores, err);
+					g->rules->objective_scores,
+					"scores no objectives", err);
 		g->n_objectives = i + 1;
 		snprintf(o->name, sizeof(o->name), "%s", so->name);
 		o->kind = so->kind;
@@ -136,6 +137,7 @@ int zb_game_players_init(struct zb_game *g, const struct zb_scenario *scn,
 				return bad_word(g, scn, sp->at_quality,
 						"general quality", sp->quality,
 						g->rules->general_qualities,
+						"has no general qualities",
 						err);
 		}
 	}

@@ -1099,7 +1099,14 @@ static void objectives(struct zb_strbuf *b, const struct zb_tbl *t, double f)
 		struct zb_vec2 c = to_svg(t, o->at), lo = c;
 		int n = 4;
 		if (o->area && o->n_pts >= 3) {
-			lo = to_svg(t, o->pts[0]);
+			/* The name under the area's middle (its corners'
+			 * mean, inside any convex area). */
+			lo = zb_v2(0, 0);
+			for (int k = 0; k < o->n_pts; k++) {
+				struct zb_vec2 q = to_svg(t, o->pts[k]);
+				lo.x += q.x / o->n_pts;
+				lo.y += q.y / o->n_pts;
+			}
 			zb_strbuf_add(b, "<polygon class=\"obj\" points=\"");
 			for (int k = 0; k < o->n_pts; k++) {
 				struct zb_vec2 q = to_svg(t, o->pts[k]);
@@ -1107,8 +1114,6 @@ static void objectives(struct zb_strbuf *b, const struct zb_tbl *t, double f)
 				zb_svg_add_num(b, q.x);
 				zb_strbuf_add(b, ",");
 				zb_svg_add_num(b, q.y);
-				if (q.y > lo.y)
-					lo = q;
 			}
 			zb_strbuf_add(b, "\" fill=\"none\" stroke=\"#a0162b\" "
 				      "stroke-width=\"0.25\" stroke-dasharray="
