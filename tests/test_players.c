@@ -15,6 +15,7 @@
 #include "zariba/logio.h"
 #include "zariba/logread.h"
 #include "zariba/render.h"
+#include "zariba/report.h"
 #include "zariba/strbuf.h"
 #include "zariba/verify.h"
 #include "toy/toy.h"
@@ -163,6 +164,18 @@ Test(players, each_player_is_asked_through_his_own_controller_and_scores)
 	cr_assert_eq(zb_replay_parse_known(&r, "p.jsonl", text, len,
 					   toy_rulesets, NULL, &err), ZB_OK,
 		     "%s", err.msg);
+	/* A copy keeps the players (not their controllers), the
+	 * objectives and the points. */
+	struct zb_game cp;
+	cr_assert_eq(zb_game_copy(&cp, &g, NULL, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(cp.n_players, 4);
+	cr_assert_eq(cp.players[3].points, 1);
+	cr_assert_null(cp.players[2].ctl);
+	cr_assert(cp.has_players);
+	cr_assert_eq(cp.n_objectives, 3);
+	cr_assert_neq(cp.objectives[1].pts, g.objectives[1].pts);
+	cr_assert_float_eq(cp.objectives[1].pts[2].y, 8, 1e-12);
+	zb_game_release(&cp);
 	if (getenv("ZB_PLAYERS_LOG")) {	/* the fuzzers' corpus */
 		FILE *lf = fopen(getenv("ZB_PLAYERS_LOG"), "w");
 		if (lf) {
@@ -255,6 +268,20 @@ Test(players, a_batch_has_each_players_points_on_any_thread_count)
 	cr_assert_eq(b1.players[3].led, 12);
 	cr_assert_eq(memcmp(b1.player_points, b2.player_points,
 			    12 * 4 * sizeof(int)), 0);
+	/* sim --html: the points table. */
+	struct zb_report_variant rv = { &b1, NULL };
+	struct zb_report rep = { .title = "p", .scenario = "p.yaml",
+				 .seed = 11, .turn_limit = 1,
+				 .variants = &rv, .n_variants = 1 };
+	struct zb_strbuf page = { 0 };
+	struct zb_error err = { 0 };
+	cr_assert_eq(zb_report_html(&page, &rep, &err), ZB_OK, "%s", err.msg);
+	const char *html = zb_strbuf_str(&page);
+	cr_assert_not_null(strstr(html, "<table class=\"points\">"));
+	cr_assert_not_null(strstr(html, "<td class=\"sub\">Bob</td><td>15.0</td>"
+				  "<td>15</td><td>15</td><td>15</td><td>100.0%</td>"),
+			   "%s", strstr(html, "points"));
+	zb_strbuf_release(&page);
 	for (int p = 0; p < 4; p++) {
 		cr_assert_eq(b1.players[p].points.sum, b2.players[p].points.sum);
 		cr_assert_eq(b1.players[p].led, b2.players[p].led);
