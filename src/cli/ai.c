@@ -88,8 +88,11 @@ int cli_ai_apply(const struct cli_ai *a, const char *cmd,
 				names[k] = scn->sides[k].name;
 			zb_suggest(hint, sizeof(hint), v, (size_t)(eq - v),
 				   names, scn->n_sides);
-			return cli_usage(cmd, "--ai '%s': %s has no side "
-					 "or player '%.*s'%s", v, scn->path,
+			bool players = scn->sides[0].n_players ||
+				       scn->sides[1].n_players;
+			return cli_usage(cmd, "--ai '%s': %s has no side%s "
+					 "'%.*s'%s", v, scn->path,
+					 players ? " or player" : "",
 					 (int)(eq - v), v, hint);
 		}
 		snprintf(scn->sides[s].controller,
