@@ -6,7 +6,7 @@
  *
  * zb_replay_parse() takes any bytes at all.  It keeps what a picture or a
  * re-play needs: the header (rule set, scenario, seed, table, sides, units,
- * terrain), every event's turn, phase, kind, rule, side, actor, target,
+ * terrain, and any players and objectives), every event's turn, phase, kind, rule, side, actor, target,
  * path, named results and narration, every "state" event's units, and the
  * result line.  Dice, cards and modifiers are left in the file: they are
  * for reading, and the narration tells them.  Keys it does not know are
