@@ -154,7 +154,7 @@ static enum ev_cat event_cat(const struct zb_replay *r,
 	label[0] = '\0';
 	if (is_kind(e, "decision"))
 		return CAT_DECISION;
-	if (is_kind(e, "morale") || is_kind(e, "end"))
+	if (is_kind(e, "morale") || is_kind(e, "end") || is_kind(e, "award"))
 		return CAT_NOTE;
 	if (is_kind(e, "melee") && e->actor >= 0 && e->target >= 0 &&
 	    e->actor != e->target)
@@ -451,23 +451,29 @@ static void sides_line(struct zb_strbuf *b, const struct zb_replay *r)
 	zb_strbuf_add(b, "</p>\n");
 }
 
-/* " Points: Ann 5, Bob 15 (Black 20); ..." when the log has points. */
+/* " Points: Black 20 (Ann 5, Bob 15); ..." when the log has points. */
 static void points_line(struct zb_strbuf *b, const struct zb_replay *r)
 {
 	if (!r->has_points)
 		return;
 	zb_strbuf_add(b, " <span class=\"pts\">Points:");
 	for (int s = 0; s < r->n_sides; s++) {
-		zb_strbuf_add(b, s ? "; " : " ");
-		for (int p = 0; r->n_players && p < r->n_players; p++) {
-			if (r->players[p].side != s)
-				continue;
-			zb_svg_esc(b, r->players[p].name);
-			zb_strbuf_printf(b, " %d, ", r->points[p]);
-		}
-		zb_strbuf_printf(b, "<span class=\"win s%d\">", s);
+		zb_strbuf_printf(b, "%s<span class=\"win s%d\">",
+				 s ? "; " : " ", s);
 		zb_svg_esc(b, r->sides[s].name);
 		zb_strbuf_printf(b, "</span> %d", r->side_points[s]);
+		for (int p = 0, k = 0; p < r->n_players; p++) {
+			if (r->players[p].side != s)
+				continue;
+			zb_strbuf_add(b, k++ ? ", " : " (");
+			zb_svg_esc(b, r->players[p].name);
+			zb_strbuf_printf(b, " %d", r->points[p]);
+		}
+		for (int p = 0; p < r->n_players; p++)
+			if (r->players[p].side == s) {
+				zb_strbuf_add(b, ")");
+				break;
+			}
 	}
 	zb_strbuf_add(b, ".</span>");
 }
