@@ -38,3 +38,19 @@ expect_exit "--ai of no side and no player exits 1" 1 \
 	"$ZB" run "$PSCN" --ai "Colonel Blimp=baseline"
 grep_out "--ai of no side and no player says so" \
 	"has no side or player 'Colonel Blimp'" "$T/err"
+expect_exit "sim of a scenario with players exits 0" 0 \
+	"$ZB" sim "$PSCN" --runs 4 --seed 1 --json
+grep_out "sim --json lists each player's points and the battles he led" \
+	'"name": "Captain Jones",' "$T/out"
+grep_out "sim --json gives each side's points" '"points": \{' "$T/out"
+expect_exit "sim --csv of a scenario with players exits 0" 0 \
+	"$ZB" sim "$PSCN" --runs 4 --seed 1 --csv
+grep_out "sim --csv has a column for each player's points" \
+	'"player_points_mean:Captain Jones","player_led:Captain Jones"' "$T/out"
+expect_exit "sim of a scenario without players exits 0" 0 \
+	"$ZB" sim "$SCN" --runs 2 --seed 1 --csv
+if grep -q points "$T/out"; then
+	bad "sim --csv of a scenario without players has points" "$T/out"
+else
+	ok "sim --csv of a scenario without players has no points"
+fi
