@@ -138,6 +138,14 @@ Test(players, each_player_is_asked_through_his_own_controller_and_scores)
 	cr_assert_eq(zb_game_side_leader(&g, 0), 0);
 	cr_assert_eq(zb_game_side_leader(&g, 1), 3);
 	cr_assert_eq(zb_game_player_find(&g, "Di"), 3);
+	/* A unit taken under a player goes to his side. */
+	zb_game_set_player(&g, 0, 3);
+	cr_assert_eq(g.units[0].side, 1);
+	cr_assert_eq(g.units[0].player, 3);
+	zb_game_set_player(&g, 0, 4);	/* no such player: nothing */
+	cr_assert_eq(g.units[0].player, 3);
+	zb_game_set_player(&g, 0, 0);
+	cr_assert_eq(g.units[0].side, 0);
 	cr_assert_eq(zb_game_award(&g, 4, 1, -1, "toy:x"), ZB_EUSAGE);
 	cr_assert_eq(zb_game_award(&g, 0, 1, 3, "toy:x"), ZB_EUSAGE);
 
@@ -157,6 +165,10 @@ Test(players, each_player_is_asked_through_his_own_controller_and_scores)
 	cr_assert_not_null(strstr(text, "\"actor\":\"P2\",\"actor_id\":1,"
 				  "\"result\":{\"side\":0,\"player\":1,"), "%s", text);
 	cr_assert_not_null(strstr(text, "\"points\":[5,0,0,1],\"side_points\":[5,1]"),
+			   "%s", text);
+	/* The knight went over to White (the toy's turn): under White's
+	 * first player, Cy, from then on; the header keeps Bob. */
+	cr_assert_not_null(strstr(text, "\"flags\":[],\"side\":1,\"player\":2}"),
 			   "%s", text);
 
 	/* Read back. */
@@ -203,6 +215,11 @@ Test(players, each_player_is_asked_through_his_own_controller_and_scores)
 	cr_assert_eq(r.points[0], 5);
 	cr_assert_eq(r.points[3], 1);
 	cr_assert_eq(r.side_points[0], 5);
+	cr_assert_eq(r.units[2].player, 1);
+	const struct zb_replay_snap *last = &r.snaps[r.n_snaps - 5 + 2];
+	cr_assert_eq(last->id, 2);
+	cr_assert_eq(last->player, 2);
+	cr_assert_eq(r.snaps[2].player, 1);	/* at set-up */
 
 	/* The page: the objectives on the map, the points in the result. */
 	struct zb_strbuf page = { 0 };

@@ -258,6 +258,10 @@ int zb_game_side_alive(const struct zb_game *g, int side);
  * (u->start_side).  Whatever else changes with it (its leader, its
  * orders) is the rule set's to say. */
 void zb_game_set_side(struct zb_game *g, int id, int side);
+/* Unit `id` goes under player `p` (a captured unit under its captor), and
+ * over to his side.  The state events from then on give its player;
+ * the log's header keeps its player at set-up (u->start_player). */
+void zb_game_set_player(struct zb_game *g, int id, int p);
 /* A broken force: mark every unit of `side` still on the table with live
  * figures ZB_UF_ROUTED, so the state after the game (and its replay)
  * shows the rout.  For a rule set's morale rule, just before

@@ -89,6 +89,7 @@ struct zb_replay_snap {
 	unsigned flags;			/* ZB_UF_* */
 	unsigned markers;		/* the rule set's (unit.h) */
 	int side;			/* now: the header's unless it says */
+	int player;			/* now, likewise; -1: no players */
 	int attached_to;		/* a unit id, or -1 */
 };
 

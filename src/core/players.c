@@ -280,6 +280,15 @@ int zb_game_first_player(const struct zb_game *g, int side)
 	return side;
 }
 
+void zb_game_set_player(struct zb_game *g, int id, int p)
+{
+	struct zb_unit *u = zb_game_unit(g, id);
+	if (!u || p < 0 || p >= g->n_players)
+		return;
+	zb_game_set_side(g, id, g->players[p].side);
+	u->player = p;
+}
+
 int zb_game_set_player_controller(struct zb_game *g, int p,
 				  struct zb_controller *ctl)
 {

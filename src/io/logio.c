@@ -92,6 +92,11 @@ static json_t *snaps_json(const struct zb_game *g, const struct zb_event *e)
 		if (sn->id >= 0 && sn->id < g->n_units &&
 		    sn->side != g->units[sn->id].start_side)
 			json_object_set_new(j, "side", json_integer(sn->side));
+		/* Likewise its player, in a game with players. */
+		if (g->has_players && sn->id >= 0 && sn->id < g->n_units &&
+		    sn->player != g->units[sn->id].start_player)
+			json_object_set_new(j, "player",
+					    json_integer(sn->player));
 		json_array_append_new(a, j);
 	}
 	return a;

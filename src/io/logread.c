@@ -514,6 +514,10 @@ static int read_snaps(struct reader *rd, json_t *o, struct zb_replay_event *e)
 		if (!rc)
 			rc = get_int(rd, j, "side", 0, r->n_sides - 1, &sn->side,
 				     sn->side, false);
+		if (!rc)
+			rc = get_int(rd, j, "player", 0, r->n_players - 1,
+				     &sn->player, r->units[sn->id].player,
+				     false);
 		if (rc)
 			return rc;
 		if (e->turn == 0)
