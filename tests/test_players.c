@@ -230,6 +230,8 @@ Test(players, each_player_is_asked_through_his_own_controller_and_scores)
 	cr_assert_not_null(strstr(html, "<title>Mosque (rescue: Black 15)</title>"));
 	cr_assert_not_null(strstr(html, "</span> 5 (Ann 5, Bob 0); "), "%s", html);
 	cr_assert_not_null(strstr(html, "Kadadi (Rook)"));
+	/* The script rings the unit that is an objective. */
+	cr_assert_not_null(strstr(html, ",\"obj\":[[3,\"Kadadi (capture)\"]]"));
 	if (getenv("ZB_PLAYERS_PAGE")) {	/* to look at it */
 		FILE *pf = fopen(getenv("ZB_PLAYERS_PAGE"), "w");
 		if (pf) {

@@ -283,6 +283,25 @@ static void json_names(struct zb_strbuf *b, const char *key,
 	zb_strbuf_add(b, "]");
 }
 
+/* ,"obj":[[ID,"TIP"],...]: the units that are objectives, which the
+ * script rings and names in their tips; nothing when none is. */
+static void json_objectives(struct zb_strbuf *b, const struct zb_replay *r)
+{
+	int k = 0;
+	for (int i = 0; i < r->n_objectives; i++) {
+		const struct zb_replay_objective *o = &r->objectives[i];
+		if (o->kind != ZB_OBJ_UNIT || o->unit < 0)
+			continue;
+		zb_strbuf_printf(b, "%s[%d,", k++ ? "," : ",\"obj\":[", o->unit);
+		char tip[ZB_UNIT_NAME_MAX + ZB_REPLAY_STR_MAX + 8];
+		snprintf(tip, sizeof(tip), "%s (%s)", o->name, o->scored_by);
+		json_str(b, tip);
+		zb_strbuf_add(b, "]");
+	}
+	if (k)
+		zb_strbuf_add(b, "]");
+}
+
 static void json_block(struct zb_strbuf *b, const struct zb_replay *r,
 		       const struct frames *fr, const struct zb_tbl_view *v)
 {
@@ -295,6 +314,7 @@ static void json_block(struct zb_strbuf *b, const struct zb_replay *r,
 	zb_strbuf_add(b, ",\"font\":");
 	json_num(b, v->font);
 	zb_strbuf_printf(b, ",\"rings\":%d", ZB_TBL_LABEL_RINGS);
+	json_objectives(b, r);
 	zb_strbuf_add(b, ",\"lb\":[");
 	json_nums(b, (const double[]){ v->lx0, v->ly0, v->lx1, v->ly1 }, 4);
 	zb_strbuf_add(b, "]");

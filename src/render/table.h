@@ -41,7 +41,7 @@ struct zb_tbl_unit {
 
 /* Something on the table that scores (game.h's objectives): a point or
  * an area, drawn over the terrain with its name; a unit's is not drawn
- * on the map (it moves), the page lists it. */
+ * here (it moves): the replay page's script rings the unit. */
 struct zb_tbl_objective {
 	const char *name;
 	const char *tip;		/* the tooltip: what scores it, how much */
