@@ -157,6 +157,16 @@ struct zb_batch_side {
 	 * besides breaking the enemy), and the battles that met it. */
 	char objective[ZB_OBJECTIVE_MAX];
 	int objective_met;
+	struct zb_stat points;		/* its players' points, summed */
+};
+
+/* A player (game.h): his points, and the battles in which he had the
+ * most of his side (of players tied, the first: zb_game_side_leader()). */
+struct zb_batch_player {
+	char name[ZB_SCN_NAME_MAX];
+	int side;
+	struct zb_stat points;
+	int led;
 };
 
 struct zb_batch_unit {
@@ -185,6 +195,12 @@ struct zb_batch {
 	struct zb_stat turns;
 	struct zb_batch_unit *units;
 	int n_units;
+	/* The players (one a side when the scenario names none); scoring:
+	 * the scenario has players or objectives, or a battle awarded
+	 * points, and the reports give them only then. */
+	struct zb_batch_player players[ZB_MAX_PLAYERS];
+	int n_players;
+	bool scoring;
 
 	/* Per battle, by index i < runs. */
 	int *outcome;			/* index into outcomes[] */
@@ -194,6 +210,7 @@ struct zb_batch {
 					   side met its objective */
 	int *unit_lost;			/* [i * n_units + unit] */
 	unsigned char *unit_flags;	/* [i * n_units + unit]: ZB_BATCH_* */
+	int *player_points;		/* [i * n_players + player] */
 	struct zb_alloc alloc;		/* the options' */
 };
 

@@ -109,6 +109,10 @@ struct zb_decision {
 	/* The question, filled in by the rules. */
 	enum zb_decision_kind kind;
 	int side;
+	/* The player asked (game.h: g->players): zb_game_decide() sets it
+	 * to the unit's player, or, with no unit, to the side's first
+	 * player unless it names another of the side. */
+	int player;
 	int unit;		/* the unit that acts, or -1 */
 	const char *rule;	/* the rule that offers the choice */
 	const struct zb_option *opt;

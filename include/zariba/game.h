@@ -50,6 +50,31 @@ struct zb_side {
 
 #define ZB_OBJECTIVE_MAX 96
 
+/* A player: one of a side's commanders (a scenario's `players`), or, when
+ * the scenario names none, the side itself (player s is side s).  He has
+ * his own controller, or the side's when NULL, and his own points. */
+#define ZB_MAX_PLAYERS ZB_SCN_PLAYERS_MAX
+struct zb_player {
+	char name[ZB_SCN_NAME_MAX];
+	int side;
+	char general[ZB_SCN_NAME_MAX];	/* "" when none is named */
+	int quality;		/* in rules->general_qualities, or -1 */
+	struct zb_controller *ctl;	/* NULL: the side's */
+	int points;		/* zb_game_award() */
+};
+
+/* Something on the table that scores (a scenario's `objectives`). */
+struct zb_objective {
+	char name[ZB_SCN_NAME_MAX];
+	int kind;		/* enum zb_objective_kind (scenario.h) */
+	struct zb_vec2 at;	/* a point */
+	struct zb_vec2 *pts;	/* an area, from the game's allocator */
+	int n_pts;
+	int unit;		/* a unit's id, or -1 */
+	int scored_by;		/* in rules->objective_scores */
+	int points[ZB_MAX_SIDES];	/* what it is worth to each side */
+};
+
 struct zb_result {
 	bool over;
 	int winner;		/* a side, or ZB_NO_WINNER for a draw */
@@ -91,6 +116,16 @@ struct zb_game {
 	int n_units, cap_units;
 	struct zb_side sides[ZB_MAX_SIDES];
 	int n_sides;
+	/* The players: n_sides implicit ones (player s is side s) unless
+	 * the scenario names them (has_players); the log gives players,
+	 * objectives and points only when the scenario has them or a rule
+	 * set awards points (scoring), so older logs read as they did. */
+	struct zb_player players[ZB_MAX_PLAYERS];
+	int n_players;
+	bool has_players;
+	bool scoring;
+	struct zb_objective *objectives;
+	int n_objectives;
 
 	int turn;			/* from 1 */
 	int turn_limit;
@@ -176,6 +211,29 @@ int zb_game_check_mem(const struct zb_game *g, int rc, struct zb_error *err);
 /* Hand `ctl` to `side`; the game releases it (and any it replaces). */
 int zb_game_set_controller(struct zb_game *g, int side,
 			   struct zb_controller *ctl);
+/* Hand `ctl` to player `p` alone (his side's other players keep theirs);
+ * the game releases it.  ZB_EUSAGE for no such player. */
+int zb_game_set_player_controller(struct zb_game *g, int p,
+				  struct zb_controller *ctl);
+/* The player named `name`, or -1. */
+int zb_game_player_find(const struct zb_game *g, const char *name);
+/* The controller that answers player p: his own, else his side's. */
+struct zb_controller *zb_game_player_controller(const struct zb_game *g,
+						int p);
+/* Player p scores `points` (negative: loses them), for `objective` (an
+ * index in g->objectives, or -1 for none) under `rule`: an "award" event
+ * in the log (its rule, "player", "points" and "objective" in its
+ * result, the objective's unit as its target) and the player's total.
+ * ZB_EUSAGE for no such player or objective.  The winner on points is
+ * the rule set's to call (zb_game_end()); the core keeps the figures:
+ * zb_game_side_points(). */
+int zb_game_award(struct zb_game *g, int p, int points, int objective,
+		  const char *rule);
+/* The sum of the points of the players of `side`. */
+int zb_game_side_points(const struct zb_game *g, int side);
+/* The player of `side` with the most points (the lowest index of those
+ * tied), or -1 for no such side. */
+int zb_game_side_leader(const struct zb_game *g, int side);
 
 int zb_game_play_turn(struct zb_game *g, struct zb_error *err);
 /* Play until the result is known or the turn limit passes. */
@@ -195,11 +253,15 @@ void zb_game_sync_unit(struct zb_game *g, int id);
 /* Live figures of a side; the side's strength for morale. */
 int zb_game_side_alive(const struct zb_game *g, int side);
 /* Unit `id` goes over to `side` (a captured gun, wagon or herd; a side
- * of the game, else nothing changes).  The state events from then on
+ * of the game, else nothing changes), under the side's first player.  The state events from then on
  * give its side (log.h); the log's header keeps its side at set-up
  * (u->start_side).  Whatever else changes with it (its leader, its
  * orders) is the rule set's to say. */
 void zb_game_set_side(struct zb_game *g, int id, int side);
+/* Unit `id` goes under player `p` (a captured unit under its captor), and
+ * over to his side.  The state events from then on give its player;
+ * the log's header keeps its player at set-up (u->start_player). */
+void zb_game_set_player(struct zb_game *g, int id, int p);
 /* A broken force: mark every unit of `side` still on the table with live
  * figures ZB_UF_ROUTED, so the state after the game (and its replay)
  * shows the rout.  For a rule set's morale rule, just before

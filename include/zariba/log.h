@@ -59,6 +59,7 @@ struct zb_unit_snap {
 	unsigned flags;		/* ZB_UF_* (unit.h) */
 	unsigned markers;	/* the rule set's markers (unit.h) */
 	int side;		/* its side now (a captured gun's changes) */
+	int player;		/* its player now (game.h) */
 	int attached_to;	/* a leader's unit, or -1 */
 	struct zb_rect rect;	/* the footprint */
 };

@@ -12,7 +12,11 @@
  * (centre, facing, size), formation, live figures and flags, which is
  * what replay pages draw from.  Decision events hold the controller's
  * answer exactly (decide.h), which is what `zariba replay --verify`
- * re-plays from.  Numbers are written with at most 6
+ * re-plays from.  A game with players or objectives (game.h) also has
+ * them in its header ("players", each unit's "player", "objectives"),
+ * "player" in its decisions, "award" events and each player's and
+ * side's points in its result ("points", "side_points"); other logs have
+ * none of these.  Numbers are written with at most 6
  * significant digits and keys in a fixed order, so the same seed gives a
  * byte-identical file.
  *

@@ -6,7 +6,7 @@
  *
  * zb_replay_parse() takes any bytes at all.  It keeps what a picture or a
  * re-play needs: the header (rule set, scenario, seed, table, sides, units,
- * terrain), every event's turn, phase, kind, rule, side, actor, target,
+ * terrain, and any players and objectives), every event's turn, phase, kind, rule, side, actor, target,
  * path, named results and narration, every "state" event's units, and the
  * result line.  Dice, cards and modifiers are left in the file: they are
  * for reading, and the narration tells them.  Keys it does not know are
@@ -49,8 +49,31 @@ struct zb_replay_side {
 	int figures;
 };
 
+/* A player a log's header names (game.h); none when the scenario
+ * named none. */
+#define ZB_REPLAY_PLAYERS_MAX 16
+struct zb_replay_player {
+	char name[ZB_UNIT_NAME_MAX];
+	int side;
+	char general[ZB_UNIT_NAME_MAX];	/* "" for none */
+	char quality[ZB_REPLAY_STR_MAX];	/* "" for none */
+};
+
+/* An objective on the table (game.h): a point, an area or a unit. */
+struct zb_replay_objective {
+	char name[ZB_UNIT_NAME_MAX];
+	char scored_by[ZB_REPLAY_STR_MAX];
+	int points[2];			/* per side */
+	int kind;			/* enum zb_objective_kind */
+	struct zb_vec2 at;
+	struct zb_vec2 *pts;		/* an area's */
+	int n_pts;
+	int unit;			/* a unit id, or -1 */
+};
+
 struct zb_replay_unit {
 	int id, side;
+	int player;			/* -1 when the log names none */
 	char name[ZB_UNIT_NAME_MAX];
 	char type[ZB_REPLAY_STR_MAX];
 	int figures;			/* at set-up */
@@ -66,6 +89,7 @@ struct zb_replay_snap {
 	unsigned flags;			/* ZB_UF_* */
 	unsigned markers;		/* the rule set's (unit.h) */
 	int side;			/* now: the header's unless it says */
+	int player;			/* now, likewise; -1: no players */
 	int attached_to;		/* a unit id, or -1 */
 };
 
@@ -106,6 +130,10 @@ struct zb_replay {
 	struct zb_replay_unit *units;
 	int n_units;
 	struct zb_terrain_set terrain;
+	struct zb_replay_player players[ZB_REPLAY_PLAYERS_MAX];
+	int n_players;			/* 0: the log names none */
+	struct zb_replay_objective *objectives;
+	int n_objectives;
 
 	struct zb_replay_event *ev;
 	size_t n_ev;
@@ -121,6 +149,12 @@ struct zb_replay {
 	char how[128];
 	int turns;
 	int casualties[2];
+	/* Each player's points and each side's (the players of the
+	 * header, or one a side when it names none), when the log has
+	 * them. */
+	bool has_points;
+	int points[ZB_REPLAY_PLAYERS_MAX];
+	int side_points[2];
 	struct zb_alloc alloc;		/* what the arrays came from */
 };
 

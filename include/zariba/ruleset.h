@@ -110,6 +110,14 @@ struct zb_ruleset {
 	 * rule set also has the look-ahead controller ("lookahead"). */
 	struct zb_controller *(*ai_new_as)(struct zb_game *g, int side,
 					   int personality);
+	/* The words a scenario may give a player's general as `quality`
+	 * ("superior", "average"...), general m's quality at index m
+	 * (zb_player.quality), and the words that score an objective
+	 * (`scored-by`: "capture", "rescue"...; zb_objective.scored_by),
+	 * each ended by NULL.  NULL: none, and zb_game_init() refuses a
+	 * scenario that gives one, at its line. */
+	const char *const *general_qualities;
+	const char *const *objective_scores;
 };
 
 /* The name of flag bit `bit` (0 to ZB_UF_BITS - 1) under `rs`: the

@@ -44,6 +44,17 @@
  *           concealed: true         # reads them (zb_ruleset.unit_keys)
  *           boat: true
  *           detached-from: "1st Section"
+ *       players:                 # optional: one implicit player a side
+ *         - name: "Major Smythe"
+ *           general: "Gen. Gordon"   # optional
+ *           quality: superior        # a rule set's word (general_qualities)
+ *           controller: ai           # optional: the side's otherwise
+ *           units: ["1st Section"]
+ *   objectives:                      # optional
+ *     - name: "Colonel Kadadi"
+ *       unit: "Kadadi"               # or at: [x, y], or area: [[x, y], ...]
+ *       scored-by: capture           # a rule set's word (objective_scores)
+ *       points: { British: 100 }     # per side that scores it
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -123,6 +134,9 @@ struct zb_scn_unit {
 	struct zb_src_pos at;			/* the unit's mapping */
 	struct zb_src_pos at_type, at_formation, at_leader, at_pos, at_figs;
 	struct zb_src_pos at_gun;
+	/* The player of its side who commands it (an index into the
+	 * side's players), or -1 when the side names none. */
+	int player;
 	/* 0 for a unit as the file has it; k > 0 for the k-th copy of the
 	 * entry before it, which a sweep's units.NAME.count made
 	 * (zb_scenario_set()): a side's copies of an entry follow it. */
@@ -130,6 +144,38 @@ struct zb_scn_unit {
 };
 
 #define ZB_SCN_ROLLOUTS_MAX 1000	/* a side's `rollouts` */
+#define ZB_SCN_PLAYERS_MAX 16		/* players of both sides */
+#define ZB_SCN_OBJECTIVES_MAX 256
+
+/* A player of a side (optional: a side that names none has one implicit
+ * player, itself): his general, and the units he commands, each of
+ * which has him as its zb_scn_unit.player. */
+struct zb_scn_player {
+	char name[ZB_SCN_NAME_MAX];
+	char general[ZB_SCN_NAME_MAX];	/* "" when the scenario names none */
+	char quality[ZB_SCN_NAME_MAX];	/* a rule set's word, or "" */
+	char controller[ZB_SCN_NAME_MAX];	/* "": the side's */
+	char (*units)[ZB_SCN_NAME_MAX];	/* by name, as written */
+	struct zb_src_pos *units_at;
+	int n_units;
+	struct zb_src_pos at, at_quality, at_controller;
+};
+
+/* Something on the table that scores (zb_game_award(), game.h). */
+enum zb_objective_kind { ZB_OBJ_POINT, ZB_OBJ_AREA, ZB_OBJ_UNIT };
+
+struct zb_scn_objective {
+	char name[ZB_SCN_NAME_MAX];
+	int kind;			/* enum zb_objective_kind */
+	struct zb_vec2 at;		/* a point */
+	struct zb_vec2 *pts;		/* an area's polygon */
+	int n_pts;
+	char unit[ZB_SCN_NAME_MAX];	/* a unit, by name */
+	int unit_side, unit_idx;	/* where it is in sides[].units */
+	char scored_by[ZB_SCN_NAME_MAX];	/* a rule set's word */
+	int points[ZB_SCN_MAX_SIDES];	/* per side; 0: not for that side */
+	struct zb_src_pos at_pos, at_unit, at_scored_by, at_points;
+};
 
 struct zb_scn_side {
 	char name[ZB_SCN_NAME_MAX];
@@ -140,6 +186,8 @@ struct zb_scn_side {
 	struct zb_scn_unit *units;
 	int n_units;
 	struct zb_src_pos at;
+	struct zb_scn_player *players;	/* NULL and 0: none named */
+	int n_players;
 };
 
 #define ZB_SCN_FILE_MAX ((size_t)16 << 20)	/* bytes of a scenario file */
@@ -162,6 +210,8 @@ struct zb_scenario {
 	int n_terrain;
 	struct zb_scn_side sides[ZB_SCN_MAX_SIDES];
 	int n_sides;
+	struct zb_scn_objective *objectives;	/* NULL and 0: none */
+	int n_objectives;
 	struct zb_src_pos at_ruleset, at_table, at_turns;
 	struct zb_alloc alloc;		/* what the arrays came from */
 };

@@ -108,6 +108,8 @@ enum {
 struct zb_unit {
 	int id;			/* its index in the game's array */
 	int side;		/* now: zb_game_set_side() changes it */
+	int player;		/* who commands it (game.h: g->players) */
+	int start_player;	/* at set-up, which the log's header gives */
 	char name[ZB_UNIT_NAME_MAX];
 	int type;		/* rule set's unit type */
 	int formation;		/* rule set's formation */

@@ -128,6 +128,9 @@ static int play_one(const struct run *r, int i, struct zb_error *err)
 		b->met_of[(size_t)i * (size_t)ns + (size_t)s] =
 			g.result.objective_met[s] != 0;
 	}
+	for (int p = 0; p < b->n_players; p++)
+		b->player_points[(size_t)i * (size_t)b->n_players + (size_t)p] =
+			p < g.n_players ? g.players[p].points : 0;
 	int *ul = &b->unit_lost[(size_t)i * (size_t)nu];
 	for (int k = 0; k < nu; k++) {
 		if (k >= g.n_units) {
@@ -210,7 +213,7 @@ static int play_alone(struct run *r, int lo, int hi, struct zb_error *err)
 }
 
 /* The per-battle arrays a team exchanges; n_arrays of them. */
-enum { N_SLOT_ARRAYS = 6 };
+enum { N_SLOT_ARRAYS = 7 };
 static void slot_arrays(const struct run *r, struct zb_batch_slots *a)
 {
 	const struct zb_batch *b = r->b;
@@ -224,6 +227,8 @@ static void slot_arrays(const struct run *r, struct zb_batch_slots *a)
 					nu * sizeof(*b->unit_lost) };
 	a[5] = (struct zb_batch_slots){ b->unit_flags,
 					nu * sizeof(*b->unit_flags) };
+	a[6] = (struct zb_batch_slots){ b->player_points, (size_t)b->n_players
+					* sizeof(*b->player_points) };
 }
 
 /* Battles [lo, hi) shared by a team: in blocks small enough for one
@@ -408,6 +413,13 @@ static int probe(struct zb_batch *b, const struct zb_scenario *scn,
 		snprintf(b->sides[s].objective, sizeof(b->sides[s].objective),
 			 "%s", g.result.objective[s]);
 	}
+	b->n_players = g.n_players;
+	b->scoring = g.scoring;
+	for (int p = 0; p < g.n_players; p++) {
+		snprintf(b->players[p].name, sizeof(b->players[p].name), "%s",
+			 g.players[p].name);
+		b->players[p].side = g.players[p].side;
+	}
 	b->units = zb_calloc(&b->alloc, g.n_units ? (size_t)g.n_units : 1,
 			  sizeof(*b->units));
 	if (!b->units) {
@@ -456,6 +468,7 @@ static int reserve(struct run *r, int n)
 	GROW(b->met_of, sn);
 	GROW(b->unit_lost, un);
 	GROW(b->unit_flags, un);
+	GROW(b->player_points, (size_t)n * (size_t)b->n_players);
 #undef GROW
 	return rc;
 }
@@ -533,6 +546,46 @@ static int classify(struct run *r)
 }
 
 /* Everything in struct zb_batch that is not per battle, from scratch. */
+/* Each player's points and the battles he led his side in, each side's
+ * points (players.c's rules: game.h); col is room for a column. */
+static int summarise_points(struct zb_batch *b, int *col)
+{
+	int n = b->runs, np = b->n_players, rc = ZB_OK;
+	for (int p = 0; p < np; p++)
+		b->players[p].led = 0;
+	for (int i = 0; i < n; i++) {
+		const int *pts = &b->player_points[(size_t)i * (size_t)np];
+		for (int s = 0; s < b->n_sides; s++) {
+			int best = -1;
+			for (int p = 0; p < np; p++)
+				if (b->players[p].side == s &&
+				    (best < 0 || pts[p] > pts[best]))
+					best = p;
+			if (best >= 0)
+				b->players[best].led++;
+		}
+		for (int p = 0; p < np; p++)
+			b->scoring |= pts[p] != 0;
+	}
+	for (int p = 0; rc == ZB_OK && p < np; p++) {
+		for (int i = 0; i < n; i++)
+			col[i] = b->player_points[(size_t)i * (size_t)np +
+						  (size_t)p];
+		rc = zb_stat_of_with(&b->players[p].points, col, n, &b->alloc);
+	}
+	for (int s = 0; rc == ZB_OK && s < b->n_sides; s++) {
+		for (int i = 0; i < n; i++) {
+			col[i] = 0;
+			for (int p = 0; p < np; p++)
+				if (b->players[p].side == s)
+					col[i] += b->player_points[(size_t)i *
+						(size_t)np + (size_t)p];
+		}
+		rc = zb_stat_of_with(&b->sides[s].points, col, n, &b->alloc);
+	}
+	return rc;
+}
+
 static int summarise(struct run *r)
 {
 	struct zb_batch *b = r->b;
@@ -577,6 +630,8 @@ static int summarise(struct run *r)
 		}
 		rc = zb_stat_of_with(&u->lost, col, n, &b->alloc);
 	}
+	if (rc == ZB_OK)
+		rc = summarise_points(b, col);
 	zb_free(&b->alloc, col);
 	return rc;
 }
@@ -609,6 +664,7 @@ void zb_batch_release(struct zb_batch *b)
 	zb_free(&a, b->met_of);
 	zb_free(&a, b->unit_lost);
 	zb_free(&a, b->unit_flags);
+	zb_free(&a, b->player_points);
 	int failed = b->failed;
 	uint64_t failed_seed = b->failed_seed;
 	memset(b, 0, sizeof(*b));

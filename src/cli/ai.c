@@ -54,12 +54,33 @@ static int side_of(const struct zb_scenario *scn, const char *name, size_t n)
 	return -1;
 }
 
+/* The player called `name` (any case), or NULL. */
+static struct zb_scn_player *player_of(struct zb_scenario *scn,
+				       const char *name, size_t n)
+{
+	for (int s = 0; s < scn->n_sides; s++)
+		for (int p = 0; p < scn->sides[s].n_players; p++)
+			if (strlen(scn->sides[s].players[p].name) == n &&
+			    !strncasecmp(scn->sides[s].players[p].name, name,
+					 n))
+				return &scn->sides[s].players[p];
+	return NULL;
+}
+
 int cli_ai_apply(const struct cli_ai *a, const char *cmd,
 		 struct zb_scenario *scn)
 {
 	for (int i = 0; i < a->n; i++) {
 		const char *v = a->spec[i], *eq = strrchr(v, '=');
 		int s = side_of(scn, v, (size_t)(eq - v));
+		/* Or a player the scenario names: his controller alone. */
+		struct zb_scn_player *pl = s < 0
+			? player_of(scn, v, (size_t)(eq - v)) : NULL;
+		if (pl) {
+			snprintf(pl->controller, sizeof(pl->controller), "%s",
+				 eq + 1);
+			continue;
+		}
 		if (s < 0) {
 			const char *names[ZB_SCN_MAX_SIDES];
 			char hint[ZB_SCN_NAME_MAX + 32];
@@ -67,8 +88,11 @@ int cli_ai_apply(const struct cli_ai *a, const char *cmd,
 				names[k] = scn->sides[k].name;
 			zb_suggest(hint, sizeof(hint), v, (size_t)(eq - v),
 				   names, scn->n_sides);
-			return cli_usage(cmd, "--ai '%s': %s has no side "
+			bool players = scn->sides[0].n_players ||
+				       scn->sides[1].n_players;
+			return cli_usage(cmd, "--ai '%s': %s has no side%s "
 					 "'%.*s'%s", v, scn->path,
+					 players ? " or player" : "",
 					 (int)(eq - v), v, hint);
 		}
 		snprintf(scn->sides[s].controller,

@@ -374,5 +374,24 @@ void cli_narrate_result(FILE *out, const struct zb_game *g,
 				unit_lost(u), u->start_figs, *st ? "  " : "",
 				st);
 		}
+	}	/* Only for a game with players, objectives or points (game.h):
+	 * the others print as they always did. */
+	if (!g->scoring)
+		return;
+	for (int p = 0; p < g->n_players; p++) {
+		int w = 2 + (int)strlen(g->players[p].name);
+		name_w = w > name_w ? w : name_w;
+	}
+	fprintf(out, "Points:\n");
+	for (int s = 0; s < g->n_sides; s++) {
+		fprintf(out, "  %-*s  %4d\n", name_w, g->sides[s].name,
+			zb_game_side_points(g, s));
+		for (int p = 0; g->has_players && p < g->n_players; p++)
+			if (g->players[p].side == s)
+				fprintf(out, "    %-*s  %4d%s\n", name_w - 2,
+					g->players[p].name,
+					g->players[p].points,
+					zb_game_side_leader(g, s) == p
+					? "  the most of his side" : "");
 	}
 }

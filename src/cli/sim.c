@@ -19,6 +19,7 @@
 #include "zariba/batch.h"
 #include "zariba/game.h"
 #include "zariba/report.h"
+#include "cli/sim_points.h"
 #include "zariba/scenario.h"
 #include "zariba/strbuf.h"
 
@@ -94,7 +95,8 @@ const char cli_sim_help[] =
 "      --ai SIDE=NAME the AI that commands SIDE (its name or number from\n"
 "                     1): ai (the default, also 'doctrine'), baseline,\n"
 "                     passive or lookahead; see 'zariba duel' to\n"
-"                     compare two AIs\n"
+"                     compare two AIs.  SIDE may also be one of the\n"
+"                     players the scenario names, for him alone\n"
 "  -h, --help         show this help and exit\n"
 "\n"
 "A progress bar goes to standard error when it is a terminal.\n"
@@ -580,6 +582,7 @@ static void print_text_one(const struct sim_opts *o, const struct variant *x)
 	printf("%-25s %7.1f %7d %5d %5d\n\n", "", b->turns.mean,
 	       b->turns.median, b->turns.p5, b->turns.p95);
 	print_units(b);
+	sim_points_text(b);
 }
 
 /* "62.3 [57.4-66.9]" */
@@ -768,6 +771,7 @@ static json_t *j_variant(const struct sim_opts *o, const struct variant *x)
 			j_rate(u->shaken, b->runs)));
 	}
 	j_set(v, "units", units);
+	sim_points_json(b, v);
 	return v;
 }
 
@@ -792,6 +796,7 @@ static void print_battles(const struct zb_batch *b)
 				       b->sides[s].objective,
 				       b->met_of[i * b->n_sides + s]
 				       ? "met" : "not met");
+		sim_points_battle(b, i);
 		printf(" Lost:");
 		for (int s = 0; s < b->n_sides; s++)
 			printf(" %s %d%s", b->sides[s].name,
@@ -873,6 +878,7 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 		putchar(',');
 		cli_csv_str(col);
 	}
+	sim_points_csv_head(b0);
 	putchar('\n');
 	for (int v = 0; v < n; v++) {
 		const struct zb_batch *b = &vs[v].b;
@@ -900,6 +906,7 @@ static void print_csv(const struct sim_opts *o, const struct variant *vs,
 					printf(",%.6f", rate_of(
 					       b->sides[s].objective_met,
 					       b->runs));
+			sim_points_csv_row(b0, b);
 			putchar('\n');
 		}
 	}

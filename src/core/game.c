@@ -8,6 +8,15 @@
 #include <string.h>
 #include "zariba/game.h"
 
+/* From players.c: a game's players and objectives (game.h). */
+int zb_game_players_init(struct zb_game *g, const struct zb_scenario *scn,
+			 struct zb_error *err);
+int zb_game_players_setup(struct zb_game *g, const struct zb_scenario *scn,
+			  struct zb_error *err);
+void zb_game_players_release(struct zb_game *g);
+int zb_game_players_copy(struct zb_game *dst, const struct zb_game *src);
+int zb_game_first_player(const struct zb_game *g, int side);
+
 /* From log.c: the game records every face it rolls or card it turns. */
 void zb_log_die(struct zb_game *g, int sides, int face);
 void zb_log_card(struct zb_game *g, struct zb_card c);
@@ -177,7 +186,11 @@ int zb_game_init(struct zb_game *g, const struct zb_ruleset *rules,
 	if (rc == ZB_OK)
 		rc = check_unit_keys(rules, scn, err);
 	if (rc == ZB_OK)
+		rc = zb_game_players_init(g, scn, err);
+	if (rc == ZB_OK)
 		rc = g->rules->setup(g, scn, err);
+	if (rc == ZB_OK)
+		rc = zb_game_players_setup(g, scn, err);
 	for (int s = 0; rc == ZB_OK && s < g->n_sides; s++) {
 		const char *name = scn->sides[s].controller;
 		struct zb_controller *c = NULL;
@@ -244,6 +257,7 @@ void zb_game_release(struct zb_game *g)
 			c->release(c);
 		g->sides[s].ctl = NULL;
 	}
+	zb_game_players_release(g);
 	for (int i = 0; i < g->n_units; i++)
 		zb_unit_release(&g->alloc, &g->units[i]);
 	zb_free(&g->alloc, g->units);
@@ -349,6 +363,8 @@ int zb_game_copy(struct zb_game *dst, const struct zb_game *src,
 		dst->sides[s].ctl = NULL;
 	}
 	dst->n_sides = src->n_sides;
+	if (rc == ZB_OK)
+		rc = zb_game_players_copy(dst, src);
 	dst->turn = src->turn;
 	dst->turn_limit = src->turn_limit;
 	dst->at_limit_winner = src->at_limit_winner;
@@ -383,8 +399,9 @@ int zb_game_play_turn(struct zb_game *g, struct zb_error *err)
 		return zb_error_set(err, ZB_ESTATE, "the game is over");
 	if (zb_game_check_mem(g, ZB_OK, err) != ZB_OK)
 		return ZB_ENOMEM;
-	for (int s = 0; s < g->n_sides; s++) {
-		struct zb_controller *c = g->sides[s].ctl;
+	for (int s = 0; s < g->n_sides + g->n_players; s++) {
+		struct zb_controller *c = s < g->n_sides ? g->sides[s].ctl
+			: g->players[s - g->n_sides].ctl;
 		int trc = c && c->turn_start ? c->turn_start(c, g, err) : ZB_OK;
 
 		if (trc != ZB_OK)
@@ -436,6 +453,7 @@ int zb_game_add_unit(struct zb_game *g, int side, const char *name,
 		return ZB_ENOMEM;
 	u->id = g->n_units;
 	u->side = u->start_side = side;
+	u->player = zb_game_first_player(g, side);
 	snprintf(u->name, sizeof(u->name), "%s", name);
 	u->attached_to = -1;
 	u->parent = -1;
@@ -476,8 +494,10 @@ int zb_game_side_alive(const struct zb_game *g, int side)
 void zb_game_set_side(struct zb_game *g, int id, int side)
 {
 	struct zb_unit *u = zb_game_unit(g, id);
-	if (u && side >= 0 && side < g->n_sides)
+	if (u && side >= 0 && side < g->n_sides && u->side != side) {
 		u->side = side;
+		u->player = zb_game_first_player(g, side);
+	}
 }
 
 void zb_game_rout_side(struct zb_game *g, int side)
@@ -611,7 +631,13 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 	if (d->side < 0 || d->side >= g->n_sides || d->n_opt <= 0)
 		return zb_error_set(err, ZB_EUSAGE,
 				    "decision with no side or no options");
-	struct zb_controller *c = g->sides[d->side].ctl;
+	const struct zb_unit *du = zb_game_unit(g, d->unit);
+	if (du && du->side == d->side)
+		d->player = du->player;
+	else if (d->player < 0 || d->player >= g->n_players ||
+		 g->players[d->player].side != d->side)
+		d->player = zb_game_first_player(g, d->side);
+	struct zb_controller *c = zb_game_player_controller(g, d->player);
 	if (!c)
 		return zb_error_set(err, ZB_ESTATE, "side %d has no controller",
 				    d->side);
@@ -656,11 +682,16 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 			round(d->answer_facing_deg * ZB_MEASURE_PER_DEG) /
 			ZB_MEASURE_PER_DEG);
 
-	for (int s = 0; s < g->n_sides; s++)
-		if (g->sides[s].ctl && g->sides[s].ctl->observe)
-			g->sides[s].ctl->observe(g->sides[s].ctl, g, d);
+	for (int s = 0; s < g->n_sides + g->n_players; s++) {
+		struct zb_controller *oc = s < g->n_sides ? g->sides[s].ctl
+			: g->players[s - g->n_sides].ctl;
+		if (oc && oc->observe)
+			oc->observe(oc, g, d);
+	}
 	zb_event_begin(g, "decision", d->rule, d->unit, o->target);
 	zb_event_kv(g, "side", d->side);
+	if (g->has_players)	/* only then: older logs stay */
+		zb_event_kv(g, "player", d->player);
 	zb_event_kv(g, "choice", d->choice);
 	zb_event_kv(g, "options", d->n_opt);
 	if (d->answer_has_facing)

@@ -244,6 +244,7 @@ void zb_log_snapshot(struct zb_game *g)
 			.id = u->id, .formation = u->formation,
 			.figures = zb_unit_alive(u), .flags = u->flags,
 			.markers = u->markers, .side = u->side,
+			.player = u->player,
 			.ran = zb_unit_count_state(u, ZB_FIG_RAN),
 			.attached_to = u->attached_to,
 			.rect = zb_unit_rect(u) };

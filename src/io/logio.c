@@ -92,6 +92,11 @@ static json_t *snaps_json(const struct zb_game *g, const struct zb_event *e)
 		if (sn->id >= 0 && sn->id < g->n_units &&
 		    sn->side != g->units[sn->id].start_side)
 			json_object_set_new(j, "side", json_integer(sn->side));
+		/* Likewise its player, in a game with players. */
+		if (g->has_players && sn->id >= 0 && sn->id < g->n_units &&
+		    sn->player != g->units[sn->id].start_player)
+			json_object_set_new(j, "player",
+					    json_integer(sn->player));
 		json_array_append_new(a, j);
 	}
 	return a;
@@ -201,6 +206,54 @@ static json_t *terrain_json(const struct zb_terrain_set *ts)
 	return a;
 }
 
+/* The players a scenario names (game.h), each with his side and general. */
+static json_t *players_json(const struct zb_game *g)
+{
+	json_t *a = json_array();
+	for (int p = 0; p < g->n_players; p++) {
+		const struct zb_player *pl = &g->players[p];
+		json_t *j = json_pack("{sssi}", "name", pl->name, "side",
+				      pl->side);
+		if (pl->general[0])
+			json_object_set_new(j, "general",
+					    json_string(pl->general));
+		if (pl->quality >= 0 && g->rules->general_qualities)
+			json_object_set_new(j, "quality", json_string(
+				g->rules->general_qualities[pl->quality]));
+		json_array_append_new(a, j);
+	}
+	return a;
+}
+
+/* The objectives on the table: where, what scores them, their points. */
+static json_t *objectives_json(const struct zb_game *g)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < g->n_objectives; i++) {
+		const struct zb_objective *ob = &g->objectives[i];
+		json_t *pts = json_array();
+		for (int s = 0; s < g->n_sides; s++)
+			json_array_append_new(pts, json_integer(ob->points[s]));
+		json_t *j = json_pack("{ssssso}", "name", ob->name,
+				      "scored_by",
+				      g->rules->objective_scores[ob->scored_by],
+				      "points", pts);
+		if (ob->kind == ZB_OBJ_POINT)
+			json_object_set_new(j, "at", point(ob->at));
+		if (ob->kind == ZB_OBJ_AREA) {
+			json_t *area = json_array();
+			for (int k = 0; k < ob->n_pts; k++)
+				json_array_append_new(area, point(ob->pts[k]));
+			json_object_set_new(j, "area", area);
+		}
+		if (ob->kind == ZB_OBJ_UNIT)
+			json_object_set_new(j, "unit_id",
+					    json_integer(ob->unit));
+		json_array_append_new(a, j);
+	}
+	return a;
+}
+
 static json_t *header_json(const struct zb_game *g)
 {
 	json_t *o = base_line(0, "setup", "zariba:header", "header");
@@ -234,10 +287,17 @@ static json_t *header_json(const struct zb_game *g)
 				      "side", u->start_side, "type",
 				      g->rules->type_name ? g->rules->type_name(u->type) : "");
 		json_object_set_new(j, "figures", json_integer(u->start_figs));
+		if (g->has_players)	/* only then: older logs stay */
+			json_object_set_new(j, "player",
+					    json_integer(u->start_player));
 		json_array_append_new(units, j);
 	}
 	json_object_set_new(o, "units", units);
 	json_object_set_new(o, "terrain", terrain_json(&g->terrain));
+	if (g->has_players)
+		json_object_set_new(o, "players", players_json(g));
+	if (g->n_objectives)
+		json_object_set_new(o, "objectives", objectives_json(g));
 	return o;
 }
 
@@ -258,6 +318,17 @@ static json_t *result_json(const struct zb_game *g)
 		json_array_append_new(cas, json_integer(lost > 0 ? lost : 0));
 	}
 	json_object_set_new(o, "casualties", cas);
+	if (g->scoring) {	/* only then: older logs stay */
+		json_t *pp = json_array(), *sp = json_array();
+		for (int p = 0; p < g->n_players; p++)
+			json_array_append_new(pp,
+				json_integer(g->players[p].points));
+		for (int s = 0; s < g->n_sides; s++)
+			json_array_append_new(sp,
+				json_integer(zb_game_side_points(g, s)));
+		json_object_set_new(o, "points", pp);
+		json_object_set_new(o, "side_points", sp);
+	}
 	json_object_set_new(o, "events", json_integer((json_int_t)g->log.n));
 	return o;
 }

@@ -4,6 +4,7 @@
  */
 #include <ctype.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -204,6 +205,7 @@ static int read_units(struct reader *rd, json_t *o)
 		if (rc)
 			return rc;
 		u->attached_to = -1;	/* until the set-up snapshot */
+		u->player = -1;		/* until read_players() */
 		r->n_units = (int)i + 1;
 	}
 	return ZB_OK;
@@ -272,6 +274,8 @@ static int read_terrain(struct reader *rd, json_t *o)
 	return rc;
 }
 
+#include "logread_players.inc"
+
 static int read_header(struct reader *rd, json_t *o)
 {
 	struct zb_replay *r = rd->r;
@@ -332,6 +336,10 @@ static int read_header(struct reader *rd, json_t *o)
 		rc = read_units(rd, o);
 	if (!rc)
 		rc = read_terrain(rd, o);
+	if (!rc)
+		rc = read_players(rd, o);
+	if (!rc)
+		rc = read_objectives(rd, o);
 	return rc;
 }
 
@@ -506,6 +514,10 @@ static int read_snaps(struct reader *rd, json_t *o, struct zb_replay_event *e)
 		if (!rc)
 			rc = get_int(rd, j, "side", 0, r->n_sides - 1, &sn->side,
 				     sn->side, false);
+		if (!rc)
+			rc = get_int(rd, j, "player", 0, r->n_players - 1,
+				     &sn->player, r->units[sn->id].player,
+				     false);
 		if (rc)
 			return rc;
 		if (e->turn == 0)
@@ -592,6 +604,8 @@ static int read_result(struct reader *rd, json_t *o)
 		else
 			r->casualties[i] = (int)json_integer_value(c);
 	}
+	if (!rc)
+		rc = read_points(rd, o);
 	r->has_result = rc == ZB_OK;
 	return rc;
 }
@@ -680,6 +694,9 @@ void zb_replay_release(struct zb_replay *r)
 	struct zb_alloc a = r->alloc;
 
 	zb_free(&a, r->units);
+	for (int i = 0; i < r->n_objectives; i++)
+		zb_free(&a, r->objectives[i].pts);
+	zb_free(&a, r->objectives);
 	zb_terrain_set_release(&r->terrain);
 	zb_free(&a, r->ev);
 	zb_free(&a, r->snaps);

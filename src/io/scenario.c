@@ -77,6 +77,10 @@ struct ctx {
 	long n_figs;			/* over all units */
 	struct zb_src_pos sides_at, at_limit_at;
 	struct zb_src_pos end_at;	/* just past the last character */
+	/* Objectives' points by side name, resolved once the sides are
+	 * known (scenario_players.inc). */
+	struct obj_points *obj_pts;
+	size_t n_obj_pts, obj_pts_cap;
 };
 
 /* A mapping with a fixed set of keys, each allowed once. */
@@ -1155,6 +1159,7 @@ static int parse_unit(struct ctx *c, int si)
 	memset(name_at, 0, sizeof(*name_at));
 	u->at = ev_pos(c);
 	u->leads = -1;
+	u->player = -1;
 
 	struct keyset ks;
 	struct zb_src_pos facing_at;
@@ -1272,7 +1277,7 @@ static int parse_unit(struct ctx *c, int si)
 }
 
 enum { SK_NAME, SK_ARMY, SK_CONTROLLER, SK_PERSONALITY, SK_ROLLOUTS,
-       SK_UNITS, SK_COUNT };
+       SK_UNITS, SK_PLAYERS, SK_COUNT };
 
 /* A name in zb_controller_names[] (ruleset.h). */
 static bool known_controller(const char *name)
@@ -1283,11 +1288,13 @@ static bool known_controller(const char *name)
 	return false;
 }
 
+static int parse_players(struct ctx *c, int si);
+
 static int parse_side(struct ctx *c, int si)
 {
 	static const char *const keys[SK_COUNT] = {
 		"name", "army", "controller", "personality", "rollouts",
-		"units"
+		"units", "players"
 	};
 	struct zb_scn_side *s = &c->scn->sides[si];
 	struct keyset ks;
@@ -1344,6 +1351,9 @@ static int parse_side(struct ctx *c, int si)
 			       c->ev.type != YAML_SEQUENCE_END_EVENT)
 				rc = parse_unit(c, si);
 			break;
+		case SK_PLAYERS:
+			rc = parse_players(c, si);
+			break;
 		}
 	}
 	if (!rc)
@@ -1380,8 +1390,10 @@ static int parse_sides(struct ctx *c)
 
 enum {
 	TOP_RULESET, TOP_TABLE, TOP_TURNS, TOP_SIDES, TOP_TITLE, TOP_VICTORY,
-	TOP_OPTIONS, TOP_TERRAIN, TOP_COUNT
+	TOP_OPTIONS, TOP_TERRAIN, TOP_OBJECTIVES, TOP_COUNT
 };
+
+static int parse_objectives(struct ctx *c);
 
 _Static_assert(TOP_COUNT <= KEYS_MAX, "top keys overflow struct keyset");
 
@@ -1389,7 +1401,7 @@ static int parse_top(struct ctx *c, struct keyset *ks)
 {
 	static const char *const keys[TOP_COUNT] = {
 		"ruleset", "table", "turns", "sides", "title", "victory",
-		"options", "terrain"
+		"options", "terrain", "objectives"
 	};
 	struct zb_scenario *scn = c->scn;
 	struct namebuf g;
@@ -1439,6 +1451,9 @@ static int parse_top(struct ctx *c, struct keyset *ks)
 			break;
 		case TOP_SIDES:
 			rc = parse_sides(c);
+			break;
+		case TOP_OBJECTIVES:
+			rc = parse_objectives(c);
 			break;
 		}
 	}
@@ -1666,6 +1681,8 @@ static int check_sides(struct ctx *c)
 		    show(&g, scn->at_limit, strlen(scn->at_limit)));
 }
 
+#include "scenario_players.inc"
+
 /*
  * Entry points
  */
@@ -1679,8 +1696,17 @@ void zb_scenario_release(struct zb_scenario *scn)
 	for (int i = 0; i < scn->n_terrain; i++)
 		zb_free(&a, scn->terrain[i].pts);
 	zb_free(&a, scn->terrain);
-	for (int si = 0; si < ZB_SCN_MAX_SIDES; si++)
+	for (int si = 0; si < ZB_SCN_MAX_SIDES; si++) {
 		zb_free(&a, scn->sides[si].units);
+		for (int p = 0; p < scn->sides[si].n_players; p++) {
+			zb_free(&a, scn->sides[si].players[p].units);
+			zb_free(&a, scn->sides[si].players[p].units_at);
+		}
+		zb_free(&a, scn->sides[si].players);
+	}
+	for (int i = 0; i < scn->n_objectives; i++)
+		zb_free(&a, scn->objectives[i].pts);
+	zb_free(&a, scn->objectives);
 	zb_free(&a, scn->path);
 	memset(scn, 0, sizeof(*scn));
 	scn->alloc = a;
@@ -1736,9 +1762,12 @@ int zb_scenario_parse_with(struct zb_scenario *scn, const char *name,
 	if (!rc)
 		rc = check_units(&c);
 	if (!rc)
+		rc = check_players(&c);
+	if (!rc)
 		rc = find_rules(&c);
 	for (int si = 0; si < ZB_SCN_MAX_SIDES; si++)
 		zb_free(&scn->alloc, c.name_at[si]);
+	zb_free(&scn->alloc, c.obj_pts);
 	if (rc) {
 		zb_scenario_release(scn);
 		return rc;

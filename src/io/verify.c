@@ -218,6 +218,12 @@ static int play_logged(struct zb_game *g, const struct zb_replay *r,
 		c->refs++;
 		zb_game_set_controller(g, s, &c->base);
 	}
+	/* A player with a controller of his own answers from the log too. */
+	for (int p = 0; p < g->n_players; p++)
+		if (g->players[p].ctl) {
+			c->refs++;
+			zb_game_set_player_controller(g, p, &c->base);
+		}
 	if (!c->refs)
 		zb_free(NULL, c);
 	return zb_game_play(g, err);

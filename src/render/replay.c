@@ -154,7 +154,7 @@ static enum ev_cat event_cat(const struct zb_replay *r,
 	label[0] = '\0';
 	if (is_kind(e, "decision"))
 		return CAT_DECISION;
-	if (is_kind(e, "morale") || is_kind(e, "end"))
+	if (is_kind(e, "morale") || is_kind(e, "end") || is_kind(e, "award"))
 		return CAT_NOTE;
 	if (is_kind(e, "melee") && e->actor >= 0 && e->target >= 0 &&
 	    e->actor != e->target)
@@ -283,6 +283,25 @@ static void json_names(struct zb_strbuf *b, const char *key,
 	zb_strbuf_add(b, "]");
 }
 
+/* ,"obj":[[ID,"TIP"],...]: the units that are objectives, which the
+ * script rings and names in their tips; nothing when none is. */
+static void json_objectives(struct zb_strbuf *b, const struct zb_replay *r)
+{
+	int k = 0;
+	for (int i = 0; i < r->n_objectives; i++) {
+		const struct zb_replay_objective *o = &r->objectives[i];
+		if (o->kind != ZB_OBJ_UNIT || o->unit < 0)
+			continue;
+		zb_strbuf_printf(b, "%s[%d,", k++ ? "," : ",\"obj\":[", o->unit);
+		char tip[ZB_UNIT_NAME_MAX + ZB_REPLAY_STR_MAX + 8];
+		snprintf(tip, sizeof(tip), "%s (%s)", o->name, o->scored_by);
+		json_str(b, tip);
+		zb_strbuf_add(b, "]");
+	}
+	if (k)
+		zb_strbuf_add(b, "]");
+}
+
 static void json_block(struct zb_strbuf *b, const struct zb_replay *r,
 		       const struct frames *fr, const struct zb_tbl_view *v)
 {
@@ -295,6 +314,7 @@ static void json_block(struct zb_strbuf *b, const struct zb_replay *r,
 	zb_strbuf_add(b, ",\"font\":");
 	json_num(b, v->font);
 	zb_strbuf_printf(b, ",\"rings\":%d", ZB_TBL_LABEL_RINGS);
+	json_objectives(b, r);
 	zb_strbuf_add(b, ",\"lb\":[");
 	json_nums(b, (const double[]){ v->lx0, v->ly0, v->lx1, v->ly1 }, 4);
 	zb_strbuf_add(b, "]");
@@ -378,6 +398,50 @@ static void tbl_init(struct zb_tbl *t, const struct zb_replay *r,
 		t->side_names[s] = r->sides[s].name;
 }
 
+/* The objectives the map draws (points and areas), each with its tip:
+ * one block, the tips after the array.  NULL for none or no memory. */
+#define OBJ_TIP_MAX 256
+static struct zb_tbl_objective *tbl_objectives(const struct zb_replay *r,
+					       const struct zb_alloc *a)
+{
+	if (!r->n_objectives)
+		return NULL;
+	size_t n = (size_t)r->n_objectives;
+	struct zb_tbl_objective *t = zb_calloc(a, n, sizeof(*t) + OBJ_TIP_MAX);
+	if (!t)
+		return NULL;
+	char *tips = (char *)(t + n);
+	for (size_t i = 0; i < n; i++) {
+		const struct zb_replay_objective *o = &r->objectives[i];
+		char *tip = tips + i * OBJ_TIP_MAX;
+		size_t k = (size_t)snprintf(tip, OBJ_TIP_MAX, "%s (%s",
+					    o->name, o->scored_by);
+		for (int s = 0, m = 0; s < r->n_sides && k < OBJ_TIP_MAX; s++)
+			if (o->points[s])
+				k += (size_t)snprintf(tip + k, OBJ_TIP_MAX - k,
+					"%s%s %d", m++ ? ", " : ": ",
+					r->sides[s].name, o->points[s]);
+		if (k < OBJ_TIP_MAX)
+			snprintf(tip + k, OBJ_TIP_MAX - k, ")");
+		t[i] = (struct zb_tbl_objective){
+			.name = o->name, .tip = tip,
+			.area = o->kind == ZB_OBJ_AREA, .at = o->at,
+			.pts = o->pts, .n_pts = o->n_pts,
+		};
+		/* A unit's moves: the page lists it, the map does not. */
+		if (o->kind == ZB_OBJ_UNIT)
+			t[i].n_pts = -1;
+	}
+	return t;
+}
+
+static void tbl_objectives_free(struct zb_tbl_objective *t, int n,
+				const struct zb_alloc *a)
+{
+	(void)n;
+	zb_free(a, t);
+}
+
 /* ---- the page ---- */
 
 static const char *page_title(const struct zb_replay *r)
@@ -403,6 +467,88 @@ static void sides_line(struct zb_strbuf *b, const struct zb_replay *r)
 		}
 		zb_strbuf_printf(b, "%d figures</small></span>",
 				 r->sides[s].figures);
+	}
+	zb_strbuf_add(b, "</p>\n");
+}
+
+/* " Points: Black 20 (Ann 5, Bob 15); ..." when the log has points. */
+static void points_line(struct zb_strbuf *b, const struct zb_replay *r)
+{
+	if (!r->has_points)
+		return;
+	zb_strbuf_add(b, " <span class=\"pts\">Points:");
+	for (int s = 0; s < r->n_sides; s++) {
+		zb_strbuf_printf(b, "%s<span class=\"win s%d\">",
+				 s ? "; " : " ", s);
+		zb_svg_esc(b, r->sides[s].name);
+		zb_strbuf_printf(b, "</span> %d", r->side_points[s]);
+		for (int p = 0, k = 0; p < r->n_players; p++) {
+			if (r->players[p].side != s)
+				continue;
+			zb_strbuf_add(b, k++ ? ", " : " (");
+			zb_svg_esc(b, r->players[p].name);
+			zb_strbuf_printf(b, " %d", r->points[p]);
+		}
+		for (int p = 0; p < r->n_players; p++)
+			if (r->players[p].side == s) {
+				zb_strbuf_add(b, ")");
+				break;
+			}
+	}
+	zb_strbuf_add(b, ".</span>");
+}
+
+/* "Sudanese 10" for what objective o is worth to each side. */
+static void objective_worth(struct zb_strbuf *b, const struct zb_replay *r,
+			    const struct zb_replay_objective *o)
+{
+	zb_svg_esc(b, o->scored_by);
+	for (int s = 0, k = 0; s < r->n_sides; s++) {
+		if (!o->points[s])
+			continue;
+		zb_strbuf_add(b, k++ ? ", " : ": ");
+		zb_svg_esc(b, r->sides[s].name);
+		zb_strbuf_printf(b, " %d", o->points[s]);
+	}
+}
+
+/* The players with their generals, and the objectives, when the log has
+ * them. */
+static void players_line(struct zb_strbuf *b, const struct zb_replay *r)
+{
+	if (r->n_players) {
+		zb_strbuf_add(b, "<p class=\"players\"><b>Players:</b>");
+		for (int p = 0; p < r->n_players; p++) {
+			const struct zb_replay_player *pl = &r->players[p];
+			zb_strbuf_printf(b, "%s<i class=\"sw s%d\"></i>",
+					 p ? ", " : " ", pl->side);
+			zb_svg_esc(b, pl->name);
+			if (pl->general[0] || pl->quality[0]) {
+				zb_strbuf_add(b, " <small>(");
+				zb_svg_esc(b, pl->general);
+				zb_strbuf_add(b, pl->general[0] &&
+					      pl->quality[0] ? ", " : "");
+				zb_svg_esc(b, pl->quality);
+				zb_strbuf_add(b, ")</small>");
+			}
+		}
+		zb_strbuf_add(b, "</p>\n");
+	}
+	if (!r->n_objectives)
+		return;
+	zb_strbuf_add(b, "<p class=\"objectives\"><b>Objectives:</b>");
+	for (int i = 0; i < r->n_objectives; i++) {
+		const struct zb_replay_objective *o = &r->objectives[i];
+		zb_strbuf_add(b, i ? "; " : " ");
+		zb_svg_esc(b, o->name);
+		if (o->kind == ZB_OBJ_UNIT && o->unit >= 0) {
+			zb_strbuf_add(b, " (");
+			zb_svg_esc(b, r->units[o->unit].name);
+			zb_strbuf_add(b, ")");
+		}
+		zb_strbuf_add(b, " <small>");
+		objective_worth(b, r, o);
+		zb_strbuf_add(b, "</small>");
 	}
 	zb_strbuf_add(b, "</p>\n");
 }
@@ -440,7 +586,9 @@ static void result_line(struct zb_strbuf *b, const struct zb_replay *r)
 		zb_strbuf_printf(b, " %d of %d", r->casualties[s],
 				 r->sides[s].figures);
 	}
-	zb_strbuf_add(b, ".</span></p>\n");
+	zb_strbuf_add(b, ".</span>");
+	points_line(b, r);
+	zb_strbuf_add(b, "</p>\n");
 }
 
 static void header(struct zb_strbuf *b, const struct zb_replay *r)
@@ -458,6 +606,7 @@ static void header(struct zb_strbuf *b, const struct zb_replay *r)
 	zb_svg_add_num(b, r->height_in);
 	zb_strbuf_add(b, "&#8243;</p></div>\n<div class=\"head\">");
 	sides_line(b, r);
+	players_line(b, r);
 	result_line(b, r);
 	zb_strbuf_add(b, "</div>\n</header>\n");
 }
@@ -579,6 +728,7 @@ int zb_render_replay_html(const struct zb_replay *r, struct zb_strbuf *out,
 		return zb_error_set(err, ZB_EUSAGE, "render: no replay or no "
 				    "output");
 	struct frames fr = { 0, NULL };
+	struct zb_tbl_objective *tobj = NULL;
 	struct zb_tbl_unit *tu = zb_calloc(&out->alloc, (size_t)r->n_units + 1, sizeof(*tu));
 	int rc = tu ? frames_init(&fr, r, &out->alloc) : ZB_ENOMEM;
 	if (rc != ZB_OK)
@@ -586,6 +736,13 @@ int zb_render_replay_html(const struct zb_replay *r, struct zb_strbuf *out,
 	struct zb_tbl t;
 	tbl_units(r, frame_state(&fr, 0), tu);
 	tbl_init(&t, r, tu);
+	tobj = tbl_objectives(r, &out->alloc);
+	if (r->n_objectives && !tobj) {
+		rc = ZB_ENOMEM;
+		goto out;
+	}
+	t.objectives = tobj;
+	t.n_objectives = r->n_objectives;
 	if (!zb_tbl_ok(&t)) {
 		rc = zb_error_set(err, ZB_EUSAGE, "render: the log's table "
 				  "has no size");
@@ -599,5 +756,6 @@ out:
 		zb_error_set(err, ZB_ENOMEM, "render: out of memory");
 	zb_free(&out->alloc, fr.state);
 	zb_free(&out->alloc, tu);
+	tbl_objectives_free(tobj, r->n_objectives, &out->alloc);
 	return rc;
 }

@@ -205,10 +205,17 @@
 		return w.join(", ");
 	}
 
+	/* The units that are objectives (a scenario's objectives): their
+	 * tips, by unit id; D.obj only when there are any. */
+	var OBJ = {};
+	(D.obj || []).forEach(function (o) { OBJ[o[0]] = o[1]; });
+
 	function unitClass(id, s) {
 		var c = "unit s" + sideAt(id, s);
 		if (!s)
 			return c + " off";
+		if (OBJ[id] !== undefined)
+			c += " objective";
 		if (faded(s))
 			c += " gone";
 		else if (s[8] & D.flags.routed)
@@ -235,6 +242,8 @@
 			t += ", " + w;
 		if (m)
 			t += " [" + m + "]";
+		if (OBJ[id] !== undefined)
+			t += "; objective: " + OBJ[id];
 		return t;
 	}
 

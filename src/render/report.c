@@ -711,6 +711,46 @@ static void units_table(struct zb_strbuf *out, const struct zb_batch *b)
 		      "</details>\n");
 }
 
+/* Each side's points and each of its players', with the battles in
+ * which he had the most of his side: only for a batch that scored. */
+static void points_table(struct zb_strbuf *out, const struct zb_batch *b,
+			 const char *h)
+{
+	char m[ZB_SVG_NUM_MAX], p[ZB_SVG_NUM_MAX], ci[2 * ZB_SVG_NUM_MAX];
+	if (!b->scoring)
+		return;
+	zb_strbuf_printf(out, "<%s>Points</%s>\n<table class=\"points\">\n"
+			 "<tr><th></th><th>mean</th><th>median</th><th>p5</th>"
+			 "<th>p95</th><th>led his side</th><th>95%% interval"
+			 "</th></tr>\n", h, h);
+	for (int s = 0; s < b->n_sides; s++) {
+		const struct zb_stat *st = &b->sides[s].points;
+		zb_strbuf_add(out, "<tr><td>");
+		swatch(out, s);
+		zb_svg_esc(out, b->sides[s].name);
+		zb_strbuf_printf(out, "</td><td>%s</td><td>%d</td><td>%d</td>"
+				 "<td>%d</td><td></td><td></td></tr>\n",
+				 fixed1(m, sizeof(m), st->mean), st->median,
+				 st->p5, st->p95);
+		for (int k = 0; k < b->n_players; k++) {
+			const struct zb_batch_player *pl = &b->players[k];
+			if (pl->side != s)
+				continue;
+			zb_strbuf_add(out, "<tr><td class=\"sub\">");
+			zb_svg_esc(out, pl->name);
+			zb_strbuf_printf(out, "</td><td>%s</td><td>%d</td>"
+				"<td>%d</td><td>%d</td><td>%s</td><td>%s</td>"
+				"</tr>\n", fixed1(m, sizeof(m),
+						  pl->points.mean),
+				pl->points.median, pl->points.p5,
+				pl->points.p95,
+				pct(p, sizeof(p), rate_of(pl->led, b->runs)),
+				interval(ci, sizeof(ci), pl->led, b->runs));
+		}
+	}
+	zb_strbuf_add(out, "</table>\n");
+}
+
 /* Everything about one batch; `h` is the heading level.  The units'
  * table is left out of a sweep's variants, to keep the page small. */
 static int batch_body(struct zb_strbuf *out, const struct zb_report *r,
@@ -722,6 +762,7 @@ static int batch_body(struct zb_strbuf *out, const struct zb_report *r,
 	int rc = outcome_bars(out, b);
 	if (rc != ZB_OK)
 		return rc;
+	points_table(out, b, h);
 	zb_strbuf_printf(out, "<%s>Battle length and casualties</%s>\n", h, h);
 	histograms(out, r, b);
 	if (r->n_vary == 0)

@@ -1089,6 +1089,64 @@ static void title(struct zb_strbuf *b, const struct zb_tbl *t,
 			    t->subtitle);
 }
 
+/* The objectives (struct zb_tbl_objective): an area dashed round, a
+ * point a diamond OBJ_MARK_IN across, each with its name beside it. */
+#define OBJ_MARK_IN 1.2
+static void objectives(struct zb_strbuf *b, const struct zb_tbl *t, double f)
+{
+	if (!t->n_objectives)
+		return;
+	zb_strbuf_add(b, "<g id=\"objectives\" class=\"objectives\">\n");
+	for (int i = 0; i < t->n_objectives; i++) {
+		const struct zb_tbl_objective *o = &t->objectives[i];
+		double xy[8], r = OBJ_MARK_IN / 2;
+		if (!o->area && o->n_pts < 0)
+			continue;	/* a unit's: not on the map */
+		struct zb_vec2 c = to_svg(t, o->at), lo = c;
+		int n = 4;
+		if (o->area && o->n_pts >= 3) {
+			/* The name under the area's middle (its corners'
+			 * mean, inside any convex area). */
+			lo = zb_v2(0, 0);
+			for (int k = 0; k < o->n_pts; k++) {
+				struct zb_vec2 q = to_svg(t, o->pts[k]);
+				lo.x += q.x / o->n_pts;
+				lo.y += q.y / o->n_pts;
+			}
+			zb_strbuf_add(b, "<polygon class=\"obj\" points=\"");
+			for (int k = 0; k < o->n_pts; k++) {
+				struct zb_vec2 q = to_svg(t, o->pts[k]);
+				zb_strbuf_add(b, k ? " " : "");
+				zb_svg_add_num(b, q.x);
+				zb_strbuf_add(b, ",");
+				zb_svg_add_num(b, q.y);
+			}
+			zb_strbuf_add(b, "\" fill=\"none\" stroke=\"#a0162b\" "
+				      "stroke-width=\"0.25\" stroke-dasharray="
+				      "\"0.8 0.5\"><title>");
+		} else {
+			double d[8] = { c.x, c.y - r, c.x + r, c.y, c.x,
+					c.y + r, c.x - r, c.y };
+			memcpy(xy, d, sizeof(xy));
+			zb_strbuf_add(b, "<polygon class=\"obj\" points=\"");
+			for (int k = 0; k < n; k++) {
+				zb_strbuf_add(b, k ? " " : "");
+				zb_svg_add_num(b, xy[2 * k]);
+				zb_strbuf_add(b, ",");
+				zb_svg_add_num(b, xy[2 * k + 1]);
+			}
+			zb_strbuf_add(b, "\" fill=\"#f2c230\" stroke=\"#a0162b\" "
+				      "stroke-width=\"0.15\"><title>");
+			lo.y += r;
+		}
+		zb_svg_esc(b, o->tip ? o->tip : o->name);
+		zb_strbuf_add(b, "</title></polygon>\n");
+		halo_text(b, lo.x, lo.y + f, "objname",
+			  " text-anchor=\"middle\"", o->name);
+	}
+	zb_strbuf_add(b, "</g>\n");
+}
+
 void zb_tbl_svg(struct zb_strbuf *b, const struct zb_tbl *t,
 		const char *attrs)
 {
@@ -1109,6 +1167,7 @@ void zb_tbl_svg(struct zb_strbuf *b, const struct zb_tbl *t,
 		    NULL);
 	terrain(b, t);
 	grid(b, t);
+	objectives(b, t, f);
 	struct boxes names = { .alloc = &b->alloc };
 	terrain_names(b, t, f, &names);
 	zb_strbuf_add(b, "<g id=\"moves\"></g>\n<g id=\"units\">\n");

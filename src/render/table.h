@@ -39,6 +39,18 @@ struct zb_tbl_unit {
 	bool present;			/* on the table in this picture */
 };
 
+/* Something on the table that scores (game.h's objectives): a point or
+ * an area, drawn over the terrain with its name; a unit's is not drawn
+ * here (it moves): the replay page's script rings the unit. */
+struct zb_tbl_objective {
+	const char *name;
+	const char *tip;		/* the tooltip: what scores it, how much */
+	bool area;
+	struct zb_vec2 at;		/* a point's */
+	const struct zb_vec2 *pts;	/* an area's */
+	int n_pts;			/* -1: not drawn (a unit's) */
+};
+
 struct zb_tbl {
 	double width_in, height_in;
 	const struct zb_terrain_set *terrain;
@@ -54,6 +66,8 @@ struct zb_tbl {
 	bool events;			/* a replay: fire, melee, moves */
 	int label_rings;		/* how far labels may stray (>= 0) */
 	bool file;			/* a picture file, not a page's map */
+	const struct zb_tbl_objective *objectives;	/* NULL: none */
+	int n_objectives;
 };
 
 /* How many rings further out a label may go, with a leader line, before

@@ -12,6 +12,8 @@
 
 #define TOY_RULE_STRIKE TOY_ID ":strike"
 #define TOY_RULE_RESERVE TOY_ID ":reserve"
+#define TOY_RULE_CLAIM TOY_ID ":claim"
+#define TOY_RULE_SCORE TOY_ID ":score"
 #define TOY_WHITE 1		/* the side whose reserve is secret */
 
 static const char *const type_names[TOY_N_TYPES] = { "pawn", "knight" };
@@ -73,6 +75,8 @@ static int setup(struct zb_game *g, const struct zb_scenario *scn,
 				return zb_error_set(err, id, "out of memory");
 			struct zb_unit *u = zb_game_unit(g, id);
 			u->type = type;
+			u->pos = su->pos;
+			u->facing_deg = su->facing_deg;
 			for (int r = 0, k = 0; r < ZB_ROLE_COUNT; r++)
 				for (int j = 0; j < su->figs[r]; j++)
 					u->figs[k++].role = (unsigned char)r;
@@ -93,11 +97,59 @@ static const char *const markers[] = {
 	"prone", "disordered", "concealed", "afloat", NULL
 };
 
-/* toy: the turn (nothing moves: every pawn lies down, every knight goes
- * over to the other side, and the game ends at its first turn) */
+/* The toy's words for a general and for what scores an objective. */
+static const char *const qualities[] = { "bold", "timid", NULL };
+static const char *const scores[] = { "capture", "rescue", NULL };
+
+static struct zb_vec2 objective_place(const struct zb_game *g,
+				      const struct zb_objective *o)
+{
+	if (o->kind == ZB_OBJ_UNIT && o->unit >= 0)
+		return g->units[o->unit].pos;
+	return o->kind == ZB_OBJ_AREA ? o->pts[0] : o->at;
+}
+
+/* toy: scoring (each objective goes to the player of the unit nearest
+ * it of a side it is worth points to, the objective's own unit aside,
+ * if that player claims it: a yes or no asked of his controller) */
+static int score(struct zb_game *g, struct zb_error *err)
+{
+	static const struct zb_option claim[] = {
+		{ ZB_VERB_YES, -1, -1, false, 0, "claim" },
+		{ ZB_VERB_NO, -1, -1, false, 0, "let it be" },
+	};
+	for (int i = 0; i < g->n_objectives; i++) {
+		const struct zb_objective *o = &g->objectives[i];
+		struct zb_vec2 at = objective_place(g, o);
+		int best = -1;
+		for (int k = 0; k < g->n_units; k++)
+			if (k != o->unit && o->points[g->units[k].side] > 0 &&
+			    (best < 0 || zb_v2_dist(g->units[k].pos, at) <
+					 zb_v2_dist(g->units[best].pos, at)))
+				best = k;
+		if (best < 0)
+			continue;
+		struct zb_decision d;
+		const struct zb_unit *u = &g->units[best];
+		int rc = zb_game_ask(g, &d, ZB_DECIDE_CHOICE, u, TOY_RULE_CLAIM,
+				     claim, 2, err);
+		if (rc)
+			return rc;
+		if (claim[d.choice].verb == ZB_VERB_YES)
+			zb_game_award(g, u->player, o->points[u->side], i,
+				      TOY_RULE_SCORE);
+	}
+	return ZB_OK;
+}
+
+/* toy: the turn (nothing moves: objectives are scored, every pawn lies
+ * down, every knight goes over to the other side, and the game ends at
+ * its first turn) */
 static int turn(struct zb_game *g, struct zb_error *err)
 {
-	(void)err;
+	int rc = score(g, err);
+	if (rc)
+		return rc;
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 		if (u->type == TOY_PAWN)
@@ -305,4 +357,6 @@ const struct zb_ruleset zb_ruleset_toy = {
 		     ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_DETACHED,
 	.actions = actions,
 	.companion = &companion,
+	.general_qualities = qualities,
+	.objective_scores = scores,
 };
