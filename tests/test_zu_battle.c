@@ -360,6 +360,14 @@ Test(zu_battle, movement_dice_by_order_and_rough)
 		  "terrain:\n  - { kind: rough, name: R, points: [[0, 12], "
 		  "[48, 12], [48, 30], [0, 30]] }\n",
 		  (const int[]){ 6, 2, 2 }, 3, 14);
+	/* Rough ground beyond the move's reach slows nothing: open order
+	 * 3D6 reaches 18" at most, from y 10 to 28, and the rough begins
+	 * at 32 (though the point it makes for, 40, lies in it): the full
+	 * 3D6 = 1 + 2 + 3, 6". */
+	move_with("open-order",
+		  "terrain:\n  - { kind: rough, name: R, points: [[0, 32], "
+		  "[48, 32], [48, 42], [0, 42]] }\n",
+		  (const int[]){ 6, 1, 2, 3 }, 4, 16);
 }
 
 /* ---- MOVEMENT: concealment ---- */
