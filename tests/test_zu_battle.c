@@ -988,3 +988,41 @@ Test(zu_battle, morale_below_half_and_a_quarter_in_play)
 	check_at_strength(16, 3, false);
 	check_at_strength(10, 1, false);
 }
+
+Test(zu_battle, fire_at_close_range_behind_hard_cover_hits_on_six)
+{
+	/* 20 rifles in open order at an impi 10" off (the close band)
+	 * behind mealie bags the scenario calls hard, a foot before it:
+	 * hits on 6 only (house ruling: close 4+ open, 5+ soft, 6 hard).
+	 * Three 6s and seventeen 5s: 3 hits, not 20. */
+	static const struct zb_card stack[] = {
+		{ 2, ZB_SPADES }, { 3, ZB_SPADES }, { 4, ZB_SPADES }
+	};
+	static const struct zb_script_answer brit[] = {
+		{ ZB_VERB_FIRE, 1, { 0, 0 } }
+	};
+	int faces[20];
+	struct zb_error err = { 0, "" };
+	const struct zb_event *ev[4];
+
+	for (int i = 0; i < 20; i++)
+		faces[i] = i < 3 ? 6 : 5;
+	game(HEAD("terrain:\n"
+		  "  - { kind: wall, name: Bags, cover: hard, points: [[0, 19], [48, 19]] }\n")
+	     "      - { name: A, type: infantry, formation: open-order,\n"
+	     "          figures: { officer: 1, nco: 1, trooper: 18 }, at: [24, 10],\n"
+	     "          facing: 90 }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, formation: close-order,\n"
+	     "          figures: { officer: 1, trooper: 20 }, at: [24, 20], facing: 270 }\n");
+	side_answers(0, brit, 1);
+	side_ai(1);
+	cr_assert_eq(zu_casualty_pack(&g, &zu_state(&g)->casualty), ZB_OK);
+	zb_game_script_cards(&g, stack, 3);
+	script(faces, 20);
+	no_error(zu_activate_fire(&g, 0, &err), &err);
+	tf_dice_all_used(&g, 20);
+	cr_assert_eq(events("fire", ev, 4), 1);
+	cr_expect_eq((int)kv(ev[0], "hits"), 3);
+	cr_expect_eq(zb_unit_alive(&g.units[1]), 18);
+}
