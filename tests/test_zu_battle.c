@@ -1026,3 +1026,67 @@ Test(zu_battle, fire_at_close_range_behind_hard_cover_hits_on_six)
 	cr_expect_eq((int)kv(ev[0], "hits"), 3);
 	cr_expect_eq(zb_unit_alive(&g.units[1]), 18);
 }
+
+/* ---- MOVEMENT: a concealed unit in its own movement phase ---- */
+
+#define HIDDEN_IMPI \
+	HEAD("terrain:\n" \
+	     "  - { kind: rough, name: R, points: [[0, 30], [48, 30], [48, 46], [0, 46]] }\n") \
+	"      - { name: A, type: infantry, figures: { officer: 1, trooper: 18 },\n" \
+	"          at: [24, 5], facing: 90 }\n" \
+	ZULUS \
+	"      - { name: X, type: zulu, concealed: true, formation: close-order,\n" \
+	"          figures: { officer: 1, trooper: 20 }, at: [24, 40], facing: 270 }\n"
+
+static void impi_moves(const struct zb_script_answer *a, const int *faces,
+		       size_t n)
+{
+	struct zb_error err = { 0, "" };
+
+	game(HIDDEN_IMPI);
+	side_answers(1, a, 1);
+	script(faces, n);
+	no_error(zu_activate_move(&g, 1, &err), &err);
+	tf_dice_all_used(&g, n);
+}
+
+Test(zu_battle, concealed_unit_appears_in_its_own_movement_phase)
+{
+	/* "Concealed units may appear in their own movement phase": on its
+	 * movement card (morale a 6) the impi chooses to appear, and
+	 * stays where it is. */
+	impi_moves((const struct zb_script_answer[]){
+			   { ZU_VERB_APPEAR, -1, { 0, 0 } } },
+		   (const int[]){ 6 }, 1);
+	cr_expect(!zb_unit_marked(&g.units[1], ZU_MK_CONCEALED));
+	cr_expect(has_event("appear"));
+	cr_expect_float_eq(g.units[1].pos.y, 40, 1e-12);
+	fini();
+	/* Moving hidden within the rough (3D6 less a die: 2 + 2 = 4") it
+	 * stays hidden (house ruling). */
+	impi_moves((const struct zb_script_answer[]){
+			   { ZB_VERB_MOVE, -1, { 24, 34 } } },
+		   (const int[]){ 6, 2, 2 }, 3);
+	cr_expect_float_eq(g.units[1].pos.y, 36, 1e-9);
+	cr_expect(zb_unit_marked(&g.units[1], ZU_MK_CONCEALED));
+	fini();
+	/* 6 + 6 = 12" takes it out of the rough into the open, in the
+	 * company's sight: it shows itself. */
+	impi_moves((const struct zb_script_answer[]){
+			   { ZB_VERB_MOVE, -1, { 24, 20 } } },
+		   (const int[]){ 6, 6, 6 }, 3);
+	cr_expect_float_eq(g.units[1].pos.y, 28, 1e-9);
+	cr_expect(!zb_unit_marked(&g.units[1], ZU_MK_CONCEALED));
+}
+
+Test(zu_battle, concealed_unit_cannot_be_shot_at)
+{
+	/* The impi hidden 10" off, in the company's arc and rifle range, is
+	 * no target ("Concealed"); found, it is. */
+	game(HIDDEN_IMPI);
+	g.units[1].pos.y = 16;
+	zb_game_sync_unit(&g, 1);
+	cr_expect(!zu_may_fire_at(&g, &g.units[0], &g.units[1]));
+	zb_unit_mark(&g.units[1], ZU_MK_CONCEALED, false);
+	cr_expect(zu_may_fire_at(&g, &g.units[0], &g.units[1]));
+}
