@@ -1090,3 +1090,29 @@ Test(zu_battle, concealed_unit_cannot_be_shot_at)
 	zb_unit_mark(&g.units[1], ZU_MK_CONCEALED, false);
 	cr_expect(zu_may_fire_at(&g, &g.units[0], &g.units[1]));
 }
+
+Test(zu_battle, scouts_keep_within_24_of_their_unit)
+{
+	/* "up to 24" from the parent unit": the scouts (3D6 in the clear,
+	 * 6 + 6 + 6 = 18") make for a point far off, but stop 24" from
+	 * their company's front at y 3: at y 27, not 38. */
+	static const struct zb_script_answer brit[] = {
+		{ ZB_VERB_MOVE, -1, { 24, 44 } },
+	};
+	static const int faces[] = { 6, 6, 6, 6 };
+	struct zb_error err = { 0, "" };
+
+	game(HEAD("")
+	     "      - { name: A, type: infantry,\n"
+	     "          figures: { officer: 1, trooper: 16 }, at: [24, 3], facing: 90 }\n"
+	     "      - { name: S, type: infantry, detached-from: A,\n"
+	     "          figures: { trooper: 2 }, at: [24, 20], facing: 90 }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, figures: { officer: 1, trooper: 20 },\n"
+	     "          at: [24, 46] }\n");
+	side_answers(0, brit, 1);
+	script(faces, 4);
+	no_error(zu_activate_move(&g, 1, &err), &err);
+	tf_dice_all_used(&g, 4);
+	cr_expect_float_eq(g.units[1].pos.y, 27, 1e-9);
+}
