@@ -74,6 +74,22 @@ Test(zu_ai, british_form_square_when_a_charge_threatens_in_the_open)
 	cr_expect(g.units[0].flags & ZB_UF_HOLLOW);
 }
 
+Test(zu_ai, british_do_not_see_a_hidden_impi)
+{
+	/* The same impi 12" off, but concealed: the AI reads only what a
+	 * player sees (a concealed enemy is one it cannot see), so no square
+	 * is formed against it. */
+	game(HEAD("")
+	     "      - { name: A, type: infantry,\n"
+	     "          figures: { officer: 1, nco: 1, trooper: 18 }, at: [24, 10] }\n"
+	     "  - name: Zulus\n    army: zulu\n    units:\n"
+	     "      - { name: X, type: zulu, formation: close-order, concealed: true,\n"
+	     "          figures: { officer: 1, trooper: 20 }, at: [24, 22], facing: 270 }\n");
+	moves(0, true);
+	cr_expect_neq(g.units[0].formation, ZU_FORM_SQUARE,
+		      "a square against an impi it cannot see");
+}
+
 Test(zu_ai, british_behind_bags_form_open_order_and_volley)
 {
 	game(HEAD("terrain:\n"

@@ -360,6 +360,14 @@ Test(zu_battle, movement_dice_by_order_and_rough)
 		  "terrain:\n  - { kind: rough, name: R, points: [[0, 12], "
 		  "[48, 12], [48, 30], [0, 30]] }\n",
 		  (const int[]){ 6, 2, 2 }, 3, 14);
+	/* Rough ground beyond the move's reach slows nothing: open order
+	 * 3D6 reaches 18" at most, from y 10 to 28, and the rough begins
+	 * at 32 (though the point it makes for, 40, lies in it): the full
+	 * 3D6 = 1 + 2 + 3, 6". */
+	move_with("open-order",
+		  "terrain:\n  - { kind: rough, name: R, points: [[0, 32], "
+		  "[48, 32], [48, 42], [0, 42]] }\n",
+		  (const int[]){ 6, 1, 2, 3 }, 4, 16);
 }
 
 /* ---- MOVEMENT: concealment ---- */
@@ -800,4 +808,311 @@ Test(zu_battle, scouts_detached_in_play)
 	cr_expect(has_event("scouts"));
 	/* They move as scouts: 3D6 in the clear. */
 	cr_expect_eq(zu_unit_move_dice(&g, s, (struct zb_vec2){ 24, 30 }), 3);
+}
+
+/* ---- MELEE and MORALE: the modifiers as the battle sets them ---- */
+
+/* Unit 1 charges unit 0 with the dice `faces`, all used. */
+static void charge_now(const int *faces, size_t n)
+{
+	struct zb_error err = { 0, "" };
+
+	script(faces, n);
+	no_error(zu_charge(&g, 1, 0, &err), &err);
+	tf_dice_all_used(&g, n);
+}
+
+static int melee_attacker_wins(void)
+{
+	const struct zb_event *ev[2];
+
+	cr_assert_eq(events("melee", ev, 2), 1);
+	return (int)kv(ev[0], "attacker_wins");
+}
+
+#define ONE_ON_ONE(brit_facing) \
+	HEAD("") \
+	"      - { name: A, type: infantry, figures: { trooper: 1 },\n" \
+	"          at: [24, 10], facing: " brit_facing " }\n" \
+	ZULUS \
+	"      - { name: X, type: zulu, formation: close-order,\n" \
+	"          figures: { officer: 1 }, at: [24, 20], facing: 270 }\n"
+
+/* 12" reaches; no straggler (one man always goes in); the induna closes
+ * on a 6 and the private stands on a 6; the pair throws 1 (the induna)
+ * against 4; the loser's side routs 4D6. */
+static const int one_on_one[] = { 4, 4, 4, 1, 6, 6, 1, 4, 1, 1, 1, 1 };
+
+Test(zu_battle, charge_from_behind_is_a_rear_attack)
+{
+	/* The private faces away (270): the charge begins out of his sight,
+	 * "Rear +2".  The induna +1 charge +1 leader +2 rear = +4: 1 + 4 = 5
+	 * against 4: he wins, and the private's 4 means he runs. */
+	game(ONE_ON_ONE("270"));
+	charge_now(one_on_one, 12);
+	cr_expect_eq(melee_attacker_wins(), 1);
+	cr_expect(zb_unit_marked(&g.units[0], ZU_MK_ROUTING));
+	fini();
+	/* Faced toward the charge (90): no rear; 1 + 2 = 3 against 4: the
+	 * induna loses, and his own 1 kills him: no one is left to rout. */
+	game(ONE_ON_ONE("90"));
+	charge_now(one_on_one, 8);
+	cr_expect_eq(melee_attacker_wins(), 0);
+	cr_expect(g.units[1].flags & ZB_UF_GONE);
+}
+
+Test(zu_battle, prone_target_is_attacked_in_the_rear)
+{
+	/* Facing the charge but prone ("a prone target counts as being
+	 * attacked in the rear"): it stands on its 6 - 1 prone; the induna
+	 * +4 wins, 5 against 4. */
+	game(ONE_ON_ONE("90"));
+	zb_unit_mark(&g.units[0], ZU_MK_PRONE, true);
+	charge_now(one_on_one, 12);
+	cr_expect_eq(melee_attacker_wins(), 1);
+}
+
+#define CAVALRY_ON_IMPI \
+	HEAD("") \
+	"      - { name: C, type: cavalry, figures: { officer: 1, trooper: 1 },\n" \
+	"          at: [24, 10], facing: 90 }\n" \
+	ZULUS \
+	"      - { name: X, type: zulu, formation: close-order,\n" \
+	"          figures: { officer: 1 }, at: [24, 20], facing: 270 }\n"
+
+Test(zu_battle, charged_by_british_cavalry)
+{
+	/* The cavalry (unit 0) charge the impi (unit 1). */
+	static const int fail[] = { 3, 3, 3, 3, 6, 6, 3, 1, 1, 1, 1 };
+	static const int stand[] = { 3, 3, 3, 3, 6, 6, 6, 3, 4, 1, 1, 1, 1 };
+	struct zb_error err = { 0, "" };
+
+	/* 4D6 = 12" reaches the impi 10" off; one of two straggles on a 6
+	 * (the officer goes in); the cavalry close on a 6 (+1 officer).  The
+	 * Zulus stand on 3, +1 induna, -2 charged by British cavalry: a 3
+	 * (2) fails: they rout 4D6.  (Without the -2, 4 would stand.) */
+	game(CAVALRY_ON_IMPI);
+	script(fail, 11);
+	no_error(zu_charge(&g, 0, 1, &err), &err);
+	tf_dice_all_used(&g, 11);
+	cr_expect(zb_unit_marked(&g.units[1], ZU_MK_ROUTING));
+	cr_expect(!has_event("melee"));
+	fini();
+	/* A 6 stands (5).  The officer +1 charge +1 leader +1 cavalry = +3
+	 * throws 3 against the induna's 4 + 1: 6 against 5, the cavalry
+	 * win and the induna's 4 means he runs.  (Without the cavalry's +1,
+	 * 5 against 5 is a tie and would be rerolled.) */
+	game(CAVALRY_ON_IMPI);
+	script(stand, 13);
+	no_error(zu_charge(&g, 0, 1, &err), &err);
+	tf_dice_all_used(&g, 13);
+	cr_expect_eq(melee_attacker_wins(), 1);
+	cr_expect(zb_unit_marked(&g.units[1], ZU_MK_ROUTING));
+}
+
+Test(zu_battle, square_stands_and_fights_with_its_plus_one)
+{
+	/* A private in square: to stand, regulars need 2, +1 square: a 1
+	 * stands ("+1 defense in square").  In the fight, +1 square
+	 * ("Square +1"): the induna's 3 + 2 against 5 + 1, the private
+	 * wins and the induna's 3 means he runs; the impi routs. */
+	static const int faces[] = { 4, 4, 4, 1, 6, 1, 3, 5, 1, 1, 1, 1 };
+
+	game(HEAD("")
+	     "      - { name: A, type: infantry, formation: square,\n"
+	     "          figures: { trooper: 1 }, at: [24, 10], facing: 90 }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, formation: close-order,\n"
+	     "          figures: { officer: 1 }, at: [24, 20], facing: 270 }\n");
+	charge_now(faces, 12);
+	cr_expect_eq(melee_attacker_wins(), 0);
+	cr_expect(zb_unit_marked(&g.units[1], ZU_MK_ROUTING));
+	cr_expect_eq(zb_unit_alive(&g.units[1]), 1, "he ran, not killed");
+}
+
+Test(zu_battle, winner_that_lost_its_leader_tests)
+{
+	/* Three Zulus against one private; one straggles (a 1), so the
+	 * induna and a spear go in.  The induna (+2) throws 3 against 6:
+	 * he loses and runs.  The spear (+1) throws 6 against 1: the
+	 * private's own 1 kills him; the Zulus win without their induna
+	 * ("when an Officer is lost"): no leader now, 3 of 3 counting the
+	 * man who ran, Zulus pass on 3: a 2 fails, a rout of 4D6. */
+	static const int faces[] = { 4, 4, 4, 1, 6, 6, 3, 6, 6, 1, 2,
+				     1, 1, 1, 1 };
+
+	game(HEAD("")
+	     "      - { name: A, type: infantry, figures: { trooper: 1 },\n"
+	     "          at: [24, 10], facing: 90 }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, formation: close-order,\n"
+	     "          figures: { officer: 1, trooper: 2 }, at: [24, 20], facing: 270 }\n");
+	charge_now(faces, 15);
+	cr_expect_eq(melee_attacker_wins(), 1);
+	cr_expect(g.units[0].flags & ZB_UF_GONE, "the private is dead");
+	cr_expect(zb_unit_marked(&g.units[1], ZU_MK_ROUTING),
+		  "the officer's loss, failed");
+}
+
+/* The check before moving of a company of 20 with `down` men down. */
+static void check_at_strength(int down, int face, bool want_halt)
+{
+	struct zb_error err = { 0, "" };
+
+	game(HEAD("")
+	     "      - { name: A, type: infantry,\n"
+	     "          figures: { officer: 1, nco: 1, trooper: 18 }, at: [24, 10] }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, figures: { officer: 1, trooper: 20 },\n"
+	     "          at: [24, 46] }\n");
+	for (int i = 0; i < down; i++)
+		zb_unit_fig_set(&g.units[0], i, ZB_FIG_DOWN);
+	side_answers(0, (const struct zb_script_answer[]){
+			     { ZB_VERB_HOLD, -1, { 0, 0 } } }, 1);
+	script((const int[]){ face }, 1);
+	no_error(zu_activate_move(&g, 0, &err), &err);
+	tf_dice_all_used(&g, 1);
+	cr_expect_eq(has_event("halt"), want_halt, "%d down, face %d", down,
+		     face);
+	fini();
+}
+
+Test(zu_battle, morale_below_half_and_a_quarter_in_play)
+{
+	/* Regulars pass on 2, +1 officer.  9 of 20 is below 50% (-1): a 1
+	 * fails, a 2 passes.  4 of 20 is below 25% (-2): a 2 fails, a 3
+	 * passes.  10 of 20 is not below half: a 1 passes. */
+	check_at_strength(11, 1, true);
+	check_at_strength(11, 2, false);
+	check_at_strength(16, 2, true);
+	check_at_strength(16, 3, false);
+	check_at_strength(10, 1, false);
+}
+
+Test(zu_battle, fire_at_close_range_behind_hard_cover_hits_on_six)
+{
+	/* 20 rifles in open order at an impi 10" off (the close band)
+	 * behind mealie bags the scenario calls hard, a foot before it:
+	 * hits on 6 only (house ruling: close 4+ open, 5+ soft, 6 hard).
+	 * Three 6s and seventeen 5s: 3 hits, not 20. */
+	static const struct zb_card stack[] = {
+		{ 2, ZB_SPADES }, { 3, ZB_SPADES }, { 4, ZB_SPADES }
+	};
+	static const struct zb_script_answer brit[] = {
+		{ ZB_VERB_FIRE, 1, { 0, 0 } }
+	};
+	int faces[20];
+	struct zb_error err = { 0, "" };
+	const struct zb_event *ev[4];
+
+	for (int i = 0; i < 20; i++)
+		faces[i] = i < 3 ? 6 : 5;
+	game(HEAD("terrain:\n"
+		  "  - { kind: wall, name: Bags, cover: hard, points: [[0, 19], [48, 19]] }\n")
+	     "      - { name: A, type: infantry, formation: open-order,\n"
+	     "          figures: { officer: 1, nco: 1, trooper: 18 }, at: [24, 10],\n"
+	     "          facing: 90 }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, formation: close-order,\n"
+	     "          figures: { officer: 1, trooper: 20 }, at: [24, 20], facing: 270 }\n");
+	side_answers(0, brit, 1);
+	side_ai(1);
+	cr_assert_eq(zu_casualty_pack(&g, &zu_state(&g)->casualty), ZB_OK);
+	zb_game_script_cards(&g, stack, 3);
+	script(faces, 20);
+	no_error(zu_activate_fire(&g, 0, &err), &err);
+	tf_dice_all_used(&g, 20);
+	cr_assert_eq(events("fire", ev, 4), 1);
+	cr_expect_eq((int)kv(ev[0], "hits"), 3);
+	cr_expect_eq(zb_unit_alive(&g.units[1]), 18);
+}
+
+/* ---- MOVEMENT: a concealed unit in its own movement phase ---- */
+
+#define HIDDEN_IMPI \
+	HEAD("terrain:\n" \
+	     "  - { kind: rough, name: R, points: [[0, 30], [48, 30], [48, 46], [0, 46]] }\n") \
+	"      - { name: A, type: infantry, figures: { officer: 1, trooper: 18 },\n" \
+	"          at: [24, 5], facing: 90 }\n" \
+	ZULUS \
+	"      - { name: X, type: zulu, concealed: true, formation: close-order,\n" \
+	"          figures: { officer: 1, trooper: 20 }, at: [24, 40], facing: 270 }\n"
+
+static void impi_moves(const struct zb_script_answer *a, const int *faces,
+		       size_t n)
+{
+	struct zb_error err = { 0, "" };
+
+	game(HIDDEN_IMPI);
+	side_answers(1, a, 1);
+	script(faces, n);
+	no_error(zu_activate_move(&g, 1, &err), &err);
+	tf_dice_all_used(&g, n);
+}
+
+Test(zu_battle, concealed_unit_appears_in_its_own_movement_phase)
+{
+	/* "Concealed units may appear in their own movement phase": on its
+	 * movement card (morale a 6) the impi chooses to appear, and
+	 * stays where it is. */
+	impi_moves((const struct zb_script_answer[]){
+			   { ZU_VERB_APPEAR, -1, { 0, 0 } } },
+		   (const int[]){ 6 }, 1);
+	cr_expect(!zb_unit_marked(&g.units[1], ZU_MK_CONCEALED));
+	cr_expect(has_event("appear"));
+	cr_expect_float_eq(g.units[1].pos.y, 40, 1e-12);
+	fini();
+	/* Moving hidden within the rough (3D6 less a die: 2 + 2 = 4") it
+	 * stays hidden (house ruling). */
+	impi_moves((const struct zb_script_answer[]){
+			   { ZB_VERB_MOVE, -1, { 24, 34 } } },
+		   (const int[]){ 6, 2, 2 }, 3);
+	cr_expect_float_eq(g.units[1].pos.y, 36, 1e-9);
+	cr_expect(zb_unit_marked(&g.units[1], ZU_MK_CONCEALED));
+	fini();
+	/* 6 + 6 = 12" takes it out of the rough into the open, in the
+	 * company's sight: it shows itself. */
+	impi_moves((const struct zb_script_answer[]){
+			   { ZB_VERB_MOVE, -1, { 24, 20 } } },
+		   (const int[]){ 6, 6, 6 }, 3);
+	cr_expect_float_eq(g.units[1].pos.y, 28, 1e-9);
+	cr_expect(!zb_unit_marked(&g.units[1], ZU_MK_CONCEALED));
+}
+
+Test(zu_battle, concealed_unit_cannot_be_shot_at)
+{
+	/* The impi hidden 10" off, in the company's arc and rifle range, is
+	 * no target ("Concealed"); found, it is. */
+	game(HIDDEN_IMPI);
+	g.units[1].pos.y = 16;
+	zb_game_sync_unit(&g, 1);
+	cr_expect(!zu_may_fire_at(&g, &g.units[0], &g.units[1]));
+	zb_unit_mark(&g.units[1], ZU_MK_CONCEALED, false);
+	cr_expect(zu_may_fire_at(&g, &g.units[0], &g.units[1]));
+}
+
+Test(zu_battle, scouts_keep_within_24_of_their_unit)
+{
+	/* "up to 24" from the parent unit": the scouts (3D6 in the clear,
+	 * 6 + 6 + 6 = 18") make for a point far off, but stop 24" from
+	 * their company's front at y 3: at y 27, not 38. */
+	static const struct zb_script_answer brit[] = {
+		{ ZB_VERB_MOVE, -1, { 24, 44 } },
+	};
+	static const int faces[] = { 6, 6, 6, 6 };
+	struct zb_error err = { 0, "" };
+
+	game(HEAD("")
+	     "      - { name: A, type: infantry,\n"
+	     "          figures: { officer: 1, trooper: 16 }, at: [24, 3], facing: 90 }\n"
+	     "      - { name: S, type: infantry, detached-from: A,\n"
+	     "          figures: { trooper: 2 }, at: [24, 20], facing: 90 }\n"
+	     ZULUS
+	     "      - { name: X, type: zulu, figures: { officer: 1, trooper: 20 },\n"
+	     "          at: [24, 46] }\n");
+	side_answers(0, brit, 1);
+	script(faces, 4);
+	no_error(zu_activate_move(&g, 1, &err), &err);
+	tf_dice_all_used(&g, 4);
+	cr_expect_float_eq(g.units[1].pos.y, 27, 1e-9);
 }

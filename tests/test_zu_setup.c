@@ -108,6 +108,24 @@ Test(zu_setup, units_by_role_leaders_and_markers)
 	zb_game_release(&g);
 }
 
+Test(zu_setup, maxim_nco_commands_it)
+{
+	/* The Maxim's crew is the gun's (house ruling): 3 gunners and an
+	 * NCO, who commands it as a gun's NCO does ("1 Officer (or NCO) per
+	 * gun"): the ace's figure and the +1 of morale. */
+	struct zb_game g;
+	const struct zb_unit *mg;
+
+	tf_game_from(&g, HEAD
+		"      - { name: MG, type: maxim,\n"
+		"          figures: { nco: 1, gunner: 3 }, at: [40, 5] }\n"
+		ZULUS, 1, "movement");
+	mg = &g.units[0];
+	cr_assert_geq(zb_unit_leader_fig(mg), 0, "the Maxim has no leader");
+	cr_expect_eq(mg->figs[zb_unit_leader_fig(mg)].role, ZB_ROLE_NCO);
+	zb_game_release(&g);
+}
+
 Test(zu_setup, formations_shape_the_footprint)
 {
 	struct zb_game g;

@@ -163,14 +163,15 @@ static struct zb_vec2 at_enemy(const struct zb_unit *u,
 	return zb_rect_closest_point(&r, u->pos);
 }
 
-/* Whether any enemy that could charge (no gun) is within `in`. */
+/* Whether any enemy it knows of that could charge (no gun) is within
+ * `in`: a concealed one is not seen, so not feared. */
 static bool threatened(const struct zb_game *g, const struct zb_unit *u,
 		       double in)
 {
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *e = &g->units[i];
 
-		if (e->side == u->side || !zu_standing(e) ||
+		if (e->side == u->side || !known(e) ||
 		    zu_troops[e->type].crew || zb_unit_marked(e, ZU_MK_ROUTING))
 			continue;
 		if (zu_range(u, e) <= in)

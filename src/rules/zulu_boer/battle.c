@@ -269,12 +269,21 @@ static enum zu_mover mover_of(const struct zb_unit *u)
 }
 
 /* Normal Movement: the dice of a move toward p (rough ground on the way
- * costs a die, house ruling) */
+ * costs a die, house ruling).  ADDENDA "Rough Terrain ... slows
+ * movement": only the ground the move can reach, its clear dice's
+ * most (6" a die), not rough lying beyond it where the point it makes
+ * for happens to be. */
 int zu_unit_move_dice(const struct zb_game *g, const struct zb_unit *u,
 		      struct zb_vec2 p)
 {
-	return zu_move_dice(mover_of(u), (enum zu_troop)u->type,
-			    zu_order_of((enum zu_formation)u->formation),
+	enum zu_order o = zu_order_of((enum zu_formation)u->formation);
+	int clear = zu_move_dice(mover_of(u), (enum zu_troop)u->type, o,
+				 zu_mounted(u), false);
+	double reach_in = (double)clear * ZU_D6;
+
+	if (zb_v2_dist(u->pos, p) > reach_in)
+		p = zb_v2_toward(u->pos, p, reach_in);
+	return zu_move_dice(mover_of(u), (enum zu_troop)u->type, o,
 			    zu_mounted(u), path_rough(g, u->pos, p));
 }
 

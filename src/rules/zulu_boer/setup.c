@@ -419,9 +419,10 @@ static int build_unit(struct setup *su, int side, const struct zb_scn_unit *s)
 	for (size_t r = 0; r < sizeof(order) / sizeof(order[0]); r++)
 		for (int i = 0; i < s->figs[order[r]] && k < u->n_figs; i++)
 			u->figs[k++].role = (unsigned char)order[r];
-	if (s->leads == ZB_ROLE_NCO || (zu_troops[t].leader_may_be_nco &&
+	if (s->leads == ZB_ROLE_NCO || (zu_troops[t].crew &&
 					s->figs[ZB_ROLE_OFFICER] == 0))
-		/* A gun's NCO commands it as its officer would. */
+		/* A gun's NCO commands it as its officer would; a Maxim's
+		 * crew is a gun's (house ruling), its NCO too. */
 		zb_unit_make_leader(u, ZB_ROLE_NCO);
 	zb_unit_figs_changed(u);
 	memset(&u->ext, 0, sizeof(u->ext));
