@@ -39,6 +39,7 @@
  * every distribution was before axes: leaving it zeroed changes nothing.
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include "zariba/error.h"
 
 #ifdef __cplusplus
