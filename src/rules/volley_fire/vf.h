@@ -301,6 +301,13 @@ struct vf_state {
 	int *leaders;			/* ids of the leader units, so that
 					   "has a leader" costs O(leaders) */
 	int n_leaders;
+	/* The ids, in order, of the guns that stand in a square
+	 * (vf_unit.square >= 0, set once at set-up by attach_guns), so
+	 * that placing a square's guns costs O(such guns); valid when
+	 * square_guns_set, else every unit is looked at. */
+	int *square_guns;
+	int n_square_guns;
+	bool square_guns_set;
 	/* 1 + the id of a unit the AI has turned for a moment without
 	 * telling the index (ai.c's best_target_any_facing), or 0:
 	 * see.c's lines of sight look at its footprint where it is. */
