@@ -11,6 +11,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "rules/volley_fire/vf.h"
 
 #define NEAR_MAX 256		/* most units one query looks at */
@@ -335,7 +336,7 @@ static int cmp_id(const void *a, const void *b)
  * when none of those does.
  */
 static bool seen_in_open(struct zb_game *g, int side,
-			 const struct zb_unit *target)
+			 const struct zb_unit *target, unsigned *asked)
 {
 	struct viewer_ctx c = { g, side };
 	int near[NEAR_MAX];
@@ -343,9 +344,11 @@ static bool seen_in_open(struct zb_game *g, int side,
 	size_t n = zb_spatial_within(&g->index, r.c, SEE_FIRST_IN,
 				     viewer_filter, &c, near, NEAR_MAX), k = 0;
 
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		++*asked;
 		if (vf_unit_sees(g, zb_game_unit(g, near[i]), target))
 			return true;
+	}
 	qsort(near, n, sizeof(*near), cmp_id);
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *v = &g->units[i];
@@ -355,14 +358,15 @@ static bool seen_in_open(struct zb_game *g, int side,
 		if (k < n && near[k] == i)
 			continue;	/* asked already */
 		if (v->side == side && vf_unit_active(v) &&
-		    vf_unit_sees(g, v, target))
+		    (++*asked, vf_unit_sees(g, v, target)))
 			return true;
 	}
 	return false;
 }
 
 /* volley-fire: Scouts C, Concealment B (a side "calls visibility") */
-bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
+static bool side_sees(struct zb_game *g, int side,
+		      const struct zb_unit *target, unsigned *asked)
 {
 	double range;
 
@@ -375,12 +379,179 @@ bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
 					     viewer_filter, &c, near,
 					     NEAR_MAX);
 
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
+			++*asked;
 			if (vf_unit_sees(g, zb_game_unit(g, near[i]), target))
 				return true;
+		}
 		return false;
 	}
-	return seen_in_open(g, side, target);
+	return seen_in_open(g, side, target, asked);
+}
+
+bool vf_side_sees_afresh(struct zb_game *g, int side,
+			 const struct zb_unit *target)
+{
+	unsigned asked = 0;
+
+	return side_sees(g, side, target, &asked);
+}
+
+/* ---- what a side sees, remembered ----
+ *
+ * A target that no viewer sees is asked of every unit of the side, each
+ * a line of sight, and the AI asks it of every group near every unit it
+ * orders (issue 14: 94% of a dense battle).  So an answer that took
+ * many lines is kept, with the table as it stood: every unit as the
+ * lines of sight read it (where it stands and faces, its shape, figures,
+ * flags, side and type, and its entry in the index), the index's own
+ * numbers and the unit the AI has turned for a moment.  The answer is
+ * given again only while all of that is exactly, bit for bit, as it
+ * was; the terrain does not change during a battle.  Checking costs a
+ * pass over the units, so only answers that cost lines of sight by the
+ * SIGHT_MEMO_SHARE of the units (a pass of lines over them) are kept:
+ * the check then costs a small part of what it saves.
+ */
+#define SIGHT_MEMO_SHARE 16	/* kept when lines * this >= units */
+
+/* One unit as the lines of sight read it.  Compared bit for bit, so
+ * made with memset first (padding). */
+struct vf_sight_snap {
+	struct zb_vec2 pos, at;
+	double facing_deg, base_w_in, base_d_in, radius_in;
+	unsigned flags;
+	int side, type, formation, files, alive, cell, attached_to;
+};
+
+static void sight_snap_of(struct zb_game *g, int i, struct vf_sight_snap *s)
+{
+	const struct zb_unit *u = &g->units[i];
+
+	memset(s, 0, sizeof(*s));
+	s->pos = u->pos;
+	s->facing_deg = u->facing_deg;
+	s->base_w_in = u->base_w_in;
+	s->base_d_in = u->base_d_in;
+	s->flags = u->flags;
+	s->side = u->side;
+	s->type = u->type;
+	s->formation = u->formation;
+	s->files = u->files;
+	s->alive = zb_unit_alive(u);
+	s->attached_to = u->attached_to;
+	s->cell = -2;
+	if (i < g->index.n && g->index.e && g->index.cell_of) {
+		s->at = g->index.e[i].p;
+		s->radius_in = g->index.e[i].radius_in;
+		s->cell = g->index.cell_of[i];
+	}
+}
+
+void vf_sight_memo_release(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+
+	if (!st)
+		return;
+	zb_free(&g->alloc, st->sight_snap);
+	zb_free(&g->alloc, st->sight_at);
+	zb_free(&g->alloc, st->sight_val);
+	zb_free(&g->alloc, st->sight_cost);
+	st->sight_snap = NULL;
+	st->sight_at = NULL;
+	st->sight_val = NULL;
+	st->sight_cost = NULL;
+	st->sight_n = st->sight_cap = 0;
+	st->sight_epoch = 0;
+}
+
+/* Room for every unit's answers; false when out of memory. */
+static bool sight_room(struct zb_game *g, struct vf_state *st)
+{
+	size_t n = (size_t)g->n_units, old = (size_t)st->sight_cap, k;
+	void *p;
+
+	if (g->n_units <= st->sight_cap)
+		return true;
+	k = n * ZB_MAX_SIDES;
+	p = zb_realloc(&g->alloc, st->sight_snap, n * sizeof(*st->sight_snap));
+	if (!p)
+		return false;
+	st->sight_snap = p;
+	p = zb_realloc(&g->alloc, st->sight_at, k * sizeof(*st->sight_at));
+	if (!p)
+		return false;
+	st->sight_at = p;
+	p = zb_realloc(&g->alloc, st->sight_val, k * sizeof(*st->sight_val));
+	if (!p)
+		return false;
+	st->sight_val = p;
+	p = zb_realloc(&g->alloc, st->sight_cost, k * sizeof(*st->sight_cost));
+	if (!p)
+		return false;
+	st->sight_cost = p;
+	for (size_t i = old * ZB_MAX_SIDES; i < k; i++) {
+		st->sight_at[i] = 0;
+		st->sight_val[i] = 0;
+		st->sight_cost[i] = 0;
+	}
+	st->sight_cap = g->n_units;
+	st->sight_n = -1;	/* the snapshot must be taken again */
+	return true;
+}
+
+/* Does the table stand as the snapshot has it?  If not, takes it anew
+ * and starts a new epoch (every kept answer is then out of date). */
+static void sight_check(struct zb_game *g, struct vf_state *st)
+{
+	double head[4] = { g->index.n, g->index.max_radius_in, st->ai_turned,
+			   g->n_sides };
+	bool same = st->sight_n == g->n_units && st->sight_epoch > 0 &&
+		    !memcmp(head, st->sight_head, sizeof(head));
+
+	for (int i = 0; i < g->n_units; i++) {
+		struct vf_sight_snap s;
+
+		sight_snap_of(g, i, &s);
+		if (same && !memcmp(&s, &st->sight_snap[i], sizeof(s)))
+			continue;
+		same = false;
+		st->sight_snap[i] = s;
+	}
+	if (same)
+		return;
+	memcpy(st->sight_head, head, sizeof(head));
+	st->sight_n = g->n_units;
+	st->sight_epoch++;
+}
+
+bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
+{
+	struct vf_state *st = vf_state(g);
+	unsigned asked = 0;
+	size_t k;
+	bool seen;
+
+	/* Only units of the game itself (not a trial copy) are kept. */
+	if (!st || side < 0 || side >= ZB_MAX_SIDES || !target ||
+	    target->id < 0 || target->id >= g->n_units ||
+	    target != &g->units[target->id] || !sight_room(g, st))
+		return side_sees(g, side, target, &asked);
+	k = (size_t)target->id * ZB_MAX_SIDES + (size_t)side;
+	if ((uint64_t)st->sight_cost[k] * SIGHT_MEMO_SHARE <
+	    (uint64_t)g->n_units) {
+		seen = side_sees(g, side, target, &asked);
+		st->sight_cost[k] = asked;
+		return seen;
+	}
+	sight_check(g, st);
+	if (st->sight_at[k] == st->sight_epoch)
+		return st->sight_val[k] != 0;
+	seen = side_sees(g, side, target, &asked);
+	st->sight_cost[k] = asked;
+	st->sight_at[k] = st->sight_epoch;
+	st->sight_val[k] = seen;
+	return seen;
 }
 
 /* volley-fire: Concealment A-C */

@@ -1031,6 +1031,7 @@ void vf_release(struct zb_game *g)
 		return;
 	zb_free(&g->alloc, st->leaders);
 	zb_free(&g->alloc, st->square_guns);
+	vf_sight_memo_release(g);
 	zb_free(&g->alloc, st);
 	g->rs = NULL;
 }
@@ -1052,6 +1053,12 @@ int vf_copy(struct zb_game *dst, const struct zb_game *src,
 	st->square_guns = NULL;
 	st->n_square_guns = 0;
 	st->square_guns_set = false;
+	st->sight_snap = NULL;
+	st->sight_at = NULL;
+	st->sight_val = NULL;
+	st->sight_cost = NULL;
+	st->sight_n = st->sight_cap = 0;
+	st->sight_epoch = 0;
 	dst->rs = st;
 	if (from->n_leaders > 0) {
 		st->leaders = zb_malloc(&dst->alloc, (size_t)from->n_leaders *

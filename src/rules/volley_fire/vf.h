@@ -324,6 +324,20 @@ struct vf_state {
 	 * run of targets one firer is tried against; valid when set. */
 	struct zb_cone cone_memo;
 	bool cone_memo_set;
+	/* see.c's memo of vf_side_sees(): the table as it stood when the
+	 * answers were kept (sight_snap, one record per unit, and the
+	 * index's and game's own numbers in sight_head), how often it has
+	 * been found changed (sight_epoch), and per side and unit the epoch
+	 * of the kept answer (+ its answer), and how many lines of sight the
+	 * last answer took (sight_cost).  Owned; a copy starts empty. */
+	struct vf_sight_snap *sight_snap;
+	int sight_n;			/* units in sight_snap */
+	int sight_cap;			/* units room is made for */
+	double sight_head[4];
+	uint64_t sight_epoch;
+	uint64_t *sight_at;		/* [unit * ZB_MAX_SIDES + side] */
+	unsigned char *sight_val;
+	unsigned *sight_cost;
 };
 
 static inline struct vf_state *vf_state(struct zb_game *g)
@@ -440,8 +454,15 @@ double vf_table_room(const struct zb_game *g, const struct zb_rect *r,
 		     struct zb_vec2 dir, bool *vertical);
 
 /* ---- see.c ---- */
-/* Can any unit of `side` see unit `target` (concealment, LOS)? */
+/* Can any unit of `side` see unit `target` (concealment, LOS)?  An
+ * answer that took many lines of sight is remembered while the table
+ * stands exactly as it did (see.c, "what a side sees, remembered"). */
 bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target);
+/* The same, always worked out afresh (for tests of the memo). */
+bool vf_side_sees_afresh(struct zb_game *g, int side,
+			 const struct zb_unit *target);
+/* Forget every remembered answer (vf_copy, vf_release). */
+void vf_sight_memo_release(struct zb_game *g);
 /* Can `viewer` see `target` (Concealment B, E; LOS blocked by terrain and
  * by units, with overhead fire over lower units from high ground)? */
 bool vf_unit_sees(struct zb_game *g, const struct zb_unit *viewer,
