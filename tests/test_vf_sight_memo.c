@@ -217,3 +217,35 @@ Test(vf_sight_memo, a_turn_or_a_casualty_alone_turns_the_answer)
 	}
 	cr_assert(seen, "T shows once F is thin enough, or gone");
 }
+
+/* A "no" outlives a change far from its lines (kept, not worked out
+ * again), and gives way to one that clears a line: F, the one screen
+ * between V and T (S gone, W routed), steps aside. */
+Test(vf_sight_memo, a_no_outlives_changes_away_from_its_lines)
+{
+	build();
+	struct vf_state *st = vf_state(&g);
+	size_t k = (size_t)u_("T")->id * ZB_MAX_SIDES;
+
+	u_("S")->flags |= ZB_UF_GONE;
+	zb_game_sync_unit(&g, u_("S")->id);
+	u_("W")->flags |= ZB_UF_ROUTED;
+	check_all("S gone, W routed");
+	cr_assert_not(b_sees_t());
+	uint64_t before = st->sight_epoch;
+
+	/* E, far off to the right, moves a little. */
+	u_("E")->pos = zb_v2(104, 50);
+	zb_game_sync_unit(&g, u_("E")->id);
+	cr_assert_not(b_sees_t());
+	cr_assert(st->sight_epoch > before, "the table changed");
+	cr_assert_eq(st->sight_rec[k].epoch, st->sight_epoch,
+		     "the no was kept through the change");
+	check_all("a change away from the lines");
+
+	/* F steps aside: V's lines are clear. */
+	u_("F")->pos = zb_v2(20, 44);
+	zb_game_sync_unit(&g, u_("F")->id);
+	cr_assert(b_sees_t(), "nothing between V and T now");
+	check_all("the screen gone");
+}

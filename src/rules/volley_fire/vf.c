@@ -1057,6 +1057,11 @@ int vf_copy(struct zb_game *dst, const struct zb_game *src,
 	st->sight_at = NULL;
 	st->sight_val = NULL;
 	st->sight_cost = NULL;
+	st->sight_rec = NULL;
+	st->sight_witness = NULL;
+	st->sight_log = NULL;
+	st->sight_log_n = 0;
+	st->sight_log_base = 0;
 	st->sight_n = st->sight_cap = 0;
 	st->sight_epoch = 0;
 	dst->rs = st;

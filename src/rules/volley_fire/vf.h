@@ -22,6 +22,7 @@
  * Each unit's own state (zb_unit.ext): struct vf_unit, through vf_u().
  */
 #include <stdbool.h>
+#include <stdint.h>
 #include "zariba/game.h"
 #include "zariba/odds.h"
 
@@ -290,6 +291,20 @@ struct vf_options {
 					   a Dervish group may move */
 };
 
+/* see.c: a disc about the middle of a line that units block, and the
+ * discs of a kept "no" (see.c, "what a side sees, remembered"). */
+struct vf_sight_disc {
+	struct zb_vec2 c;
+	double r;
+	int viewer;		/* whose line it is (no screen of its own) */
+	int point;		/* to which of the target's points */
+};
+struct vf_sight_rec {
+	uint64_t epoch;		/* the epoch it holds for, or 0 */
+	int n, cap;		/* discs; n < 0 when some are missing */
+	struct vf_sight_disc *d;
+};
+
 struct vf_state {
 	int initiative;			/* side that moved first this turn */
 	int n_melee;
@@ -333,11 +348,19 @@ struct vf_state {
 	struct vf_sight_snap *sight_snap;
 	int sight_n;			/* units in sight_snap */
 	int sight_cap;			/* units room is made for */
-	double sight_head[4];
+	double sight_head[3];
+	int sight_turned;		/* ai_turned in the snapshot */
 	uint64_t sight_epoch;
 	uint64_t *sight_at;		/* [unit * ZB_MAX_SIDES + side] */
 	unsigned char *sight_val;
 	unsigned *sight_cost;
+	/* ...and for a kept "no", the discs it hangs on, and the units
+	 * changed since the epoch sight_log_base, in order. */
+	struct vf_sight_rec *sight_rec;
+	int *sight_witness;		/* 1 + the viewer that saw it last */
+	struct vf_sight_change *sight_log;
+	int sight_log_n;
+	uint64_t sight_log_base;
 };
 
 static inline struct vf_state *vf_state(struct zb_game *g)
