@@ -475,6 +475,10 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
 #define SIGHT_MEMO_SHARE 16	/* kept when lines * this >= units */
 #define SIGHT_LOG_MAX 256	/* changes logged before it starts again */
 #define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
+/* Discs kept in all, at most (32 bytes each): a dense battle of 1,000
+ * units keeps about 1.5 million; past this, a no is kept only while the
+ * table stands exactly as it did. */
+#define SIGHT_DISCS_MAX ((size_t)1 << 21)
 
 /* One unit as the lines of sight read it.  Compared bit for bit, so
  * made with memset first (padding). */
@@ -544,6 +548,7 @@ void vf_sight_memo_release(struct zb_game *g)
 	st->sight_n = st->sight_cap = 0;
 	st->sight_log_n = 0;
 	st->sight_log_base = 0;
+	st->sight_discs = 0;
 	st->sight_epoch = 0;
 }
 
@@ -553,13 +558,20 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 	if (rec->n < 0)
 		return false;
 	if (rec->n == rec->cap) {
+		struct vf_state *st = vf_state(g);
 		int cap = rec->cap ? 2 * rec->cap : 16;
-		struct vf_sight_disc *p = zb_realloc(&g->alloc, rec->d,
-						     (size_t)cap * sizeof(*p));
+		struct vf_sight_disc *p = NULL;
+
+		/* Past SIGHT_DISCS_MAX in all, no more are kept. */
+		if (st->sight_discs + (size_t)(cap - rec->cap) <=
+		    SIGHT_DISCS_MAX)
+			p = zb_realloc(&g->alloc, rec->d,
+				       (size_t)cap * sizeof(*p));
 		if (!p) {
 			rec->n = -1;
 			return false;
 		}
+		st->sight_discs += (size_t)(cap - rec->cap);
 		rec->d = p;
 		rec->cap = cap;
 	}

@@ -1059,6 +1059,7 @@ int vf_copy(struct zb_game *dst, const struct zb_game *src,
 	st->sight_cost = NULL;
 	st->sight_rec = NULL;
 	st->sight_witness = NULL;
+	st->sight_discs = 0;
 	st->sight_log = NULL;
 	st->sight_log_n = 0;
 	st->sight_log_base = 0;

@@ -22,6 +22,7 @@
  * Each unit's own state (zb_unit.ext): struct vf_unit, through vf_u().
  */
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include "zariba/game.h"
 #include "zariba/odds.h"
@@ -358,6 +359,7 @@ struct vf_state {
 	 * changed since the epoch sight_log_base, in order. */
 	struct vf_sight_rec *sight_rec;
 	int *sight_witness;		/* 1 + the viewer that saw it last */
+	size_t sight_discs;		/* room for discs, in all recs */
 	struct vf_sight_change *sight_log;
 	int sight_log_n;
 	uint64_t sight_log_base;
