@@ -127,6 +127,8 @@
 #define AI_INDEX_SLACK_IN 1e-6
 #define AI_LEAD_NEAR_IN 48.0
 #define AI_LEAD_WITNESSES 16
+/* A unit this much inside the last ring's range was in its answer. */
+#define AI_RING_SEEN_IN 1e-6
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -180,6 +182,9 @@ struct vf_ai {
 	int n_in_melee;
 	uint64_t attached_at;
 	int *attached;			/* by unit: usable units attached */
+	int attached_cap;		/* its length, or 0 */
+	int *attached_touched;		/* the units last counted nonzero */
+	int n_attached_touched;
 	/* The longest move any unit's dice make, for bounding searches. */
 	int max_move_dice;
 	const struct vf_pers *pers;	/* its personality */
@@ -1475,13 +1480,65 @@ static struct plan scout_order(struct vf_ai *ai, struct zb_game *g,
 /* ---- leaders, both sides ---- */
 
 /* How many usable units are attached to `unit`: counted for every unit
- * in one pass a decision (a free leader asks it of each unit). */
+ * once a decision (a free leader asks it of each unit).  Only leaders
+ * are ever attached (vf_state.leaders; vf.c and move.c attach only
+ * them), so the count goes through their list, and only the units the
+ * last count touched are cleared. */
 static int leaders_with(struct vf_ai *ai, struct zb_game *g, int unit)
 {
+	const struct vf_state *st = vf_state(g);
+
+	if (ai->attached_at != ai->decision && st &&
+	    ai->attached_cap != g->n_units + 1) {
+		zb_free(&g->alloc, ai->attached);
+		ai->attached = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+				      sizeof(*ai->attached));
+		ai->attached_cap = ai->attached ? g->n_units + 1 : 0;
+		ai->n_attached_touched = 0;
+	}
+	if (ai->attached_at != ai->decision && st && ai->attached) {
+		for (int k = 0; k < ai->n_attached_touched; k++)
+			ai->attached[ai->attached_touched[k]] = 0;
+		ai->n_attached_touched = 0;
+		ai->attached_at = 0;
+		int *t = zb_realloc(&g->alloc, ai->attached_touched,
+				    ((size_t)st->n_leaders + 1) * sizeof(*t));
+		if (t) {
+			ai->attached_touched = t;
+			for (int k = 0; k < st->n_leaders; k++) {
+				int i = st->leaders[k];
+				if (i < 0 || i >= g->n_units)
+					continue;
+				int a = g->units[i].attached_to;
+				if (a >= 0 && a < g->n_units &&
+				    usable(&g->units[i])) {
+					if (!ai->attached[a]++)
+						t[ai->n_attached_touched++] = a;
+				}
+			}
+			ai->attached_at = ai->decision;
+		}
+#ifdef ZB_CHECK_MEMOS
+		int *all = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+				     sizeof(*all));
+		for (int i = 0; all && ai->attached_at && i < g->n_units;
+		     i++) {
+			int a = g->units[i].attached_to;
+			if (a >= 0 && a < g->n_units && usable(&g->units[i]))
+				all[a]++;
+		}
+		for (int i = 0; all && ai->attached_at && i < g->n_units; i++)
+			if (all[i] != ai->attached[i])
+				abort();	/* attached, yet no leader */
+		zb_free(&g->alloc, all);
+#endif
+	}
 	if (ai->attached_at != ai->decision) {
 		zb_free(&g->alloc, ai->attached);
 		ai->attached = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
 				      sizeof(*ai->attached));
+		ai->attached_cap = 0;	/* not cleared by its list */
+		ai->n_attached_touched = 0;
 		ai->attached_at = ai->attached ? ai->decision : 0;
 		for (int i = 0; ai->attached && i < g->n_units; i++) {
 			int a = g->units[i].attached_to;
@@ -1710,22 +1767,63 @@ static bool in_melee(const struct zb_unit *w, const struct zb_unit *target)
 	       vf_u(w)->charge_target == target->id;
 }
 
-/* The units in contact or charging this turn, wherever they stand: one
- * pass over the units a decision.  False when out of memory. */
+/* Is unit i in contact or charging this turn? */
+static bool melee_party(const struct zb_game *g, int i)
+{
+	return (g->units[i].flags & VF_UF_ENGAGED) ||
+	       vf_u(&g->units[i])->charge_target >= 0;
+}
+
+/* The units in contact or charging this turn, wherever they stand, in
+ * id order, once a decision.  The rules mark a unit so only through
+ * vf_melee_add(), which enters it in the melee table (vf_state.melee),
+ * and clear the marks with the table (melee phase, start of turn); so
+ * the table's units, each once, are all there are, at the cost of the
+ * table instead of a pass over every unit.  Without the rule set's
+ * state, that pass.  False when out of memory. */
 static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 {
+	const struct vf_state *st = vf_state(g);
+
 	if (ai->melee_at == ai->decision)
 		return ai->in_melee != NULL;
 	zb_free(&g->alloc, ai->in_melee);
-	ai->in_melee = zb_malloc(&g->alloc, ((size_t)g->n_units + 1) *
+	ai->in_melee = zb_malloc(&g->alloc, ((size_t)(st ? 2 * st->n_melee :
+						     g->n_units) + 1) *
 			      sizeof(*ai->in_melee));
 	ai->n_in_melee = 0;
 	if (!ai->in_melee)
 		return false;
-	for (int i = 0; i < g->n_units; i++)
-		if ((g->units[i].flags & VF_UF_ENGAGED) ||
-		    vf_u(&g->units[i])->charge_target >= 0)
-			ai->in_melee[ai->n_in_melee++] = i;
+	if (!st) {
+		for (int i = 0; i < g->n_units; i++)
+			if (melee_party(g, i))
+				ai->in_melee[ai->n_in_melee++] = i;
+	} else {
+		int n = 0;
+
+		for (int k = 0; k < st->n_melee; k++) {
+			ai->in_melee[n++] = st->melee[k].attacker;
+			ai->in_melee[n++] = st->melee[k].defender;
+		}
+		qsort(ai->in_melee, (size_t)n, sizeof(*ai->in_melee), cmp_id);
+		for (int k = 0; k < n; k++) {
+			int i = ai->in_melee[k];
+
+			if ((k == 0 || i != ai->in_melee[k - 1]) && i >= 0 &&
+			    i < g->n_units && melee_party(g, i))
+				ai->in_melee[ai->n_in_melee++] = i;
+		}
+#ifdef ZB_CHECK_MEMOS
+		int m = 0;
+
+		for (int i = 0; i < g->n_units; i++)
+			if (melee_party(g, i) &&
+			    (m >= ai->n_in_melee || ai->in_melee[m++] != i))
+				abort();	/* marked outside the table */
+		if (m != ai->n_in_melee)
+			abort();
+#endif
+	}
 	ai->melee_at = ai->decision;
 	return true;
 }
@@ -1781,6 +1879,16 @@ static int mass_body(void *ctx, int id)
 static bool has_others(struct zb_game *g, const struct zb_unit *u)
 {
 	struct side_ctx c = { g, u, NULL };
+	/* Whether the group has an enemy to find does not hang on which
+	 * group it is: the index's nearest enemy of a point on the table
+	 * is missing only when the side has no enemy in the index at all.
+	 * So the group nearest u, from the index, answers as the first in
+	 * id order would; the pass over every unit only when the index
+	 * holds none (a group off it, say). */
+	int w = zb_spatial_nearest(&g->index, u->pos, mass_body, &c);
+	if (w >= 0 && isfinite(g->units[w].pos.x) &&
+	    isfinite(g->units[w].pos.y))
+		return rules_nearest_enemy(g, &g->units[w], NULL) >= 0;
 	for (int i = 0; i < g->n_units; i++)
 		if (mass_body(&c, i))
 			return rules_nearest_enemy(g, &g->units[i], NULL) >= 0;
@@ -1826,6 +1934,32 @@ static double lead_unless_level(struct zb_game *g, const struct zb_unit *u,
 		if (rules_nearest_enemy(g, &g->units[near[k]], &dd) >= 0 &&
 		    dd - dist <= m)
 			return dd;
+	}
+	/* Any such group anywhere settles it as well (the caller reads the
+	 * lead only when u is that far ahead of all): rings outward from u,
+	 * each asking the groups the last did not hold for certain. */
+	double far = hypot(g->width_in, g->height_in) +
+		     g->index.max_radius_in, prev = -1;
+	for (double q = AI_LEAD_NEAR_IN; prev <= far; q *= AI_RING_GROWTH) {
+		size_t nq;
+		int *ids = near_ids(g, u->pos, q, mass_body, &c, &nq);
+		if (!ids)
+			break;
+		for (size_t k = 0; k < nq; k++) {
+			const struct zb_unit *w = &g->units[ids[k]];
+			double dd, di = zb_v2_dist(u->pos,
+						   g->index.e[ids[k]].p) -
+					g->index.e[ids[k]].radius_in;
+			if (di < prev - AI_RING_SEEN_IN)
+				continue;	/* asked in the last ring */
+			if (rules_nearest_enemy(g, w, &dd) >= 0 &&
+			    dd - dist <= m) {
+				zb_free(&g->alloc, ids);
+				return dd;
+			}
+		}
+		zb_free(&g->alloc, ids);
+		prev = q;
 	}
 	return lead_of_others(g, u, &others);
 }
@@ -2483,6 +2617,7 @@ static void ai_release(struct zb_controller *self)
 	zb_free(&self->alloc, ai->seen_at);
 	zb_free(&self->alloc, ai->in_melee);
 	zb_free(&self->alloc, ai->attached);
+	zb_free(&self->alloc, ai->attached_touched);
 	zb_free(&self->alloc, ai);
 }
 

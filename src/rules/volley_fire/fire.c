@@ -1020,9 +1020,27 @@ bool vf_fire_table_volley(struct zb_game *g, const struct zb_unit *firer,
 	return true;
 }
 
+struct target_ctx {
+	struct zb_game *g;
+	int side;
+};
+
+/* What fire_legal() refuses before anything else, whoever fires: a unit
+ * of the firer's side, not active, or a leader (Mounted leaders B). */
+static int target_filter(void *ctx, int id)
+{
+	const struct target_ctx *c = ctx;
+	const struct zb_unit *t = zb_game_unit(c->g, id);
+
+	return t && t->side != c->side && vf_unit_active(t) &&
+	       (unsigned)t->type < VF_TYPE_COUNT && !vf_type_of(t)->leader;
+}
+
 /* The legal targets of `u`, nearest first, into opts[1..]; option 0 is to
  * hold fire.  Returns the number of options; their volleys are in the
- * fire table `ft`, whose firer is now u. */
+ * fire table `ft`, whose firer is now u.  The index is asked only for
+ * the units fire_legal() could allow: the others it refuses anyway, and
+ * leaving them out keeps the rest in the same order. */
 static int target_options(struct zb_game *g, const struct zb_unit *u,
 			  int *ids, struct zb_option *opts,
 			  struct vf_fire_table *ft)
@@ -1042,7 +1060,9 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 		if (vf_weapons[weapon_of(u)].band_max_in[b] > best)
 			best = vf_weapons[weapon_of(u)].band_max_in[b];
 	reach += best;
-	n = zb_spatial_within(&g->index, r.c, reach, NULL, NULL, ids,
+	struct target_ctx tc = { g, u->side };
+
+	n = zb_spatial_within(&g->index, r.c, reach, target_filter, &tc, ids,
 			      (size_t)g->n_units);
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);

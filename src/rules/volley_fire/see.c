@@ -11,6 +11,7 @@
  */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "rules/volley_fire/vf.h"
 
 #define NEAR_MAX 256		/* most units one query looks at */
@@ -215,9 +216,10 @@ static int screen_visit(void *ctx, int id)
  */
 static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 			const struct zb_unit *viewer,
-			const struct zb_unit *target)
+			const struct zb_unit *target, struct vf_sight_disc *disc)
 {
 	struct screen_search q;
+	bool blocked;
 
 	q.c = (struct blocker_ctx){ g, viewer, target };
 	q.a = a;
@@ -233,23 +235,35 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	 * a unit the AI has turned for a moment without telling the index,
 	 * which is asked as well (the index still says where it stands in
 	 * the order nearest the middle, as it did for the NEAR_MAX). */
-	if (zb_spatial_visit_segment(&g->index, a, b, 0, screen_visit, &q))
-		return true;
-	if (vf_state(g) && vf_state(g)->ai_turned > 0) {
-		int t = vf_state(g)->ai_turned - 1;
+	if (zb_spatial_visit_segment(&g->index, a, b, 0, screen_visit, &q)) {
+		blocked = true;
+	} else {
+		if (vf_state(g) && vf_state(g)->ai_turned > 0) {
+			int t = vf_state(g)->ai_turned - 1;
 
-		if (t < g->index.n && g->index.cell_of[t] >= 0)
-			(void)screen_visit(&q, t);
+			if (t < g->index.n && g->index.cell_of[t] >= 0)
+				(void)screen_visit(&q, t);
+		}
+		/* No more than NEAR_MAX units near enough to come before
+		 * it: it is among them (an index that small, or cells that
+		 * empty).  Else among the NEAR_MAX nearest: fewer than
+		 * NEAR_MAX come before it. */
+		blocked = q.best >= 0 &&
+			  (among_nearest(g, q.mid, q.best_d) ||
+			   zb_spatial_rank(&g->index, q.mid, q.best_d,
+					   blocker_filter, &q.c, q.best,
+					   q.best_d, NEAR_MAX) < NEAR_MAX);
 	}
-	if (q.best < 0)
-		return false;
-	/* No more than NEAR_MAX units near enough to come before it: it is
-	 * among them (an index that small, or cells that empty). */
-	if (among_nearest(g, q.mid, q.best_d))
-		return true;
-	/* Among the NEAR_MAX nearest: fewer than NEAR_MAX come before it. */
-	return zb_spatial_rank(&g->index, q.mid, q.best_d, blocker_filter,
-			       &q.c, q.best, q.best_d, NEAR_MAX) < NEAR_MAX;
+	/* Blocked, the answer hangs only on the units whose circles come
+	 * within best_d of the middle (the screener found, the nearest
+	 * one, and those counted before it): the disc the memo watches. */
+	if (blocked && disc) {
+		disc->c = q.mid;
+		disc->r = q.best_d;
+		disc->viewer = viewer->id;
+		disc->point = -1;
+	}
+	return blocked;
 }
 
 static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
@@ -264,11 +278,19 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 	return TARGET_POINTS;
 }
 
-/* volley-fire: Concealment A-E, Infantry fire C */
-bool vf_unit_sees_ex(struct zb_game *g, const struct zb_unit *viewer,
-		     const struct zb_unit *target, unsigned flags)
+static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
+		    struct vf_sight_disc d);
+
+/* vf_unit_sees_ex(), and when `rec` is given and the answer is no, the
+ * discs of the lines units block added to it (rec->n < 0 when out of
+ * memory); lines blocked by the ground or by cover hang on the viewer
+ * and the target alone. */
+static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
+			  const struct zb_unit *target, unsigned flags,
+			  struct vf_sight_rec *rec)
 {
 	struct zb_vec2 pts[TARGET_POINTS], a = viewer->pos;
+	struct vf_sight_disc d;
 	int fv, ft, n;
 
 	if (viewer == target)
@@ -282,11 +304,23 @@ bool vf_unit_sees_ex(struct zb_game *g, const struct zb_unit *viewer,
 		if (cover_blocks(g, a, pts[i], fv, ft, target))
 			continue;
 		if (!(flags & VF_SEE_IGNORE_UNITS) &&
-		    units_block(g, a, pts[i], viewer, target))
+		    units_block(g, a, pts[i], viewer, target,
+				rec ? &d : NULL)) {
+			d.point = i;
+			if (rec && !rec_add(g, rec, d))
+				rec = NULL;
 			continue;
+		}
 		return true;
 	}
 	return false;
+}
+
+/* volley-fire: Concealment A-E, Infantry fire C */
+bool vf_unit_sees_ex(struct zb_game *g, const struct zb_unit *viewer,
+		     const struct zb_unit *target, unsigned flags)
+{
+	return unit_sees_rec(g, viewer, target, flags, NULL);
 }
 
 bool vf_unit_sees(struct zb_game *g, const struct zb_unit *viewer,
@@ -335,7 +369,8 @@ static int cmp_id(const void *a, const void *b)
  * when none of those does.
  */
 static bool seen_in_open(struct zb_game *g, int side,
-			 const struct zb_unit *target)
+			 const struct zb_unit *target, unsigned *asked,
+			 struct vf_sight_rec *rec, int *who)
 {
 	struct viewer_ctx c = { g, side };
 	int near[NEAR_MAX];
@@ -343,9 +378,14 @@ static bool seen_in_open(struct zb_game *g, int side,
 	size_t n = zb_spatial_within(&g->index, r.c, SEE_FIRST_IN,
 				     viewer_filter, &c, near, NEAR_MAX), k = 0;
 
-	for (size_t i = 0; i < n; i++)
-		if (vf_unit_sees(g, zb_game_unit(g, near[i]), target))
+	for (size_t i = 0; i < n; i++) {
+		++*asked;
+		if (unit_sees_rec(g, zb_game_unit(g, near[i]), target, 0,
+				  rec)) {
+			*who = near[i];
 			return true;
+		}
+	}
 	qsort(near, n, sizeof(*near), cmp_id);
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *v = &g->units[i];
@@ -355,18 +395,27 @@ static bool seen_in_open(struct zb_game *g, int side,
 		if (k < n && near[k] == i)
 			continue;	/* asked already */
 		if (v->side == side && vf_unit_active(v) &&
-		    vf_unit_sees(g, v, target))
+		    (++*asked, unit_sees_rec(g, v, target, 0, rec))) {
+			*who = i;
 			return true;
+		}
 	}
 	return false;
 }
 
 /* volley-fire: Scouts C, Concealment B (a side "calls visibility") */
-bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
+static bool side_sees(struct zb_game *g, int side,
+		      const struct zb_unit *target, unsigned *asked,
+		      struct vf_sight_rec *rec, int *who)
 {
 	double range;
 
+	if (rec)
+		rec->n = 0;
 	if (hidden_beyond(g, target, &range)) {
+		/* The NEAR_MAX viewers nearest: not watched by discs. */
+		if (rec)
+			rec->n = -1;
 		/* Only viewers close to the cover can see into it. */
 		struct viewer_ctx c = { g, side };
 		int near[NEAR_MAX];
@@ -375,12 +424,444 @@ bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
 					     viewer_filter, &c, near,
 					     NEAR_MAX);
 
-		for (size_t i = 0; i < n; i++)
+		for (size_t i = 0; i < n; i++) {
+			++*asked;
 			if (vf_unit_sees(g, zb_game_unit(g, near[i]), target))
 				return true;
+		}
 		return false;
 	}
-	return seen_in_open(g, side, target);
+	return seen_in_open(g, side, target, asked, rec, who);
+}
+
+bool vf_side_sees_afresh(struct zb_game *g, int side,
+			 const struct zb_unit *target)
+{
+	unsigned asked = 0;
+	int who = -1;
+
+	return side_sees(g, side, target, &asked, NULL, &who);
+}
+
+/* ---- what a side sees, remembered ----
+ *
+ * A target that no viewer sees is asked of every unit of the side, each
+ * a line of sight, and the AI asks it of every group near every unit it
+ * orders (issue 14: 94% of a dense battle).  So an answer that took
+ * many lines is kept, with the table as it stood: every unit as the
+ * lines of sight read it (where it stands and faces, its shape, figures,
+ * flags, side and type, and its entry in the index), the index's own
+ * numbers and the unit the AI has turned for a moment.  The terrain does
+ * not change during a battle.  Checking costs a pass over the units, so
+ * only answers that cost lines of sight by the SIGHT_MEMO_SHARE of the
+ * units are kept: the check then costs a small part of what it saves.
+ *
+ * While all of that is bit for bit as it was, the answer is given again.
+ * When units have changed since, a "no" may still hold.  Each line it
+ * was made of is blocked by the ground or cover (which hangs on the
+ * viewer and the target alone) or by units; then (units_block) only on
+ * the units whose index circles come within a disc about its middle.  So
+ * with the target unchanged, a line of an unchanged viewer stands while
+ * no changed unit's circle, before or after, came within its disc;
+ * the other lines are asked again (units_block alone: the ground and
+ * cover let them through before), and so is every changed unit that is
+ * now a viewer, whole.  Viewers gone only make a no surer.  The changes
+ * are logged as the snapshot finds them; a target seen only from near
+ * its cover (hidden_beyond: its NEAR_MAX viewers nearest) is not kept
+ * this way, nor a no older than the log.  A "yes" is asked first of the
+ * viewer that last saw the target, which settles it when it still does
+ * (in the open, any one viewer seeing it is enough).
+ */
+#define SIGHT_MEMO_SHARE 16	/* kept when lines * this >= units */
+#define SIGHT_LOG_MAX 256	/* changes logged before it starts again */
+#define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
+/* Discs kept in all, at most (32 bytes each): a dense battle of 1,000
+ * units keeps about 1.5 million; past this, a no is kept only while the
+ * table stands exactly as it did. */
+#define SIGHT_DISCS_MAX ((size_t)1 << 21)
+
+/* One unit as the lines of sight read it.  Compared bit for bit, so
+ * made with memset first (padding). */
+struct vf_sight_snap {
+	struct zb_vec2 pos, at;
+	double facing_deg, base_w_in, base_d_in, radius_in;
+	unsigned flags;
+	int side, type, formation, files, alive, cell, attached_to;
+};
+
+/* A change the snapshot found: unit id's index circle before and after,
+ * found on the way to epoch `epoch`. */
+struct vf_sight_change {
+	uint64_t epoch;
+	int id;
+	struct zb_vec2 at0, at1;
+	double r0, r1;
+};
+
+static void sight_snap_of(struct zb_game *g, int i, struct vf_sight_snap *s)
+{
+	const struct zb_unit *u = &g->units[i];
+
+	memset(s, 0, sizeof(*s));
+	s->pos = u->pos;
+	s->facing_deg = u->facing_deg;
+	s->base_w_in = u->base_w_in;
+	s->base_d_in = u->base_d_in;
+	s->flags = u->flags;
+	s->side = u->side;
+	s->type = u->type;
+	s->formation = u->formation;
+	s->files = u->files;
+	s->alive = zb_unit_alive(u);
+	s->attached_to = u->attached_to;
+	s->cell = -2;
+	if (i < g->index.n && g->index.e && g->index.cell_of) {
+		s->at = g->index.e[i].p;
+		s->radius_in = g->index.e[i].radius_in;
+		s->cell = g->index.cell_of[i];
+	}
+}
+
+void vf_sight_memo_release(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+
+	if (!st)
+		return;
+	for (int i = 0; st->sight_rec && i < st->sight_cap * ZB_MAX_SIDES;
+	     i++)
+		zb_free(&g->alloc, st->sight_rec[i].d);
+	zb_free(&g->alloc, st->sight_snap);
+	zb_free(&g->alloc, st->sight_at);
+	zb_free(&g->alloc, st->sight_val);
+	zb_free(&g->alloc, st->sight_cost);
+	zb_free(&g->alloc, st->sight_rec);
+	zb_free(&g->alloc, st->sight_witness);
+	zb_free(&g->alloc, st->sight_log);
+	st->sight_snap = NULL;
+	st->sight_at = NULL;
+	st->sight_val = NULL;
+	st->sight_cost = NULL;
+	st->sight_rec = NULL;
+	st->sight_witness = NULL;
+	st->sight_log = NULL;
+	st->sight_n = st->sight_cap = 0;
+	st->sight_log_n = 0;
+	st->sight_log_base = 0;
+	st->sight_discs = 0;
+	st->sight_epoch = 0;
+}
+
+static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
+		    struct vf_sight_disc d)
+{
+	if (rec->n < 0)
+		return false;
+	if (rec->n == rec->cap) {
+		struct vf_state *st = vf_state(g);
+		int cap = rec->cap ? 2 * rec->cap : 16;
+		struct vf_sight_disc *p = NULL;
+
+		/* Past SIGHT_DISCS_MAX in all, no more are kept. */
+		if (st->sight_discs + (size_t)(cap - rec->cap) <=
+		    SIGHT_DISCS_MAX)
+			p = zb_realloc(&g->alloc, rec->d,
+				       (size_t)cap * sizeof(*p));
+		if (!p) {
+			rec->n = -1;
+			return false;
+		}
+		st->sight_discs += (size_t)(cap - rec->cap);
+		rec->d = p;
+		rec->cap = cap;
+	}
+	rec->d[rec->n++] = d;
+	return true;
+}
+
+/* Room for every unit's answers; false when out of memory. */
+static bool sight_room(struct zb_game *g, struct vf_state *st)
+{
+	size_t n = (size_t)g->n_units, old = (size_t)st->sight_cap, k;
+	void *p;
+
+	if (g->n_units <= st->sight_cap)
+		return true;
+	k = n * ZB_MAX_SIDES;
+	p = zb_realloc(&g->alloc, st->sight_snap, n * sizeof(*st->sight_snap));
+	if (!p)
+		return false;
+	st->sight_snap = p;
+	p = zb_realloc(&g->alloc, st->sight_at, k * sizeof(*st->sight_at));
+	if (!p)
+		return false;
+	st->sight_at = p;
+	p = zb_realloc(&g->alloc, st->sight_val, k * sizeof(*st->sight_val));
+	if (!p)
+		return false;
+	st->sight_val = p;
+	p = zb_realloc(&g->alloc, st->sight_cost, k * sizeof(*st->sight_cost));
+	if (!p)
+		return false;
+	st->sight_cost = p;
+	p = zb_realloc(&g->alloc, st->sight_rec, k * sizeof(*st->sight_rec));
+	if (!p)
+		return false;
+	st->sight_rec = p;
+	p = zb_realloc(&g->alloc, st->sight_witness,
+		       k * sizeof(*st->sight_witness));
+	if (!p)
+		return false;
+	st->sight_witness = p;
+	if (!st->sight_log) {
+		st->sight_log = zb_malloc(&g->alloc, SIGHT_LOG_MAX *
+					  sizeof(*st->sight_log));
+		if (!st->sight_log)
+			return false;
+	}
+	memset(st->sight_snap + old, 0, (n - old) * sizeof(*st->sight_snap));
+	for (size_t i = old * ZB_MAX_SIDES; i < k; i++) {
+		st->sight_at[i] = 0;
+		st->sight_val[i] = 0;
+		st->sight_cost[i] = 0;
+		st->sight_witness[i] = 0;
+		st->sight_rec[i] = (struct vf_sight_rec){ 0, 0, 0, NULL };
+	}
+	st->sight_cap = g->n_units;
+	st->sight_n = -1;	/* the snapshot must be taken again */
+	return true;
+}
+
+/* Log unit i's change of index circle, on the way to epoch `epoch`;
+ * when the log is full it starts again (older answers are not kept). */
+static void sight_log(struct vf_state *st, uint64_t epoch, int i,
+		      const struct vf_sight_snap *was,
+		      const struct vf_sight_snap *now)
+{
+	if (st->sight_log_n >= SIGHT_LOG_MAX) {
+		st->sight_log_n = 0;
+		st->sight_log_base = epoch;
+	}
+	st->sight_log[st->sight_log_n++] = (struct vf_sight_change){
+		epoch, i, was->at, now->at, was->radius_in, now->radius_in
+	};
+}
+
+/* Does the table stand as the snapshot has it?  If not, takes it anew,
+ * logs the units that changed and starts a new epoch. */
+static void sight_check(struct zb_game *g, struct vf_state *st)
+{
+	double head[3] = { g->index.n, g->index.max_radius_in, g->n_sides };
+	bool same = st->sight_n == g->n_units && st->sight_epoch > 0 &&
+		    !memcmp(head, st->sight_head, sizeof(head));
+	bool logged = same;	/* changes since can be listed */
+	uint64_t next = st->sight_epoch + 1;
+	int turned = st->ai_turned;
+
+	if (!logged) {
+		st->sight_log_n = 0;
+		st->sight_log_base = next;
+	}
+	/* The unit the AI turns is asked of every line (units_block): a
+	 * change of it is a change of that unit and of the one before. */
+	bool turned_moved = st->sight_turned != turned;
+
+	if (turned_moved)
+		same = false;
+	for (int i = 0; i < g->n_units; i++) {
+		struct vf_sight_snap s;
+
+		sight_snap_of(g, i, &s);
+		if (memcmp(&s, &st->sight_snap[i], sizeof(s)) == 0 &&
+		    !(turned_moved && (i == turned - 1 ||
+				       i == st->sight_turned - 1)))
+			continue;
+		if (logged)
+			sight_log(st, next, i, &st->sight_snap[i], &s);
+		same = false;
+		st->sight_snap[i] = s;
+	}
+	if (same)
+		return;
+	memcpy(st->sight_head, head, sizeof(head));
+	st->sight_turned = turned;
+	st->sight_n = g->n_units;
+	st->sight_epoch = next;
+}
+
+/* Does a changed circle (centre, radius) come within disc d? */
+static bool touches(const struct vf_sight_disc *d, struct zb_vec2 c, double r)
+{
+	double reach = d->r + r + SIGHT_DISC_EPS *
+		       (1 + fabs(c.x) + fabs(c.y) + d->r);
+	double dx = c.x - d->c.x, dy = c.y - d->c.y;
+
+	return !(dx * dx + dy * dy > reach * reach);
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static bool in_sorted(const int *v, int n, int x)
+{
+	return bsearch(&x, v, (size_t)n, sizeof(*v), cmp_int) != NULL;
+}
+
+enum { NO_UNKNOWN, NO_HOLDS, NOW_SEEN };
+
+/*
+ * Does the no kept for (side, target) in `rec` still hold, the changes
+ * logged since its epoch considered (see above)?  The units that changed
+ * are asked again whole, if viewers now; of the others, only the lines
+ * with a disc a changed unit came within (such a line passed the ground
+ * and cover, which have not changed, and is clear unless units still
+ * block it); the other lines stand as they were, their discs kept.
+ * NOW_SEEN when a viewer asked sees the target, NO_HOLDS when none does;
+ * NO_UNKNOWN when the log does not reach back or memory runs out.
+ */
+static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
+			  const struct zb_unit *target,
+			  struct vf_sight_rec *rec)
+{
+	struct viewer_ctx c = { g, side };
+	struct zb_vec2 pts[TARGET_POINTS];
+	int first = -1, n_changed = 0, n_lines = 0, n_old, k = 0;
+	int rc = NO_HOLDS;
+	int *changed, *lines;
+
+	if (rec->n < 0 || rec->epoch == 0 || rec->epoch < st->sight_log_base)
+		return NO_UNKNOWN;
+	for (int i = 0; i < st->sight_log_n; i++) {
+		if (st->sight_log[i].epoch <= rec->epoch)
+			continue;
+		if (first < 0)
+			first = i;
+		if (st->sight_log[i].id == target->id)
+			return NO_UNKNOWN;
+		n_changed++;
+	}
+	if (n_changed == 0)
+		return NO_HOLDS;
+	changed = zb_malloc(&g->alloc, ((size_t)n_changed + (size_t)rec->n +
+					2) * sizeof(*changed));
+	if (!changed)
+		return NO_UNKNOWN;
+	lines = changed + n_changed + 1;
+	for (int i = first; i < st->sight_log_n; i++)
+		changed[k++] = st->sight_log[i].id;
+	qsort(changed, (size_t)k, sizeof(*changed), cmp_int);
+	n_changed = 0;
+	for (int i = 0; i < k; i++)
+		if (n_changed == 0 || changed[i] != changed[n_changed - 1])
+			changed[n_changed++] = changed[i];
+	/* The discs that stand, and the lines (by their disc) to ask. */
+	n_old = rec->n;
+	k = 0;
+	for (int d = 0; d < n_old; d++) {
+		const struct vf_sight_disc *dd = &rec->d[d];
+		bool touched = false;
+
+		if (in_sorted(changed, n_changed, dd->viewer))
+			continue;	/* asked again whole */
+		for (int i = first; i < st->sight_log_n && !touched; i++) {
+			const struct vf_sight_change *ch = &st->sight_log[i];
+
+			touched = touches(dd, ch->at0, ch->r0) ||
+				  touches(dd, ch->at1, ch->r1);
+		}
+		if (touched)
+			lines[n_lines++] = dd->viewer * TARGET_POINTS +
+					   dd->point;
+		else
+			rec->d[k++] = *dd;
+	}
+	rec->n = k;
+	target_points(target, pts);
+	for (int i = 0; i < n_lines && rc == NO_HOLDS; i++) {
+		const struct zb_unit *v = &g->units[lines[i] / TARGET_POINTS];
+		int p = lines[i] % TARGET_POINTS;
+		struct vf_sight_disc d;
+
+		if (!units_block(g, v->pos, pts[p], v, target, &d))
+			rc = NOW_SEEN;
+		else if (d.point = p, !rec_add(g, rec, d))
+			rc = NO_UNKNOWN;
+	}
+	for (int i = 0; i < n_changed && rc == NO_HOLDS; i++) {
+		if (!viewer_filter(&c, changed[i]))
+			continue;	/* no viewer now */
+		if (unit_sees_rec(g, &g->units[changed[i]], target, 0, rec))
+			rc = NOW_SEEN;
+		else if (rec->n < 0)
+			rc = NO_UNKNOWN;
+	}
+	zb_free(&g->alloc, changed);
+	return rc;
+}
+
+bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
+{
+	struct vf_state *st = vf_state(g);
+	unsigned asked = 0;
+	struct vf_sight_rec *rec;
+	int who = -1, w, still = NO_UNKNOWN;
+	double range;
+	size_t k;
+	bool seen;
+
+	/* Only units of the game itself (not a trial copy) are kept. */
+	if (!st || side < 0 || side >= ZB_MAX_SIDES || !target ||
+	    target->id < 0 || target->id >= g->n_units ||
+	    target != &g->units[target->id] || !sight_room(g, st))
+		return side_sees(g, side, target, &asked, NULL, &who);
+	k = (size_t)target->id * ZB_MAX_SIDES + (size_t)side;
+	/* The viewer that saw it last, if it still does: in the open any
+	 * viewer of the side that sees it is enough. */
+	w = st->sight_witness[k] - 1;
+	if (w >= 0 && w < g->n_units && g->units[w].side == side &&
+	    vf_unit_active(&g->units[w]) && !hidden_beyond(g, target, &range) &&
+	    vf_unit_sees(g, &g->units[w], target)) {
+		seen = true;
+		goto out;
+	}
+	st->sight_witness[k] = 0;
+	if ((uint64_t)st->sight_cost[k] * SIGHT_MEMO_SHARE <
+	    (uint64_t)g->n_units) {
+		seen = side_sees(g, side, target, &asked, NULL, &who);
+		st->sight_cost[k] = asked;
+		st->sight_witness[k] = who + 1;
+		goto out;
+	}
+	sight_check(g, st);
+	rec = &st->sight_rec[k];
+	if (st->sight_at[k] != st->sight_epoch && !st->sight_val[k] &&
+	    st->sight_at[k] > 0 && rec->epoch == st->sight_at[k])
+		still = no_still_holds(g, st, side, target, rec);
+	if (st->sight_at[k] == st->sight_epoch) {
+		seen = st->sight_val[k] != 0;
+	} else if (still != NO_UNKNOWN) {
+		seen = still == NOW_SEEN;
+		rec->epoch = seen ? 0 : st->sight_epoch;
+		st->sight_at[k] = st->sight_epoch;
+		st->sight_val[k] = seen;
+	} else {
+		seen = side_sees(g, side, target, &asked, rec, &who);
+		st->sight_cost[k] = asked;
+		st->sight_at[k] = st->sight_epoch;
+		st->sight_val[k] = seen;
+		st->sight_witness[k] = who + 1;
+		rec->epoch = !seen && rec->n >= 0 ? st->sight_epoch : 0;
+	}
+out:
+#ifdef ZB_CHECK_MEMOS
+	if (seen != vf_side_sees_afresh(g, side, target))
+		abort();	/* the memo kept a wrong answer */
+#endif
+	return seen;
 }
 
 /* volley-fire: Concealment A-C */

@@ -207,22 +207,31 @@ struct zb_unit *vf_square_of(struct zb_game *g, const struct zb_unit *u)
 void vf_place_square_guns(struct zb_game *g, int unit)
 {
 	struct zb_unit *sq = zb_game_unit(g, unit);
+	struct vf_state *st = vf_state(g);
+	/* Only guns with a square can be placed: their list when kept (in
+	 * id order, as the pass over every unit meets them). */
+	bool listed = st && st->square_guns_set;
+	int n = listed ? st->n_square_guns : g->n_units;
 	struct zb_rect sr;
 	struct zb_vec2 fwd, right;
 	int k = 0;
 
 	if (!sq)
 		return;
-	for (int i = 0; i < g->n_units; i++)
+	for (int j = 0; j < n; j++) {
+		int i = listed ? st->square_guns[j] : j;
+
 		if (vf_u(&g->units[i])->square == unit &&
 		    sq->formation != VF_SQUARE)
 			vf_u(&g->units[i])->in_square = 0;
+	}
 	if (sq->formation != VF_SQUARE || !vf_unit_active(sq))
 		return;
 	sr = zb_unit_rect(sq);
 	fwd = zb_v2_from_deg(sq->facing_deg);
 	right = zb_v2(fwd.y, -fwd.x);
-	for (int i = 0; i < g->n_units && k < 4; i++) {
+	for (int j = 0; j < n && k < 4; j++) {
+		int i = listed ? st->square_guns[j] : j;
 		struct zb_unit *gun = &g->units[i];
 		struct zb_rect r;
 		struct zb_vec2 front;
@@ -730,6 +739,32 @@ static int attach_guns(struct setup *su)
 	return ZB_OK;
 }
 
+/* The guns attach_guns() gave a square, in id order, for
+ * vf_place_square_guns(). */
+static int list_square_guns(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+	int n = 0;
+
+	for (int i = 0; i < g->n_units; i++)
+		n += vf_u(&g->units[i])->square >= 0;
+	zb_free(&g->alloc, st->square_guns);
+	st->square_guns = NULL;
+	st->n_square_guns = 0;
+	st->square_guns_set = false;
+	if (n > 0) {
+		st->square_guns = zb_malloc(&g->alloc, (size_t)n *
+					    sizeof(*st->square_guns));
+		if (!st->square_guns)
+			return ZB_ENOMEM;
+	}
+	for (int i = 0; i < g->n_units; i++)
+		if (vf_u(&g->units[i])->square >= 0)
+			st->square_guns[st->n_square_guns++] = i;
+	st->square_guns_set = true;
+	return ZB_OK;
+}
+
 static bool rect_on_table(const struct zb_game *g, const struct zb_rect *r,
 			  struct zb_vec2 *bad)
 {
@@ -955,6 +990,8 @@ static int setup_units(struct setup *su)
 		rc = attach_leaders(su);
 	if (rc == ZB_OK)
 		rc = attach_guns(su);
+	if (rc == ZB_OK)
+		rc = list_square_guns(su->g);
 	for (int i = 0; rc == ZB_OK && i < su->g->n_units; i++)
 		vf_place_square_guns(su->g, i);
 	for (int i = 0; rc == ZB_OK && i < su->g->n_units; i++)
@@ -993,6 +1030,8 @@ void vf_release(struct zb_game *g)
 	if (!st)
 		return;
 	zb_free(&g->alloc, st->leaders);
+	zb_free(&g->alloc, st->square_guns);
+	vf_sight_memo_release(g);
 	zb_free(&g->alloc, st);
 	g->rs = NULL;
 }
@@ -1011,6 +1050,21 @@ int vf_copy(struct zb_game *dst, const struct zb_game *src,
 	st->fire = NULL;
 	st->ai_turned = 0;
 	st->leaders = NULL;
+	st->square_guns = NULL;
+	st->n_square_guns = 0;
+	st->square_guns_set = false;
+	st->sight_snap = NULL;
+	st->sight_at = NULL;
+	st->sight_val = NULL;
+	st->sight_cost = NULL;
+	st->sight_rec = NULL;
+	st->sight_witness = NULL;
+	st->sight_discs = 0;
+	st->sight_log = NULL;
+	st->sight_log_n = 0;
+	st->sight_log_base = 0;
+	st->sight_n = st->sight_cap = 0;
+	st->sight_epoch = 0;
 	dst->rs = st;
 	if (from->n_leaders > 0) {
 		st->leaders = zb_malloc(&dst->alloc, (size_t)from->n_leaders *
@@ -1022,6 +1076,18 @@ int vf_copy(struct zb_game *dst, const struct zb_game *src,
 		memcpy(st->leaders, from->leaders, (size_t)from->n_leaders *
 		       sizeof(*st->leaders));
 	}
+	if (from->square_guns_set && from->n_square_guns > 0) {
+		st->square_guns = zb_malloc(&dst->alloc,
+					    (size_t)from->n_square_guns *
+					    sizeof(*st->square_guns));
+		if (!st->square_guns)
+			return zb_error_set(err, ZB_ENOMEM, "out of memory");
+		memcpy(st->square_guns, from->square_guns,
+		       (size_t)from->n_square_guns *
+		       sizeof(*st->square_guns));
+	}
+	st->n_square_guns = from->n_square_guns;
+	st->square_guns_set = from->square_guns_set;
 	return ZB_OK;
 }
 

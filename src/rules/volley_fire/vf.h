@@ -22,6 +22,8 @@
  * Each unit's own state (zb_unit.ext): struct vf_unit, through vf_u().
  */
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include "zariba/game.h"
 #include "zariba/odds.h"
 
@@ -290,6 +292,20 @@ struct vf_options {
 					   a Dervish group may move */
 };
 
+/* see.c: a disc about the middle of a line that units block, and the
+ * discs of a kept "no" (see.c, "what a side sees, remembered"). */
+struct vf_sight_disc {
+	struct zb_vec2 c;
+	double r;
+	int viewer;		/* whose line it is (no screen of its own) */
+	int point;		/* to which of the target's points */
+};
+struct vf_sight_rec {
+	uint64_t epoch;		/* the epoch it holds for, or 0 */
+	int n, cap;		/* discs; n < 0 when some are missing */
+	struct vf_sight_disc *d;
+};
+
 struct vf_state {
 	int initiative;			/* side that moved first this turn */
 	int n_melee;
@@ -301,6 +317,13 @@ struct vf_state {
 	int *leaders;			/* ids of the leader units, so that
 					   "has a leader" costs O(leaders) */
 	int n_leaders;
+	/* The ids, in order, of the guns that stand in a square
+	 * (vf_unit.square >= 0, set once at set-up by attach_guns), so
+	 * that placing a square's guns costs O(such guns); valid when
+	 * square_guns_set, else every unit is looked at. */
+	int *square_guns;
+	int n_square_guns;
+	bool square_guns_set;
 	/* 1 + the id of a unit the AI has turned for a moment without
 	 * telling the index (ai.c's best_target_any_facing), or 0:
 	 * see.c's lines of sight look at its footprint where it is. */
@@ -317,6 +340,29 @@ struct vf_state {
 	 * run of targets one firer is tried against; valid when set. */
 	struct zb_cone cone_memo;
 	bool cone_memo_set;
+	/* see.c's memo of vf_side_sees(): the table as it stood when the
+	 * answers were kept (sight_snap, one record per unit, and the
+	 * index's and game's own numbers in sight_head), how often it has
+	 * been found changed (sight_epoch), and per side and unit the epoch
+	 * of the kept answer (+ its answer), and how many lines of sight the
+	 * last answer took (sight_cost).  Owned; a copy starts empty. */
+	struct vf_sight_snap *sight_snap;
+	int sight_n;			/* units in sight_snap */
+	int sight_cap;			/* units room is made for */
+	double sight_head[3];
+	int sight_turned;		/* ai_turned in the snapshot */
+	uint64_t sight_epoch;
+	uint64_t *sight_at;		/* [unit * ZB_MAX_SIDES + side] */
+	unsigned char *sight_val;
+	unsigned *sight_cost;
+	/* ...and for a kept "no", the discs it hangs on, and the units
+	 * changed since the epoch sight_log_base, in order. */
+	struct vf_sight_rec *sight_rec;
+	int *sight_witness;		/* 1 + the viewer that saw it last */
+	size_t sight_discs;		/* room for discs, in all recs */
+	struct vf_sight_change *sight_log;
+	int sight_log_n;
+	uint64_t sight_log_base;
 };
 
 static inline struct vf_state *vf_state(struct zb_game *g)
@@ -442,8 +488,15 @@ double vf_table_room(const struct zb_game *g, const struct zb_rect *r,
 		     struct zb_vec2 dir, bool *vertical);
 
 /* ---- see.c ---- */
-/* Can any unit of `side` see unit `target` (concealment, LOS)? */
+/* Can any unit of `side` see unit `target` (concealment, LOS)?  An
+ * answer that took many lines of sight is remembered while the table
+ * stands exactly as it did (see.c, "what a side sees, remembered"). */
 bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target);
+/* The same, always worked out afresh (for tests of the memo). */
+bool vf_side_sees_afresh(struct zb_game *g, int side,
+			 const struct zb_unit *target);
+/* Forget every remembered answer (vf_copy, vf_release). */
+void vf_sight_memo_release(struct zb_game *g);
 /* Can `viewer` see `target` (Concealment B, E; LOS blocked by terrain and
  * by units, with overhead fire over lower units from high ground)? */
 bool vf_unit_sees(struct zb_game *g, const struct zb_unit *viewer,

@@ -1,0 +1,251 @@
+/*
+ * test_vf_sight_memo.c: the memo of what a side sees (see.c, "what a
+ * side sees, remembered").  After each kind of change to the table
+ * (a move told to the index and one not told, a turn, casualties, a
+ * formation, flags, a side, the AI's turned unit, a unit's death), every
+ * answer vf_side_sees() gives must be the one worked out afresh; and
+ * some of those changes turn an answer round, so a memo that kept its
+ * old answer fails here.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+#include "zariba/game.h"
+#include "rules/volley_fire/vf.h"
+
+static struct zb_scenario scn;
+static struct zb_game g;
+static struct zb_error err;
+static bool have_game;
+
+static void memo_teardown(void)
+{
+	if (have_game)
+		zb_game_release(&g);
+	zb_scenario_release(&scn);
+	have_game = false;
+}
+
+TestSuite(vf_sight_memo, .fini = memo_teardown);
+
+/* V looks up the table at T, 40" off, with its own section S and T's
+ * friends F between; W stands behind V, E off beside T. */
+static const char yaml[] =
+	"ruleset: volley-fire\n"
+	"table: { width: 120, height: 72 }\n"
+	"turns: 10\n"
+	"sides:\n"
+	"  - name: B\n    army: british\n    controller: passive\n"
+	"    units:\n"
+	"      - { name: V, type: sudanese-infantry, figures: { trooper: 23,"
+	" officer: 1 }, at: [50, 10], facing: 90 }\n"
+	"      - { name: S, type: sudanese-infantry, figures: { trooper: 23,"
+	" officer: 1 }, at: [50, 30], facing: 90 }\n"
+	"      - { name: W, type: sudanese-infantry, figures: { trooper: 23,"
+	" officer: 1 }, at: [50, 4], facing: 90 }\n"
+	"  - name: D\n    army: dervish\n    controller: passive\n"
+	"    units:\n"
+	"      - { name: T, type: dervish-spearmen, figures: { trooper: 39,"
+	" emir: 1 }, at: [50, 50], facing: 270 }\n"
+	"      - { name: F, type: dervish-spearmen, figures: { trooper: 39,"
+	" emir: 1 }, at: [50, 44], facing: 270 }\n"
+	"      - { name: E, type: dervish-swordsmen, figures: { trooper: 39,"
+	" emir: 1 }, at: [100, 50], facing: 270 }\n";
+
+static void build(void)
+{
+	struct zb_game_opts o = { .seed = 1, .log_enabled = true };
+	int rc = zb_scenario_parse(&scn, "memo.yaml", yaml, strlen(yaml), &err);
+
+	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);
+	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
+	cr_assert_eq(rc, ZB_OK, "init: %s", err.msg);
+	have_game = true;
+}
+
+static struct zb_unit *u_(const char *name)
+{
+	for (int i = 0; i < g.n_units; i++)
+		if (!strcmp(g.units[i].name, name))
+			return &g.units[i];
+	cr_assert_fail("no unit '%s'", name);
+	return NULL;
+}
+
+/* Every side's answer for every unit, asked twice (the second from the
+ * memo where one was kept), against the answer worked out afresh. */
+static void check_all(const char *after)
+{
+	for (int round = 0; round < 2; round++)
+		for (int s = 0; s < g.n_sides; s++)
+			for (int i = 0; i < g.n_units; i++) {
+				const struct zb_unit *t = &g.units[i];
+				bool fresh = vf_side_sees_afresh(&g, s, t);
+
+				cr_assert_eq(vf_side_sees(&g, s, t), fresh,
+					     "after %s: side %d, %s", after,
+					     s, t->name);
+			}
+}
+
+/* Does side 0 see T (asked through the memo, after it was filled)? */
+static bool b_sees_t(void)
+{
+	return vf_side_sees(&g, 0, u_("T"));
+}
+
+Test(vf_sight_memo, answers_follow_every_change)
+{
+	build();
+	struct vf_state *st = vf_state(&g);
+
+	/* F, right in front of T, and S hide T from V and W. */
+	check_all("set-up");
+	cr_assert_not(b_sees_t());
+	size_t k = (size_t)u_("T")->id * ZB_MAX_SIDES;
+	cr_assert(st->sight_epoch > 0 && st->sight_at[k] == st->sight_epoch,
+		  "the answer is kept");
+
+	/* F steps aside and back (the index told). */
+	u_("F")->pos = zb_v2(80, 44);
+	zb_game_sync_unit(&g, u_("F")->id);
+	check_all("a move told to the index");
+	u_("F")->pos = zb_v2(50, 44);
+	zb_game_sync_unit(&g, u_("F")->id);
+	check_all("F back");
+	cr_assert_not(b_sees_t());
+
+	/* S leaves without telling the index: F still hides T. */
+	u_("S")->pos = zb_v2(100, 20);
+	check_all("a move the index was not told of");
+
+	/* F turns side on: a narrower screen. */
+	u_("F")->facing_deg = 0;
+	check_all("a turn");
+	u_("F")->facing_deg = 270;
+	check_all("a turn back");
+
+	/* F falls to the last man: no screen at all, and T is seen. */
+	zb_unit_take_casualties(u_("F"), 20, -1, ZB_FIG_DOWN);
+	check_all("casualties");
+	for (int i = 0; i < u_("F")->n_figs; i++)
+		zb_unit_fig_set(u_("F"), i, ZB_FIG_DOWN);
+	check_all("the last casualty");
+	cr_assert(b_sees_t(), "nothing left between V and T");
+	u_("F")->flags |= ZB_UF_GONE;
+	zb_game_sync_unit(&g, u_("F")->id);
+	check_all("a unit leaves the table");
+
+	/* S comes back between them, untold, then told. */
+	u_("S")->pos = zb_v2(50, 30);
+	check_all("S back, untold");
+	zb_game_sync_unit(&g, u_("S")->id);
+	check_all("S back, told");
+	cr_assert(vf_unit_sees(&g, u_("S"), u_("T")), "S itself sees T");
+	cr_assert(b_sees_t());
+
+	/* S forms a column: its footprint changes. */
+	vf_set_formation(u_("S"), VF_ROAD_COLUMN);
+	check_all("a formation");
+
+	/* Flags: T exposed, S in a building (no screen), W routed (no
+	 * viewer), V gone, S routed. */
+	u_("T")->flags |= VF_UF_EXPOSED;
+	check_all("an exposed target");
+	u_("S")->flags |= VF_UF_IN_BUILDING;
+	check_all("a garrison");
+	u_("W")->flags |= ZB_UF_ROUTED;
+	check_all("a routed viewer");
+	u_("V")->flags |= ZB_UF_GONE;
+	check_all("a viewer gone");
+	u_("S")->flags |= ZB_UF_ROUTED;
+	check_all("the last viewer routed");
+	cr_assert_not(b_sees_t(), "no viewer left on side 0");
+
+	/* E goes over to side 0: a viewer again, beside T. */
+	zb_game_set_side(&g, u_("E")->id, 0);
+	check_all("a change of side");
+	cr_assert(b_sees_t(), "E, now of side 0, sees T beside it");
+
+	/* The AI turns a unit for a moment without telling the index. */
+	st->ai_turned = u_("S")->id + 1;
+	u_("S")->facing_deg = 0;
+	check_all("the AI's turned unit");
+	st->ai_turned = 0;
+	u_("S")->facing_deg = 90;
+	check_all("turned back");
+}
+
+/* The memo answers only for units of the game itself: a trial copy of a
+ * unit, moved, is worked out afresh. */
+Test(vf_sight_memo, a_copy_of_a_unit_is_asked_afresh)
+{
+	build();
+	struct zb_unit t = *u_("T");
+
+	cr_assert_not(vf_side_sees(&g, 0, u_("T")));
+	t.pos = zb_v2(100, 30);
+	cr_assert_eq(vf_side_sees(&g, 0, &t), vf_side_sees_afresh(&g, 0, &t));
+	cr_assert(vf_side_sees(&g, 0, &t), "in the open, off to one side");
+}
+
+/* Changes that touch one thing only, each turning the answer round:
+ * T hidden from V, the one viewer left, by F alone (S off the table and
+ * the index told, W routed), then F turned side on (its facing alone),
+ * then F's figures falling one by one (its figures alone) until T
+ * shows. */
+Test(vf_sight_memo, a_turn_or_a_casualty_alone_turns_the_answer)
+{
+	build();
+	u_("S")->flags |= ZB_UF_GONE;
+	zb_game_sync_unit(&g, u_("S")->id);
+	u_("W")->flags |= ZB_UF_ROUTED;
+	check_all("S gone, W routed");
+	cr_assert_not(b_sees_t(), "F hides T");
+
+	u_("F")->facing_deg = 0;
+	check_all("F side on");
+	cr_assert(b_sees_t(), "side on, F hides only part of T");
+	u_("F")->facing_deg = 270;
+	check_all("F faces again");
+	cr_assert_not(b_sees_t());
+
+	bool seen = false;
+	for (int i = 0; i < u_("F")->n_figs && !seen; i++) {
+		zb_unit_fig_set(u_("F"), i, ZB_FIG_DOWN);
+		check_all("a casualty");
+		seen = b_sees_t();
+	}
+	cr_assert(seen, "T shows once F is thin enough, or gone");
+}
+
+/* A "no" outlives a change far from its lines (kept, not worked out
+ * again), and gives way to one that clears a line: F, the one screen
+ * between V and T (S gone, W routed), steps aside. */
+Test(vf_sight_memo, a_no_outlives_changes_away_from_its_lines)
+{
+	build();
+	struct vf_state *st = vf_state(&g);
+	size_t k = (size_t)u_("T")->id * ZB_MAX_SIDES;
+
+	u_("S")->flags |= ZB_UF_GONE;
+	zb_game_sync_unit(&g, u_("S")->id);
+	u_("W")->flags |= ZB_UF_ROUTED;
+	check_all("S gone, W routed");
+	cr_assert_not(b_sees_t());
+	uint64_t before = st->sight_epoch;
+
+	/* E, far off to the right, moves a little. */
+	u_("E")->pos = zb_v2(104, 50);
+	zb_game_sync_unit(&g, u_("E")->id);
+	cr_assert_not(b_sees_t());
+	cr_assert(st->sight_epoch > before, "the table changed");
+	cr_assert_eq(st->sight_rec[k].epoch, st->sight_epoch,
+		     "the no was kept through the change");
+	check_all("a change away from the lines");
+
+	/* F steps aside: V's lines are clear. */
+	u_("F")->pos = zb_v2(20, 44);
+	zb_game_sync_unit(&g, u_("F")->id);
+	cr_assert(b_sees_t(), "nothing between V and T now");
+	check_all("the screen gone");
+}
