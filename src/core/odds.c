@@ -247,9 +247,11 @@ const char *zb_axis_format(char *buf, size_t size, struct zb_axis a, int k)
 	}
 	if (s == 1)
 		snprintf(buf, size, "%ld", v);
-	else if (p == s)	/* exact: no binary rounding of 0.29 */
+	else if (p == s)	/* exact: no binary rounding of 0.29;
+				 * decimals is at most 9 already, and % 10
+				 * shows -Wformat-truncation as much at -O1 */
 		snprintf(buf, size, "%s%ld.%0*ld", v < 0 ? "-" : "",
-			 labs(v) / s, decimals, labs(v) % s);
+			 labs(v) / s, decimals % 10, labs(v) % s);
 	else
 		snprintf(buf, size, "%g", (double)v / (double)s);
 	return buf;
