@@ -93,6 +93,17 @@ static int objectives_init(struct zb_game *g, const struct zb_scenario *scn,
 
 /* Before the rule set's set-up: the players, their generals and words,
  * and the objectives (their units found after set-up). */
+/* A player's name from a side's or the scenario's: both fit, being no
+ * longer than ZB_SCN_NAME_MAX.  Not snprintf(): GCC's -Wrestrict cannot
+ * tell that a side's name and a player's, both inside the game, are
+ * apart. */
+static void player_name(struct zb_player *p, const char *name)
+{
+	size_t n = strnlen(name, sizeof(p->name) - 1);
+	memcpy(p->name, name, n);
+	p->name[n] = '\0';
+}
+
 int zb_game_players_init(struct zb_game *g, const struct zb_scenario *scn,
 			 struct zb_error *err)
 {
@@ -101,8 +112,7 @@ int zb_game_players_init(struct zb_game *g, const struct zb_scenario *scn,
 	if (!g->has_players) {
 		for (int s = 0; s < g->n_sides; s++) {
 			struct zb_player *p = &g->players[s];
-			snprintf(p->name, sizeof(p->name), "%s",
-				 g->sides[s].name);
+			player_name(p, g->sides[s].name);
 			p->side = s;
 			p->quality = -1;
 		}
@@ -123,8 +133,7 @@ int zb_game_players_init(struct zb_game *g, const struct zb_scenario *scn,
 			const struct zb_scn_player *sp =
 				scn->sides[s].n_players
 				? &scn->sides[s].players[k] : NULL;
-			snprintf(p->name, sizeof(p->name), "%s",
-				 sp ? sp->name : g->sides[s].name);
+			player_name(p, sp ? sp->name : g->sides[s].name);
 			p->side = s;
 			p->quality = -1;
 			if (!sp)
