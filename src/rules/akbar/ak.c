@@ -1,14 +1,15 @@
 /*
  * ak.c: Mr. Akbar's Neighborhood Rules' hooks for the engine.  The
  * resolution layer (tables, beads, movement, fire, melee, odds) is
- * built; the battle's 20-step turn, its players' AIs and the convention
- * table's companion are not yet, and say so rather than play something
- * else.
+ * built, and the convention table's companion (companion.c); the
+ * battle's 20-step turn and its players' AIs are not yet, and say so
+ * rather than play something else.
  */
 #include "zariba/companion.h"
 #include "zariba/decide.h"
 #include "zariba/ruleset.h"
 #include "rules/akbar/ak.h"
+#include "rules/akbar/companion.h"
 
 static const char *type_name(int type)
 {
@@ -49,44 +50,6 @@ const struct zb_ai_kind ak_ais[] = {
 	{ NULL, NULL }
 };
 
-static int books_new(struct zb_companion *c, void **books,
-		     struct zb_error *err)
-{
-	(void)c;
-	*books = NULL;
-	return zb_error_set(err, ZB_ESTATE, AK_ID ": the tabletop companion "
-			    "is not built yet");
-}
-
-static void books_free(void *books)
-{
-	(void)books;
-}
-
-static const struct zb_companion_cmd no_commands[] = {
-	{ NULL, NULL, NULL, NULL, NULL }
-};
-/* The Order of Play's 20 steps (ak_steps[] names them as printed). */
-static const char *const steps[AK_STEPS + 1] = {
-	"yk-place-charges", "yk-move-1", "yk-opportunity-1", "sh-fire-1",
-	"melee-1", "yk-move-2", "yk-opportunity-2", "sh-fire-2", "melee-2",
-	"yk-fire", "sh-place-charges", "sh-move-1", "sh-opportunity-1",
-	"yk-fire-1", "melee-3", "sh-move-2", "sh-opportunity-2", "yk-fire-2",
-	"melee-4", "sh-fire", NULL
-};
-static const char *const sides[] = { "yankee", "shiraqui", NULL };
-
-static const struct zb_companion_rules companion = {
-	.intro = "Mr. Akbar's Neighborhood Rules: not built yet.\n",
-	.commands = no_commands,
-	.steps = steps,
-	.sides = sides,
-	.die = AK_D6,
-	.version = 1,
-	.books_new = books_new,
-	.books_free = books_free,
-};
-
 const struct zb_ruleset zb_ruleset_akbar = {
 	.id = AK_ID,
 	.title = "Mr. Akbar's Neighborhood Rules: the Bag Dad convention "
@@ -100,5 +63,5 @@ const struct zb_ruleset zb_ruleset_akbar = {
 	.type_name = type_name,
 	.formation_name = formation_name,
 	.actions = ak_actions,
-	.companion = &companion,
+	.companion = &ak_companion,
 };
