@@ -23,16 +23,6 @@ static const char *formation_name(int formation)
 		       ? ak_order_names[formation] : "?";
 }
 
-static int setup(struct zb_game *g, const struct zb_scenario *scn,
-		 struct zb_error *err)
-{
-	(void)g;
-	(void)scn;
-	return zb_error_set(err, ZB_EINPUT, AK_ID ": battles are not built "
-			    "yet (its odds and rolls are: zariba odds "
-			    AK_ID ")");
-}
-
 static int turn(struct zb_game *g, struct zb_error *err)
 {
 	(void)g;
@@ -57,8 +47,14 @@ const struct zb_ruleset zb_ruleset_akbar = {
 	.source = "\"Mr. Akbar's Neighborhood Rules\", Bob & Cleo's Bag Dad "
 		  "game, NOVAG convention (Novag's Gamer's Closet, Spring "
 		  "2003)",
-	.setup = setup,
+	.setup = ak_setup,
 	.turn = turn,
+	.release = ak_release,
+	.copy = ak_copy,
+	.markers = ak_marker_names,
+	.unit_keys = AK_UNIT_KEYS,
+	.general_qualities = ak_quality_names,
+	.objective_scores = ak_score_names,
 	.ais = ak_ais,
 	.type_name = type_name,
 	.formation_name = formation_name,

@@ -103,6 +103,7 @@ enum ak_unit_type {
 	AK_SHIRAQUI_GUN,
 	AK_CIVILIANS,		/* Shiraquis, slave girls, ladies, slaves */
 	AK_HERD,		/* cattle, sheep, the goat */
+	AK_MINE,		/* a floating mine: drifts, sinks a boat */
 	AK_UNIT_TYPE_COUNT
 };
 
@@ -514,6 +515,99 @@ struct ak_points_row {
 #define AK_HR_BAG_DAD_ENDS false
 #define AK_POINTS_ROWS 20
 extern const struct ak_points_row ak_points[AK_POINTS_ROWS];
+
+/* ------------------------------------------------------------------ */
+/* The battle's set-up (setup.c)                                        */
+/* ------------------------------------------------------------------ */
+
+/* A side's `army`: the attackers and the defenders. */
+extern const char *const ak_army_names[];	/* "yankee", "shiraqui" */
+/* The words of a scenario's objectives' `scored-by`. */
+extern const char *const ak_score_names[];	/* NULL-terminated */
+/* The rule set's markers, by bit. */
+enum ak_marker { AK_MK_DISORDERED, AK_MK_ROUTING, AK_MK_OPPORTUNITY,
+		 AK_MK_ADRIFT, AK_MARKER_COUNT };
+extern const char *const ak_marker_names[];	/* NULL-terminated */
+/* A general whose player names no quality is average (house ruling). */
+#define AK_HR_DEFAULT_QUALITY AK_AVERAGE
+/* A unit's figures are all its figures, whatever their role; a gun's
+ * figures are its guns (house ruling: the text counts guns "ea."). */
+#define AK_HR_GUN_FIGURE_IS_GUN true
+/* Bases, for the footprint: a foot figure 0.75" square, a horse, gun,
+ * wagon or herd 1.5" deep, a steamboat 3" by 8", a mine 1". */
+#define AK_BASE_FOOT_IN 0.75
+#define AK_BASE_BIG_IN 1.5
+#define AK_BASE_SHIP_W_IN 3.0
+#define AK_BASE_SHIP_D_IN 8.0
+#define AK_BASE_MINE_IN 1.0
+
+/* A unit's state of its own (u->ext). */
+struct ak_unit {
+	signed char type;	/* enum ak_unit_type (u->type too) */
+	bool european;		/* European-trained (its type, or the key) */
+	signed char moves, fires, recovers, formations;	/* this turn */
+	signed char failed_charges;	/* charges not ending in melee */
+	bool charging;		/* charged into this melee, this turn */
+	bool under_power;	/* a steamboat moved by its player */
+	bool opp_placed;	/* on opportunity charge */
+	bool sunk;		/* a steamboat sunk */
+	short carried_h;	/* the fraction of a figure it carries */
+	short lost_step;	/* whole figures lost in this fire step */
+	int lost_by;		/* the player whose fire hit it last step */
+	int melee_with;		/* the unit it is in melee with, or -1 */
+	int start_player;	/* its player at set-up */
+};
+_Static_assert(sizeof(struct ak_unit) <= ZB_UNIT_EXT_BYTES,
+	       "struct ak_unit must fit a unit's ext bytes");
+static inline struct ak_unit *ak_u(struct zb_unit *u)
+{
+	return (struct ak_unit *)(void *)u->ext.bytes;
+}
+static inline const struct ak_unit *ak_cu(const struct zb_unit *u)
+{
+	return (const struct ak_unit *)(const void *)u->ext.bytes;
+}
+
+#define AK_OBJECTIVES_MAX ZB_SCN_OBJECTIVES_MAX
+/* The game's state (g->rs). */
+struct ak_state {
+	int side_of[AK_SIDE_COUNT];	/* the game's side of each army */
+	enum ak_side army[ZB_MAX_SIDES];
+	enum ak_fractions fractions;	/* option `fractions` */
+	int quality[ZB_MAX_PLAYERS];	/* enum ak_quality */
+	int beads[ZB_MAX_PLAYERS];	/* left this turn */
+	int step;			/* the step being played, 0..19 */
+	signed char obj_row[AK_OBJECTIVES_MAX];	/* ak_points row, or -1 */
+	bool obj_done[AK_OBJECTIVES_MAX];	/* scored (not "each") */
+};
+static inline struct ak_state *ak_state(struct zb_game *g)
+{
+	return (struct ak_state *)g->rs;
+}
+static inline const struct ak_state *ak_cstate(const struct zb_game *g)
+{
+	return (const struct ak_state *)g->rs;
+}
+
+/* The army a unit of side `side` fights for. */
+enum ak_side ak_army_of(const struct zb_game *g, int side);
+/* The points row an objective named `name` scores by (a row's name is
+ * its name or begins it: "Capture a steam boat: Liberty Belle"), or -1. */
+int ak_points_row_of(const char *name);
+/* The default order of a unit type, and whether it may stand in o. */
+enum ak_order ak_order_default(enum ak_unit_type t);
+bool ak_order_allowed(enum ak_unit_type t, enum ak_order o);
+/* Lay u out in order o. */
+void ak_set_order(struct zb_unit *u, enum ak_order o);
+/* The `setup` hook: units (both categories, `european-trained`),
+ * formations, players' generals, objectives; refusing bad input at its
+ * line and column. */
+int ak_setup(struct zb_game *g, const struct zb_scenario *scn,
+	     struct zb_error *err);
+void ak_release(struct zb_game *g);
+int ak_copy(struct zb_game *dst, const struct zb_game *src,
+	    struct zb_error *err);
+#define AK_UNIT_KEYS (ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_EUROPEAN)
 
 /* ------------------------------------------------------------------ */
 /* The rule set                                                         */
