@@ -225,6 +225,7 @@ Test(ak_companion, moves_and_formations_cost_their_beads)
 	HAS(run(&s, "form rifles column"), "Rifles: formation for 2 beads; "
 	    "Ann has 2 left.");
 	cr_assert_eq(unit(&s, "Rifles")->order, AK_ORDER_COLUMN);
+	refused(&s, "form lancers square", ZB_ESTATE);	/* horse: no square */
 	run(&s, "move rifles");			/* the second: 2, Ann 0 */
 	cr_assert_eq(player(&s, "Ann")->beads, 0);
 	refused(&s, "move rifles", ZB_ESTATE);	/* a third move */
@@ -241,7 +242,7 @@ Test(ak_companion, moves_and_formations_cost_their_beads)
 	 * is one of their two moves. */
 	steps(&s, 10);
 	HAS(run(&s, "where"), "step 12 of 20: Shiraqui Move");
-	run(&s, "form laundry mob");		/* Cy 1 */
+	run(&s, "form laundry column");		/* Cy 1 */
 	cr_assert_eq(unit(&s, "Laundry Heads")->done[AK_DO_MOVE], 1);
 	cr_assert(strstr(refused(&s, "move laundry", ZB_ESTATE), "costs 2"));
 	stop(&s);

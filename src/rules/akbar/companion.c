@@ -10,7 +10,7 @@
 #include "rules/akbar/companion.h"
 #include "zariba/game.h"
 #include "zariba/log.h"
-#include "zariba/scenario.h"
+#include "zariba/unit.h"
 
 #define AKC_VERSION 1		/* of the save's rules of play */
 
@@ -61,105 +61,62 @@ static void lower(char *dst, const char *src, size_t n)
 	dst[i] = '\0';
 }
 
-/* The rules' side of a scenario side: its first unit's type's (the
- * attackers when it has none and is first). */
-static int side_of(const struct zb_scn_side *s, int idx)
+/* The roster from the scenario's game as setup.c set it up: its
+ * players (the core's, an implicit one a side that names none) with
+ * their generals' quality, and its units with their type, European
+ * training, formation and player. */
+static int roster(struct akc_books *b, struct zb_error *err)
 {
-	for (int i = 0; i < s->n_units; i++) {
-		int t = ak_unit_type_parse(s->units[i].type);
+	const struct zb_game *g = b->g;
+	const struct ak_state *st = ak_cstate(g);
+	size_t len = 0, at = 0;
 
-		if (t >= 0)
-			return (int)ak_unit_types[t].side;
+	if (g->n_players > AKC_PLAYERS_MAX)
+		return zb_error_set(err, ZB_EINPUT, "more than %d players",
+				    AKC_PLAYERS_MAX);
+	for (int s = 0; s < g->n_sides; s++)
+		snprintf(b->side_name[ak_army_of(g, s)], AKC_NAME_MAX, "%s",
+			 g->sides[s].name);
+	for (int p = 0; p < g->n_players; p++) {
+		struct akc_player *pl = &b->players[b->n_players++];
+
+		snprintf(pl->name, sizeof(pl->name), "%s",
+			 g->players[p].name);
+		snprintf(pl->general, sizeof(pl->general), "%s",
+			 g->players[p].general);
+		lower(pl->lname, pl->name, sizeof(pl->lname));
+		pl->side = (int)ak_army_of(g, g->players[p].side);
+		pl->quality = (enum ak_quality)st->quality[p];
 	}
-	return idx == 0 ? AK_YANKEE : AK_SHIRAQUI;
-}
-
-static int roster(struct akc_books *b, const struct zb_scenario *scn,
-		  struct zb_error *err)
-{
-	int first[ZB_SCN_MAX_SIDES], n = 0, at = 0;
-	size_t len = 0;
-
-	if (scn->n_sides != AK_SIDE_COUNT)
-		return zb_error_set(err, ZB_EINPUT, "%s: an akbar game has two "
-				    "sides, Yan-Key/Albion and the Shiraqui",
-				    scn->path ? scn->path : "scenario");
-	for (int s = 0; s < scn->n_sides; s++) {
-		const struct zb_scn_side *ss = &scn->sides[s];
-		int as = side_of(ss, s);
-
-		if (s == 1 && as == side_of(&scn->sides[0], 0))
-			as = 1 - as;
-		snprintf(b->side_name[as], AKC_NAME_MAX, "%s", ss->name);
-		first[s] = b->n_players;
-		for (int p = 0; p < (ss->n_players ? ss->n_players : 1); p++) {
-			struct akc_player *pl;
-			const char *q = ss->n_players ? ss->players[p].quality
-				: "";
-
-			if (b->n_players == AKC_PLAYERS_MAX)
-				return zb_error_set(err, ZB_EINPUT, "more than "
-						    "%d players", AKC_PLAYERS_MAX);
-			pl = &b->players[b->n_players++];
-			snprintf(pl->name, sizeof(pl->name), "%s",
-				 ss->n_players ? ss->players[p].name : ss->name);
-			snprintf(pl->general, sizeof(pl->general), "%s",
-				 ss->n_players ? ss->players[p].general : "");
-			lower(pl->lname, pl->name, sizeof(pl->lname));
-			pl->side = as;
-			pl->quality = AK_AVERAGE;
-			for (int k = 0; *q && ak_quality_names[k]; k++)
-				if (!strcmp(q, ak_quality_names[k]))
-					pl->quality = (enum ak_quality)k;
-			if (*q && strcmp(q, ak_quality_names[pl->quality]))
-				return zb_error_set(err, ZB_EINPUT, "player %s: "
-						    "quality %s is not superior, "
-						    "average or inferior",
-						    pl->name, q);
-		}
-		n += ss->n_units;
-	}
-	b->n_units = n;
-	b->u = zb_calloc(&b->g->alloc, (size_t)n + 1, sizeof(*b->u));
-	b->names = zb_calloc(&b->g->alloc, (size_t)n + 1, sizeof(*b->names));
-	for (int s = 0; s < scn->n_sides; s++)
-		for (int i = 0; i < scn->sides[s].n_units; i++)
-			len += strlen(scn->sides[s].units[i].name) + 1;
+	b->n_units = g->n_units;
+	b->u = zb_calloc(&b->g->alloc, (size_t)g->n_units + 1,
+			 sizeof(*b->u));
+	b->names = zb_calloc(&b->g->alloc, (size_t)g->n_units + 1,
+			     sizeof(*b->names));
+	for (int i = 0; i < g->n_units; i++)
+		len += strlen(g->units[i].name) + 1;
 	b->name_buf = zb_malloc(&b->g->alloc, len + 1);
 	if (!b->u || !b->names || !b->name_buf)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
-	n = 0;
-	for (int s = 0; s < scn->n_sides; s++)
-		for (int i = 0; i < scn->sides[s].n_units; i++) {
-			const struct zb_scn_unit *su = &scn->sides[s].units[i];
-			struct akc_unit *u = &b->u[n];
-			int t = ak_unit_type_parse(su->type);
-			int p = first[s] + (su->player >= 0 ? su->player : 0);
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *gu = &g->units[i];
+		struct akc_unit *u = &b->u[i];
 
-			if (t < 0)
-				return zb_error_set(err, ZB_EINPUT, "%s:%d:%d: "
-						    "unit %s: %s is not a "
-						    "unit type of akbar",
-						    scn->path, su->at_type.line,
-						    su->at_type.col, su->name,
-						    su->type);
-			snprintf(u->name, sizeof(u->name), "%s", su->name);
-			u->side = b->players[p].side;
-			u->type = (enum ak_unit_type)t;
-			u->player = p;
-			for (int r = 0; r < ZB_ROLE_COUNT; r++)
-				u->start += su->figs[r];
-			u->figs = u->start;
-			u->order = AK_ORDER_LINE;
-			for (int k = 0; ak_order_names[k]; k++)
-				if (!strcmp(su->formation, ak_order_names[k]))
-					u->order = (enum ak_order)k;
-			b->players[p].units++;
-			b->names[n] = b->name_buf + at;
-			lower(b->name_buf + at, su->name, len + 1 - (size_t)at);
-			at += (int)strlen(su->name) + 1;
-			n++;
-		}
+		snprintf(u->name, sizeof(u->name), "%s", gu->name);
+		u->side = (int)ak_army_of(g, gu->side);
+		u->type = (enum ak_unit_type)ak_cu(gu)->type;
+		u->european = ak_cu(gu)->european;
+		u->player = gu->player >= 0 && gu->player < b->n_players
+			    ? gu->player : 0;
+		u->start = gu->start_figs;
+		u->figs = zb_unit_alive(gu);
+		u->order = gu->formation >= 0 && gu->formation < AK_ORDER_COUNT
+			   ? (enum ak_order)gu->formation : AK_ORDER_LINE;
+		b->players[u->player].units++;
+		b->names[i] = b->name_buf + at;
+		lower(b->name_buf + at, gu->name, len + 1 - at);
+		at += strlen(gu->name) + 1;
+	}
 	for (int p = 0; p < b->n_players; p++)
 		b->pnames[p] = b->players[p].lname;
 	return ZB_OK;
@@ -180,7 +137,7 @@ static int books_new(struct zb_companion *c, void **books,
 	if (!b)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	b->g = c->g;
-	rc = roster(b, c->opts.scn, err);
+	rc = roster(b, err);
 	if (rc != ZB_OK) {
 		books_free(b);
 		return rc;
@@ -492,7 +449,7 @@ const struct zb_companion_rules ak_companion = {
 	.sides = sides,
 	.die = AK_D10,
 	.version = AKC_VERSION,
-	.game_from_scenario = false,
+	.game_from_scenario = true,
 	.books_new = books_new,
 	.books_free = books_free,
 	.where = where,

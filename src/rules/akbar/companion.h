@@ -6,8 +6,9 @@
  * turn's 20 steps, the generals' beads, where, status and standings;
  * companion_cmds.c: the commands).  Private to src/rules/akbar/.
  *
- * The books are the scenario's roster, read from the scenario itself
- * (its sides, players with their generals' quality, and units by type):
+ * The books are the scenario's roster, taken from its game as setup.c
+ * sets it up (`game_from_scenario`: its players with their generals'
+ * quality, its units with their type, training, formation and player):
  * each unit's figures, the hundredths of a figure it carries, what it has
  * done this turn (and so what its next doing costs), its formation and
  * its marks (disordered, routed, dissolved, on opportunity charge); each
@@ -21,9 +22,6 @@
 
 #define AKC_NAME_MAX 64
 
-/* A gun unit is one gun: its figures are the crew, and "ea." is a
- * percentage each gun (house ruling). */
-#define AK_HR_GUN_UNIT_ONE_GUN 1
 /* A bead of recovery lifts one state: a routed unit recovers to
  * disordered (its rout left it disordered), a disordered one to good
  * order (house ruling). */
@@ -44,6 +42,7 @@ struct akc_unit {
 	char name[AKC_NAME_MAX];
 	int side;			/* enum ak_side */
 	enum ak_unit_type type;
+	bool european;			/* European-trained */
 	int player;			/* index into the players */
 	int start, figs;		/* figures */
 	int carried_h;			/* hundredths of a figure, 0..99 */

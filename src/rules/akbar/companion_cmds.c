@@ -123,7 +123,7 @@ static int spend(struct akc_books *b, int id, enum ak_doing what,
 {
 	struct akc_unit *u = &b->u[id];
 	struct akc_player *pl = &b->players[u->player];
-	bool et = ak_unit_types[u->type].european_trained;
+	bool et = u->european;
 	int done = u->done[what], cost;
 
 	if (u->dissolved)
@@ -395,6 +395,9 @@ static int cmd_form(struct zb_companion *c,
 	if ((int)b->u[id].order == k)
 		return zb_error_set(err, ZB_ESTATE, "%s is in %s already",
 				    b->u[id].name, ak_order_names[k]);
+	if (!ak_order_allowed(b->u[id].type, (enum ak_order)k))
+		return zb_error_set(err, ZB_ESTATE, "%s may not form %s",
+				    b->u[id].name, ak_order_names[k]);
 	rc = in_step(b, akc_step_move_side(b->step), "change formation",
 		     &b->u[id], err);
 	if (rc == ZB_OK)
@@ -477,8 +480,8 @@ static int cmd_fire(struct zb_companion *c,
 		rc = spend(b, fid, AK_DO_FIRE, out, err);
 	if (rc != ZB_OK)
 		return rc;
-	/* A gun unit is one gun (AK_HR_GUN_UNIT_ONE_GUN). */
-	firers = ak_weapons[weapon].gun ? AK_HR_GUN_UNIT_ONE_GUN : f->figs;
+	/* A gun's figures are its guns (AK_HR_GUN_FIGURE_IS_GUN). */
+	firers = f->figs;
 	arg(&r, "weapon", "%s", ak_weapon_names[weapon]);
 	arg(&r, "firers", "%d", firers);
 	arg(&r, "range", "%d", range);
