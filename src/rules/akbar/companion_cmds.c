@@ -753,14 +753,12 @@ static int cmd_standings(struct zb_companion *c,
 }
 
 const struct zb_companion_cmd akc_commands[] = {
-	{ "next", "", "the next of the 20 steps; a new turn rolls the "
-	  "generals' beads", cmd_next, "n" },
+	{ "next", "", "the next of the 20 steps; a new turn: beads", cmd_next, "n" },
 	{ "move", "UNIT", "a move in its side's move step, for its beads",
 	  cmd_move, NULL },
 	{ "form", "UNIT ORDER", "a change of formation, for its beads",
 	  cmd_form, NULL },
-	{ "recover", "UNIT", "from rout to disorder, or disorder to order, "
-	  "for its beads", cmd_recover, NULL },
+	{ "recover", "UNIT", "out of rout, or disorder, for its beads", cmd_recover, NULL },
 	{ "place", "UNIT", "on opportunity charge, in its side's Place step",
 	  cmd_place, NULL },
 	{ "fire", "UNIT at TARGET RANGE [light|medium|hard] [enfiladed]",

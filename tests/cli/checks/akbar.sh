@@ -1,8 +1,9 @@
 # tests/cli/checks/akbar.sh: Mr. Akbar's Neighborhood Rules as far as they
 # are built: "zariba odds" and "zariba roll" for their actions (casualties
-# in hundredths of a figure, a melee's signed difference); the companion
-# refused, saying it is not built yet; and every house-ruling constant in
-# docs/rules/akbar.md (tests/rulings.sh).
+# in hundredths of a figure, a melee's signed difference); and every
+# house-ruling constant in
+# docs/rules/akbar.md (tests/rulings.sh).  The companion has its own
+# checks, table_akbar.sh.
 # Sourced by tests/cli/run.sh, whose helpers it uses
 # ($ZB, $T, run, ok, bad, expect_exit, grep_out).
 
@@ -63,13 +64,6 @@ expect_exit "odds melee: an obstacle with no charge exits 1" 1 \
 	"$ZB" odds akbar melee --over-obstacle
 grep_out "odds melee: an obstacle with no charge says why" \
 	'^zariba odds: --over-obstacle is the charge.s: give --charging too' \
-	"$T/err"
-
-# Not built yet: the companion says so, exit non-zero.
-expect_exit "companion akbar exits 2" 2 \
-	"$ZB" companion akbar --save "$T/ak.zbc"
-grep_out "companion akbar: not built yet" \
-	'^zariba: companion: akbar: the tabletop companion is not built' \
 	"$T/err"
 
 # Every house ruling's constant is in the document's House rulings.
