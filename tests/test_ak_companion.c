@@ -248,6 +248,29 @@ Test(ak_companion, moves_and_formations_cost_their_beads)
 	stop(&s);
 }
 
+/* Opportunity charges (AK_HR_OPPORTUNITY_*): placed for a bead in the
+ * side's Place step, and lifted at its next one. */
+Test(ak_companion, opportunity_charges_last_to_the_next_place_step)
+{
+	struct session s;
+
+	start(&s);
+	run(&s, "roll 6 6 4 4");	/* Ann 5 */
+	run(&s, "next");
+	HAS(run(&s, "place lancers"), "Lancers is placed on opportunity "
+	    "charge for 1 bead; Ann has 4 left.");
+	refused(&s, "place lancers", ZB_ESTATE);	/* placed already */
+	refused(&s, "place legion", ZB_ESTATE);		/* not their step */
+	cr_assert(unit(&s, "Lancers")->placed);
+	steps(&s, 10);
+	HAS(run(&s, "where"), "step 11 of 20: Shiraqui Place");
+	cr_assert(unit(&s, "Lancers")->placed);	/* not the Shiraqui's */
+	steps(&s, 10);
+	HAS(run(&s, "where"), "Turn 2 of 2, step 1 of 20");
+	cr_assert(!unit(&s, "Lancers")->placed);
+	stop(&s);
+}
+
 /* Fire and the Fire Casualty Table, fractions carried: Legion's 10
  * rifles at 10" (medium, 20%) on Rifles in column (+1: a row up, 25%):
  * 10 x 0.25 = 2.50, 2 figures and 0.50 carried; then the Laundry Heads'
@@ -334,6 +357,20 @@ Test(ak_companion, melee_a_round_the_loser_loses_the_difference)
 	cr_assert_eq(unit(&s, "Sepoys")->figs, 15);
 	/* The Yan-Key/Albion side scores no kills. */
 	cr_assert_eq(player(&s, "Bob")->points, 0);
+	/* Again, disordered (-2): 3-2 = 1 on a 1 is 2 against 12: -10, 4
+	 * more lost (the rout number): 8 of 8 is past the 70% that
+	 * dissolves Shiraqui cavalry. */
+	run(&s, "roll 1 10");
+	t = run(&s, "melee mule at sepoys");
+	HAS(t, "--attacker-disordered");
+	HAS(t, "Mule Riders dissolves (8 of 8 figures lost).");
+	cr_assert(unit(&s, "Mule Riders")->dissolved);
+	refused(&s, "melee mule at sepoys", ZB_ESTATE);	/* gone */
+	/* The game master's correction. */
+	HAS(run(&s, "mark sepoys disordered"), "Sepoys: 15 of 16 figures, "
+	    "disordered.");
+	run(&s, "mark sepoys disordered off");
+	cr_assert(!unit(&s, "Sepoys")->disordered);
 	stop(&s);
 }
 
