@@ -129,7 +129,7 @@ static int books_new(struct zb_companion *c, void **books,
 	int rc;
 
 	*books = NULL;
-	if (!c->opts.scn)
+	if (!c->opts.scn || c->g->n_units == 0)
 		return zb_error_set(err, ZB_EUSAGE, "the akbar companion plays "
 				    "a scenario: give it with --scenario FILE "
 				    "(its players and units are the roster)");
