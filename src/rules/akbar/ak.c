@@ -80,6 +80,7 @@ const struct zb_ruleset zb_ruleset_akbar = {
 	.setup = ak_setup,
 	.turn = ak_turn,
 	.verb_name = ak_verb_name,
+	.ai_new = ak_ai_new,
 	.release = ak_release,
 	.copy = ak_copy,
 	.markers = ak_marker_names,

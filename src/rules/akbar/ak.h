@@ -685,6 +685,8 @@ void ak_check_end(struct zb_game *g, bool at_limit);
 /* The `turn` hook: the Order of Play's 20 steps. */
 int ak_turn(struct zb_game *g, struct zb_error *err);
 const char *ak_verb_name(int verb);
+/* The doctrine AI (ai.c), for every player of a side. */
+struct zb_controller *ak_ai_new(struct zb_game *g, int side);
 
 /* ------------------------------------------------------------------ */
 /* The rule set                                                         */
