@@ -1229,9 +1229,10 @@ static int melee_step(struct zb_game *g)
 
 /* ---- the turn ---- */
 
-/* The end at the turn limit (house ruling AK_HR_BAG_DAD_ENDS): the side
- * whose players scored more wins, and each side's best player is named;
- * or a side with nothing left standing that fights loses. */
+/* The end at the turn limit, or when no unit of either side fights
+ * (house ruling AK_HR_BAG_DAD_ENDS): the side whose players scored more
+ * wins, and each side's best player, the one with the most points on his
+ * side, is named. */
 void ak_check_end(struct zb_game *g, bool at_limit)
 {
 	const struct ak_state *st = ak_cstate(g);
@@ -1242,15 +1243,15 @@ void ak_check_end(struct zb_game *g, bool at_limit)
 		return;
 	for (int i = 0; i < g->n_units; i++)
 		alive[g->units[i].side] += ak_fighter(&g->units[i]);
-	if (!at_limit && alive[0] && alive[1])
+	/* Played to the turn limit while either side has a unit that
+	 * fights: the other's prizes are still to be taken. */
+	if (!at_limit && (alive[0] || alive[1]))
 		return;
 	for (int s = 0; s < 2; s++) {
 		pts[s] = zb_game_side_points(g, s);
 		lead[s] = zb_game_side_leader(g, s);
 	}
 	w = pts[0] > pts[1] ? 0 : pts[1] > pts[0] ? 1 : ZB_NO_WINNER;
-	if (!alive[0] != !alive[1] && !at_limit)
-		w = alive[0] ? 0 : 1;
 	snprintf(how, sizeof(how), "%d to %d points; best %.24s (%d) and "
 		 "%.24s (%d)", pts[0], pts[1],
 		 lead[0] >= 0 ? g->players[lead[0]].name : "-",
