@@ -1252,18 +1252,26 @@ void ak_check_end(struct zb_game *g, bool at_limit)
 		lead[s] = zb_game_side_leader(g, s);
 	}
 	w = pts[0] > pts[1] ? 0 : pts[1] > pts[0] ? 1 : ZB_NO_WINNER;
-	snprintf(how, sizeof(how), "%d to %d points; best %.24s (%d) and "
-		 "%.24s (%d)", pts[0], pts[1],
-		 lead[0] >= 0 ? g->players[lead[0]].name : "-",
-		 lead[0] >= 0 ? g->players[lead[0]].points : 0,
-		 lead[1] >= 0 ? g->players[lead[1]].name : "-",
-		 lead[1] >= 0 ? g->players[lead[1]].points : 0);
+	/* The how is the same for every battle of an outcome (sim counts
+	 * them); the points and the best player go in the event. */
+	if (w == ZB_NO_WINNER)
+		snprintf(how, sizeof(how), "the points are level");
+	else
+		snprintf(how, sizeof(how), "%.60s score more points",
+			 g->sides[w].name);
 	zb_event_begin(g, "end", AK_RULE_END, -1, -1);
 	zb_event_kv(g, "points0", pts[0]);
 	zb_event_kv(g, "points1", pts[1]);
-	zb_event_text(g, "%s", how);
+	zb_event_text(g, "%s: %d to %d; the best of each side: %s (%d) and "
+		      "%s (%d)", how, pts[0], pts[1],
+		      lead[0] >= 0 ? g->players[lead[0]].name : "-",
+		      lead[0] >= 0 ? g->players[lead[0]].points : 0,
+		      lead[1] >= 0 ? g->players[lead[1]].name : "-",
+		      lead[1] >= 0 ? g->players[lead[1]].points : 0);
 	zb_event_end(g);
 	(void)st;
+	if (w != ZB_NO_WINNER)
+		zb_game_objective_met(g, w);
 	zb_game_end(g, w, how);
 }
 
