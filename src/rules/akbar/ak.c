@@ -23,13 +23,6 @@ static const char *formation_name(int formation)
 		       ? ak_order_names[formation] : "?";
 }
 
-static int turn(struct zb_game *g, struct zb_error *err)
-{
-	(void)g;
-	return zb_error_set(err, ZB_ESTATE, AK_ID ": battles are not built "
-			    "yet");
-}
-
 static struct zb_controller *baseline_new(struct zb_game *g, int side)
 {
 	return zb_controller_baseline_with(side, &g->alloc);
@@ -48,7 +41,9 @@ const struct zb_ruleset zb_ruleset_akbar = {
 		  "game, NOVAG convention (Novag's Gamer's Closet, Spring "
 		  "2003)",
 	.setup = ak_setup,
-	.turn = turn,
+	.turn = ak_turn,
+	.verb_name = ak_verb_name,
+	.ai_new = ak_ai_new,
 	.release = ak_release,
 	.copy = ak_copy,
 	.markers = ak_marker_names,

@@ -556,6 +556,8 @@ struct ak_unit {
 	int lost_by;		/* the player whose fire hit it last step */
 	int melee_with;		/* the unit it is in melee with, or -1 */
 	int start_player;	/* its player at set-up */
+	bool attacking;		/* it charged into its melee */
+	bool over_obstacle;	/* ... over a linear obstacle */
 };
 _Static_assert(sizeof(struct ak_unit) <= ZB_UNIT_EXT_BYTES,
 	       "struct ak_unit must fit a unit's ext bytes");
@@ -577,6 +579,8 @@ struct ak_state {
 	int quality[ZB_MAX_PLAYERS];	/* enum ak_quality */
 	int beads[ZB_MAX_PLAYERS];	/* left this turn */
 	int step;			/* the step being played, 0..19 */
+	bool rear_known;		/* rear_top worked out (turn 1) */
+	bool rear_top[ZB_MAX_SIDES];	/* its rear base line is y = height */
 	signed char obj_row[AK_OBJECTIVES_MAX];	/* ak_points row, or -1 */
 	bool obj_done[AK_OBJECTIVES_MAX];	/* scored (not "each") */
 };
@@ -608,6 +612,81 @@ void ak_release(struct zb_game *g);
 int ak_copy(struct zb_game *dst, const struct zb_game *src,
 	    struct zb_error *err);
 #define AK_UNIT_KEYS (ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_EUROPEAN)
+
+/* ------------------------------------------------------------------ */
+/* The battle (battle.c): the 20 steps, played                          */
+/* ------------------------------------------------------------------ */
+
+#define AK_RULE_STEP AK_ID ":order-of-play"
+#define AK_RULE_MOVE AK_ID ":movement"
+#define AK_RULE_CHARGE AK_ID ":movement:charge"
+#define AK_RULE_DRIFT AK_ID ":movement:drift"
+#define AK_RULE_MINE AK_ID ":movement:mine"
+#define AK_RULE_OPP AK_ID ":opportunity-charge"
+#define AK_RULE_CHART AK_ID ":casualties-chart"
+#define AK_RULE_CAPTURE AK_ID ":victory:capture"
+#define AK_RULE_POINTS AK_ID ":victory:points"
+#define AK_RULE_END AK_ID ":victory:end"
+
+#define AK_VERB_RECOVER (ZB_VERB_RULESET + 0)
+
+/* The rows of ak_points[] the battle scores without an objective. */
+#define AK_ROW_SHIRAQUI 12
+#define AK_ROW_CAPTURE_BOAT 13
+#define AK_ROW_SINK 14
+#define AK_ROW_KILL_YANKEE 18
+#define AK_ROW_KILL_SEPOY 19
+
+/* A charge reaches its target when it ends this near (bases touching,
+ * to a player's measure). */
+#define AK_HR_CONTACT_IN 0.05
+/* A routing unit that does not recover in its side's Move step routs
+ * another charge move toward its base line (house ruling). */
+#define AK_HR_ROUT_GOES_ON true
+/* A target behind a linear obstacle within this of it has light cover. */
+#define AK_HR_OBSTACLE_COVER_IN 1.0
+/* Fire is enfilading when it comes at a line from more than this off its
+ * front (and as much off its rear). */
+#define AK_HR_ENFILADE_DEG 60.0
+/* Woods and buildings are seen into this far. */
+#define AK_HR_SEE_INTO_IN 2.0
+/* Meleed in flank or rear: the attacker more than this off its front. */
+#define AK_HR_FLANK_DEG 90.0
+
+bool ak_standing(const struct zb_unit *u);
+enum ak_side ak_army(const struct zb_game *g, const struct zb_unit *u);
+/* A unit that fights: standing, not routing, not a ship, mine, herd or
+ * unarmed (civilians, wagons, camels). */
+bool ak_fighter(const struct zb_unit *u);
+double ak_range_in(const struct zb_unit *a, const struct zb_unit *b);
+/* Beads: what doing `what` costs u now, and whether its player has it. */
+int ak_unit_cost(const struct zb_unit *u, enum ak_doing what);
+bool ak_affords(const struct zb_game *g, const struct zb_unit *u,
+		enum ak_doing what);
+void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
+		  struct zb_vec2 to, struct ak_move_mods *m);
+double ak_reach_in(const struct zb_game *g, const struct zb_unit *u,
+		   struct zb_vec2 to, bool charge);
+bool ak_may_charge_at(const struct zb_game *g, const struct zb_unit *u,
+		      const struct zb_unit *t);
+bool ak_opportunity_at(const struct zb_game *g, const struct zb_unit *u,
+		       const struct zb_unit *t);
+int ak_charge(struct zb_game *g, int id, int target);
+void ak_rout(struct zb_game *g, int id);
+void ak_check_captures(struct zb_game *g);
+void ak_target_of(const struct zb_game *g, const struct zb_unit *f,
+		  const struct zb_unit *t, struct ak_fire_target *out);
+bool ak_may_fire_at(const struct zb_game *g, const struct zb_unit *u,
+		    const struct zb_unit *t);
+void ak_melee_sides(const struct zb_game *g, const struct zb_unit *a,
+		    const struct zb_unit *d, struct ak_melee_side *as,
+		    struct ak_melee_side *ds);
+void ak_check_end(struct zb_game *g, bool at_limit);
+/* The `turn` hook: the Order of Play's 20 steps. */
+int ak_turn(struct zb_game *g, struct zb_error *err);
+const char *ak_verb_name(int verb);
+/* The doctrine AI (ai.c), for every player of a side. */
+struct zb_controller *ak_ai_new(struct zb_game *g, int side);
 
 /* ------------------------------------------------------------------ */
 /* The rule set                                                         */

@@ -521,6 +521,12 @@ int ak_setup(struct zb_game *g, const struct zb_scenario *scn,
 	if (rc != ZB_OK)
 		return rc;
 	setup_players(g);
+	zb_game_set_objective(g, ak_state(g)->side_of[AK_YANKEE],
+			      "more points than the Shiraqui, from the "
+			      "Yan-Key/Albion table (Bag Dad: 100)");
+	zb_game_set_objective(g, ak_state(g)->side_of[AK_SHIRAQUI],
+			      "more points than the Yan-Key/Albion, from "
+			      "the Shiraqui table (a steamboat: 50)");
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 
