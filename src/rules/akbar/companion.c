@@ -357,8 +357,9 @@ static void status(const struct zb_companion *c, struct zb_strbuf *out)
 
 /* ---- the turn ---- */
 
-/* akbar: Beads "Each turn every general rolls": each player's general,
- * in the scenario's order, through `zariba roll akbar beads`; beads left
+/* akbar: Beads "Each turn every general rolls": each player's general
+ * for the units he commands standing (not a floating mine), in the
+ * scenario's order, through `zariba roll akbar beads`; beads left
  * from the turn before are lost ("Beads cannot be saved"). */
 static void new_turn(struct akc_books *b, struct zb_strbuf *out)
 {
@@ -373,6 +374,12 @@ static void new_turn(struct akc_books *b, struct zb_strbuf *out)
 		memset(b->u[i].done, 0, sizeof(b->u[i].done));
 		b->u[i].step_lost = 0;
 	}
+	for (int p = 0; p < b->n_players; p++)
+		b->players[p].units = 0;
+	/* The units he commands standing, as the battle counts them. */
+	for (int i = 0; i < b->n_units; i++)
+		b->players[b->u[i].player].units += !b->u[i].dissolved &&
+			b->u[i].figs > 0 && b->u[i].type != AK_MINE;
 	for (int p = 0; p < b->n_players; p++) {
 		struct akc_player *pl = &b->players[p];
 		size_t mark = g->log.n;

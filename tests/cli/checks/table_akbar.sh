@@ -154,3 +154,20 @@ CG=akbar
 CG_OPTS="--scenario $AK_SCN --seed 5"
 cp "$T/ak-status.cmd" "$T/status.cmd"
 kill_test "akbar" "$T/ak.cmds" "$T/ak-full.zbc" "$T/ak-full.status"
+
+# The Bag Dad scenario's roster: its four players, their generals and
+# qualities, each general's beads for his units standing.
+printf 'next\nstandings\n' >"$T/ak-bd.cmds"
+run "$ZB" companion akbar --scenario scenarios/akbar/bag-dad.yaml --seed 1 \
+	--save "$T/ak-bd.zbc" <"$T/ak-bd.cmds"
+if [ "$rc" -eq 0 ] && ! grep -q 'stdin:' "$T/err"; then
+	ok "companion akbar plays the Bag Dad scenario"
+else
+	bad "companion akbar on bag-dad.yaml: exit $rc" "$T/err"
+fi
+ak_players=$(grep -c '^[A-Z][a-z]* (.*, [a-z]*, [0-9]* units): [0-9]* beads*\.$' "$T/out")
+if [ "$ak_players" -ge 4 ]; then
+	ok "each of Bag Dad's $ak_players generals rolls his beads"
+else
+	bad "Bag Dad: $ak_players generals rolled beads, wanted at least 4" "$T/out"
+fi
