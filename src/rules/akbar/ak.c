@@ -1,9 +1,8 @@
 /*
  * ak.c: Mr. Akbar's Neighborhood Rules' hooks for the engine.  The
- * resolution layer (tables, beads, movement, fire, melee, odds) is
- * built, and the convention table's companion (companion.c); the
- * battle's 20-step turn and its players' AIs are not yet, and say so
- * rather than play something else.
+ * resolution layer (tables, beads, movement, fire, melee, odds), the
+ * battle (setup.c, battle.c, ai.c) and the convention table's companion
+ * (companion.c) are built on it.
  */
 #include "zariba/companion.h"
 #include "zariba/decide.h"

@@ -11,9 +11,8 @@
  * named constants or rows, and every rule that resolves something as a
  * function over plain inputs (a general's quality, a unit's category, a
  * weapon and a range, modifiers, the game's dice), which the battle's
- * turn, its AIs and its companion are to be built on.  Battles and the
- * companion are not built yet: their hooks fail with a message saying so
- * (ak.c).
+ * turn, its AIs and its companion are built on (the companion's own
+ * header is companion.h).
  *
  * Layout of the rule set:
  *   tables.c   every number of the text and every house-ruled one: unit
@@ -26,6 +25,8 @@
  *   melee.c    a melee round, its modifiers, the casualties chart
  *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
  *              beads, fire, melee
+ *   companion.c, companion_cmds.c  the convention table's companion
+ *              (companion.h)
  *   ak.c       the ruleset hooks
  *
  * Names: AK_ for a number the text gives, AK_HR_ for a house ruling
