@@ -371,6 +371,14 @@ Test(ak_companion, melee_a_round_the_loser_loses_the_difference)
 	    "disordered.");
 	run(&s, "mark sepoys disordered off");
 	cr_assert(!unit(&s, "Sepoys")->disordered);
+	/* Next turn Di's general commands no unit standing: his base is
+	 * none, and an average 5 gives him 0 + 1. */
+	steps(&s, 15);
+	run(&s, "roll 3 3 3 5");
+	run(&s, "next");
+	cr_assert_eq(player(&s, "Di")->units, 0);
+	cr_assert_eq(player(&s, "Di")->beads, 1);
+	cr_assert_eq(player(&s, "Cy")->units, 2);
 	stop(&s);
 }
 
