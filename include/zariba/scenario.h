@@ -80,7 +80,8 @@ enum {
 	ZB_UNIT_KEY_LEADS = 1u << 0,
 	ZB_UNIT_KEY_CONCEALED = 1u << 1,
 	ZB_UNIT_KEY_BOAT = 1u << 2,
-	ZB_UNIT_KEY_DETACHED = 1u << 3
+	ZB_UNIT_KEY_DETACHED = 1u << 3,
+	ZB_UNIT_KEY_EUROPEAN = 1u << 4
 };
 #define ZB_SCN_MAX_SIDES 2
 #define ZB_SCN_MAX_OPTIONS 32
@@ -130,7 +131,11 @@ struct zb_scn_unit {
 	char detached_from[ZB_SCN_NAME_MAX];	/* `detached-from: UNIT`:
 					   scouts sent out from that unit
 					   of the same side; "" for none */
+	bool european_trained;		/* `european-trained: BOOL`: drilled
+					   in the European way (Mr. Akbar's),
+					   given when at_european.line */
 	struct zb_src_pos at_leads, at_concealed, at_boat, at_detached;
+	struct zb_src_pos at_european;
 	struct zb_src_pos at;			/* the unit's mapping */
 	struct zb_src_pos at_type, at_formation, at_leader, at_pos, at_figs;
 	struct zb_src_pos at_gun;

@@ -187,6 +187,61 @@ static const char zu_starter[] =
 "          formation: close-order, figures: { officer: 1, trooper: 20 },\n"
 "          at: [24, 44], facing: 270 }\n";
 
+static const char ak_starter[] =
+"# A starter scenario for Mr. Akbar's Neighborhood Rules, the Bag Dad\n"
+"# convention game (zariba new akbar).  Check it with 'zariba check\n"
+"# FILE', play it with 'zariba run FILE'.  Keys: docs/scenarios.md (the\n"
+"# players and objectives); unit types, orders, 'european-trained' and\n"
+"# the points tables: docs/rules/akbar.md.  Distances are inches; x runs\n"
+"# along the south edge (y = 0), y away from it.\n"
+"ruleset: akbar\n"
+"title: \"A raid on Gratitude\"\n"
+"table: { width: 48, height: 48 }    # 4 by 4 feet\n"
+"turns: 6                            # the game ends here, on points\n"
+"\n"
+"terrain:\n"
+"  - { kind: river, name: \"The Tigress\", flow: 0,   # flowing east\n"
+"      points: [[0, 0], [48, 0], [48, 7], [0, 7]] }\n"
+"  - { kind: building, name: \"Gratitude\", cover: hard,\n"
+"      points: [[14, 36], [34, 36], [34, 46], [14, 46]] }\n"
+"\n"
+"# What scores: each a line of the points tables, by its name.\n"
+"objectives:\n"
+"  - { name: \"Bag Dad\", unit: \"Colonel Kadadi\", scored-by: capture,\n"
+"      points: { Albion: 100 } }\n"
+"  - { name: \"Loot the Mosque\", scored-by: loot,\n"
+"      area: [[20, 40], [26, 40], [26, 45], [20, 45]],\n"
+"      points: { Albion: 15 } }\n"
+"  - { name: \"Capture the Supply Camels\", unit: \"Supply Camels\",\n"
+"      scored-by: capture, points: { Shiraqui: 15 } }\n"
+"\n"
+"sides:\n"
+"  - name: Albion\n"
+"    army: yankee                     # the attackers\n"
+"    # Each player commands his units under a general, who rolls his\n"
+"    # beads by quality every turn, and scores his own points.\n"
+"    players:\n"
+"      - { name: Bob, general: \"Gen. Blimp\", quality: superior,\n"
+"          units: [\"Albion Foot\", \"Supply Camels\"] }\n"
+"      - { name: Cleo, general: \"Col. Custard\", quality: average,\n"
+"          units: [\"Albion Sepoys\"] }\n"
+"    units:\n"
+"      - { name: \"Albion Foot\", type: yankee-infantry,\n"
+"          figures: { trooper: 12 }, at: [14, 12] }\n"
+"      - { name: \"Albion Sepoys\", type: yankee-sepoys,\n"
+"          figures: { trooper: 12 }, at: [32, 12] }\n"
+"      - { name: \"Supply Camels\", type: supply-camels,\n"
+"          figures: { trooper: 4 }, at: [24, 9] }\n"
+"  - name: Shiraqui\n"
+"    army: shiraqui                   # the defenders\n"
+"    units:\n"
+"      - { name: \"Foreign Legion\", type: mercenaries,\n"
+"          figures: { trooper: 12 }, at: [20, 30] }\n"
+"      - { name: \"Laundry Heads\", type: shiraqui-sepoys,\n"
+"          figures: { trooper: 16 }, at: [36, 30] }\n"
+"      - { name: \"Colonel Kadadi\", type: civilians,  # his slave girls\n"
+"          figures: { trooper: 4 }, at: [28, 42] }\n";
+
 static const struct {
 	const char *ruleset;
 	const char *text;
@@ -194,6 +249,7 @@ static const struct {
 	{ "volley-fire", vf_starter },
 	{ "gentlemen-rankers", gr_starter },
 	{ "zulu-boer", zu_starter },
+	{ "akbar", ak_starter },
 };
 
 #define N_STARTERS (sizeof(starters) / sizeof(starters[0]))

@@ -121,6 +121,9 @@ static int check_unit_keys(const struct zb_ruleset *rules,
 				{ u->detached_from[0] != '\0',
 				  ZB_UNIT_KEY_DETACHED, "detached-from",
 				  u->at_detached },
+				{ u->at_european.line != 0,
+				  ZB_UNIT_KEY_EUROPEAN, "european-trained",
+				  u->at_european },
 			};
 			for (size_t j = 0; j < sizeof(k) / sizeof(k[0]); j++)
 				if (k[j].given && !(rules->unit_keys & k[j].key))

@@ -1121,7 +1121,7 @@ static int parse_leads(struct ctx *c, struct zb_scn_unit *u)
 enum {
 	UK_NAME, UK_TYPE, UK_FIGURES, UK_AT, UK_FORMATION, UK_FACING,
 	UK_LEADER, UK_SCOUTS, UK_COMMANDER, UK_GUN, UK_LEADS, UK_CONCEALED,
-	UK_BOAT, UK_DETACHED, UK_COUNT
+	UK_BOAT, UK_DETACHED, UK_EUROPEAN, UK_COUNT
 };
 
 _Static_assert(UK_COUNT <= KEYS_MAX, "unit keys overflow struct keyset");
@@ -1131,7 +1131,7 @@ static int parse_unit(struct ctx *c, int si)
 	static const char *const keys[UK_COUNT] = {
 		"name", "type", "figures", "at", "formation", "facing",
 		"leader", "scouts", "commander", "gun", "leads", "concealed",
-		"boat", "detached-from"
+		"boat", "detached-from", "european-trained"
 	};
 	static const double default_facing[ZB_SCN_MAX_SIDES] = {
 		FACING_AWAY_DEG, FACING_TOWARD_DEG
@@ -1238,6 +1238,13 @@ static int parse_unit(struct ctx *c, int si)
 		case UK_DETACHED:
 			rc = read_str(c, "'detached-from'", u->detached_from,
 				      ZB_UNIT_NAME_MAX, &u->at_detached);
+			break;
+		case UK_EUROPEAN:
+			rc = next(c);
+			u->at_european = ev_pos(c);
+			if (!rc)
+				rc = ev_bool(c, "'european-trained'",
+					     &u->european_trained);
 			break;
 		}
 	}

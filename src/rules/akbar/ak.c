@@ -1,14 +1,14 @@
 /*
  * ak.c: Mr. Akbar's Neighborhood Rules' hooks for the engine.  The
- * resolution layer (tables, beads, movement, fire, melee, odds) is
- * built; the battle's 20-step turn, its players' AIs and the convention
- * table's companion are not yet, and say so rather than play something
- * else.
+ * resolution layer (tables, beads, movement, fire, melee, odds), the
+ * battle (setup.c, battle.c, ai.c) and the convention table's companion
+ * (companion.c) are built on it.
  */
 #include "zariba/companion.h"
 #include "zariba/decide.h"
 #include "zariba/ruleset.h"
 #include "rules/akbar/ak.h"
+#include "rules/akbar/companion.h"
 
 static const char *type_name(int type)
 {
@@ -22,23 +22,6 @@ static const char *formation_name(int formation)
 		       ? ak_order_names[formation] : "?";
 }
 
-static int setup(struct zb_game *g, const struct zb_scenario *scn,
-		 struct zb_error *err)
-{
-	(void)g;
-	(void)scn;
-	return zb_error_set(err, ZB_EINPUT, AK_ID ": battles are not built "
-			    "yet (its odds and rolls are: zariba odds "
-			    AK_ID ")");
-}
-
-static int turn(struct zb_game *g, struct zb_error *err)
-{
-	(void)g;
-	return zb_error_set(err, ZB_ESTATE, AK_ID ": battles are not built "
-			    "yet");
-}
-
 static struct zb_controller *baseline_new(struct zb_game *g, int side)
 {
 	return zb_controller_baseline_with(side, &g->alloc);
@@ -49,44 +32,6 @@ const struct zb_ai_kind ak_ais[] = {
 	{ NULL, NULL }
 };
 
-static int books_new(struct zb_companion *c, void **books,
-		     struct zb_error *err)
-{
-	(void)c;
-	*books = NULL;
-	return zb_error_set(err, ZB_ESTATE, AK_ID ": the tabletop companion "
-			    "is not built yet");
-}
-
-static void books_free(void *books)
-{
-	(void)books;
-}
-
-static const struct zb_companion_cmd no_commands[] = {
-	{ NULL, NULL, NULL, NULL, NULL }
-};
-/* The Order of Play's 20 steps (ak_steps[] names them as printed). */
-static const char *const steps[AK_STEPS + 1] = {
-	"yk-place-charges", "yk-move-1", "yk-opportunity-1", "sh-fire-1",
-	"melee-1", "yk-move-2", "yk-opportunity-2", "sh-fire-2", "melee-2",
-	"yk-fire", "sh-place-charges", "sh-move-1", "sh-opportunity-1",
-	"yk-fire-1", "melee-3", "sh-move-2", "sh-opportunity-2", "yk-fire-2",
-	"melee-4", "sh-fire", NULL
-};
-static const char *const sides[] = { "yankee", "shiraqui", NULL };
-
-static const struct zb_companion_rules companion = {
-	.intro = "Mr. Akbar's Neighborhood Rules: not built yet.\n",
-	.commands = no_commands,
-	.steps = steps,
-	.sides = sides,
-	.die = AK_D6,
-	.version = 1,
-	.books_new = books_new,
-	.books_free = books_free,
-};
-
 const struct zb_ruleset zb_ruleset_akbar = {
 	.id = AK_ID,
 	.title = "Mr. Akbar's Neighborhood Rules: the Bag Dad convention "
@@ -94,11 +39,19 @@ const struct zb_ruleset zb_ruleset_akbar = {
 	.source = "\"Mr. Akbar's Neighborhood Rules\", Bob & Cleo's Bag Dad "
 		  "game, NOVAG convention (Novag's Gamer's Closet, Spring "
 		  "2003)",
-	.setup = setup,
-	.turn = turn,
+	.setup = ak_setup,
+	.turn = ak_turn,
+	.verb_name = ak_verb_name,
+	.ai_new = ak_ai_new,
+	.release = ak_release,
+	.copy = ak_copy,
+	.markers = ak_marker_names,
+	.unit_keys = AK_UNIT_KEYS,
+	.general_qualities = ak_quality_names,
+	.objective_scores = ak_score_names,
 	.ais = ak_ais,
 	.type_name = type_name,
 	.formation_name = formation_name,
 	.actions = ak_actions,
-	.companion = &companion,
+	.companion = &ak_companion,
 };

@@ -11,9 +11,8 @@
  * named constants or rows, and every rule that resolves something as a
  * function over plain inputs (a general's quality, a unit's category, a
  * weapon and a range, modifiers, the game's dice), which the battle's
- * turn, its AIs and its companion are to be built on.  Battles and the
- * companion are not built yet: their hooks fail with a message saying so
- * (ak.c).
+ * turn, its AIs and its companion are built on (the companion's own
+ * header is companion.h).
  *
  * Layout of the rule set:
  *   tables.c   every number of the text and every house-ruled one: unit
@@ -26,6 +25,8 @@
  *   melee.c    a melee round, its modifiers, the casualties chart
  *   odds.c     the actions of `zariba odds` and `zariba roll` (odds.h):
  *              beads, fire, melee
+ *   companion.c, companion_cmds.c  the convention table's companion
+ *              (companion.h)
  *   ak.c       the ruleset hooks
  *
  * Names: AK_ for a number the text gives, AK_HR_ for a house ruling
@@ -103,6 +104,7 @@ enum ak_unit_type {
 	AK_SHIRAQUI_GUN,
 	AK_CIVILIANS,		/* Shiraquis, slave girls, ladies, slaves */
 	AK_HERD,		/* cattle, sheep, the goat */
+	AK_MINE,		/* a floating mine: drifts, sinks a boat */
 	AK_UNIT_TYPE_COUNT
 };
 
@@ -514,6 +516,178 @@ struct ak_points_row {
 #define AK_HR_BAG_DAD_ENDS false
 #define AK_POINTS_ROWS 20
 extern const struct ak_points_row ak_points[AK_POINTS_ROWS];
+
+/* ------------------------------------------------------------------ */
+/* The battle's set-up (setup.c)                                        */
+/* ------------------------------------------------------------------ */
+
+/* A side's `army`: the attackers and the defenders. */
+extern const char *const ak_army_names[];	/* "yankee", "shiraqui" */
+/* The words of a scenario's objectives' `scored-by`. */
+extern const char *const ak_score_names[];	/* NULL-terminated */
+/* The rule set's markers, by bit. */
+enum ak_marker { AK_MK_DISORDERED, AK_MK_ROUTING, AK_MK_OPPORTUNITY,
+		 AK_MK_ADRIFT, AK_MARKER_COUNT };
+extern const char *const ak_marker_names[];	/* NULL-terminated */
+/* A general whose player names no quality is average (house ruling). */
+#define AK_HR_DEFAULT_QUALITY AK_AVERAGE
+/* A unit's figures are all its figures, whatever their role; a gun's
+ * figures are its guns (house ruling: the text counts guns "ea."). */
+#define AK_HR_GUN_FIGURE_IS_GUN true
+/* Bases, for the footprint: a foot figure 0.75" square, a horse, gun,
+ * wagon or herd 1.5" deep, a steamboat 3" by 8", a mine 1". */
+#define AK_BASE_FOOT_IN 0.75
+#define AK_BASE_BIG_IN 1.5
+#define AK_BASE_SHIP_W_IN 3.0
+#define AK_BASE_SHIP_D_IN 8.0
+#define AK_BASE_MINE_IN 1.0
+
+/* A unit's state of its own (u->ext). */
+struct ak_unit {
+	signed char type;	/* enum ak_unit_type (u->type too) */
+	bool european;		/* European-trained (its type, or the key) */
+	signed char moves, fires, recovers, formations;	/* this turn */
+	signed char failed_charges;	/* charges not ending in melee */
+	bool charging;		/* charged into this melee, this turn */
+	bool under_power;	/* a steamboat moved by its player */
+	bool opp_placed;	/* on opportunity charge */
+	bool sunk;		/* a steamboat sunk */
+	short carried_h;	/* the fraction of a figure it carries */
+	short lost_step;	/* whole figures lost in this fire step */
+	int lost_by;		/* the player whose fire hit it last step */
+	int melee_with;		/* the unit it is in melee with, or -1 */
+	int start_player;	/* its player at set-up */
+	bool attacking;		/* it charged into its melee */
+	bool over_obstacle;	/* ... over a linear obstacle */
+};
+_Static_assert(sizeof(struct ak_unit) <= ZB_UNIT_EXT_BYTES,
+	       "struct ak_unit must fit a unit's ext bytes");
+static inline struct ak_unit *ak_u(struct zb_unit *u)
+{
+	return (struct ak_unit *)(void *)u->ext.bytes;
+}
+static inline const struct ak_unit *ak_cu(const struct zb_unit *u)
+{
+	return (const struct ak_unit *)(const void *)u->ext.bytes;
+}
+
+#define AK_OBJECTIVES_MAX ZB_SCN_OBJECTIVES_MAX
+/* The game's state (g->rs). */
+struct ak_state {
+	int side_of[AK_SIDE_COUNT];	/* the game's side of each army */
+	enum ak_side army[ZB_MAX_SIDES];
+	enum ak_fractions fractions;	/* option `fractions` */
+	int quality[ZB_MAX_PLAYERS];	/* enum ak_quality */
+	int beads[ZB_MAX_PLAYERS];	/* left this turn */
+	int step;			/* the step being played, 0..19 */
+	bool rear_known;		/* rear_top worked out (turn 1) */
+	bool rear_top[ZB_MAX_SIDES];	/* its rear base line is y = height */
+	signed char obj_row[AK_OBJECTIVES_MAX];	/* ak_points row, or -1 */
+	bool obj_done[AK_OBJECTIVES_MAX];	/* scored (not "each") */
+};
+static inline struct ak_state *ak_state(struct zb_game *g)
+{
+	return (struct ak_state *)g->rs;
+}
+static inline const struct ak_state *ak_cstate(const struct zb_game *g)
+{
+	return (const struct ak_state *)g->rs;
+}
+
+/* The army a unit of side `side` fights for. */
+enum ak_side ak_army_of(const struct zb_game *g, int side);
+/* The points row an objective named `name` scores by (a row's name is
+ * its name or begins it: "Capture a steam boat: Liberty Belle"), or -1. */
+int ak_points_row_of(const char *name);
+/* The default order of a unit type, and whether it may stand in o. */
+enum ak_order ak_order_default(enum ak_unit_type t);
+bool ak_order_allowed(enum ak_unit_type t, enum ak_order o);
+/* Lay u out in order o. */
+void ak_set_order(struct zb_unit *u, enum ak_order o);
+/* The `setup` hook: units (both categories, `european-trained`),
+ * formations, players' generals, objectives; refusing bad input at its
+ * line and column. */
+int ak_setup(struct zb_game *g, const struct zb_scenario *scn,
+	     struct zb_error *err);
+void ak_release(struct zb_game *g);
+int ak_copy(struct zb_game *dst, const struct zb_game *src,
+	    struct zb_error *err);
+#define AK_UNIT_KEYS (ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_EUROPEAN)
+
+/* ------------------------------------------------------------------ */
+/* The battle (battle.c): the 20 steps, played                          */
+/* ------------------------------------------------------------------ */
+
+#define AK_RULE_STEP AK_ID ":order-of-play"
+#define AK_RULE_MOVE AK_ID ":movement"
+#define AK_RULE_CHARGE AK_ID ":movement:charge"
+#define AK_RULE_DRIFT AK_ID ":movement:drift"
+#define AK_RULE_MINE AK_ID ":movement:mine"
+#define AK_RULE_OPP AK_ID ":opportunity-charge"
+#define AK_RULE_CHART AK_ID ":casualties-chart"
+#define AK_RULE_CAPTURE AK_ID ":victory:capture"
+#define AK_RULE_POINTS AK_ID ":victory:points"
+#define AK_RULE_END AK_ID ":victory:end"
+
+#define AK_VERB_RECOVER (ZB_VERB_RULESET + 0)
+
+/* The rows of ak_points[] the battle scores without an objective. */
+#define AK_ROW_SHIRAQUI 12
+#define AK_ROW_CAPTURE_BOAT 13
+#define AK_ROW_SINK 14
+#define AK_ROW_KILL_YANKEE 18
+#define AK_ROW_KILL_SEPOY 19
+
+/* A charge reaches its target when it ends this near (bases touching,
+ * to a player's measure). */
+#define AK_HR_CONTACT_IN 0.05
+/* A routing unit that does not recover in its side's Move step routs
+ * another charge move toward its base line (house ruling). */
+#define AK_HR_ROUT_GOES_ON true
+/* A target behind a linear obstacle within this of it has light cover. */
+#define AK_HR_OBSTACLE_COVER_IN 1.0
+/* Fire is enfilading when it comes at a line from more than this off its
+ * front (and as much off its rear). */
+#define AK_HR_ENFILADE_DEG 60.0
+/* Woods and buildings are seen into this far. */
+#define AK_HR_SEE_INTO_IN 2.0
+/* Meleed in flank or rear: the attacker more than this off its front. */
+#define AK_HR_FLANK_DEG 90.0
+
+bool ak_standing(const struct zb_unit *u);
+enum ak_side ak_army(const struct zb_game *g, const struct zb_unit *u);
+/* A unit that fights: standing, not routing, not a ship, mine, herd or
+ * unarmed (civilians, wagons, camels). */
+bool ak_fighter(const struct zb_unit *u);
+double ak_range_in(const struct zb_unit *a, const struct zb_unit *b);
+/* Beads: what doing `what` costs u now, and whether its player has it. */
+int ak_unit_cost(const struct zb_unit *u, enum ak_doing what);
+bool ak_affords(const struct zb_game *g, const struct zb_unit *u,
+		enum ak_doing what);
+void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
+		  struct zb_vec2 to, struct ak_move_mods *m);
+double ak_reach_in(const struct zb_game *g, const struct zb_unit *u,
+		   struct zb_vec2 to, bool charge);
+bool ak_may_charge_at(const struct zb_game *g, const struct zb_unit *u,
+		      const struct zb_unit *t);
+bool ak_opportunity_at(const struct zb_game *g, const struct zb_unit *u,
+		       const struct zb_unit *t);
+int ak_charge(struct zb_game *g, int id, int target);
+void ak_rout(struct zb_game *g, int id);
+void ak_check_captures(struct zb_game *g);
+void ak_target_of(const struct zb_game *g, const struct zb_unit *f,
+		  const struct zb_unit *t, struct ak_fire_target *out);
+bool ak_may_fire_at(const struct zb_game *g, const struct zb_unit *u,
+		    const struct zb_unit *t);
+void ak_melee_sides(const struct zb_game *g, const struct zb_unit *a,
+		    const struct zb_unit *d, struct ak_melee_side *as,
+		    struct ak_melee_side *ds);
+void ak_check_end(struct zb_game *g, bool at_limit);
+/* The `turn` hook: the Order of Play's 20 steps. */
+int ak_turn(struct zb_game *g, struct zb_error *err);
+const char *ak_verb_name(int verb);
+/* The doctrine AI (ai.c), for every player of a side. */
+struct zb_controller *ak_ai_new(struct zb_game *g, int side);
 
 /* ------------------------------------------------------------------ */
 /* The rule set                                                         */

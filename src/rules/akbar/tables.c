@@ -42,13 +42,17 @@ const struct ak_unit_row ak_unit_types[AK_UNIT_TYPE_COUNT] = {
 		AK_MELEE_CIVILIANS, false, -1 },
 	[AK_HERD] = { "herd", AK_SHIRAQUI, AK_MOVE_HERD, AK_MELEE_NONE,
 		false, -1 },
+	/* Floating mines drift as ships not under power do, and are never
+	 * fought (house ruling AK_HR_MINE_SINKS). */
+	[AK_MINE] = { "floating-mine", AK_SHIRAQUI, AK_MOVE_SHIPS,
+		AK_MELEE_NONE, false, -1 },
 };
 
 const char *const ak_unit_type_names[] = {
 	"yankee-infantry", "yankee-cavalry", "yankee-gun", "yankee-screw-gun",
 	"yankee-sepoys", "supply-wagons", "supply-camels", "steamboat",
 	"mercenaries", "shiraqui-cavalry", "shiraqui-sepoys",
-	"shiraqui-cannon", "civilians", "herd", NULL
+	"shiraqui-cannon", "civilians", "herd", "floating-mine", NULL
 };
 
 const char *const ak_move_class_names[] = {

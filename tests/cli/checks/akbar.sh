@@ -1,8 +1,9 @@
-# tests/cli/checks/akbar.sh: Mr. Akbar's Neighborhood Rules as far as they
-# are built: "zariba odds" and "zariba roll" for their actions (casualties
-# in hundredths of a figure, a melee's signed difference); the companion
-# refused, saying it is not built yet; and every house-ruling constant in
-# docs/rules/akbar.md (tests/rulings.sh).
+# tests/cli/checks/akbar.sh: Mr. Akbar's Neighborhood Rules: the Bag Dad
+# battle (check, run, sim, render, replay --verify, a starter from
+# "zariba new"); "zariba odds" and "zariba roll" for their actions (casualties
+# in hundredths of a figure, a melee's signed difference); and every
+# house-ruling constant in docs/rules/akbar.md (tests/rulings.sh).  The
+# companion has its own checks, table_akbar.sh.
 # Sourced by tests/cli/run.sh, whose helpers it uses
 # ($ZB, $T, run, ok, bad, expect_exit, grep_out).
 
@@ -65,12 +66,34 @@ grep_out "odds melee: an obstacle with no charge says why" \
 	'^zariba odds: --over-obstacle is the charge.s: give --charging too' \
 	"$T/err"
 
-# Not built yet: the companion says so, exit non-zero.
-expect_exit "companion akbar exits 2" 2 \
-	"$ZB" companion akbar --save "$T/ak.zbc"
-grep_out "companion akbar: not built yet" \
-	'^zariba: companion: akbar: the tabletop companion is not built' \
-	"$T/err"
+# The Bag Dad battle: check, run with its players' points, sim with each
+# player's points and who led his side, the replay page, and verify.
+BD=scenarios/akbar/bag-dad.yaml
+expect_exit "check bag-dad exits 0" 0 "$ZB" check "$BD"
+grep_out "check bag-dad: ok" ': ok \(27 units, rule set akbar\)' "$T/out"
+expect_exit "run bag-dad exits 0" 0 \
+	"$ZB" run "$BD" --seed 7 --log "$T/bd.jsonl"
+grep_out "run bag-dad logs the 20th step" '20\. Shiraqui Fire\.' "$T/out"
+grep_out "run bag-dad: a result on points" '^Result: .* score more points|^Result: .*points are level' "$T/out"
+grep_out "run bag-dad: a player's points" '^    Bob +[0-9]+' "$T/out"
+expect_exit "replay --verify bag-dad exits 0" 0 \
+	"$ZB" replay "$T/bd.jsonl" --verify --scenario "$BD"
+grep_out "replay --verify bag-dad: the same battle" 'the same battle' "$T/out"
+expect_exit "render bag-dad exits 0" 0 \
+	"$ZB" render "$T/bd.jsonl" -o "$T/bd.html"
+if grep -q 'Bag Dad' "$T/bd.html"; then
+	ok "render bag-dad: the objectives on the page"
+else
+	bad "render bag-dad: no objective on the page" "$T/bd.html"
+fi
+expect_exit "sim bag-dad exits 0" 0 \
+	"$ZB" sim "$BD" --runs 20 --seed 1
+grep_out "sim bag-dad: per-player points" '^    Cleo +[0-9.]+' "$T/out"
+expect_exit "sim bag-dad --json exits 0" 0 \
+	"$ZB" sim "$BD" --runs 20 --seed 1 --json
+grep_out "sim bag-dad --json: the players" '"Akbar"' "$T/out"
+expect_exit "new akbar plays" 0 "$ZB" new akbar -o "$T/new-ak.yaml"
+expect_exit "new akbar: run exits 0" 0 "$ZB" run "$T/new-ak.yaml" --seed 1 --quiet
 
 # Every house ruling's constant is in the document's House rulings.
 if sh tests/rulings.sh src/rules/akbar docs/rules/akbar.md AK_HR_ \

@@ -7,8 +7,6 @@
 
 # Every rule set "zariba rules" lists has a starter that checks and plays.
 for rs in $("$ZB" rules | awk '/^[a-z]/ { print $1 }'); do
-	# Akbar's battles are not built yet (issue 17): checks/akbar.sh.
-	[ "$rs" = akbar ] && continue
 	expect_exit "new $rs exits 0" 0 "$ZB" new "$rs" -o "$T/new-$rs.yaml"
 	expect_exit "new $rs: check exits 0" 0 "$ZB" check "$T/new-$rs.yaml"
 	grep_out "new $rs: check says ok" ": ok \\(" "$T/out"

@@ -1,0 +1,369 @@
+/*
+ * ai.c: the doctrine AI of Mr. Akbar's Bag Dad game, one for every
+ * player (docs/rules/akbar.md "The AI").  Each player plays for his own
+ * points, so two players of a side may go for the same objective:
+ *
+ *   Yan-Key/Albion  attack: each fighter goes for the open objective
+ *                   worth most to his side for the distance (Dad, the
+ *                   Ladies, the Mosque...), charges what it can beat or
+ *                   take, fires at what it hits hardest; steamboats keep
+ *                   steam up (a move in place: no drift onto the mines);
+ *                   wagons and camels stay back.
+ *   Shiraqui        defend: infantry holds and fires, goes for an enemy
+ *                   that comes near one of the things he must keep, and
+ *                   is placed on opportunity charge when the enemy is
+ *                   near; cavalry raids the supply train (the wagons,
+ *                   the camels, the cannon); Dad, the Ladies and the
+ *                   other prizes move away from an enemy that comes near.
+ *
+ * Beads: a unit recovers first; a second move only when its player keeps
+ * a bead for each of his units yet to act.  The AI reads only its
+ * decision and the game's public state, and draws no random number.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "zariba/game.h"
+#include "rules/akbar/ak.h"
+
+/* Doctrine distances (inches). */
+#define AI_NEAR_IN 14.0		/* a prize flees an enemy this near */
+#define AI_GUARD_IN 18.0	/* defenders go for an enemy this near a prize */
+#define AI_PLACE_X 1.5		/* placed when an enemy is within this many
+				   charge distances */
+
+struct ak_ai {
+	struct zb_controller base;
+	int side;
+};
+
+static int choose(struct zb_decision *d, int i, const char *why)
+{
+	d->choice = i;
+	snprintf(d->reason, sizeof(d->reason), "%s", why);
+	return ZB_OK;
+}
+
+static int find(const struct zb_decision *d, int verb)
+{
+	for (int i = 0; i < d->n_opt; i++)
+		if (d->opt[i].verb == verb)
+			return i;
+	return -1;
+}
+
+/* Where an objective is now (a unit's place, an area's middle). */
+static struct zb_vec2 obj_at(const struct zb_game *g,
+			     const struct zb_objective *o)
+{
+	struct zb_vec2 c = { 0, 0 };
+
+	if (o->kind == ZB_OBJ_UNIT && o->unit >= 0)
+		return g->units[o->unit].pos;
+	if (o->kind != ZB_OBJ_AREA || o->n_pts <= 0)
+		return o->at;
+	for (int i = 0; i < o->n_pts; i++)
+		c = zb_v2_add(c, o->pts[i]);
+	return zb_v2_scale(c, 1.0 / o->n_pts);
+}
+
+/* Whether objective i is still open to side s. */
+static bool open_to(const struct zb_game *g, int i, int s)
+{
+	const struct ak_state *st = ak_cstate(g);
+	const struct zb_objective *o = &g->objectives[i];
+	int r = st->obj_row[i];
+
+	if (r < 0 || st->obj_done[i] || o->points[s] <= 0 ||
+	    ak_points[r].how == AK_HOW_SINK)
+		return false;
+	if (o->kind == ZB_OBJ_UNIT)
+		return o->unit >= 0 && ak_standing(&g->units[o->unit]) &&
+		       g->units[o->unit].side != s;
+	return true;
+}
+
+/* The open objective worth most to u's side for the distance, or -1;
+ * `cavalry_raid`: only the ones that are units (the supply train). */
+static int goal(const struct zb_game *g, const struct zb_unit *u,
+		bool units_only)
+{
+	int best = -1;
+	double bv = 0;
+
+	for (int i = 0; i < g->n_objectives; i++) {
+		const struct zb_objective *o = &g->objectives[i];
+		double v;
+
+		if (!open_to(g, i, u->side) ||
+		    (units_only && o->kind != ZB_OBJ_UNIT))
+			continue;
+		/* An area to loot takes infantry. */
+		if (o->kind != ZB_OBJ_UNIT &&
+		    ak_points[ak_cstate(g)->obj_row[i]].how == AK_HOW_OCCUPY &&
+		    ak_unit_types[u->type].move != AK_MOVE_EUROPEANS)
+			continue;
+		v = o->points[u->side] / (zb_v2_dist(u->pos, obj_at(g, o)) +
+					  10.0);
+		if (v > bv) {
+			bv = v;
+			best = i;
+		}
+	}
+	return best;
+}
+
+static int nearest_enemy(const struct zb_game *g, const struct zb_unit *u,
+			 bool fighters, double *dist)
+{
+	int best = -1;
+
+	*dist = INFINITY;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *e = &g->units[i];
+		double d;
+
+		if (e->side == u->side || !ak_standing(e) ||
+		    e->type == AK_MINE || (fighters && !ak_fighter(e)))
+			continue;
+		d = ak_range_in(u, e);
+		if (d < *dist) {
+			*dist = d;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* The sum of the melee table's modifiers, a rough measure of a class. */
+static int melee_worth(const struct zb_unit *u)
+{
+	int c = ak_unit_types[u->type].melee;
+
+	return c < 0 ? -99 : ak_melee_classes[c].modifier;
+}
+
+/* The charge to make: one on an unarmed enemy, or on one no better in
+ * melee (the charge's bonus in hand), the nearest. */
+static int best_charge(const struct zb_game *g, const struct zb_decision *d,
+		       const struct zb_unit *u)
+{
+	int best = -1;
+	double bd = INFINITY;
+
+	for (int i = 0; i < d->n_opt; i++) {
+		const struct zb_unit *t;
+		double dist;
+
+		if (d->opt[i].verb != ZB_VERB_CHARGE)
+			continue;
+		t = &g->units[d->opt[i].target];
+		if (ak_fighter(t) && melee_worth(t) > melee_worth(u) + 1 &&
+		    !zb_unit_marked(t, AK_MK_DISORDERED))
+			continue;
+		dist = ak_range_in(u, t);
+		if (dist < bd) {
+			bd = dist;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Units of player p that have not acted this step yet: those after u. */
+static int units_after(const struct zb_game *g, const struct zb_unit *u)
+{
+	int n = 0;
+
+	for (int i = u->id + 1; i < g->n_units; i++)
+		n += g->units[i].player == u->player &&
+		     ak_standing(&g->units[i]) && g->units[i].type != AK_MINE;
+	return n;
+}
+
+static int move_to(struct zb_decision *d, int i, struct zb_vec2 p,
+		   const char *why)
+{
+	d->answer_point = p;
+	return choose(d, i, why);
+}
+
+/* A point on the table, an inch in from its edges. */
+static struct zb_vec2 clamp(const struct zb_game *g, struct zb_vec2 p)
+{
+	p.x = fmin(fmax(p.x, 1.0), g->width_in - 1.0);
+	p.y = fmin(fmax(p.y, 1.0), g->height_in - 1.0);
+	return p;
+}
+
+static bool is_prize(const struct zb_game *g, const struct zb_unit *u)
+{
+	for (int i = 0; i < g->n_objectives; i++)
+		if (g->objectives[i].unit == u->id)
+			return true;
+	return false;
+}
+
+static int order(struct zb_game *g, struct zb_decision *d,
+		 const struct zb_unit *u)
+{
+	const struct ak_state *st = ak_cstate(g);
+	int rec = find(d, AK_VERB_RECOVER), mv = find(d, ZB_VERB_MOVE), c, o;
+	enum ak_move_class mc = ak_unit_types[u->type].move;
+	bool attacker = ak_army(g, u) == AK_YANKEE;
+	double ed;
+	int e;
+
+	if (rec >= 0)
+		return choose(d, rec, "recover first");
+	/* A second move only with a bead kept for each unit yet to act. */
+	if (mv >= 0 && ak_cu(u)->moves > 0 &&
+	    st->beads[u->player] - ak_unit_cost(u, AK_DO_MOVE) <
+		    units_after(g, u))
+		mv = -1;
+	c = best_charge(g, d, u);
+	if (c >= 0)
+		return choose(d, c, "charge what it can beat or take");
+	if (u->type == AK_STEAMBOAT)
+		return mv >= 0 ? move_to(d, mv, u->pos, "keep steam up")
+			       : choose(d, 0, "no bead for steam");
+	if (mv < 0)
+		return choose(d, 0, "hold");
+	if (!ak_fighter(u)) {
+		/* Prizes and the supply train: away from a near enemy. */
+		e = nearest_enemy(g, u, true, &ed);
+		if (e >= 0 && ed < AI_NEAR_IN &&
+		    (is_prize(g, u) || !attacker)) {
+			struct zb_vec2 away = zb_v2_sub(u->pos,
+							g->units[e].pos);
+			double n = zb_v2_dist(u->pos, g->units[e].pos);
+
+			if (n > 1e-6)
+				return move_to(d, mv, clamp(g, zb_v2_add(
+					u->pos, zb_v2_scale(away, 12.0 / n))),
+					"away from the enemy");
+		}
+		return choose(d, 0, "stay back");
+	}
+	/* European infantry in column forms line with the enemy near. */
+	e = nearest_enemy(g, u, true, &ed);
+	if (mc == AK_MOVE_EUROPEANS && ed < AI_GUARD_IN &&
+	    (u->formation == AK_ORDER_COLUMN ||
+	     u->formation == AK_ORDER_ROAD_COLUMN)) {
+		for (int i = 0; i < d->n_opt; i++)
+			if (d->opt[i].verb == ZB_VERB_FORMATION &&
+			    d->opt[i].formation == AK_ORDER_LINE)
+				return choose(d, i, "form line to fight");
+	}
+	if (attacker || mc == AK_MOVE_CAVALRY) {
+		o = goal(g, u, !attacker);
+		if (o >= 0)
+			return move_to(d, mv, obj_at(g, &g->objectives[o]),
+				       attacker ? "go for the objective"
+						: "raid the supply train");
+		if (e >= 0)
+			return move_to(d, mv, g->units[e].pos,
+				       "go for the enemy");
+		return choose(d, 0, "nothing left to take");
+	}
+	/* Defenders: go for an enemy near a prize, else hold. */
+	for (int i = 0; e >= 0 && i < g->n_objectives; i++) {
+		const struct zb_objective *ob = &g->objectives[i];
+
+		if (ob->points[u->side] > 0 || st->obj_done[i])
+			continue;
+		if (zb_v2_dist(g->units[e].pos, obj_at(g, ob)) < AI_GUARD_IN)
+			return move_to(d, mv, g->units[e].pos,
+				       "go for the enemy near a prize");
+	}
+	return choose(d, 0, "hold the line");
+}
+
+/* Fire at the target it hurts most. */
+static int target(struct zb_game *g, struct zb_decision *d,
+		  const struct zb_unit *u)
+{
+	int best = 0, bh = 0, w = ak_unit_types[u->type].weapon;
+
+	for (int i = 0; i < d->n_opt && w >= 0; i++) {
+		const struct zb_unit *t;
+		struct ak_fire_target tg;
+		int h;
+
+		if (d->opt[i].verb != ZB_VERB_FIRE)
+			continue;
+		t = &g->units[d->opt[i].target];
+		ak_target_of(g, u, t, &tg);
+		h = ak_fire_h((enum ak_weapon)w,
+			      ak_band_of((enum ak_weapon)w, ak_range_in(u, t)),
+			      ak_fire_modifier(&tg), zb_unit_alive(u));
+		if (h > bh) {
+			bh = h;
+			best = i;
+		}
+	}
+	return choose(d, best, best ? "fire where it hurts most"
+				    : "nothing worth the bead");
+}
+
+/* Opportunity charge: placed when the enemy is near (defenders). */
+static int place(struct zb_game *g, struct zb_decision *d,
+		 const struct zb_unit *u)
+{
+	int yes = find(d, ZB_VERB_YES), no = find(d, ZB_VERB_NO);
+	const struct ak_move_row *r = &ak_moves[ak_unit_types[u->type].move];
+	double ed;
+
+	if (yes < 0 || no < 0)
+		return choose(d, 0, "the first option");
+	nearest_enemy(g, u, true, &ed);
+	if (ak_army(g, u) == AK_SHIRAQUI &&
+	    ed <= r->charge_in * AI_PLACE_X &&
+	    ak_unit_types[u->type].move != AK_MOVE_CAVALRY)
+		return choose(d, yes, "wait for them to come on");
+	return choose(d, no, "no enemy near enough");
+}
+
+static int decide(struct zb_controller *self, struct zb_game *g,
+		  struct zb_decision *d, struct zb_error *err)
+{
+	const struct zb_unit *u = zb_game_unit(g, d->unit);
+
+	(void)self;
+	(void)err;
+	d->choice = 0;
+	d->answer_has_facing = false;
+	if (u)
+		d->answer_point = u->pos;
+	if (!u)
+		return choose(d, 0, "the first option");
+	switch (d->kind) {
+	case ZB_DECIDE_ORDER:
+		return order(g, d, u);
+	case ZB_DECIDE_TARGET:
+		return target(g, d, u);
+	case ZB_DECIDE_CHOICE:
+		return place(g, d, u);
+	default:
+		return choose(d, 0, "the first option");
+	}
+}
+
+static void release(struct zb_controller *self)
+{
+	zb_free(&self->alloc, self);
+}
+
+struct zb_controller *ak_ai_new(struct zb_game *g, int side)
+{
+	struct ak_ai *ai = zb_calloc(&g->alloc, 1, sizeof(*ai));
+
+	if (!ai)
+		return NULL;
+	ai->base.alloc = g->alloc;
+	ai->base.name = "ai";
+	ai->base.decide = decide;
+	ai->base.release = release;
+	ai->side = side;
+	return &ai->base;
+}

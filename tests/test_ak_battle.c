@@ -1,0 +1,374 @@
+/*
+ * test_ak_battle.c: a Bag Dad battle played (src/rules/akbar/battle.c,
+ * ai.c): the Order of Play's 20 steps logged by name in order; each
+ * general's beads rolled at the turn's start; fire with the fraction
+ * carried and the Casualties Chart's rout; a charge, a melee round and
+ * the rout it causes; a capture that changes a unit's side and player and
+ * scores; a steamboat adrift meeting a floating mine; and the Bag Dad
+ * scenario: every line of both points tables on the table, a game to its
+ * end, each player's points adding up to his side's.  Dice are forced
+ * through zb_dice_script() (strict) and every expected value is worked
+ * by hand from ../shared/rules/akbar-bag-dad.txt and the house rulings
+ * of docs/rules/akbar.md.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include "fixture.h"
+#include "zariba/game.h"
+#include "zariba/ruleset.h"
+#include "rules/akbar/ak.h"
+
+static struct zb_game g;
+static bool have_game;
+
+static void fini(void)
+{
+	if (have_game)
+		zb_game_release(&g);
+	have_game = false;
+}
+
+TestSuite(ak_battle, .fini = fini);
+
+#define HEAD(terrain) \
+	"ruleset: akbar\n" \
+	"title: t\n" \
+	"table: { width: 48, height: 48 }\n" \
+	"turns: 4\n" \
+	terrain
+#define YANKEE \
+	"sides:\n" \
+	"  - name: Albion\n" \
+	"    army: yankee\n" \
+	"    units:\n"
+#define SHIRAQUI \
+	"  - name: Shiraqui\n" \
+	"    army: shiraqui\n" \
+	"    units:\n"
+
+static void game(const char *yaml)
+{
+	tf_game_from(&g, yaml, 0, "setup");
+	have_game = true;
+}
+
+static int dice[64];
+
+static void script(const int *faces, size_t n)
+{
+	memcpy(dice, faces, n * sizeof(*faces));
+	zb_dice_script(&g.dice, dice, n);
+	g.dice.script_strict = 1;
+}
+
+static void answers(int side, const struct zb_script_answer *a, size_t n)
+{
+	struct zb_controller *c = zb_controller_scripted(a, n);
+
+	cr_assert_not_null(c);
+	zb_game_set_controller(&g, side, c);
+}
+
+static void passive(int side)
+{
+	zb_game_set_controller(&g, side, zb_ruleset_controller(
+		g.rules, &g, side, "passive"));
+}
+
+static int events(const char *kind, const struct zb_event **out, int max)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < g.log.n && n < max; i++)
+		if (!strcmp(g.log.ev[i].kind, kind))
+			out[n++] = &g.log.ev[i];
+	return n;
+}
+
+static double kv(const struct zb_event *e, const char *key)
+{
+	for (uint32_t i = 0; i < e->n_kv; i++)
+		if (!strcmp(g.log.kv[e->kv0 + i].key, key))
+			return g.log.kv[e->kv0 + i].value;
+	cr_assert_fail("event %s has no '%s'", e->kind, key);
+	return 0;
+}
+
+static void turn(void)
+{
+	struct zb_error err = { 0, "" };
+
+	cr_assert_eq(zb_game_play_turn(&g, &err), ZB_OK, "%s", err.msg);
+}
+
+static void load_bag_dad(uint64_t seed, bool log)
+{
+	struct zb_scenario scn;
+	struct zb_error err = { 0, "" };
+	struct zb_game_opts o = { .seed = seed, .log_enabled = log };
+
+	cr_assert_eq(zb_scenario_load(&scn, "scenarios/akbar/bag-dad.yaml",
+				      &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err), ZB_OK,
+		     "%s", err.msg);
+	zb_scenario_release(&scn);
+	have_game = true;
+	for (int s = 0; s < g.n_sides; s++)
+		zb_game_set_controller(&g, s, ak_ai_new(&g, s));
+}
+
+/* akbar: Order of Play: one logged turn shows the 20 steps by name, in
+ * the printed order. */
+Test(ak_battle, one_turn_logs_the_20_steps_in_order)
+{
+	const struct zb_event *e[64];
+	char want[160];
+	int n;
+
+	load_bag_dad(1, true);
+	turn();
+	n = events("step", e, 64);
+	cr_assert_eq(n, AK_STEPS, "%d steps logged", n);
+	for (int k = 0; k < AK_STEPS; k++) {
+		snprintf(want, sizeof(want), "%d. %s", k + 1, ak_steps[k]);
+		cr_expect_str_eq(zb_event_text_of(&g.log, e[k]), want);
+		cr_expect_eq(kv(e[k], "step"), k + 1);
+	}
+	cr_expect_str_eq(ak_steps[2], "Shiraqui Opportunity Charge/ "
+			 "Yan-Key/Albion Opportunity Charge");
+	cr_expect_str_eq(ak_steps[19], "Shiraqui Fire");
+}
+
+/* Victory: every line of both points tables is on the Bag Dad table (a
+ * steamboat's lines once for each boat), but the kills, which are
+ * figures, not places. */
+Test(ak_battle, bag_dad_holds_every_line_of_both_points_tables)
+{
+	const struct ak_state *st;
+	int boats = 0;
+
+	load_bag_dad(1, false);
+	st = ak_cstate(&g);
+	for (int i = 0; i < g.n_units; i++)
+		boats += g.units[i].type == AK_STEAMBOAT;
+	cr_assert_eq(boats, 2);
+	for (int r = 0; r < AK_POINTS_ROWS; r++) {
+		int n = 0;
+
+		for (int i = 0; i < g.n_objectives; i++)
+			if (st->obj_row[i] == r) {
+				n++;
+				cr_expect_eq(g.objectives[i].points[
+					st->side_of[ak_points[r].side]],
+					ak_points[r].points, "%s",
+					g.objectives[i].name);
+			}
+		if (ak_points[r].how == AK_HOW_KILL)
+			cr_expect_eq(n, 0, "%s is scored by figures",
+				     ak_points[r].name);
+		else if (r == AK_ROW_CAPTURE_BOAT || r == AK_ROW_SINK)
+			cr_expect_eq(n, boats, "%s: one for each boat",
+				     ak_points[r].name);
+		else
+			cr_expect_eq(n, 1, "%s is on the table",
+				     ak_points[r].name);
+	}
+	cr_expect_geq(g.n_players, 4);
+	for (int s = 0; s < 2; s++) {
+		int np = 0;
+
+		for (int p = 0; p < g.n_players; p++)
+			np += g.players[p].side == s;
+		cr_expect_geq(np, 2, "two players a side");
+	}
+}
+
+/* The game to its end, on several seeds: each player's points add up to
+ * his side's, the winner is the side with more, and somebody scores. */
+Test(ak_battle, bag_dad_plays_to_a_result_with_points_per_player)
+{
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		struct zb_error err = { 0, "" };
+		int sum[2] = { 0, 0 }, total = 0;
+
+		load_bag_dad(seed, false);
+		cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
+		cr_assert(g.result.over);
+		for (int p = 0; p < g.n_players; p++) {
+			sum[g.players[p].side] += g.players[p].points;
+			total += g.players[p].points;
+		}
+		for (int s = 0; s < 2; s++)
+			cr_expect_eq(sum[s], zb_game_side_points(&g, s));
+		cr_expect_gt(total, 0, "seed %d: nobody scored", (int)seed);
+		if (sum[0] != sum[1])
+			cr_expect_eq(g.result.winner, sum[0] > sum[1] ? 0 : 1);
+		else
+			cr_expect_eq(g.result.winner, ZB_NO_WINNER);
+		fini();
+	}
+}
+
+/* Beads: each general rolls a D6 at the turn's start: a superior general
+ * of 2 units on a 4 has 2 + 1 = 3; an average one of 2 units on a 1 has
+ * 2 - 1 = 1.  Nobody acts (passive), so no other die is rolled. */
+Test(ak_battle, each_general_rolls_his_beads_at_the_turn_start)
+{
+	const struct zb_event *e[8];
+	static const int faces[] = { 4, 1 };
+
+	game(HEAD("")
+	     "sides:\n"
+	     "  - name: Albion\n"
+	     "    army: yankee\n"
+	     "    players:\n"
+	     "      - { name: Bob, quality: superior, units: [Foot, Sepoys] }\n"
+	     "    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [10, 6] }\n"
+	     "      - { name: Sepoys, type: yankee-sepoys, figures: { trooper: 10 }, at: [30, 6] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [10, 44] }\n"
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 10 }, at: [30, 44] }\n");
+	passive(0);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("beads", e, 8), 2);
+	cr_expect_eq(kv(e[0], "beads"), 3);
+	cr_expect_eq(kv(e[1], "beads"), 1);
+	cr_expect_eq(ak_cstate(&g)->beads[0], 3);
+	tf_dice_all_used(&g, 2);
+}
+
+#define DUEL(target_at) \
+	HEAD("") YANKEE \
+	"      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n" \
+	SHIRAQUI \
+	"      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: " target_at " }\n"
+
+/* Fire: 10 rifles at 6" (short, 30%) on Shiraqui sepoys in a mob (+1: a
+ * row up, 33%): 10 x .33 = 3.30, 3 figures and .30 carried; the
+ * Shiraqui sepoys' rout number is 3: they rout. */
+Test(ak_battle, fire_carries_the_fraction_and_the_chart_routs)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_FIRE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *t;
+
+	game(DUEL("[24, 16]"));
+	answers(0, a, 4);
+	passive(1);
+	script(faces, 2);
+	turn();
+	t = &g.units[1];
+	cr_assert_eq(events("fire", e, 8), 1);
+	cr_expect_eq(kv(e[0], "pct"), 33);
+	cr_expect_eq(kv(e[0], "hundredths"), 330);
+	cr_expect_eq(zb_unit_alive(t), 9);
+	cr_expect_eq(ak_cu(t)->carried_h, 30);
+	cr_expect(zb_unit_marked(t, AK_MK_ROUTING) ||
+		  (t->flags & ZB_UF_ROUTED), "routed");
+	/* No quality named: average (AK_HR_DEFAULT_QUALITY); one unit, a
+	 * 6: 1 + 1 = 2 beads, one spent to fire. */
+	cr_expect_eq(ak_cstate(&g)->beads[0], 1, "%d beads left",
+		     ak_cstate(&g)->beads[0]);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Melee: Yan-Key/Albion troops (+2) charging on foot (+1) against
+ * Shiraqui sepoys (0) in a mob: 10 + 3 against 1 + 0, a difference of
+ * 12; the sepoys lose no more than their rout number, 3, and rout; the
+ * attacking infantry occupies their position. */
+Test(ak_battle, a_charge_melee_and_rout)
+{
+	static const int faces[] = { 6, 1, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *t;
+
+	game(DUEL("[24, 20]"));
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 4);
+	turn();
+	t = &g.units[1];
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(zb_unit_alive(t), 9);
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 10);
+	cr_expect(zb_unit_marked(t, AK_MK_ROUTING) ||
+		  (t->flags & ZB_UF_ROUTED), "routed");
+	cr_expect_eq(events("occupy", e, 8), 1);
+	cr_expect_gt(g.units[0].pos.y, 18.0, "it took the position");
+	tf_dice_all_used(&g, 4);
+}
+
+/* Capture: infantry ends a move within 1" of the cattle, with no
+ * Shiraqui as near: the herd goes over to the Yan-Key/Albion side under
+ * the mover's player, who scores the line's 5 points. */
+Test(ak_battle, a_capture_changes_side_and_player_and_scores)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 24, 19.5 } },
+	};
+
+	game(HEAD("")
+	     "objectives:\n"
+	     "  - { name: \"Capture the Cattle\", unit: Cattle, scored-by: capture, points: { Albion: 5 } }\n"
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Cattle, type: herd, figures: { trooper: 4 }, at: [24, 20] }\n"
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_expect_eq(g.units[1].side, 0);
+	cr_expect_eq(g.units[1].player, 0);
+	cr_expect_eq(g.players[0].points, 5);
+	cr_expect_eq(zb_game_side_points(&g, 0), 5);
+	cr_expect(ak_cstate(&g)->obj_done[0]);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Ships not under power drift 6" downstream: the boat that holds in its
+ * side's Move step drifts onto the mine 4" ahead and sinks; the mine's
+ * player scores "Sink a steam boat" (35). */
+Test(ak_battle, a_boat_adrift_meets_a_mine_and_sinks)
+{
+	static const int faces[] = { 1, 1 };
+	const struct zb_event *e[8];
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: Tigress, flow: 0, points: [[0, 0], [48, 0], [48, 7], [0, 7]] }\n")
+	     "objectives:\n"
+	     "  - { name: \"Sink a steam boat: Belle\", unit: Belle, scored-by: sink, points: { Shiraqui: 35 } }\n"
+	     YANKEE
+	     "      - { name: Belle, type: steamboat, figures: { trooper: 4 }, at: [20, 3.5], facing: 0 }\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 12] }\n"
+	     SHIRAQUI
+	     "      - { name: Mine, type: floating-mine, figures: { trooper: 1 }, at: [24, 3] }\n"
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	passive(0);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_geq(events("drift", e, 8), 1);
+	cr_expect_eq(e[0]->actor, 0);
+	cr_expect(ak_cu(&g.units[0])->sunk);
+	cr_expect_not(zb_unit_on_table(&g.units[2]), "the mine is spent");
+	cr_expect_eq(g.players[1].points, 35);
+	tf_dice_all_used(&g, 2);
+}
