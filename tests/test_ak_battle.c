@@ -372,3 +372,114 @@ Test(ak_battle, a_boat_adrift_meets_a_mine_and_sinks)
 	cr_expect_eq(g.players[1].points, 35);
 	tf_dice_all_used(&g, 2);
 }
+
+/* Opportunity charges (house rulings AK_HR_OPPORTUNITY_*): the Shiraqui
+ * sepoys, placed for a bead in step 11, do not move in step 12 and
+ * charge in step 13, "Yan-Key/Albion Opportunity Charge/Shiraqui
+ * Opportunity Charge".  Melee at step 15: Shiraqui sepoys (0) charging
+ * on foot (+1) in a mob (+2) against Yan-Key/Albion troops (+2) meleed
+ * in line (+1): 10 + 3 against 1 + 3, a difference of 9; the troops lose
+ * their rout number, 5, and rout. */
+Test(ak_battle, an_opportunity_charge_goes_in_at_its_step)
+{
+	static const int faces[] = { 1, 6, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_YES, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	double placed_at_y;
+
+	game(DUEL("[24, 20]"));
+	passive(0);
+	answers(1, a, 4);
+	placed_at_y = g.units[1].pos.y;
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("placed", e, 8), 1);
+	cr_assert_eq(events("charge", e, 8), 1);
+	cr_expect_eq(e[0]->actor, 1);
+	cr_expect_lt(g.units[1].pos.y, placed_at_y, "it charged");
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 5);
+	cr_expect(zb_unit_marked(&g.units[0], AK_MK_ROUTING) ||
+		  (g.units[0].flags & ZB_UF_ROUTED), "routed");
+	tf_dice_all_used(&g, 4);
+}
+
+/* Recovery: "A bead is required to ... recover from route or
+ * disorder": the disordered unit's player spends one and the marker
+ * goes. */
+Test(ak_battle, a_bead_recovers_from_disorder)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ AK_VERB_RECOVER, -1, { 0, 0 } },
+	};
+
+	game(DUEL("[24, 40]"));
+	zb_unit_mark(&g.units[0], AK_MK_DISORDERED, true);
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_expect_not(zb_unit_marked(&g.units[0], AK_MK_DISORDERED));
+	cr_expect_eq(ak_cu(&g.units[0])->recovers, 1);
+	/* Average (none named), one unit, a 6: 2 beads, one spent. */
+	cr_expect_eq(ak_cstate(&g)->beads[0], 1);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Loot the Mosque (house ruling AK_HR_OCCUPY_BY_INFANTRY): infantry
+ * ends a move inside it with no enemy there: 15 to its player. */
+Test(ak_battle, infantry_loots_the_mosque)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 24, 22 } },
+	};
+
+	game(HEAD("")
+	     "objectives:\n"
+	     "  - { name: \"Loot the Mosque\", area: [[20, 18], [28, 18], [28, 26], [20, 26]], scored-by: loot, points: { Albion: 15 } }\n"
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_expect_eq(g.players[0].points, 15);
+	cr_expect(ak_cstate(&g)->obj_done[0]);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Kills: 12 muskets at 3.5" (short, 20%) on troops in line (no
+ * modifier): the 10 and 2 columns, 2.00 + .40 = 2.40, two figures and
+ * .40 carried; "Kill an Albion/Yan-Key" 3 each to the firing player. */
+Test(ak_battle, kills_are_credited_to_the_firing_player)
+{
+	static const int faces[] = { 1, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_FIRE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(DUEL("[24, 13.5]"));
+	passive(0);
+	answers(1, a, 1);
+	script(faces, 2);
+	turn();
+	cr_assert_geq(events("fire", e, 8), 1);
+	cr_expect_eq(kv(e[0], "hundredths"), 240);
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 8);
+	cr_expect_eq(ak_cu(&g.units[0])->carried_h, 40);
+	cr_expect_eq(g.players[1].points, 6);
+	cr_expect_eq(g.players[0].points, 0);
+	tf_dice_all_used(&g, 2);
+}
