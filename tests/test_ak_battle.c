@@ -483,3 +483,42 @@ Test(ak_battle, kills_are_credited_to_the_firing_player)
 	cr_expect_eq(g.players[0].points, 0);
 	tf_dice_all_used(&g, 2);
 }
+
+/* Melee: "Cavalry may, if they have enough beads, launch another charge
+ * as a breakthrough move".  Yan-Key/Albion cavalry (+4) charging (+2)
+ * routs the first sepoys (10 + 6 against 1 + 0), breaks through for its
+ * second move (2 beads, 3 in all of a superior general's 1 + 3) and
+ * routs the second at the next melee step. */
+Test(ak_battle, cavalry_breaks_through)
+{
+	static const int faces[] = { 6, 1, 10, 1, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("")
+	     "sides:\n"
+	     "  - name: Albion\n"
+	     "    army: yankee\n"
+	     "    players:\n"
+	     "      - { name: Bob, quality: superior, units: [Horse] }\n"
+	     "    units:\n"
+	     "      - { name: Horse, type: yankee-cavalry, figures: { trooper: 6 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: A, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 20] }\n"
+	     "      - { name: B, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [36, 24] }\n");
+	answers(0, a, 3);
+	passive(1);
+	script(faces, 6);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 2);
+	cr_expect_eq(e[1]->target, 2);
+	cr_assert_eq(events("melee", e, 8), 2);
+	cr_expect_eq(zb_unit_alive(&g.units[1]), 9);
+	cr_expect_eq(zb_unit_alive(&g.units[2]), 9);
+	cr_expect_eq(ak_cstate(&g)->beads[0], 1);
+	tf_dice_all_used(&g, 6);
+}
