@@ -522,3 +522,61 @@ Test(ak_battle, cavalry_breaks_through)
 	cr_expect_eq(ak_cstate(&g)->beads[0], 1);
 	tf_dice_all_used(&g, 6);
 }
+
+/* Movement's modifiers from the ground: infantry (18") in road column on
+ * the road x2 = 36"; into the woods x1/2 = 9"; over the ditch -2" = 16";
+ * up a contour -2" = 16"; cavalry may not go into the woods. */
+Test(ak_battle, movement_modifiers_from_the_ground)
+{
+	struct zb_unit *foot, *horse;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: road, name: Road, width: 3, points: [[24, 0], [24, 48]] }\n"
+		  "  - { kind: woods, name: Palms, points: [[2, 20], [14, 20], [14, 30], [2, 30]] }\n"
+		  "  - { kind: wall, name: Ditch, points: [[30, 20], [46, 20]] }\n"
+		  "  - { kind: hill, name: Tell, height: 1, points: [[30, 36], [46, 36], [46, 46], [30, 46]] }\n")
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 4 }, formation: road-column, at: [24, 10] }\n"
+	     "      - { name: Horse, type: yankee-cavalry, figures: { trooper: 4 }, at: [8, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	foot = &g.units[0];
+	horse = &g.units[1];
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 40 },
+				       false), 36.0, 1e-9);
+	ak_set_order(foot, AK_ORDER_LINE);
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 8, 25 },
+				       false), 9.0, 1e-9);
+	foot->pos = (struct zb_vec2){ 38, 15 };
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 38, 25 },
+				       false), 16.0, 1e-9);
+	foot->pos = (struct zb_vec2){ 38, 30 };
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 38, 40 },
+				       false), 16.0, 1e-9);
+	cr_expect_lt(ak_reach_in(&g, horse, (struct zb_vec2){ 8, 25 }, false),
+		     0, "no cavalry in the woods");
+	cr_expect_float_eq(ak_reach_in(&g, horse, (struct zb_vec2){ 20, 12 },
+				       true), 36.0, 1e-9);
+}
+
+/* Beads: European-trained troops change formation besides their two
+ * moves, 3 beads after two; others' change is one of their moves. */
+Test(ak_battle, a_formation_change_besides_two_moves)
+{
+	struct zb_unit *u;
+
+	game(DUEL("[24, 40]"));
+	u = &g.units[0];
+	cr_assert(ak_cu(u)->european);
+	ak_u(u)->moves = 2;
+	cr_expect_eq(ak_unit_cost(u, AK_DO_MOVE), AK_NOT_ALLOWED);
+	cr_expect_eq(ak_unit_cost(u, AK_DO_FORMATION), 3);
+	ak_u(u)->formations = 1;
+	cr_expect_eq(ak_unit_cost(u, AK_DO_FORMATION), AK_NOT_ALLOWED);
+	u = &g.units[1];
+	cr_assert_not(ak_cu(u)->european);
+	ak_u(u)->moves = 1;
+	cr_expect_eq(ak_unit_cost(u, AK_DO_FORMATION), 2);
+	ak_u(u)->moves = 2;
+	cr_expect_eq(ak_unit_cost(u, AK_DO_FORMATION), AK_NOT_ALLOWED);
+}
