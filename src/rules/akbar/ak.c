@@ -1,14 +1,17 @@
 /*
- * ak.c: Mr. Akbar's Neighborhood Rules' hooks for the engine.  The
- * resolution layer (tables, beads, movement, fire, melee, odds) is
- * built; the battle's 20-step turn, its players' AIs and the convention
- * table's companion are not yet, and say so rather than play something
- * else.
+ * ak.c: Mr. Akbar's Neighborhood Rules' hooks for the engine: the
+ * set-up (setup.c), the battle's 20-step turn (battle.c), its players'
+ * AI (ai.c) and the odds (odds.c).  The convention table's companion is
+ * not built yet, and says so rather than play something else.
  */
 #include "zariba/companion.h"
 #include "zariba/decide.h"
 #include "zariba/ruleset.h"
 #include "rules/akbar/ak.h"
+
+static const char *const ak_scenarios[] = {
+	"scenarios/akbar/bag-dad.yaml", NULL
+};
 
 static const char *type_name(int type)
 {
@@ -77,6 +80,7 @@ const struct zb_ruleset zb_ruleset_akbar = {
 	.source = "\"Mr. Akbar's Neighborhood Rules\", Bob & Cleo's Bag Dad "
 		  "game, NOVAG convention (Novag's Gamer's Closet, Spring "
 		  "2003)",
+	.scenarios = ak_scenarios,
 	.setup = ak_setup,
 	.turn = ak_turn,
 	.verb_name = ak_verb_name,
