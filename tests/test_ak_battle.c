@@ -372,3 +372,211 @@ Test(ak_battle, a_boat_adrift_meets_a_mine_and_sinks)
 	cr_expect_eq(g.players[1].points, 35);
 	tf_dice_all_used(&g, 2);
 }
+
+/* Opportunity charges (house rulings AK_HR_OPPORTUNITY_*): the Shiraqui
+ * sepoys, placed for a bead in step 11, do not move in step 12 and
+ * charge in step 13, "Yan-Key/Albion Opportunity Charge/Shiraqui
+ * Opportunity Charge".  Melee at step 15: Shiraqui sepoys (0) charging
+ * on foot (+1) in a mob (+2) against Yan-Key/Albion troops (+2) meleed
+ * in line (+1): 10 + 3 against 1 + 3, a difference of 9; the troops lose
+ * their rout number, 5, and rout. */
+Test(ak_battle, an_opportunity_charge_goes_in_at_its_step)
+{
+	static const int faces[] = { 1, 6, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_YES, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	double placed_at_y;
+
+	game(DUEL("[24, 20]"));
+	passive(0);
+	answers(1, a, 4);
+	placed_at_y = g.units[1].pos.y;
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("placed", e, 8), 1);
+	cr_assert_eq(events("charge", e, 8), 1);
+	cr_expect_eq(e[0]->actor, 1);
+	cr_expect_lt(g.units[1].pos.y, placed_at_y, "it charged");
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 5);
+	cr_expect(zb_unit_marked(&g.units[0], AK_MK_ROUTING) ||
+		  (g.units[0].flags & ZB_UF_ROUTED), "routed");
+	tf_dice_all_used(&g, 4);
+}
+
+/* Recovery: "A bead is required to ... recover from route or
+ * disorder": the disordered unit's player spends one and the marker
+ * goes. */
+Test(ak_battle, a_bead_recovers_from_disorder)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ AK_VERB_RECOVER, -1, { 0, 0 } },
+	};
+
+	game(DUEL("[24, 40]"));
+	zb_unit_mark(&g.units[0], AK_MK_DISORDERED, true);
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_expect_not(zb_unit_marked(&g.units[0], AK_MK_DISORDERED));
+	cr_expect_eq(ak_cu(&g.units[0])->recovers, 1);
+	/* Average (none named), one unit, a 6: 2 beads, one spent. */
+	cr_expect_eq(ak_cstate(&g)->beads[0], 1);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Loot the Mosque (house ruling AK_HR_OCCUPY_BY_INFANTRY): infantry
+ * ends a move inside it with no enemy there: 15 to its player. */
+Test(ak_battle, infantry_loots_the_mosque)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 24, 22 } },
+	};
+
+	game(HEAD("")
+	     "objectives:\n"
+	     "  - { name: \"Loot the Mosque\", area: [[20, 18], [28, 18], [28, 26], [20, 26]], scored-by: loot, points: { Albion: 15 } }\n"
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_expect_eq(g.players[0].points, 15);
+	cr_expect(ak_cstate(&g)->obj_done[0]);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Kills: 12 muskets at 3.5" (short, 20%) on troops in line (no
+ * modifier): the 10 and 2 columns, 2.00 + .40 = 2.40, two figures and
+ * .40 carried; "Kill an Albion/Yan-Key" 3 each to the firing player. */
+Test(ak_battle, kills_are_credited_to_the_firing_player)
+{
+	static const int faces[] = { 1, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_FIRE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(DUEL("[24, 13.5]"));
+	passive(0);
+	answers(1, a, 1);
+	script(faces, 2);
+	turn();
+	cr_assert_geq(events("fire", e, 8), 1);
+	cr_expect_eq(kv(e[0], "hundredths"), 240);
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 8);
+	cr_expect_eq(ak_cu(&g.units[0])->carried_h, 40);
+	cr_expect_eq(g.players[1].points, 6);
+	cr_expect_eq(g.players[0].points, 0);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Melee: "Cavalry may, if they have enough beads, launch another charge
+ * as a breakthrough move".  Yan-Key/Albion cavalry (+4) charging (+2)
+ * routs the first sepoys (10 + 6 against 1 + 0), breaks through for its
+ * second move (2 beads, 3 in all of a superior general's 1 + 3) and
+ * routs the second at the next melee step. */
+Test(ak_battle, cavalry_breaks_through)
+{
+	static const int faces[] = { 6, 1, 10, 1, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("")
+	     "sides:\n"
+	     "  - name: Albion\n"
+	     "    army: yankee\n"
+	     "    players:\n"
+	     "      - { name: Bob, quality: superior, units: [Horse] }\n"
+	     "    units:\n"
+	     "      - { name: Horse, type: yankee-cavalry, figures: { trooper: 6 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: A, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 20] }\n"
+	     "      - { name: B, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [36, 24] }\n");
+	answers(0, a, 3);
+	passive(1);
+	script(faces, 6);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 2);
+	cr_expect_eq(e[1]->target, 2);
+	cr_assert_eq(events("melee", e, 8), 2);
+	cr_expect_eq(zb_unit_alive(&g.units[1]), 9);
+	cr_expect_eq(zb_unit_alive(&g.units[2]), 9);
+	cr_expect_eq(ak_cstate(&g)->beads[0], 1);
+	tf_dice_all_used(&g, 6);
+}
+
+/* Movement's modifiers from the ground: infantry (18") in road column on
+ * the road x2 = 36"; into the woods x1/2 = 9"; over the ditch -2" = 16";
+ * up a contour -2" = 16"; cavalry may not go into the woods. */
+Test(ak_battle, movement_modifiers_from_the_ground)
+{
+	struct zb_unit *foot, *horse;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: road, name: Road, width: 3, points: [[24, 0], [24, 48]] }\n"
+		  "  - { kind: woods, name: Palms, points: [[2, 20], [14, 20], [14, 30], [2, 30]] }\n"
+		  "  - { kind: wall, name: Ditch, points: [[30, 20], [46, 20]] }\n"
+		  "  - { kind: hill, name: Tell, height: 1, points: [[30, 36], [46, 36], [46, 46], [30, 46]] }\n")
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 4 }, formation: road-column, at: [24, 10] }\n"
+	     "      - { name: Horse, type: yankee-cavalry, figures: { trooper: 4 }, at: [8, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	foot = &g.units[0];
+	horse = &g.units[1];
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 40 },
+				       false), 36.0, 1e-9);
+	ak_set_order(foot, AK_ORDER_LINE);
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 8, 25 },
+				       false), 9.0, 1e-9);
+	foot->pos = (struct zb_vec2){ 38, 15 };
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 38, 25 },
+				       false), 16.0, 1e-9);
+	foot->pos = (struct zb_vec2){ 38, 30 };
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 38, 40 },
+				       false), 16.0, 1e-9);
+	cr_expect_lt(ak_reach_in(&g, horse, (struct zb_vec2){ 8, 25 }, false),
+		     0, "no cavalry in the woods");
+	cr_expect_float_eq(ak_reach_in(&g, horse, (struct zb_vec2){ 20, 12 },
+				       true), 36.0, 1e-9);
+}
+
+/* Beads: European-trained troops change formation besides their two
+ * moves, 3 beads after two; others' change is one of their moves. */
+Test(ak_battle, a_formation_change_besides_two_moves)
+{
+	struct zb_unit *u;
+
+	game(DUEL("[24, 40]"));
+	u = &g.units[0];
+	cr_assert(ak_cu(u)->european);
+	ak_u(u)->moves = 2;
+	cr_expect_eq(ak_unit_cost(u, AK_DO_MOVE), AK_NOT_ALLOWED);
+	cr_expect_eq(ak_unit_cost(u, AK_DO_FORMATION), 3);
+	ak_u(u)->formations = 1;
+	cr_expect_eq(ak_unit_cost(u, AK_DO_FORMATION), AK_NOT_ALLOWED);
+	u = &g.units[1];
+	cr_assert_not(ak_cu(u)->european);
+	ak_u(u)->moves = 1;
+	cr_expect_eq(ak_unit_cost(u, AK_DO_FORMATION), 2);
+	ak_u(u)->moves = 2;
+	cr_expect_eq(ak_unit_cost(u, AK_DO_FORMATION), AK_NOT_ALLOWED);
+}

@@ -142,3 +142,25 @@ Test(ak_setup, bad_input_refused_at_its_line)
 		"      - { name: Belle2, type: steamboat, figures: { trooper: 4 }, at: [20, 40] }\n"
 		SHIRAQUI, "must be on the river");
 }
+
+/* The `european-trained` key means something to akbar alone: another
+ * rule set refuses it at the key. */
+Test(ak_setup, european_trained_is_akbar_s_key)
+{
+	static const char yaml[] =
+		"ruleset: zulu-boer\n"
+		"title: t\n"
+		"table: { width: 48, height: 48 }\n"
+		"turns: 5\n"
+		"sides:\n"
+		"  - name: British\n"
+		"    army: british\n"
+		"    units:\n"
+		"      - { name: A, type: infantry, figures: { officer: 1, trooper: 18 }, at: [24, 10], european-trained: true }\n"
+		"  - name: Zulus\n"
+		"    army: zulu\n"
+		"    units:\n"
+		"      - { name: Impi, type: zulu, figures: { officer: 1, trooper: 20 }, at: [24, 38] }\n";
+
+	refused(yaml, "has no 'european-trained' for a unit");
+}

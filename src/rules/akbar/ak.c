@@ -10,6 +10,10 @@
 #include "rules/akbar/ak.h"
 #include "rules/akbar/companion.h"
 
+static const char *const ak_scenarios[] = {
+	"scenarios/akbar/bag-dad.yaml", NULL
+};
+
 static const char *type_name(int type)
 {
 	return type >= 0 && type < AK_UNIT_TYPE_COUNT
@@ -39,6 +43,7 @@ const struct zb_ruleset zb_ruleset_akbar = {
 	.source = "\"Mr. Akbar's Neighborhood Rules\", Bob & Cleo's Bag Dad "
 		  "game, NOVAG convention (Novag's Gamer's Closet, Spring "
 		  "2003)",
+	.scenarios = ak_scenarios,
 	.setup = ak_setup,
 	.turn = ak_turn,
 	.verb_name = ak_verb_name,

@@ -1171,8 +1171,38 @@ void ak_melee_sides(const struct zb_game *g, const struct zb_unit *a,
  * the loser's casualties (capped at the rout number), the chart; a rout
  * or a dissolving ends it, and attacking infantry occupies the position
  * (house ruling AK_HR_ROUND_PER_MELEE_STEP) */
-static void melee_round(struct zb_game *g, struct zb_unit *a,
-			struct zb_unit *d)
+/* akbar: Melee "Cavalry may, if they have enough beads, launch another
+ * charge as a breakthrough move": asked of the winning horse's player */
+static int breakthrough(struct zb_game *g, struct zb_unit *a,
+			struct zb_error *err)
+{
+	struct zb_option *opt;
+	struct zb_decision d;
+	int n = 0, rc;
+
+	if (!ak_fighter(a) || !ak_affords(g, a, AK_DO_MOVE))
+		return ZB_OK;
+	opt = zb_malloc(&g->alloc, (size_t)(g->n_units + 1) * sizeof(*opt));
+	if (!opt)
+		return zb_error_set(err, ZB_ENOMEM, "out of memory");
+	n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "rein in");
+	for (int i = 0; i < g->n_units; i++)
+		if (ak_may_charge_at(g, a, &g->units[i]))
+			n = add_opt(opt, n, ZB_VERB_CHARGE, i, -1, false,
+				    ak_moves[mclass(a)].charge_in,
+				    "break through and charge");
+	rc = n == 1 ? ZB_OK : zb_game_ask(g, &d, ZB_DECIDE_ORDER, a,
+					  AK_RULE_MELEE, opt, n, err);
+	if (rc == ZB_OK && n > 1 && opt[d.choice].verb == ZB_VERB_CHARGE) {
+		spend(g, a, AK_DO_MOVE);
+		rc = ak_charge(g, a->id, opt[d.choice].target);
+	}
+	zb_free(&g->alloc, opt);
+	return rc;
+}
+
+static int melee_round(struct zb_game *g, struct zb_unit *a,
+		       struct zb_unit *d, struct zb_error *err)
 {
 	struct ak_melee_side as, ds;
 	struct ak_melee_result r;
@@ -1192,7 +1222,11 @@ static void melee_round(struct zb_game *g, struct zb_unit *a,
 		chart(g, d, r.d_lost);
 	if (!ak_standing(d) || routing(d)) {
 		ak_u(a)->melee_with = -1;
-		if (ak_fighter(a) && mclass(a) != AK_MOVE_CAVALRY) {
+		if (ak_fighter(a) && mclass(a) == AK_MOVE_CAVALRY) {
+			ak_check_captures(g);
+			return breakthrough(g, a, err);
+		}
+		if (ak_fighter(a)) {
 			struct zb_vec2 from = a->pos;
 
 			zb_event_begin(g, "occupy", AK_RULE_MELEE, a->id, -1);
@@ -1207,11 +1241,15 @@ static void melee_round(struct zb_game *g, struct zb_unit *a,
 	if (!ak_standing(a) || routing(a))
 		ak_u(d)->melee_with = -1;
 	ak_check_captures(g);
+	return ZB_OK;
 }
 
-static int melee_step(struct zb_game *g)
+static int melee_step(struct zb_game *g, struct zb_error *err)
 {
-	for (int i = 0; i < g->n_units && !g->result.over; i++) {
+	int rc = ZB_OK;
+
+	for (int i = 0; rc == ZB_OK && i < g->n_units && !g->result.over;
+	     i++) {
 		struct zb_unit *a = &g->units[i], *d;
 		int k = ak_cu(a)->melee_with;
 
@@ -1222,9 +1260,9 @@ static int melee_step(struct zb_game *g)
 			ak_u(a)->melee_with = -1;
 			continue;
 		}
-		melee_round(g, a, d);
+		rc = melee_round(g, a, d, err);
 	}
-	return ZB_OK;
+	return rc;
 }
 
 /* ---- the turn ---- */
@@ -1331,7 +1369,7 @@ int ak_turn(struct zb_game *g, struct zb_error *err)
 			rc = fire_step(g, side, err);
 			break;
 		default:
-			rc = melee_step(g);
+			rc = melee_step(g, err);
 			break;
 		}
 		if (rc == ZB_OK)

@@ -110,14 +110,26 @@ for scn in scenarios/*/*.yaml; do
 		seed=${seed%%:*}
 		want=${line#*: }
 		run "$ZB" run "$scn" --seed "$seed" --quiet
-		# run's result, unwrapped, and its casualties as sim's "Lost:".
-		got=$(awk '/^Casualties:/ { c = 1; printf " Lost:"; next }
+		# run's result, unwrapped, its players' points as sim's
+		# "Points:" (a scenario with players) and its casualties as
+		# sim's "Lost:".
+		got=$(awk 'function flush() { if (side != "") { pts = pts psep pl (pl != "" ? ", " : "") side " in all " tot; psep = "; " } side = ""; pl = "" }
+			/^Casualties:/ { c = 1; p = 0; next }
+			/^Points:/ { c = 0; p = 1; next }
+			p && /^    / { sub(/^ +/, ""); n = split($0, w, " ");
+			    k = 0; for (i = 1; i <= n; i++) if (w[i] ~ /^-?[0-9]+$/) { k = i; break }
+			    name = w[1]; for (i = 2; i < k; i++) name = name " " w[i];
+			    pl = pl (pl != "" ? ", " : "") name " " w[k]; next }
+			p { flush(); sub(/^ +/, ""); n = split($0, w, " ");
+			    side = w[1]; for (i = 2; i < n; i++) side = side " " w[i];
+			    tot = w[n]; next }
 			c { sub(/^ +/, ""); n = split($0, w, " ");
 			    k = 0; for (i = 1; i <= n; i++) if (w[i] == "of") k = i;
 			    name = w[1]; for (i = 2; i < k - 1; i++) name = name " " w[i];
-			    printf "%s %s %s", sep, name, w[k - 1]; sep = ","; next }
+			    lost = lost sep " " name " " w[k - 1]; sep = ","; next }
 			{ sub(/^ +/, ""); printf "%s%s", s, $0; s = " " }
-			END { print "." }' "$T/out")
+			END { flush(); if (pts != "") printf " Points: %s.", pts;
+			      printf " Lost:%s.\n", lost }' "$T/out")
 		[ "$got" = "$want" ] && same=$((same + 1))
 		[ "$got" = "$want" ] || printf '%s\n%s\n' "$want" "$got" \
 			>>"$T/parted"
