@@ -223,3 +223,24 @@ Test(markers, the_reader_refuses_what_the_rule_set_does_not_declare)
 	cr_assert_str_eq(err.msg, "t.jsonl:4:1: \"side\" is 2, not 0 to 1");
 	free(copy);
 }
+
+/* A side's casualties count the knight it lost to the other side, and
+ * the side that took him over has lost nobody: not fewer than nobody,
+ * as start_figs less zb_game_side_alive() would say (-1). */
+Test(markers, a_unit_taken_over_is_lost_to_its_side_and_no_gain_to_the_other)
+{
+	struct zb_error err = { 0 };
+	struct zb_game g;
+	struct zb_game_opts o = { .seed = 5 };
+	cr_assert_eq(zb_game_init(&g, scn.rules, &scn, &o, &err), ZB_OK, "%s",
+		     err.msg);
+	cr_assert_eq(zb_game_play(&g, &err), ZB_OK, "%s", err.msg);
+	cr_assert_eq(g.units[1].side, 1);
+	cr_assert_eq(zb_game_side_lost(&g, 0), 1);
+	cr_assert_eq(zb_game_side_lost(&g, 1), 0);
+	cr_assert_eq(zb_game_side_alive(&g, 1), 2, "the knight fights on");
+	zb_game_release(&g);
+	/* The log's result says the same. */
+	cr_assert_not_null(strstr(text, "\"casualties\":[1,0]"), "%s",
+			   strrchr(text, '{'));
+}

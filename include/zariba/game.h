@@ -252,6 +252,13 @@ static inline struct zb_unit *zb_game_unit(struct zb_game *g, int id)
 void zb_game_sync_unit(struct zb_game *g, int id);
 /* Live figures of a side; the side's strength for morale. */
 int zb_game_side_alive(const struct zb_game *g, int side);
+/* Figures a side has lost since set-up, the casualties a result reports:
+ * its starting strength less the live figures of the units it began
+ * with and still holds.  A unit taken over by the enemy (a captured gun)
+ * is lost to the side it began with and no gain to its captor, so no
+ * side's loss falls below 0.  Without changes of side it is start_figs
+ * less zb_game_side_alive(). */
+int zb_game_side_lost(const struct zb_game *g, int side);
 /* Unit `id` goes over to `side` (a captured gun, wagon or herd; a side
  * of the game, else nothing changes), under the side's first player.  The state events from then on
  * give its side (log.h); the log's header keeps its side at set-up

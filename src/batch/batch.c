@@ -124,7 +124,7 @@ static int play_one(const struct run *r, int i, struct zb_error *err)
 	b->turns_of[i] = g.result.turns;
 	for (int s = 0; s < ns; s++) {
 		b->side_lost[(size_t)i * (size_t)ns + (size_t)s] =
-			g.sides[s].start_figs - zb_game_side_alive(&g, s);
+			zb_game_side_lost(&g, s);
 		b->met_of[(size_t)i * (size_t)ns + (size_t)s] =
 			g.result.objective_met[s] != 0;
 	}

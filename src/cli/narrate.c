@@ -358,7 +358,7 @@ void cli_narrate_result(FILE *out, const struct zb_game *g,
 	fprintf(out, "Casualties:\n");
 	for (int s = 0; s < g->n_sides; s++) {
 		const struct zb_side *sd = &g->sides[s];
-		int lost = sd->start_figs - zb_game_side_alive(g, s);
+		int lost = zb_game_side_lost(g, s);
 		fprintf(out, "  %-*s  %4d of %4d figures (%d%%)\n", name_w,
 			sd->name, lost, sd->start_figs,
 			pct(lost, sd->start_figs));

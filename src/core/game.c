@@ -494,6 +494,18 @@ int zb_game_side_alive(const struct zb_game *g, int side)
 	return n;
 }
 
+int zb_game_side_lost(const struct zb_game *g, int side)
+{
+	int n = 0;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *u = &g->units[i];
+		if (u->side == side && u->start_side == side &&
+		    zb_unit_on_table(u))
+			n += zb_unit_alive(u);
+	}
+	return g->sides[side].start_figs - n;
+}
+
 void zb_game_set_side(struct zb_game *g, int id, int side)
 {
 	struct zb_unit *u = zb_game_unit(g, id);

@@ -311,11 +311,8 @@ static json_t *result_json(const struct zb_game *g)
 	json_object_set_new(o, "turns", json_integer(g->result.turns));
 	json_t *cas = json_array();
 	for (int s = 0; s < g->n_sides; s++) {
-		/* A side that took units over (a captured gun) may have
-		 * more figures than it began with: no casualties, not
-		 * fewer than none. */
-		int lost = g->sides[s].start_figs - zb_game_side_alive(g, s);
-		json_array_append_new(cas, json_integer(lost > 0 ? lost : 0));
+		json_array_append_new(cas,
+				      json_integer(zb_game_side_lost(g, s)));
 	}
 	json_object_set_new(o, "casualties", cas);
 	if (g->scoring) {	/* only then: older logs stay */
