@@ -260,9 +260,9 @@ int zb_game_side_alive(const struct zb_game *g, int side);
  * less zb_game_side_alive(). */
 int zb_game_side_lost(const struct zb_game *g, int side);
 /* Unit `id` goes over to `side` (a captured gun, wagon or herd; a side
- * of the game, else nothing changes), under the side's first player.  The state events from then on
- * give its side (log.h); the log's header keeps its side at set-up
- * (u->start_side).  Whatever else changes with it (its leader, its
+ * of the game, else nothing changes), under the side's first player.
+ * The state events from then on give its side (log.h); the log's header
+ * keeps its side at set-up (u->start_side).  Whatever else changes with it (its leader, its
  * orders) is the rule set's to say. */
 void zb_game_set_side(struct zb_game *g, int id, int side);
 /* Unit `id` goes under player `p` (a captured unit under its captor), and
