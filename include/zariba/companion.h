@@ -268,6 +268,57 @@ void zb_companion_put_waiting(const struct zb_companion *c,
 void zb_companion_put_dice_line(const struct zb_companion *c,
 				struct zb_strbuf *out);
 
+/* ---- rolling an action as `zariba roll` does ---- */
+
+/* One of the rule set's actions (odds.h) with its arguments as `zariba
+ * roll` takes them: the companion fills it from its books, rolls it on
+ * its game, and shows the `zariba roll` line that gives the same result
+ * with the same dice.  Holds no heap memory; zero it before the first
+ * zb_roll_arg(). */
+#define ZB_ROLL_ARGS_MAX 16	/* an action's arguments, as name/value */
+#define ZB_ROLL_VALUE_MAX 48	/* bytes of one value, with its NUL */
+
+struct zb_roll_req {
+	const char *action;		/* "volley" */
+	const char *name[ZB_ROLL_ARGS_MAX];	/* "firers" (static) */
+	/* Its value, "" for a flag. */
+	char value[ZB_ROLL_ARGS_MAX][ZB_ROLL_VALUE_MAX];
+	int n;
+};
+
+/* Add `--name value`; past ZB_ROLL_ARGS_MAX arguments, nothing. */
+void zb_roll_arg(struct zb_roll_req *r, const char *name, const char *fmt,
+		 ...) __attribute__((format(printf, 3, 4)));
+/* Add the flag `--name` when `on`. */
+void zb_roll_flag(struct zb_roll_req *r, const char *name, bool on);
+struct zb_args;
+struct zb_outcome;
+/* Roll r's action with its arguments on g (zb_companion_game_mut()),
+ * then append "  = zariba roll RULESET ACTION --name value ... --dice
+ * F,F,..." (every die the roll logged) and the roll's events
+ * (zb_companion_put_events()).  `args`, if not NULL, gets the arguments
+ * as the roll hook used them.  ZB_EUSAGE for an action the rule set has
+ * not, else the odds helpers' or the roll hook's code; on failure
+ * nothing is appended. */
+int zb_roll_action(struct zb_game *g, const struct zb_roll_req *r,
+		   struct zb_args *args, struct zb_outcome *o,
+		   struct zb_strbuf *out, struct zb_error *err);
+
+/* ---- telling what the dice did ---- */
+
+struct zb_log;
+struct zb_event;
+/* One event as `zariba roll` prints it: "  [volley-fire:morale-test] d6:
+ * 3 4; d10: 7" (the rule, or the kind when it has none; the dice of a
+ * size after one "dN:"), then its narration under it, indented, its
+ * first letter capital and a full stop added unless it ends in . ! ?. */
+void zb_companion_put_event(const struct zb_log *log,
+			    const struct zb_event *e, struct zb_strbuf *out);
+/* The events of g's log from index `from` on, each as above, but the
+ * game's "state" snapshots (for pictures, not the table). */
+void zb_companion_put_events(const struct zb_game *g, size_t from,
+			     struct zb_strbuf *out);
+
 #ifdef __cplusplus
 }
 #endif

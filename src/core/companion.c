@@ -9,11 +9,15 @@
  * replay the history from the seed, which is what a resumed game does
  * too, so all three agree by construction.
  */
+#include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "zariba/companion.h"
 #include "zariba/game.h"
+#include "zariba/log.h"
+#include "zariba/odds.h"
 #include "zariba/ruleset.h"
 
 /* ---- words ---- */
@@ -169,6 +173,108 @@ int zb_companion_match(const char *word, const char *const *names, int n,
 	zb_error_set(err, ZB_EINPUT, "'%s' could be more than one %s (%s): "
 		     "type more of the name", word, what, list);
 	return -2;
+}
+
+/* ---- rolling an action as `zariba roll` does ---- */
+
+void zb_roll_arg(struct zb_roll_req *r, const char *name, const char *fmt,
+		 ...)
+{
+	va_list ap;
+
+	if (r->n >= ZB_ROLL_ARGS_MAX)
+		return;
+	r->name[r->n] = name;
+	va_start(ap, fmt);
+	vsnprintf(r->value[r->n], sizeof(r->value[r->n]), fmt, ap);
+	va_end(ap);
+	r->n++;
+}
+
+void zb_roll_flag(struct zb_roll_req *r, const char *name, bool on)
+{
+	if (on)
+		zb_roll_arg(r, name, "%s", "");
+}
+
+int zb_roll_action(struct zb_game *g, const struct zb_roll_req *r,
+		   struct zb_args *args, struct zb_outcome *o,
+		   struct zb_strbuf *out, struct zb_error *err)
+{
+	const struct zb_action *act = zb_action_find(g->rules, r->action);
+	struct zb_args local, *a = args ? args : &local;
+	size_t mark = g->log.n;
+	int rc;
+
+	if (!act)
+		return zb_error_set(err, ZB_EUSAGE, "no action %s", r->action);
+	zb_args_init(a, act);
+	for (int i = 0; i < r->n; i++) {
+		rc = zb_args_set(a, r->name[i], r->value[i][0] ? r->value[i]
+				 : NULL, err);
+		if (rc != ZB_OK)
+			return rc;
+	}
+	rc = zb_args_finish(a, err);
+	if (rc == ZB_OK)
+		rc = act->roll(g, a, o, err);
+	if (rc != ZB_OK)
+		return rc;
+	zb_strbuf_printf(out, "  = zariba roll %s %s", g->rules->id,
+			 r->action);
+	for (int i = 0; i < r->n; i++)
+		zb_strbuf_printf(out, " --%s%s%s", r->name[i],
+				 r->value[i][0] ? " " : "", r->value[i]);
+	for (size_t i = mark, k = 0; i < g->log.n; i++) {
+		const struct zb_event *e = &g->log.ev[i];
+
+		for (uint32_t d = 0; d < e->n_dice; d++, k++)
+			zb_strbuf_printf(out, "%s%u", k ? "," : " --dice ",
+					 g->log.dice[e->die0 + d].face);
+	}
+	zb_strbuf_add(out, "\n");
+	zb_companion_put_events(g, mark, out);
+	return ZB_OK;
+}
+
+/* ---- telling what the dice did ---- */
+
+void zb_companion_put_event(const struct zb_log *log,
+			    const struct zb_event *e, struct zb_strbuf *out)
+{
+	const char *text = zb_event_text_of(log, e);
+	size_t n;
+
+	zb_strbuf_printf(out, "  [%s]", e->rule ? e->rule : e->kind);
+	for (uint32_t i = 0; i < e->n_dice; i++) {
+		const struct zb_die_rec *d = &log->dice[e->die0 + i];
+		bool same = i && log->dice[e->die0 + i - 1].sides == d->sides;
+
+		if (same)
+			zb_strbuf_printf(out, " %u", d->face);
+		else
+			zb_strbuf_printf(out, "%s d%u: %u", i ? ";" : "",
+					 d->sides, d->face);
+	}
+	zb_strbuf_add(out, "\n");
+	if (!*text)
+		return;
+	n = strlen(text);
+	zb_strbuf_printf(out, "    %c%s%s\n", toupper((unsigned char)text[0]),
+			 text + 1, strchr(".!?", text[n - 1]) ? "" : ".");
+}
+
+void zb_companion_put_events(const struct zb_game *g, size_t from,
+			     struct zb_strbuf *out)
+{
+	for (size_t i = from; i < g->log.n; i++) {
+		const struct zb_event *e = &g->log.ev[i];
+
+		/* The game's snapshots are for pictures, not the table. */
+		if (e->kind && !strcmp(e->kind, "state"))
+			continue;
+		zb_companion_put_event(&g->log, e, out);
+	}
 }
 
 /* ---- the player's dice and cards ---- */

@@ -182,39 +182,6 @@ void akc_norm(const struct zb_companion_words *w, char *norm)
 
 /* ---- telling what the dice did ---- */
 
-void akc_put_events(const struct zb_game *g, size_t from,
-		    struct zb_strbuf *out)
-{
-	for (size_t i = from; i < g->log.n; i++) {
-		const struct zb_event *e = &g->log.ev[i];
-		const char *text = zb_event_text_of(&g->log, e);
-
-		if (e->kind && !strcmp(e->kind, "state"))
-			continue;
-		zb_strbuf_printf(out, "  [%s]", e->rule ? e->rule : e->kind);
-		for (uint32_t d = 0; d < e->n_dice; d++) {
-			const struct zb_die_rec *r = &g->log.dice[e->die0 + d];
-			bool same = d && g->log.dice[e->die0 + d - 1].sides ==
-					 r->sides;
-
-			if (same)
-				zb_strbuf_printf(out, " %u", r->face);
-			else
-				zb_strbuf_printf(out, "%s d%u: %u", d ? ";" : "",
-						 r->sides, r->face);
-		}
-		zb_strbuf_add(out, "\n");
-		if (*text) {
-			size_t n = strlen(text);
-
-			zb_strbuf_printf(out, "    %c%s%s\n",
-					 toupper((unsigned char)text[0]),
-					 text + 1,
-					 strchr(".!?", text[n - 1]) ? "" : ".");
-		}
-	}
-}
-
 void akc_put_unit_line(const struct akc_books *b, int i,
 		       struct zb_strbuf *out)
 {
@@ -394,7 +361,7 @@ static void new_turn(struct akc_books *b, struct zb_strbuf *out)
 				 "%s --units %d --dice %u\n",
 				 ak_quality_names[pl->quality], pl->units,
 				 g->log.dice[g->log.ev[mark].die0].face);
-		akc_put_events(g, mark, out);
+		zb_companion_put_events(g, mark, out);
 	}
 }
 

@@ -94,9 +94,6 @@ void akc_put_unit_line(const struct akc_books *b, int u,
 /* The standings table: every player's beads and points, the sides'
  * totals and who leads each side. */
 void akc_put_standings(const struct akc_books *b, struct zb_strbuf *out);
-/* The events logged from `from` on, as `zariba roll` prints them. */
-void akc_put_events(const struct zb_game *g, size_t from,
-		    struct zb_strbuf *out);
 int akc_next(struct zb_companion *c, const struct zb_companion_words *w,
 	     struct zb_strbuf *out, char *norm, struct zb_error *err);
 /* The words of a command as its normal form (names quoted). */

@@ -8,7 +8,6 @@
  * figures removed and the fraction carried, the Casualties Chart's marks,
  * dissolution, and the points of the kills.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,84 +15,8 @@
 #include "zariba/game.h"
 #include "zariba/log.h"
 
-#define AKC_ARGS_MAX 16		/* an action's arguments, as name/value */
 #define AKC_RANGE_MAX_IN 100	/* the odds actions' own limit */
 #define AKC_SCORE_TIMES_MAX 100	/* `score ... xN` */
-
-/* ---- rolling an action as `zariba roll` does ---- */
-
-struct roll_req {
-	const char *action;
-	const char *name[AKC_ARGS_MAX];
-	char value[AKC_ARGS_MAX][48];	/* "" for a flag */
-	int n;
-};
-
-static void arg(struct roll_req *r, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void arg(struct roll_req *r, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (r->n >= AKC_ARGS_MAX)
-		return;
-	r->name[r->n] = name;
-	va_start(ap, fmt);
-	vsnprintf(r->value[r->n], sizeof(r->value[r->n]), fmt, ap);
-	va_end(ap);
-	r->n++;
-}
-
-static void flag(struct roll_req *r, const char *name, bool on)
-{
-	if (on)
-		arg(r, name, "%s", "");
-}
-
-/* Roll the action with these arguments on the companion's game; show
- * the `zariba roll` line that gives the same result with the same dice,
- * then what the dice did.  *first: the log's first event of the roll. */
-static int roll_action(struct akc_books *b, const struct roll_req *r,
-		       struct zb_outcome *o, size_t *first,
-		       struct zb_strbuf *out, struct zb_error *err)
-{
-	struct zb_game *g = b->g;
-	const struct zb_action *act = zb_action_find(g->rules, r->action);
-	struct zb_args a;
-	size_t mark = g->log.n;
-	int rc;
-
-	if (!act)
-		return zb_error_set(err, ZB_EUSAGE, "no action %s", r->action);
-	zb_args_init(&a, act);
-	for (int i = 0; i < r->n; i++) {
-		rc = zb_args_set(&a, r->name[i], r->value[i][0] ? r->value[i]
-				 : NULL, err);
-		if (rc != ZB_OK)
-			return rc;
-	}
-	rc = zb_args_finish(&a, err);
-	if (rc == ZB_OK)
-		rc = act->roll(g, &a, o, err);
-	if (rc != ZB_OK)
-		return rc;
-	*first = mark;
-	zb_strbuf_printf(out, "  = zariba roll %s %s", g->rules->id,
-			 r->action);
-	for (int i = 0; i < r->n; i++)
-		zb_strbuf_printf(out, " --%s%s%s", r->name[i],
-				 r->value[i][0] ? " " : "", r->value[i]);
-	for (size_t i = mark, k = 0; i < g->log.n; i++) {
-		const struct zb_event *e = &g->log.ev[i];
-
-		for (uint32_t d = 0; d < e->n_dice; d++, k++)
-			zb_strbuf_printf(out, "%s%u", k ? "," : " --dice ",
-					 g->log.dice[e->die0 + d].face);
-	}
-	zb_strbuf_add(out, "\n");
-	akc_put_events(g, mark, out);
-	return ZB_OK;
-}
 
 /* ---- the books' rules ---- */
 
@@ -419,12 +342,11 @@ static int cmd_fire(struct zb_companion *c,
 		    char *norm, struct zb_error *err)
 {
 	struct akc_books *b = c->books;
-	struct roll_req r = { .action = "fire" };
+	struct zb_roll_req r = { .action = "fire" };
 	struct zb_outcome o;
 	struct akc_unit *f, *t;
 	int fid, tid, range, cover = AK_COVER_NONE, firers, weapon, h, figs;
 	bool enfiladed = false;
-	size_t first;
 	int rc;
 
 	if (w->n < 4 || strcmp(w->w[2], "at"))
@@ -482,21 +404,21 @@ static int cmd_fire(struct zb_companion *c,
 		return rc;
 	/* A gun's figures are its guns (AK_HR_GUN_FIGURE_IS_GUN). */
 	firers = f->figs;
-	arg(&r, "weapon", "%s", ak_weapon_names[weapon]);
-	arg(&r, "firers", "%d", firers);
-	arg(&r, "range", "%d", range);
+	zb_roll_arg(&r, "weapon", "%s", ak_weapon_names[weapon]);
+	zb_roll_arg(&r, "firers", "%d", firers);
+	zb_roll_arg(&r, "range", "%d", range);
 	if (cover != AK_COVER_NONE)
-		arg(&r, "cover", "%s", ak_cover_names[cover]);
+		zb_roll_arg(&r, "cover", "%s", ak_cover_names[cover]);
 	if (t->order != AK_ORDER_LINE)
-		arg(&r, "order", "%s", ak_order_names[t->order]);
-	flag(&r, "cavalry", is_cavalry(ak_unit_types[t->type].melee));
-	flag(&r, "artillerymen", is_gun(t->type));
-	flag(&r, "enfiladed", enfiladed);
-	arg(&r, "target", "%s",
-	    ak_melee_class_names[ak_unit_types[t->type].melee]);
+		zb_roll_arg(&r, "order", "%s", ak_order_names[t->order]);
+	zb_roll_flag(&r, "cavalry", is_cavalry(ak_unit_types[t->type].melee));
+	zb_roll_flag(&r, "artillerymen", is_gun(t->type));
+	zb_roll_flag(&r, "enfiladed", enfiladed);
+	zb_roll_arg(&r, "target", "%s",
+		    ak_melee_class_names[ak_unit_types[t->type].melee]);
 	if (t->carried_h)
-		arg(&r, "carried", "%d", t->carried_h);
-	rc = roll_action(b, &r, &o, &first, out, err);
+		zb_roll_arg(&r, "carried", "%d", t->carried_h);
+	rc = zb_roll_action(b->g, &r, NULL, &o, out, err);
 	if (rc != ZB_OK)
 		return rc;
 	/* The same reading the action made: the table's hundredths, and
@@ -536,7 +458,7 @@ static int cmd_melee(struct zb_companion *c,
 		"charge", "uphill", "hard", "flank", "obstacle", NULL
 	};
 	struct akc_books *b = c->books;
-	struct roll_req r = { .action = "melee" };
+	struct zb_roll_req r = { .action = "melee" };
 	struct zb_outcome o;
 	bool on[5] = { false };
 	int aid, did, rc;
@@ -599,23 +521,26 @@ static int cmd_melee(struct zb_companion *c,
 		.disordered = d->disordered, .hard_cover = on[2],
 		.order = d->order, .flank_rear = on[3],
 	};
-	arg(&r, "attacker", "%s", ak_melee_class_names[as.cls]);
-	arg(&r, "defender", "%s", ak_melee_class_names[ds.cls]);
+	zb_roll_arg(&r, "attacker", "%s", ak_melee_class_names[as.cls]);
+	zb_roll_arg(&r, "defender", "%s", ak_melee_class_names[ds.cls]);
 	/* A round without a charge is a later round (no charge bonus). */
 	if (!on[0])
-		arg(&r, "round", "%d", 2);
+		zb_roll_arg(&r, "round", "%d", 2);
 	if (a->order != AK_ORDER_LINE)
-		arg(&r, "attacker-order", "%s", ak_order_names[a->order]);
-	flag(&r, "charging", on[0]);
-	flag(&r, "over-obstacle", on[4]);
-	flag(&r, "attacker-disordered", a->disordered);
-	flag(&r, "uphill", on[1]);
+		zb_roll_arg(&r, "attacker-order", "%s",
+			    ak_order_names[a->order]);
+	zb_roll_flag(&r, "charging", on[0]);
+	zb_roll_flag(&r, "over-obstacle", on[4]);
+	zb_roll_flag(&r, "attacker-disordered", a->disordered);
+	zb_roll_flag(&r, "uphill", on[1]);
 	if (d->order != AK_ORDER_LINE)
-		arg(&r, "defender-order", "%s", ak_order_names[d->order]);
-	flag(&r, "defender-disordered", d->disordered);
-	flag(&r, "hard-cover", on[2]);
-	flag(&r, "flank", on[3]);
-	rc = roll_action(b, &r, &o, &first, out, err);
+		zb_roll_arg(&r, "defender-order", "%s",
+			    ak_order_names[d->order]);
+	zb_roll_flag(&r, "defender-disordered", d->disordered);
+	zb_roll_flag(&r, "hard-cover", on[2]);
+	zb_roll_flag(&r, "flank", on[3]);
+	first = b->g->log.n;
+	rc = zb_roll_action(b->g, &r, NULL, &o, out, err);
 	if (rc != ZB_OK)
 		return rc;
 	e = &b->g->log.ev[first];

@@ -101,46 +101,6 @@ int vfc_unit(const struct vfc_books *b, const char *word,
 
 /* ---- telling what the dice did ---- */
 
-/* "[volley-fire:infantry-fire:D] d20: 3 15" and its narration under it,
- * as `zariba roll` prints an event. */
-static void put_event(const struct zb_log *log, const struct zb_event *e,
-		      struct zb_strbuf *out)
-{
-	const char *text = zb_event_text_of(log, e);
-	size_t n;
-
-	zb_strbuf_printf(out, "  [%s]", e->rule ? e->rule : e->kind);
-	for (uint32_t i = 0; i < e->n_dice; i++) {
-		const struct zb_die_rec *d = &log->dice[e->die0 + i];
-		bool same = i && log->dice[e->die0 + i - 1].sides == d->sides;
-
-		if (same)
-			zb_strbuf_printf(out, " %u", d->face);
-		else
-			zb_strbuf_printf(out, "%s d%u: %u", i ? ";" : "",
-					 d->sides, d->face);
-	}
-	zb_strbuf_add(out, "\n");
-	if (!*text)
-		return;
-	n = strlen(text);
-	zb_strbuf_printf(out, "    %c%s%s\n", toupper((unsigned char)text[0]),
-			 text + 1, strchr(".!?", text[n - 1]) ? "" : ".");
-}
-
-void vfc_put_events(const struct zb_game *g, size_t from,
-		    struct zb_strbuf *out)
-{
-	for (size_t i = from; i < g->log.n; i++) {
-		const struct zb_event *e = &g->log.ev[i];
-
-		/* The game's snapshots are for pictures, not the table. */
-		if (e->kind && !strcmp(e->kind, "state"))
-			continue;
-		put_event(&g->log, e, out);
-	}
-}
-
 /* "  = zariba roll volley-fire WHAT --dice F,F,...": the dice of the
  * events from `from` to `to`. */
 static void put_roll_line(const struct zb_game *g, size_t from, size_t to,
@@ -163,7 +123,7 @@ void vfc_put_rolled(const struct zb_game *g, size_t from, const char *what,
 		    struct zb_strbuf *out)
 {
 	put_roll_line(g, from, g->log.n, what, out);
-	vfc_put_events(g, from, out);
+	zb_companion_put_events(g, from, out);
 }
 
 /* The events from `from` on, each force's morale test and who tests
@@ -204,7 +164,7 @@ static void put_rolls(const struct zb_game *g, size_t from,
 					 vf_state((struct zb_game *)g)
 					 ->nation[side]],
 					 g->log.dice[e->die0].face);
-		put_event(&g->log, e, out);
+		zb_companion_put_event(&g->log, e, out);
 	}
 }
 

@@ -50,12 +50,10 @@ extern const struct zb_companion_cmd vfc_commands[];
  * ZB_EINPUT in err. */
 int vfc_unit(const struct vfc_books *b, const char *word,
 	     struct zb_error *err);
-/* The events the game logged from `from` on, as `roll` prints them. */
-void vfc_put_events(const struct zb_game *g, size_t from,
-		    struct zb_strbuf *out);
-/* The same, after the `zariba roll volley-fire WHAT --dice ...` line
- * that rolls those events' dice the same way (WHAT: the action and its
- * arguments). */
+/* The events the game logged from `from` on, as `roll` prints them
+ * (zb_companion_put_events()), after the `zariba roll volley-fire WHAT
+ * --dice ...` line that rolls those events' dice the same way (WHAT: the
+ * action and its arguments). */
 void vfc_put_rolled(const struct zb_game *g, size_t from, const char *what,
 		    struct zb_strbuf *out);
 /* "1st Section: 21 of 24 men, shaken" */

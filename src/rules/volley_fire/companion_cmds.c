@@ -10,7 +10,6 @@
  * names, each after the `zariba roll` line (reaction, scouts-evade,
  * fall-back...) that rolls the same dice through the same function.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +19,6 @@
 
 #define VFC_IN_PER_FT 12.0	/* WEAPON RANGES are in feet */
 #define VFC_RANGE_MAX_FT 100.0	/* a range typed: more than any table */
-#define VFC_ARGS_MAX 16		/* an action's arguments, as name/value */
 #define VFC_ROLL_LINE 640	/* the `zariba roll` line shown */
 
 static const char *const band_words[VF_BAND_COUNT] = {
@@ -100,80 +98,6 @@ static int range_band(const char *word, const struct vf_weapon_info *wi,
 static bool times_word(const char *w, int max, int *n)
 {
 	return zb_companion_times(w, max > 0 ? max : 1, n);
-}
-
-/* ---- rolling an action as `zariba roll` does ---- */
-
-struct roll_req {
-	const char *action;
-	const char *name[VFC_ARGS_MAX];
-	char value[VFC_ARGS_MAX][48];	/* "" for a flag */
-	int n;
-};
-
-static void arg(struct roll_req *r, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void arg(struct roll_req *r, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (r->n >= VFC_ARGS_MAX)
-		return;
-	r->name[r->n] = name;
-	va_start(ap, fmt);
-	vsnprintf(r->value[r->n], sizeof(r->value[r->n]), fmt, ap);
-	va_end(ap);
-	r->n++;
-}
-
-static void flag(struct roll_req *r, const char *name, bool on)
-{
-	if (on)
-		arg(r, name, "%s", "");
-}
-
-/* Roll the action with these arguments on the companion's game and
- * show the `zariba roll` line that gives the same result with the same
- * dice, then what the dice did. */
-static int roll_action(struct vfc_books *b, const struct roll_req *r,
-		       struct zb_args *args, struct zb_outcome *o,
-		       struct zb_strbuf *out, struct zb_error *err)
-{
-	struct zb_game *g = b->g;
-	const struct zb_action *act = zb_action_find(g->rules, r->action);
-	struct zb_args local, *a = args ? args : &local;
-	size_t mark = g->log.n;
-	int rc;
-
-	if (!act)
-		return zb_error_set(err, ZB_EUSAGE, "no action %s", r->action);
-	zb_args_init(a, act);
-	for (int i = 0; i < r->n; i++) {
-		rc = zb_args_set(a, r->name[i], r->value[i][0] ? r->value[i]
-				 : NULL, err);
-		if (rc != ZB_OK)
-			return rc;
-	}
-	rc = zb_args_finish(a, err);
-	if (rc == ZB_OK)
-		rc = act->roll(g, a, o, err);
-	if (rc != ZB_OK)
-		return rc;
-	zb_strbuf_printf(out, "  = zariba roll %s %s", g->rules->id,
-			 r->action);
-	for (int i = 0; i < r->n; i++)
-		zb_strbuf_printf(out, " --%s%s%s", r->name[i],
-				 r->value[i][0] ? " " : "", r->value[i]);
-	for (size_t i = mark, k = 0; i < g->log.n; i++) {
-		const struct zb_event *e = &g->log.ev[i];
-
-		for (uint32_t d = 0; d < e->n_dice; d++, k++)
-			zb_strbuf_printf(out, "%s%u", k ? "," : " --dice ",
-					 g->log.dice[e->die0 + d].face);
-	}
-	zb_strbuf_add(out, "\n");
-	vfc_put_events(g, mark, out);
-	return ZB_OK;
 }
 
 /* ---- casualties ---- */
@@ -329,7 +253,7 @@ static int cmd_fire(struct zb_companion *c,
 {
 	struct vfc_books *b = c->books;
 	struct zb_game *g = b->g;
-	struct roll_req r = { 0 };
+	struct zb_roll_req r = { 0 };
 	struct zb_args args;
 	struct vf_volley v;
 	struct zb_outcome o;
@@ -397,39 +321,42 @@ static int cmd_fire(struct zb_companion *c,
 				    u->name);
 	if (ti->weapon == VF_W_PISTOL) {
 		r.action = "pistols";
-		arg(&r, "range", "%s", band_words[band]);
-		arg(&r, "figures", "%d", firers);
+		zb_roll_arg(&r, "range", "%s", band_words[band]);
+		zb_roll_arg(&r, "figures", "%d", firers);
 	} else if (ti->weapon == VF_W_GARDNER) {
 		r.action = "gardner";
-		arg(&r, "range", "%s", band_words[band]);
-		arg(&r, "crew", "%d", firers);
-		flag(&r, "cover", cover);
-		flag(&r, "shaken", u->flags & ZB_UF_SHAKEN);
-		flag(&r, "manned-by-others", (u->flags & VF_UF_ABANDONED) ||
-		     vf_gun_manned_by_others(u));
+		zb_roll_arg(&r, "range", "%s", band_words[band]);
+		zb_roll_arg(&r, "crew", "%d", firers);
+		zb_roll_flag(&r, "cover", cover);
+		zb_roll_flag(&r, "shaken", u->flags & ZB_UF_SHAKEN);
+		zb_roll_flag(&r, "manned-by-others",
+			     (u->flags & VF_UF_ABANDONED) ||
+			     vf_gun_manned_by_others(u));
 	} else if (u->type == VF_SCOUTS) {
 		/* Scouts D: a D6 each; cover, and nothing else, counts. */
 		r.action = "volley";
-		arg(&r, "weapon", "%s", vf_weapons[vf_unit_weapon(u)].name);
-		arg(&r, "range", "%s", band_words[band]);
-		arg(&r, "firers", "%d", firers);
-		flag(&r, "cover", cover);
-		flag(&r, "scouts", true);
+		zb_roll_arg(&r, "weapon", "%s",
+			    vf_weapons[vf_unit_weapon(u)].name);
+		zb_roll_arg(&r, "range", "%s", band_words[band]);
+		zb_roll_arg(&r, "firers", "%d", firers);
+		zb_roll_flag(&r, "cover", cover);
+		zb_roll_flag(&r, "scouts", true);
 	} else {
 		r.action = "volley";
-		arg(&r, "weapon", "%s", vf_weapons[ti->weapon].name);
+		zb_roll_arg(&r, "weapon", "%s", vf_weapons[ti->weapon].name);
 		if (u->formation == VF_TWO_RANK_LINE &&
 		    vf_weapons[ti->weapon].hit_max_double[band] > 0)
-			arg(&r, "ranks", "%d", VF_FIRE_RANKS);
-		arg(&r, "range", "%s", band_words[band]);
-		arg(&r, "firers", "%d", firers);
-		flag(&r, "cover", cover);
-		flag(&r, "shaken", u->flags & ZB_UF_SHAKEN);
-		flag(&r, "waiting-outside-building", waiting);
-		flag(&r, "mounted", (u->flags & VF_UF_MOUNTED) && !ti->leader);
+			zb_roll_arg(&r, "ranks", "%d", VF_FIRE_RANKS);
+		zb_roll_arg(&r, "range", "%s", band_words[band]);
+		zb_roll_arg(&r, "firers", "%d", firers);
+		zb_roll_flag(&r, "cover", cover);
+		zb_roll_flag(&r, "shaken", u->flags & ZB_UF_SHAKEN);
+		zb_roll_flag(&r, "waiting-outside-building", waiting);
+		zb_roll_flag(&r, "mounted",
+			     (u->flags & VF_UF_MOUNTED) && !ti->leader);
 	}
 	mark = g->log.n;
-	rc = roll_action(b, &r, &args, &o, out, err);
+	rc = zb_roll_action(b->g, &r, &args, &o, out, err);
 	if (rc == ZB_OK)
 		rc = vf_volley_of_args(&args, &v, err);
 	if (rc != ZB_OK)
@@ -476,7 +403,7 @@ static int roll_move(struct vfc_books *b, struct zb_unit *u,
 {
 	struct zb_game *g = b->g;
 	int n = vf_move_dice_of(u, leaderless), sum, heat, rc;
-	struct roll_req r = { .action = "move" };
+	struct zb_roll_req r = { .action = "move" };
 	struct zb_outcome o;
 	size_t mark;
 
@@ -489,17 +416,18 @@ static int roll_move(struct vfc_books *b, struct zb_unit *u,
 				    "(Move modifiers B: Sudanese and British "
 				    "units, not shaken, not scouts)", u->name);
 	/* The dice as `zariba roll volley-fire move` rolls them. */
-	arg(&r, "type", "%s", vf_type_of(u)->name);
-	arg(&r, "formation", "%s", vf_formations[u->formation].name);
-	flag(&r, "mounted", u->flags & VF_UF_MOUNTED);
-	flag(&r, "shaken", u->flags & ZB_UF_SHAKEN);
-	flag(&r, "leaderless", leaderless);
-	flag(&r, "double-time", dbl);
+	zb_roll_arg(&r, "type", "%s", vf_type_of(u)->name);
+	zb_roll_arg(&r, "formation", "%s", vf_formations[u->formation].name);
+	zb_roll_flag(&r, "mounted", u->flags & VF_UF_MOUNTED);
+	zb_roll_flag(&r, "shaken", u->flags & ZB_UF_SHAKEN);
+	zb_roll_flag(&r, "leaderless", leaderless);
+	zb_roll_flag(&r, "double-time", dbl);
 	if (dbl) {
-		arg(&r, "figures", "%d", zb_unit_alive(u));
-		flag(&r, "no-heat-stroke", !vf_state(g)->opt.heat_stroke);
+		zb_roll_arg(&r, "figures", "%d", zb_unit_alive(u));
+		zb_roll_flag(&r, "no-heat-stroke",
+			     !vf_state(g)->opt.heat_stroke);
 	}
-	rc = roll_action(b, &r, NULL, &o, out, err);
+	rc = zb_roll_action(b->g, &r, NULL, &o, out, err);
 	if (rc != ZB_OK)
 		return rc;
 	sum = o.value;
@@ -529,7 +457,7 @@ static int roll_move(struct vfc_books *b, struct zb_unit *u,
 		      u->flags & ZB_UF_SHAKEN ? ", shaken" : "",
 		      dbl ? ", double time" : "", heat_txt);
 	zb_event_end(g);
-	vfc_put_events(g, mark, out);
+	zb_companion_put_events(g, mark, out);
 	return ZB_OK;
 }
 
@@ -823,21 +751,21 @@ static int officers_of(const struct zb_unit *u)
 }
 
 /* The melee's arguments for one side. */
-static void melee_side(struct roll_req *r, const struct zb_unit *u, int n,
+static void melee_side(struct zb_roll_req *r, const struct zb_unit *u, int n,
 		       bool attacker)
 {
 	int off = officers_of(u);
 
-	arg(r, attacker ? "attacker-type" : "defender-type", "%s",
-	    vf_types[u->type].name);
-	arg(r, attacker ? "attacker-formation" : "defender-formation", "%s",
-	    vf_formations[u->formation].name);
-	arg(r, attacker ? "attackers" : "defenders", "%d", n);
+	zb_roll_arg(r, attacker ? "attacker-type" : "defender-type", "%s",
+		    vf_types[u->type].name);
+	zb_roll_arg(r, attacker ? "attacker-formation" : "defender-formation",
+		    "%s", vf_formations[u->formation].name);
+	zb_roll_arg(r, attacker ? "attackers" : "defenders", "%d", n);
 	if (off > n)
 		off = n;
 	if (off)
-		arg(r, attacker ? "attacker-officers" : "defender-officers",
-		    "%d", off);
+		zb_roll_arg(r, attacker ? "attacker-officers"
+			    : "defender-officers", "%d", off);
 }
 
 /* volley-fire: Hand-to-hand A-E, MELEE MODIFIERS, Shaken B */
@@ -847,7 +775,7 @@ static int cmd_melee(struct zb_companion *c,
 {
 	struct vfc_books *b = c->books;
 	struct zb_game *g = b->g;
-	struct roll_req r = { .action = "melee" };
+	struct zb_roll_req r = { .action = "melee" };
 	struct zb_outcome o;
 	struct zb_unit *u, *t, *loser, *winner;
 	int au, du, na, nd, i = 2, rc;
@@ -911,10 +839,10 @@ static int cmd_melee(struct zb_companion *c,
 				    "initiate a melee (Shaken B)", u->name);
 	melee_side(&r, u, na, true);
 	melee_side(&r, t, nd, false);
-	flag(&r, "defender-shaken", t->flags & ZB_UF_SHAKEN);
-	flag(&r, "cover", cover);
-	flag(&r, "from-rear", rear);
-	rc = roll_action(b, &r, NULL, &o, out, err);
+	zb_roll_flag(&r, "defender-shaken", t->flags & ZB_UF_SHAKEN);
+	zb_roll_flag(&r, "cover", cover);
+	zb_roll_flag(&r, "from-rear", rear);
+	rc = zb_roll_action(b->g, &r, NULL, &o, out, err);
 	if (rc != ZB_OK)
 		return rc;
 	mark = g->log.n;

@@ -228,46 +228,6 @@ void zuc_shuffle(struct zb_game *g, struct zb_deck *d)
 
 /* ---- telling what the dice did ---- */
 
-/* "[zulu-boer:morale] d6: 3" and its narration under it, as `zariba
- * roll` prints an event. */
-static void put_event(const struct zb_log *log, const struct zb_event *e,
-		      struct zb_strbuf *out)
-{
-	const char *text = zb_event_text_of(log, e);
-	size_t n;
-
-	zb_strbuf_printf(out, "  [%s]", e->rule ? e->rule : e->kind);
-	for (uint32_t i = 0; i < e->n_dice; i++) {
-		const struct zb_die_rec *d = &log->dice[e->die0 + i];
-		bool same = i && log->dice[e->die0 + i - 1].sides == d->sides;
-
-		if (same)
-			zb_strbuf_printf(out, " %u", d->face);
-		else
-			zb_strbuf_printf(out, "%s d%u: %u", i ? ";" : "",
-					 d->sides, d->face);
-	}
-	zb_strbuf_add(out, "\n");
-	if (!*text)
-		return;
-	n = strlen(text);
-	zb_strbuf_printf(out, "    %c%s%s\n", toupper((unsigned char)text[0]),
-			 text + 1, strchr(".!?", text[n - 1]) ? "" : ".");
-}
-
-void zuc_put_events(const struct zb_game *g, size_t from,
-		    struct zb_strbuf *out)
-{
-	for (size_t i = from; i < g->log.n; i++) {
-		const struct zb_event *e = &g->log.ev[i];
-
-		/* The game's snapshots are for pictures, not the table. */
-		if (e->kind && !strcmp(e->kind, "state"))
-			continue;
-		put_event(&g->log, e, out);
-	}
-}
-
 static void state_words(const struct zuc_books *b, const struct zb_unit *u,
 			char *buf, size_t n)
 {
@@ -624,7 +584,7 @@ int zuc_draw(struct zb_companion *c, const struct zb_companion_words *w,
 			 sizeof(name)), side == ZU_BRITISH ? "red" : "black",
 		      side_name(b, side));
 	zb_event_end(g);
-	zuc_put_events(g, mark, out);
+	zb_companion_put_events(g, mark, out);
 	if (put_to_act(b, side, NULL) == 0) {
 		zb_strbuf_printf(out, "%s: no unit left to act; the card is "
 				 "spent.\n", side_name(b, side));

@@ -84,9 +84,6 @@ static inline bool zuc_routing(const struct zb_unit *u)
 /* Its morale, as the checks read the books. */
 struct zu_morale_in zuc_morale_in(const struct zuc_books *b,
 				  const struct zb_unit *u);
-/* The events logged from `from` on, as `zariba roll` prints them. */
-void zuc_put_events(const struct zb_game *g, size_t from,
-		    struct zb_strbuf *out);
 /* "A Company: 18 of 20 figures, prone" */
 void zuc_put_unit_line(const struct zuc_books *b, const struct zb_unit *u,
 		       struct zb_strbuf *out);

@@ -9,7 +9,6 @@
  * with its dice.  Moves and routs roll through move.c, the casualty
  * cards through fire.c, from the game's own pack.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +16,6 @@
 #include "zariba/game.h"
 #include "zariba/log.h"
 
-#define ZUC_ARGS_MAX 16		/* an action's arguments, as name/value */
 #define ZUC_RANGE_MAX_IN 100	/* the odds actions' own limit */
 
 /* A formation in short (close, open, road, square, mounted) or in full
@@ -27,80 +25,6 @@ static const char *const form_words[ZU_FORM_COUNT] = {
 	[ZU_FORM_COLUMN] = "road", [ZU_FORM_SQUARE] = "square",
 	[ZU_FORM_MOUNTED] = "mounted",
 };
-
-/* ---- rolling an action as `zariba roll` does ---- */
-
-struct roll_req {
-	const char *action;
-	const char *name[ZUC_ARGS_MAX];
-	char value[ZUC_ARGS_MAX][48];	/* "" for a flag */
-	int n;
-};
-
-static void arg(struct roll_req *r, const char *name, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void arg(struct roll_req *r, const char *name, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (r->n >= ZUC_ARGS_MAX)
-		return;
-	r->name[r->n] = name;
-	va_start(ap, fmt);
-	vsnprintf(r->value[r->n], sizeof(r->value[r->n]), fmt, ap);
-	va_end(ap);
-	r->n++;
-}
-
-static void flag(struct roll_req *r, const char *name, bool on)
-{
-	if (on)
-		arg(r, name, "%s", "");
-}
-
-/* Roll the action with these arguments on the companion's game; show
- * the `zariba roll` line that gives the same result with the same dice,
- * then what the dice did. */
-static int roll_action(struct zuc_books *b, const struct roll_req *r,
-		       struct zb_outcome *o, struct zb_strbuf *out,
-		       struct zb_error *err)
-{
-	struct zb_game *g = b->g;
-	const struct zb_action *act = zb_action_find(g->rules, r->action);
-	struct zb_args a;
-	size_t mark = g->log.n;
-	int rc;
-
-	if (!act)
-		return zb_error_set(err, ZB_EUSAGE, "no action %s", r->action);
-	zb_args_init(&a, act);
-	for (int i = 0; i < r->n; i++) {
-		rc = zb_args_set(&a, r->name[i], r->value[i][0] ? r->value[i]
-				 : NULL, err);
-		if (rc != ZB_OK)
-			return rc;
-	}
-	rc = zb_args_finish(&a, err);
-	if (rc == ZB_OK)
-		rc = act->roll(g, &a, o, err);
-	if (rc != ZB_OK)
-		return rc;
-	zb_strbuf_printf(out, "  = zariba roll %s %s", g->rules->id,
-			 r->action);
-	for (int i = 0; i < r->n; i++)
-		zb_strbuf_printf(out, " --%s%s%s", r->name[i],
-				 r->value[i][0] ? " " : "", r->value[i]);
-	for (size_t i = mark, k = 0; i < g->log.n; i++) {
-		const struct zb_event *e = &g->log.ev[i];
-
-		for (uint32_t d = 0; d < e->n_dice; d++, k++)
-			zb_strbuf_printf(out, "%s%u", k ? "," : " --dice ",
-					 g->log.dice[e->die0 + d].face);
-	}
-	zb_strbuf_add(out, "\n");
-	zuc_put_events(g, mark, out);
-	return ZB_OK;
-}
 
 /* ---- morale, routs ---- */
 
@@ -118,21 +42,21 @@ static int check(struct zuc_books *b, const struct zb_unit *u,
 		 struct zb_strbuf *out, struct zb_error *err)
 {
 	struct zu_morale_in in = zuc_morale_in(b, u);
-	struct roll_req r = { .action = "morale" };
+	struct zb_roll_req r = { .action = "morale" };
 	struct zb_outcome o;
 
-	arg(&r, "class", "%s", zu_class_names[in.cls]);
-	arg(&r, "test", "%s", test_words[when]);
-	flag(&r, "officer", in.officer);
-	flag(&r, "square-or-fort", in.square_or_fort);
-	flag(&r, "routing", in.routing);
-	flag(&r, "prone", in.prone);
-	arg(&r, "start", "%d", in.start_figs);
-	arg(&r, "figures", "%d", in.figs);
-	flag(&r, "charged-by-british-cavalry", by_cavalry);
+	zb_roll_arg(&r, "class", "%s", zu_class_names[in.cls]);
+	zb_roll_arg(&r, "test", "%s", test_words[when]);
+	zb_roll_flag(&r, "officer", in.officer);
+	zb_roll_flag(&r, "square-or-fort", in.square_or_fort);
+	zb_roll_flag(&r, "routing", in.routing);
+	zb_roll_flag(&r, "prone", in.prone);
+	zb_roll_arg(&r, "start", "%d", in.start_figs);
+	zb_roll_arg(&r, "figures", "%d", in.figs);
+	zb_roll_flag(&r, "charged-by-british-cavalry", by_cavalry);
 	zb_strbuf_printf(out, "%s tests morale (%s):\n", u->name,
 			 test_words[when]);
-	if (roll_action(b, &r, &o, out, err) != ZB_OK)
+	if (zb_roll_action(b->g, &r, NULL, &o, out, err) != ZB_OK)
 		return -1;
 	return o.value == 1;
 }
@@ -147,7 +71,7 @@ static void rout(struct zuc_books *b, struct zb_unit *u,
 	zu_rout_roll(b->g, u->id);
 	zb_unit_mark(u, ZU_MK_ROUTING, true);
 	zb_unit_mark(u, ZU_MK_PRONE, false);
-	zuc_put_events(b->g, mark, out);
+	zb_companion_put_events(b->g, mark, out);
 }
 
 /* "Units also check morale during the turn when an Officer is lost":
@@ -289,7 +213,7 @@ static int cmd_move(struct zb_companion *c,
 				    rough);
 		zu_move_roll(g, dice, id, zu_cu(u)->scouts ? "scouts move"
 			     : zu_cu(u)->boat ? "the boat moves" : "moves");
-		zuc_put_events(g, mark, out);
+		zb_companion_put_events(g, mark, out);
 		if (zu_cu(u)->boat)
 			zb_strbuf_printf(out, "%s moves up to the dice, and "
 					 "may turn up to %g degrees at the end "
@@ -314,7 +238,7 @@ static int cmd_move(struct zb_companion *c,
 	case ZU_MOVE_RALLY:
 		zu_move_roll(g, ZU_RALLY_DICE, id, "rallies, faces as it "
 			     "will and moves");
-		zuc_put_events(g, mark, out);
+		zb_companion_put_events(g, mark, out);
 		zb_unit_mark(u, ZU_MK_ROUTING, false);
 		zb_unit_mark(u, ZU_MK_PRONE, false);
 		zb_strbuf_printf(out, "%s is a good unit again.\n", u->name);
@@ -365,7 +289,7 @@ static int cmd_charge(struct zb_companion *c,
 {
 	struct zuc_books *b = c->books;
 	struct zb_game *g = b->g;
-	struct roll_req r = { .action = "charge" };
+	struct zb_roll_req r = { .action = "charge" };
 	struct zb_outcome o;
 	struct zb_unit *u, *t;
 	struct zu_morale_in ti;
@@ -424,21 +348,21 @@ static int cmd_charge(struct zb_companion *c,
 		return ZB_OK;
 	}
 	ti = zuc_morale_in(b, t);
-	arg(&r, "charger", "%s", zu_troops[u->type].name);
-	flag(&r, "charger-officer", zb_unit_leader_fig(u) >= 0);
-	arg(&r, "charger-start", "%d", u->start_figs);
-	arg(&r, "charger-figures", "%d", zb_unit_alive(u));
-	arg(&r, "distance", "%d", dist);
-	flag(&r, "rough", rough);
-	arg(&r, "target", "%s", zu_troops[t->type].name);
-	flag(&r, "target-officer", ti.officer);
-	flag(&r, "target-square-or-fort", ti.square_or_fort);
+	zb_roll_arg(&r, "charger", "%s", zu_troops[u->type].name);
+	zb_roll_flag(&r, "charger-officer", zb_unit_leader_fig(u) >= 0);
+	zb_roll_arg(&r, "charger-start", "%d", u->start_figs);
+	zb_roll_arg(&r, "charger-figures", "%d", zb_unit_alive(u));
+	zb_roll_arg(&r, "distance", "%d", dist);
+	zb_roll_flag(&r, "rough", rough);
+	zb_roll_arg(&r, "target", "%s", zu_troops[t->type].name);
+	zb_roll_flag(&r, "target-officer", ti.officer);
+	zb_roll_flag(&r, "target-square-or-fort", ti.square_or_fort);
 	/* Routing and prone are one -1. */
-	flag(&r, "target-prone", ti.prone || ti.routing);
-	arg(&r, "target-start", "%d", t->start_figs);
-	arg(&r, "target-figures", "%d", ti.figs);
+	zb_roll_flag(&r, "target-prone", ti.prone || ti.routing);
+	zb_roll_arg(&r, "target-start", "%d", t->start_figs);
+	zb_roll_arg(&r, "target-figures", "%d", ti.figs);
 	zb_strbuf_printf(out, "%s charges %s:\n", u->name, t->name);
-	rc = roll_action(b, &r, &o, out, err);
+	rc = zb_roll_action(b->g, &r, NULL, &o, out, err);
 	if (rc != ZB_OK)
 		return rc;
 	switch (o.value) {
@@ -592,7 +516,7 @@ static int cmd_melee(struct zb_companion *c,
 {
 	struct zuc_books *b = c->books;
 	struct zb_game *g = b->g;
-	struct roll_req r = { .action = "melee" };
+	struct zb_roll_req r = { .action = "melee" };
 	struct zb_outcome o;
 	struct zu_melee_side as, ds;
 	struct zb_unit *u, *t, *loser, *winner;
@@ -671,18 +595,18 @@ static int cmd_melee(struct zb_companion *c,
 	/* "a prone target counts as being attacked in the rear" */
 	as.rear = rear || zuc_prone(t);
 	ds.hard_cover = hard;
-	arg(&r, "attackers", "%d", na);
-	arg(&r, "defenders", "%d", nd);
-	flag(&r, "attacker-officer", as.officer);
-	flag(&r, "defender-officer", ds.officer);
-	flag(&r, "attacker-cavalry", as.cavalry);
-	flag(&r, "defender-cavalry", ds.cavalry);
-	flag(&r, "charge", as.charging);
-	flag(&r, "rear", as.rear);
-	flag(&r, "hard-cover", ds.hard_cover);
-	flag(&r, "square", ds.square);
+	zb_roll_arg(&r, "attackers", "%d", na);
+	zb_roll_arg(&r, "defenders", "%d", nd);
+	zb_roll_flag(&r, "attacker-officer", as.officer);
+	zb_roll_flag(&r, "defender-officer", ds.officer);
+	zb_roll_flag(&r, "attacker-cavalry", as.cavalry);
+	zb_roll_flag(&r, "defender-cavalry", ds.cavalry);
+	zb_roll_flag(&r, "charge", as.charging);
+	zb_roll_flag(&r, "rear", as.rear);
+	zb_roll_flag(&r, "hard-cover", ds.hard_cover);
+	zb_roll_flag(&r, "square", ds.square);
 	mark = g->log.n;
-	if (roll_action(b, &r, &o, out, err) != ZB_OK)
+	if (zb_roll_action(b->g, &r, NULL, &o, out, err) != ZB_OK)
 		return err->code;
 	put_pairs(g, mark, &as, &ds, &ao, &dof, out);
 	ak = na - o.value;
@@ -830,7 +754,7 @@ static int cmd_fire(struct zb_companion *c,
 	};
 	struct zuc_books *b = c->books;
 	struct zb_game *g = b->g;
-	struct roll_req r = { .action = "fire" };
+	struct zb_roll_req r = { .action = "fire" };
 	struct zb_outcome o;
 	struct zb_unit *u, *t;
 	const struct zu_troop_row *tr;
@@ -928,18 +852,18 @@ static int cmd_fire(struct zb_companion *c,
 	/* "prone = Soft Cover from fire" */
 	if (cover == ZU_COVER_NONE && zuc_prone(t))
 		cover = ZU_COVER_SOFT;
-	arg(&r, "troop", "%s", tr->name);
+	zb_roll_arg(&r, "troop", "%s", tr->name);
 	if (musket)
-		arg(&r, "weapon", "%s", zu_weapon_names[ZU_MUSKET]);
+		zb_roll_arg(&r, "weapon", "%s", zu_weapon_names[ZU_MUSKET]);
 	for (int k = 0; k < n_ranks; k++)
 		if (k == 0 || ranks[k])
-			arg(&r, rank_args[k], "%d", ranks[k]);
+			zb_roll_arg(&r, rank_args[k], "%d", ranks[k]);
 	if (zu_order_of(u->formation) == ZU_OPEN_ORDER)
-		arg(&r, "order", "open");
-	arg(&r, "range", "%d", range);
+		zb_roll_arg(&r, "order", "open");
+	zb_roll_arg(&r, "range", "%d", range);
 	if (cover != ZU_COVER_NONE)
-		arg(&r, "cover", "%s", zu_cover_names[cover]);
-	rc = roll_action(b, &r, &o, out, err);
+		zb_roll_arg(&r, "cover", "%s", zu_cover_names[cover]);
+	rc = zb_roll_action(b->g, &r, NULL, &o, out, err);
 	if (rc != ZB_OK)
 		return rc;
 	zuc_acted(b, fu);
@@ -951,7 +875,7 @@ static int cmd_fire(struct zb_companion *c,
 		rc = casualty_cards(b, fu, t, hits, &fell, err);
 		if (rc != ZB_OK)
 			return rc;
-		zuc_put_events(g, mark, out);
+		zb_companion_put_events(g, mark, out);
 	}
 	if (fell) {
 		zb_strbuf_printf(out, "%s's officer is killed.\n", t->name);
