@@ -580,3 +580,41 @@ Test(ak_battle, a_formation_change_besides_two_moves)
 	ak_u(u)->moves = 2;
 	cr_expect_eq(ak_unit_cost(u, AK_DO_FORMATION), AK_NOT_ALLOWED);
 }
+
+/* Melee, the rounds after the first: "units in the second round of a
+ * melee are no longer charging", and the round "should reflect
+ * disorders".  Yan-Key/Albion troops (+2) charge Shiraqui sepoys (0) in
+ * a mob: step 5, charging (+1): 1 + 3 against 5, a difference of -1, the
+ * attackers lose 1 (under their disorder number, 3); step 9, no longer
+ * charging: 5 + 2 against 5, 2, the sepoys lose 2, their disorder
+ * number: disordered (with the charge's +1 kept it would be 3, a rout);
+ * step 15, the sepoys disordered (-2): 3 + 2 against 5 - 2, 2 again;
+ * step 19: 5 + 2 against 9 - 2, a tie, no one loses. */
+Test(ak_battle, melee_second_round_no_charge_and_disorder_counts)
+{
+	static const int faces[] = { 6, 1, 1, 5, 5, 5, 3, 5, 5, 9 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *t;
+
+	game(DUEL("[24, 20]"));
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 10);
+	turn();
+	t = &g.units[1];
+	cr_assert_eq(events("melee", e, 8), 4);
+	cr_expect_eq(kv(e[0], "difference"), -1);
+	cr_expect_eq(kv(e[1], "difference"), 2, "no charge bonus in round 2");
+	cr_expect_eq(kv(e[2], "difference"), 2, "the disorder counts");
+	cr_expect_eq(kv(e[3], "difference"), 0);
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 9);
+	cr_expect_eq(zb_unit_alive(t), 8);
+	cr_expect(zb_unit_marked(t, AK_MK_DISORDERED), "disordered");
+	cr_expect_not(zb_unit_marked(t, AK_MK_ROUTING), "not routed");
+	cr_expect_eq(ak_cu(&g.units[0])->melee_with, 1, "still in melee");
+	tf_dice_all_used(&g, 10);
+}
