@@ -618,3 +618,26 @@ Test(ak_battle, melee_second_round_no_charge_and_disorder_counts)
 	cr_expect_eq(ak_cu(&g.units[0])->melee_with, 1, "still in melee");
 	tf_dice_all_used(&g, 10);
 }
+
+/* Movement "Moving up each Contour -2"": the contours climbed on the way,
+ * not only the height of the end against the start.  Infantry (18") in
+ * line going over the Tell (height 1) to low ground beyond climbs one
+ * contour: 16"; going the other way round, from the hill's top down to
+ * the plain, it climbs none: 18". */
+Test(ak_battle, contours_climbed_on_the_way_count)
+{
+	struct zb_unit *foot;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: hill, name: Tell, height: 1, points: [[30, 20], [46, 20], [46, 26], [30, 26]] }\n")
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 4 }, at: [38, 14] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	foot = &g.units[0];
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 38, 32 },
+				       false), 16.0, 1e-9, "over the hill");
+	foot->pos = (struct zb_vec2){ 38, 23 };
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 38, 40 },
+				       false), 18.0, 1e-9, "down from it");
+}

@@ -602,13 +602,34 @@ static void check_mines(struct zb_game *g)
 
 /* ---- movement ---- */
 
+/* akbar: Movement "Moving up each Contour -2\"": the heights climbed on
+ * the way from `from` to `to`, every rise counted (over a hill and down
+ * again is a contour climbed, though both ends are level). */
+static double climbed(const struct zb_terrain_set *t, struct zb_vec2 from,
+		      struct zb_vec2 to)
+{
+	double dist = zb_v2_dist(from, to), up = 0;
+	double h = zb_terrain_height_at(t, from);
+	int n = (int)ceil(dist / STEP_IN);
+
+	for (int i = 1; i <= n; i++) {
+		struct zb_vec2 p = zb_v2_add(from, zb_v2_scale(
+			zb_v2_sub(to, from), (double)i / n));
+		double hp = zb_terrain_height_at(t, p);
+
+		if (hp > h)
+			up += hp - h;
+		h = hp;
+	}
+	return up;
+}
+
 /* The Movement table's modifiers for u going from its place to `to`. */
 void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
 		  struct zb_vec2 to, struct ak_move_mods *m)
 {
 	const struct zb_terrain_set *t = &g->terrain;
-	double up = zb_terrain_height_at(t, to) -
-		    zb_terrain_height_at(t, u->pos);
+	double up = climbed(t, u->pos, to);
 
 	memset(m, 0, sizeof(*m));
 	m->road_column = u->formation == AK_ORDER_ROAD_COLUMN &&
