@@ -641,3 +641,40 @@ Test(ak_battle, contours_climbed_on_the_way_count)
 	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 38, 40 },
 				       false), 18.0, 1e-9, "down from it");
 }
+
+/* Victory "Capture the Cannon 25" (house ruling AK_HR_CAPTURE_IN): a gun
+ * is taken when its crew runs and an enemy fighter stands within 1" with
+ * none of the gun's side as near; while its crew stands, or with a
+ * Yan-Key/Albion fighter nearer, it is not. */
+Test(ak_battle, a_routing_gun_is_captured_for_the_cannon_line)
+{
+	struct zb_unit *gun;
+
+	game(HEAD("")
+	     "objectives:\n"
+	     "  - { name: \"Capture the Cannon\", unit: Gun, scored-by: capture, points: { Shiraqui: 25 } }\n"
+	     YANKEE
+	     "      - { name: Gun, type: yankee-gun, figures: { gunner: 2 }, at: [24, 20] }\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [4, 4] }\n"
+	     SHIRAQUI
+	     "      - { name: Horse, type: shiraqui-cavalry, figures: { trooper: 8 }, at: [40, 40] }\n");
+	g.scoring = true;
+	gun = &g.units[0];
+	/* The horse brought up until it stands half an inch off the gun. */
+	g.units[2].pos.x = 24;
+	for (struct zb_unit *h = &g.units[2];
+	     ak_range_in(gun, h) > 0.5 && h->pos.y > 20;)
+		h->pos.y -= 0.05;
+	zb_game_sync_unit(&g, 2);
+	cr_assert_leq(ak_range_in(gun, &g.units[2]), 0.5);
+	cr_assert_gt(ak_range_in(gun, &g.units[2]), 0.4);
+	ak_check_captures(&g);
+	cr_expect_eq(gun->side, 0, "a gun whose crew stands is not taken");
+	zb_unit_mark(gun, AK_MK_ROUTING, true);
+	ak_check_captures(&g);
+	cr_expect_eq(gun->side, 1, "the routing gun is taken");
+	cr_expect_eq(gun->player, g.units[2].player);
+	cr_expect_eq(g.players[g.units[2].player].points, 25);
+	cr_expect_eq(zb_game_side_points(&g, 1), 25);
+	cr_expect(ak_cstate(&g)->obj_done[0]);
+}
