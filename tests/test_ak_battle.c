@@ -678,3 +678,37 @@ Test(ak_battle, a_routing_gun_is_captured_for_the_cannon_line)
 	cr_expect_eq(zb_game_side_points(&g, 1), 25);
 	cr_expect(ak_cstate(&g)->obj_done[0]);
 }
+
+/* Movement "Units may only make one charge per game that does not result
+ * in a melee": infantry charges sepoys 20" off (in its 24") but the
+ * rocks between stop it short; the charge is spent for the game: the
+ * sepoys still in reach, it may not charge them again. */
+Test(ak_battle, a_charge_that_falls_short_is_the_one_a_game)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: impassable, name: Rocks, points: [[14, 16], [34, 16], [34, 18], [14, 18]] }\n")
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 30] }\n");
+	cr_assert(ak_may_charge_at(&g, &g.units[0], &g.units[1]));
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	cr_expect_eq(kv(e[0], "failed"), 1);
+	cr_expect_eq(events("melee", e, 8), 0);
+	cr_expect_eq(ak_cu(&g.units[0])->failed_charges, 1);
+	cr_expect_lt(g.units[0].pos.y, 16.0, "stopped by the rocks");
+	cr_expect_not(ak_may_charge_at(&g, &g.units[0], &g.units[1]),
+		      "no second charge that does not end in melee");
+	tf_dice_all_used(&g, 2);
+}
