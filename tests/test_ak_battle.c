@@ -712,3 +712,75 @@ Test(ak_battle, a_charge_that_falls_short_is_the_one_a_game)
 		      "no second charge that does not end in melee");
 	tf_dice_all_used(&g, 2);
 }
+
+static void put(int id, double x, double y)
+{
+	g.units[id].pos = (struct zb_vec2){ x, y };
+	zb_game_sync_unit(&g, id);
+}
+
+/* Fire's modifiers read from the table: "-3 Enemy in Hard Cover" (a
+ * building), "-2 Medium Cover" (woods), "-1 Light Cover" (within 1"
+ * behind a wall, AK_HR_OBSTACLE_COVER_IN), "-2 Firing at Artillerymen"
+ * (a gun), "+1 Cavalry", "+2 Enfiladed target" (a line fired on from
+ * its flank, AK_HR_ENFILADE_DEG); and melee's: "Target in hard cover",
+ * "Attacking Uphill", "Meleed in flank or rear" (AK_HR_FLANK_DEG). */
+Test(ak_battle, fire_and_melee_modifiers_from_the_ground)
+{
+	struct ak_fire_target tg;
+	struct ak_melee_side as, ds;
+	struct zb_unit *foot, *legion;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: building, name: Mosque, cover: hard, points: [[2, 2], [12, 2], [12, 12], [2, 12]] }\n"
+		  "  - { kind: woods, name: Palms, points: [[2, 30], [12, 30], [12, 40], [2, 40]] }\n"
+		  "  - { kind: wall, name: Ditch, points: [[30, 20], [46, 20]] }\n"
+		  "  - { kind: hill, name: Tell, height: 1, points: [[16, 30], [28, 30], [28, 40], [16, 40]] }\n")
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, formation: line, at: [24, 24] }\n"
+	     "      - { name: Gun, type: yankee-gun, figures: { gunner: 2 }, at: [40, 10] }\n"
+	     "      - { name: Horse, type: yankee-cavalry, figures: { trooper: 8 }, at: [40, 44] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [24, 44] }\n");
+	foot = &g.units[0];
+	legion = &g.units[3];
+	foot->facing_deg = zb_heading_deg(foot->pos, legion->pos);
+	ak_target_of(&g, legion, foot, &tg);
+	cr_expect_eq(tg.cover, AK_COVER_NONE);
+	cr_expect_not(tg.enfiladed, "fired on from the front");
+	cr_expect_eq(ak_fire_modifier(&tg), 0);
+	put(3, 44, 24);
+	ak_target_of(&g, legion, foot, &tg);
+	cr_expect(tg.enfiladed, "fired on from the flank");
+	cr_expect_eq(ak_fire_modifier(&tg), 2);
+	put(0, 7, 7);
+	ak_target_of(&g, legion, foot, &tg);
+	cr_expect_eq(tg.cover, AK_COVER_HARD, "in the building");
+	put(0, 7, 35);
+	ak_target_of(&g, legion, foot, &tg);
+	cr_expect_eq(tg.cover, AK_COVER_MEDIUM, "in the woods");
+	put(0, 38, 19.5);
+	put(3, 38, 30);
+	ak_target_of(&g, legion, foot, &tg);
+	cr_expect_eq(tg.cover, AK_COVER_LIGHT, "behind the wall");
+	ak_target_of(&g, legion, &g.units[1], &tg);
+	cr_expect(tg.artillerymen, "the gun's crew");
+	ak_target_of(&g, legion, &g.units[2], &tg);
+	cr_expect(tg.cavalry, "cavalry");
+	cr_expect_not(tg.artillerymen);
+	/* Melee: the Legion attacks the foot in the building, and up the
+	 * hill, and from the foot's rear. */
+	put(0, 7, 7);
+	put(3, 7, 16);
+	ak_melee_sides(&g, legion, foot, &as, &ds);
+	cr_expect(ds.hard_cover, "target in hard cover");
+	put(0, 22, 35);
+	put(3, 22, 44);
+	foot->facing_deg = zb_heading_deg(foot->pos, legion->pos);
+	ak_melee_sides(&g, legion, foot, &as, &ds);
+	cr_expect(as.uphill, "attacking uphill");
+	cr_expect_not(ds.flank_rear, "met in front");
+	foot->facing_deg = zb_heading_deg(legion->pos, foot->pos);
+	ak_melee_sides(&g, legion, foot, &as, &ds);
+	cr_expect(ds.flank_rear, "met from the rear");
+}

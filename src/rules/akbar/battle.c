@@ -1049,10 +1049,23 @@ void ak_target_of(const struct zb_game *g, const struct zb_unit *f,
 	out->cover = k == ZB_TERRAIN_BUILDING ? AK_COVER_HARD
 		     : k == ZB_TERRAIN_WOODS ? AK_COVER_MEDIUM
 		     : k == ZB_TERRAIN_ROUGH ? AK_COVER_LIGHT : AK_COVER_NONE;
-	if (out->cover < AK_COVER_LIGHT &&
-	    zb_terrain_cover_across(&g->terrain, f->pos, t->pos,
-				    AK_HR_OBSTACLE_COVER_IN) != ZB_COVER_KIND)
-		out->cover = AK_COVER_LIGHT;
+	/* Light cover behind a linear obstacle within 1" (house ruling
+	 * AK_HR_OBSTACLE_COVER_IN), whether or not the scenario gave the
+	 * wall a cover of its own: the ruling names the kind. */
+	if (out->cover < AK_COVER_LIGHT) {
+		double d = zb_v2_dist(t->pos, f->pos);
+		struct zb_vec2 near = d > AK_HR_OBSTACLE_COVER_IN
+			? zb_v2_add(t->pos, zb_v2_scale(zb_v2_sub(f->pos,
+				t->pos), AK_HR_OBSTACLE_COVER_IN / d))
+			: f->pos;
+
+		if (zb_terrain_cover_across(&g->terrain, f->pos, t->pos,
+					    AK_HR_OBSTACLE_COVER_IN) !=
+			    ZB_COVER_KIND ||
+		    zb_terrain_path_crosses(&g->terrain, near, t->pos,
+					    ZB_TERRAIN_LINEAR) >= 0)
+			out->cover = AK_COVER_LIGHT;
+	}
 	out->order = (enum ak_order)t->formation;
 	out->cavalry = mclass(t) == AK_MOVE_CAVALRY;
 	out->artillerymen = ak_unit_types[t->type].weapon >= 0 &&
