@@ -784,3 +784,34 @@ Test(ak_battle, fire_and_melee_modifiers_from_the_ground)
 	ak_melee_sides(&g, legion, foot, &as, &ds);
 	cr_expect(ds.flank_rear, "met from the rear");
 }
+
+/* Victory "1 Pt: Kill a Sepoy" (AK_HR_KILL_SEPOY_TYPE: the Yan-Key/Albion
+ * side's) and the Casualties Chart's "Unit Dissolves @70% casualties"
+ * for sepoys and mercenaries: the Legion's 10 rifles at short range
+ * (30%) on sepoys in column (+1: 33%) make 3.30, 3 figures of the 4: 75%
+ * lost, the unit dissolves, and the Shiraqui player scores 3 x 1. */
+Test(ak_battle, sepoys_killed_score_and_the_unit_dissolves)
+{
+	static const int faces[] = { 6, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_FIRE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("") YANKEE
+	     "      - { name: Sepoys, type: yankee-sepoys, figures: { trooper: 4 }, formation: column, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [24, 16] }\n");
+	passive(0);
+	answers(1, a, 1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("fire", e, 8), 1);
+	cr_expect_eq(kv(e[0], "hundredths"), 330);
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 1);
+	cr_expect(g.units[0].flags & ZB_UF_GONE, "dissolved");
+	cr_expect_eq(events("dissolves", e, 8), 1);
+	cr_expect_eq(g.players[g.units[1].player].points, 3);
+	cr_expect_eq(zb_game_side_points(&g, 1), 3);
+	tf_dice_all_used(&g, 2);
+}
