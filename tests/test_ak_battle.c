@@ -815,3 +815,44 @@ Test(ak_battle, sepoys_killed_score_and_the_unit_dissolves)
 	cr_expect_eq(zb_game_side_points(&g, 1), 3);
 	tf_dice_all_used(&g, 2);
 }
+
+/* Casualties Chart: "Routed troops take a charge move to their rear base
+ * line in disordered status".  The Shiraqui stand on the table's top
+ * half, so their base line is its top edge (y 48); sepoys routed by fire
+ * at step 10 at y 20 run their charge move, 27" (natives), toward it:
+ * away from the firers, to y 47, disordered; not recovered with a bead
+ * in their Move step (step 12), they run on, off the table at their base
+ * line (AK_HR_ROUT_GOES_ON). */
+Test(ak_battle, a_rout_runs_a_charge_move_to_the_rear_base_line)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_FIRE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *t;
+
+	game(HEAD("") YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 14] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 20] }\n"
+	     "      - { name: Mob, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [4, 40] }\n");
+	answers(0, a, 4);
+	passive(1);
+	script(faces, 2);
+	turn();
+	t = &g.units[1];
+	cr_assert_eq(events("rout", e, 8), 2);
+	cr_expect_float_eq(kv(e[0], "moved_in"), 27.0, 0.01);
+	cr_assert(e[0]->has_path);
+	cr_expect_float_eq(e[0]->from.y, 20.0, 0.01);
+	cr_expect_float_eq(e[0]->to.y, 47.0, 0.01, "toward y 48");
+	cr_expect_float_eq(e[0]->to.x, 24.0, 0.01);
+	cr_expect_eq(e[1]->turn, e[0]->turn);
+	cr_expect(t->flags & ZB_UF_GONE, "off at its base line");
+	cr_expect(t->flags & ZB_UF_ROUTED);
+	tf_dice_all_used(&g, 2);
+}
