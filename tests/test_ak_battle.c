@@ -854,5 +854,6 @@ Test(ak_battle, a_rout_runs_a_charge_move_to_the_rear_base_line)
 	cr_expect_eq(e[1]->turn, e[0]->turn);
 	cr_expect(t->flags & ZB_UF_GONE, "off at its base line");
 	cr_expect(t->flags & ZB_UF_ROUTED);
+	cr_expect(zb_unit_marked(t, AK_MK_DISORDERED), "in disordered status");
 	tf_dice_all_used(&g, 2);
 }
