@@ -333,6 +333,9 @@ bench-base: $(BENCH)
 	$(MAKE) --no-print-directory -C $(BASE_DIR)/src BUILD=build \
 		build/libzariba.a
 	$(CC) $(BASE_CFLAGS) $(LDFLAGS) -o $(BASE_DIR)/bench bench/bench.c \
+		$$(grep -q 'zb_game_init(struct zb_game \*g, const struct zb_scenario' \
+		   $(BASE_DIR)/src/include/zariba/game.h && \
+		   echo -DZB_BENCH_OLD_GAME_INIT) \
 		$(BASE_DIR)/src/build/libzariba.a $(LIBS)
 
 # ---- fuzz: libFuzzer targets for what players hand zariba from outside:
