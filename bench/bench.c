@@ -652,21 +652,29 @@ static int point(int n, bool dense)
 }
 
 /* Runs `bin` with `args` and reads up to `n` numbers from what it
- * prints. */
-static void run_worker(const char *bin, const char *args, double *v, int n)
+ * prints.  Dies if it does not answer, unless `may_fail`: then returns
+ * false, and the worker's complaint is not shown (a base revision that
+ * cannot load a scenario of a rule set it predates). */
+static bool run_worker(const char *bin, const char *args, double *v, int n,
+		       bool may_fail)
 {
 	char cmd[1024];
 	FILE *p;
+	int i = 0;
 
-	snprintf(cmd, sizeof(cmd), "'%s' %s", bin, args);
+	snprintf(cmd, sizeof(cmd), "'%s' %s%s", bin, args,
+		 may_fail ? " 2>/dev/null" : "");
 	p = popen(cmd, "r");
 	if (!p)
 		die("%s: %s", cmd, strerror(errno));
-	for (int i = 0; i < n; i++)
-		if (fscanf(p, "%lf", &v[i]) != 1)
-			die("%s: no answer", cmd);
-	if (pclose(p) != 0)
-		die("%s failed", cmd);
+	while (i < n && fscanf(p, "%lf", &v[i]) == 1)
+		i++;
+	if (pclose(p) != 0 || i < n) {
+		if (may_fail)
+			return false;
+		die("%s: %s", cmd, i < n ? "no answer" : "failed");
+	}
+	return true;
 }
 
 static const char *self_exe(void)
@@ -725,14 +733,20 @@ static void measure_scenario(const char *path, struct scen_row *row,
 
 			snprintf(args, sizeof(args), "--worker-scenario '%s' "
 				 "%d %d", path, n, th);
-			run_worker(self_exe(), args, v, 2);
+			run_worker(self_exe(), args, v, 2, false);
 			if (v[0] / n < (k ? row->tn_s : row->t1_s)) {
 				*(k ? &row->tn_s : &row->t1_s) = v[0] / n;
 				*(k ? &row->cn_s : &row->c1_s) = v[1] / n;
 			}
 			if (!base)
 				continue;
-			run_worker(base, args, v, 2);
+			if (!run_worker(base, args, v, 2, true)) {
+				/* The base predates this scenario's rule set
+				 * (or its keys): no ratio for it. */
+				row->base_t1_s = row->base_tn_s = 0;
+				base = NULL;
+				continue;
+			}
 			if (k)
 				row->base_tn_s = fmin(row->base_tn_s, v[0] / n);
 			else
@@ -811,7 +825,7 @@ static void measure_size(int n, bool dense, struct size_row *row,
 	snprintf(args, sizeof(args), "--worker-size %d %d %g", n, dense,
 		 secs);
 	for (int r = 0; r < rounds; r++) {
-		run_worker(self_exe(), args, v, 6);
+		run_worker(self_exe(), args, v, 6, false);
 		row->rss_kib = fmax(row->rss_kib, v[5]);
 		if (v[0] < 0) {
 			row->over = true;
@@ -827,7 +841,7 @@ static void measure_size(int n, bool dense, struct size_row *row,
 		}
 		if (row->base_seconds == 0)
 			continue;
-		run_worker(base, args, v, 6);
+		run_worker(base, args, v, 6, false);
 		/* A base over the limit is at least that slow. */
 		row->base_seconds = fmin(row->base_seconds, v[0] < 0 ?
 					 SCALE_LIMIT_S : v[1]);
@@ -1014,6 +1028,12 @@ static void print_targets(FILE *f, const struct report *rp)
 		const struct scen_row *s = &rp->scen[i];
 		double x = s->base_t1_s / s->t1_s;
 
+		if (s->base_t1_s <= 0) {
+			fprintf(f, "- not compared: %s, which the base cannot "
+				"load (its rule set or keys are newer).\n",
+				s->path);
+			continue;
+		}
 		fprintf(f, "- %s: at least %.0fx the base's battles per second "
 			"on one thread (%s): %.2fx.\n",
 			met(x >= TARGET_BASE_X), TARGET_BASE_X, s->path, x);
