@@ -857,3 +857,49 @@ Test(ak_battle, a_rout_runs_a_charge_move_to_the_rear_base_line)
 	cr_expect(zb_unit_marked(t, AK_MK_DISORDERED), "in disordered status");
 	tf_dice_all_used(&g, 2);
 }
+
+/* Fire "Jezail | 30%@10" | 20%@20" | 10%@30" | 1/2 unit fires": 12
+ * jezails 13" off (medium, 20%) at troops in line (no modifier): 6 of
+ * them fire (AK_HR_JEZAIL_ROUND_DOWN), the 6 column, 6 x .20 = 1.20: one
+ * figure and .20 carried (all 12 firing would be 2.40); "Kill an
+ * Albion/Yan-Key" 3 to the firing player. */
+Test(ak_battle, half_a_jezail_unit_fires)
+{
+	static const int faces[] = { 1, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_FIRE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("") YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Jezails, type: shiraqui-jezails, figures: { trooper: 12 }, at: [24, 23] }\n");
+	cr_assert_eq(ak_unit_types[g.units[1].type].weapon, AK_JEZAIL);
+	cr_assert_float_eq(ak_range_in(&g.units[1], &g.units[0]), 13.0, 0.01, "%g", ak_range_in(&g.units[1], &g.units[0]));
+	passive(0);
+	answers(1, a, 1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("fire", e, 8), 1);
+	cr_expect_eq(kv(e[0], "band"), AK_MEDIUM);
+	cr_expect_eq(kv(e[0], "pct"), 20);
+	cr_expect_eq(kv(e[0], "hundredths"), 120);
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 9);
+	cr_expect_eq(ak_cu(&g.units[0])->carried_h, 20);
+	cr_expect_eq(g.players[1].points, 3);
+	cr_expect_eq(g.players[0].points, 0);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Fire's jezail row is in the Bag Dad game: a Shiraqui unit carries it. */
+Test(ak_battle, bag_dad_has_jezails)
+{
+	int n = 0;
+
+	load_bag_dad(1, false);
+	for (int i = 0; i < g.n_units; i++)
+		n += ak_unit_types[g.units[i].type].weapon == AK_JEZAIL &&
+		     ak_army(&g, &g.units[i]) == AK_SHIRAQUI;
+	cr_expect_geq(n, 1, "no unit carries the jezail");
+}

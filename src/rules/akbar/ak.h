@@ -105,6 +105,7 @@ enum ak_unit_type {
 	AK_CIVILIANS,		/* Shiraquis, slave girls, ladies, slaves */
 	AK_HERD,		/* cattle, sheep, the goat */
 	AK_MINE,		/* a floating mine: drifts, sinks a boat */
+	AK_SHIRAQUI_JEZAILS,	/* "Laundry Heads" with the jezail */
 	AK_UNIT_TYPE_COUNT
 };
 
