@@ -903,3 +903,53 @@ Test(ak_battle, bag_dad_has_jezails)
 		     ak_army(&g, &g.units[i]) == AK_SHIRAQUI;
 	cr_expect_geq(n, 1, "no unit carries the jezail");
 }
+
+/* Beads: "European-trained troops can also make a change of formation in
+ * addition to the two moves--3 beads if the unit has moved twice
+ * already" (AK_HR_FORMATION_AFTER_MOVE).  A superior general of 3 units
+ * rolls a 6: 3 + 3 = 6 beads.  The foot moves at step 2 (1 bead; it
+ * declines the change then offered), again at step 6 (2 beads), and
+ * after that second move forms anew for the last 3. */
+Test(ak_battle, a_formation_change_after_two_moves_costs_3)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 10, 20 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 10, 30 } },
+		{ ZB_VERB_FORMATION, -1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *u;
+
+	game(HEAD("")
+	     "sides:\n"
+	     "  - name: Albion\n"
+	     "    army: yankee\n"
+	     "    players:\n"
+	     "      - { name: Bob, quality: superior, units: [Foot, Wagons, Camels] }\n"
+	     "    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [10, 10] }\n"
+	     "      - { name: Wagons, type: supply-wagons, figures: { trooper: 4 }, at: [30, 10] }\n"
+	     "      - { name: Camels, type: supply-camels, figures: { trooper: 4 }, at: [40, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [40, 44] }\n");
+	u = &g.units[0];
+	answers(0, a, 7);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("bead", e, 8), 3);
+	cr_expect_eq(kv(e[0], "cost"), 1);
+	cr_expect_eq(kv(e[1], "cost"), 2);
+	cr_expect_eq(kv(e[2], "cost"), 3, "the change after two moves");
+	cr_expect_eq(ak_cu(u)->moves, 2);
+	cr_expect_eq(ak_cu(u)->formations, 1);
+	cr_expect_neq(u->formation, AK_ORDER_LINE);
+	cr_expect_float_eq(u->pos.y, 30.0, 1e-6);
+	cr_expect_eq(ak_cstate(&g)->beads[0], 0);
+	tf_dice_all_used(&g, 2);
+}

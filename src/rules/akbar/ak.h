@@ -176,6 +176,11 @@ enum ak_doing { AK_DO_MOVE, AK_DO_FIRE, AK_DO_RECOVER, AK_DO_FORMATION,
  * when it may not.  A formation change of troops not European-trained is
  * one of their moves. */
 int ak_bead_cost(enum ak_doing what, int done, bool european_trained);
+/* A European-trained unit's formation change is offered before its move
+ * in a Move step and after it (so after the second move, in the second
+ * Move step of its side's half): the text's "3 beads if the unit has
+ * moved twice already" can happen (house ruling). */
+#define AK_HR_FORMATION_AFTER_MOVE true
 
 /* ------------------------------------------------------------------ */
 /* The turn: the Order of Play                                          */

@@ -753,10 +753,17 @@ static int add_opt(struct zb_option *opt, int n, int verb, int target,
 	return n + 1;
 }
 
+/* What a unit may still do in a Move step: all of it, what is left
+ * after a European-trained unit's formation change (a move or a charge),
+ * or what is left after its move (a formation change, house ruling
+ * AK_HR_FORMATION_AFTER_MOVE). */
+enum order_phase { OP_FIRST, OP_AFTER_FORMATION, OP_AFTER_MOVE };
+
 /* One unit's turn in its side's Move step: recover, move, change
  * formation, charge, or hold, as its player's beads allow. */
-static int move_order(struct zb_game *g, struct zb_unit *u, bool again,
-		      struct zb_option *opt, struct zb_error *err)
+static int move_order(struct zb_game *g, struct zb_unit *u,
+		      enum order_phase phase, struct zb_option *opt,
+		      struct zb_error *err)
 {
 	struct zb_decision d;
 	const struct zb_option *o;
@@ -765,22 +772,24 @@ static int move_order(struct zb_game *g, struct zb_unit *u, bool again,
 	const struct ak_move_row *mr = &ak_moves[mclass(u)];
 
 	n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "hold");
-	if ((rout || zb_unit_marked(u, AK_MK_DISORDERED)) && !again &&
-	    ak_affords(g, u, AK_DO_RECOVER))
+	if ((rout || zb_unit_marked(u, AK_MK_DISORDERED)) &&
+	    phase == OP_FIRST && ak_affords(g, u, AK_DO_RECOVER))
 		n = add_opt(opt, n, AK_VERB_RECOVER, -1, -1, false, 0,
 			    rout ? "recover from rout" : "recover from "
 			    "disorder");
-	if (!rout && u->type != AK_MINE && ak_affords(g, u, AK_DO_MOVE))
+	if (!rout && u->type != AK_MINE && phase != OP_AFTER_MOVE &&
+	    ak_affords(g, u, AK_DO_MOVE))
 		n = add_opt(opt, n, ZB_VERB_MOVE, -1, -1, true,
 			    mr->move_in * AK_ROAD_COLUMN_X, "move");
-	if (!rout && ak_affords(g, u, AK_DO_FORMATION))
+	if (!rout && ak_affords(g, u, AK_DO_FORMATION) &&
+	    (phase != OP_AFTER_MOVE || ak_cu(u)->european))
 		for (int f = 0; f < AK_ORDER_COUNT; f++)
 			if (f != u->formation &&
 			    ak_order_allowed((enum ak_unit_type)u->type,
 					     (enum ak_order)f))
 				n = add_opt(opt, n, ZB_VERB_FORMATION, -1, f,
 					    false, 0, ak_order_names[f]);
-	if (!rout && ak_affords(g, u, AK_DO_MOVE))
+	if (!rout && phase != OP_AFTER_MOVE && ak_affords(g, u, AK_DO_MOVE))
 		for (int i = 0; i < g->n_units; i++)
 			if (ak_may_charge_at(g, u, &g->units[i]))
 				n = add_opt(opt, n, ZB_VERB_CHARGE, i, -1,
@@ -805,6 +814,13 @@ static int move_order(struct zb_game *g, struct zb_unit *u, bool again,
 	case ZB_VERB_MOVE:
 		spend(g, u, AK_DO_MOVE);
 		move_unit(g, u, d.answer_point);
+		/* European-trained troops may change formation besides
+		 * their two moves, after a move as before it: 3 beads after
+		 * the second, which comes in a later Move step than the
+		 * first (house ruling AK_HR_FORMATION_AFTER_MOVE). */
+		if (AK_HR_FORMATION_AFTER_MOVE && phase == OP_FIRST &&
+		    ak_cu(u)->european && ak_standing(u) && !routing(u))
+			return move_order(g, u, OP_AFTER_MOVE, opt, err);
 		break;
 	case ZB_VERB_FORMATION: {
 		int old = u->formation;
@@ -825,8 +841,8 @@ static int move_order(struct zb_game *g, struct zb_unit *u, bool again,
 		zb_game_sync_unit(g, u->id);
 		/* European-trained troops change formation besides their
 		 * moves: the step's move is still theirs. */
-		if (eur && !again && ak_standing(u))
-			return move_order(g, u, true, opt, err);
+		if (eur && phase == OP_FIRST && ak_standing(u))
+			return move_order(g, u, OP_AFTER_FORMATION, opt, err);
 		break;
 	}
 	case ZB_VERB_CHARGE:
@@ -892,7 +908,7 @@ static int move_step(struct zb_game *g, int side, struct zb_error *err)
 		if (u->side != side || !ak_standing(u) ||
 		    ak_cu(u)->opp_placed || ak_cu(u)->melee_with >= 0)
 			continue;
-		rc = move_order(g, u, false, opt, err);
+		rc = move_order(g, u, OP_FIRST, opt, err);
 	}
 	/* A rout goes on: a routing unit that did not recover routs again
 	 * (house ruling AK_HR_ROUT_GOES_ON). */
