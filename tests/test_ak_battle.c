@@ -953,3 +953,51 @@ Test(ak_battle, a_formation_change_after_two_moves_costs_3)
 	cr_expect_eq(ak_cstate(&g)->beads[0], 0);
 	tf_dice_all_used(&g, 2);
 }
+
+/* Melee, two units charging one target (house ruling
+ * AK_HR_ATTACKERS_ONE_BY_ONE): each fights its own round, in the order
+ * they charged, and what the target lost to the first counts against
+ * the second.  Yan-Key/Albion troops (+2) charging on foot (+1) against
+ * Shiraqui sepoys (0) meleed in open order (0): A, 1 + 3 against 2, a
+ * difference of 2: the sepoys lose 2, their disorder number, and are
+ * disordered; B, 3 + 3 against 4 - 2 (disordered), 4: they lose their
+ * rout number, 3, and rout (undisordered it would be 2, no rout).  Only
+ * B, whose round routed them, occupies; neither charge failed. */
+Test(ak_battle, two_charges_on_one_target_are_both_fought)
+{
+	static const int faces[] = { 6, 1, 1, 2, 3, 4 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *t;
+
+	game(HEAD("") YANKEE
+	     "      - { name: A, type: yankee-infantry, figures: { trooper: 4 }, at: [20, 22.5] }\n"
+	     "      - { name: B, type: yankee-infantry, figures: { trooper: 4 }, at: [28, 22.5] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, formation: open, at: [24, 24] }\n");
+	answers(0, a, 4);
+	passive(1);
+	script(faces, 6);
+	turn();
+	t = &g.units[2];
+	cr_assert_eq(events("charge", e, 8), 2);
+	cr_assert_eq(events("melee", e, 8), 2, "both charges fought");
+	cr_expect_eq(e[0]->actor, 0);
+	cr_expect_eq(e[1]->actor, 1);
+	cr_expect_eq(kv(e[0], "difference"), 2);
+	cr_expect_eq(kv(e[1], "difference"), 4, "the disorder of round 1");
+	cr_expect_eq(zb_unit_alive(t), 7);
+	cr_expect(zb_unit_marked(t, AK_MK_ROUTING) ||
+		  (t->flags & ZB_UF_ROUTED), "routed");
+	cr_assert_eq(events("occupy", e, 8), 1);
+	cr_expect_eq(e[0]->actor, 1);
+	cr_expect_eq(ak_cu(&g.units[0])->failed_charges, 0);
+	cr_expect_eq(ak_cu(&g.units[1])->failed_charges, 0);
+	cr_expect_eq(ak_cu(&g.units[0])->melee_with, -1);
+	tf_dice_all_used(&g, 6);
+}

@@ -424,6 +424,14 @@ extern const struct ak_melee_row ak_melee_classes[AK_MELEE_CLASS_COUNT];
 /* A melee is fought a round at each melee step until one side routs or
  * dissolves (house ruling); the rounds after the first are not charges. */
 #define AK_HR_ROUND_PER_MELEE_STEP 1
+/* Several units charging one target: each fights its own melee with it,
+ * a round each at a melee step, in the order the charges went in; the
+ * target rolls against each, what it lost to one counts (its disorder)
+ * against the next, and once it routs or dissolves the others' melees
+ * end with no more casualties (the text's "it suffers no additional
+ * casualties"); only the attacker whose round routed it occupies (house
+ * ruling). */
+#define AK_HR_ATTACKERS_ONE_BY_ONE true
 
 /* One side of a melee, as the modifiers see it. */
 struct ak_melee_side {
@@ -565,6 +573,7 @@ struct ak_unit {
 	int start_player;	/* its player at set-up */
 	bool attacking;		/* it charged into its melee */
 	bool over_obstacle;	/* ... over a linear obstacle */
+	int charge_seq;		/* when it charged (ak_state's charges) */
 };
 _Static_assert(sizeof(struct ak_unit) <= ZB_UNIT_EXT_BYTES,
 	       "struct ak_unit must fit a unit's ext bytes");
@@ -590,6 +599,7 @@ struct ak_state {
 	bool rear_top[ZB_MAX_SIDES];	/* its rear base line is y = height */
 	signed char obj_row[AK_OBJECTIVES_MAX];	/* ak_points row, or -1 */
 	bool obj_done[AK_OBJECTIVES_MAX];	/* scored (not "each") */
+	int charges;			/* charges into melee so far */
 };
 static inline struct ak_state *ak_state(struct zb_game *g)
 {

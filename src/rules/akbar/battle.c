@@ -345,15 +345,38 @@ static int rear_y(const struct zb_game *g, int side)
 	return ak_cstate(g)->rear_top[side] ? (int)g->height_in : 0;
 }
 
+/* Unit `id` leaves its melees (gone or routing): those who attacked it
+ * are free; one it was fighting off fights on with another of its
+ * attackers, if one is still at it (AK_HR_ATTACKERS_ONE_BY_ONE). */
+static void leave_melees(struct zb_game *g, int id)
+{
+	ak_u(&g->units[id])->melee_with = -1;
+	for (int i = 0; i < g->n_units; i++) {
+		struct ak_unit *o = ak_u(&g->units[i]);
+
+		if (o->melee_with != id)
+			continue;
+		o->melee_with = -1;
+		if (o->attacking)
+			continue;
+		for (int k = 0; k < g->n_units; k++) {
+			const struct zb_unit *x = &g->units[k];
+
+			if (k != id && ak_standing(x) && !routing(x) &&
+			    ak_cu(x)->attacking && ak_cu(x)->melee_with == i) {
+				o->melee_with = k;
+				break;
+			}
+		}
+	}
+}
+
 static void gone(struct zb_game *g, struct zb_unit *u, const char *kind,
 		 const char *why)
 {
 	u->flags |= ZB_UF_GONE;
 	u->markers = 0;
-	ak_u(u)->melee_with = -1;
-	for (int i = 0; i < g->n_units; i++)
-		if (ak_u(&g->units[i])->melee_with == u->id)
-			ak_u(&g->units[i])->melee_with = -1;
+	leave_melees(g, u->id);
 	zb_game_sync_unit(g, u->id);
 	zb_event_begin(g, kind, AK_RULE_CHART, u->id, -1);
 	zb_event_text(g, "%s %s", u->name, why);
@@ -384,10 +407,7 @@ void ak_rout(struct zb_game *g, int id)
 	zb_unit_mark(u, AK_MK_DISORDERED, true);
 	zb_unit_mark(u, AK_MK_OPPORTUNITY, false);
 	ak_u(u)->opp_placed = false;
-	ak_u(u)->melee_with = -1;
-	for (int i = 0; i < g->n_units; i++)
-		if (ak_u(&g->units[i])->melee_with == id)
-			ak_u(&g->units[i])->melee_with = -1;
+	leave_melees(g, id);
 	if (floats(u))
 		return;
 	zb_event_begin(g, "rout", AK_RULE_CHART, id, -1);
@@ -727,8 +747,14 @@ int ak_charge(struct zb_game *g, int id, int target)
 		a->charging = true;
 		a->attacking = true;
 		a->over_obstacle = over;
-		ak_u(t)->melee_with = id;
-		ak_u(t)->attacking = false;
+		a->charge_seq = ++ak_state(g)->charges;
+		/* A target already in melee (with an earlier attacker, or
+		 * its own) keeps it: each charge is fought
+		 * (AK_HR_ATTACKERS_ONE_BY_ONE). */
+		if (ak_cu(t)->melee_with < 0) {
+			ak_u(t)->melee_with = id;
+			ak_u(t)->attacking = false;
+		}
 		zb_event_text(g, "%s charges %s into melee", u->name, t->name);
 		zb_event_end(g);
 	} else if (d <= AK_HR_CONTACT_IN) {
@@ -1288,25 +1314,40 @@ static int melee_round(struct zb_game *g, struct zb_unit *a,
 			check_occupy(g, a);
 		}
 	}
-	if (!ak_standing(a) || routing(a))
-		ak_u(d)->melee_with = -1;
+	if ((!ak_standing(a) || routing(a)) &&
+	    ak_cu(d)->melee_with == a->id)
+		leave_melees(g, a->id);
 	ak_check_captures(g);
 	return ZB_OK;
 }
 
+/* akbar: Melee at a melee step: every attacker fights its round, one
+ * after another in the order the charges went in, several on one target
+ * each against it (house ruling AK_HR_ATTACKERS_ONE_BY_ONE); a charge
+ * made in the step (a breakthrough) is fought at the next. */
 static int melee_step(struct zb_game *g, struct zb_error *err)
 {
-	int rc = ZB_OK;
+	int rc = ZB_OK, last = 0, upto = ak_cstate(g)->charges;
 
-	for (int i = 0; rc == ZB_OK && i < g->n_units && !g->result.over;
-	     i++) {
-		struct zb_unit *a = &g->units[i], *d;
-		int k = ak_cu(a)->melee_with;
+	while (rc == ZB_OK && !g->result.over) {
+		struct zb_unit *a = NULL, *d;
+		int k;
 
-		if (k < 0 || !ak_cu(a)->attacking || !ak_standing(a))
-			continue;
+		for (int i = 0; i < g->n_units; i++) {
+			const struct zb_unit *o = &g->units[i];
+			int q = ak_cu(o)->charge_seq;
+
+			if (ak_cu(o)->melee_with >= 0 && ak_cu(o)->attacking &&
+			    ak_standing(o) && q > last && q <= upto &&
+			    (!a || q < ak_cu(a)->charge_seq))
+				a = &g->units[i];
+		}
+		if (!a)
+			break;
+		last = ak_cu(a)->charge_seq;
+		k = ak_cu(a)->melee_with;
 		d = &g->units[k];
-		if (!ak_standing(d) || ak_cu(d)->melee_with != i) {
+		if (!ak_standing(d) || d->side == a->side) {
 			ak_u(a)->melee_with = -1;
 			continue;
 		}
