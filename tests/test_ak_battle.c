@@ -1001,3 +1001,40 @@ Test(ak_battle, two_charges_on_one_target_are_both_fought)
 	cr_expect_eq(ak_cu(&g.units[0])->melee_with, -1);
 	tf_dice_all_used(&g, 6);
 }
+
+/* Movement "Units may only make one charge per game that does not result
+ * in a melee": a charge onto the cattle takes them (Capture the Cattle,
+ * 5) with no melee, so it is that charge: the foot may not charge the
+ * sepoys in its reach afterwards. */
+Test(ak_battle, a_charge_onto_a_herd_is_the_one_without_melee)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("")
+	     "objectives:\n"
+	     "  - { name: \"Capture the Cattle\", unit: Cattle, scored-by: capture, points: { Albion: 5 } }\n"
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Cattle, type: herd, figures: { trooper: 4 }, at: [24, 20] }\n"
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [36, 24] }\n");
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	cr_expect_eq(kv(e[0], "failed"), 1);
+	cr_expect_eq(events("melee", e, 8), 0);
+	cr_expect_eq(g.units[1].side, 0, "the cattle are taken");
+	cr_expect_eq(g.players[0].points, 5);
+	cr_expect_eq(ak_cu(&g.units[0])->failed_charges, 1);
+	cr_assert_leq(ak_range_in(&g.units[0], &g.units[2]), 24.0);
+	cr_expect_not(ak_may_charge_at(&g, &g.units[0], &g.units[2]),
+		      "no second charge that does not end in melee");
+	tf_dice_all_used(&g, 2);
+}

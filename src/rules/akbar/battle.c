@@ -758,6 +758,11 @@ int ak_charge(struct zb_game *g, int id, int target)
 		zb_event_text(g, "%s charges %s into melee", u->name, t->name);
 		zb_event_end(g);
 	} else if (d <= AK_HR_CONTACT_IN) {
+		/* Onto a herd, wagons or civilians: taken, not fought, so
+		 * it is the game's one charge "that does not result in a
+		 * melee". */
+		ak_u(u)->failed_charges++;
+		zb_event_kv(g, "failed", ak_u(u)->failed_charges);
 		zb_event_text(g, "%s charges onto %s", u->name, t->name);
 		zb_event_end(g);
 	} else {
