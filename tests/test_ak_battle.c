@@ -1038,3 +1038,45 @@ Test(ak_battle, a_charge_onto_a_herd_is_the_one_without_melee)
 		      "no second charge that does not end in melee");
 	tf_dice_all_used(&g, 2);
 }
+
+/* Movement's modifiers are read over the ground the move covers
+ * (AK_HR_MODS_WITHIN_REACH), not over the whole line to the point the
+ * unit makes for: infantry in line (18") making for a point 30" off,
+ * beyond the palms (from 20" on), the ditch (22") and the Tell (24"),
+ * moves its full 18" (read to the end, the woods' x1/2 and the 2" off
+ * would leave it 7").  From 10" short of the palms, making for a point in
+ * them, it is halved: 9". */
+Test(ak_battle, movement_modifiers_only_over_the_ground_moved)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 24, 40 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *foot;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: woods, name: Palms, points: [[20, 30], [28, 30], [28, 31], [20, 31]] }\n"
+		  "  - { kind: wall, name: Ditch, points: [[16, 32], [32, 32]] }\n"
+		  "  - { kind: hill, name: Tell, height: 1, points: [[16, 34], [32, 34], [32, 38], [16, 38]] }\n")
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	foot = &g.units[0];
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 40 },
+				       false), 18.0, 1e-9);
+	put(0, 24, 20);
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 30.5 },
+				       false), 9.0, 1e-9, "into the palms");
+	put(0, 24, 10);
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("move", e, 8), 1);
+	cr_expect_float_eq(kv(e[0], "moved_in"), 18.0, 0.01);
+	cr_expect_float_eq(foot->pos.y, 28.0, 0.01);
+	tf_dice_all_used(&g, 2);
+}

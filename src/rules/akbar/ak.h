@@ -224,6 +224,11 @@ struct ak_move_mods {
 /* The multipliers apply first, all of them, then the inches are taken
  * off, never below nothing (house ruling). */
 #define AK_HR_MULTIPLY_THEN_SUBTRACT true
+/* The ground's modifiers are read over the line the move can cover: cut
+ * at the most the unit could go with its formation's and the road's
+ * multipliers alone, not over ground beyond its reach on the way to the
+ * point it makes for (house ruling). */
+#define AK_HR_MODS_WITHIN_REACH true
 
 /* Inches a unit of class c may move (charge: its charge distance), or a
  * negative number when it may not (no charge, or the woods). */

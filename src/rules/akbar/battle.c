@@ -670,13 +670,34 @@ void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
 			    u->formation == AK_ORDER_COLUMN;
 }
 
+/* akbar: Movement's modifiers, read over the ground the move can cover
+ * (house ruling AK_HR_MODS_WITHIN_REACH): the line toward `to` cut at
+ * the most u could go with none of the ground's (its formation's and the
+ * road's multipliers only), so woods, contours, fords and obstacles
+ * beyond that do not shorten it. */
+static void reach_mods(const struct zb_game *g, const struct zb_unit *u,
+		       struct zb_vec2 to, bool charge, struct ak_move_mods *m)
+{
+	struct ak_move_mods clear;
+	double most;
+
+	ak_path_mods(g, u, u->pos, &clear);
+	clear.woods = clear.fording = false;
+	clear.contours = clear.obstacles = 0;
+	most = ak_move_in(mclass(u), charge, &clear);
+	if (AK_HR_MODS_WITHIN_REACH && most >= 0 &&
+	    zb_v2_dist(u->pos, to) > most)
+		to = zb_v2_toward(u->pos, to, most);
+	ak_path_mods(g, u, to, m);
+}
+
 /* How far u may go toward `to` (charge: its charge), or < 0. */
 double ak_reach_in(const struct zb_game *g, const struct zb_unit *u,
 		   struct zb_vec2 to, bool charge)
 {
 	struct ak_move_mods m;
 
-	ak_path_mods(g, u, to, &m);
+	reach_mods(g, u, to, charge, &m);
 	return ak_move_in(mclass(u), charge, &m);
 }
 
@@ -1027,7 +1048,7 @@ bool ak_opportunity_at(const struct zb_game *g, const struct zb_unit *u,
 
 	if (!ak_cu(u)->opp_placed || !ak_may_charge_at(g, u, t))
 		return false;
-	ak_path_mods(g, u, t->pos, &m);
+	reach_mods(g, u, t->pos, true, &m);
 	off = zb_norm_deg(zb_heading_deg(u->pos, t->pos) - u->facing_deg);
 	if (off > 180)
 		off -= 360;
