@@ -1080,3 +1080,39 @@ Test(ak_battle, movement_modifiers_only_over_the_ground_moved)
 	cr_expect_float_eq(foot->pos.y, 28.0, 0.01);
 	tf_dice_all_used(&g, 2);
 }
+
+/* Melee "Attacking infantry may occupy the enemy position" (house ruling
+ * AK_HR_INFANTRY_IS_FOOT): a field gun's crew, Yan-Key/Albion troops
+ * (+2) charging (+1), beat Shiraqui sepoys (0) in a mob, 10 + 3 against
+ * 1 + 0: the sepoys lose 3 and rout; the gun is not infantry and stays
+ * where the charge left it. */
+Test(ak_battle, only_infantry_occupies_the_position)
+{
+	static const int faces[] = { 6, 1, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_vec2 at;
+
+	game(HEAD("") YANKEE
+	     "      - { name: Gun, type: yankee-gun, figures: { gunner: 2 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 20] }\n");
+	cr_assert_not(ak_infantry(&g.units[0]));
+	cr_assert(ak_infantry(&g.units[1]));
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	at = e[0]->to;
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(kv(e[0], "difference"), 12);
+	cr_expect(zb_unit_marked(&g.units[1], AK_MK_ROUTING) ||
+		  (g.units[1].flags & ZB_UF_ROUTED), "routed");
+	cr_expect_eq(events("occupy", e, 8), 0, "a gun does not occupy");
+	cr_expect_float_eq(g.units[0].pos.y, at.y, 1e-6);
+	tf_dice_all_used(&g, 4);
+}

@@ -680,6 +680,12 @@ enum ak_side ak_army(const struct zb_game *g, const struct zb_unit *u);
 /* A unit that fights: standing, not routing, not a ship, mine, herd or
  * unarmed (civilians, wagons, camels). */
 bool ak_fighter(const struct zb_unit *u);
+/* "Attacking infantry may occupy the enemy position": infantry is the
+ * foot that moves as Europeans or natives (regulars, sepoys, mercenaries,
+ * Shiraqui sepoys with muskets or jezails); not cavalry (which break
+ * through instead), guns, screw guns or civilians (house ruling). */
+#define AK_HR_INFANTRY_IS_FOOT true
+bool ak_infantry(const struct zb_unit *u);
 double ak_range_in(const struct zb_unit *a, const struct zb_unit *b);
 /* Beads: what doing `what` costs u now, and whether its player has it. */
 int ak_unit_cost(const struct zb_unit *u, enum ak_doing what);

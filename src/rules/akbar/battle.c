@@ -79,6 +79,14 @@ bool ak_fighter(const struct zb_unit *u)
 	       ak_unit_types[u->type].weapon >= 0;
 }
 
+/* Infantry, as "Attacking infantry may occupy" means it (house ruling
+ * AK_HR_INFANTRY_IS_FOOT). */
+bool ak_infantry(const struct zb_unit *u)
+{
+	return AK_HR_INFANTRY_IS_FOOT && (mclass(u) == AK_MOVE_EUROPEANS ||
+					  mclass(u) == AK_MOVE_NATIVES);
+}
+
 double ak_range_in(const struct zb_unit *a, const struct zb_unit *b)
 {
 	struct zb_rect ra = zb_unit_rect(a), rb = zb_unit_rect(b);
@@ -563,8 +571,7 @@ static void check_occupy(struct zb_game *g, struct zb_unit *u)
 {
 	struct ak_state *st = ak_state(g);
 
-	bool infantry = ak_army(g, u) == AK_YANKEE &&
-			mclass(u) == AK_MOVE_EUROPEANS;
+	bool infantry = ak_army(g, u) == AK_YANKEE && ak_infantry(u);
 
 	if (!ak_fighter(u))
 		return;
@@ -1328,7 +1335,9 @@ static int melee_round(struct zb_game *g, struct zb_unit *a,
 			ak_check_captures(g);
 			return breakthrough(g, a, err);
 		}
-		if (ak_fighter(a)) {
+		/* "Attacking infantry may occupy the enemy position":
+		 * infantry only (AK_HR_INFANTRY_IS_FOOT). */
+		if (ak_fighter(a) && ak_infantry(a)) {
 			struct zb_vec2 from = a->pos;
 
 			zb_event_begin(g, "occupy", AK_RULE_MELEE, a->id, -1);
