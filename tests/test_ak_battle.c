@@ -1116,3 +1116,44 @@ Test(ak_battle, only_infantry_occupies_the_position)
 	cr_expect_float_eq(g.units[0].pos.y, at.y, 1e-6);
 	tf_dice_all_used(&g, 4);
 }
+
+/* Movement "Ships not under power, and floating mines, drift 6"
+ * downstream", in each of their side's Move steps in which they did not
+ * move (house ruling AK_HR_DRIFT_EACH_MOVE_STEP): the boat that never
+ * moves drifts at steps 2 and 6, 12" down the river (flow 0: +x); the
+ * Shiraqui mine at steps 12 and 16, 12" too; the boat that steams in
+ * place at step 2 drifts only at step 6, 6". */
+Test(ak_battle, boats_and_mines_drift_in_each_move_step_unmoved)
+{
+	static const int faces[] = { 6, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 34, 3.5 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: Tigress, flow: 0, points: [[0, 0], [48, 0], [48, 7], [0, 7]] }\n")
+	     YANKEE
+	     "      - { name: Belle, type: steamboat, figures: { trooper: 4 }, at: [12, 3.5], facing: 0 }\n"
+	     "      - { name: Indolent, type: steamboat, figures: { trooper: 4 }, at: [34, 3.5], facing: 0 }\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 20] }\n"
+	     SHIRAQUI
+	     "      - { name: Mine, type: floating-mine, figures: { trooper: 1 }, at: [20, 1], facing: 0 }\n"
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	answers(0, a, 3);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("drift", e, 8), 5);
+	cr_expect_eq(e[0]->actor, 0);
+	cr_expect_eq(e[1]->actor, 0);
+	cr_expect_eq(e[2]->actor, 1);
+	cr_expect_eq(e[3]->actor, 3);
+	cr_expect_eq(e[4]->actor, 3);
+	cr_expect_float_eq(g.units[0].pos.x, 24.0, 1e-6);
+	cr_expect_float_eq(g.units[1].pos.x, 40.0, 1e-6);
+	cr_expect_float_eq(g.units[3].pos.x, 32.0, 1e-6);
+	tf_dice_all_used(&g, 2);
+}

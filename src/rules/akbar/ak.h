@@ -665,6 +665,14 @@ int ak_copy(struct zb_game *dst, const struct zb_game *src,
 /* A routing unit that does not recover in its side's Move step routs
  * another charge move toward its base line (house ruling). */
 #define AK_HR_ROUT_GOES_ON true
+/* A side's "rear base line" (the rout's goal) is the table's long edge
+ * of the half its units started in (by the mean of their places), and
+ * stays that edge all game (house ruling). */
+#define AK_HR_REAR_BASE_LINE_START_HALF true
+/* Ships not under power and floating mines drift 6" downstream in each
+ * of their side's Move steps in which they did not move: twice a turn
+ * when they never move (house ruling). */
+#define AK_HR_DRIFT_EACH_MOVE_STEP true
 /* A target behind a linear obstacle within this of it has light cover. */
 #define AK_HR_OBSTACLE_COVER_IN 1.0
 /* Fire is enfilading when it comes at a line from more than this off its

@@ -981,8 +981,10 @@ static int move_step(struct zb_game *g, int side, struct zb_error *err)
 	for (int i = 0; rc == ZB_OK && i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 
+		/* Each of its side's Move steps in which it did not move
+		 * (house ruling AK_HR_DRIFT_EACH_MOVE_STEP). */
 		if (u->side == side && ak_standing(u) && floats(u) &&
-		    ak_cu(u)->moves == before[i])
+		    AK_HR_DRIFT_EACH_MOVE_STEP && ak_cu(u)->moves == before[i])
 			drift(g, u);
 	}
 	zb_free(&g->alloc, opt);
@@ -1443,7 +1445,10 @@ static void new_turn(struct zb_game *g)
 {
 	struct ak_state *st = ak_state(g);
 
-	if (!st->rear_known) {
+	/* A side's rear base line is the edge of the half of the table
+	 * its units started in, by the mean of their places (house ruling
+	 * AK_HR_REAR_BASE_LINE_START_HALF), worked out once. */
+	if (AK_HR_REAR_BASE_LINE_START_HALF && !st->rear_known) {
 		double y[2] = { 0, 0 };
 		int n[2] = { 0, 0 };
 
