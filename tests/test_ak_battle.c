@@ -47,6 +47,14 @@ TestSuite(ak_battle, .fini = fini);
 	"    army: shiraqui\n" \
 	"    units:\n"
 
+#define SHIRAQUI_PLAYERS(a, b) \
+	"  - name: Shiraqui\n" \
+	"    army: shiraqui\n" \
+	"    players:\n" \
+	"      - { name: Akbar, units: [\"" a "\"] }\n" \
+	"      - { name: Omar, units: [\"" b "\"] }\n" \
+	"    units:\n"
+
 static void game(const char *yaml)
 {
 	tf_game_from(&g, yaml, 0, "setup");
@@ -1156,4 +1164,108 @@ Test(ak_battle, boats_and_mines_drift_in_each_move_step_unmoved)
 	cr_expect_float_eq(g.units[1].pos.x, 40.0, 1e-6);
 	cr_expect_float_eq(g.units[3].pos.x, 32.0, 1e-6);
 	tf_dice_all_used(&g, 2);
+}
+
+/* Victory "50 Pts: Capture a steam boat" (house ruling AK_HR_CAPTURE_IN):
+ * the Belle, adrift at steps 2 and 6 (12" down the river, its stern from
+ * x 12 to 24), is reached at step 12 by the Legion on the bank, within
+ * 1" of it with no Yan-Key/Albion unit as near: it goes over to the
+ * Shiraqui side under the Legion's player, Akbar, who scores 50; the
+ * other three players score nothing. */
+Test(ak_battle, a_steamboat_captured_scores_50_to_its_captor)
+{
+	static const int faces[] = { 1, 1, 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 28, 7.6 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *boat;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: Tigress, flow: 0, points: [[0, 0], [48, 0], [48, 7], [0, 7]] }\n")
+	     "objectives:\n"
+	     "  - { name: \"Capture a steam boat: Belle\", unit: Belle, scored-by: capture, points: { Shiraqui: 50 } }\n"
+	     "sides:\n"
+	     "  - name: Albion\n"
+	     "    army: yankee\n"
+	     "    players:\n"
+	     "      - { name: Bob, units: [Belle] }\n"
+	     "      - { name: Cleo, units: [Foot] }\n"
+	     "    units:\n"
+	     "      - { name: Belle, type: steamboat, figures: { trooper: 4 }, at: [20, 5.4], facing: 0 }\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [6, 40] }\n"
+	     SHIRAQUI_PLAYERS("Legion", "Laundry")
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [28, 14] }\n"
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [44, 44] }\n");
+	boat = &g.units[0];
+	passive(0);
+	answers(1, a, 4);
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("captured", e, 8), 1);
+	cr_expect_eq(e[0]->actor, 0);
+	cr_expect_eq(e[0]->target, 2);
+	cr_expect_eq(boat->side, 1, "the boat changed side");
+	cr_expect_eq(boat->player, 2);
+	cr_expect_eq(g.players[0].points, 0);
+	cr_expect_eq(g.players[1].points, 0);
+	cr_expect_eq(g.players[2].points, 50);
+	cr_expect_eq(g.players[3].points, 0);
+	cr_expect_eq(zb_game_side_points(&g, 1), 50);
+	cr_expect_eq(zb_game_side_points(&g, 0), 0);
+	tf_dice_all_used(&g, 4);
+}
+
+/* Victory "100 Pts: Bag Dad" and "1 Pt: Capture a Shiraqui" (house
+ * rulings AK_HR_CAPTURE_IN, AK_HR_SHIRAQUI_A_FIGURE): Colonel Kadadi,
+ * carried by his slave girls, is a unit of civilians; Bob's foot reaches
+ * it at step 2 with no Shiraqui fighter near, and it goes over to him:
+ * 100.  Cleo's foot reaches the Shiraquis, 10 civilians: a point each,
+ * 10.  The Shiraqui players score nothing. */
+Test(ak_battle, bag_dad_and_a_shiraqui_captured_score_per_player)
+{
+	static const int faces[] = { 6, 6, 1, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 12, 24 } },
+		{ ZB_VERB_MOVE, -1, { 36, 24 } },
+	};
+	struct zb_unit *dad, *civ;
+
+	game(HEAD("")
+	     "objectives:\n"
+	     "  - { name: \"Bag Dad\", unit: \"Colonel Kadadi\", scored-by: capture, points: { Albion: 100 } }\n"
+	     "  - { name: \"Capture a Shiraqui\", unit: \"The Shiraquis\", scored-by: capture, points: { Albion: 1 } }\n"
+	     "sides:\n"
+	     "  - name: Albion\n"
+	     "    army: yankee\n"
+	     "    players:\n"
+	     "      - { name: Bob, units: [Foot A] }\n"
+	     "      - { name: Cleo, units: [Foot B] }\n"
+	     "    units:\n"
+	     "      - { name: Foot A, type: yankee-infantry, figures: { trooper: 10 }, at: [12, 10] }\n"
+	     "      - { name: Foot B, type: yankee-infantry, figures: { trooper: 10 }, at: [36, 10] }\n"
+	     SHIRAQUI_PLAYERS("Colonel Kadadi", "The Shiraquis")
+	     "      - { name: Colonel Kadadi, type: civilians, figures: { officer: 1, trooper: 3 }, at: [12, 24] }\n"
+	     "      - { name: The Shiraquis, type: civilians, figures: { trooper: 10 }, at: [36, 24] }\n");
+	dad = &g.units[2];
+	civ = &g.units[3];
+	answers(0, a, 4);
+	passive(1);
+	script(faces, 4);
+	turn();
+	cr_expect_eq(dad->side, 0, "Dad is bagged");
+	cr_expect_eq(dad->player, 0);
+	cr_expect_eq(civ->side, 0);
+	cr_expect_eq(civ->player, 1);
+	cr_expect_eq(g.players[0].points, 100);
+	cr_expect_eq(g.players[1].points, 10);
+	cr_expect_eq(g.players[2].points, 0);
+	cr_expect_eq(g.players[3].points, 0);
+	cr_expect_eq(zb_game_side_points(&g, 0), 110);
+	tf_dice_all_used(&g, 4);
 }
