@@ -1269,3 +1269,32 @@ Test(ak_battle, bag_dad_and_a_shiraqui_captured_score_per_player)
 	cr_expect_eq(zb_game_side_points(&g, 0), 110);
 	tf_dice_all_used(&g, 4);
 }
+
+/* The scenario key `markers: [disordered]` (and `routing`): the unit
+ * starts with the Casualties Chart's blue cap, which the melee counts
+ * ("You are Disordered -2") and a bead takes off. */
+Test(ak_battle, a_unit_may_start_disordered)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ AK_VERB_RECOVER, -1, { 0, 0 } },
+	};
+	struct ak_melee_side as, ds;
+
+	game(HEAD("") YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, markers: [disordered], at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, markers: [routing], at: [24, 40] }\n");
+	cr_assert(zb_unit_marked(&g.units[0], AK_MK_DISORDERED));
+	cr_assert_not(zb_unit_marked(&g.units[0], AK_MK_ROUTING));
+	cr_assert(zb_unit_marked(&g.units[1], AK_MK_ROUTING));
+	ak_melee_sides(&g, &g.units[0], &g.units[1], &as, &ds);
+	cr_expect(as.disordered);
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_expect_not(zb_unit_marked(&g.units[0], AK_MK_DISORDERED),
+		      "a bead recovers it");
+}

@@ -633,7 +633,8 @@ int ak_setup(struct zb_game *g, const struct zb_scenario *scn,
 void ak_release(struct zb_game *g);
 int ak_copy(struct zb_game *dst, const struct zb_game *src,
 	    struct zb_error *err);
-#define AK_UNIT_KEYS (ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_EUROPEAN)
+#define AK_UNIT_KEYS (ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_EUROPEAN | \
+		      ZB_UNIT_KEY_MARKERS)
 
 /* ------------------------------------------------------------------ */
 /* The battle (battle.c): the 20 steps, played                          */
