@@ -1298,3 +1298,53 @@ Test(ak_battle, a_unit_may_start_disordered)
 	cr_expect_not(zb_unit_marked(&g.units[0], AK_MK_DISORDERED),
 		      "a bead recovers it");
 }
+
+/* AK_HR_ATTACKERS_ONE_BY_ONE, a unit charged while it attacks: the foot
+ * (A) charges the sepoys (T) at step 2; the melee is a tie at steps 5
+ * and 9.  At step 12 the Legion (S) charges the foot in its flank.  At
+ * step 15 the foot, fought first (it charged first), routs the sepoys,
+ * 10 + 2 against 1 + 0; it does not occupy their position, for the
+ * Legion is on it: mercenaries (+1) charging (+1) against Yan-Key/Albion
+ * troops (+2) meleed in line (+1) and in flank (-4), 5 + 2 against
+ * 6 - 1: the foot loses 2; at step 19, no longer charging, 1 + 1 against
+ * 3 - 1, a tie. */
+Test(ak_battle, a_unit_charged_while_attacking_fights_on)
+{
+	static const int faces[] = { 6, 1, 1, 4, 2, 4, 10, 1, 5, 6, 1, 3 };
+	struct zb_script_answer ya[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	struct zb_script_answer sa[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("") YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 12] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 20] }\n"
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [34, 8] }\n"
+	     "      - { name: X, type: mercenaries, figures: { trooper: 4 }, at: [44, 46] }\n"
+	     "      - { name: Y, type: mercenaries, figures: { trooper: 4 }, at: [4, 46] }\n");
+	answers(0, ya, 2);
+	answers(1, sa, 4);
+	script(faces, 12);
+	turn();
+	cr_assert_eq(events("melee", e, 8), 5);
+	cr_expect_eq(kv(e[2], "difference"), 11);
+	cr_expect_eq(e[3]->actor, 2);
+	cr_expect_eq(e[3]->target, 0);
+	cr_expect_eq(kv(e[3], "difference"), 2);
+	cr_expect_eq(kv(e[4], "difference"), 0);
+	cr_expect_eq(events("occupy", e, 8), 0, "the foot is held");
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 8);
+	cr_expect_eq(g.players[1].points, 6, "2 Albion/Yan-Key killed");
+	cr_expect_eq(ak_cu(&g.units[0])->melee_with, 2);
+	cr_expect_not(ak_cu(&g.units[0])->attacking);
+	cr_expect_eq(ak_cu(&g.units[2])->melee_with, 0);
+	tf_dice_all_used(&g, 12);
+}

@@ -353,9 +353,9 @@ static int rear_y(const struct zb_game *g, int side)
 	return ak_cstate(g)->rear_top[side] ? (int)g->height_in : 0;
 }
 
-/* Unit `id` leaves its melees (gone or routing): those who attacked it
- * are free; one it was fighting off fights on with another of its
- * attackers, if one is still at it (AK_HR_ATTACKERS_ONE_BY_ONE). */
+/* Unit `id` leaves its melees (gone or routing): each unit that was in
+ * melee with it is free, unless another unit is still attacking it: then
+ * it fights that one off (AK_HR_ATTACKERS_ONE_BY_ONE). */
 static void leave_melees(struct zb_game *g, int id)
 {
 	ak_u(&g->units[id])->melee_with = -1;
@@ -365,14 +365,13 @@ static void leave_melees(struct zb_game *g, int id)
 		if (o->melee_with != id)
 			continue;
 		o->melee_with = -1;
-		if (o->attacking)
-			continue;
 		for (int k = 0; k < g->n_units; k++) {
 			const struct zb_unit *x = &g->units[k];
 
 			if (k != id && ak_standing(x) && !routing(x) &&
 			    ak_cu(x)->attacking && ak_cu(x)->melee_with == i) {
 				o->melee_with = k;
+				o->attacking = false;
 				break;
 			}
 		}
@@ -1332,7 +1331,14 @@ static int melee_round(struct zb_game *g, struct zb_unit *a,
 	if (r.d_chart == AK_CHART_DISORDER || r.d_chart == AK_CHART_ROUT)
 		chart(g, d, r.d_lost);
 	if (!ak_standing(d) || routing(d)) {
-		ak_u(a)->melee_with = -1;
+		/* Its melee is over, unless another unit attacks it (the
+		 * link leave_melees() made). */
+		if (ak_cu(a)->melee_with == d->id)
+			ak_u(a)->melee_with = -1;
+		if (ak_cu(a)->melee_with >= 0) {
+			ak_check_captures(g);
+			return ZB_OK;
+		}
 		if (ak_fighter(a) && mclass(a) == AK_MOVE_CAVALRY) {
 			ak_check_captures(g);
 			return breakthrough(g, a, err);
