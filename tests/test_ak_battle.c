@@ -47,6 +47,14 @@ TestSuite(ak_battle, .fini = fini);
 	"    army: shiraqui\n" \
 	"    units:\n"
 
+#define SHIRAQUI_PLAYERS(a, b) \
+	"  - name: Shiraqui\n" \
+	"    army: shiraqui\n" \
+	"    players:\n" \
+	"      - { name: Akbar, units: [\"" a "\"] }\n" \
+	"      - { name: Omar, units: [\"" b "\"] }\n" \
+	"    units:\n"
+
 static void game(const char *yaml)
 {
 	tf_game_from(&g, yaml, 0, "setup");
@@ -856,4 +864,487 @@ Test(ak_battle, a_rout_runs_a_charge_move_to_the_rear_base_line)
 	cr_expect(t->flags & ZB_UF_ROUTED);
 	cr_expect(zb_unit_marked(t, AK_MK_DISORDERED), "in disordered status");
 	tf_dice_all_used(&g, 2);
+}
+
+/* Fire "Jezail | 30%@10" | 20%@20" | 10%@30" | 1/2 unit fires": 12
+ * jezails 13" off (medium, 20%) at troops in line (no modifier): 6 of
+ * them fire (AK_HR_JEZAIL_ROUND_DOWN), the 6 column, 6 x .20 = 1.20: one
+ * figure and .20 carried (all 12 firing would be 2.40); "Kill an
+ * Albion/Yan-Key" 3 to the firing player. */
+Test(ak_battle, half_a_jezail_unit_fires)
+{
+	static const int faces[] = { 1, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_FIRE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("") YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Jezails, type: shiraqui-jezails, figures: { trooper: 12 }, at: [24, 23] }\n");
+	cr_assert_eq(ak_unit_types[g.units[1].type].weapon, AK_JEZAIL);
+	cr_assert_float_eq(ak_range_in(&g.units[1], &g.units[0]), 13.0, 0.01, "%g", ak_range_in(&g.units[1], &g.units[0]));
+	passive(0);
+	answers(1, a, 1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("fire", e, 8), 1);
+	cr_expect_eq(kv(e[0], "band"), AK_MEDIUM);
+	cr_expect_eq(kv(e[0], "pct"), 20);
+	cr_expect_eq(kv(e[0], "hundredths"), 120);
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 9);
+	cr_expect_eq(ak_cu(&g.units[0])->carried_h, 20);
+	cr_expect_eq(g.players[1].points, 3);
+	cr_expect_eq(g.players[0].points, 0);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Fire's jezail row is in the Bag Dad game: a Shiraqui unit carries it. */
+Test(ak_battle, bag_dad_has_jezails)
+{
+	int n = 0;
+
+	load_bag_dad(1, false);
+	for (int i = 0; i < g.n_units; i++)
+		n += ak_unit_types[g.units[i].type].weapon == AK_JEZAIL &&
+		     ak_army(&g, &g.units[i]) == AK_SHIRAQUI;
+	cr_expect_geq(n, 1, "no unit carries the jezail");
+}
+
+/* Beads: "European-trained troops can also make a change of formation in
+ * addition to the two moves--3 beads if the unit has moved twice
+ * already" (AK_HR_FORMATION_AFTER_MOVE).  A superior general of 3 units
+ * rolls a 6: 3 + 3 = 6 beads.  The foot moves at step 2 (1 bead; it
+ * declines the change then offered), again at step 6 (2 beads), and
+ * after that second move forms anew for the last 3. */
+Test(ak_battle, a_formation_change_after_two_moves_costs_3)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 10, 20 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 10, 30 } },
+		{ ZB_VERB_FORMATION, -1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *u;
+
+	game(HEAD("")
+	     "sides:\n"
+	     "  - name: Albion\n"
+	     "    army: yankee\n"
+	     "    players:\n"
+	     "      - { name: Bob, quality: superior, units: [Foot, Wagons, Camels] }\n"
+	     "    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [10, 10] }\n"
+	     "      - { name: Wagons, type: supply-wagons, figures: { trooper: 4 }, at: [30, 10] }\n"
+	     "      - { name: Camels, type: supply-camels, figures: { trooper: 4 }, at: [40, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [40, 44] }\n");
+	u = &g.units[0];
+	answers(0, a, 7);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("bead", e, 8), 3);
+	cr_expect_eq(kv(e[0], "cost"), 1);
+	cr_expect_eq(kv(e[1], "cost"), 2);
+	cr_expect_eq(kv(e[2], "cost"), 3, "the change after two moves");
+	cr_expect_eq(ak_cu(u)->moves, 2);
+	cr_expect_eq(ak_cu(u)->formations, 1);
+	cr_expect_neq(u->formation, AK_ORDER_LINE);
+	cr_expect_float_eq(u->pos.y, 30.0, 1e-6);
+	cr_expect_eq(ak_cstate(&g)->beads[0], 0);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Melee, two units charging one target (house ruling
+ * AK_HR_ATTACKERS_ONE_BY_ONE): each fights its own round, in the order
+ * they charged, and what the target lost to the first counts against
+ * the second.  Yan-Key/Albion troops (+2) charging on foot (+1) against
+ * Shiraqui sepoys (0) meleed in open order (0): A, 1 + 3 against 2, a
+ * difference of 2: the sepoys lose 2, their disorder number, and are
+ * disordered; B, 3 + 3 against 4 - 2 (disordered), 4: they lose their
+ * rout number, 3, and rout (undisordered it would be 2, no rout).  Only
+ * B, whose round routed them, occupies; neither charge failed. */
+Test(ak_battle, two_charges_on_one_target_are_both_fought)
+{
+	static const int faces[] = { 6, 1, 1, 2, 3, 4 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *t;
+
+	game(HEAD("") YANKEE
+	     "      - { name: A, type: yankee-infantry, figures: { trooper: 4 }, at: [20, 22.5] }\n"
+	     "      - { name: B, type: yankee-infantry, figures: { trooper: 4 }, at: [28, 22.5] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, formation: open, at: [24, 24] }\n");
+	answers(0, a, 4);
+	passive(1);
+	script(faces, 6);
+	turn();
+	t = &g.units[2];
+	cr_assert_eq(events("charge", e, 8), 2);
+	cr_assert_eq(events("melee", e, 8), 2, "both charges fought");
+	cr_expect_eq(e[0]->actor, 0);
+	cr_expect_eq(e[1]->actor, 1);
+	cr_expect_eq(kv(e[0], "difference"), 2);
+	cr_expect_eq(kv(e[1], "difference"), 4, "the disorder of round 1");
+	cr_expect_eq(zb_unit_alive(t), 7);
+	cr_expect(zb_unit_marked(t, AK_MK_ROUTING) ||
+		  (t->flags & ZB_UF_ROUTED), "routed");
+	cr_assert_eq(events("occupy", e, 8), 1);
+	cr_expect_eq(e[0]->actor, 1);
+	cr_expect_eq(ak_cu(&g.units[0])->failed_charges, 0);
+	cr_expect_eq(ak_cu(&g.units[1])->failed_charges, 0);
+	cr_expect_eq(ak_cu(&g.units[0])->melee_with, -1);
+	tf_dice_all_used(&g, 6);
+}
+
+/* Movement "Units may only make one charge per game that does not result
+ * in a melee": a charge onto the cattle takes them (Capture the Cattle,
+ * 5) with no melee, so it is that charge: the foot may not charge the
+ * sepoys in its reach afterwards. */
+Test(ak_battle, a_charge_onto_a_herd_is_the_one_without_melee)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("")
+	     "objectives:\n"
+	     "  - { name: \"Capture the Cattle\", unit: Cattle, scored-by: capture, points: { Albion: 5 } }\n"
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Cattle, type: herd, figures: { trooper: 4 }, at: [24, 20] }\n"
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [36, 24] }\n");
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	cr_expect_eq(kv(e[0], "failed"), 1);
+	cr_expect_eq(events("melee", e, 8), 0);
+	cr_expect_eq(g.units[1].side, 0, "the cattle are taken");
+	cr_expect_eq(g.players[0].points, 5);
+	cr_expect_eq(ak_cu(&g.units[0])->failed_charges, 1);
+	cr_assert_leq(ak_range_in(&g.units[0], &g.units[2]), 24.0);
+	cr_expect_not(ak_may_charge_at(&g, &g.units[0], &g.units[2]),
+		      "no second charge that does not end in melee");
+	tf_dice_all_used(&g, 2);
+}
+
+/* Movement's modifiers are read over the ground the move covers
+ * (AK_HR_MODS_WITHIN_REACH), not over the whole line to the point the
+ * unit makes for: infantry in line (18") making for a point 30" off,
+ * beyond the palms (from 20" on), the ditch (22") and the Tell (24"),
+ * moves its full 18" (read to the end, the woods' x1/2 and the 2" off
+ * would leave it 7").  From 10" short of the palms, making for a point in
+ * them, it is halved: 9". */
+Test(ak_battle, movement_modifiers_only_over_the_ground_moved)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 24, 40 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *foot;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: woods, name: Palms, points: [[20, 30], [28, 30], [28, 31], [20, 31]] }\n"
+		  "  - { kind: wall, name: Ditch, points: [[16, 32], [32, 32]] }\n"
+		  "  - { kind: hill, name: Tell, height: 1, points: [[16, 34], [32, 34], [32, 38], [16, 38]] }\n")
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	foot = &g.units[0];
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 40 },
+				       false), 18.0, 1e-9);
+	put(0, 24, 20);
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 30.5 },
+				       false), 9.0, 1e-9, "into the palms");
+	put(0, 24, 10);
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("move", e, 8), 1);
+	cr_expect_float_eq(kv(e[0], "moved_in"), 18.0, 0.01);
+	cr_expect_float_eq(foot->pos.y, 28.0, 0.01);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Melee "Attacking infantry may occupy the enemy position" (house ruling
+ * AK_HR_INFANTRY_IS_FOOT): a field gun's crew, Yan-Key/Albion troops
+ * (+2) charging (+1), beat Shiraqui sepoys (0) in a mob, 10 + 3 against
+ * 1 + 0: the sepoys lose 3 and rout; the gun is not infantry and stays
+ * where the charge left it. */
+Test(ak_battle, only_infantry_occupies_the_position)
+{
+	static const int faces[] = { 6, 1, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_vec2 at;
+
+	game(HEAD("") YANKEE
+	     "      - { name: Gun, type: yankee-gun, figures: { gunner: 2 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 20] }\n");
+	cr_assert_not(ak_infantry(&g.units[0]));
+	cr_assert(ak_infantry(&g.units[1]));
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	at = e[0]->to;
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(kv(e[0], "difference"), 12);
+	cr_expect(zb_unit_marked(&g.units[1], AK_MK_ROUTING) ||
+		  (g.units[1].flags & ZB_UF_ROUTED), "routed");
+	cr_expect_eq(events("occupy", e, 8), 0, "a gun does not occupy");
+	cr_expect_float_eq(g.units[0].pos.y, at.y, 1e-6);
+	tf_dice_all_used(&g, 4);
+}
+
+/* Movement "Ships not under power, and floating mines, drift 6"
+ * downstream", in each of their side's Move steps in which they did not
+ * move (house ruling AK_HR_DRIFT_EACH_MOVE_STEP): the boat that never
+ * moves drifts at steps 2 and 6, 12" down the river (flow 0: +x); the
+ * Shiraqui mine at steps 12 and 16, 12" too; the boat that steams in
+ * place at step 2 drifts only at step 6, 6". */
+Test(ak_battle, boats_and_mines_drift_in_each_move_step_unmoved)
+{
+	static const int faces[] = { 6, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 34, 3.5 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: Tigress, flow: 0, points: [[0, 0], [48, 0], [48, 7], [0, 7]] }\n")
+	     YANKEE
+	     "      - { name: Belle, type: steamboat, figures: { trooper: 4 }, at: [12, 3.5], facing: 0 }\n"
+	     "      - { name: Indolent, type: steamboat, figures: { trooper: 4 }, at: [34, 3.5], facing: 0 }\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 20] }\n"
+	     SHIRAQUI
+	     "      - { name: Mine, type: floating-mine, figures: { trooper: 1 }, at: [20, 1], facing: 0 }\n"
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	answers(0, a, 3);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("drift", e, 8), 5);
+	cr_expect_eq(e[0]->actor, 0);
+	cr_expect_eq(e[1]->actor, 0);
+	cr_expect_eq(e[2]->actor, 1);
+	cr_expect_eq(e[3]->actor, 3);
+	cr_expect_eq(e[4]->actor, 3);
+	cr_expect_float_eq(g.units[0].pos.x, 24.0, 1e-6);
+	cr_expect_float_eq(g.units[1].pos.x, 40.0, 1e-6);
+	cr_expect_float_eq(g.units[3].pos.x, 32.0, 1e-6);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Victory "50 Pts: Capture a steam boat" (house ruling AK_HR_CAPTURE_IN):
+ * the Belle, adrift at steps 2 and 6 (12" down the river, its stern from
+ * x 12 to 24), is reached at step 12 by the Legion on the bank, within
+ * 1" of it with no Yan-Key/Albion unit as near: it goes over to the
+ * Shiraqui side under the Legion's player, Akbar, who scores 50; the
+ * other three players score nothing. */
+Test(ak_battle, a_steamboat_captured_scores_50_to_its_captor)
+{
+	static const int faces[] = { 1, 1, 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 28, 7.6 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *boat;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: Tigress, flow: 0, points: [[0, 0], [48, 0], [48, 7], [0, 7]] }\n")
+	     "objectives:\n"
+	     "  - { name: \"Capture a steam boat: Belle\", unit: Belle, scored-by: capture, points: { Shiraqui: 50 } }\n"
+	     "sides:\n"
+	     "  - name: Albion\n"
+	     "    army: yankee\n"
+	     "    players:\n"
+	     "      - { name: Bob, units: [Belle] }\n"
+	     "      - { name: Cleo, units: [Foot] }\n"
+	     "    units:\n"
+	     "      - { name: Belle, type: steamboat, figures: { trooper: 4 }, at: [20, 5.4], facing: 0 }\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [6, 40] }\n"
+	     SHIRAQUI_PLAYERS("Legion", "Laundry")
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [28, 14] }\n"
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [44, 44] }\n");
+	boat = &g.units[0];
+	passive(0);
+	answers(1, a, 4);
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("captured", e, 8), 1);
+	cr_expect_eq(e[0]->actor, 0);
+	cr_expect_eq(e[0]->target, 2);
+	cr_expect_eq(boat->side, 1, "the boat changed side");
+	cr_expect_eq(boat->player, 2);
+	cr_expect_eq(g.players[0].points, 0);
+	cr_expect_eq(g.players[1].points, 0);
+	cr_expect_eq(g.players[2].points, 50);
+	cr_expect_eq(g.players[3].points, 0);
+	cr_expect_eq(zb_game_side_points(&g, 1), 50);
+	cr_expect_eq(zb_game_side_points(&g, 0), 0);
+	tf_dice_all_used(&g, 4);
+}
+
+/* Victory "100 Pts: Bag Dad" and "1 Pt: Capture a Shiraqui" (house
+ * rulings AK_HR_CAPTURE_IN, AK_HR_SHIRAQUI_A_FIGURE): Colonel Kadadi,
+ * carried by his slave girls, is a unit of civilians; Bob's foot reaches
+ * it at step 2 with no Shiraqui fighter near, and it goes over to him:
+ * 100.  Cleo's foot reaches the Shiraquis, 10 civilians: a point each,
+ * 10.  The Shiraqui players score nothing. */
+Test(ak_battle, bag_dad_and_a_shiraqui_captured_score_per_player)
+{
+	static const int faces[] = { 6, 6, 1, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 12, 24 } },
+		{ ZB_VERB_MOVE, -1, { 36, 24 } },
+	};
+	struct zb_unit *dad, *civ;
+
+	game(HEAD("")
+	     "objectives:\n"
+	     "  - { name: \"Bag Dad\", unit: \"Colonel Kadadi\", scored-by: capture, points: { Albion: 100 } }\n"
+	     "  - { name: \"Capture a Shiraqui\", unit: \"The Shiraquis\", scored-by: capture, points: { Albion: 1 } }\n"
+	     "sides:\n"
+	     "  - name: Albion\n"
+	     "    army: yankee\n"
+	     "    players:\n"
+	     "      - { name: Bob, units: [Foot A] }\n"
+	     "      - { name: Cleo, units: [Foot B] }\n"
+	     "    units:\n"
+	     "      - { name: Foot A, type: yankee-infantry, figures: { trooper: 10 }, at: [12, 10] }\n"
+	     "      - { name: Foot B, type: yankee-infantry, figures: { trooper: 10 }, at: [36, 10] }\n"
+	     SHIRAQUI_PLAYERS("Colonel Kadadi", "The Shiraquis")
+	     "      - { name: Colonel Kadadi, type: civilians, figures: { officer: 1, trooper: 3 }, at: [12, 24] }\n"
+	     "      - { name: The Shiraquis, type: civilians, figures: { trooper: 10 }, at: [36, 24] }\n");
+	dad = &g.units[2];
+	civ = &g.units[3];
+	answers(0, a, 4);
+	passive(1);
+	script(faces, 4);
+	turn();
+	cr_expect_eq(dad->side, 0, "Dad is bagged");
+	cr_expect_eq(dad->player, 0);
+	cr_expect_eq(civ->side, 0);
+	cr_expect_eq(civ->player, 1);
+	cr_expect_eq(g.players[0].points, 100);
+	cr_expect_eq(g.players[1].points, 10);
+	cr_expect_eq(g.players[2].points, 0);
+	cr_expect_eq(g.players[3].points, 0);
+	cr_expect_eq(zb_game_side_points(&g, 0), 110);
+	tf_dice_all_used(&g, 4);
+}
+
+/* The scenario key `markers: [disordered]` (and `routing`): the unit
+ * starts with the Casualties Chart's blue cap, which the melee counts
+ * ("You are Disordered -2") and a bead takes off. */
+Test(ak_battle, a_unit_may_start_disordered)
+{
+	static const int faces[] = { 6, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ AK_VERB_RECOVER, -1, { 0, 0 } },
+	};
+	struct ak_melee_side as, ds;
+
+	game(HEAD("") YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, markers: [disordered], at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, markers: [routing], at: [24, 40] }\n");
+	cr_assert(zb_unit_marked(&g.units[0], AK_MK_DISORDERED));
+	cr_assert_not(zb_unit_marked(&g.units[0], AK_MK_ROUTING));
+	cr_assert(zb_unit_marked(&g.units[1], AK_MK_ROUTING));
+	ak_melee_sides(&g, &g.units[0], &g.units[1], &as, &ds);
+	cr_expect(as.disordered);
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 2);
+	turn();
+	cr_expect_not(zb_unit_marked(&g.units[0], AK_MK_DISORDERED),
+		      "a bead recovers it");
+}
+
+/* AK_HR_ATTACKERS_ONE_BY_ONE, a unit charged while it attacks: the foot
+ * (A) charges the sepoys (T) at step 2; the melee is a tie at steps 5
+ * and 9.  At step 12 the Legion (S) charges the foot in its flank.  At
+ * step 15 the foot, fought first (it charged first), routs the sepoys,
+ * 10 + 2 against 1 + 0; it does not occupy their position, for the
+ * Legion is on it: mercenaries (+1) charging (+1) against Yan-Key/Albion
+ * troops (+2) meleed in line (+1) and in flank (-4), 5 + 2 against
+ * 6 - 1: the foot loses 2; at step 19, no longer charging, 1 + 1 against
+ * 3 - 1, a tie. */
+Test(ak_battle, a_unit_charged_while_attacking_fights_on)
+{
+	static const int faces[] = { 6, 1, 1, 4, 2, 4, 10, 1, 5, 6, 1, 3 };
+	struct zb_script_answer ya[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	struct zb_script_answer sa[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("") YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 12] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 20] }\n"
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [34, 8] }\n"
+	     "      - { name: X, type: mercenaries, figures: { trooper: 4 }, at: [44, 46] }\n"
+	     "      - { name: Y, type: mercenaries, figures: { trooper: 4 }, at: [4, 46] }\n");
+	answers(0, ya, 2);
+	answers(1, sa, 4);
+	script(faces, 12);
+	turn();
+	cr_assert_eq(events("melee", e, 8), 5);
+	cr_expect_eq(kv(e[2], "difference"), 11);
+	cr_expect_eq(e[3]->actor, 2);
+	cr_expect_eq(e[3]->target, 0);
+	cr_expect_eq(kv(e[3], "difference"), 2);
+	cr_expect_eq(kv(e[4], "difference"), 0);
+	cr_expect_eq(events("occupy", e, 8), 0, "the foot is held");
+	cr_expect_eq(zb_unit_alive(&g.units[0]), 8);
+	cr_expect_eq(g.players[1].points, 6, "2 Albion/Yan-Key killed");
+	cr_expect_eq(ak_cu(&g.units[0])->melee_with, 2);
+	cr_expect_not(ak_cu(&g.units[0])->attacking);
+	cr_expect_eq(ak_cu(&g.units[2])->melee_with, 0);
+	tf_dice_all_used(&g, 12);
 }

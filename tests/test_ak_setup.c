@@ -136,6 +136,15 @@ Test(ak_setup, bad_input_refused_at_its_line)
 		"  - { name: \"Loot the Mosque\", at: [5, 5], scored-by: loot, points: { Shiraqui: 5 } }\n"
 		ALBION SHIRAQUI,
 		"scores for the yankee");
+	/* `markers`: the chart's states only, and not on a herd. */
+	refused(HEAD OBJ ALBION
+		"  - name: Shiraqui\n    army: shiraqui\n    units:\n"
+		"      - { name: \"Colonel Kadadi\", type: civilians, figures: { trooper: 4 }, at: [26, 40], markers: [adrift] }\n",
+		"may start 'disordered' or 'routing', not 'adrift'");
+	refused(HEAD OBJ ALBION
+		"  - name: Shiraqui\n    army: shiraqui\n    units:\n"
+		"      - { name: \"Colonel Kadadi\", type: herd, figures: { trooper: 4 }, at: [26, 40], markers: [disordered] }\n",
+		"a herd is never disordered");
 	/* A steamboat off the river. */
 	refused(HEAD
 		"sides:\n  - name: Albion\n    army: yankee\n    units:\n"

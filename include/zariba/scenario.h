@@ -81,8 +81,10 @@ enum {
 	ZB_UNIT_KEY_CONCEALED = 1u << 1,
 	ZB_UNIT_KEY_BOAT = 1u << 2,
 	ZB_UNIT_KEY_DETACHED = 1u << 3,
-	ZB_UNIT_KEY_EUROPEAN = 1u << 4
+	ZB_UNIT_KEY_EUROPEAN = 1u << 4,
+	ZB_UNIT_KEY_MARKERS = 1u << 5
 };
+#define ZB_SCN_UNIT_MARKERS_MAX 4	/* a unit's `markers` */
 #define ZB_SCN_MAX_SIDES 2
 #define ZB_SCN_MAX_OPTIONS 32
 
@@ -134,6 +136,13 @@ struct zb_scn_unit {
 	bool european_trained;		/* `european-trained: BOOL`: drilled
 					   in the European way (Mr. Akbar's),
 					   given when at_european.line */
+	/* `markers: [NAME, ...]`: markers of the rule set's own (its
+	 * `markers` list, ruleset.h: disordered, prone...) the unit starts
+	 * with, as written; the rule set resolves and checks them in its
+	 * setup (zb_ruleset_marker_parse()). */
+	char markers[ZB_SCN_UNIT_MARKERS_MAX][ZB_SCN_NAME_MAX];
+	struct zb_src_pos at_markers[ZB_SCN_UNIT_MARKERS_MAX];
+	int n_markers;
 	struct zb_src_pos at_leads, at_concealed, at_boat, at_detached;
 	struct zb_src_pos at_european;
 	struct zb_src_pos at;			/* the unit's mapping */

@@ -124,6 +124,8 @@ static int check_unit_keys(const struct zb_ruleset *rules,
 				{ u->at_european.line != 0,
 				  ZB_UNIT_KEY_EUROPEAN, "european-trained",
 				  u->at_european },
+				{ u->n_markers > 0, ZB_UNIT_KEY_MARKERS,
+				  "markers", u->at_markers[0] },
 			};
 			for (size_t j = 0; j < sizeof(k) / sizeof(k[0]); j++)
 				if (k[j].given && !(rules->unit_keys & k[j].key))

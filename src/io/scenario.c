@@ -1118,10 +1118,31 @@ static int parse_leads(struct ctx *c, struct zb_scn_unit *u)
 			       ZB_ROLE_COUNT));
 }
 
+/* `markers: [NAME, ...]`: names only; the rule set knows its markers. */
+static int parse_markers(struct ctx *c, struct zb_scn_unit *u)
+{
+	int rc = next(c);
+	if (!rc)
+		rc = expect_list(c, "'markers'");
+	while (!rc && !(rc = next(c)) &&
+	       c->ev.type != YAML_SEQUENCE_END_EVENT) {
+		if (u->n_markers == ZB_SCN_UNIT_MARKERS_MAX)
+			return fail(c, ev_pos(c), "too many 'markers' for a "
+				    "unit (at most %d)",
+				    ZB_SCN_UNIT_MARKERS_MAX);
+		u->at_markers[u->n_markers] = ev_pos(c);
+		rc = ev_str(c, "a marker in 'markers'",
+			    u->markers[u->n_markers], ZB_SCN_NAME_MAX);
+		if (!rc)
+			u->n_markers++;
+	}
+	return rc;
+}
+
 enum {
 	UK_NAME, UK_TYPE, UK_FIGURES, UK_AT, UK_FORMATION, UK_FACING,
 	UK_LEADER, UK_SCOUTS, UK_COMMANDER, UK_GUN, UK_LEADS, UK_CONCEALED,
-	UK_BOAT, UK_DETACHED, UK_EUROPEAN, UK_COUNT
+	UK_BOAT, UK_DETACHED, UK_EUROPEAN, UK_MARKERS, UK_COUNT
 };
 
 _Static_assert(UK_COUNT <= KEYS_MAX, "unit keys overflow struct keyset");
@@ -1131,7 +1152,7 @@ static int parse_unit(struct ctx *c, int si)
 	static const char *const keys[UK_COUNT] = {
 		"name", "type", "figures", "at", "formation", "facing",
 		"leader", "scouts", "commander", "gun", "leads", "concealed",
-		"boat", "detached-from", "european-trained"
+		"boat", "detached-from", "european-trained", "markers"
 	};
 	static const double default_facing[ZB_SCN_MAX_SIDES] = {
 		FACING_AWAY_DEG, FACING_TOWARD_DEG
@@ -1245,6 +1266,9 @@ static int parse_unit(struct ctx *c, int si)
 			if (!rc)
 				rc = ev_bool(c, "'european-trained'",
 					     &u->european_trained);
+			break;
+		case UK_MARKERS:
+			rc = parse_markers(c, u);
 			break;
 		}
 	}

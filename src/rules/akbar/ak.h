@@ -105,6 +105,7 @@ enum ak_unit_type {
 	AK_CIVILIANS,		/* Shiraquis, slave girls, ladies, slaves */
 	AK_HERD,		/* cattle, sheep, the goat */
 	AK_MINE,		/* a floating mine: drifts, sinks a boat */
+	AK_SHIRAQUI_JEZAILS,	/* "Laundry Heads" with the jezail */
 	AK_UNIT_TYPE_COUNT
 };
 
@@ -175,6 +176,11 @@ enum ak_doing { AK_DO_MOVE, AK_DO_FIRE, AK_DO_RECOVER, AK_DO_FORMATION,
  * when it may not.  A formation change of troops not European-trained is
  * one of their moves. */
 int ak_bead_cost(enum ak_doing what, int done, bool european_trained);
+/* A European-trained unit's formation change is offered before its move
+ * in a Move step and after it (so after the second move, in the second
+ * Move step of its side's half): the text's "3 beads if the unit has
+ * moved twice already" can happen (house ruling). */
+#define AK_HR_FORMATION_AFTER_MOVE true
 
 /* ------------------------------------------------------------------ */
 /* The turn: the Order of Play                                          */
@@ -218,6 +224,11 @@ struct ak_move_mods {
 /* The multipliers apply first, all of them, then the inches are taken
  * off, never below nothing (house ruling). */
 #define AK_HR_MULTIPLY_THEN_SUBTRACT true
+/* The ground's modifiers are read over the line the move can cover: cut
+ * at the most the unit could go with its formation's and the road's
+ * multipliers alone, not over ground beyond its reach on the way to the
+ * point it makes for (house ruling). */
+#define AK_HR_MODS_WITHIN_REACH true
 
 /* Inches a unit of class c may move (charge: its charge distance), or a
  * negative number when it may not (no charge, or the woods). */
@@ -418,6 +429,14 @@ extern const struct ak_melee_row ak_melee_classes[AK_MELEE_CLASS_COUNT];
 /* A melee is fought a round at each melee step until one side routs or
  * dissolves (house ruling); the rounds after the first are not charges. */
 #define AK_HR_ROUND_PER_MELEE_STEP 1
+/* Several units charging one target: each fights its own melee with it,
+ * a round each at a melee step, in the order the charges went in; the
+ * target rolls against each, what it lost to one counts (its disorder)
+ * against the next, and once it routs or dissolves the others' melees
+ * end with no more casualties (the text's "it suffers no additional
+ * casualties"); only the attacker whose round routed it occupies (house
+ * ruling). */
+#define AK_HR_ATTACKERS_ONE_BY_ONE true
 
 /* One side of a melee, as the modifiers see it. */
 struct ak_melee_side {
@@ -559,6 +578,7 @@ struct ak_unit {
 	int start_player;	/* its player at set-up */
 	bool attacking;		/* it charged into its melee */
 	bool over_obstacle;	/* ... over a linear obstacle */
+	int charge_seq;		/* when it charged (ak_state's charges) */
 };
 _Static_assert(sizeof(struct ak_unit) <= ZB_UNIT_EXT_BYTES,
 	       "struct ak_unit must fit a unit's ext bytes");
@@ -584,6 +604,7 @@ struct ak_state {
 	bool rear_top[ZB_MAX_SIDES];	/* its rear base line is y = height */
 	signed char obj_row[AK_OBJECTIVES_MAX];	/* ak_points row, or -1 */
 	bool obj_done[AK_OBJECTIVES_MAX];	/* scored (not "each") */
+	int charges;			/* charges into melee so far */
 };
 static inline struct ak_state *ak_state(struct zb_game *g)
 {
@@ -612,7 +633,8 @@ int ak_setup(struct zb_game *g, const struct zb_scenario *scn,
 void ak_release(struct zb_game *g);
 int ak_copy(struct zb_game *dst, const struct zb_game *src,
 	    struct zb_error *err);
-#define AK_UNIT_KEYS (ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_EUROPEAN)
+#define AK_UNIT_KEYS (ZB_UNIT_KEY_BOAT | ZB_UNIT_KEY_EUROPEAN | \
+		      ZB_UNIT_KEY_MARKERS)
 
 /* ------------------------------------------------------------------ */
 /* The battle (battle.c): the 20 steps, played                          */
@@ -644,6 +666,14 @@ int ak_copy(struct zb_game *dst, const struct zb_game *src,
 /* A routing unit that does not recover in its side's Move step routs
  * another charge move toward its base line (house ruling). */
 #define AK_HR_ROUT_GOES_ON true
+/* A side's "rear base line" (the rout's goal) is the table's long edge
+ * of the half its units started in (by the mean of their places), and
+ * stays that edge all game (house ruling). */
+#define AK_HR_REAR_BASE_LINE_START_HALF true
+/* Ships not under power and floating mines drift 6" downstream in each
+ * of their side's Move steps in which they did not move: twice a turn
+ * when they never move (house ruling). */
+#define AK_HR_DRIFT_EACH_MOVE_STEP true
 /* A target behind a linear obstacle within this of it has light cover. */
 #define AK_HR_OBSTACLE_COVER_IN 1.0
 /* Fire is enfilading when it comes at a line from more than this off its
@@ -659,6 +689,12 @@ enum ak_side ak_army(const struct zb_game *g, const struct zb_unit *u);
 /* A unit that fights: standing, not routing, not a ship, mine, herd or
  * unarmed (civilians, wagons, camels). */
 bool ak_fighter(const struct zb_unit *u);
+/* "Attacking infantry may occupy the enemy position": infantry is the
+ * foot that moves as Europeans or natives (regulars, sepoys, mercenaries,
+ * Shiraqui sepoys with muskets or jezails); not cavalry (which break
+ * through instead), guns, screw guns or civilians (house ruling). */
+#define AK_HR_INFANTRY_IS_FOOT true
+bool ak_infantry(const struct zb_unit *u);
 double ak_range_in(const struct zb_unit *a, const struct zb_unit *b);
 /* Beads: what doing `what` costs u now, and whether its player has it. */
 int ak_unit_cost(const struct zb_unit *u, enum ak_doing what);

@@ -79,6 +79,14 @@ bool ak_fighter(const struct zb_unit *u)
 	       ak_unit_types[u->type].weapon >= 0;
 }
 
+/* Infantry, as "Attacking infantry may occupy" means it (house ruling
+ * AK_HR_INFANTRY_IS_FOOT). */
+bool ak_infantry(const struct zb_unit *u)
+{
+	return AK_HR_INFANTRY_IS_FOOT && (mclass(u) == AK_MOVE_EUROPEANS ||
+					  mclass(u) == AK_MOVE_NATIVES);
+}
+
 double ak_range_in(const struct zb_unit *a, const struct zb_unit *b)
 {
 	struct zb_rect ra = zb_unit_rect(a), rb = zb_unit_rect(b);
@@ -345,15 +353,37 @@ static int rear_y(const struct zb_game *g, int side)
 	return ak_cstate(g)->rear_top[side] ? (int)g->height_in : 0;
 }
 
+/* Unit `id` leaves its melees (gone or routing): each unit that was in
+ * melee with it is free, unless another unit is still attacking it: then
+ * it fights that one off (AK_HR_ATTACKERS_ONE_BY_ONE). */
+static void leave_melees(struct zb_game *g, int id)
+{
+	ak_u(&g->units[id])->melee_with = -1;
+	for (int i = 0; i < g->n_units; i++) {
+		struct ak_unit *o = ak_u(&g->units[i]);
+
+		if (o->melee_with != id)
+			continue;
+		o->melee_with = -1;
+		for (int k = 0; k < g->n_units; k++) {
+			const struct zb_unit *x = &g->units[k];
+
+			if (k != id && ak_standing(x) && !routing(x) &&
+			    ak_cu(x)->attacking && ak_cu(x)->melee_with == i) {
+				o->melee_with = k;
+				o->attacking = false;
+				break;
+			}
+		}
+	}
+}
+
 static void gone(struct zb_game *g, struct zb_unit *u, const char *kind,
 		 const char *why)
 {
 	u->flags |= ZB_UF_GONE;
 	u->markers = 0;
-	ak_u(u)->melee_with = -1;
-	for (int i = 0; i < g->n_units; i++)
-		if (ak_u(&g->units[i])->melee_with == u->id)
-			ak_u(&g->units[i])->melee_with = -1;
+	leave_melees(g, u->id);
 	zb_game_sync_unit(g, u->id);
 	zb_event_begin(g, kind, AK_RULE_CHART, u->id, -1);
 	zb_event_text(g, "%s %s", u->name, why);
@@ -384,10 +414,7 @@ void ak_rout(struct zb_game *g, int id)
 	zb_unit_mark(u, AK_MK_DISORDERED, true);
 	zb_unit_mark(u, AK_MK_OPPORTUNITY, false);
 	ak_u(u)->opp_placed = false;
-	ak_u(u)->melee_with = -1;
-	for (int i = 0; i < g->n_units; i++)
-		if (ak_u(&g->units[i])->melee_with == id)
-			ak_u(&g->units[i])->melee_with = -1;
+	leave_melees(g, id);
 	if (floats(u))
 		return;
 	zb_event_begin(g, "rout", AK_RULE_CHART, id, -1);
@@ -543,8 +570,7 @@ static void check_occupy(struct zb_game *g, struct zb_unit *u)
 {
 	struct ak_state *st = ak_state(g);
 
-	bool infantry = ak_army(g, u) == AK_YANKEE &&
-			mclass(u) == AK_MOVE_EUROPEANS;
+	bool infantry = ak_army(g, u) == AK_YANKEE && ak_infantry(u);
 
 	if (!ak_fighter(u))
 		return;
@@ -650,13 +676,34 @@ void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
 			    u->formation == AK_ORDER_COLUMN;
 }
 
+/* akbar: Movement's modifiers, read over the ground the move can cover
+ * (house ruling AK_HR_MODS_WITHIN_REACH): the line toward `to` cut at
+ * the most u could go with none of the ground's (its formation's and the
+ * road's multipliers only), so woods, contours, fords and obstacles
+ * beyond that do not shorten it. */
+static void reach_mods(const struct zb_game *g, const struct zb_unit *u,
+		       struct zb_vec2 to, bool charge, struct ak_move_mods *m)
+{
+	struct ak_move_mods clear;
+	double most;
+
+	ak_path_mods(g, u, u->pos, &clear);
+	clear.woods = clear.fording = false;
+	clear.contours = clear.obstacles = 0;
+	most = ak_move_in(mclass(u), charge, &clear);
+	if (AK_HR_MODS_WITHIN_REACH && most >= 0 &&
+	    zb_v2_dist(u->pos, to) > most)
+		to = zb_v2_toward(u->pos, to, most);
+	ak_path_mods(g, u, to, m);
+}
+
 /* How far u may go toward `to` (charge: its charge), or < 0. */
 double ak_reach_in(const struct zb_game *g, const struct zb_unit *u,
 		   struct zb_vec2 to, bool charge)
 {
 	struct ak_move_mods m;
 
-	ak_path_mods(g, u, to, &m);
+	reach_mods(g, u, to, charge, &m);
 	return ak_move_in(mclass(u), charge, &m);
 }
 
@@ -727,11 +774,22 @@ int ak_charge(struct zb_game *g, int id, int target)
 		a->charging = true;
 		a->attacking = true;
 		a->over_obstacle = over;
-		ak_u(t)->melee_with = id;
-		ak_u(t)->attacking = false;
+		a->charge_seq = ++ak_state(g)->charges;
+		/* A target already in melee (with an earlier attacker, or
+		 * its own) keeps it: each charge is fought
+		 * (AK_HR_ATTACKERS_ONE_BY_ONE). */
+		if (ak_cu(t)->melee_with < 0) {
+			ak_u(t)->melee_with = id;
+			ak_u(t)->attacking = false;
+		}
 		zb_event_text(g, "%s charges %s into melee", u->name, t->name);
 		zb_event_end(g);
 	} else if (d <= AK_HR_CONTACT_IN) {
+		/* Onto a herd, wagons or civilians: taken, not fought, so
+		 * it is the game's one charge "that does not result in a
+		 * melee". */
+		ak_u(u)->failed_charges++;
+		zb_event_kv(g, "failed", ak_u(u)->failed_charges);
 		zb_event_text(g, "%s charges onto %s", u->name, t->name);
 		zb_event_end(g);
 	} else {
@@ -753,10 +811,17 @@ static int add_opt(struct zb_option *opt, int n, int verb, int target,
 	return n + 1;
 }
 
+/* What a unit may still do in a Move step: all of it, what is left
+ * after a European-trained unit's formation change (a move or a charge),
+ * or what is left after its move (a formation change, house ruling
+ * AK_HR_FORMATION_AFTER_MOVE). */
+enum order_phase { OP_FIRST, OP_AFTER_FORMATION, OP_AFTER_MOVE };
+
 /* One unit's turn in its side's Move step: recover, move, change
  * formation, charge, or hold, as its player's beads allow. */
-static int move_order(struct zb_game *g, struct zb_unit *u, bool again,
-		      struct zb_option *opt, struct zb_error *err)
+static int move_order(struct zb_game *g, struct zb_unit *u,
+		      enum order_phase phase, struct zb_option *opt,
+		      struct zb_error *err)
 {
 	struct zb_decision d;
 	const struct zb_option *o;
@@ -765,22 +830,24 @@ static int move_order(struct zb_game *g, struct zb_unit *u, bool again,
 	const struct ak_move_row *mr = &ak_moves[mclass(u)];
 
 	n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "hold");
-	if ((rout || zb_unit_marked(u, AK_MK_DISORDERED)) && !again &&
-	    ak_affords(g, u, AK_DO_RECOVER))
+	if ((rout || zb_unit_marked(u, AK_MK_DISORDERED)) &&
+	    phase == OP_FIRST && ak_affords(g, u, AK_DO_RECOVER))
 		n = add_opt(opt, n, AK_VERB_RECOVER, -1, -1, false, 0,
 			    rout ? "recover from rout" : "recover from "
 			    "disorder");
-	if (!rout && u->type != AK_MINE && ak_affords(g, u, AK_DO_MOVE))
+	if (!rout && u->type != AK_MINE && phase != OP_AFTER_MOVE &&
+	    ak_affords(g, u, AK_DO_MOVE))
 		n = add_opt(opt, n, ZB_VERB_MOVE, -1, -1, true,
 			    mr->move_in * AK_ROAD_COLUMN_X, "move");
-	if (!rout && ak_affords(g, u, AK_DO_FORMATION))
+	if (!rout && ak_affords(g, u, AK_DO_FORMATION) &&
+	    (phase != OP_AFTER_MOVE || ak_cu(u)->european))
 		for (int f = 0; f < AK_ORDER_COUNT; f++)
 			if (f != u->formation &&
 			    ak_order_allowed((enum ak_unit_type)u->type,
 					     (enum ak_order)f))
 				n = add_opt(opt, n, ZB_VERB_FORMATION, -1, f,
 					    false, 0, ak_order_names[f]);
-	if (!rout && ak_affords(g, u, AK_DO_MOVE))
+	if (!rout && phase != OP_AFTER_MOVE && ak_affords(g, u, AK_DO_MOVE))
 		for (int i = 0; i < g->n_units; i++)
 			if (ak_may_charge_at(g, u, &g->units[i]))
 				n = add_opt(opt, n, ZB_VERB_CHARGE, i, -1,
@@ -805,6 +872,13 @@ static int move_order(struct zb_game *g, struct zb_unit *u, bool again,
 	case ZB_VERB_MOVE:
 		spend(g, u, AK_DO_MOVE);
 		move_unit(g, u, d.answer_point);
+		/* European-trained troops may change formation besides
+		 * their two moves, after a move as before it: 3 beads after
+		 * the second, which comes in a later Move step than the
+		 * first (house ruling AK_HR_FORMATION_AFTER_MOVE). */
+		if (AK_HR_FORMATION_AFTER_MOVE && phase == OP_FIRST &&
+		    ak_cu(u)->european && ak_standing(u) && !routing(u))
+			return move_order(g, u, OP_AFTER_MOVE, opt, err);
 		break;
 	case ZB_VERB_FORMATION: {
 		int old = u->formation;
@@ -825,8 +899,8 @@ static int move_order(struct zb_game *g, struct zb_unit *u, bool again,
 		zb_game_sync_unit(g, u->id);
 		/* European-trained troops change formation besides their
 		 * moves: the step's move is still theirs. */
-		if (eur && !again && ak_standing(u))
-			return move_order(g, u, true, opt, err);
+		if (eur && phase == OP_FIRST && ak_standing(u))
+			return move_order(g, u, OP_AFTER_FORMATION, opt, err);
 		break;
 	}
 	case ZB_VERB_CHARGE:
@@ -892,7 +966,7 @@ static int move_step(struct zb_game *g, int side, struct zb_error *err)
 		if (u->side != side || !ak_standing(u) ||
 		    ak_cu(u)->opp_placed || ak_cu(u)->melee_with >= 0)
 			continue;
-		rc = move_order(g, u, false, opt, err);
+		rc = move_order(g, u, OP_FIRST, opt, err);
 	}
 	/* A rout goes on: a routing unit that did not recover routs again
 	 * (house ruling AK_HR_ROUT_GOES_ON). */
@@ -906,8 +980,10 @@ static int move_step(struct zb_game *g, int side, struct zb_error *err)
 	for (int i = 0; rc == ZB_OK && i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 
+		/* Each of its side's Move steps in which it did not move
+		 * (house ruling AK_HR_DRIFT_EACH_MOVE_STEP). */
 		if (u->side == side && ak_standing(u) && floats(u) &&
-		    ak_cu(u)->moves == before[i])
+		    AK_HR_DRIFT_EACH_MOVE_STEP && ak_cu(u)->moves == before[i])
 			drift(g, u);
 	}
 	zb_free(&g->alloc, opt);
@@ -980,7 +1056,7 @@ bool ak_opportunity_at(const struct zb_game *g, const struct zb_unit *u,
 
 	if (!ak_cu(u)->opp_placed || !ak_may_charge_at(g, u, t))
 		return false;
-	ak_path_mods(g, u, t->pos, &m);
+	reach_mods(g, u, t->pos, true, &m);
 	off = zb_norm_deg(zb_heading_deg(u->pos, t->pos) - u->facing_deg);
 	if (off > 180)
 		off -= 360;
@@ -1255,12 +1331,21 @@ static int melee_round(struct zb_game *g, struct zb_unit *a,
 	if (r.d_chart == AK_CHART_DISORDER || r.d_chart == AK_CHART_ROUT)
 		chart(g, d, r.d_lost);
 	if (!ak_standing(d) || routing(d)) {
-		ak_u(a)->melee_with = -1;
+		/* Its melee is over, unless another unit attacks it (the
+		 * link leave_melees() made). */
+		if (ak_cu(a)->melee_with == d->id)
+			ak_u(a)->melee_with = -1;
+		if (ak_cu(a)->melee_with >= 0) {
+			ak_check_captures(g);
+			return ZB_OK;
+		}
 		if (ak_fighter(a) && mclass(a) == AK_MOVE_CAVALRY) {
 			ak_check_captures(g);
 			return breakthrough(g, a, err);
 		}
-		if (ak_fighter(a)) {
+		/* "Attacking infantry may occupy the enemy position":
+		 * infantry only (AK_HR_INFANTRY_IS_FOOT). */
+		if (ak_fighter(a) && ak_infantry(a)) {
 			struct zb_vec2 from = a->pos;
 
 			zb_event_begin(g, "occupy", AK_RULE_MELEE, a->id, -1);
@@ -1272,25 +1357,40 @@ static int melee_round(struct zb_game *g, struct zb_unit *a,
 			check_occupy(g, a);
 		}
 	}
-	if (!ak_standing(a) || routing(a))
-		ak_u(d)->melee_with = -1;
+	if ((!ak_standing(a) || routing(a)) &&
+	    ak_cu(d)->melee_with == a->id)
+		leave_melees(g, a->id);
 	ak_check_captures(g);
 	return ZB_OK;
 }
 
+/* akbar: Melee at a melee step: every attacker fights its round, one
+ * after another in the order the charges went in, several on one target
+ * each against it (house ruling AK_HR_ATTACKERS_ONE_BY_ONE); a charge
+ * made in the step (a breakthrough) is fought at the next. */
 static int melee_step(struct zb_game *g, struct zb_error *err)
 {
-	int rc = ZB_OK;
+	int rc = ZB_OK, last = 0, upto = ak_cstate(g)->charges;
 
-	for (int i = 0; rc == ZB_OK && i < g->n_units && !g->result.over;
-	     i++) {
-		struct zb_unit *a = &g->units[i], *d;
-		int k = ak_cu(a)->melee_with;
+	while (rc == ZB_OK && !g->result.over) {
+		struct zb_unit *a = NULL, *d;
+		int k;
 
-		if (k < 0 || !ak_cu(a)->attacking || !ak_standing(a))
-			continue;
+		for (int i = 0; i < g->n_units; i++) {
+			const struct zb_unit *o = &g->units[i];
+			int q = ak_cu(o)->charge_seq;
+
+			if (ak_cu(o)->melee_with >= 0 && ak_cu(o)->attacking &&
+			    ak_standing(o) && q > last && q <= upto &&
+			    (!a || q < ak_cu(a)->charge_seq))
+				a = &g->units[i];
+		}
+		if (!a)
+			break;
+		last = ak_cu(a)->charge_seq;
+		k = ak_cu(a)->melee_with;
 		d = &g->units[k];
-		if (!ak_standing(d) || ak_cu(d)->melee_with != i) {
+		if (!ak_standing(d) || d->side == a->side) {
 			ak_u(a)->melee_with = -1;
 			continue;
 		}
@@ -1351,7 +1451,10 @@ static void new_turn(struct zb_game *g)
 {
 	struct ak_state *st = ak_state(g);
 
-	if (!st->rear_known) {
+	/* A side's rear base line is the edge of the half of the table
+	 * its units started in, by the mean of their places (house ruling
+	 * AK_HR_REAR_BASE_LINE_START_HALF), worked out once. */
+	if (AK_HR_REAR_BASE_LINE_START_HALF && !st->rear_known) {
 		double y[2] = { 0, 0 };
 		int n[2] = { 0, 0 };
 

@@ -336,6 +336,23 @@ static int build_unit(struct setup *su, int side, const struct zb_scn_unit *s)
 	u->pos = s->pos;
 	u->facing_deg = s->facing_deg;
 	ak_set_order(u, (enum ak_order)o);
+	/* `markers`: a unit may start disordered or routing (the
+	 * Casualties Chart's states, a bead to recover from); the others
+	 * are the battle's own bookkeeping. */
+	for (int i = 0; i < s->n_markers; i++) {
+		int m = zb_ruleset_marker_parse(g->rules, s->markers[i]);
+
+		if (m != AK_MK_DISORDERED && m != AK_MK_ROUTING)
+			return at(su, s->at_markers[i], "unit '%s': a unit "
+				  "of " AK_ID " may start 'disordered' or "
+				  "'routing', not '%s'", s->name,
+				  s->markers[i]);
+		if (ak_unit_types[t].melee == AK_MELEE_NONE)
+			return at(su, s->at_markers[i], "unit '%s': a %s is "
+				  "never disordered or routed", s->name,
+				  ak_unit_types[t].name);
+		zb_unit_mark(u, m, true);
+	}
 	return ZB_OK;
 }
 

@@ -46,13 +46,18 @@ const struct ak_unit_row ak_unit_types[AK_UNIT_TYPE_COUNT] = {
 	 * fought (house ruling AK_HR_MINE_SINKS). */
 	[AK_MINE] = { "floating-mine", AK_SHIRAQUI, AK_MOVE_SHIPS,
 		AK_MELEE_NONE, false, -1 },
+	/* Pressed locals as the Shiraqui sepoys are, with the Fire table's
+	 * jezail, the natives' long gun, of which half the unit fires. */
+	[AK_SHIRAQUI_JEZAILS] = { "shiraqui-jezails", AK_SHIRAQUI,
+		AK_MOVE_NATIVES, AK_MELEE_SHIRAQUI_SEPOYS, false, AK_JEZAIL },
 };
 
 const char *const ak_unit_type_names[] = {
 	"yankee-infantry", "yankee-cavalry", "yankee-gun", "yankee-screw-gun",
 	"yankee-sepoys", "supply-wagons", "supply-camels", "steamboat",
 	"mercenaries", "shiraqui-cavalry", "shiraqui-sepoys",
-	"shiraqui-cannon", "civilians", "herd", "floating-mine", NULL
+	"shiraqui-cannon", "civilians", "herd", "floating-mine",
+	"shiraqui-jezails", NULL
 };
 
 const char *const ak_move_class_names[] = {
