@@ -465,6 +465,15 @@ Test(ak_rules, melee_modifiers)
 				       .attacker = true, .charging = true,
 				       .order = AK_ORDER_COLUMN };
 	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), 5);
+	/* A gun's crew charging is neither "Infantry charging +1" nor
+	 * cavalry (AK_HR_INFANTRY_IS_FOOT): +2, column +2 only; the
+	 * obstacle's -2 is still the charge's. */
+	foot.not_foot = true;
+	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), 4);
+	foot.over_obstacle = true;
+	cr_assert_eq(ak_melee_modifier(&foot, &cav, 1), 2);
+	foot.over_obstacle = false;
+	foot.not_foot = false;
 	/* A column defending has no column's +2: +2 alone. */
 	foot.attacker = false;
 	foot.charging = false;

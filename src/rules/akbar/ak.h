@@ -444,6 +444,8 @@ struct ak_melee_side {
 	bool attacker;
 	bool charging;		/* charged in this round (the first) */
 	bool cavalry;		/* for the charge's bonus */
+	bool not_foot;		/* neither cavalry nor infantry (a gun,
+				 * wagons, civilians): no charge bonus */
 	bool over_obstacle;	/* charging over a linear obstacle */
 	bool disordered;
 	bool uphill;		/* attacking uphill */

@@ -1264,6 +1264,7 @@ void ak_melee_sides(const struct zb_game *g, const struct zb_unit *a,
 	as->attacker = true;
 	as->charging = ak_cu(a)->charging;
 	as->cavalry = mclass(a) == AK_MOVE_CAVALRY;
+	as->not_foot = !as->cavalry && !ak_infantry(a);
 	as->over_obstacle = ak_cu(a)->over_obstacle;
 	as->disordered = zb_unit_marked(a, AK_MK_DISORDERED);
 	as->uphill = zb_terrain_height_at(&g->terrain, d->pos) >

@@ -167,6 +167,14 @@ static bool is_cavalry(enum ak_melee_class c)
 	return c == AK_MELEE_YANKEE_CAVALRY || c == AK_MELEE_SHIRAQUI_CAVALRY;
 }
 
+/* Infantry as the battle's ak_infantry() reads it: a unit type that moves
+ * as Europeans or natives (AK_HR_INFANTRY_IS_FOOT). */
+static bool is_foot(enum ak_unit_type t)
+{
+	return ak_unit_types[t].move == AK_MOVE_EUROPEANS ||
+	       ak_unit_types[t].move == AK_MOVE_NATIVES;
+}
+
 /* ---- the commands ---- */
 
 static int cmd_next(struct zb_companion *c,
@@ -512,6 +520,8 @@ static int cmd_melee(struct zb_companion *c,
 		.cls = ak_unit_types[a->type].melee, .attacker = true,
 		.charging = on[0], .cavalry = is_cavalry(
 			ak_unit_types[a->type].melee),
+		.not_foot = !is_foot(a->type) &&
+			    !is_cavalry(ak_unit_types[a->type].melee),
 		.over_obstacle = on[4], .disordered = a->disordered,
 		.uphill = on[1], .order = a->order,
 	};
@@ -531,6 +541,7 @@ static int cmd_melee(struct zb_companion *c,
 			    ak_order_names[a->order]);
 	zb_roll_flag(&r, "charging", on[0]);
 	zb_roll_flag(&r, "over-obstacle", on[4]);
+	zb_roll_flag(&r, "not-foot", as.not_foot);
 	zb_roll_flag(&r, "attacker-disordered", a->disordered);
 	zb_roll_flag(&r, "uphill", on[1]);
 	if (d->order != AK_ORDER_LINE)

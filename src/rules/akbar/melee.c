@@ -32,8 +32,13 @@ int ak_melee_modifier(const struct ak_melee_side *s,
 		if (s->uphill)
 			m += AK_MELEE_UPHILL;
 		if (round == 1 && s->charging) {
-			m += s->cavalry ? AK_MELEE_CAVALRY_CHARGING
-					: AK_MELEE_INFANTRY_CHARGING;
+			/* "Infantry charging +1, Cavalry charging +2": a
+			 * gun or wagons charging have neither
+			 * (AK_HR_INFANTRY_IS_FOOT). */
+			if (s->cavalry)
+				m += AK_MELEE_CAVALRY_CHARGING;
+			else if (!s->not_foot)
+				m += AK_MELEE_INFANTRY_CHARGING;
 			if (s->over_obstacle)
 				m += AK_MELEE_OVER_OBSTACLE;
 		}

@@ -218,7 +218,7 @@ static int fire_roll(struct zb_game *g, const struct zb_args *a,
 
 enum { LP_ATTACKER, LP_DEFENDER, LP_ROUND, LP_A_ORDER, LP_CHARGING,
        LP_OBSTACLE, LP_A_DISORDERED, LP_UPHILL, LP_D_ORDER,
-       LP_D_DISORDERED, LP_HARD, LP_FLANK, LP_COUNT };
+       LP_D_DISORDERED, LP_HARD, LP_FLANK, LP_NOT_FOOT, LP_COUNT };
 
 static const struct zb_param melee_params[LP_COUNT] = {
 	[LP_ATTACKER] = P_CHOICE("attacker", ak_melee_class_names,
@@ -249,6 +249,8 @@ static const struct zb_param melee_params[LP_COUNT] = {
 		"(-4 to the attackers)"),
 	[LP_FLANK] = P_BOOL("flank", "the defenders are attacked in flank or "
 		"rear (-4)"),
+	[LP_NOT_FOOT] = P_BOOL("not-foot", "the attackers are neither "
+		"infantry nor cavalry (a gun, wagons): no charge bonus"),
 };
 
 static const struct zb_chance melee_chances[] = {
@@ -277,6 +279,8 @@ static int melee_of(const struct zb_args *a, struct melee *m,
 		.attacker = true,
 		.charging = a->val[LP_CHARGING],
 		.cavalry = is_cavalry(a->val[LP_ATTACKER]),
+		.not_foot = a->val[LP_NOT_FOOT] &&
+			    !is_cavalry(a->val[LP_ATTACKER]),
 		.over_obstacle = a->val[LP_OBSTACLE],
 		.disordered = a->val[LP_A_DISORDERED],
 		.uphill = a->val[LP_UPHILL],
