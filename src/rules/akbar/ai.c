@@ -212,8 +212,7 @@ static bool is_prize(const struct zb_game *g, const struct zb_unit *u)
 
 /* Whether u may stand guard: a defender's fighter on foot (infantry, a
  * gun), not the cavalry, which raids. */
-static bool guard_kind(const struct zb_unit *u,
-		       int side)
+static bool guard_kind(const struct zb_unit *u, int side)
 {
 	return u->side == side && ak_fighter(u) &&
 	       ak_unit_types[u->type].move != AK_MOVE_CAVALRY;
@@ -226,6 +225,7 @@ static bool guard_kind(const struct zb_unit *u,
 static int guard_post(const struct zb_game *g, const struct zb_unit *u)
 {
 	const struct ak_state *st = ak_cstate(g);
+	/* Two sides (ak_setup()): the enemy is the other. */
 	int enemy = 1 - u->side, order_of[AK_OBJECTIVES_MAX], n = 0;
 	unsigned char used[AK_OBJECTIVES_MAX] = { 0 };
 	int guards_used[AK_OBJECTIVES_MAX], n_used = 0;
