@@ -453,3 +453,129 @@ Test(ak_companion, save_resume_and_undo)
 	zb_scenario_release(&s.scn);
 	zb_strbuf_release(&s.out);
 }
+
+/* A session on the Bag Dad scenario itself (its objectives name the
+ * units each capture takes), at save version `version` (0: current). */
+static void start_bag_dad(struct session *s, int version)
+{
+	struct zb_companion_opts o = { .seed = 3, .version = version };
+	struct zb_error err = { 0, "" };
+
+	memset(s, 0, sizeof(*s));
+	cr_assert_eq(zb_companion_scenario_keep(&o, AK,
+		     "scenarios/akbar/bag-dad.yaml", &s->scn, &err), ZB_OK,
+		     "%s", err.msg);
+	cr_assert_eq(zb_companion_init(&s->c, AK, &o, &err), ZB_OK, "%s",
+		     err.msg);
+}
+
+static int player_index(struct session *s, const char *name)
+{
+	return (int)(player(s, name) - books(s)->players);
+}
+
+/* Victory, capture (house ruling "Capture": the thing changes side and
+ * goes under its captor, as ak_check_captures() does in the battle):
+ * Akbar scoring "Capture the Cannon" takes the Albion Field Gun, the
+ * line's one unit in bag-dad.yaml; "Capture a steam boat" has two boats
+ * there, so the table names the one; "Bag Dad" takes Colonel Kadadi over
+ * to Bob; a Shiraqui captured is a figure (AK_HR_SHIRAQUI_A_FIGURE): his
+ * unit stays.  The taken units then move in their new side's steps for
+ * their new player's beads, and a save resumed holds it all. */
+Test(ak_companion, a_capture_takes_the_unit_over)
+{
+	static const char *const script[] = {
+		"roll 6 6 6 6", "next",
+		"score akbar \"capture the cannon\"",
+		"score omar \"capture a steam boat\" \"liberty belle\"",
+		"score bob \"bag dad\"",
+		"score bob \"capture a shiraqui\" x2",
+		"next", "move colonel", NULL
+	};
+	struct session s;
+	struct zb_companion r;
+	struct zb_strbuf notes = { 0 }, a = { 0 }, b = { 0 };
+	struct zb_error err = { 0, "" };
+	char path[128];
+	int bob_beads, akbar_units, belle;
+	const char *t;
+
+	start_bag_dad(&s, 0);
+	snprintf(path, sizeof(path), "%s/bd.zbc", dir);
+	cr_assert_eq(zb_companion_save(&s.c, path, &err), ZB_OK, "%s",
+		     err.msg);
+	run(&s, script[0]);
+	run(&s, script[1]);
+	akbar_units = player(&s, "Akbar")->units;
+	t = run(&s, script[2]);
+	HAS(t, "Akbar scores 25: Capture the Cannon; 25 in all.\n");
+	HAS(t, "Albion Field Gun goes over to Akbar (Shiraqui).\n");
+	cr_assert_eq(unit(&s, "Albion Field Gun")->side, AK_SHIRAQUI);
+	cr_assert_eq(unit(&s, "Albion Field Gun")->player,
+		     player_index(&s, "Akbar"));
+	cr_assert_eq(player(&s, "Akbar")->units, akbar_units + 1);
+	/* Two boats on the line: which one is the table's to say. */
+	HAS(refused(&s, "score omar \"capture a steam boat\"", ZB_EINPUT),
+	    "which: HMS Indolent, Liberty Belle");
+	HAS(run(&s, script[3]), "Liberty Belle goes over to Omar "
+	    "(Shiraqui).\n");
+	cr_assert_eq(unit(&s, "Liberty Belle")->side, AK_SHIRAQUI);
+	cr_assert_eq(unit(&s, "HMS Indolent")->side, AK_YANKEE);
+	/* A boat already his is not there to take again. */
+	refused(&s, "score akbar \"capture a steam boat\" \"liberty belle\"",
+		ZB_EINPUT);
+	/* A line that takes no unit, with one named. */
+	refused(&s, "score akbar \"sink a steam boat\" \"hms indolent\"",
+		ZB_EINPUT);
+	HAS(run(&s, script[4]), "Colonel Kadadi goes over to Bob "
+	    "(Yan-Key/Albion).\n");
+	cr_assert_eq(unit(&s, "Colonel Kadadi")->side, AK_YANKEE);
+	t = run(&s, script[5]);
+	HAS(t, "Bob scores 2: Capture a Shiraqui x2; 102 in all.\n");
+	cr_assert_null(strstr(t, "goes over"), "%s", t);
+	cr_assert_eq(unit(&s, "The Shiraquis")->side, AK_SHIRAQUI);
+	/* Step 2, Yan-Key/Albion Move: the gun is Shiraqui now, Dad moves
+	 * for a bead of Bob's. */
+	run(&s, script[6]);
+	refused(&s, "move \"albion field gun\"", ZB_ESTATE);
+	bob_beads = player(&s, "Bob")->beads;
+	run(&s, script[7]);
+	cr_assert_eq(player(&s, "Bob")->beads, bob_beads - 1);
+	cr_assert_eq(zb_companion_command(&s.c, "status", &a, &err), ZB_OK);
+	HAS(zb_strbuf_str(&a), "Albion Field Gun: 2 of 2 figures; line, "
+	    "Akbar's");
+	HAS(zb_strbuf_str(&a), "Colonel Kadadi: 4 of 4 figures; mob, "
+	    "Bob's; done: 1 move");
+	/* Killed and resumed: the same books, the sides kept. */
+	belle = (int)(unit(&s, "Liberty Belle") - books(&s)->u);
+	zb_companion_release(&s.c);
+	cr_assert_eq(zb_companion_resume(&r, path, NULL, &notes, &err), ZB_OK,
+		     "%s", err.msg);
+	cr_assert_eq(zb_companion_command(&r, "status", &b, &err), ZB_OK);
+	cr_assert_str_eq(zb_strbuf_str(&a), zb_strbuf_str(&b));
+	cr_assert_eq(((struct akc_books *)r.books)->u[belle].side,
+		     AK_SHIRAQUI);
+	zb_companion_release(&r);
+	zb_strbuf_release(&notes);
+	zb_strbuf_release(&a);
+	zb_strbuf_release(&b);
+	zb_scenario_release(&s.scn);
+	zb_strbuf_release(&s.out);
+}
+
+/* A save of version 1 replays as it was played: its `score` took no
+ * unit over and takes no unit word. */
+Test(ak_companion, a_version_1_save_scores_without_taking_over)
+{
+	struct session s;
+
+	start_bag_dad(&s, 1);
+	run(&s, "roll 6 6 6 6");
+	run(&s, "next");
+	cr_assert_null(strstr(run(&s, "score akbar \"capture the cannon\""),
+			      "goes over"));
+	cr_assert_eq(unit(&s, "Albion Field Gun")->side, AK_YANKEE);
+	refused(&s, "score omar \"capture a steam boat\" \"liberty belle\"",
+		ZB_EINPUT);
+	stop(&s);
+}

@@ -69,6 +69,8 @@ struct zb_report {
 	int turn_limit;			/* 0: unknown */
 	const char *at_limit;		/* who wins at it: a side's name or
 					 * "draw"; NULL: unknown */
+	bool points_decide;		/* the rule set's (ruleset.h): the
+					 * points decide at the limit */
 	const struct zb_report_vary *vary;
 	int n_vary;
 	/* One when n_vary is 0; otherwise the variants of the sweep in any

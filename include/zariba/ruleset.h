@@ -118,6 +118,12 @@ struct zb_ruleset {
 	 * scenario that gives one, at its line. */
 	const char *const *general_qualities;
 	const char *const *objective_scores;
+	/* At the turn limit the points decide (game.h's zb_game_award()):
+	 * the side whose players scored more wins, a draw when level, and
+	 * each side's winner is its player with the most points
+	 * (zb_game_side_leader()); the scenario's at-limit is not used.
+	 * The reports say so in place of the at-limit line. */
+	bool points_decide;
 };
 
 /* The name of flag bit `bit` (0 to ZB_UF_BITS - 1) under `rs`: the

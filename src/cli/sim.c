@@ -19,6 +19,7 @@
 #include "zariba/batch.h"
 #include "zariba/game.h"
 #include "zariba/report.h"
+#include "zariba/ruleset.h"
 #include "cli/sim_points.h"
 #include "zariba/scenario.h"
 #include "zariba/strbuf.h"
@@ -408,6 +409,20 @@ static void print_hanging(const char *text, int col)
 	printf("%s\n", text);
 }
 
+/* Whether the scenario's rule set has the points decide at the turn
+ * limit (ruleset.h), in place of its at-limit. */
+static bool points_decide(const struct zb_scenario *scn)
+{
+	const struct zb_ruleset *rs = zb_ruleset_find(scn->ruleset);
+	return rs && rs->points_decide;
+}
+
+/* Who wins at the turn limit when the points decide. */
+#define SIM_POINTS_DECIDE "At the turn limit (%d turns) the points decide: " \
+	"the side whose players scored more wins (a draw when level), and " \
+	"on each side the player with the most points wins (\"led his " \
+	"side\" under Points)."
+
 /* Each side's objective and, with `rates`, how often it was met; then
  * the turn limit. */
 static void print_objectives(const struct zb_scenario *scn,
@@ -416,7 +431,11 @@ static void print_objectives(const struct zb_scenario *scn,
 	char line[512], r[64];
 	const char *who = strcmp(scn->at_limit, "draw") ? scn->at_limit : NULL;
 	if (!any_objective(b)) {
-		if (who)
+		if (points_decide(scn))
+			snprintf(line, sizeof(line), "Objectives: none "
+				 "besides breaking the enemy.  "
+				 SIM_POINTS_DECIDE, scn->turn_limit);
+		else if (who)
 			snprintf(line, sizeof(line), "Objectives: none besides "
 				 "breaking the enemy.  At the turn limit (%d "
 				 "turns) the %s win.", scn->turn_limit, who);
@@ -447,7 +466,10 @@ static void print_objectives(const struct zb_scenario *scn,
 		}
 		cli_wrap(stdout, 2, 4, line);
 	}
-	if (who)
+	if (points_decide(scn))
+		snprintf(line, sizeof(line), SIM_POINTS_DECIDE,
+			 scn->turn_limit);
+	else if (who)
 		snprintf(line, sizeof(line), "At the turn limit (%d turns) the "
 			 "%s win.", scn->turn_limit, who);
 	else
@@ -707,6 +729,10 @@ static json_t *j_variant(const struct sim_opts *o, const struct variant *x)
 				? scn->at_limit : NULL, "other",
 				any_objective(b) ? NULL
 				: "none besides breaking the enemy");
+	/* Only for a rule set whose points decide: the others' JSON stays
+	 * as it was. */
+	if (points_decide(scn))
+		j_set(obj, "at_limit_decided_by", json_string("points"));
 	if (any_objective(b)) {
 		json_t *by = json_array();
 		for (int s = 0; s < b->n_sides; s++) {
@@ -935,7 +961,8 @@ static int write_html(const struct sim_opts *o, struct cli_out *out,
 		.title = scn->title, .scenario = o->args.scenario,
 		.ruleset = scn->ruleset, .seed = o->args.seed,
 		.until_ci = o->args.until_ci, .turn_limit = scn->turn_limit,
-		.at_limit = scn->at_limit, .vary = rv, .n_vary = o->n_vary,
+		.at_limit = scn->at_limit,
+		.points_decide = points_decide(scn), .vary = rv, .n_vary = o->n_vary,
 		.variants = rx, .n_variants = n
 	};
 	struct zb_strbuf page = { 0 };

@@ -536,10 +536,21 @@ static void players_line(struct zb_strbuf *b, const struct zb_replay *r)
 	}
 	if (!r->n_objectives)
 		return;
-	zb_strbuf_add(b, "<p class=\"objectives\"><b>Objectives:</b>");
-	for (int i = 0; i < r->n_objectives; i++) {
+	/* Those the map draws (not a unit's) with their letter: the key to
+	 * the letters the map writes by them (zb_tbl_objective_key()). */
+	/* In the size of the page's notes: a long list (Bag Dad's twenty)
+	 * would take the height the map needs. */
+	zb_strbuf_add(b, "<p class=\"objectives\" style=\"font-size:12px\">"
+		      "<b>Objectives:</b>");
+	for (int i = 0, drawn = 0; i < r->n_objectives; i++) {
 		const struct zb_replay_objective *o = &r->objectives[i];
 		zb_strbuf_add(b, i ? "; " : " ");
+		if (o->kind != ZB_OBJ_UNIT) {
+			char key[16];
+			zb_tbl_objective_key(key, sizeof(key), drawn++);
+			zb_strbuf_printf(b, "<b class=\"objkey\" style=\"color:"
+					 "#a0162b\">%s</b> ", key);
+		}
 		zb_svg_esc(b, o->name);
 		if (o->kind == ZB_OBJ_UNIT && o->unit >= 0) {
 			zb_strbuf_add(b, " (");

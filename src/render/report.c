@@ -307,7 +307,15 @@ static void header(struct zb_strbuf *out, const struct zb_report *r)
 	runs_note(out, r);
 	zb_strbuf_printf(out, DOT "seed %llu", (unsigned long long)r->seed);
 	zb_strbuf_add(out, "</p>\n");
-	if (r->turn_limit > 0 && r->at_limit) {
+	if (r->turn_limit > 0 && r->points_decide) {
+		/* The rule set's points decide (ruleset.h), not at-limit. */
+		zb_strbuf_printf(out, "<p>At the turn limit (%d turns) the "
+				 "points decide: the side whose players scored "
+				 "more wins (a draw when level), and on each "
+				 "side the player with the most points wins "
+				 "(the column &#8220;led his side&#8221;).</p>\n",
+				 r->turn_limit);
+	} else if (r->turn_limit > 0 && r->at_limit) {
 		zb_strbuf_printf(out, "<p>Objectives: none besides breaking "
 				 "the enemy. At the turn limit (%d turns) ",
 				 r->turn_limit);

@@ -725,6 +725,94 @@ out:
 
 /* ---- terrain names ---- */
 
+/* Each objective drawn on the map by its letter, A, B... in the order
+ * of the objectives drawn (the page's list of objectives gives each its
+ * letter: the key; the marker's tooltip has the name):
+ * whole names crowd a city's few inches and hide one another.  A
+ * point's number beside its diamond, an area's inside one of its
+ * corners: of the four, the first that covers least of the units as set
+ * up and the names already placed.  In the names' group, so that the
+ * labels keep off them here and in the replay's script. */
+void zb_tbl_objective_key(char *buf, size_t n, int k)
+{
+	/* A..Z, then AA, AB...: short whatever the count. */
+	if (k < 26)
+		snprintf(buf, n, "%c", 'A' + k);
+	else
+		snprintf(buf, n, "%c%c", 'A' + (k / 26 - 1) % 26, 'A' + k % 26);
+}
+
+#define OBJ_MARK_IN 1.2
+static void objective_keys(struct zb_strbuf *b, const struct zb_tbl *t,
+			   double f, struct boxes *placed)
+{
+	double size = f * TNAME_SIZE;
+	struct boxes avoid = { .alloc = &b->alloc };
+	struct box bounds = { 0, 0, t->width_in, t->height_in };
+	for (int i = 0; i < t->n_units; i++)
+		if (t->units[i].present)
+			box_add(&avoid, unit_box(t, &t->units[i]));
+	for (int i = 0; i < placed->n; i++)
+		box_add(&avoid, placed->v[i]);
+	for (int i = 0, drawn = 0; i < t->n_objectives; i++) {
+		const struct zb_tbl_objective *o = &t->objectives[i];
+		char key[16];
+		struct box c[4], best = { 0, 0, 0, 0 };
+		double least = INFINITY;
+		if (!o->area && o->n_pts < 0)
+			continue;	/* a unit's: not on the map */
+		zb_tbl_objective_key(key, sizeof(key), drawn++);
+		double w = text_w(key, size, BOLD_CHAR_W), h = size * 1.2;
+		if (o->area && o->n_pts >= 3) {
+			double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY,
+			       y1 = -INFINITY, m = size * 0.3;
+			for (int k = 0; k < o->n_pts; k++) {
+				struct zb_vec2 q = to_svg(t, o->pts[k]);
+				x0 = fmin(x0, q.x);
+				y0 = fmin(y0, q.y);
+				x1 = fmax(x1, q.x);
+				y1 = fmax(y1, q.y);
+			}
+			c[0] = (struct box){ x0 + m, y0 + m, x0 + m + w,
+					     y0 + m + h };
+			c[1] = (struct box){ x1 - m - w, y0 + m, x1 - m,
+					     y0 + m + h };
+			c[2] = (struct box){ x0 + m, y1 - m - h, x0 + m + w,
+					     y1 - m };
+			c[3] = (struct box){ x1 - m - w, y1 - m - h, x1 - m,
+					     y1 - m };
+		} else {
+			struct zb_vec2 q = to_svg(t, o->at);
+			double r = OBJ_MARK_IN / 2 + size * 0.15;
+			c[0] = (struct box){ q.x + r, q.y - h / 2, q.x + r + w,
+					     q.y + h / 2 };
+			c[1] = (struct box){ q.x - r - w, q.y - h / 2, q.x - r,
+					     q.y + h / 2 };
+			c[2] = (struct box){ q.x - w / 2, q.y - r - h,
+					     q.x + w / 2, q.y - r };
+			c[3] = (struct box){ q.x - w / 2, q.y + r, q.x + w / 2,
+					     q.y + r + h };
+		}
+		for (int k = 0; k < 4 && least > 0; k++) {
+			double a = box_covers(&avoid, &c[k], &bounds);
+			if (a < least) {
+				least = a;
+				best = c[k];
+			}
+		}
+		if (least == INFINITY)
+			best = box_clamp(c[0], &bounds);
+		box_add(placed, best);
+		box_add(&avoid, best);
+		halo_text(b, (best.x0 + best.x1) / 2, (best.y0 + best.y1) / 2,
+			  "objkey", " text-anchor=\"middle\" dy=\"0.35em\" "
+			  "font-weight=\"700\" fill=\"#a0162b\"", key);
+	}
+	if (avoid.oom)
+		b->oom = true;
+	zb_free(&b->alloc, avoid.v);
+}
+
 static void terrain_names(struct zb_strbuf *b, const struct zb_tbl *t,
 			  double f, struct boxes *placed)
 {
@@ -750,6 +838,7 @@ static void terrain_names(struct zb_strbuf *b, const struct zb_tbl *t,
 			  "dy=\"-0.6em\"" : " text-anchor=\"middle\" dy=\"0.35em\"",
 			  buf);
 	}
+	objective_keys(b, t, f, placed);
 	zb_strbuf_add(b, "</g>\n");
 	if (placed->oom)
 		b->oom = true;
@@ -1090,9 +1179,9 @@ static void title(struct zb_strbuf *b, const struct zb_tbl *t,
 }
 
 /* The objectives (struct zb_tbl_objective): an area dashed round, a
- * point a diamond OBJ_MARK_IN across, each with its name beside it. */
-#define OBJ_MARK_IN 1.2
-static void objectives(struct zb_strbuf *b, const struct zb_tbl *t, double f)
+ * point a diamond OBJ_MARK_IN across, each with its name as its tooltip;
+ * terrain_names() writes its number by it. */
+static void objectives(struct zb_strbuf *b, const struct zb_tbl *t)
 {
 	if (!t->n_objectives)
 		return;
@@ -1102,17 +1191,9 @@ static void objectives(struct zb_strbuf *b, const struct zb_tbl *t, double f)
 		double xy[8], r = OBJ_MARK_IN / 2;
 		if (!o->area && o->n_pts < 0)
 			continue;	/* a unit's: not on the map */
-		struct zb_vec2 c = to_svg(t, o->at), lo = c;
+		struct zb_vec2 c = to_svg(t, o->at);
 		int n = 4;
 		if (o->area && o->n_pts >= 3) {
-			/* The name under the area's middle (its corners'
-			 * mean, inside any convex area). */
-			lo = zb_v2(0, 0);
-			for (int k = 0; k < o->n_pts; k++) {
-				struct zb_vec2 q = to_svg(t, o->pts[k]);
-				lo.x += q.x / o->n_pts;
-				lo.y += q.y / o->n_pts;
-			}
 			zb_strbuf_add(b, "<polygon class=\"obj\" points=\"");
 			for (int k = 0; k < o->n_pts; k++) {
 				struct zb_vec2 q = to_svg(t, o->pts[k]);
@@ -1137,12 +1218,9 @@ static void objectives(struct zb_strbuf *b, const struct zb_tbl *t, double f)
 			}
 			zb_strbuf_add(b, "\" fill=\"#f2c230\" stroke=\"#a0162b\" "
 				      "stroke-width=\"0.15\"><title>");
-			lo.y += r;
 		}
 		zb_svg_esc(b, o->tip ? o->tip : o->name);
 		zb_strbuf_add(b, "</title></polygon>\n");
-		halo_text(b, lo.x, lo.y + f, "objname",
-			  " text-anchor=\"middle\"", o->name);
 	}
 	zb_strbuf_add(b, "</g>\n");
 }
@@ -1167,7 +1245,7 @@ void zb_tbl_svg(struct zb_strbuf *b, const struct zb_tbl *t,
 		    NULL);
 	terrain(b, t);
 	grid(b, t);
-	objectives(b, t, f);
+	objectives(b, t);
 	struct boxes names = { .alloc = &b->alloc };
 	terrain_names(b, t, f, &names);
 	zb_strbuf_add(b, "<g id=\"moves\"></g>\n<g id=\"units\">\n");

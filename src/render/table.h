@@ -51,6 +51,10 @@ struct zb_tbl_objective {
 	int n_pts;			/* -1: not drawn (a unit's) */
 };
 
+/* The letter the map writes by the k-th objective it draws (from 0:
+ * "A"), which the replay page's list of objectives gives it too. */
+void zb_tbl_objective_key(char *buf, size_t n, int k);
+
 struct zb_tbl {
 	double width_in, height_in;
 	const struct zb_terrain_set *terrain;

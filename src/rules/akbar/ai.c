@@ -31,6 +31,8 @@
 #define AI_GUARD_IN 18.0	/* defenders go for an enemy this near a prize */
 #define AI_PLACE_X 1.5		/* placed when an enemy is within this many
 				   charge distances */
+#define AI_POST_IN 2.0		/* a guard stands this near its prize */
+#define AI_GUARDED_IN 4.0	/* a prize with a guard this near stays */
 
 struct ak_ai {
 	struct zb_controller base;
@@ -97,6 +99,10 @@ static int goal(const struct zb_game *g, const struct zb_unit *u,
 
 		if (!open_to(g, i, u->side) ||
 		    (units_only && o->kind != ZB_OBJ_UNIT))
+			continue;
+		/* A boat on the river is no raid for horsemen. */
+		if (units_only && ak_unit_types[g->units[o->unit].type].move ==
+				      AK_MOVE_SHIPS)
 			continue;
 		/* An area to loot takes infantry. */
 		if (o->kind != ZB_OBJ_UNIT &&
@@ -204,6 +210,89 @@ static bool is_prize(const struct zb_game *g, const struct zb_unit *u)
 	return false;
 }
 
+/* Whether u may stand guard: a defender's fighter on foot (infantry, a
+ * gun), not the cavalry, which raids. */
+static bool guard_kind(const struct zb_unit *u, int side)
+{
+	return u->side == side && ak_fighter(u) &&
+	       ak_unit_types[u->type].move != AK_MOVE_CAVALRY;
+}
+
+/* The prize u guards, or -1: the other side's open objectives (a thing
+ * of u's side, a place) taken in order of their worth to the enemy, each
+ * given the nearest guard not yet given one; so Dad is guarded first,
+ * then the Ladies... */
+static int guard_post(const struct zb_game *g, const struct zb_unit *u)
+{
+	const struct ak_state *st = ak_cstate(g);
+	/* Two sides (ak_setup()): the enemy is the other. */
+	int enemy = 1 - u->side, order_of[AK_OBJECTIVES_MAX], n = 0;
+	unsigned char used[AK_OBJECTIVES_MAX] = { 0 };
+	int guards_used[AK_OBJECTIVES_MAX], n_used = 0;
+
+	for (int i = 0; i < g->n_objectives && n < AK_OBJECTIVES_MAX; i++) {
+		const struct zb_objective *o = &g->objectives[i];
+
+		if (o->points[enemy] <= 0 || st->obj_done[i] ||
+		    st->obj_row[i] < 0 ||
+		    ak_points[st->obj_row[i]].how == AK_HOW_KILL)
+			continue;
+		if (o->kind == ZB_OBJ_UNIT &&
+		    (o->unit < 0 || !ak_standing(&g->units[o->unit]) ||
+		     g->units[o->unit].side != u->side))
+			continue;
+		order_of[n++] = i;
+	}
+	for (int k = 0; k < n; k++) {
+		int best = -1;
+		double bd = INFINITY;
+
+		/* The most worth left, the first in the scenario of equals. */
+		for (int j = 0; j < n; j++)
+			if (!used[j] && (best < 0 ||
+			    g->objectives[order_of[j]].points[enemy] >
+			    g->objectives[order_of[best]].points[enemy]))
+				best = j;
+		used[best] = 1;
+		const struct zb_vec2 at = obj_at(g,
+						 &g->objectives[order_of[best]]);
+		int guard = -1;
+
+		for (int i = 0; i < g->n_units; i++) {
+			bool taken = false;
+			double dd;
+
+			if (!guard_kind(&g->units[i], u->side))
+				continue;
+			for (int q = 0; q < n_used; q++)
+				taken |= guards_used[q] == i;
+			dd = zb_v2_dist(g->units[i].pos, at);
+			if (!taken && dd < bd) {
+				bd = dd;
+				guard = i;
+			}
+		}
+		if (guard < 0)
+			return -1;
+		if (guard == u->id)
+			return order_of[best];
+		if (n_used < AK_OBJECTIVES_MAX)
+			guards_used[n_used++] = guard;
+	}
+	return -1;
+}
+
+/* Whether a fighter of u's side stands within AI_GUARDED_IN of u. */
+static bool guarded(const struct zb_game *g, const struct zb_unit *u)
+{
+	for (int i = 0; i < g->n_units; i++)
+		if (i != u->id && g->units[i].side == u->side &&
+		    ak_fighter(&g->units[i]) &&
+		    ak_range_in(u, &g->units[i]) <= AI_GUARDED_IN)
+			return true;
+	return false;
+}
+
 static int order(struct zb_game *g, struct zb_decision *d,
 		 const struct zb_unit *u)
 {
@@ -222,6 +311,13 @@ static int order(struct zb_game *g, struct zb_decision *d,
 		    units_after(g, u))
 		mv = -1;
 	c = best_charge(g, d, u);
+	/* A guard charges only what comes near his prize: a charge that
+	 * takes him off it leaves the prize to be taken. */
+	if (c >= 0 && !attacker && mc != AK_MOVE_CAVALRY &&
+	    (o = guard_post(g, u)) >= 0 &&
+	    zb_v2_dist(g->units[d->opt[c].target].pos,
+		       obj_at(g, &g->objectives[o])) > AI_GUARD_IN)
+		c = -1;
 	if (c >= 0)
 		return choose(d, c, "charge what it can beat or take");
 	if (u->type == AK_STEAMBOAT)
@@ -232,6 +328,11 @@ static int order(struct zb_game *g, struct zb_decision *d,
 	if (!ak_fighter(u)) {
 		/* Prizes and the supply train: away from a near enemy. */
 		e = nearest_enemy(g, u, true, &ed);
+		/* A prize with its guard by it stays: running from him
+		 * leaves it to be taken. */
+		if (e >= 0 && ed < AI_NEAR_IN && !attacker && is_prize(g, u) &&
+		    guarded(g, u))
+			return choose(d, 0, "stay by the guard");
 		if (e >= 0 && ed < AI_NEAR_IN &&
 		    (is_prize(g, u) || !attacker)) {
 			struct zb_vec2 away = zb_v2_sub(u->pos,
@@ -266,7 +367,17 @@ static int order(struct zb_game *g, struct zb_decision *d,
 				       "go for the enemy");
 		return choose(d, 0, "nothing left to take");
 	}
-	/* Defenders: go for an enemy near a prize, else hold. */
+	/* Defenders: each to the prize he guards (guard_post()), and
+	 * there he holds. */
+	o = guard_post(g, u);
+	if (o >= 0) {
+		struct zb_vec2 at = obj_at(g, &g->objectives[o]);
+
+		if (zb_v2_dist(u->pos, at) > AI_POST_IN)
+			return move_to(d, mv, at, "guard the prize");
+		return choose(d, 0, "hold by the prize");
+	}
+	/* The rest: go for an enemy near a prize, else hold. */
 	for (int i = 0; e >= 0 && i < g->n_objectives; i++) {
 		const struct zb_objective *ob = &g->objectives[i];
 

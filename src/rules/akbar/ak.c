@@ -59,4 +59,5 @@ const struct zb_ruleset zb_ruleset_akbar = {
 	.formation_name = formation_name,
 	.actions = ak_actions,
 	.companion = &ak_companion,
+	.points_decide = true,
 };

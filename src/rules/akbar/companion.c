@@ -12,7 +12,7 @@
 #include "zariba/log.h"
 #include "zariba/unit.h"
 
-#define AKC_VERSION 1		/* of the save's rules of play */
+#define AKC_VERSION 2		/* of the save's rules of play */
 
 /* The steps by index (ak_steps[] names them as printed): the Yan-Key/
  * Albion half is 0..9, the Shiraqui half 10..19. */

@@ -21,6 +21,10 @@
 #include "zariba/companion.h"
 
 #define AKC_NAME_MAX 64
+/* The save version from which `score` takes a captured or rescued unit
+ * over to the player (companion.c's AKC_VERSION); a save of version 1
+ * replays as it was played, sides unchanged. */
+#define AKC_VERSION_CAPTURE 2
 
 /* A bead of recovery lifts one state: a routed unit recovers to
  * disordered (its rout left it disordered), a disordered one to good

@@ -577,9 +577,96 @@ static int cmd_melee(struct zb_companion *c,
 	return ZB_OK;
 }
 
+/* The units the scenario's objectives name for points row k (the Field
+ * Gun for "Capture the Cannon", each steamboat for "Capture a steam
+ * boat") not yet of army `side` nor dissolved, into ids[]; how many. */
+static int line_units(const struct akc_books *b, int k, int side, int *ids,
+		      int max)
+{
+	const struct zb_game *g = b->g;
+	const struct ak_state *st = ak_cstate(g);
+	int n = 0;
+
+	for (int i = 0; i < g->n_objectives; i++) {
+		const struct zb_objective *o = &g->objectives[i];
+		bool seen = false;
+
+		if (st->obj_row[i] != k || o->kind != ZB_OBJ_UNIT ||
+		    o->unit < 0 || o->unit >= b->n_units ||
+		    b->u[o->unit].side == side || b->u[o->unit].dissolved)
+			continue;
+		for (int j = 0; j < n; j++)
+			seen |= ids[j] == o->unit;
+		if (!seen && n < max)
+			ids[n++] = o->unit;
+	}
+	return n;
+}
+
+/* akbar: Victory, a capture or a rescue (house ruling, "Capture" in
+ * docs/rules/akbar.md): the thing taken changes side and goes under the
+ * player who took it, its marks cleared, as in the battle
+ * (ak_check_captures()). */
+static void go_over(struct akc_books *b, int id, int p, struct zb_strbuf *out)
+{
+	struct akc_unit *u = &b->u[id];
+
+	b->players[u->player].units--;
+	u->side = b->players[p].side;
+	u->player = p;
+	b->players[p].units++;
+	u->disordered = u->routed = u->placed = false;
+	zb_strbuf_printf(out, "%s goes over to %s (%s).\n", u->name,
+			 b->players[p].name, b->side_name[u->side]);
+}
+
+/* Which unit a capture or rescue of row k by player p takes: the one
+ * named (`word`, or NULL), else the line's one unit on the table; -1 for
+ * none (the line scores points only: the Beer, a figure of "Capture a
+ * Shiraqui", a table without objectives), -2 with ZB_EINPUT in err. */
+static int taken(const struct akc_books *b, int k, int p, const char *word,
+		 struct zb_error *err)
+{
+	int ids[AKC_PLAYERS_MAX * 4], n, id, side = b->players[p].side;
+
+	if (ak_points[k].how != AK_HOW_CAPTURE &&
+	    ak_points[k].how != AK_HOW_RESCUE) {
+		if (word)
+			return zb_error_set(err, ZB_EINPUT, "%s takes no unit",
+					    ak_points[k].name), -2;
+		return -1;
+	}
+	n = line_units(b, k, side, ids, (int)(sizeof(ids) / sizeof(ids[0])));
+	if (word) {
+		bool listed = n == 0;
+
+		id = akc_unit(b, word, err);
+		if (id < 0)
+			return -2;
+		for (int j = 0; j < n; j++)
+			listed |= ids[j] == id;
+		if (b->u[id].side == side || b->u[id].dissolved || !listed)
+			return zb_error_set(err, ZB_EINPUT, "%s is not there "
+					    "to take for %s", b->u[id].name,
+					    ak_points[k].name), -2;
+		return id;
+	}
+	/* A Shiraqui is a figure (AK_HR_SHIRAQUI_A_FIGURE): his unit goes
+	 * over only when named. */
+	if (n == 0 || k == AK_ROW_SHIRAQUI)
+		return -1;
+	if (n > 1)
+		return zb_error_set(err, ZB_EINPUT, "which: %s, %s%s? Name the "
+				    "unit after the line", b->u[ids[0]].name,
+				    b->u[ids[1]].name, n > 2 ? "..." : ""), -2;
+	return ids[0];
+}
+
 /* akbar: Victory, a line of the points tables that the table decides
  * (a capture, a rescue, a looting, a sinking), scored for a player of
- * the side it is for; a line not scored "each" only once a game. */
+ * the side it is for; a line not scored "each" only once a game.  A
+ * capture or rescue takes its unit (taken()) over to the player, from
+ * save version 2 on (a save of version 1 replays as it was played). */
 static int cmd_score(struct zb_companion *c,
 		     const struct zb_companion_words *w,
 		     struct zb_strbuf *out, char *norm, struct zb_error *err)
@@ -587,13 +674,28 @@ static int cmd_score(struct zb_companion *c,
 	struct akc_books *b = c->books;
 	char lnames[AK_POINTS_ROWS][64];
 	const char *names[AK_POINTS_ROWS];
-	int rows[AK_POINTS_ROWS], n = 0, p, k, times = 1;
+	int rows[AK_POINTS_ROWS], n = 0, p, k, times = 1, id = -1;
+	const char *unit_word = NULL, *times_word = NULL;
+	bool sides_change = c->opts.version == 0 ||
+			    c->opts.version >= AKC_VERSION_CAPTURE;
 	struct akc_player *pl;
 
-	if (w->n < 3 || w->n > 4)
+	if (w->n < 3 || w->n > 5)
 		return zb_error_set(err, ZB_EINPUT, "score PLAYER \"LINE\" "
-				    "[xN]: for example: score %s \"%s\"",
+				    "[UNIT] [xN]: for example: score %s \"%s\"",
 				    b->pnames[0], "bag dad");
+	/* The words after the line: a unit, xN, or a unit then xN. */
+	if (w->n == 5 || (w->n == 4 && !zb_companion_times(
+			  w->w[3], AKC_SCORE_TIMES_MAX, &times))) {
+		unit_word = w->w[3];
+		times_word = w->n == 5 ? w->w[4] : NULL;
+	} else if (w->n == 4) {
+		times_word = w->w[3];
+	}
+	times = 1;
+	if (unit_word && !sides_change)
+		return zb_error_set(err, ZB_EINPUT, "score PLAYER \"LINE\" "
+				    "[xN]: this save's rules take no unit");
 	p = akc_player(b, w->w[1], err);
 	if (p < 0)
 		return ZB_EINPUT;
@@ -617,8 +719,8 @@ static int cmd_score(struct zb_companion *c,
 	if (k < 0)
 		return ZB_EINPUT;
 	k = rows[k];
-	if (w->n == 4 && (!ak_points[k].each ||
-	    !zb_companion_times(w->w[3], AKC_SCORE_TIMES_MAX, &times)))
+	if (times_word && (!ak_points[k].each ||
+	    !zb_companion_times(times_word, AKC_SCORE_TIMES_MAX, &times)))
 		return zb_error_set(err, ZB_EINPUT, "xN is for a line scored "
 				    "each time, as xN, N 1 to %d",
 				    AKC_SCORE_TIMES_MAX);
@@ -627,6 +729,11 @@ static int cmd_score(struct zb_companion *c,
 	if (!ak_points[k].each && b->scored[k])
 		return zb_error_set(err, ZB_ESTATE, "%s is scored already",
 				    ak_points[k].name);
+	if (sides_change) {
+		id = taken(b, k, p, unit_word, err);
+		if (id == -2)
+			return ZB_EINPUT;
+	}
 	b->scored[k] += times;
 	pl->points += times * ak_points[k].points;
 	zb_strbuf_printf(out, "%s scores %d: %s", pl->name,
@@ -634,6 +741,8 @@ static int cmd_score(struct zb_companion *c,
 	if (times > 1)
 		zb_strbuf_printf(out, " x%d", times);
 	zb_strbuf_printf(out, "; %d in all.\n", pl->points);
+	if (id >= 0)
+		go_over(b, id, p, out);
 	akc_norm(w, norm);
 	return ZB_OK;
 }
@@ -702,8 +811,9 @@ const struct zb_companion_cmd akc_commands[] = {
 	{ "melee", "ATTACKER at DEFENDER [charge] [uphill] [hard] [flank] "
 	  "[obstacle]", "a round of D10s; the loser loses the difference",
 	  cmd_melee, NULL },
-	{ "score", "PLAYER \"LINE\" [xN]", "a line of the points table the "
-	  "table decided", cmd_score, NULL },
+	{ "score", "PLAYER \"LINE\" [UNIT] [xN]", "a line of the points "
+	  "table the table decided; a capture takes the unit over",
+	  cmd_score, NULL },
 	{ "mark", "UNIT disordered|routed|dissolved|placed [off]", "set or "
 	  "clear a unit's mark", cmd_mark, NULL },
 	{ "standings", "", "every player's beads and points, and who leads",

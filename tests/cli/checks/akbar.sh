@@ -89,9 +89,26 @@ fi
 expect_exit "sim bag-dad exits 0" 0 \
 	"$ZB" sim "$BD" --runs 20 --seed 1
 grep_out "sim bag-dad: per-player points" '^    Cleo +[0-9.]+' "$T/out"
+grep_out "sim bag-dad: the points decide at the turn limit" \
+	'^At the turn limit \(8 turns\) the points decide' "$T/out"
+if grep -q 'is a draw' "$T/out"; then
+	bad "sim bag-dad: no draw at the turn limit" "$T/out"
+else
+	ok "sim bag-dad: no draw at the turn limit"
+fi
 expect_exit "sim bag-dad --json exits 0" 0 \
 	"$ZB" sim "$BD" --runs 20 --seed 1 --json
 grep_out "sim bag-dad --json: the players" '"Akbar"' "$T/out"
+grep_out "sim bag-dad --json: the points decide" \
+	'"at_limit_decided_by": "points"' "$T/out"
+expect_exit "sim bag-dad --html exits 0" 0 \
+	"$ZB" sim "$BD" --runs 20 --seed 1 --html "$T/bd-sim.html"
+if grep -q 'the points decide' "$T/bd-sim.html" &&
+	! grep -q 'is a draw' "$T/bd-sim.html"; then
+	ok "sim bag-dad --html: the points decide, no draw"
+else
+	bad "sim bag-dad --html: no points line or a draw" "$T/bd-sim.html"
+fi
 expect_exit "new akbar plays" 0 "$ZB" new akbar -o "$T/new-ak.yaml"
 expect_exit "new akbar: run exits 0" 0 "$ZB" run "$T/new-ak.yaml" --seed 1 --quiet
 

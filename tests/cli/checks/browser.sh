@@ -201,6 +201,14 @@ else
 	else
 		bad "browser: the ninth-sudanese page was not made" "$T/err"
 	fi
+	# Bag Dad: the objectives' numbers in the crowded city.
+	run "$ZB" run scenarios/akbar/bag-dad.yaml --seed 7 --quiet \
+		--log "$B/bd.jsonl" --html "$B/bd.html"
+	if [ "$rc" -eq 0 ]; then
+		browser_replay replay-bag-dad "$B/bd.jsonl" "$B/bd.html"
+	else
+		bad "browser: the bag-dad page was not made" "$T/err"
+	fi
 	GR=scenarios/gentlemen-rankers/relief-column.yaml
 	run "$ZB" run "$GR" --seed 1 --quiet --log "$B/gr.jsonl" \
 		--html "$B/gr.html"

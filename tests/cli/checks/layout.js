@@ -92,6 +92,21 @@
 				});
 				placed.push({ b: b, what: name(g) });
 			});
+		/* The objectives' numbers (table.c's objective_keys()):
+		 * no label on them, none on another. */
+		var keys = [];
+		Array.prototype.forEach.call(svg.querySelectorAll("text.objkey"),
+			function (t) {
+				var b = box(t.getBoundingClientRect()), what =
+					"objective " + t.textContent;
+				if (!inside(b, table))
+					fault(where, what + " runs off the table");
+				placed.concat(keys).forEach(function (p) {
+					if (overlap(p.b, b))
+						fault(where, what + " overlaps " + p.what);
+				});
+				keys.push({ b: b, what: what });
+			});
 		Array.prototype.forEach.call(svg.querySelectorAll("text.hits"),
 			function (t) {
 				var b = box(t.getBoundingClientRect()), what = "hits '" +
