@@ -870,7 +870,19 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		u->facing_deg = zb_heading_deg(u->pos, zb_unit_rect(e).c);
 		if (st)
 			st->ai_turned = u->id + 1;	/* see vf.h */
-		double h = vf_expected_hits(g, u, e);
+		/* vf_expected_hits(), the line of sight asked last and
+		 * only of a target that would be better if seen: one not
+		 * seen counts 0, which is no better either. */
+		struct vf_volley v;
+		double h = 0;
+
+		if (vf_fire_table_volley(g, u, e, &v))
+			h = vf_volley_expected(&v, e);
+		else if (vf_volley_unseen(g, u, e, &v)) {
+			h = vf_volley_expected(&v, e);
+			if (h > bh && !vf_fire_sees(g, u, e))
+				h = 0;
+		}
 		/* Whether the side knows of it matters only for a better
 		 * target, so only then is it asked (it costs the most). */
 		u->facing_deg = saved;

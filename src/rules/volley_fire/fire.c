@@ -537,11 +537,12 @@ static bool may_fire(struct zb_game *g, const struct zb_unit *u)
 	return true;
 }
 
-/* volley-fire: Mounted leaders B, Concealment C, Infantry fire A
- * May `firer` fire at `target`?  When it may, *band and *firers are the
- * range band and the figures firing, worked out on the way. */
-static bool fire_legal(struct zb_game *g, const struct zb_unit *firer,
-		       const struct zb_unit *target, int *band, int *firers)
+/* volley-fire: Mounted leaders B, Infantry fire A
+ * fire_legal() short of the target's being seen: true when `firer` may
+ * fire at `target` if it sees it, with *band and *firers worked out. */
+static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
+			      const struct zb_unit *target, int *band,
+			      int *firers)
 {
 	if (!target || firer == target || !may_fire(g, firer))
 		return false;
@@ -554,9 +555,17 @@ static bool fire_legal(struct zb_game *g, const struct zb_unit *firer,
 	if (*band == VF_OUT_OF_RANGE)
 		return false;
 	*firers = vf_figures_firing(g, firer, target);
-	if (*firers <= 0)
-		return false;
-	return target_visible(g, firer, target);
+	return *firers > 0;
+}
+
+/* volley-fire: Mounted leaders B, Concealment C, Infantry fire A
+ * May `firer` fire at `target`?  When it may, *band and *firers are the
+ * range band and the figures firing, worked out on the way. */
+static bool fire_legal(struct zb_game *g, const struct zb_unit *firer,
+		       const struct zb_unit *target, int *band, int *firers)
+{
+	return fire_legal_unseen(g, firer, target, band, firers) &&
+	       target_visible(g, firer, target);
 }
 
 bool vf_can_fire_at(struct zb_game *g, const struct zb_unit *firer,
@@ -593,12 +602,10 @@ static bool waiting_at_building(const struct zb_unit *u)
 	return vf_u(u)->building >= 0 && !(u->flags & VF_UF_IN_BUILDING);
 }
 
-bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
-		   const struct zb_unit *target, struct vf_volley *v)
+/* The rest of the volley, once fire is legal but for sight. */
+static void volley_rest(struct zb_game *g, const struct zb_unit *firer,
+			const struct zb_unit *target, struct vf_volley *v)
 {
-	memset(v, 0, sizeof(*v));
-	if (!fire_legal(g, firer, target, &v->band, &v->firers))
-		return false;
 	v->weapon = (enum vf_weapon)weapon_of(firer);
 	v->double_rank = firer->formation == VF_TWO_RANK_LINE &&
 			 zb_unit_ranks(firer) >= VF_FIRE_RANKS;
@@ -609,24 +616,44 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 		v->halve = halving_reason(g, firer, target) != NULL;
 	if (v->weapon != VF_W_PISTOL && !v->scouts)
 		v->half_result = waiting_at_building(firer);
+}
+
+bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
+		   const struct zb_unit *target, struct vf_volley *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (!fire_legal(g, firer, target, &v->band, &v->firers))
+		return false;
+	volley_rest(g, firer, target, v);
 	return true;
 }
 
-/* Expected casualties of a volley, for the AI's target choice. */
-double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
-			const struct zb_unit *target)
+bool vf_volley_unseen(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target, struct vf_volley *v)
 {
-	struct vf_volley v;
+	memset(v, 0, sizeof(*v));
+	if (!fire_legal_unseen(g, firer, target, &v->band, &v->firers))
+		return false;
+	volley_rest(g, firer, target, v);
+	return true;
+}
+
+bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
+		  const struct zb_unit *target)
+{
+	return target_visible(g, firer, target);
+}
+
+double vf_volley_expected(const struct vf_volley *v,
+			  const struct zb_unit *target)
+{
 	struct zb_dist d;
 	double e = 0;
 	int alive = zb_unit_alive(target);
 	bool gun_target = vf_type_of(target)->gun;
 
-	if (!vf_fire_table_volley(g, firer, target, &v) &&
-	    !vf_volley_for(g, firer, target, &v))
-		return 0;
 	/* The very distribution `zariba odds volley-fire volley` prints. */
-	if (vf_volley_dist(&v, &d) != ZB_OK)
+	if (vf_volley_dist(v, &d) != ZB_OK)
 		return 0;
 	for (int k = 0; k < d.n; k++) {
 		int cas = gun_target ? k / VF_GUN_HITS_PER_GUNNER : k;
@@ -634,6 +661,18 @@ double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 	}
 	zb_dist_release(&d);
 	return e;
+}
+
+/* Expected casualties of a volley, for the AI's target choice. */
+double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
+			const struct zb_unit *target)
+{
+	struct vf_volley v;
+
+	if (!vf_fire_table_volley(g, firer, target, &v) &&
+	    !vf_volley_for(g, firer, target, &v))
+		return 0;
+	return vf_volley_expected(&v, target);
 }
 
 /* ------------------------------------------------------------------ */

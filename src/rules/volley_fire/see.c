@@ -153,6 +153,17 @@ static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 		 (ha > ho || hb > ho));
 }
 
+/* The heights at the ends of a line, looked up only when a unit in the
+ * way needs them (NAN until then). */
+static void line_heights(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
+			 double *ha, double *hb)
+{
+	if (isnan(*ha)) {
+		*ha = zb_terrain_height_at(&g->terrain, a);
+		*hb = zb_terrain_height_at(&g->terrain, b);
+	}
+}
+
 /* The search for the screening unit nearest the middle of a line. */
 struct screen_search {
 	struct blocker_ctx c;
@@ -190,8 +201,10 @@ static int screen_visit(void *ctx, int id)
 	    (q->best >= 0 && (d > q->best_d || (d == q->best_d &&
 						 id > q->best))))
 		return 0;
-	if (!blocker_filter(&q->c, id) ||
-	    !screens(g, q->a, q->b, q->ha, q->hb, zb_game_unit(g, id)))
+	if (!blocker_filter(&q->c, id))
+		return 0;
+	line_heights(g, q->a, q->b, &q->ha, &q->hb);
+	if (!screens(g, q->a, q->b, q->ha, q->hb, zb_game_unit(g, id)))
 		return 0;
 	q->best = id;
 	q->best_d = d;
@@ -199,6 +212,52 @@ static int screen_visit(void *ctx, int id)
 	 * one, so it is among the NEAR_MAX whenever this one is shown to be
 	 * (see units_block); the rest of the line need not be walked. */
 	return among_nearest(g, q->mid, d) ? 1 : 0;
+}
+
+/* Indexes of at most this many entries are walked whole along a line. */
+#define LINE_SCAN_MAX 64
+
+/*
+ * zb_spatial_visit_segment(s, a, b, 0, visit, ctx), and on a small index
+ * the same entries by a pass over them all: those whose circles come
+ * within the segment, by the walk's own test (spatial.c's seg_far, with
+ * its slack), so the same units are visited, in id order instead of the
+ * walk's.  Which units screen a line, and so the answer of units_block,
+ * does not hang on the order (see screen_visit); the cells' walk costs
+ * more than the pass where the units are few.
+ */
+static int visit_line(struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
+		      zb_spatial_filter visit, void *ctx)
+{
+	const double rel = 1e-9;	/* spatial.c's SPATIAL_SLACK_REL */
+	double slack, dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+
+	if (s->n > LINE_SCAN_MAX || !s->cell_head || !isfinite(a.x) ||
+	    !isfinite(a.y) || !isfinite(b.x) || !isfinite(b.y))
+		return zb_spatial_visit_segment(s, a, b, 0, visit, ctx);
+	s->queries++;
+	slack = rel * (1 + s->max_radius_in + fabs(a.x) + fabs(a.y) +
+		       fabs(b.x) + fabs(b.y));
+	for (int id = 0; id < s->n; id++) {
+		struct zb_vec2 p = s->e[id].p;
+		double far = s->e[id].radius_in + slack;
+		double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) /
+				      len2 : 0;
+		double qx, qy;
+		int rc;
+
+		if (s->cell_of[id] < 0)
+			continue;
+		t = t < 0 ? 0 : t > 1 ? 1 : t;
+		qx = a.x + t * dx - p.x;
+		qy = a.y + t * dy - p.y;
+		if (qx * qx + qy * qy > far * far * (1 + rel) + rel)
+			continue;
+		rc = visit(ctx, id);
+		if (rc)
+			return rc;
+	}
+	return 0;
 }
 
 /*
@@ -225,8 +284,7 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	q.a = a;
 	q.b = b;
 	q.mid = zb_v2_scale(zb_v2_add(a, b), 0.5);
-	q.ha = zb_terrain_height_at(&g->terrain, a);
-	q.hb = zb_terrain_height_at(&g->terrain, b);
+	q.ha = q.hb = NAN;
 	q.range_in = zb_v2_dist(a, b) / 2;
 	q.best = -1;
 	q.best_d = INFINITY;
@@ -235,7 +293,7 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	 * a unit the AI has turned for a moment without telling the index,
 	 * which is asked as well (the index still says where it stands in
 	 * the order nearest the middle, as it did for the NEAR_MAX). */
-	if (zb_spatial_visit_segment(&g->index, a, b, 0, screen_visit, &q)) {
+	if (visit_line(&g->index, a, b, screen_visit, &q)) {
 		blocked = true;
 	} else {
 		if (vf_state(g) && vf_state(g)->ai_turned > 0) {
@@ -281,6 +339,25 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d);
 
+/* Does any hill's box meet the line's?  With an unbounded allowance into
+ * cover, zb_terrain_blocks_los() answers only from the hills whose boxes
+ * meet the line, so when none does it says no, and need not be asked. */
+static bool hill_near(const struct zb_terrain_set *ts, struct zb_vec2 a,
+		      struct zb_vec2 b)
+{
+	double x0 = fmin(a.x, b.x), x1 = fmax(a.x, b.x);
+	double y0 = fmin(a.y, b.y), y1 = fmax(a.y, b.y);
+
+	for (int i = 0; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+
+		if (t->kind == ZB_TERRAIN_HILL && x1 >= t->lo.x &&
+		    x0 <= t->hi.x && y1 >= t->lo.y && y0 <= t->hi.y)
+			return true;
+	}
+	return false;
+}
+
 /* vf_unit_sees_ex(), and when `rec` is given and the answer is no, the
  * discs of the lines units block added to it (rec->n < 0 when out of
  * memory); lines blocked by the ground or by cover hang on the viewer
@@ -299,7 +376,8 @@ static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
 	ft = cover_of(g, target);
 	n = target_points(target, pts);
 	for (int i = 0; i < n; i++) {
-		if (zb_terrain_blocks_los(&g->terrain, a, pts[i], HUGE_VAL))
+		if (hill_near(&g->terrain, a, pts[i]) &&
+		    zb_terrain_blocks_los(&g->terrain, a, pts[i], HUGE_VAL))
 			continue;
 		if (cover_blocks(g, a, pts[i], fv, ft, target))
 			continue;

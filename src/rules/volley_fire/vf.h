@@ -567,6 +567,19 @@ bool vf_fire_table_volley(struct zb_game *g, const struct zb_unit *firer,
 /* Expected casualties of a volley, for the AI's target choice. */
 double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 			const struct zb_unit *target);
+/* vf_expected_hits() in parts, so that a caller weighing targets can ask
+ * the costly line of sight last, and only of a target worth it: the
+ * volley as if the target were seen (false when anything but sight
+ * forbids it), whether the firer sees it as the fire phase asks
+ * (Concealment C), and the expected casualties of a legal volley.
+ * vf_expected_hits() is vf_volley_expected() of vf_volley_unseen()'s
+ * volley when vf_fire_sees(), else 0. */
+bool vf_volley_unseen(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target, struct vf_volley *v);
+bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
+		  const struct zb_unit *target);
+double vf_volley_expected(const struct vf_volley *v,
+			  const struct zb_unit *target);
 /*
  * Added by fire.c's author.  Pistols and scouts roll D6s (one per die
  * counted by vf_volley_dice, all "full"), everything else D20s.
