@@ -336,31 +336,40 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 	return r;
 }
 
-/* volley-fire: WEAPON RANGES, Concealment D */
-int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
-		 const struct zb_unit *target)
+/* vf_fire_band() given the footprints and max_range_in(). */
+static int fire_band_r(const struct zb_unit *firer, const struct zb_rect *fr,
+		       const struct zb_rect *tr, double range)
 {
 	const struct vf_weapon_info *w;
-	struct zb_rect fr, tr;
-	double d, range;
+	double d;
 
 	if (weapon_of(firer) == VF_W_NONE)
 		return VF_OUT_OF_RANGE;
 	w = &vf_weapons[weapon_of(firer)];
-	fr = zb_unit_rect(firer);
-	tr = zb_unit_rect(target);
-	range = max_range_in(g, firer, target);
 	/* From footprint to footprint, so a square measures from the face
 	 * that fires (house ruling). */
-	if (zb_rect_clear_of(&fr, &tr, range))
+	if (zb_rect_clear_of(fr, tr, range))
 		return VF_OUT_OF_RANGE;
-	d = zb_rect_dist(&fr, &tr);
+	d = zb_rect_dist(fr, tr);
 	if (d > range)
 		return VF_OUT_OF_RANGE;
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		if (w->band_max_in[b] > 0 && d <= w->band_max_in[b])
 			return b;
 	return VF_OUT_OF_RANGE;
+}
+
+/* volley-fire: WEAPON RANGES, Concealment D */
+int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
+		 const struct zb_unit *target)
+{
+	struct zb_rect fr, tr;
+
+	if (weapon_of(firer) == VF_W_NONE)
+		return VF_OUT_OF_RANGE;
+	fr = zb_unit_rect(firer);
+	tr = zb_unit_rect(target);
+	return fire_band_r(firer, &fr, &tr, max_range_in(g, firer, target));
 }
 
 /* The way live figure k faces: a square's faces look outward. */
@@ -408,26 +417,23 @@ static bool rank_in_cones(const struct zb_cone *k, struct zb_vec2 a,
 	return false;
 }
 
-/* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
-int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
-		      const struct zb_unit *target)
+/* vf_figures_firing() given the footprints and max_range_in(). */
+static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
+			    const struct zb_rect *fr, const struct zb_rect *tr,
+			    double range)
 {
 	const struct vf_weapon_info *w;
-	struct zb_rect tr;
-	double range;
 	int alive, files, n = 0;
 
 	if (weapon_of(firer) == VF_W_NONE)
 		return 0;
 	w = &vf_weapons[weapon_of(firer)];
-	tr = zb_unit_rect(target);
-	range = max_range_in(g, firer, target);
 	alive = zb_unit_alive(firer);
 	if (vf_type_of(firer)->gun) {
 		/* The gun fires, not the men: its cone from its position,
 		 * and every live man of the crew counts as firing. */
 		return zb_rect_in_cone(firer->pos, firer->facing_deg,
-				       VF_FIRE_CONE_HALF_DEG, range, &tr)
+				       VF_FIRE_CONE_HALF_DEG, range, tr)
 			? alive : 0;
 	}
 	/* The cone of each facing the figures have (a square's four faces),
@@ -440,12 +446,10 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 	 * faces the unit's way: a target clear of all their cones at once
 	 * needs no figure asked. */
 	if (!(firer->flags & ZB_UF_HOLLOW)) {
-		struct zb_rect fr = zb_unit_rect(firer);
-
 		cone[0] = fire_cone(g, firer->facing_deg);
 		cone_deg[0] = firer->facing_deg;
 		n_cones = 1;
-		if (zb_rect_clear_of_cones_c(&fr, &cone[0], &tr))
+		if (zb_rect_clear_of_cones_c(fr, &cone[0], tr))
 			return 0;
 	}
 	files = zb_unit_files(firer);
@@ -467,7 +471,7 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 			if (last > k &&
 			    rank_in_cones(&cone[0], zb_unit_figure_pos(firer, k),
 					  zb_unit_figure_pos(firer, last),
-					  range, &tr)) {
+					  range, tr)) {
 				n += last - k + 1;
 				k = last;
 				continue;
@@ -485,10 +489,24 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 			cone_deg[c] = deg;
 		}
 		if (zb_rect_in_cone_c(&cone[c], zb_unit_figure_pos(firer, k),
-				      range, &tr))
+				      range, tr))
 			n++;
 	}
 	return n;
+}
+
+/* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
+int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target)
+{
+	struct zb_rect fr, tr;
+
+	if (weapon_of(firer) == VF_W_NONE)
+		return 0;
+	fr = zb_unit_rect(firer);
+	tr = zb_unit_rect(target);
+	return figures_firing_r(g, firer, &fr, &tr,
+				max_range_in(g, firer, target));
 }
 
 /* volley-fire: Concealment C (no fire into concealment unless seen) */
@@ -551,10 +569,14 @@ static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
 	if ((unsigned)target->type >= VF_TYPE_COUNT ||
 	    vf_type_of(target)->leader)	/* cannot be fired upon */
 		return false;
-	*band = vf_fire_band(g, firer, target);
+	/* The footprints and the range, worked out once for both. */
+	struct zb_rect fr = zb_unit_rect(firer), tr = zb_unit_rect(target);
+	double range = max_range_in(g, firer, target);
+
+	*band = fire_band_r(firer, &fr, &tr, range);
 	if (*band == VF_OUT_OF_RANGE)
 		return false;
-	*firers = vf_figures_firing(g, firer, target);
+	*firers = figures_firing_r(g, firer, &fr, &tr, range);
 	return *firers > 0;
 }
 
@@ -681,6 +703,10 @@ double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 
 struct shot {
 	int firer, target;
+	/* The volley found legal when the target was chosen: nothing on
+	 * the table moves before the shot is resolved unless scouts evade
+	 * (fire_ctx.moved), casualties waiting for the phase's end. */
+	struct vf_volley v;
 };
 
 /* Casualties waiting for the end of the phase, per unit. */
@@ -709,6 +735,7 @@ struct fire_ctx {
 	struct pending *pend;
 	struct leader_pick *picks;
 	int n_picks, cap_picks;
+	bool moved;		/* scouts evaded: volleys asked afresh */
 };
 
 static int pending_total(const struct pending *p)
@@ -887,7 +914,9 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	struct zb_strbuf buf = { .alloc = g->alloc };
 	bool jam = false, gun_target = vf_type_of(t)->gun;
 
-	if (!vf_volley_for(g, f, t, &v))
+	if (!fc->moved)
+		v = s->v;
+	else if (!vf_volley_for(g, f, t, &v))
 		return ZB_OK;
 	why = halving_reason(g, f, t);
 	vf_volley_dice(&v, &full, &small);
@@ -1163,6 +1192,7 @@ static int choose_targets(struct zb_game *g, struct fire_ctx *fc,
 			continue;
 		fc->shots[fc->n_shots].firer = u->id;
 		fc->shots[fc->n_shots].target = opts[d.choice].target;
+		fc->shots[fc->n_shots].v = ft.volley[opts[d.choice].target];
 		fc->n_shots++;
 	}
 out:
@@ -1197,6 +1227,8 @@ static int scouts_evade(struct zb_game *g, struct fire_ctx *fc,
 				    opts, 2, err);
 		if (rc != ZB_OK)
 			return rc;
+		if (opts[d.choice].verb == ZB_VERB_EVADE)
+			fc->moved = true;
 		if (opts[d.choice].verb == ZB_VERB_EVADE &&
 		    vf_scouts_evade(g, sid, fc->shots[i].firer))
 			fc->pend[sid].evaded = true;

@@ -141,27 +141,22 @@ static int blocker_filter(void *ctx, int id)
  * the target is further from it than the viewer and one end stands
  * higher than it (Infantry fire C). */
 static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
-		    double ha, double hb, const struct zb_unit *o)
+		    double *ha, double *hb, const struct zb_unit *o)
 {
 	struct zb_rect r = zb_unit_rect(o);
 	double ho;
 
 	if (!zb_seg_hits_rect(a, b, &r))
 		return false;
-	ho = zb_terrain_height_at(&g->terrain, r.c);
-	return !(zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a) &&
-		 (ha > ho || hb > ho));
-}
-
-/* The heights at the ends of a line, looked up only when a unit in the
- * way needs them (NAN until then). */
-static void line_heights(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
-			 double *ha, double *hb)
-{
+	/* The heights at the ends, looked up the first time a unit in the
+	 * way needs them (NAN until then). */
 	if (isnan(*ha)) {
 		*ha = zb_terrain_height_at(&g->terrain, a);
 		*hb = zb_terrain_height_at(&g->terrain, b);
 	}
+	ho = zb_terrain_height_at(&g->terrain, r.c);
+	return !(zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a) &&
+		 (*ha > ho || *hb > ho));
 }
 
 /* The search for the screening unit nearest the middle of a line. */
@@ -201,10 +196,8 @@ static int screen_visit(void *ctx, int id)
 	    (q->best >= 0 && (d > q->best_d || (d == q->best_d &&
 						 id > q->best))))
 		return 0;
-	if (!blocker_filter(&q->c, id))
-		return 0;
-	line_heights(g, q->a, q->b, &q->ha, &q->hb);
-	if (!screens(g, q->a, q->b, q->ha, q->hb, zb_game_unit(g, id)))
+	if (!blocker_filter(&q->c, id) ||
+	    !screens(g, q->a, q->b, &q->ha, &q->hb, zb_game_unit(g, id)))
 		return 0;
 	q->best = id;
 	q->best_d = d;
@@ -226,38 +219,92 @@ static int screen_visit(void *ctx, int id)
  * does not hang on the order (see screen_visit); the cells' walk costs
  * more than the pass where the units are few.
  */
+#define INDEX_SLACK_REL 1e-9	/* spatial.c's SPATIAL_SLACK_REL */
+
+/* The slack zb_spatial_visit_segment() gives a line a-b (range 0). */
+static double line_slack(const struct zb_spatial *s, struct zb_vec2 a,
+			 struct zb_vec2 b)
+{
+	return INDEX_SLACK_REL * (1 + s->max_radius_in + fabs(a.x) +
+				  fabs(a.y) + fabs(b.x) + fabs(b.y));
+}
+
+/* Does zb_spatial_visit_segment(s, a, b, 0, ...) visit entry id?  Its
+ * own test (spatial.c's seg_far): the entry's circle, with the slack,
+ * comes within the segment. */
+static bool line_visits(const struct zb_spatial *s, struct zb_vec2 a,
+			struct zb_vec2 b, double slack, int id)
+{
+	const double rel = INDEX_SLACK_REL;
+	struct zb_vec2 p = s->e[id].p;
+	double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+	double far = s->e[id].radius_in + slack;
+	double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
+	double qx, qy;
+
+	if (s->cell_of[id] < 0)
+		return false;
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	qx = a.x + t * dx - p.x;
+	qy = a.y + t * dy - p.y;
+	return !(qx * qx + qy * qy > far * far * (1 + rel) + rel);
+}
+
 static int visit_line(struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
 		      zb_spatial_filter visit, void *ctx)
 {
-	const double rel = 1e-9;	/* spatial.c's SPATIAL_SLACK_REL */
-	double slack, dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+	double slack;
 
 	if (s->n > LINE_SCAN_MAX || !s->cell_head || !isfinite(a.x) ||
 	    !isfinite(a.y) || !isfinite(b.x) || !isfinite(b.y))
 		return zb_spatial_visit_segment(s, a, b, 0, visit, ctx);
 	s->queries++;
-	slack = rel * (1 + s->max_radius_in + fabs(a.x) + fabs(a.y) +
-		       fabs(b.x) + fabs(b.y));
+	slack = line_slack(s, a, b);
 	for (int id = 0; id < s->n; id++) {
-		struct zb_vec2 p = s->e[id].p;
-		double far = s->e[id].radius_in + slack;
-		double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) /
-				      len2 : 0;
-		double qx, qy;
 		int rc;
 
-		if (s->cell_of[id] < 0)
-			continue;
-		t = t < 0 ? 0 : t > 1 ? 1 : t;
-		qx = a.x + t * dx - p.x;
-		qy = a.y + t * dy - p.y;
-		if (qx * qx + qy * qy > far * far * (1 + rel) + rel)
+		if (!line_visits(s, a, b, slack, id))
 			continue;
 		rc = visit(ctx, id);
 		if (rc)
 			return rc;
 	}
 	return 0;
+}
+
+/*
+ * Does the unit last found screening a line (vf_state's screen_hint)
+ * block this one as units_block would find?  It does when units_block
+ * would look at it (its walk visits it, or it is the unit the AI turned),
+ * it screens the line within half its length, and it is among the
+ * NEAR_MAX nearest the middle by count alone: then the nearest screener,
+ * no further, is among them too, and units_block says blocked.  A screen
+ * is mostly the same unit for the lines of one target and for the next
+ * target behind it, so most blocked lines are settled without a walk.
+ * On true, q->best and q->best_d are that unit and its distance.
+ */
+static bool hint_blocks(struct zb_game *g, struct screen_search *q)
+{
+	struct vf_state *st = vf_state(g);
+	const struct zb_spatial *s = &g->index;
+	int h = st ? st->screen_hint - 1 : -1;
+	double d;
+
+	if (h < 0 || h >= s->n || h >= g->n_units || !s->cell_head ||
+	    s->cell_of[h] < 0 || !isfinite(q->a.x) || !isfinite(q->a.y) ||
+	    !isfinite(q->b.x) || !isfinite(q->b.y))
+		return false;
+	if (h != st->ai_turned - 1 &&
+	    !line_visits(s, q->a, q->b, line_slack(s, q->a, q->b), h))
+		return false;
+	d = index_dist(s, h, q->mid);
+	if (d > q->range_in || !blocker_filter(&q->c, h) ||
+	    !screens(g, q->a, q->b, &q->ha, &q->hb, zb_game_unit(g, h)) ||
+	    !among_nearest(g, q->mid, d))
+		return false;
+	q->best = h;
+	q->best_d = d;
+	return true;
 }
 
 /*
@@ -293,7 +340,8 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	 * a unit the AI has turned for a moment without telling the index,
 	 * which is asked as well (the index still says where it stands in
 	 * the order nearest the middle, as it did for the NEAR_MAX). */
-	if (visit_line(&g->index, a, b, screen_visit, &q)) {
+	if (hint_blocks(g, &q) ||
+	    visit_line(&g->index, a, b, screen_visit, &q)) {
 		blocked = true;
 	} else {
 		if (vf_state(g) && vf_state(g)->ai_turned > 0) {
@@ -315,6 +363,8 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	/* Blocked, the answer hangs only on the units whose circles come
 	 * within best_d of the middle (the screener found, the nearest
 	 * one, and those counted before it): the disc the memo watches. */
+	if (blocked && vf_state(g))
+		vf_state(g)->screen_hint = q.best + 1;
 	if (blocked && disc) {
 		disc->c = q.mid;
 		disc->r = q.best_d;

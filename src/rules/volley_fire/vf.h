@@ -340,6 +340,10 @@ struct vf_state {
 	 * run of targets one firer is tried against; valid when set. */
 	struct zb_cone cone_memo;
 	bool cone_memo_set;
+	/* 1 + the id of the unit last found screening a line of sight, or
+	 * 0: see.c asks it first of the next line (a hint only: the answer
+	 * is the same whatever it holds). */
+	int screen_hint;
 	/* see.c's memo of vf_side_sees(): the table as it stood when the
 	 * answers were kept (sight_snap, one record per unit, and the
 	 * index's and game's own numbers in sight_head), how often it has
