@@ -155,8 +155,10 @@ static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 		*hb = zb_terrain_height_at(&g->terrain, b);
 	}
 	ho = zb_terrain_height_at(&g->terrain, r.c);
-	return !(zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a) &&
-		 (*ha > ho || *hb > ho));
+	/* Neither end higher (level ground): it screens, wherever it
+	 * stands along the line. */
+	return !((*ha > ho || *hb > ho) &&
+		 zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a));
 }
 
 /* The search for the screening unit nearest the middle of a line. */
