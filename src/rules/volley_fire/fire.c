@@ -307,8 +307,7 @@ static struct zb_vec2 rect_centre(const struct zb_unit *u)
 
 static bool in_woods(struct zb_game *g, const struct zb_unit *u)
 {
-	return zb_terrain_in_kind(&g->terrain, rect_centre(u),
-				  ZB_TERRAIN_WOODS);
+	return vf_ground_woods(g, u, rect_centre(u));
 }
 
 static int weapon_of(const struct zb_unit *u)

@@ -23,10 +23,106 @@ static bool is_cover(enum zb_terrain_kind k)
 	return k == ZB_TERRAIN_WOODS || k == ZB_TERRAIN_BUILDING;
 }
 
+/* ---- the ground under a unit, remembered ---- */
+
+struct vf_ground_memo {
+	struct zb_vec2 at;	/* where zb_terrain_at was asked */
+	struct zb_vec2 c;	/* where woods and height were asked */
+	int feature;
+	double height;
+	bool at_set, woods, woods_set, height_set;
+};
+
+/* Unit u's memo, or NULL (a unit not of the game's array by id, or out
+ * of memory: then the ground is asked afresh). */
+static struct vf_ground_memo *ground_memo(struct zb_game *g,
+					  const struct zb_unit *u)
+{
+	struct vf_state *st = vf_state(g);
+
+	if (!st || u->id < 0 || u->id >= g->n_units)
+		return NULL;
+	if (u->id >= st->ground_cap) {
+		struct vf_ground_memo *p = zb_realloc(
+			&g->alloc, st->ground,
+			(size_t)g->n_units * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		memset(p + st->ground_cap, 0,
+		       (size_t)(g->n_units - st->ground_cap) * sizeof(*p));
+		st->ground = p;
+		st->ground_cap = g->n_units;
+	}
+	return &st->ground[u->id];
+}
+
+static bool same_point(struct zb_vec2 a, struct zb_vec2 b)
+{
+	return memcmp(&a, &b, sizeof(a)) == 0;
+}
+
+int vf_ground_at(struct zb_game *g, const struct zb_unit *u, struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = ground_memo(g, u);
+
+	if (!m)
+		return zb_terrain_at(&g->terrain, p);
+	if (!m->at_set || !same_point(m->at, p)) {
+		m->feature = zb_terrain_at(&g->terrain, p);
+		m->at = p;
+		m->at_set = true;
+	}
+	return m->feature;
+}
+
+/* The centre point of the memo: a new one forgets both answers. */
+static struct vf_ground_memo *centre_memo(struct zb_game *g,
+					  const struct zb_unit *u,
+					  struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = ground_memo(g, u);
+
+	if (m && !same_point(m->c, p)) {
+		m->c = p;
+		m->woods_set = m->height_set = false;
+	}
+	return m;
+}
+
+bool vf_ground_woods(struct zb_game *g, const struct zb_unit *u,
+		     struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = centre_memo(g, u, p);
+
+	if (!m)
+		return zb_terrain_in_kind(&g->terrain, p, ZB_TERRAIN_WOODS);
+	if (!m->woods_set) {
+		m->woods = zb_terrain_in_kind(&g->terrain, p,
+					      ZB_TERRAIN_WOODS);
+		m->woods_set = true;
+	}
+	return m->woods;
+}
+
+double vf_ground_height(struct zb_game *g, const struct zb_unit *u,
+			struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = centre_memo(g, u, p);
+
+	if (!m)
+		return zb_terrain_height_at(&g->terrain, p);
+	if (!m->height_set) {
+		m->height = zb_terrain_height_at(&g->terrain, p);
+		m->height_set = true;
+	}
+	return m->height;
+}
+
 /* The cover feature (woods, scrub, building) at the unit, or -1. */
 static int cover_of(struct zb_game *g, const struct zb_unit *u)
 {
-	int i = zb_terrain_at(&g->terrain, u->pos);
+	int i = vf_ground_at(g, u, u->pos);
 
 	return (i >= 0 && is_cover(g->terrain.items[i].kind)) ? i : -1;
 }
@@ -154,7 +250,7 @@ static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 		*ha = zb_terrain_height_at(&g->terrain, a);
 		*hb = zb_terrain_height_at(&g->terrain, b);
 	}
-	ho = zb_terrain_height_at(&g->terrain, r.c);
+	ho = vf_ground_height(g, o, r.c);
 	/* Neither end higher (level ground): it screens, wherever it
 	 * stands along the line. */
 	return !((*ha > ho || *hb > ho) &&
@@ -668,6 +764,9 @@ void vf_sight_memo_release(struct zb_game *g)
 	zb_free(&g->alloc, st->sight_rec);
 	zb_free(&g->alloc, st->sight_witness);
 	zb_free(&g->alloc, st->sight_log);
+	zb_free(&g->alloc, st->ground);
+	st->ground = NULL;
+	st->ground_cap = 0;
 	st->sight_snap = NULL;
 	st->sight_at = NULL;
 	st->sight_val = NULL;

@@ -1065,6 +1065,8 @@ int vf_copy(struct zb_game *dst, const struct zb_game *src,
 	st->sight_log_base = 0;
 	st->sight_n = st->sight_cap = 0;
 	st->sight_epoch = 0;
+	st->ground = NULL;
+	st->ground_cap = 0;
 	dst->rs = st;
 	if (from->n_leaders > 0) {
 		st->leaders = zb_malloc(&dst->alloc, (size_t)from->n_leaders *

@@ -367,7 +367,24 @@ struct vf_state {
 	struct vf_sight_change *sight_log;
 	int sight_log_n;
 	uint64_t sight_log_base;
+	/* see.c's ground under each unit, by unit id, with the point it was
+	 * asked at (vf_ground_at, vf_ground_woods, vf_ground_height): the
+	 * terrain does not change during a battle, so an answer stands
+	 * while the point is bit for bit the same.  Owned; a copy starts
+	 * empty. */
+	struct vf_ground_memo *ground;
+	int ground_cap;
 };
+
+/* zb_terrain_at(), zb_terrain_in_kind(WOODS) and zb_terrain_height_at()
+ * at a point of unit u (its position or its footprint's centre),
+ * remembered for u while the point stays the same (see.c). */
+int vf_ground_at(struct zb_game *g, const struct zb_unit *u,
+		 struct zb_vec2 p);
+bool vf_ground_woods(struct zb_game *g, const struct zb_unit *u,
+		     struct zb_vec2 p);
+double vf_ground_height(struct zb_game *g, const struct zb_unit *u,
+			struct zb_vec2 p);
 
 static inline struct vf_state *vf_state(struct zb_game *g)
 {
