@@ -665,23 +665,95 @@ bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 	return target_visible(g, firer, target);
 }
 
-double vf_volley_expected(const struct vf_volley *v,
-			  const struct zb_unit *target)
+#define VF_EXPECT_MEMO 256	/* entries of vf_state's expect memo */
+
+struct vf_expect_memo {
+	struct vf_volley v;
+	int alive;
+	bool gun_target, set;
+	double e;
+};
+
+static bool same_volley(const struct vf_volley *a, const struct vf_volley *b)
+{
+	return a->weapon == b->weapon && a->band == b->band &&
+	       a->firers == b->firers && a->double_rank == b->double_rank &&
+	       a->halve == b->halve && a->half_result == b->half_result &&
+	       a->cavalry == b->cavalry && a->scouts == b->scouts;
+}
+
+static unsigned volley_hash(const struct vf_volley *v, int alive, bool gun)
+{
+	unsigned h = (unsigned)v->weapon * 31u + (unsigned)v->band;
+
+	h = h * 131u + (unsigned)v->firers;
+	h = h * 131u + (unsigned)alive;
+	h = h * 2u + v->double_rank;
+	h = h * 2u + v->halve;
+	h = h * 2u + v->half_result;
+	h = h * 2u + v->cavalry;
+	h = h * 2u + v->scouts;
+	h = h * 2u + gun;
+	return (h ^ (h >> 7)) % VF_EXPECT_MEMO;
+}
+
+/* The expected casualties worked out afresh. */
+static double expected_of(const struct vf_volley *v, int alive,
+			  bool gun_target)
 {
 	struct zb_dist d;
 	double e = 0;
-	int alive = zb_unit_alive(target);
-	bool gun_target = vf_type_of(target)->gun;
 
 	/* The very distribution `zariba odds volley-fire volley` prints. */
 	if (vf_volley_dist(v, &d) != ZB_OK)
-		return 0;
+		return -1;
 	for (int k = 0; k < d.n; k++) {
 		int cas = gun_target ? k / VF_GUN_HITS_PER_GUNNER : k;
 		e += d.p[k] * (cas < alive ? cas : alive);
 	}
 	zb_dist_release(&d);
 	return e;
+}
+
+double vf_volley_expected(struct zb_game *g, const struct vf_volley *v,
+			  const struct zb_unit *target)
+{
+	struct vf_state *st = vf_state(g);
+	int alive = zb_unit_alive(target);
+	bool gun_target = vf_type_of(target)->gun;
+	struct vf_expect_memo *m;
+	double e;
+
+	if (st && !st->expect)
+		st->expect = zb_calloc(&g->alloc, VF_EXPECT_MEMO,
+				       sizeof(*st->expect));
+	if (!st || !st->expect) {
+		e = expected_of(v, alive, gun_target);
+		return e < 0 ? 0 : e;
+	}
+	m = &st->expect[volley_hash(v, alive, gun_target)];
+	if (m->set && m->alive == alive && m->gun_target == gun_target &&
+	    same_volley(&m->v, v))
+		return m->e;
+	e = expected_of(v, alive, gun_target);
+	if (e < 0)
+		return 0;	/* out of memory: not kept */
+	m->v = *v;
+	m->alive = alive;
+	m->gun_target = gun_target;
+	m->e = e;
+	m->set = true;
+	return e;
+}
+
+void vf_expect_memo_release(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+
+	if (st) {
+		zb_free(&g->alloc, st->expect);
+		st->expect = NULL;
+	}
 }
 
 /* Expected casualties of a volley, for the AI's target choice. */
@@ -693,7 +765,7 @@ double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 	if (!vf_fire_table_volley(g, firer, target, &v) &&
 	    !vf_volley_for(g, firer, target, &v))
 		return 0;
-	return vf_volley_expected(&v, target);
+	return vf_volley_expected(g, &v, target);
 }
 
 /* ------------------------------------------------------------------ */

@@ -1032,6 +1032,7 @@ void vf_release(struct zb_game *g)
 	zb_free(&g->alloc, st->leaders);
 	zb_free(&g->alloc, st->square_guns);
 	vf_sight_memo_release(g);
+	vf_expect_memo_release(g);
 	zb_free(&g->alloc, st);
 	g->rs = NULL;
 }
@@ -1067,6 +1068,7 @@ int vf_copy(struct zb_game *dst, const struct zb_game *src,
 	st->sight_epoch = 0;
 	st->ground = NULL;
 	st->ground_cap = 0;
+	st->expect = NULL;
 	dst->rs = st;
 	if (from->n_leaders > 0) {
 		st->leaders = zb_malloc(&dst->alloc, (size_t)from->n_leaders *

@@ -374,6 +374,11 @@ struct vf_state {
 	 * empty. */
 	struct vf_ground_memo *ground;
 	int ground_cap;
+	/* fire.c's vf_volley_expected() for the last volleys asked (a pure
+	 * function of the volley and the target's figures and kind), a
+	 * direct-mapped table of VF_EXPECT_MEMO entries.  Owned; a copy
+	 * starts empty. */
+	struct vf_expect_memo *expect;
 };
 
 /* zb_terrain_at(), zb_terrain_in_kind(WOODS) and zb_terrain_height_at()
@@ -599,8 +604,10 @@ bool vf_volley_unseen(struct zb_game *g, const struct zb_unit *firer,
 		      const struct zb_unit *target, struct vf_volley *v);
 bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 		  const struct zb_unit *target);
-double vf_volley_expected(const struct vf_volley *v,
+double vf_volley_expected(struct zb_game *g, const struct vf_volley *v,
 			  const struct zb_unit *target);
+/* Frees vf_volley_expected()'s memo (vf_release). */
+void vf_expect_memo_release(struct zb_game *g);
 /*
  * Added by fire.c's author.  Pistols and scouts roll D6s (one per die
  * counted by vf_volley_dice, all "full"), everything else D20s.
