@@ -33,14 +33,15 @@ struct vf_ground_memo {
 	bool at_set, woods, woods_set, height_set;
 };
 
-/* Unit u's memo, or NULL (a unit not of the game's array by id, or out
- * of memory: then the ground is asked afresh). */
+/* Unit u's memo, or NULL (no terrain, a unit not of the game's array by
+ * id, or out of memory: then the ground is asked afresh). */
 static struct vf_ground_memo *ground_memo(struct zb_game *g,
 					  const struct zb_unit *u)
 {
 	struct vf_state *st = vf_state(g);
 
-	if (!st || u->id < 0 || u->id >= g->n_units)
+	/* On bare ground the answers cost less than the memo. */
+	if (!st || g->terrain.n == 0 || u->id < 0 || u->id >= g->n_units)
 		return NULL;
 	if (u->id >= st->ground_cap) {
 		struct vf_ground_memo *p = zb_realloc(
