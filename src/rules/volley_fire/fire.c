@@ -335,6 +335,44 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 	return r;
 }
 
+#define BAND_UNSURE (-2)	/* band_by_bounds could not tell */
+
+/*
+ * The band the loop below finds, from bounds on the footprints' distance
+ * d = zb_rect_dist() alone when they settle every comparison it makes:
+ * d is no more than the centres' distance (each centre lies in its
+ * footprint) and no less than that less both half diagonals (each
+ * footprint lies in its circle); with a margin far over rounding.
+ * BAND_UNSURE when a limit lies between the bounds.
+ */
+static int band_by_bounds(const struct vf_weapon_info *w,
+			  const struct zb_rect *fr, const struct zb_rect *tr,
+			  double range)
+{
+	double cd = zb_v2_dist(fr->c, tr->c);
+	double slack = 1e-9 * (1 + cd + fabs(fr->c.x) + fabs(fr->c.y) +
+			       fabs(tr->c.x) + fabs(tr->c.y));
+	double hi = cd + slack;
+	double lo = cd - hypot(fr->half_w_in, fr->half_d_in) -
+		    hypot(tr->half_w_in, tr->half_d_in) - slack;
+
+	if (!(hi < INFINITY) || !(lo == lo))
+		return BAND_UNSURE;
+	if (lo > range)
+		return VF_OUT_OF_RANGE;		/* d > range */
+	if (!(hi <= range))
+		return BAND_UNSURE;
+	for (int b = 0; b < VF_BAND_COUNT; b++) {
+		if (!(w->band_max_in[b] > 0))
+			continue;
+		if (hi <= w->band_max_in[b])
+			return b;		/* d <= the band's limit */
+		if (!(lo > w->band_max_in[b]))
+			return BAND_UNSURE;
+	}
+	return VF_OUT_OF_RANGE;
+}
+
 /* vf_fire_band() given the footprints and max_range_in(). */
 static int fire_band_r(const struct zb_unit *firer, const struct zb_rect *fr,
 		       const struct zb_rect *tr, double range)
@@ -349,6 +387,12 @@ static int fire_band_r(const struct zb_unit *firer, const struct zb_rect *fr,
 	 * that fires (house ruling). */
 	if (zb_rect_clear_of(fr, tr, range))
 		return VF_OUT_OF_RANGE;
+	/* The bands are feet apart, the footprints inches across: the
+	 * band can mostly be read from bounds on the distance, without
+	 * working it out. */
+	int b0 = band_by_bounds(w, fr, tr, range);
+	if (b0 != BAND_UNSURE)
+		return b0;
 	d = zb_rect_dist(fr, tr);
 	if (d > range)
 		return VF_OUT_OF_RANGE;
