@@ -214,7 +214,11 @@ static struct plan plan_of(int verb, const struct zb_unit *u)
 	return p;
 }
 
-#define SAY(p, ...) snprintf((p)->reason, sizeof((p)->reason), __VA_ARGS__)
+/* A plan's reason is read only by the log (the decision's text): it is
+ * written only for a log that keeps it. */
+#define SAY(p, ...) \
+	((void)(g->log.enabled && \
+		snprintf((p)->reason, sizeof((p)->reason), __VA_ARGS__)))
 
 static const char *plural(int n)
 {

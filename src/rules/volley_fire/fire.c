@@ -1028,6 +1028,13 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	const char *why;
 	struct zb_strbuf buf = { .alloc = g->alloc };
 	bool jam = false, gun_target = vf_type_of(t)->gun;
+	/* The narration is written only for a log that keeps it. */
+	bool say = g->log.enabled;
+#define NARRATE(...) \
+	do { \
+		if (say) \
+			zb_strbuf_printf(&buf, __VA_ARGS__); \
+	} while (0)
 
 	if (!fc->moved)
 		v = s->v;
@@ -1048,15 +1055,15 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	if (jam)
 		fc->pend[f->id].jammed = true;
 	zb_event_path(g, f->pos, zb_unit_rect(t).c);
-	zb_strbuf_printf(&buf, "%s fires at %s (%s, %d %s): ", f->name,
+	NARRATE("%s fires at %s (%s, %d %s): ", f->name,
 		 t->name, band_names[v.band], v.firers,
 		 v.firers == 1 ? "man" : "men");
 	if (vf_type_of(f)->gun)
-		zb_strbuf_printf(&buf, "gun, ");
-	zb_strbuf_printf(&buf, "%s", vf_volley_die_sides(&v) == D6
+		NARRATE("gun, ");
+	NARRATE("%s", vf_volley_die_sides(&v) == D6
 	    ? "D6" : "D20");
 	for (int i = 0; i < n; i++)
-		zb_strbuf_printf(&buf, "%s%s%d", i ? ", " : " ",
+		NARRATE("%s%s%d", i ? ", " : " ",
 		    i >= full ? "small " : "", faces[i]);
 
 	/* Each halving, one at a time, for the log. */
@@ -1068,16 +1075,16 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	hits = raw;
 	if (jam) {
 		hits = 0;
-		zb_strbuf_printf(&buf, " -> the gun jams and falls back");
+		NARRATE(" -> the gun jams and falls back");
 		zb_event_mod(g, -raw, "gun jammed");
 	} else {
 		int s1 = vf_volley_sum_hits(&bare, faces, full, n), s2, s3;
 		struct vf_volley h = bare;
 
-		zb_strbuf_printf(&buf, " -> %d hit%s", raw, raw == 1 ? "" : "s");
+		NARRATE(" -> %d hit%s", raw, raw == 1 ? "" : "s");
 		if (small && s1 != raw) {
 			zb_event_mod(g, s1 - raw, "small group: half");
-			zb_strbuf_printf(&buf, ", half for a small group -> %d",
+			NARRATE(", half for a small group -> %d",
 			    s1);
 		}
 		h.halve = v.halve;
@@ -1085,17 +1092,17 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		if (v.halve && v.scouts) {
 			/* Scouts D: 5-6 instead of 4-6 */
 			zb_event_mod(g, s2 - s1, why);
-			zb_strbuf_printf(&buf, ", needing %d+ (%s) -> %d",
+			NARRATE(", needing %d+ (%s) -> %d",
 			    VF_SCOUT_HIT_COVER, why, s2);
 		} else if (v.halve && s2 != s1) {
 			zb_event_mod(g, s2 - s1, why);
-			zb_strbuf_printf(&buf, ", halved (%s) -> %d", why, s2);
+			NARRATE(", halved (%s) -> %d", why, s2);
 		}
 		h.half_result = v.half_result;
 		s3 = vf_volley_sum_hits(&h, faces, full, n);
 		if (v.half_result && s3 != s2) {
 			zb_event_mod(g, s3 - s2, "waiting outside a building");
-			zb_strbuf_printf(&buf, ", halved (waiting outside a "
+			NARRATE(", halved (waiting outside a "
 			    "building) -> %d", s3);
 		}
 		/* The steps above explain vf_volley_roll's result. */
@@ -1104,7 +1111,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		if (capped != hits) {
 			zb_event_mod(g, capped - hits,
 				     "no more hits than men firing");
-			zb_strbuf_printf(&buf, ", no more than the %d firing "
+			NARRATE(", no more than the %d firing "
 			    "-> %d", v.firers, capped);
 		}
 		hits = capped;
@@ -1126,7 +1133,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		tp->carry = (hits + carry) % VF_GUN_HITS_PER_GUNNER;
 		tp->carry_set = true;
 		if (hits > 0)
-			zb_strbuf_printf(&buf, ", two hits a gunner");
+			NARRATE(", two hits a gunner");
 	}
 	if (cas > left)
 		cas = left < 0 ? 0 : left;
@@ -1135,9 +1142,9 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	tp->key += key;
 	tp->normal += cas - key;
 	if (!jam)
-		zb_strbuf_printf(&buf, " -> %d down", cas);
+		NARRATE(" -> %d down", cas);
 	if (key > 0)
-		zb_strbuf_printf(&buf, " (%d of them key figures)", key);
+		NARRATE(" (%d of them key figures)", key);
 	zb_event_kv(g, "figures", v.firers);
 	zb_event_kv(g, "band", v.band);
 	zb_event_kv(g, "hits", hits);
@@ -1158,6 +1165,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	}
 	notation_commanders(g, fc, t);
 	return ZB_OK;
+#undef NARRATE
 }
 
 /*
