@@ -191,14 +191,16 @@ static bool cover_blocks(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	const struct zb_terrain_set *ts = &g->terrain;
 	/* The eye's height, worked out when cover lies between. */
 	double eye = NAN;
+	/* The line's box (the points are finite: as fmin and fmax). */
+	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
 
 	for (int i = 0; i < ts->n; i++) {
 		const struct zb_terrain *t = &ts->items[i];
 		double len, allow;
 
-		if (!is_cover(t->kind) ||
-		    fmax(a.x, b.x) < t->lo.x || fmin(a.x, b.x) > t->hi.x ||
-		    fmax(a.y, b.y) < t->lo.y || fmin(a.y, b.y) > t->hi.y)
+		if (!is_cover(t->kind) || x1 < t->lo.x || x0 > t->hi.x ||
+		    y1 < t->lo.y || y0 > t->hi.y)
 			continue;
 		len = zb_seg_len_in_poly(a, b, t->pts, t->n_pts);
 		if (len <= VF_LOS_EPS_IN)
@@ -352,17 +354,39 @@ static bool line_visits(const struct zb_spatial *s, struct zb_vec2 a,
 static int visit_line(struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
 		      zb_spatial_filter visit, void *ctx)
 {
-	double slack;
+	const double rel = INDEX_SLACK_REL;
+	double slack, dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
 
 	if (s->n > LINE_SCAN_MAX || !s->cell_head || !isfinite(a.x) ||
 	    !isfinite(a.y) || !isfinite(b.x) || !isfinite(b.y))
 		return zb_spatial_visit_segment(s, a, b, 0, visit, ctx);
 	s->queries++;
 	slack = line_slack(s, a, b);
+	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+	/* line_visits() for each entry, the line's own numbers once. */
 	for (int id = 0; id < s->n; id++) {
+		struct zb_vec2 p = s->e[id].p;
+		double far = s->e[id].radius_in + slack;
+		/* Plainly further than `far` from the line's box, so from
+		 * the line: line_visits() would say no (the margin is far
+		 * over its rounding). */
+		double m = far + 1e-6 * (1 + far);
+
+		if (p.x < x0 - m || p.x > x1 + m || p.y < y0 - m ||
+		    p.y > y1 + m)
+			continue;
+		double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) /
+				      len2 : 0;
+		double qx, qy;
 		int rc;
 
-		if (!line_visits(s, a, b, slack, id))
+		if (s->cell_of[id] < 0)
+			continue;
+		t = t < 0 ? 0 : t > 1 ? 1 : t;
+		qx = a.x + t * dx - p.x;
+		qy = a.y + t * dy - p.y;
+		if (qx * qx + qy * qy > far * far * (1 + rel) + rel)
 			continue;
 		rc = visit(ctx, id);
 		if (rc)
@@ -494,8 +518,8 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 static bool hill_near(const struct zb_terrain_set *ts, struct zb_vec2 a,
 		      struct zb_vec2 b)
 {
-	double x0 = fmin(a.x, b.x), x1 = fmax(a.x, b.x);
-	double y0 = fmin(a.y, b.y), y1 = fmax(a.y, b.y);
+	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
 
 	for (int i = 0; i < ts->n; i++) {
 		const struct zb_terrain *t = &ts->items[i];
