@@ -26,11 +26,11 @@ static bool is_cover(enum zb_terrain_kind k)
 /* ---- the ground under a unit, remembered ---- */
 
 struct vf_ground_memo {
-	struct zb_vec2 at;	/* where zb_terrain_at was asked */
+	struct zb_vec2 at;	/* where zb_terrain_at and at_height were asked */
 	struct zb_vec2 c;	/* where woods and height were asked */
 	int feature;
-	double height;
-	bool at_set, woods, woods_set, height_set;
+	double height, at_height;
+	bool at_set, feature_set, at_height_set, woods, woods_set, height_set;
 };
 
 /* Unit u's memo, or NULL (no terrain, a unit not of the game's array by
@@ -63,18 +63,47 @@ static bool same_point(struct zb_vec2 a, struct zb_vec2 b)
 	return memcmp(&a, &b, sizeof(a)) == 0;
 }
 
-int vf_ground_at(struct zb_game *g, const struct zb_unit *u, struct zb_vec2 p)
+/* The memo with `at` at p: a new point forgets what was asked there. */
+static struct vf_ground_memo *at_memo(struct zb_game *g,
+				      const struct zb_unit *u,
+				      struct zb_vec2 p)
 {
 	struct vf_ground_memo *m = ground_memo(g, u);
 
-	if (!m)
-		return zb_terrain_at(&g->terrain, p);
-	if (!m->at_set || !same_point(m->at, p)) {
-		m->feature = zb_terrain_at(&g->terrain, p);
+	if (m && (!m->at_set || !same_point(m->at, p))) {
 		m->at = p;
 		m->at_set = true;
+		m->feature_set = m->at_height_set = false;
+	}
+	return m;
+}
+
+int vf_ground_at(struct zb_game *g, const struct zb_unit *u, struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = at_memo(g, u, p);
+
+	if (!m)
+		return zb_terrain_at(&g->terrain, p);
+	if (!m->feature_set) {
+		m->feature = zb_terrain_at(&g->terrain, p);
+		m->feature_set = true;
 	}
 	return m->feature;
+}
+
+/* zb_terrain_height_at() at point p of unit u (its position). */
+static double ground_height_at(struct zb_game *g, const struct zb_unit *u,
+			       struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = at_memo(g, u, p);
+
+	if (!m)
+		return zb_terrain_height_at(&g->terrain, p);
+	if (!m->at_height_set) {
+		m->at_height = zb_terrain_height_at(&g->terrain, p);
+		m->at_height_set = true;
+	}
+	return m->at_height;
 }
 
 /* The centre point of the memo: a new one forgets both answers. */
@@ -512,6 +541,14 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d);
 
+/* terrain.c's area_contains(): p within area feature t. */
+static bool in_area(const struct zb_terrain *t, struct zb_vec2 p)
+{
+	return !zb_terrain_kind_is_linear(t->kind) && p.x >= t->lo.x &&
+	       p.x <= t->hi.x && p.y >= t->lo.y && p.y <= t->hi.y &&
+	       zb_poly_contains(t->pts, t->n_pts, p);
+}
+
 /* Does any hill's box meet the line's?  With an unbounded allowance into
  * cover, zb_terrain_blocks_los() answers only from the hills whose boxes
  * meet the line, so when none does it says no, and need not be asked. */
@@ -526,6 +563,43 @@ static bool hill_near(const struct zb_terrain_set *ts, struct zb_vec2 a,
 
 		if (t->kind == ZB_TERRAIN_HILL && x1 >= t->lo.x &&
 		    x0 <= t->hi.x && y1 >= t->lo.y && y0 <= t->hi.y)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * zb_terrain_blocks_los(ts, a, b, HUGE_VAL) for the line from the viewer's
+ * position a to target point k (target_points' order), the heights at
+ * its ends read from the ground memo where they are a unit's position or
+ * footprint centre.  With an unbounded allowance into cover only hills
+ * answer: a hill blocks when its box meets the line's, it stands no
+ * lower than the higher end, neither end stands on it and the line
+ * crosses it (terrain.c's test, step for step).
+ */
+static bool hills_block(struct zb_game *g, const struct zb_unit *viewer,
+			const struct zb_unit *target, struct zb_vec2 a,
+			struct zb_vec2 b, int k)
+{
+	const struct zb_terrain_set *ts = &g->terrain;
+	double ha = ground_height_at(g, viewer, a);
+	double hb = k == 0 ? ground_height_at(g, target, b)
+		  : k == 1 ? vf_ground_height(g, target, b)
+			   : zb_terrain_height_at(ts, b);
+	double eye = fmax(ha, hb);
+
+	for (int i = 0; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+
+		if (t->kind != ZB_TERRAIN_HILL ||
+		    !(fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
+		      fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y))
+			continue;
+		if (t->height_in < eye)
+			continue;
+		if (in_area(t, a) || in_area(t, b))
+			continue;
+		if (zb_seg_hits_poly(a, b, t->pts, t->n_pts))
 			return true;
 	}
 	return false;
@@ -550,7 +624,7 @@ static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
 	n = target_points(target, pts);
 	for (int i = 0; i < n; i++) {
 		if (hill_near(&g->terrain, a, pts[i]) &&
-		    zb_terrain_blocks_los(&g->terrain, a, pts[i], HUGE_VAL))
+		    hills_block(g, viewer, target, a, pts[i], i))
 			continue;
 		if (cover_blocks(g, a, pts[i], fv, ft, target))
 			continue;
