@@ -349,12 +349,17 @@ static int band_by_bounds(const struct vf_weapon_info *w,
 			  const struct zb_rect *fr, const struct zb_rect *tr,
 			  double range)
 {
-	double cd = zb_v2_dist(fr->c, tr->c);
+	/* Square roots, not hypot(): the margin covers their rounding. */
+	double dx = fr->c.x - tr->c.x, dy = fr->c.y - tr->c.y;
+	double cd = sqrt(dx * dx + dy * dy);
 	double slack = 1e-9 * (1 + cd + fabs(fr->c.x) + fabs(fr->c.y) +
 			       fabs(tr->c.x) + fabs(tr->c.y));
 	double hi = cd + slack;
-	double lo = cd - hypot(fr->half_w_in, fr->half_d_in) -
-		    hypot(tr->half_w_in, tr->half_d_in) - slack;
+	double lo = cd -
+		    sqrt(fr->half_w_in * fr->half_w_in +
+			 fr->half_d_in * fr->half_d_in) -
+		    sqrt(tr->half_w_in * tr->half_w_in +
+			 tr->half_d_in * tr->half_d_in) - slack;
 
 	if (!(hi < INFINITY) || !(lo == lo))
 		return BAND_UNSURE;

@@ -87,14 +87,23 @@ const struct zb_ruleset zb_ruleset_volley_fire = {
 /* Footprints that only touch do not clash: shrink both by this. */
 #define CLASH_EPS_IN 1e-3
 
+/* A half size less CLASH_EPS_IN, never below 0. */
+static double shrunk(double half_in)
+{
+	double h = half_in - CLASH_EPS_IN;
+
+	return h > 0 ? h : 0;
+}
+
 bool vf_rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 {
 	struct zb_rect x = *a, y = *b;
 
-	x.half_w_in = fmax(0, x.half_w_in - CLASH_EPS_IN);
-	x.half_d_in = fmax(0, x.half_d_in - CLASH_EPS_IN);
-	y.half_w_in = fmax(0, y.half_w_in - CLASH_EPS_IN);
-	y.half_d_in = fmax(0, y.half_d_in - CLASH_EPS_IN);
+	/* fmax(0, ...) without the calls (the sizes are finite). */
+	x.half_w_in = shrunk(x.half_w_in);
+	x.half_d_in = shrunk(x.half_d_in);
+	y.half_w_in = shrunk(y.half_w_in);
+	y.half_d_in = shrunk(y.half_d_in);
 	/* Plainly apart (most pairs a move sweeps past): their distance
 	 * is above 0, so they do not overlap. */
 	if (zb_rect_clear_of(&x, &y, 0))
