@@ -1202,3 +1202,68 @@ Test(vf_fire, infantry_squares_c_gun_fires_from_the_square)
 	cr_assert_eq(e->target, 2);
 	cr_assert_eq(kv(e, "band"), VF_DEADLY);
 }
+
+/* The band WEAPON RANGES gives at distance d: the first whose limit it
+ * does not pass, out of range beyond the last. */
+static int band_at(enum vf_weapon w, double d)
+{
+	for (int b = 0; b < VF_BAND_COUNT; b++)
+		if (vf_weapons[w].band_max_in[b] > 0 &&
+		    d <= vf_weapons[w].band_max_in[b])
+			return b;
+	return VF_OUT_OF_RANGE;
+}
+
+/* WEAPON RANGES: Sudanese rifles reach 4, 8 and 12 ft.  vf_fire_band()
+ * reads the band from bounds on the distance when they settle it (the
+ * centres' distance, less the half diagonals): at each limit, a hair
+ * either side of it, and at targets turned every way around the firer,
+ * it must give the band the footprints' distance gives.  Fails if the
+ * bounds are taken too loosely. */
+Test(vf_fire, weapon_ranges_band_by_distance_at_every_limit)
+{
+	static const double limits[] = { 48, 96, 144 };
+	static const double off[] = { -0.01, -1e-7, 0, 1e-7, 0.01 };
+	struct zb_unit *f, *t;
+
+	duel("sudanese-infantry", "{ trooper: 24 }", "two-rank-line",
+	     "dervish-swordsmen", "{ warrior: 40 }", 60);
+	f = &g.units[0];
+	t = &g.units[1];
+	for (size_t i = 0; i < 3; i++) {
+		for (size_t k = 0; k < 5; k++) {
+			t->pos = zb_v2(36, 10 + limits[i] + off[k]);
+			struct zb_rect fr = zb_unit_rect(f);
+			struct zb_rect tr = zb_unit_rect(t);
+			double d = zb_rect_dist(&fr, &tr);
+			int want = band_at(VF_W_SUDANESE_RIFLE, d);
+
+			cr_assert_eq(vf_fire_band(&g, f, t), want,
+				     "gap %.9f: band %d, want %d", d,
+				     vf_fire_band(&g, f, t), want);
+		}
+	}
+	/* Every way around, near the limits. */
+	uint64_t s = 12345;
+	for (int n = 0; n < 2000; n++) {
+		s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+		double ang = (double)(s >> 11) / 9007199254740992.0 * 360;
+		s = s * 6364136223846793005ULL + 1442695040888963407ULL;
+		double r = 40 + (double)(s >> 11) / 9007199254740992.0 * 115;
+		struct zb_vec2 c = zb_unit_rect(f).c;
+
+		t->pos = zb_v2(c.x + r * cos(ang * 3.14159265358979323846 / 180),
+			       c.y + r * sin(ang * 3.14159265358979323846 / 180));
+		t->facing_deg = fmod(ang * 7, 360);
+		struct zb_rect fr = zb_unit_rect(f);
+		struct zb_rect tr = zb_unit_rect(t);
+		double d = zb_rect_dist(&fr, &tr);
+		int want = d > 144 ? VF_OUT_OF_RANGE
+				   : band_at(VF_W_SUDANESE_RIFLE, d);
+
+		cr_assert_eq(vf_fire_band(&g, f, t), want,
+			     "at %g, %g facing %g: band %d, want %d",
+			     t->pos.x, t->pos.y, t->facing_deg,
+			     vf_fire_band(&g, f, t), want);
+	}
+}

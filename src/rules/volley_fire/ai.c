@@ -214,7 +214,11 @@ static struct plan plan_of(int verb, const struct zb_unit *u)
 	return p;
 }
 
-#define SAY(p, ...) snprintf((p)->reason, sizeof((p)->reason), __VA_ARGS__)
+/* A plan's reason is read only by the log (the decision's text): it is
+ * written only for a log that keeps it. */
+#define SAY(p, ...) \
+	((void)(g->log.enabled && \
+		snprintf((p)->reason, sizeof((p)->reason), __VA_ARGS__)))
 
 static const char *plural(int n)
 {
@@ -839,6 +843,50 @@ static int best_fire(struct zb_game *g, const struct zb_decision *d,
  * side sees is asked with the unit as it stands: turned, its footprint
  * could hide a target from a friend behind it, and that answer would be
  * kept (known) as if it were the table's. */
+/* A target weighed by best_target_any_facing: its expected hits if seen,
+ * and whether the fire table already says it is seen. */
+struct aim_cand {
+	int id;
+	double hits;
+	bool seen;
+};
+
+/* Most expected hits first, then the lower id. */
+static int cmp_aim(const void *a, const void *b)
+{
+	const struct aim_cand *x = a, *y = b;
+
+	if (x->hits != y->hits)
+		return x->hits > y->hits ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
+
+/* Turn u to face e for a question, without telling the index (vf.h's
+ * ai_turned); turn_back() undoes it. */
+static void turn_to(struct zb_game *g, struct zb_unit *u,
+		    const struct zb_unit *e)
+{
+	u->facing_deg = zb_heading_deg(u->pos, zb_unit_rect(e).c);
+	if (vf_state(g))
+		vf_state(g)->ai_turned = u->id + 1;
+}
+
+static void turn_back(struct zb_game *g, struct zb_unit *u, double saved)
+{
+	u->facing_deg = saved;
+	if (vf_state(g))
+		vf_state(g)->ai_turned = 0;
+}
+
+/*
+ * The best of them is the known target seen with the most expected hits
+ * (the lowest id of equals), as a walk in id order keeping a better one
+ * finds it; so the targets are weighed first as if seen, and only then
+ * asked whether they are seen and known, the most hits first, until one
+ * is: most are never asked (lines of sight cost the most).  Without
+ * memory for the list, the walk in id order, asking the line of sight
+ * only of a target better than the best so far.
+ */
 static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 				  struct zb_unit *u, double *hits)
 {
@@ -849,14 +897,17 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		reach = fmax(reach, w->band_max_in[b]);
 	/* A footprint within `reach` of ours has its circle within reach
-	 * and our circle of our centre.  In id order, the order of the
-	 * expected hits compared below. */
-	struct vf_state *st = vf_state(g);
+	 * and our circle of our centre. */
 	struct side_ctx c = { g, u, NULL };
 	size_t n = 0;
 	int *ids = near_ids(g, ur.c, reach + circle_of(&ur) +
 			    AI_INDEX_SLACK_IN, enemy_body, &c, &n);
-	if (ids)
+	size_t room = ids ? n : (size_t)g->n_units;
+	struct aim_cand *cand = zb_malloc(&g->alloc, (room > 0 ? room : 1) *
+					  sizeof(*cand));
+	int n_cand = 0;
+	/* In id order without the list: the order of the comparisons. */
+	if (ids && !cand)
 		qsort(ids, n, sizeof(*ids), cmp_id);
 	for (int k = 0; ids ? k < (int)n : k < g->n_units; k++) {
 		int i = ids ? ids[k] : k;
@@ -867,24 +918,53 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		if (zb_rect_clear_of(&ur, &er, reach) ||
 		    zb_rect_dist(&ur, &er) > reach)
 			continue;	/* out of any range: no need to ask */
-		u->facing_deg = zb_heading_deg(u->pos, zb_unit_rect(e).c);
-		if (st)
-			st->ai_turned = u->id + 1;	/* see vf.h */
-		double h = vf_expected_hits(g, u, e);
-		/* Whether the side knows of it matters only for a better
-		 * target, so only then is it asked (it costs the most). */
-		u->facing_deg = saved;
-		if (st)
-			st->ai_turned = 0;
-		if (h > bh && known(ai, g, e)) {
+		turn_to(g, u, e);
+		/* vf_expected_hits(): one not seen counts 0. */
+		struct vf_volley v;
+		double h = 0;
+		bool seen = false;
+
+		if (vf_fire_table_volley(g, u, e, &v)) {
+			h = vf_volley_expected(g, &v, e);
+			seen = true;
+		} else if (vf_volley_unseen(g, u, e, &v)) {
+			h = vf_volley_expected(g, &v, e);
+			if (!cand && h > bh && !vf_fire_sees(g, u, e))
+				h = 0;
+		}
+		/* Whether the side knows of it is asked with the unit as it
+		 * stands, and only of a better target (it costs the most). */
+		turn_back(g, u, saved);
+		if (cand) {
+			if (h > 0)
+				cand[n_cand++] = (struct aim_cand){ i, h, seen };
+		} else if (h > bh && known(ai, g, e)) {
 			bh = h;
 			best = i;
 		}
 	}
+	if (cand) {
+		qsort(cand, (size_t)n_cand, sizeof(*cand), cmp_aim);
+		for (int j = 0; j < n_cand; j++) {
+			const struct zb_unit *e = &g->units[cand[j].id];
+
+			if (!cand[j].seen) {
+				turn_to(g, u, e);
+				bool sees = vf_fire_sees(g, u, e);
+				turn_back(g, u, saved);
+				if (!sees)
+					continue;
+			}
+			if (known(ai, g, e)) {
+				bh = cand[j].hits;
+				best = cand[j].id;
+				break;
+			}
+		}
+	}
+	zb_free(&g->alloc, cand);
 	zb_free(&g->alloc, ids);
-	u->facing_deg = saved;
-	if (st)
-		st->ai_turned = 0;
+	turn_back(g, u, saved);
 	if (hits)
 		*hits = bh;
 	return best;

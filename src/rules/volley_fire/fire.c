@@ -307,8 +307,7 @@ static struct zb_vec2 rect_centre(const struct zb_unit *u)
 
 static bool in_woods(struct zb_game *g, const struct zb_unit *u)
 {
-	return zb_terrain_in_kind(&g->terrain, rect_centre(u),
-				  ZB_TERRAIN_WOODS);
+	return vf_ground_woods(g, u, rect_centre(u));
 }
 
 static int weapon_of(const struct zb_unit *u)
@@ -336,31 +335,89 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 	return r;
 }
 
-/* volley-fire: WEAPON RANGES, Concealment D */
-int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
-		 const struct zb_unit *target)
+#define BAND_UNSURE (-2)	/* band_by_bounds could not tell */
+
+/*
+ * The band the loop below finds, from bounds on the footprints' distance
+ * d = zb_rect_dist() alone when they settle every comparison it makes:
+ * d is no more than the centres' distance (each centre lies in its
+ * footprint) and no less than that less both half diagonals (each
+ * footprint lies in its circle); with a margin far over rounding.
+ * BAND_UNSURE when a limit lies between the bounds.
+ */
+static int band_by_bounds(const struct vf_weapon_info *w,
+			  const struct zb_rect *fr, const struct zb_rect *tr,
+			  double range)
+{
+	/* Square roots, not hypot(): the margin covers their rounding. */
+	double dx = fr->c.x - tr->c.x, dy = fr->c.y - tr->c.y;
+	double cd = sqrt(dx * dx + dy * dy);
+	double slack = 1e-9 * (1 + cd + fabs(fr->c.x) + fabs(fr->c.y) +
+			       fabs(tr->c.x) + fabs(tr->c.y));
+	double hi = cd + slack;
+	double lo = cd -
+		    sqrt(fr->half_w_in * fr->half_w_in +
+			 fr->half_d_in * fr->half_d_in) -
+		    sqrt(tr->half_w_in * tr->half_w_in +
+			 tr->half_d_in * tr->half_d_in) - slack;
+
+	if (!(hi < INFINITY) || !(lo == lo))
+		return BAND_UNSURE;
+	if (lo > range)
+		return VF_OUT_OF_RANGE;		/* d > range */
+	if (!(hi <= range))
+		return BAND_UNSURE;
+	for (int b = 0; b < VF_BAND_COUNT; b++) {
+		if (!(w->band_max_in[b] > 0))
+			continue;
+		if (hi <= w->band_max_in[b])
+			return b;		/* d <= the band's limit */
+		if (!(lo > w->band_max_in[b]))
+			return BAND_UNSURE;
+	}
+	return VF_OUT_OF_RANGE;
+}
+
+/* vf_fire_band() given the footprints and max_range_in(). */
+static int fire_band_r(const struct zb_unit *firer, const struct zb_rect *fr,
+		       const struct zb_rect *tr, double range)
 {
 	const struct vf_weapon_info *w;
-	struct zb_rect fr, tr;
-	double d, range;
+	double d;
 
 	if (weapon_of(firer) == VF_W_NONE)
 		return VF_OUT_OF_RANGE;
 	w = &vf_weapons[weapon_of(firer)];
-	fr = zb_unit_rect(firer);
-	tr = zb_unit_rect(target);
-	range = max_range_in(g, firer, target);
 	/* From footprint to footprint, so a square measures from the face
 	 * that fires (house ruling). */
-	if (zb_rect_clear_of(&fr, &tr, range))
+	if (zb_rect_clear_of(fr, tr, range))
 		return VF_OUT_OF_RANGE;
-	d = zb_rect_dist(&fr, &tr);
+	/* The bands are feet apart, the footprints inches across: the
+	 * band can mostly be read from bounds on the distance, without
+	 * working it out. */
+	int b0 = band_by_bounds(w, fr, tr, range);
+	if (b0 != BAND_UNSURE)
+		return b0;
+	d = zb_rect_dist(fr, tr);
 	if (d > range)
 		return VF_OUT_OF_RANGE;
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		if (w->band_max_in[b] > 0 && d <= w->band_max_in[b])
 			return b;
 	return VF_OUT_OF_RANGE;
+}
+
+/* volley-fire: WEAPON RANGES, Concealment D */
+int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
+		 const struct zb_unit *target)
+{
+	struct zb_rect fr, tr;
+
+	if (weapon_of(firer) == VF_W_NONE)
+		return VF_OUT_OF_RANGE;
+	fr = zb_unit_rect(firer);
+	tr = zb_unit_rect(target);
+	return fire_band_r(firer, &fr, &tr, max_range_in(g, firer, target));
 }
 
 /* The way live figure k faces: a square's faces look outward. */
@@ -408,26 +465,23 @@ static bool rank_in_cones(const struct zb_cone *k, struct zb_vec2 a,
 	return false;
 }
 
-/* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
-int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
-		      const struct zb_unit *target)
+/* vf_figures_firing() given the footprints and max_range_in(). */
+static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
+			    const struct zb_rect *fr, const struct zb_rect *tr,
+			    double range)
 {
 	const struct vf_weapon_info *w;
-	struct zb_rect tr;
-	double range;
 	int alive, files, n = 0;
 
 	if (weapon_of(firer) == VF_W_NONE)
 		return 0;
 	w = &vf_weapons[weapon_of(firer)];
-	tr = zb_unit_rect(target);
-	range = max_range_in(g, firer, target);
 	alive = zb_unit_alive(firer);
 	if (vf_type_of(firer)->gun) {
 		/* The gun fires, not the men: its cone from its position,
 		 * and every live man of the crew counts as firing. */
 		return zb_rect_in_cone(firer->pos, firer->facing_deg,
-				       VF_FIRE_CONE_HALF_DEG, range, &tr)
+				       VF_FIRE_CONE_HALF_DEG, range, tr)
 			? alive : 0;
 	}
 	/* The cone of each facing the figures have (a square's four faces),
@@ -440,12 +494,10 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 	 * faces the unit's way: a target clear of all their cones at once
 	 * needs no figure asked. */
 	if (!(firer->flags & ZB_UF_HOLLOW)) {
-		struct zb_rect fr = zb_unit_rect(firer);
-
 		cone[0] = fire_cone(g, firer->facing_deg);
 		cone_deg[0] = firer->facing_deg;
 		n_cones = 1;
-		if (zb_rect_clear_of_cones_c(&fr, &cone[0], &tr))
+		if (zb_rect_clear_of_cones_c(fr, &cone[0], tr))
 			return 0;
 	}
 	files = zb_unit_files(firer);
@@ -467,7 +519,7 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 			if (last > k &&
 			    rank_in_cones(&cone[0], zb_unit_figure_pos(firer, k),
 					  zb_unit_figure_pos(firer, last),
-					  range, &tr)) {
+					  range, tr)) {
 				n += last - k + 1;
 				k = last;
 				continue;
@@ -485,10 +537,24 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 			cone_deg[c] = deg;
 		}
 		if (zb_rect_in_cone_c(&cone[c], zb_unit_figure_pos(firer, k),
-				      range, &tr))
+				      range, tr))
 			n++;
 	}
 	return n;
+}
+
+/* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
+int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target)
+{
+	struct zb_rect fr, tr;
+
+	if (weapon_of(firer) == VF_W_NONE)
+		return 0;
+	fr = zb_unit_rect(firer);
+	tr = zb_unit_rect(target);
+	return figures_firing_r(g, firer, &fr, &tr,
+				max_range_in(g, firer, target));
 }
 
 /* volley-fire: Concealment C (no fire into concealment unless seen) */
@@ -537,11 +603,12 @@ static bool may_fire(struct zb_game *g, const struct zb_unit *u)
 	return true;
 }
 
-/* volley-fire: Mounted leaders B, Concealment C, Infantry fire A
- * May `firer` fire at `target`?  When it may, *band and *firers are the
- * range band and the figures firing, worked out on the way. */
-static bool fire_legal(struct zb_game *g, const struct zb_unit *firer,
-		       const struct zb_unit *target, int *band, int *firers)
+/* volley-fire: Mounted leaders B, Infantry fire A
+ * fire_legal() short of the target's being seen: true when `firer` may
+ * fire at `target` if it sees it, with *band and *firers worked out. */
+static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
+			      const struct zb_unit *target, int *band,
+			      int *firers)
 {
 	if (!target || firer == target || !may_fire(g, firer))
 		return false;
@@ -550,13 +617,25 @@ static bool fire_legal(struct zb_game *g, const struct zb_unit *firer,
 	if ((unsigned)target->type >= VF_TYPE_COUNT ||
 	    vf_type_of(target)->leader)	/* cannot be fired upon */
 		return false;
-	*band = vf_fire_band(g, firer, target);
+	/* The footprints and the range, worked out once for both. */
+	struct zb_rect fr = zb_unit_rect(firer), tr = zb_unit_rect(target);
+	double range = max_range_in(g, firer, target);
+
+	*band = fire_band_r(firer, &fr, &tr, range);
 	if (*band == VF_OUT_OF_RANGE)
 		return false;
-	*firers = vf_figures_firing(g, firer, target);
-	if (*firers <= 0)
-		return false;
-	return target_visible(g, firer, target);
+	*firers = figures_firing_r(g, firer, &fr, &tr, range);
+	return *firers > 0;
+}
+
+/* volley-fire: Mounted leaders B, Concealment C, Infantry fire A
+ * May `firer` fire at `target`?  When it may, *band and *firers are the
+ * range band and the figures firing, worked out on the way. */
+static bool fire_legal(struct zb_game *g, const struct zb_unit *firer,
+		       const struct zb_unit *target, int *band, int *firers)
+{
+	return fire_legal_unseen(g, firer, target, band, firers) &&
+	       target_visible(g, firer, target);
 }
 
 bool vf_can_fire_at(struct zb_game *g, const struct zb_unit *firer,
@@ -593,12 +672,10 @@ static bool waiting_at_building(const struct zb_unit *u)
 	return vf_u(u)->building >= 0 && !(u->flags & VF_UF_IN_BUILDING);
 }
 
-bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
-		   const struct zb_unit *target, struct vf_volley *v)
+/* The rest of the volley, once fire is legal but for sight. */
+static void volley_rest(struct zb_game *g, const struct zb_unit *firer,
+			const struct zb_unit *target, struct vf_volley *v)
 {
-	memset(v, 0, sizeof(*v));
-	if (!fire_legal(g, firer, target, &v->band, &v->firers))
-		return false;
 	v->weapon = (enum vf_weapon)weapon_of(firer);
 	v->double_rank = firer->formation == VF_TWO_RANK_LINE &&
 			 zb_unit_ranks(firer) >= VF_FIRE_RANKS;
@@ -609,25 +686,76 @@ bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
 		v->halve = halving_reason(g, firer, target) != NULL;
 	if (v->weapon != VF_W_PISTOL && !v->scouts)
 		v->half_result = waiting_at_building(firer);
+}
+
+bool vf_volley_for(struct zb_game *g, const struct zb_unit *firer,
+		   const struct zb_unit *target, struct vf_volley *v)
+{
+	memset(v, 0, sizeof(*v));
+	if (!fire_legal(g, firer, target, &v->band, &v->firers))
+		return false;
+	volley_rest(g, firer, target, v);
 	return true;
 }
 
-/* Expected casualties of a volley, for the AI's target choice. */
-double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
-			const struct zb_unit *target)
+bool vf_volley_unseen(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target, struct vf_volley *v)
 {
+	memset(v, 0, sizeof(*v));
+	if (!fire_legal_unseen(g, firer, target, &v->band, &v->firers))
+		return false;
+	volley_rest(g, firer, target, v);
+	return true;
+}
+
+bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
+		  const struct zb_unit *target)
+{
+	return target_visible(g, firer, target);
+}
+
+#define VF_EXPECT_MEMO 256	/* entries of vf_state's expect memo */
+
+struct vf_expect_memo {
 	struct vf_volley v;
+	int alive;
+	bool gun_target, set;
+	double e;
+};
+
+static bool same_volley(const struct vf_volley *a, const struct vf_volley *b)
+{
+	return a->weapon == b->weapon && a->band == b->band &&
+	       a->firers == b->firers && a->double_rank == b->double_rank &&
+	       a->halve == b->halve && a->half_result == b->half_result &&
+	       a->cavalry == b->cavalry && a->scouts == b->scouts;
+}
+
+static unsigned volley_hash(const struct vf_volley *v, int alive, bool gun)
+{
+	unsigned h = (unsigned)v->weapon * 31u + (unsigned)v->band;
+
+	h = h * 131u + (unsigned)v->firers;
+	h = h * 131u + (unsigned)alive;
+	h = h * 2u + v->double_rank;
+	h = h * 2u + v->halve;
+	h = h * 2u + v->half_result;
+	h = h * 2u + v->cavalry;
+	h = h * 2u + v->scouts;
+	h = h * 2u + gun;
+	return (h ^ (h >> 7)) % VF_EXPECT_MEMO;
+}
+
+/* The expected casualties worked out afresh. */
+static double expected_of(const struct vf_volley *v, int alive,
+			  bool gun_target)
+{
 	struct zb_dist d;
 	double e = 0;
-	int alive = zb_unit_alive(target);
-	bool gun_target = vf_type_of(target)->gun;
 
-	if (!vf_fire_table_volley(g, firer, target, &v) &&
-	    !vf_volley_for(g, firer, target, &v))
-		return 0;
 	/* The very distribution `zariba odds volley-fire volley` prints. */
-	if (vf_volley_dist(&v, &d) != ZB_OK)
-		return 0;
+	if (vf_volley_dist(v, &d) != ZB_OK)
+		return -1;
 	for (int k = 0; k < d.n; k++) {
 		int cas = gun_target ? k / VF_GUN_HITS_PER_GUNNER : k;
 		e += d.p[k] * (cas < alive ? cas : alive);
@@ -636,12 +764,69 @@ double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 	return e;
 }
 
+double vf_volley_expected(struct zb_game *g, const struct vf_volley *v,
+			  const struct zb_unit *target)
+{
+	struct vf_state *st = vf_state(g);
+	int alive = zb_unit_alive(target);
+	bool gun_target = vf_type_of(target)->gun;
+	struct vf_expect_memo *m;
+	double e;
+
+	if (st && !st->expect)
+		st->expect = zb_calloc(&g->alloc, VF_EXPECT_MEMO,
+				       sizeof(*st->expect));
+	if (!st || !st->expect) {
+		e = expected_of(v, alive, gun_target);
+		return e < 0 ? 0 : e;
+	}
+	m = &st->expect[volley_hash(v, alive, gun_target)];
+	if (m->set && m->alive == alive && m->gun_target == gun_target &&
+	    same_volley(&m->v, v))
+		return m->e;
+	e = expected_of(v, alive, gun_target);
+	if (e < 0)
+		return 0;	/* out of memory: not kept */
+	m->v = *v;
+	m->alive = alive;
+	m->gun_target = gun_target;
+	m->e = e;
+	m->set = true;
+	return e;
+}
+
+void vf_expect_memo_release(struct zb_game *g)
+{
+	struct vf_state *st = vf_state(g);
+
+	if (st) {
+		zb_free(&g->alloc, st->expect);
+		st->expect = NULL;
+	}
+}
+
+/* Expected casualties of a volley, for the AI's target choice. */
+double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
+			const struct zb_unit *target)
+{
+	struct vf_volley v;
+
+	if (!vf_fire_table_volley(g, firer, target, &v) &&
+	    !vf_volley_for(g, firer, target, &v))
+		return 0;
+	return vf_volley_expected(g, &v, target);
+}
+
 /* ------------------------------------------------------------------ */
 /* The phase                                                            */
 /* ------------------------------------------------------------------ */
 
 struct shot {
 	int firer, target;
+	/* The volley found legal when the target was chosen: nothing on
+	 * the table moves before the shot is resolved unless scouts evade
+	 * (fire_ctx.moved), casualties waiting for the phase's end. */
+	struct vf_volley v;
 };
 
 /* Casualties waiting for the end of the phase, per unit. */
@@ -670,6 +855,7 @@ struct fire_ctx {
 	struct pending *pend;
 	struct leader_pick *picks;
 	int n_picks, cap_picks;
+	bool moved;		/* scouts evaded: volleys asked afresh */
 };
 
 static int pending_total(const struct pending *p)
@@ -847,8 +1033,17 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	const char *why;
 	struct zb_strbuf buf = { .alloc = g->alloc };
 	bool jam = false, gun_target = vf_type_of(t)->gun;
+	/* The narration is written only for a log that keeps it. */
+	bool say = g->log.enabled;
+#define NARRATE(...) \
+	do { \
+		if (say) \
+			zb_strbuf_printf(&buf, __VA_ARGS__); \
+	} while (0)
 
-	if (!vf_volley_for(g, f, t, &v))
+	if (!fc->moved)
+		v = s->v;
+	else if (!vf_volley_for(g, f, t, &v))
 		return ZB_OK;
 	why = halving_reason(g, f, t);
 	vf_volley_dice(&v, &full, &small);
@@ -865,15 +1060,15 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	if (jam)
 		fc->pend[f->id].jammed = true;
 	zb_event_path(g, f->pos, zb_unit_rect(t).c);
-	zb_strbuf_printf(&buf, "%s fires at %s (%s, %d %s): ", f->name,
+	NARRATE("%s fires at %s (%s, %d %s): ", f->name,
 		 t->name, band_names[v.band], v.firers,
 		 v.firers == 1 ? "man" : "men");
 	if (vf_type_of(f)->gun)
-		zb_strbuf_printf(&buf, "gun, ");
-	zb_strbuf_printf(&buf, "%s", vf_volley_die_sides(&v) == D6
+		NARRATE("gun, ");
+	NARRATE("%s", vf_volley_die_sides(&v) == D6
 	    ? "D6" : "D20");
 	for (int i = 0; i < n; i++)
-		zb_strbuf_printf(&buf, "%s%s%d", i ? ", " : " ",
+		NARRATE("%s%s%d", i ? ", " : " ",
 		    i >= full ? "small " : "", faces[i]);
 
 	/* Each halving, one at a time, for the log. */
@@ -885,16 +1080,16 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	hits = raw;
 	if (jam) {
 		hits = 0;
-		zb_strbuf_printf(&buf, " -> the gun jams and falls back");
+		NARRATE(" -> the gun jams and falls back");
 		zb_event_mod(g, -raw, "gun jammed");
 	} else {
 		int s1 = vf_volley_sum_hits(&bare, faces, full, n), s2, s3;
 		struct vf_volley h = bare;
 
-		zb_strbuf_printf(&buf, " -> %d hit%s", raw, raw == 1 ? "" : "s");
+		NARRATE(" -> %d hit%s", raw, raw == 1 ? "" : "s");
 		if (small && s1 != raw) {
 			zb_event_mod(g, s1 - raw, "small group: half");
-			zb_strbuf_printf(&buf, ", half for a small group -> %d",
+			NARRATE(", half for a small group -> %d",
 			    s1);
 		}
 		h.halve = v.halve;
@@ -902,17 +1097,17 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		if (v.halve && v.scouts) {
 			/* Scouts D: 5-6 instead of 4-6 */
 			zb_event_mod(g, s2 - s1, why);
-			zb_strbuf_printf(&buf, ", needing %d+ (%s) -> %d",
+			NARRATE(", needing %d+ (%s) -> %d",
 			    VF_SCOUT_HIT_COVER, why, s2);
 		} else if (v.halve && s2 != s1) {
 			zb_event_mod(g, s2 - s1, why);
-			zb_strbuf_printf(&buf, ", halved (%s) -> %d", why, s2);
+			NARRATE(", halved (%s) -> %d", why, s2);
 		}
 		h.half_result = v.half_result;
 		s3 = vf_volley_sum_hits(&h, faces, full, n);
 		if (v.half_result && s3 != s2) {
 			zb_event_mod(g, s3 - s2, "waiting outside a building");
-			zb_strbuf_printf(&buf, ", halved (waiting outside a "
+			NARRATE(", halved (waiting outside a "
 			    "building) -> %d", s3);
 		}
 		/* The steps above explain vf_volley_roll's result. */
@@ -921,7 +1116,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		if (capped != hits) {
 			zb_event_mod(g, capped - hits,
 				     "no more hits than men firing");
-			zb_strbuf_printf(&buf, ", no more than the %d firing "
+			NARRATE(", no more than the %d firing "
 			    "-> %d", v.firers, capped);
 		}
 		hits = capped;
@@ -943,7 +1138,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 		tp->carry = (hits + carry) % VF_GUN_HITS_PER_GUNNER;
 		tp->carry_set = true;
 		if (hits > 0)
-			zb_strbuf_printf(&buf, ", two hits a gunner");
+			NARRATE(", two hits a gunner");
 	}
 	if (cas > left)
 		cas = left < 0 ? 0 : left;
@@ -952,9 +1147,9 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	tp->key += key;
 	tp->normal += cas - key;
 	if (!jam)
-		zb_strbuf_printf(&buf, " -> %d down", cas);
+		NARRATE(" -> %d down", cas);
 	if (key > 0)
-		zb_strbuf_printf(&buf, " (%d of them key figures)", key);
+		NARRATE(" (%d of them key figures)", key);
 	zb_event_kv(g, "figures", v.firers);
 	zb_event_kv(g, "band", v.band);
 	zb_event_kv(g, "hits", hits);
@@ -975,6 +1170,7 @@ static int resolve_volley(struct zb_game *g, struct fire_ctx *fc,
 	}
 	notation_commanders(g, fc, t);
 	return ZB_OK;
+#undef NARRATE
 }
 
 /*
@@ -1124,6 +1320,7 @@ static int choose_targets(struct zb_game *g, struct fire_ctx *fc,
 			continue;
 		fc->shots[fc->n_shots].firer = u->id;
 		fc->shots[fc->n_shots].target = opts[d.choice].target;
+		fc->shots[fc->n_shots].v = ft.volley[opts[d.choice].target];
 		fc->n_shots++;
 	}
 out:
@@ -1158,6 +1355,8 @@ static int scouts_evade(struct zb_game *g, struct fire_ctx *fc,
 				    opts, 2, err);
 		if (rc != ZB_OK)
 			return rc;
+		if (opts[d.choice].verb == ZB_VERB_EVADE)
+			fc->moved = true;
 		if (opts[d.choice].verb == ZB_VERB_EVADE &&
 		    vf_scouts_evade(g, sid, fc->shots[i].firer))
 			fc->pend[sid].evaded = true;

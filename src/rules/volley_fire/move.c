@@ -294,7 +294,14 @@ struct sweep {
 	struct zb_rect start;
 	int near[NEAR_MAX];
 	bool exempt[NEAR_MAX];		/* overlapped at the start */
+	/* Each near unit's footprint and pass_kind(), which stand while
+	 * the sweep is asked (nothing else moves meanwhile). */
+	struct zb_rect rect[NEAR_MAX];
+	signed char kind[NEAR_MAX];
 	size_t n;
+	/* Whether the start meets feature i < 64 (bit i of start_meets),
+	 * once worked out (bit i of start_known): asked at every step. */
+	uint64_t start_known, start_meets;
 };
 
 static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
@@ -310,11 +317,14 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		   hypot(nr.half_w_in, nr.half_d_in));
 	s->n = zb_spatial_within(&g->index, mid, half_len + 2 * rad, NULL,
 				 NULL, s->near, NEAR_MAX);
+	s->start_known = s->start_meets = 0;
 	for (size_t i = 0; i < s->n; i++) {
-		struct zb_rect o = zb_unit_rect(zb_game_unit(g, s->near[i]));
+		struct zb_unit *o = zb_game_unit(g, s->near[i]);
 
+		s->rect[i] = zb_unit_rect(o);
+		s->kind[i] = (signed char)pass_kind(u, o);
 		s->exempt[i] = s->near[i] != u->id &&
-			       vf_rects_clash(&s->start, &o);
+			       vf_rects_clash(&s->start, &s->rect[i]);
 	}
 }
 
@@ -324,25 +334,39 @@ static int sweep_units(const struct sweep *s, const struct zb_rect *r)
 	int worst = PASS_NONE;
 
 	for (size_t i = 0; i < s->n; i++) {
-		struct zb_unit *o;
-		struct zb_rect orr;
 		int k;
 
 		if (s->exempt[i] || s->near[i] == s->ignore)
 			continue;
-		o = zb_game_unit(s->g, s->near[i]);
-		k = pass_kind(s->u, o);
+		k = s->kind[i];
 		if (k <= worst)
 			continue;
-		orr = zb_unit_rect(o);
-		if (vf_rects_clash(r, &orr))
+		if (vf_rects_clash(r, &s->rect[i]))
 			worst = k;
 	}
 	return worst;
 }
 
 /* Would the footprint enter ground it may not (and did not start on)? */
-static bool sweep_ground(const struct sweep *s, const struct zb_rect *r)
+/* Does the sweep's start meet feature i?  Kept for the first 64. */
+static bool start_meets(struct sweep *s, int i)
+{
+	const struct zb_terrain *t = &s->g->terrain.items[i];
+	uint64_t bit = (uint64_t)1 << (i & 63);
+	bool m;
+
+	if (i < 64 && (s->start_known & bit))
+		return (s->start_meets & bit) != 0;
+	m = zb_terrain_meets_rect(t, &s->start);
+	if (i < 64) {
+		s->start_known |= bit;
+		if (m)
+			s->start_meets |= bit;
+	}
+	return m;
+}
+
+static bool sweep_ground(struct sweep *s, const struct zb_rect *r)
 {
 	const struct zb_terrain_set *ts = &s->g->terrain;
 
@@ -351,14 +375,13 @@ static bool sweep_ground(const struct sweep *s, const struct zb_rect *r)
 
 		if (!blocks_ground(t->kind) || i == s->ignore_area)
 			continue;
-		if (zb_terrain_meets_rect(t, r) &&
-		    !zb_terrain_meets_rect(t, &s->start))
+		if (zb_terrain_meets_rect(t, r) && !start_meets(s, i))
 			return true;
 	}
 	return false;
 }
 
-static bool sweep_clear(const struct sweep *s, const struct zb_rect *r)
+static bool sweep_clear(struct sweep *s, const struct zb_rect *r)
 {
 	return rect_fits(s->g, r) && !sweep_ground(s, r) &&
 	       sweep_units(s, r) == PASS_NONE;
@@ -506,10 +529,16 @@ static double mv_walk(struct mv *m, struct sweep *s, struct zb_vec2 from,
 		allowed = terrain_allowance(g, from, dir, fmin(dist, allowed),
 					    allowed);
 	reach = fmin(dist, allowed);
+	/* Each step's footprint is this one with its front at the step:
+	 * what zb_unit_rect() makes of a copy of the unit put there
+	 * (shape_at), the same numbers, without the copy. */
+	struct zb_rect r0 = shape_at(s->u, from, m->facing_deg,
+				     s->u->formation);
 	while (d < reach - EPS_IN) {
 		double nd = fmin(d + VF_PATH_STEP_IN, reach);
-		struct zb_rect r = shape_at(s->u, along(from, dir, nd),
-					    m->facing_deg, s->u->formation);
+		struct zb_rect r = zb_rect_from_front_dir(
+			along(from, dir, nd), 2 * r0.half_w_in,
+			2 * r0.half_d_in, r0.facing_deg, r0.fwd);
 		int k;
 
 		if (!rect_fits(g, &r)) {

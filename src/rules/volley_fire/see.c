@@ -23,10 +23,136 @@ static bool is_cover(enum zb_terrain_kind k)
 	return k == ZB_TERRAIN_WOODS || k == ZB_TERRAIN_BUILDING;
 }
 
+/* ---- the ground under a unit, remembered ---- */
+
+struct vf_ground_memo {
+	struct zb_vec2 at;	/* where zb_terrain_at and at_height were asked */
+	struct zb_vec2 c;	/* where woods and height were asked */
+	int feature;
+	double height, at_height;
+	bool at_set, feature_set, at_height_set, woods, woods_set, height_set;
+};
+
+/* Unit u's memo, or NULL (no terrain, a unit not of the game's array by
+ * id, or out of memory: then the ground is asked afresh). */
+static struct vf_ground_memo *ground_memo(struct zb_game *g,
+					  const struct zb_unit *u)
+{
+	struct vf_state *st = vf_state(g);
+
+	/* On bare ground the answers cost less than the memo. */
+	if (!st || g->terrain.n == 0 || u->id < 0 || u->id >= g->n_units)
+		return NULL;
+	if (u->id >= st->ground_cap) {
+		struct vf_ground_memo *p = zb_realloc(
+			&g->alloc, st->ground,
+			(size_t)g->n_units * sizeof(*p));
+
+		if (!p)
+			return NULL;
+		memset(p + st->ground_cap, 0,
+		       (size_t)(g->n_units - st->ground_cap) * sizeof(*p));
+		st->ground = p;
+		st->ground_cap = g->n_units;
+	}
+	return &st->ground[u->id];
+}
+
+static bool same_point(struct zb_vec2 a, struct zb_vec2 b)
+{
+	return memcmp(&a, &b, sizeof(a)) == 0;
+}
+
+/* The memo with `at` at p: a new point forgets what was asked there. */
+static struct vf_ground_memo *at_memo(struct zb_game *g,
+				      const struct zb_unit *u,
+				      struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = ground_memo(g, u);
+
+	if (m && (!m->at_set || !same_point(m->at, p))) {
+		m->at = p;
+		m->at_set = true;
+		m->feature_set = m->at_height_set = false;
+	}
+	return m;
+}
+
+int vf_ground_at(struct zb_game *g, const struct zb_unit *u, struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = at_memo(g, u, p);
+
+	if (!m)
+		return zb_terrain_at(&g->terrain, p);
+	if (!m->feature_set) {
+		m->feature = zb_terrain_at(&g->terrain, p);
+		m->feature_set = true;
+	}
+	return m->feature;
+}
+
+/* zb_terrain_height_at() at point p of unit u (its position). */
+static double ground_height_at(struct zb_game *g, const struct zb_unit *u,
+			       struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = at_memo(g, u, p);
+
+	if (!m)
+		return zb_terrain_height_at(&g->terrain, p);
+	if (!m->at_height_set) {
+		m->at_height = zb_terrain_height_at(&g->terrain, p);
+		m->at_height_set = true;
+	}
+	return m->at_height;
+}
+
+/* The centre point of the memo: a new one forgets both answers. */
+static struct vf_ground_memo *centre_memo(struct zb_game *g,
+					  const struct zb_unit *u,
+					  struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = ground_memo(g, u);
+
+	if (m && !same_point(m->c, p)) {
+		m->c = p;
+		m->woods_set = m->height_set = false;
+	}
+	return m;
+}
+
+bool vf_ground_woods(struct zb_game *g, const struct zb_unit *u,
+		     struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = centre_memo(g, u, p);
+
+	if (!m)
+		return zb_terrain_in_kind(&g->terrain, p, ZB_TERRAIN_WOODS);
+	if (!m->woods_set) {
+		m->woods = zb_terrain_in_kind(&g->terrain, p,
+					      ZB_TERRAIN_WOODS);
+		m->woods_set = true;
+	}
+	return m->woods;
+}
+
+double vf_ground_height(struct zb_game *g, const struct zb_unit *u,
+			struct zb_vec2 p)
+{
+	struct vf_ground_memo *m = centre_memo(g, u, p);
+
+	if (!m)
+		return zb_terrain_height_at(&g->terrain, p);
+	if (!m->height_set) {
+		m->height = zb_terrain_height_at(&g->terrain, p);
+		m->height_set = true;
+	}
+	return m->height;
+}
+
 /* The cover feature (woods, scrub, building) at the unit, or -1. */
 static int cover_of(struct zb_game *g, const struct zb_unit *u)
 {
-	int i = zb_terrain_at(&g->terrain, u->pos);
+	int i = vf_ground_at(g, u, u->pos);
 
 	return (i >= 0 && is_cover(g->terrain.items[i].kind)) ? i : -1;
 }
@@ -94,14 +220,16 @@ static bool cover_blocks(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	const struct zb_terrain_set *ts = &g->terrain;
 	/* The eye's height, worked out when cover lies between. */
 	double eye = NAN;
+	/* The line's box (the points are finite: as fmin and fmax). */
+	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
 
 	for (int i = 0; i < ts->n; i++) {
 		const struct zb_terrain *t = &ts->items[i];
 		double len, allow;
 
-		if (!is_cover(t->kind) ||
-		    fmax(a.x, b.x) < t->lo.x || fmin(a.x, b.x) > t->hi.x ||
-		    fmax(a.y, b.y) < t->lo.y || fmin(a.y, b.y) > t->hi.y)
+		if (!is_cover(t->kind) || x1 < t->lo.x || x0 > t->hi.x ||
+		    y1 < t->lo.y || y0 > t->hi.y)
 			continue;
 		len = zb_seg_len_in_poly(a, b, t->pts, t->n_pts);
 		if (len <= VF_LOS_EPS_IN)
@@ -141,16 +269,24 @@ static int blocker_filter(void *ctx, int id)
  * the target is further from it than the viewer and one end stands
  * higher than it (Infantry fire C). */
 static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
-		    double ha, double hb, const struct zb_unit *o)
+		    double *ha, double *hb, const struct zb_unit *o)
 {
 	struct zb_rect r = zb_unit_rect(o);
 	double ho;
 
 	if (!zb_seg_hits_rect(a, b, &r))
 		return false;
-	ho = zb_terrain_height_at(&g->terrain, r.c);
-	return !(zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a) &&
-		 (ha > ho || hb > ho));
+	/* The heights at the ends, looked up the first time a unit in the
+	 * way needs them (NAN until then). */
+	if (isnan(*ha)) {
+		*ha = zb_terrain_height_at(&g->terrain, a);
+		*hb = zb_terrain_height_at(&g->terrain, b);
+	}
+	ho = vf_ground_height(g, o, r.c);
+	/* Neither end higher (level ground): it screens, wherever it
+	 * stands along the line. */
+	return !((*ha > ho || *hb > ho) &&
+		 zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a));
 }
 
 /* The search for the screening unit nearest the middle of a line. */
@@ -191,7 +327,7 @@ static int screen_visit(void *ctx, int id)
 						 id > q->best))))
 		return 0;
 	if (!blocker_filter(&q->c, id) ||
-	    !screens(g, q->a, q->b, q->ha, q->hb, zb_game_unit(g, id)))
+	    !screens(g, q->a, q->b, &q->ha, &q->hb, zb_game_unit(g, id)))
 		return 0;
 	q->best = id;
 	q->best_d = d;
@@ -199,6 +335,128 @@ static int screen_visit(void *ctx, int id)
 	 * one, so it is among the NEAR_MAX whenever this one is shown to be
 	 * (see units_block); the rest of the line need not be walked. */
 	return among_nearest(g, q->mid, d) ? 1 : 0;
+}
+
+/* Indexes of at most this many entries are walked whole along a line. */
+#define LINE_SCAN_MAX 64
+
+/*
+ * zb_spatial_visit_segment(s, a, b, 0, visit, ctx), and on a small index
+ * the same entries by a pass over them all: those whose circles come
+ * within the segment, by the walk's own test (spatial.c's seg_far, with
+ * its slack), so the same units are visited, in id order instead of the
+ * walk's.  Which units screen a line, and so the answer of units_block,
+ * does not hang on the order (see screen_visit); the cells' walk costs
+ * more than the pass where the units are few.
+ */
+#define INDEX_SLACK_REL 1e-9	/* spatial.c's SPATIAL_SLACK_REL */
+
+/* The slack zb_spatial_visit_segment() gives a line a-b (range 0). */
+static double line_slack(const struct zb_spatial *s, struct zb_vec2 a,
+			 struct zb_vec2 b)
+{
+	return INDEX_SLACK_REL * (1 + s->max_radius_in + fabs(a.x) +
+				  fabs(a.y) + fabs(b.x) + fabs(b.y));
+}
+
+/* Does zb_spatial_visit_segment(s, a, b, 0, ...) visit entry id?  Its
+ * own test (spatial.c's seg_far): the entry's circle, with the slack,
+ * comes within the segment. */
+static bool line_visits(const struct zb_spatial *s, struct zb_vec2 a,
+			struct zb_vec2 b, double slack, int id)
+{
+	const double rel = INDEX_SLACK_REL;
+	struct zb_vec2 p = s->e[id].p;
+	double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+	double far = s->e[id].radius_in + slack;
+	double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
+	double qx, qy;
+
+	if (s->cell_of[id] < 0)
+		return false;
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	qx = a.x + t * dx - p.x;
+	qy = a.y + t * dy - p.y;
+	return !(qx * qx + qy * qy > far * far * (1 + rel) + rel);
+}
+
+static int visit_line(struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
+		      zb_spatial_filter visit, void *ctx)
+{
+	const double rel = INDEX_SLACK_REL;
+	double slack, dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+
+	if (s->n > LINE_SCAN_MAX || !s->cell_head || !isfinite(a.x) ||
+	    !isfinite(a.y) || !isfinite(b.x) || !isfinite(b.y))
+		return zb_spatial_visit_segment(s, a, b, 0, visit, ctx);
+	s->queries++;
+	slack = line_slack(s, a, b);
+	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+	/* line_visits() for each entry, the line's own numbers once. */
+	for (int id = 0; id < s->n; id++) {
+		struct zb_vec2 p = s->e[id].p;
+		double far = s->e[id].radius_in + slack;
+		/* Plainly further than `far` from the line's box, so from
+		 * the line: line_visits() would say no (the margin is far
+		 * over its rounding). */
+		double m = far + 1e-6 * (1 + far);
+
+		if (p.x < x0 - m || p.x > x1 + m || p.y < y0 - m ||
+		    p.y > y1 + m)
+			continue;
+		double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) /
+				      len2 : 0;
+		double qx, qy;
+		int rc;
+
+		if (s->cell_of[id] < 0)
+			continue;
+		t = t < 0 ? 0 : t > 1 ? 1 : t;
+		qx = a.x + t * dx - p.x;
+		qy = a.y + t * dy - p.y;
+		if (qx * qx + qy * qy > far * far * (1 + rel) + rel)
+			continue;
+		rc = visit(ctx, id);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/*
+ * Does the unit last found screening a line (vf_state's screen_hint)
+ * block this one as units_block would find?  It does when units_block
+ * would look at it (its walk visits it, or it is the unit the AI turned),
+ * it screens the line within half its length, and it is among the
+ * NEAR_MAX nearest the middle by count alone: then the nearest screener,
+ * no further, is among them too, and units_block says blocked.  A screen
+ * is mostly the same unit for the lines of one target and for the next
+ * target behind it, so most blocked lines are settled without a walk.
+ * On true, q->best and q->best_d are that unit and its distance.
+ */
+static bool hint_blocks(struct zb_game *g, struct screen_search *q)
+{
+	struct vf_state *st = vf_state(g);
+	const struct zb_spatial *s = &g->index;
+	int h = st ? st->screen_hint - 1 : -1;
+	double d;
+
+	if (h < 0 || h >= s->n || h >= g->n_units || !s->cell_head ||
+	    s->cell_of[h] < 0 || !isfinite(q->a.x) || !isfinite(q->a.y) ||
+	    !isfinite(q->b.x) || !isfinite(q->b.y))
+		return false;
+	if (h != st->ai_turned - 1 &&
+	    !line_visits(s, q->a, q->b, line_slack(s, q->a, q->b), h))
+		return false;
+	d = index_dist(s, h, q->mid);
+	if (d > q->range_in || !blocker_filter(&q->c, h) ||
+	    !screens(g, q->a, q->b, &q->ha, &q->hb, zb_game_unit(g, h)) ||
+	    !among_nearest(g, q->mid, d))
+		return false;
+	q->best = h;
+	q->best_d = d;
+	return true;
 }
 
 /*
@@ -225,8 +483,7 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	q.a = a;
 	q.b = b;
 	q.mid = zb_v2_scale(zb_v2_add(a, b), 0.5);
-	q.ha = zb_terrain_height_at(&g->terrain, a);
-	q.hb = zb_terrain_height_at(&g->terrain, b);
+	q.ha = q.hb = NAN;
 	q.range_in = zb_v2_dist(a, b) / 2;
 	q.best = -1;
 	q.best_d = INFINITY;
@@ -235,7 +492,8 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	 * a unit the AI has turned for a moment without telling the index,
 	 * which is asked as well (the index still says where it stands in
 	 * the order nearest the middle, as it did for the NEAR_MAX). */
-	if (zb_spatial_visit_segment(&g->index, a, b, 0, screen_visit, &q)) {
+	if (hint_blocks(g, &q) ||
+	    visit_line(&g->index, a, b, screen_visit, &q)) {
 		blocked = true;
 	} else {
 		if (vf_state(g) && vf_state(g)->ai_turned > 0) {
@@ -257,6 +515,8 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	/* Blocked, the answer hangs only on the units whose circles come
 	 * within best_d of the middle (the screener found, the nearest
 	 * one, and those counted before it): the disc the memo watches. */
+	if (blocked && vf_state(g))
+		vf_state(g)->screen_hint = q.best + 1;
 	if (blocked && disc) {
 		disc->c = q.mid;
 		disc->r = q.best_d;
@@ -281,6 +541,70 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d);
 
+/* terrain.c's area_contains(): p within area feature t. */
+static bool in_area(const struct zb_terrain *t, struct zb_vec2 p)
+{
+	return !zb_terrain_kind_is_linear(t->kind) && p.x >= t->lo.x &&
+	       p.x <= t->hi.x && p.y >= t->lo.y && p.y <= t->hi.y &&
+	       zb_poly_contains(t->pts, t->n_pts, p);
+}
+
+/* Does any hill's box meet the line's?  With an unbounded allowance into
+ * cover, zb_terrain_blocks_los() answers only from the hills whose boxes
+ * meet the line, so when none does it says no, and need not be asked. */
+static bool hill_near(const struct zb_terrain_set *ts, struct zb_vec2 a,
+		      struct zb_vec2 b)
+{
+	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+
+	for (int i = 0; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+
+		if (t->kind == ZB_TERRAIN_HILL && x1 >= t->lo.x &&
+		    x0 <= t->hi.x && y1 >= t->lo.y && y0 <= t->hi.y)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * zb_terrain_blocks_los(ts, a, b, HUGE_VAL) for the line from the viewer's
+ * position a to target point k (target_points' order), the heights at
+ * its ends read from the ground memo where they are a unit's position or
+ * footprint centre.  With an unbounded allowance into cover only hills
+ * answer: a hill blocks when its box meets the line's, it stands no
+ * lower than the higher end, neither end stands on it and the line
+ * crosses it (terrain.c's test, step for step).
+ */
+static bool hills_block(struct zb_game *g, const struct zb_unit *viewer,
+			const struct zb_unit *target, struct zb_vec2 a,
+			struct zb_vec2 b, int k)
+{
+	const struct zb_terrain_set *ts = &g->terrain;
+	double ha = ground_height_at(g, viewer, a);
+	double hb = k == 0 ? ground_height_at(g, target, b)
+		  : k == 1 ? vf_ground_height(g, target, b)
+			   : zb_terrain_height_at(ts, b);
+	double eye = fmax(ha, hb);
+
+	for (int i = 0; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+
+		if (t->kind != ZB_TERRAIN_HILL ||
+		    !(fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
+		      fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y))
+			continue;
+		if (t->height_in < eye)
+			continue;
+		if (in_area(t, a) || in_area(t, b))
+			continue;
+		if (zb_seg_hits_poly(a, b, t->pts, t->n_pts))
+			return true;
+	}
+	return false;
+}
+
 /* vf_unit_sees_ex(), and when `rec` is given and the answer is no, the
  * discs of the lines units block added to it (rec->n < 0 when out of
  * memory); lines blocked by the ground or by cover hang on the viewer
@@ -299,7 +623,8 @@ static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
 	ft = cover_of(g, target);
 	n = target_points(target, pts);
 	for (int i = 0; i < n; i++) {
-		if (zb_terrain_blocks_los(&g->terrain, a, pts[i], HUGE_VAL))
+		if (hill_near(&g->terrain, a, pts[i]) &&
+		    hills_block(g, viewer, target, a, pts[i], i))
 			continue;
 		if (cover_blocks(g, a, pts[i], fv, ft, target))
 			continue;
@@ -538,6 +863,9 @@ void vf_sight_memo_release(struct zb_game *g)
 	zb_free(&g->alloc, st->sight_rec);
 	zb_free(&g->alloc, st->sight_witness);
 	zb_free(&g->alloc, st->sight_log);
+	zb_free(&g->alloc, st->ground);
+	st->ground = NULL;
+	st->ground_cap = 0;
 	st->sight_snap = NULL;
 	st->sight_at = NULL;
 	st->sight_val = NULL;

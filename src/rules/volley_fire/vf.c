@@ -87,14 +87,23 @@ const struct zb_ruleset zb_ruleset_volley_fire = {
 /* Footprints that only touch do not clash: shrink both by this. */
 #define CLASH_EPS_IN 1e-3
 
+/* A half size less CLASH_EPS_IN, never below 0. */
+static double shrunk(double half_in)
+{
+	double h = half_in - CLASH_EPS_IN;
+
+	return h > 0 ? h : 0;
+}
+
 bool vf_rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 {
 	struct zb_rect x = *a, y = *b;
 
-	x.half_w_in = fmax(0, x.half_w_in - CLASH_EPS_IN);
-	x.half_d_in = fmax(0, x.half_d_in - CLASH_EPS_IN);
-	y.half_w_in = fmax(0, y.half_w_in - CLASH_EPS_IN);
-	y.half_d_in = fmax(0, y.half_d_in - CLASH_EPS_IN);
+	/* fmax(0, ...) without the calls (the sizes are finite). */
+	x.half_w_in = shrunk(x.half_w_in);
+	x.half_d_in = shrunk(x.half_d_in);
+	y.half_w_in = shrunk(y.half_w_in);
+	y.half_d_in = shrunk(y.half_d_in);
 	/* Plainly apart (most pairs a move sweeps past): their distance
 	 * is above 0, so they do not overlap. */
 	if (zb_rect_clear_of(&x, &y, 0))
@@ -1032,6 +1041,7 @@ void vf_release(struct zb_game *g)
 	zb_free(&g->alloc, st->leaders);
 	zb_free(&g->alloc, st->square_guns);
 	vf_sight_memo_release(g);
+	vf_expect_memo_release(g);
 	zb_free(&g->alloc, st);
 	g->rs = NULL;
 }
@@ -1065,6 +1075,9 @@ int vf_copy(struct zb_game *dst, const struct zb_game *src,
 	st->sight_log_base = 0;
 	st->sight_n = st->sight_cap = 0;
 	st->sight_epoch = 0;
+	st->ground = NULL;
+	st->ground_cap = 0;
+	st->expect = NULL;
 	dst->rs = st;
 	if (from->n_leaders > 0) {
 		st->leaders = zb_malloc(&dst->alloc, (size_t)from->n_leaders *

@@ -340,6 +340,10 @@ struct vf_state {
 	 * run of targets one firer is tried against; valid when set. */
 	struct zb_cone cone_memo;
 	bool cone_memo_set;
+	/* 1 + the id of the unit last found screening a line of sight, or
+	 * 0: see.c asks it first of the next line (a hint only: the answer
+	 * is the same whatever it holds). */
+	int screen_hint;
 	/* see.c's memo of vf_side_sees(): the table as it stood when the
 	 * answers were kept (sight_snap, one record per unit, and the
 	 * index's and game's own numbers in sight_head), how often it has
@@ -363,7 +367,29 @@ struct vf_state {
 	struct vf_sight_change *sight_log;
 	int sight_log_n;
 	uint64_t sight_log_base;
+	/* see.c's ground under each unit, by unit id, with the point it was
+	 * asked at (vf_ground_at, vf_ground_woods, vf_ground_height): the
+	 * terrain does not change during a battle, so an answer stands
+	 * while the point is bit for bit the same.  Owned; a copy starts
+	 * empty. */
+	struct vf_ground_memo *ground;
+	int ground_cap;
+	/* fire.c's vf_volley_expected() for the last volleys asked (a pure
+	 * function of the volley and the target's figures and kind), a
+	 * direct-mapped table of VF_EXPECT_MEMO entries.  Owned; a copy
+	 * starts empty. */
+	struct vf_expect_memo *expect;
 };
+
+/* zb_terrain_at(), zb_terrain_in_kind(WOODS) and zb_terrain_height_at()
+ * at a point of unit u (its position or its footprint's centre),
+ * remembered for u while the point stays the same (see.c). */
+int vf_ground_at(struct zb_game *g, const struct zb_unit *u,
+		 struct zb_vec2 p);
+bool vf_ground_woods(struct zb_game *g, const struct zb_unit *u,
+		     struct zb_vec2 p);
+double vf_ground_height(struct zb_game *g, const struct zb_unit *u,
+			struct zb_vec2 p);
 
 static inline struct vf_state *vf_state(struct zb_game *g)
 {
@@ -567,6 +593,21 @@ bool vf_fire_table_volley(struct zb_game *g, const struct zb_unit *firer,
 /* Expected casualties of a volley, for the AI's target choice. */
 double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 			const struct zb_unit *target);
+/* vf_expected_hits() in parts, so that a caller weighing targets can ask
+ * the costly line of sight last, and only of a target worth it: the
+ * volley as if the target were seen (false when anything but sight
+ * forbids it), whether the firer sees it as the fire phase asks
+ * (Concealment C), and the expected casualties of a legal volley.
+ * vf_expected_hits() is vf_volley_expected() of vf_volley_unseen()'s
+ * volley when vf_fire_sees(), else 0. */
+bool vf_volley_unseen(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target, struct vf_volley *v);
+bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
+		  const struct zb_unit *target);
+double vf_volley_expected(struct zb_game *g, const struct vf_volley *v,
+			  const struct zb_unit *target);
+/* Frees vf_volley_expected()'s memo (vf_release). */
+void vf_expect_memo_release(struct zb_game *g);
 /*
  * Added by fire.c's author.  Pistols and scouts roll D6s (one per die
  * counted by vf_volley_dice, all "full"), everything else D20s.
