@@ -559,3 +559,28 @@ Test(ak_audit, melee_vs_square_rows_and_disordered_defender)
 	cr_expect_eq(ak_melee_modifier(&a, &sq, 2), -1);
 	cr_expect_eq(ak_melee_modifier(&d, &a, 1), -1);
 }
+
+/* Movement "Crossing a Linear Obstacle, such as a wall or a small
+ * stream. -2"": for each one crossed (docs: "each linear obstacle
+ * 2""), as each contour is.  Infantry (18") in line going 16" over a
+ * wall and a stream: 18 - 2 - 2 = 14"; over the wall alone, 16". */
+Test(ak_audit, each_linear_obstacle_crossed_costs_2_inches)
+{
+	struct zb_unit *foot;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: wall, name: Wall, points: [[10, 14], [38, 14]] }\n"
+		  "  - { kind: wall, name: Stream, points: [[10, 18], [38, 18]] }\n")
+	     "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 4 }, at: [24, 10], facing: 90 }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	foot = &g.units[0];
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 26 },
+				       false), 14.0, 1e-9, "two crossed");
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 16 },
+				       false), 16.0, 1e-9, "one crossed");
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 26 },
+				       true), 20.0, 1e-9, "a charge: 24 - 4");
+}

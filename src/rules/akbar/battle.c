@@ -624,6 +624,20 @@ static double climbed(const struct zb_terrain_set *t, struct zb_vec2 from,
 	return up;
 }
 
+/* akbar: Movement "Crossing a Linear Obstacle ... -2"": each one the
+ * way from `from` to `to` crosses. */
+static int obstacles_crossed(const struct zb_terrain_set *t,
+			     struct zb_vec2 from, struct zb_vec2 to)
+{
+	int n = 0;
+
+	for (int i = 0; i < t->n; i++)
+		n += t->items[i].kind == ZB_TERRAIN_LINEAR &&
+		     zb_seg_hits_polyline(from, to, t->items[i].pts,
+					  t->items[i].n_pts);
+	return n;
+}
+
 /* The Movement table's modifiers for u going from its place to `to`. */
 void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
 		  struct zb_vec2 to, struct ak_move_mods *m)
@@ -643,8 +657,7 @@ void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
 		     (zb_terrain_in_kind(t, u->pos, ZB_TERRAIN_FORD) ||
 		      zb_terrain_path_crosses(t, u->pos, to,
 					      ZB_TERRAIN_FORD) >= 0);
-	m->obstacles = zb_terrain_path_crosses(t, u->pos, to,
-					       ZB_TERRAIN_LINEAR) >= 0;
+	m->obstacles = obstacles_crossed(t, u->pos, to);
 	m->skirmishers = u->formation == AK_ORDER_SKIRMISH;
 	m->mass_or_column = u->formation == AK_ORDER_MOB ||
 			    u->formation == AK_ORDER_COLUMN;
