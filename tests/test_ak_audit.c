@@ -584,3 +584,73 @@ Test(ak_audit, each_linear_obstacle_crossed_costs_2_inches)
 	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 26 },
 				       true), 20.0, 1e-9, "a charge: 24 - 4");
 }
+
+/* No fire into a melee, nor out of one, nor by a routing unit (house
+ * ruling AK_HR_NO_FIRE_AT_MELEE): the Foot may fire at the sepoys 6"
+ * off, and they at it, until the sepoys are in melee with the Horse;
+ * the Foot routing may not fire. */
+Test(ak_audit, no_fire_into_or_out_of_a_melee)
+{
+	struct zb_unit *foot, *horse, *sep;
+
+	game(HEAD("") "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10], facing: 90 }\n"
+	     "      - { name: Horse, type: yankee-cavalry, figures: { trooper: 6 }, at: [40, 10], facing: 90 }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 16], facing: 270 }\n");
+	foot = &g.units[0];
+	horse = &g.units[1];
+	sep = &g.units[2];
+	cr_assert(ak_may_fire_at(&g, foot, sep));
+	cr_assert(ak_may_fire_at(&g, sep, foot));
+	ak_u(sep)->melee_with = horse->id;
+	ak_u(horse)->melee_with = sep->id;
+	cr_expect_not(ak_may_fire_at(&g, foot, sep), "into a melee");
+	cr_expect_not(ak_may_fire_at(&g, sep, foot), "out of a melee");
+	ak_u(sep)->melee_with = -1;
+	ak_u(horse)->melee_with = -1;
+	zb_unit_mark(foot, AK_MK_ROUTING, true);
+	cr_expect_not(ak_may_fire_at(&g, foot, sep), "routing");
+	cr_expect(ak_may_fire_at(&g, sep, foot), "at a routing unit");
+}
+
+/* A steamboat's crew (Yan-Key/Albion troops' row: 3/5) reaching the rout
+ * number is disordered, not routed (AK_HR_SHIP_NEVER_ROUTS), and its
+ * figures are no "Kill an Albion/Yan-Key" (AK_HR_SHIP_CREW_NOT_KILLS).
+ * The boat, holding in step 2, drifts 6" downstream; at step 4 the
+ * Legion's 20 rifles at short range (30%) on a ship in column (+1: 33%)
+ * make 6.60: 6 of its 10 crew, .60 carried; 60% lost, short of the 80%
+ * that dissolves it. */
+Test(ak_audit, a_steamboat_is_disordered_not_routed_and_no_kills)
+{
+	static const int faces[] = { 1, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_FIRE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *boat;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: Tigress, flow: 0, points: [[0, 0], [48, 0], [48, 7], [0, 7]] }\n")
+	     "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Belle, type: steamboat, figures: { trooper: 10 }, at: [10, 3.5], facing: 0 }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 20 }, at: [16, 12], facing: 270 }\n");
+	boat = &g.units[0];
+	passive(0);
+	answers(1, a, 1);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("fire", e, 8), 1);
+	cr_expect_eq(kv(e[0], "pct"), 33);
+	cr_expect_eq(kv(e[0], "hundredths"), 660);
+	cr_expect_eq(zb_unit_alive(boat), 4);
+	cr_expect_eq(ak_cu(boat)->carried_h, 60);
+	cr_expect(ak_standing(boat));
+	cr_expect(zb_unit_marked(boat, AK_MK_DISORDERED));
+	cr_expect_not(routed(boat));
+	cr_expect_eq(g.players[g.units[1].player].points, 0);
+	tf_dice_all_used(&g, 2);
+}

@@ -653,6 +653,16 @@ int ak_copy(struct zb_game *dst, const struct zb_game *src,
 #define AK_HR_SEE_INTO_IN 2.0
 /* Meleed in flank or rear: the attacker more than this off its front. */
 #define AK_HR_FLANK_DEG 90.0
+/* No fire into a melee, nor out of one; a routing unit does not fire
+ * (house ruling). */
+#define AK_HR_NO_FIRE_AT_MELEE true
+/* A steamboat that reaches its crew's rout number is disordered: a ship
+ * has no charge move to its base line; it sinks when it dissolves
+ * (house ruling). */
+#define AK_HR_SHIP_NEVER_ROUTS true
+/* A steamboat's crew are not "an Albion/Yan-Key" killed: the boat scores
+ * by its capture or its sinking (house ruling). */
+#define AK_HR_SHIP_CREW_NOT_KILLS true
 
 bool ak_standing(const struct zb_unit *u);
 enum ak_side ak_army(const struct zb_game *g, const struct zb_unit *u);

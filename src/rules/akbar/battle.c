@@ -309,7 +309,8 @@ static void credit_kills(struct zb_game *g, const struct zb_unit *t,
 	if (t->type == AK_HR_KILL_SEPOY_TYPE)
 		row = AK_ROW_KILL_SEPOY;
 	else if ((c == AK_MELEE_YANKEE_TROOPS ||
-		  c == AK_MELEE_YANKEE_CAVALRY) && !floats(t))
+		  c == AK_MELEE_YANKEE_CAVALRY) &&
+		 !(AK_HR_SHIP_CREW_NOT_KILLS && floats(t)))
 		row = AK_ROW_KILL_YANKEE;
 	if (row >= 0)
 		points_award(g, by, row, -1, figures);
@@ -441,7 +442,7 @@ static void chart(struct zb_game *g, struct zb_unit *u, int lost)
 	c = ak_chart_of(kclass(u), lost);
 	if (c == AK_CHART_NONE)
 		return;
-	if (c == AK_CHART_DISORDER || floats(u)) {
+	if (c == AK_CHART_DISORDER || (AK_HR_SHIP_NEVER_ROUTS && floats(u))) {
 		if (!zb_unit_marked(u, AK_MK_DISORDERED)) {
 			zb_unit_mark(u, AK_MK_DISORDERED, true);
 			zb_event_begin(g, "disordered", AK_RULE_CHART, u->id,
@@ -1097,10 +1098,11 @@ bool ak_may_fire_at(const struct zb_game *g, const struct zb_unit *u,
 {
 	int w = ak_unit_types[u->type].weapon;
 
-	if (w < 0 || !ak_standing(u) || routing(u) || ak_cu(u)->opp_placed ||
-	    ak_cu(u)->melee_with >= 0 || !ak_standing(t) ||
-	    t->side == u->side || t->type == AK_MINE ||
-	    ak_cu(t)->melee_with >= 0)
+	if (w < 0 || !ak_standing(u) || ak_cu(u)->opp_placed ||
+	    !ak_standing(t) || t->side == u->side || t->type == AK_MINE ||
+	    (AK_HR_NO_FIRE_AT_MELEE &&
+	     (routing(u) || ak_cu(u)->melee_with >= 0 ||
+	      ak_cu(t)->melee_with >= 0)))
 		return false;
 	if (ak_band_of((enum ak_weapon)w, ak_range_in(u, t)) == AK_BAND_OUT)
 		return false;
