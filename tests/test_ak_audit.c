@@ -654,3 +654,29 @@ Test(ak_audit, a_steamboat_is_disordered_not_routed_and_no_kills)
 	cr_expect_eq(g.players[g.units[1].player].points, 0);
 	tf_dice_all_used(&g, 2);
 }
+
+/* Movement "Moving on road in road column x 2": on the road, the whole
+ * way.  Infantry (18") in road column on the road: 36" along it; leaving
+ * it across country, 18"; in line on the road, 18". */
+Test(ak_audit, road_column_doubles_only_on_the_road)
+{
+	struct zb_unit *foot;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: road, name: Road, width: 3, points: [[24, 0], [24, 48]] }\n")
+	     "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 4 }, formation: road-column, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	foot = &g.units[0];
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 40 },
+				       false), 36.0, 1e-9, "along the road");
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 4, 12 },
+				       false), 18.0, 1e-9, "off the road");
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 44, 40 },
+				       false), 18.0, 1e-9, "off it on the way");
+	ak_set_order(foot, AK_ORDER_LINE);
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 40 },
+				       false), 18.0, 1e-9, "not in road column");
+}

@@ -625,6 +625,20 @@ static double climbed(const struct zb_terrain_set *t, struct zb_vec2 from,
 	return up;
 }
 
+/* akbar: Movement "Moving on road in road column x 2": on a road the
+ * whole way from `from` to `to`. */
+static bool on_road(const struct zb_terrain_set *t, struct zb_vec2 from,
+		    struct zb_vec2 to)
+{
+	int n = (int)ceil(zb_v2_dist(from, to) / STEP_IN);
+
+	for (int i = 0; i <= n; i++)
+		if (zb_terrain_road_at(t, n ? zb_v2_add(from, zb_v2_scale(
+				zb_v2_sub(to, from), (double)i / n)) : from) < 0)
+			return false;
+	return true;
+}
+
 /* akbar: Movement "Crossing a Linear Obstacle ... -2"": each one the
  * way from `from` to `to` crosses. */
 static int obstacles_crossed(const struct zb_terrain_set *t,
@@ -648,7 +662,7 @@ void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
 
 	memset(m, 0, sizeof(*m));
 	m->road_column = u->formation == AK_ORDER_ROAD_COLUMN &&
-			 zb_terrain_road_at(t, u->pos) >= 0;
+			 on_road(t, u->pos, to);
 	m->woods = zb_terrain_in_kind(t, u->pos, ZB_TERRAIN_WOODS) ||
 		   zb_terrain_path_crosses(t, u->pos, to,
 					   ZB_TERRAIN_WOODS) >= 0;
