@@ -680,3 +680,64 @@ Test(ak_audit, road_column_doubles_only_on_the_road)
 	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 40 },
 				       false), 18.0, 1e-9, "not in road column");
 }
+
+/* "Sink a steam boat 35" by fire (house ruling AK_HR_MINE_SINKS: a
+ * steamboat sinks when it dissolves): the Legion's 20 rifles at a ship
+ * in column, 6.60 at step 4 (6 of 10 crew, .60 carried) and again at
+ * step 8 for 2 beads (7.20: the 4 left): the boat sinks, 35 points to
+ * the Legion's player (a superior general: 1 + 3 beads), none for the
+ * crew. */
+Test(ak_audit, a_steamboat_shot_to_pieces_sinks_for_35)
+{
+	static const int faces[] = { 1, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_FIRE, 0, { 0, 0 } },
+		{ ZB_VERB_FIRE, 0, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *boat;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: Tigress, flow: 0, points: [[0, 0], [48, 0], [48, 7], [0, 7]] }\n")
+	     "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Belle, type: steamboat, figures: { trooper: 10 }, at: [10, 3.5], facing: 0 }\n"
+	     "  - name: Shiraqui\n    army: shiraqui\n"
+	     "    players:\n"
+	     "      - { name: Cy, quality: superior, units: [Legion] }\n"
+	     "    units:\n"
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 20 }, at: [16, 12], facing: 270 }\n");
+	boat = &g.units[0];
+	passive(0);
+	answers(1, a, 2);
+	script(faces, 2);
+	turn();
+	cr_assert_eq(events("fire", e, 8), 2);
+	cr_expect_eq(kv(e[1], "hundredths"), 660);
+	cr_expect(ak_cu(boat)->sunk, "sunk");
+	cr_expect_not(ak_standing(boat));
+	cr_expect_eq(g.players[g.units[1].player].points, 35);
+	tf_dice_all_used(&g, 2);
+}
+
+/* Movement "Fording x 1/2", read from the ground: infantry (18") whose
+ * way crosses a ford goes 9"; the same way beside it, 18". */
+Test(ak_audit, fording_halves_a_move)
+{
+	struct zb_unit *foot;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: Tigress, flow: 0, points: [[0, 16], [20, 16], [20, 19], [0, 19]] }\n"
+		  "  - { kind: ford, name: Ford, flow: 0, points: [[20, 16], [28, 16], [28, 19], [20, 19]] }\n")
+	     "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 4 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [6, 44] }\n");
+	foot = &g.units[0];
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 24, 24 },
+				       false), 9.0, 1e-9, "through the ford");
+	foot->pos = (struct zb_vec2){ 36, 10 };
+	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 36, 24 },
+				       false), 18.0, 1e-9, "on dry land");
+}
