@@ -741,3 +741,66 @@ Test(ak_audit, fording_halves_a_move)
 	cr_expect_float_eq(ak_reach_in(&g, foot, (struct zb_vec2){ 36, 24 },
 				       false), 18.0, 1e-9, "on dry land");
 }
+
+/* Melee "Charging over linear obstacle -2", in a battle: the Foot
+ * (Yan-Key/Albion troops +2, infantry charging +1) charges the sepoys
+ * (0, in a mob: no modifier as defenders) over a wall: 7 + 1 against
+ * 5 + 0, a difference of 3 (5 without the wall): the sepoys lose their
+ * rout number, 3, and rout. */
+Test(ak_audit, a_charge_over_a_wall_is_minus_2)
+{
+	static const int faces[] = { 6, 1, 7, 5 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: wall, name: Wall, points: [[10, 17], [38, 17]] }\n")
+	     "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10], facing: 90 }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 20], facing: 270 }\n");
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(kv(e[0], "difference"), 3);
+	cr_expect_eq(zb_unit_alive(&g.units[1]), 9);
+	cr_expect(routed(&g.units[1]));
+	tf_dice_all_used(&g, 4);
+}
+
+/* Melee "Cavalry Charging +2", in a battle: Yan-Key/Albion cavalry (+4)
+ * charging (+2) sepoys in a mob (0): 1 + 6 against 5, a difference of
+ * 2: the sepoys lose 2, their disorder number (with +1 it would be 1).
+ * Step 9, no longer charging, against the disordered sepoys (-2): 10 + 4
+ * against 1 - 2, 15: they lose their rout number, 3, and rout. */
+Test(ak_audit, cavalry_charging_is_plus_2)
+{
+	static const int faces[] = { 6, 1, 1, 5, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+
+	game(HEAD("") "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Horse, type: yankee-cavalry, figures: { trooper: 6 }, at: [24, 10], facing: 90 }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 24], facing: 270 }\n");
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 6);
+	turn();
+	cr_assert_eq(events("melee", e, 8), 2);
+	cr_expect_eq(kv(e[0], "difference"), 2);
+	cr_expect_eq(kv(e[1], "difference"), 15);
+	cr_expect_eq(zb_unit_alive(&g.units[1]), 7);
+	cr_expect(routed(&g.units[1]));
+	tf_dice_all_used(&g, 6);
+}
