@@ -804,3 +804,15 @@ Test(ak_audit, cavalry_charging_is_plus_2)
 	cr_expect(routed(&g.units[1]));
 	tf_dice_all_used(&g, 6);
 }
+
+/* Guns "ea." moved past 100% (house ruling AK_HR_GUN_MAX_PCT): the
+ * Shiraqui cannon's grapeshot, 90% a gun, on cavalry (+1) in column
+ * (+1) enfiladed (+2) would be 110%; a percentage stops at 100: a figure
+ * a gun, 2.00 for two.  At +2, 100% exactly; at -1, 85%. */
+Test(ak_audit, a_guns_percentage_stops_at_100)
+{
+	cr_expect_eq(ak_fire_pct(AK_SHIRAQUI_CANNON, AK_SHORT, 4), 100);
+	cr_expect_eq(ak_fire_h(AK_SHIRAQUI_CANNON, AK_SHORT, 4, 2), 200);
+	cr_expect_eq(ak_fire_pct(AK_EUROPEAN_GUN, AK_SHORT, 2), 100);
+	cr_expect_eq(ak_fire_pct(AK_EUROPEAN_GUN, AK_SHORT, -1), 85);
+}

@@ -323,6 +323,9 @@ extern const int ak_table_firers[AK_TABLE_COLS];	/* 1 ... 10, 20 */
  * point of modifier moves it AK_HR_GUN_STEP_PCT percent (house ruling). */
 #define AK_HR_GUN_EA_PER_GUN true
 #define AK_HR_GUN_STEP_PCT 5
+/* A gun's percentage moved past 100 stops there: a figure a gun at most
+ * (house ruling). */
+#define AK_HR_GUN_MAX_PCT 100
 /* The jezail: half the unit's figures fire, rounded down (house ruling). */
 #define AK_HR_JEZAIL_ROUND_DOWN true
 
