@@ -816,3 +816,40 @@ Test(ak_audit, a_guns_percentage_stops_at_100)
 	cr_expect_eq(ak_fire_pct(AK_EUROPEAN_GUN, AK_SHORT, 2), 100);
 	cr_expect_eq(ak_fire_pct(AK_EUROPEAN_GUN, AK_SHORT, -1), 85);
 }
+
+/* An opportunity charge lasts until the unit charges or its side's next
+ * Place step (house ruling AK_HR_OPPORTUNITY_TURNS): the sepoys, placed
+ * (the turn before), with their backs to the Foot, are not offered fire
+ * at steps 4 and 8; their placing is lifted at step 11, where they are
+ * not placed again, and they are asked to move at steps 12 and 16 and to
+ * fire at step 20. */
+Test(ak_audit, a_placing_lasts_until_the_sides_next_place_step)
+{
+	static const int faces[] = { 1, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+	};
+	struct zb_unit *t;
+
+	game(HEAD("") "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10], facing: 90 }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 20], facing: 90 }\n");
+	t = &g.units[1];
+	ak_u(t)->opp_placed = true;
+	zb_unit_mark(t, AK_MK_OPPORTUNITY, true);
+	passive(0);
+	answers(1, a, 4);
+	script(faces, 2);
+	turn();
+	cr_expect_not(ak_cu(t)->opp_placed, "lifted at step 11");
+	cr_expect_not(zb_unit_marked(t, AK_MK_OPPORTUNITY));
+	cr_expect_eq(asked(AK_RULE_OPP, 1), 1, "the Place step's question");
+	cr_expect_eq(asked(AK_RULE_MOVE, 1), 2, "steps 12 and 16");
+	cr_expect_eq(asked(AK_RULE_FIRE, 1), 1, "step 20 only");
+	tf_dice_all_used(&g, 2);
+}
