@@ -853,3 +853,48 @@ Test(ak_audit, a_placing_lasts_until_the_sides_next_place_step)
 	cr_expect_eq(asked(AK_RULE_FIRE, 1), 1, "step 20 only");
 	tf_dice_all_used(&g, 2);
 }
+
+static void put(int id, double x, double y)
+{
+	g.units[id].pos = (struct zb_vec2){ x, y };
+	zb_game_sync_unit(&g, id);
+}
+
+/* "50 Pts: Capture a steam boat", with no objective naming the boat:
+ * the Legion takes it (house ruling AK_HR_CAPTURE_IN), 50 to its
+ * player; the Foot takes it back (no Yan-Key/Albion line for a boat);
+ * the Legion takes it again: the same boat scores once a game
+ * (AK_HR_PRIZE_SCORES_ONCE), 50 in all, not 100. */
+Test(ak_audit, a_boat_taken_twice_scores_once)
+{
+	struct zb_unit *boat;
+	int legion_p;
+
+	game(HEAD("terrain:\n"
+		  "  - { kind: river, name: Tigress, flow: 0, points: [[0, 0], [48, 0], [48, 7], [0, 7]] }\n")
+	     "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Belle, type: steamboat, figures: { trooper: 4 }, at: [24, 4], facing: 0 }\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [6, 44], facing: 90 }\n"
+	     SHIRAQUI
+	     "      - { name: Legion, type: mercenaries, figures: { trooper: 10 }, at: [40, 44], facing: 270 }\n");
+	g.scoring = true;
+	boat = &g.units[0];
+	legion_p = g.units[2].player;
+	put(2, 24, 6.5);
+	cr_assert_leq(ak_range_in(boat, &g.units[2]), AK_HR_CAPTURE_IN);
+	ak_check_captures(&g);
+	cr_assert_eq(boat->side, 1, "taken by the Legion");
+	cr_expect_eq(g.players[legion_p].points, 50);
+	put(2, 40, 44);
+	put(1, 24, 6.5);
+	ak_check_captures(&g);
+	cr_assert_eq(boat->side, 0, "taken back");
+	put(1, 6, 44);
+	put(2, 24, 6.5);
+	ak_check_captures(&g);
+	cr_assert_eq(boat->side, 1, "taken again");
+	cr_expect_eq(g.players[legion_p].points, 50, "scored %d",
+		     g.players[legion_p].points);
+	cr_expect_eq(zb_game_side_points(&g, 0), 0);
+}

@@ -514,6 +514,11 @@ struct ak_points_row {
 /* "Capture a Shiraqui": each figure of a Shiraqui civilians unit
  * captured. */
 #define AK_HR_SHIRAQUI_A_FIGURE true
+/* A steamboat or civilians with no objective of their own score their
+ * line ("Capture a steam boat", "Capture a Shiraqui") once a game,
+ * however often they change hands, as an objective does (house
+ * ruling). */
+#define AK_HR_PRIZE_SCORES_ONCE true
 /* The game ends at the scenario's turn limit; bagging Dad does not end
  * it (the players of each side still compete for points). */
 #define AK_HR_BAG_DAD_ENDS false
@@ -555,6 +560,7 @@ struct ak_unit {
 	bool under_power;	/* a steamboat moved by its player */
 	bool opp_placed;	/* on opportunity charge */
 	bool sunk;		/* a steamboat sunk */
+	bool prize_scored;	/* its capture scored (no objective's) */
 	short carried_h;	/* the fraction of a figure it carries */
 	short lost_step;	/* whole figures lost in this fire step */
 	int lost_by;		/* the player whose fire hit it last step */

@@ -512,14 +512,21 @@ void ak_check_captures(struct zb_game *g)
 		ak_u(u)->opp_placed = false;
 		zb_game_set_player(g, i, p);
 		n = award_unit_objectives(g, i, p, false);
-		if (n == 0 && u->type == AK_STEAMBOAT &&
+		/* A prize with no objective of its own scores its line once
+		 * a game, however often it changes hands (house ruling
+		 * AK_HR_PRIZE_SCORES_ONCE). */
+		if (n > 0 || (AK_HR_PRIZE_SCORES_ONCE &&
+			      ak_cu(u)->prize_scored))
+			continue;
+		if (u->type == AK_STEAMBOAT &&
 		    ak_army_of(g, u->side) == AK_SHIRAQUI)
-			points_award(g, p, AK_ROW_CAPTURE_BOAT, -1, 1);
-		else if (n == 0 && u->type == AK_CIVILIANS &&
+			ak_u(u)->prize_scored = points_award(
+				g, p, AK_ROW_CAPTURE_BOAT, -1, 1) > 0;
+		else if (u->type == AK_CIVILIANS &&
 			 ak_army_of(g, u->side) == AK_YANKEE &&
 			 AK_HR_SHIRAQUI_A_FIGURE)
-			points_award(g, p, AK_ROW_SHIRAQUI, -1,
-				     zb_unit_alive(u));
+			ak_u(u)->prize_scored = points_award(
+				g, p, AK_ROW_SHIRAQUI, -1, zb_unit_alive(u)) > 0;
 	}
 }
 
