@@ -898,3 +898,19 @@ Test(ak_audit, a_boat_taken_twice_scores_once)
 		     g.players[legion_p].points);
 	cr_expect_eq(zb_game_side_points(&g, 0), 0);
 }
+
+/* Herds are taken, never fought (house rulings AK_HR_CATEGORY_MAP: no
+ * row of the Melee table or the Casualties Chart; AK_HR_HERDS_NOT_
+ * TARGETS): not a target of fire; civilians, who have the chart's row,
+ * are. */
+Test(ak_audit, herds_are_not_fired_at)
+{
+	game(HEAD("") "sides:\n"
+	     "  - name: Albion\n    army: yankee\n    units:\n"
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10], facing: 90 }\n"
+	     SHIRAQUI
+	     "      - { name: Cattle, type: herd, figures: { trooper: 4 }, at: [20, 16] }\n"
+	     "      - { name: Ladies, type: civilians, figures: { trooper: 4 }, at: [30, 16] }\n");
+	cr_expect_not(ak_may_fire_at(&g, &g.units[0], &g.units[1]), "herd");
+	cr_expect(ak_may_fire_at(&g, &g.units[0], &g.units[2]), "civilians");
+}

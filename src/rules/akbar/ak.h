@@ -665,6 +665,9 @@ int ak_copy(struct zb_game *dst, const struct zb_game *src,
 /* No fire into a melee, nor out of one; a routing unit does not fire
  * (house ruling). */
 #define AK_HR_NO_FIRE_AT_MELEE true
+/* Herds (no row of the Melee table or the Casualties Chart) are not
+ * fired at: they are taken, never fought (house ruling). */
+#define AK_HR_HERDS_NOT_TARGETS true
 /* A steamboat that reaches its crew's rout number is disordered: a ship
  * has no charge move to its base line; it sinks when it dissolves
  * (house ruling). */

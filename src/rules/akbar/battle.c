@@ -1121,6 +1121,7 @@ bool ak_may_fire_at(const struct zb_game *g, const struct zb_unit *u,
 
 	if (w < 0 || !ak_standing(u) || ak_cu(u)->opp_placed ||
 	    !ak_standing(t) || t->side == u->side || t->type == AK_MINE ||
+	    (AK_HR_HERDS_NOT_TARGETS && kclass(t) == AK_MELEE_NONE) ||
 	    (AK_HR_NO_FIRE_AT_MELEE &&
 	     (routing(u) || ak_cu(u)->melee_with >= 0 ||
 	      ak_cu(t)->melee_with >= 0)))
