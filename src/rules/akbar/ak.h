@@ -334,6 +334,9 @@ extern const int ak_table_firers[AK_TABLE_COLS];	/* 1 ... 10, 20 */
  * point of modifier moves it AK_HR_GUN_STEP_PCT percent (house ruling). */
 #define AK_HR_GUN_EA_PER_GUN true
 #define AK_HR_GUN_STEP_PCT 5
+/* A gun's percentage moved past 100 stops there: a figure a gun at most
+ * (house ruling). */
+#define AK_HR_GUN_MAX_PCT 100
 /* The jezail: half the unit's figures fire, rounded down (house ruling). */
 #define AK_HR_JEZAIL_ROUND_DOWN true
 
@@ -532,6 +535,11 @@ struct ak_points_row {
 /* "Capture a Shiraqui": each figure of a Shiraqui civilians unit
  * captured. */
 #define AK_HR_SHIRAQUI_A_FIGURE true
+/* A steamboat or civilians with no objective of their own score their
+ * line ("Capture a steam boat", "Capture a Shiraqui") once a game,
+ * however often they change hands, as an objective does (house
+ * ruling). */
+#define AK_HR_PRIZE_SCORES_ONCE true
 /* The game ends at the scenario's turn limit; bagging Dad does not end
  * it (the players of each side still compete for points). */
 #define AK_HR_BAG_DAD_ENDS false
@@ -573,6 +581,7 @@ struct ak_unit {
 	bool under_power;	/* a steamboat moved by its player */
 	bool opp_placed;	/* on opportunity charge */
 	bool sunk;		/* a steamboat sunk */
+	bool prize_scored;	/* its capture scored (no objective's) */
 	short carried_h;	/* the fraction of a figure it carries */
 	short lost_step;	/* whole figures lost in this fire step */
 	int lost_by;		/* the player whose fire hit it last step */
@@ -685,6 +694,19 @@ int ak_copy(struct zb_game *dst, const struct zb_game *src,
 #define AK_HR_SEE_INTO_IN 2.0
 /* Meleed in flank or rear: the attacker more than this off its front. */
 #define AK_HR_FLANK_DEG 90.0
+/* No fire into a melee, nor out of one; a routing unit does not fire
+ * (house ruling). */
+#define AK_HR_NO_FIRE_AT_MELEE true
+/* Herds (no row of the Melee table or the Casualties Chart) are not
+ * fired at: they are taken, never fought (house ruling). */
+#define AK_HR_HERDS_NOT_TARGETS true
+/* A steamboat that reaches its crew's rout number is disordered: a ship
+ * has no charge move to its base line; it sinks when it dissolves
+ * (house ruling). */
+#define AK_HR_SHIP_NEVER_ROUTS true
+/* A steamboat's crew are not "an Albion/Yan-Key" killed: the boat scores
+ * by its capture or its sinking (house ruling). */
+#define AK_HR_SHIP_CREW_NOT_KILLS true
 
 bool ak_standing(const struct zb_unit *u);
 enum ak_side ak_army(const struct zb_game *g, const struct zb_unit *u);

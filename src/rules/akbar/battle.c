@@ -317,7 +317,8 @@ static void credit_kills(struct zb_game *g, const struct zb_unit *t,
 	if (t->type == AK_HR_KILL_SEPOY_TYPE)
 		row = AK_ROW_KILL_SEPOY;
 	else if ((c == AK_MELEE_YANKEE_TROOPS ||
-		  c == AK_MELEE_YANKEE_CAVALRY) && !floats(t))
+		  c == AK_MELEE_YANKEE_CAVALRY) &&
+		 !(AK_HR_SHIP_CREW_NOT_KILLS && floats(t)))
 		row = AK_ROW_KILL_YANKEE;
 	if (row >= 0)
 		points_award(g, by, row, -1, figures);
@@ -468,7 +469,7 @@ static void chart(struct zb_game *g, struct zb_unit *u, int lost)
 	c = ak_chart_of(kclass(u), lost);
 	if (c == AK_CHART_NONE)
 		return;
-	if (c == AK_CHART_DISORDER || floats(u)) {
+	if (c == AK_CHART_DISORDER || (AK_HR_SHIP_NEVER_ROUTS && floats(u))) {
 		if (!zb_unit_marked(u, AK_MK_DISORDERED)) {
 			zb_unit_mark(u, AK_MK_DISORDERED, true);
 			zb_event_begin(g, "disordered", AK_RULE_CHART, u->id,
@@ -538,14 +539,21 @@ void ak_check_captures(struct zb_game *g)
 		ak_u(u)->opp_placed = false;
 		zb_game_set_player(g, i, p);
 		n = award_unit_objectives(g, i, p, false);
-		if (n == 0 && u->type == AK_STEAMBOAT &&
+		/* A prize with no objective of its own scores its line once
+		 * a game, however often it changes hands (house ruling
+		 * AK_HR_PRIZE_SCORES_ONCE). */
+		if (n > 0 || (AK_HR_PRIZE_SCORES_ONCE &&
+			      ak_cu(u)->prize_scored))
+			continue;
+		if (u->type == AK_STEAMBOAT &&
 		    ak_army_of(g, u->side) == AK_SHIRAQUI)
-			points_award(g, p, AK_ROW_CAPTURE_BOAT, -1, 1);
-		else if (n == 0 && u->type == AK_CIVILIANS &&
+			ak_u(u)->prize_scored = points_award(
+				g, p, AK_ROW_CAPTURE_BOAT, -1, 1) > 0;
+		else if (u->type == AK_CIVILIANS &&
 			 ak_army_of(g, u->side) == AK_YANKEE &&
 			 AK_HR_SHIRAQUI_A_FIGURE)
-			points_award(g, p, AK_ROW_SHIRAQUI, -1,
-				     zb_unit_alive(u));
+			ak_u(u)->prize_scored = points_award(
+				g, p, AK_ROW_SHIRAQUI, -1, zb_unit_alive(u)) > 0;
 	}
 }
 
@@ -650,6 +658,34 @@ static double climbed(const struct zb_terrain_set *t, struct zb_vec2 from,
 	return up;
 }
 
+/* akbar: Movement "Moving on road in road column x 2": on a road the
+ * whole way from `from` to `to`. */
+static bool on_road(const struct zb_terrain_set *t, struct zb_vec2 from,
+		    struct zb_vec2 to)
+{
+	int n = (int)ceil(zb_v2_dist(from, to) / STEP_IN);
+
+	for (int i = 0; i <= n; i++)
+		if (zb_terrain_road_at(t, n ? zb_v2_add(from, zb_v2_scale(
+				zb_v2_sub(to, from), (double)i / n)) : from) < 0)
+			return false;
+	return true;
+}
+
+/* akbar: Movement "Crossing a Linear Obstacle ... -2"": each one the
+ * way from `from` to `to` crosses. */
+static int obstacles_crossed(const struct zb_terrain_set *t,
+			     struct zb_vec2 from, struct zb_vec2 to)
+{
+	int n = 0;
+
+	for (int i = 0; i < t->n; i++)
+		n += t->items[i].kind == ZB_TERRAIN_LINEAR &&
+		     zb_seg_hits_polyline(from, to, t->items[i].pts,
+					  t->items[i].n_pts);
+	return n;
+}
+
 /* The Movement table's modifiers for u going from its place to `to`. */
 void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
 		  struct zb_vec2 to, struct ak_move_mods *m)
@@ -659,7 +695,7 @@ void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
 
 	memset(m, 0, sizeof(*m));
 	m->road_column = u->formation == AK_ORDER_ROAD_COLUMN &&
-			 zb_terrain_road_at(t, u->pos) >= 0;
+			 on_road(t, u->pos, to);
 	m->woods = zb_terrain_in_kind(t, u->pos, ZB_TERRAIN_WOODS) ||
 		   zb_terrain_path_crosses(t, u->pos, to,
 					   ZB_TERRAIN_WOODS) >= 0;
@@ -669,8 +705,7 @@ void ak_path_mods(const struct zb_game *g, const struct zb_unit *u,
 		     (zb_terrain_in_kind(t, u->pos, ZB_TERRAIN_FORD) ||
 		      zb_terrain_path_crosses(t, u->pos, to,
 					      ZB_TERRAIN_FORD) >= 0);
-	m->obstacles = zb_terrain_path_crosses(t, u->pos, to,
-					       ZB_TERRAIN_LINEAR) >= 0;
+	m->obstacles = obstacles_crossed(t, u->pos, to);
 	m->skirmishers = u->formation == AK_ORDER_SKIRMISH;
 	m->mass_or_column = u->formation == AK_ORDER_MOB ||
 			    u->formation == AK_ORDER_COLUMN;
@@ -1160,10 +1195,12 @@ bool ak_may_fire_at(const struct zb_game *g, const struct zb_unit *u,
 {
 	int w = ak_unit_types[u->type].weapon;
 
-	if (w < 0 || !ak_standing(u) || routing(u) || ak_cu(u)->opp_placed ||
-	    ak_cu(u)->melee_with >= 0 || !ak_standing(t) ||
-	    t->side == u->side || t->type == AK_MINE ||
-	    ak_cu(t)->melee_with >= 0)
+	if (w < 0 || !ak_standing(u) || ak_cu(u)->opp_placed ||
+	    !ak_standing(t) || t->side == u->side || t->type == AK_MINE ||
+	    (AK_HR_HERDS_NOT_TARGETS && kclass(t) == AK_MELEE_NONE) ||
+	    (AK_HR_NO_FIRE_AT_MELEE &&
+	     (routing(u) || ak_cu(u)->melee_with >= 0 ||
+	      ak_cu(t)->melee_with >= 0)))
 		return false;
 	if (ak_band_of((enum ak_weapon)w, ak_range_in(u, t)) == AK_BAND_OUT)
 		return false;

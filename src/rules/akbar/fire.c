@@ -104,7 +104,8 @@ int ak_fire_pct(enum ak_weapon w, enum ak_band b, int mod)
 	pct = wr->pct[b];
 	if (wr->gun) {
 		pct += mod * AK_HR_GUN_STEP_PCT;
-		return pct < 0 ? 0 : pct;
+		return pct < 0 ? 0 : pct > AK_HR_GUN_MAX_PCT ? AK_HR_GUN_MAX_PCT
+							    : pct;
 	}
 	r = ak_table_row(pct) + mod * AK_HR_ROW_PER_POINT;
 	if (r < 0)
