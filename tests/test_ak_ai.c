@@ -4,7 +4,9 @@
  * to the prize he is given (the prizes in order of their worth to the
  * enemy, each the nearest guard not yet given one), holding there and
  * charging only what comes near it; a prize staying by its guard; the
- * cavalry raiding the supply train, not the boats on the river.  Each
+ * cavalry raiding the supply train, not the boats on the river; the
+ * cavalry going round the Date Palms, which it may not enter; the
+ * steamboats steering out of a floating mine's lane.  Each
  * question is put to the AI by hand, with the options the rules would
  * offer; the answers are worked out from the scenario's places.
  */
@@ -13,6 +15,7 @@
 #include <string.h>
 #include "zariba/game.h"
 #include "zariba/scenario.h"
+#include "zariba/terrain.h"
 #include "rules/akbar/ak.h"
 
 static struct zb_game g;
@@ -166,4 +169,104 @@ Test(ak_ai, the_cavalry_raids_the_supply_train_not_the_boats)
 	load();
 	moves_to(ask(unit("Mule Cavalry"), NULL),
 		 unit("Supply Wagons")->pos);
+}
+
+/* The Albion Lancers (6,13), cavalry, go for Dad (100 points at 36,43:
+ * 100/(42.4+10) = 1.91, the Ladies' 40/(36.6+10) = 0.86 next).  The
+ * straight line runs into the Date Palms (woods, x 2-14, y 18-28: at
+ * y 18 it is at x 11), where no cavalry may go, and the Movement table
+ * gives a move into them no inches at all.  The AI heads them instead
+ * for the first corner of the way round the palms' north-east corner
+ * (14,18): kept AI_PATH_CLEAR_IN (3.5") off them, so east of x 17.5 and
+ * north of y 14.5, a straight line from the Lancers that meets no woods
+ * (the rules give it the full 27"), nearer Dad, and from which Dad is in
+ * clear sight of the palms. */
+Test(ak_ai, cavalry_goes_round_the_woods)
+{
+	struct zb_unit *lancers, *dad;
+	struct zb_decision d;
+	struct zb_vec2 at;
+
+	load();
+	lancers = unit("Albion Lancers");
+	dad = unit("Colonel Kadadi");
+	cr_assert_geq(zb_terrain_path_crosses(&g.terrain, lancers->pos,
+					      dad->pos, ZB_TERRAIN_WOODS), 0);
+	cr_expect_leq(ak_reach_in(&g, lancers, dad->pos, false), 0.0);
+	d = ask(lancers, NULL);
+	cr_assert_eq(d.choice, 1, "%s", d.reason);
+	at = d.answer_point;
+	cr_expect_geq(at.x, 14.0 + 3.5, "x %g", at.x);
+	cr_expect_leq(at.y, 18.0 - 3.5, "y %g", at.y);
+	cr_expect_lt(zb_terrain_path_crosses(&g.terrain, lancers->pos, at,
+					     ZB_TERRAIN_WOODS), 0);
+	cr_expect_lt(zb_terrain_path_crosses(&g.terrain, at, dad->pos,
+					     ZB_TERRAIN_WOODS), 0);
+	cr_expect_float_eq(ak_reach_in(&g, lancers, at, false), 27.0, 1e-9);
+	cr_expect_lt(zb_v2_dist(at, dad->pos),
+		     zb_v2_dist(lancers->pos, dad->pos));
+}
+
+/* The Liberty Belle: its bow at (52,5.4) facing downstream (east), its
+ * hull 8" long behind the bow and 3" across, x 44-52, y 3.9-6.9.  Baby
+ * Food No. 2 (its 1" square, x 33.5-34.5, y 5-6) is 9.5" upstream in the
+ * same lane: its two drifts in the Shiraqui Move steps (12") would put
+ * it at x 45.5-46.5, on the hull.  The boat steers across the stream by
+ * the least, in 0.25" steps, that leaves its hull 0.25" clear of the
+ * lane: up the table (y less) to y <= 5 - 0.25 - 1.5 = 3.25, so 2.25",
+ * to (52,3.15), since the other way (y 7.75) is off the river.  There the
+ * mine drifts by. */
+Test(ak_ai, a_steamboat_steers_out_of_a_mines_lane)
+{
+	struct zb_unit *belle, *mine;
+	struct zb_decision d;
+
+	load();
+	belle = unit("Liberty Belle");
+	mine = unit("Baby Food No. 2");
+	d = ask(belle, NULL);
+	moves_to(d, (struct zb_vec2){ 52, 3.15 });
+	mine->pos.x += 2 * AK_DRIFT_IN;
+	cr_expect_leq(ak_range_in(mine, belle), 0.0);
+	belle->pos = d.answer_point;
+	cr_expect_geq(ak_range_in(mine, belle), 0.25 - 1e-9);
+}
+
+/* HMS Indolent (bow at 22,5.4, hull x 14-22, y 3.9-6.9) with Baby Food
+ * No. 1 (x 3.5-4.5, y 3-4) 9.5" upstream: clear of its lane the other
+ * way, hull from y 4.25, bow at y >= 5.75: 0.5" across, to (22,5.9)
+ * (down the table, y 1.25 and less, the hull would leave the table).
+ * Baby Food No. 2 (y 5-6) lies 11.5" downstream, beyond one drift of the
+ * boat (7"), and moving away the faster: no matter. */
+Test(ak_ai, a_steamboat_steers_clear_the_other_way)
+{
+	load();
+	moves_to(ask(unit("HMS Indolent"), NULL),
+		 (struct zb_vec2){ 22, 5.9 });
+}
+
+/* No place across the stream clears both: Baby Food No. 1 upstream at
+ * (10,3) (lane y 3-4: the bow must be at y >= 5.75) and Baby Food No. 2
+ * 3.5" downstream at (26,5) (lane y 5-6: y <= 3.25), the Indolent's
+ * drift would take it onto No. 2.  In its second move, with no bead to
+ * spare for its other units, the doctrine would keep the bead and drift;
+ * with a mine on it, it spends the bead to hold station under steam (a
+ * move in place).  With no mine near, it keeps the bead. */
+Test(ak_ai, a_steamboat_holds_station_when_no_lane_is_clear)
+{
+	struct zb_unit *boat;
+	struct zb_decision d;
+
+	load();
+	boat = unit("HMS Indolent");
+	unit("Baby Food No. 1")->pos = (struct zb_vec2){ 10, 3 };
+	unit("Baby Food No. 2")->pos = (struct zb_vec2){ 26, 5 };
+	ak_u(boat)->moves = 1;
+	ak_state(&g)->beads[boat->player] = ak_unit_cost(boat, AK_DO_MOVE);
+	d = ask(boat, NULL);
+	moves_to(d, boat->pos);
+	unit("Baby Food No. 1")->flags |= ZB_UF_GONE;
+	unit("Baby Food No. 2")->flags |= ZB_UF_GONE;
+	d = ask(boat, NULL);
+	cr_expect_eq(d.choice, 0, "%s", d.reason);
 }

@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "zariba/game.h"
+#include "zariba/path.h"
 #include "rules/akbar/ak.h"
 
 /* Doctrine distances (inches). */
@@ -33,10 +34,32 @@
 				   charge distances */
 #define AI_POST_IN 2.0		/* a guard stands this near its prize */
 #define AI_GUARDED_IN 4.0	/* a prize with a guard this near stays */
+/* Ground a unit may not enter (the woods for cavalry, guns and wagons,
+ * the river, impassable ground) is gone round on the core's path map,
+ * kept this far off: the farthest corner of the widest such unit from
+ * its place (a cavalry or wagons' front 6" wide, 1.5" deep: 3.35"). */
+#define AI_PATH_CLEAR_IN 3.5
+#define AI_GOAL_SHIFT_IN 6.0	/* a goal in such ground: the nearest
+				   point this near that is not */
+/* A steamboat steers clear of a floating mine in its lane (the mine's
+ * drift line across the boat's beam) coming downstream this near: the
+ * mines' two drifts before the boat's next Move step and its own drift
+ * in the second Move step when it keeps its beads, with a margin. */
+#define AI_MINE_WATCH_IN (3 * AK_DRIFT_IN + 2.0)
+#define AI_MINE_BELOW_IN (AK_DRIFT_IN + 1.0)	/* a mine below it: its own
+						   drift onto it */
+#define AI_MINE_GAP_IN 0.25	/* beam clear of a mine's lane by this */
+#define AI_DODGE_STEP_IN 0.25	/* sideways places tried, this apart, */
+#define AI_DODGE_MAX_IN 8.0	/* out to this far */
 
 struct ak_ai {
 	struct zb_controller base;
 	int side;
+	/* The path map round the woods, water and impassable ground,
+	 * built when first asked for (map_rc: its init's failure). */
+	struct zb_path_map map;
+	bool map_ready;
+	int map_rc;
 };
 
 static int choose(struct zb_decision *d, int i, const char *why)
@@ -187,10 +210,171 @@ static int units_after(const struct zb_game *g, const struct zb_unit *u)
 	return n;
 }
 
-static int move_to(struct zb_decision *d, int i, struct zb_vec2 p,
+/* The span of r's corners along the axis `ax`. */
+static void span_on(const struct zb_rect *r, struct zb_vec2 ax, double *lo,
+		    double *hi)
+{
+	struct zb_vec2 c[4];
+
+	zb_rect_corners(r, c);
+	*lo = *hi = zb_v2_dot(c[0], ax);
+	for (int i = 1; i < 4; i++) {
+		double t = zb_v2_dot(c[i], ax);
+
+		*lo = fmin(*lo, t);
+		*hi = fmax(*hi, t);
+	}
+}
+
+/* Whether mine m, drifting along `flow` (a unit vector), threatens boat
+ * b where b is: its lane (its breadth across the flow, with
+ * AI_MINE_GAP_IN) meets b's, and it is upstream of b within
+ * AI_MINE_WATCH_IN or downstream within AI_MINE_BELOW_IN. */
+static bool mine_threatens(const struct zb_unit *m, const struct zb_unit *b,
+			   struct zb_vec2 flow)
+{
+	struct zb_vec2 across = { -flow.y, flow.x };
+	struct zb_rect rm = zb_unit_rect(m), rb = zb_unit_rect(b);
+	double mlo, mhi, blo, bhi;
+
+	span_on(&rm, across, &mlo, &mhi);
+	span_on(&rb, across, &blo, &bhi);
+	if (mhi + AI_MINE_GAP_IN <= blo || bhi + AI_MINE_GAP_IN <= mlo)
+		return false;
+	span_on(&rm, flow, &mlo, &mhi);
+	span_on(&rb, flow, &blo, &bhi);
+	return blo - mhi <= AI_MINE_WATCH_IN && mlo - bhi <= AI_MINE_BELOW_IN;
+}
+
+/* The mines threatening b (mine_threatens()) where it is: how many. */
+static int mine_threats(const struct zb_game *g, const struct zb_unit *b,
+			struct zb_vec2 flow)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *m = &g->units[i];
+
+		n += m->type == AK_MINE && ak_standing(m) &&
+		     m->side != b->side && mine_threatens(m, b, flow);
+	}
+	return n;
+}
+
+/* Whether boat b may stand at its place: its bow on the water (as the
+ * move's rules ask), its hull on the table, clear of every other
+ * standing unit. */
+static bool boat_fits(const struct zb_game *g, const struct zb_unit *b)
+{
+	struct zb_rect r = zb_unit_rect(b);
+	struct zb_vec2 c[4];
+
+	if (!zb_terrain_in_kind(&g->terrain, b->pos, ZB_TERRAIN_WATER) &&
+	    !zb_terrain_in_kind(&g->terrain, b->pos, ZB_TERRAIN_FORD))
+		return false;
+	zb_rect_corners(&r, c);
+	for (int i = 0; i < 4; i++)
+		if (c[i].x < 0 || c[i].y < 0 || c[i].x > g->width_in ||
+		    c[i].y > g->height_in)
+			return false;
+	for (int i = 0; i < g->n_units; i++) {
+		const struct zb_unit *o = &g->units[i];
+		struct zb_rect ro;
+
+		if (i == b->id || !ak_standing(o))
+			continue;
+		ro = zb_unit_rect(o);
+		if (o->type == AK_MINE ? ak_range_in(b, o) <= AI_MINE_GAP_IN
+				       : zb_rect_overlap(&r, &ro))
+			return false;
+	}
+	return true;
+}
+
+/* A steamboat with a floating mine in its lane (mine_threatens()) steers
+ * out of it: the nearest place across the stream, within its move and
+ * AI_DODGE_MAX_IN, where its hull is clear of every threatening mine's
+ * lane, the nearer side first on a tie.  Found: *to is it; none: false. */
+static bool dodge_mines(const struct zb_game *g, const struct zb_unit *b,
+			double reach_in, struct zb_vec2 *to)
+{
+	double deg;
+	struct zb_vec2 flow, across;
+	struct zb_unit t = *b;
+
+	if (!zb_terrain_flow_at(&g->terrain, b->pos, &deg))
+		return false;
+	flow = zb_v2_from_deg(deg);
+	across = (struct zb_vec2){ -flow.y, flow.x };
+	if (!mine_threats(g, b, flow))
+		return false;
+	for (double k = AI_DODGE_STEP_IN;
+	     k <= fmin(reach_in, AI_DODGE_MAX_IN) + 1e-9;
+	     k += AI_DODGE_STEP_IN)
+		for (int sgn = -1; sgn <= 1; sgn += 2) {
+			t.pos = zb_v2_add(b->pos, zb_v2_scale(across, sgn * k));
+			if (boat_fits(g, &t) && !mine_threats(g, &t, flow)) {
+				*to = t.pos;
+				return true;
+			}
+		}
+	return false;
+}
+
+/* Whether u must go round the woods (cavalry, guns, wagons: akbar
+ * Movement "Neither cavalry, cannon nor Wagons may go into the woods"). */
+static bool keeps_out_of_woods(const struct zb_unit *u)
+{
+	enum ak_move_class mc = ak_unit_types[u->type].move;
+
+	return mc != AK_MOVE_SHIPS && !ak_moves[mc].woods;
+}
+
+static struct zb_path_map *map_for(struct ak_ai *ai, struct zb_game *g)
+{
+	if (ai->map_rc)
+		return NULL;
+	if (!ai->map_ready) {
+		ai->map_rc = zb_path_map_init_kinds(&ai->map, &g->terrain,
+			g->width_in, g->height_in, AI_PATH_CLEAR_IN,
+			ZB_PATH_DEFAULT_KINDS | ZB_PATH_KIND(ZB_TERRAIN_WOODS));
+		if (ai->map_rc)
+			return NULL;
+		ai->map_ready = true;
+	}
+	return &ai->map;
+}
+
+/* The point u heads for on its way to `goal`: for a unit kept out of the
+ * woods whose straight line meets them, the first corner of the shortest
+ * path round them (a straight move into them goes nowhere: the move's
+ * modifiers bar it), else the goal itself. */
+static struct zb_vec2 way_to(struct ak_ai *ai, struct zb_game *g,
+			     const struct zb_unit *u, struct zb_vec2 goal)
+{
+	struct zb_path_map *m;
+	struct zb_vec2 next = goal, ok;
+
+	/* The straight line when it meets no woods: the map's clearance
+	 * is for going round, and would shift a goal by the river bank. */
+	if (!ai || !keeps_out_of_woods(u) ||
+	    zb_terrain_path_crosses(&g->terrain, u->pos, goal,
+				    ZB_TERRAIN_WOODS) < 0 ||
+	    !(m = map_for(ai, g)))
+		return goal;
+	if (!zb_path_point_ok(m, goal) &&
+	    zb_path_nearest_ok(m, goal, AI_GOAL_SHIFT_IN, &ok) == ZB_OK)
+		goal = ok;
+	if (zb_path_next(m, u->pos, goal, &next) != ZB_OK)
+		return goal;
+	return next;
+}
+
+static int move_to(struct ak_ai *ai, struct zb_game *g, struct zb_decision *d,
+		   const struct zb_unit *u, int i, struct zb_vec2 p,
 		   const char *why)
 {
-	d->answer_point = p;
+	d->answer_point = way_to(ai, g, u, p);
 	return choose(d, i, why);
 }
 
@@ -293,7 +477,7 @@ static bool guarded(const struct zb_game *g, const struct zb_unit *u)
 	return false;
 }
 
-static int order(struct zb_game *g, struct zb_decision *d,
+static int order(struct ak_ai *ai, struct zb_game *g, struct zb_decision *d,
 		 const struct zb_unit *u)
 {
 	const struct ak_state *st = ak_cstate(g);
@@ -320,9 +504,29 @@ static int order(struct zb_game *g, struct zb_decision *d,
 		c = -1;
 	if (c >= 0)
 		return choose(d, c, "charge what it can beat or take");
-	if (u->type == AK_STEAMBOAT)
-		return mv >= 0 ? move_to(d, mv, u->pos, "keep steam up")
+	if (u->type == AK_STEAMBOAT) {
+		struct zb_vec2 to;
+		int any = find(d, ZB_VERB_MOVE);
+		double reach = any >= 0 ? d->opt[any].max_in : 0;
+
+		/* A boat in a mine's lane spends the bead it would keep
+		 * (its 35 or 50 points against a bead): out of the lane,
+		 * or, with nowhere clear, under steam where it is, so it
+		 * does not drift onto the mine. */
+		if (any >= 0 && dodge_mines(g, u, reach, &to))
+			return move_to(ai, g, d, u, any, to,
+				       "steer clear of the mine");
+		if (any >= 0 && mv < 0) {
+			double deg;
+
+			if (zb_terrain_flow_at(&g->terrain, u->pos, &deg) &&
+			    mine_threats(g, u, zb_v2_from_deg(deg)))
+				return move_to(ai, g, d, u, any, u->pos,
+					       "hold station off the mine");
+		}
+		return mv >= 0 ? move_to(ai, g, d, u, mv, u->pos, "keep steam up")
 			       : choose(d, 0, "no bead for steam");
+	}
 	if (mv < 0)
 		return choose(d, 0, "hold");
 	if (!ak_fighter(u)) {
@@ -340,7 +544,7 @@ static int order(struct zb_game *g, struct zb_decision *d,
 			double n = zb_v2_dist(u->pos, g->units[e].pos);
 
 			if (n > 1e-6)
-				return move_to(d, mv, clamp(g, zb_v2_add(
+				return move_to(ai, g, d, u, mv, clamp(g, zb_v2_add(
 					u->pos, zb_v2_scale(away, 12.0 / n))),
 					"away from the enemy");
 		}
@@ -359,11 +563,11 @@ static int order(struct zb_game *g, struct zb_decision *d,
 	if (attacker || mc == AK_MOVE_CAVALRY) {
 		o = goal(g, u, !attacker);
 		if (o >= 0)
-			return move_to(d, mv, obj_at(g, &g->objectives[o]),
+			return move_to(ai, g, d, u, mv, obj_at(g, &g->objectives[o]),
 				       attacker ? "go for the objective"
 						: "raid the supply train");
 		if (e >= 0)
-			return move_to(d, mv, g->units[e].pos,
+			return move_to(ai, g, d, u, mv, g->units[e].pos,
 				       "go for the enemy");
 		return choose(d, 0, "nothing left to take");
 	}
@@ -374,7 +578,7 @@ static int order(struct zb_game *g, struct zb_decision *d,
 		struct zb_vec2 at = obj_at(g, &g->objectives[o]);
 
 		if (zb_v2_dist(u->pos, at) > AI_POST_IN)
-			return move_to(d, mv, at, "guard the prize");
+			return move_to(ai, g, d, u, mv, at, "guard the prize");
 		return choose(d, 0, "hold by the prize");
 	}
 	/* The rest: go for an enemy near a prize, else hold. */
@@ -384,7 +588,7 @@ static int order(struct zb_game *g, struct zb_decision *d,
 		if (ob->points[u->side] > 0 || st->obj_done[i])
 			continue;
 		if (zb_v2_dist(g->units[e].pos, obj_at(g, ob)) < AI_GUARD_IN)
-			return move_to(d, mv, g->units[e].pos,
+			return move_to(ai, g, d, u, mv, g->units[e].pos,
 				       "go for the enemy near a prize");
 	}
 	return choose(d, 0, "hold the line");
@@ -440,7 +644,6 @@ static int decide(struct zb_controller *self, struct zb_game *g,
 {
 	const struct zb_unit *u = zb_game_unit(g, d->unit);
 
-	(void)self;
 	(void)err;
 	d->choice = 0;
 	d->answer_has_facing = false;
@@ -450,7 +653,7 @@ static int decide(struct zb_controller *self, struct zb_game *g,
 		return choose(d, 0, "the first option");
 	switch (d->kind) {
 	case ZB_DECIDE_ORDER:
-		return order(g, d, u);
+		return order((struct ak_ai *)self, g, d, u);
 	case ZB_DECIDE_TARGET:
 		return target(g, d, u);
 	case ZB_DECIDE_CHOICE:
@@ -462,6 +665,10 @@ static int decide(struct zb_controller *self, struct zb_game *g,
 
 static void release(struct zb_controller *self)
 {
+	struct ak_ai *ai = (struct ak_ai *)self;
+
+	if (ai->map_ready)
+		zb_path_map_release(&ai->map);
 	zb_free(&self->alloc, self);
 }
 
