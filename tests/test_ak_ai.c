@@ -270,3 +270,51 @@ Test(ak_ai, a_steamboat_holds_station_when_no_lane_is_clear)
 	d = ask(boat, NULL);
 	cr_expect_eq(d.choice, 0, "%s", d.reason);
 }
+
+/* Ask u's side's AI which of `targets` (n of them) u fires at; option 0
+ * is not to fire. */
+static struct zb_decision ask_fire(const struct zb_unit *u,
+				   const struct zb_unit *const *targets, int n)
+{
+	static struct zb_option opt[4];
+	struct zb_decision d = { 0 };
+	struct zb_error err = { 0, "" };
+
+	opt[0] = (struct zb_option){ ZB_VERB_HOLD, -1, -1, false, 0, "hold" };
+	for (int i = 0; i < n; i++)
+		opt[i + 1] = (struct zb_option){ ZB_VERB_FIRE, targets[i]->id,
+						 -1, false, 0, "fire" };
+	d.kind = ZB_DECIDE_TARGET;
+	d.side = u->side;
+	d.player = u->player;
+	d.unit = u->id;
+	d.opt = opt;
+	d.n_opt = n + 1;
+	d.by = d.by_verb = -1;
+	if (ai)
+		ai->release(ai);
+	ai = ak_ai_new(&g, u->side);
+	cr_assert_not_null(ai);
+	cr_assert_eq(ai->decide(ai, &g, &d, &err), ZB_OK, "%s", err.msg);
+	return d;
+}
+
+/* The doctrine never fires at a prize its own side means to take: the
+ * Rangers, 4" from Dr. Livingston ("Save Dr. Livingston 20", open to
+ * Yan-Key/Albion), hold their fire when he is the only target, and fire
+ * at Laundry Heads East when both are offered, Livingston first. */
+Test(ak_ai, no_fire_at_a_prize_the_side_means_to_take)
+{
+	struct zb_unit *r, *liv, *east;
+	struct zb_decision d;
+
+	load();
+	r = unit("Yan-Key Rangers");
+	liv = unit("Dr. Livingston");
+	east = unit("Laundry Heads East");
+	r->pos = (struct zb_vec2){ 60, 38 };
+	d = ask_fire(r, (const struct zb_unit *[]){ liv }, 1);
+	cr_expect_eq(d.choice, 0, "fired at Livingston (%s)", d.reason);
+	d = ask_fire(r, (const struct zb_unit *[]){ liv, east }, 2);
+	cr_expect_eq(d.choice, 2, "choice %d (%s)", d.choice, d.reason);
+}

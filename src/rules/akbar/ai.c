@@ -594,7 +594,34 @@ static int order(struct ak_ai *ai, struct zb_game *g, struct zb_decision *d,
 	return choose(d, 0, "hold the line");
 }
 
-/* Fire at the target it hurts most. */
+/* Whether t is a prize u's side means to take (capture, rescue, save,
+ * get) and has no line for destroying it (sink): shooting it would
+ * spoil the side's own points.  The rules let any enemy be fired at
+ * (civilians too); a player who wants Dr. Livingston saved does not
+ * shoot him, nor dissolve Colonel Kadadi's bearers before Bag Dad. */
+static bool own_prize(const struct zb_game *g, const struct zb_unit *u,
+		      const struct zb_unit *t)
+{
+	const struct ak_state *st = ak_cstate(g);
+	bool take = false;
+
+	for (int i = 0; i < g->n_objectives; i++) {
+		int r = st->obj_row[i];
+
+		if (g->objectives[i].unit != t->id || r < 0 ||
+		    g->objectives[i].points[u->side] <= 0)
+			continue;
+		if (ak_points[r].how == AK_HOW_SINK ||
+		    ak_points[r].how == AK_HOW_KILL)
+			return false;
+		if (open_to(g, i, u->side))
+			take = true;
+	}
+	return take;
+}
+
+/* Fire at the target it hurts most, never at a prize its side means to
+ * take (own_prize()). */
 static int target(struct zb_game *g, struct zb_decision *d,
 		  const struct zb_unit *u)
 {
@@ -608,6 +635,8 @@ static int target(struct zb_game *g, struct zb_decision *d,
 		if (d->opt[i].verb != ZB_VERB_FIRE)
 			continue;
 		t = &g->units[d->opt[i].target];
+		if (own_prize(g, u, t))
+			continue;
 		ak_target_of(g, u, t, &tg);
 		h = ak_fire_h((enum ak_weapon)w,
 			      ak_band_of((enum ak_weapon)w, ak_range_in(u, t)),
