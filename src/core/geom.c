@@ -367,7 +367,7 @@ static bool boxes_apart(const struct zb_vec2 a[4], const struct zb_vec2 b[4])
 
 /* p less the nearest point of segment a-b to it: zb_seg_point_dist() is
  * its length. */
-static struct zb_vec2 seg_point_offset(struct zb_vec2 a, struct zb_vec2 b,
+static inline struct zb_vec2 seg_point_offset(struct zb_vec2 a, struct zb_vec2 b,
 				       struct zb_vec2 p)
 {
 	struct zb_vec2 d = zb_v2_sub(b, a);
@@ -806,9 +806,32 @@ static bool on_seg(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p)
 	       p.y <= maxd(a.y, b.y) + GEOM_EPS_IN;
 }
 
+/* Does p lie more than m outside the box of segment a-b, along x or y?
+ * (False for a NaN anywhere, which then takes the long way as before.) */
+static inline bool off_seg_box(struct zb_vec2 a, struct zb_vec2 b,
+			       struct zb_vec2 p, double m)
+{
+	return p.x < mind(a.x, b.x) - m || p.x > maxd(a.x, b.x) + m ||
+	       p.y < mind(a.y, b.y) - m || p.y > maxd(a.y, b.y) + m;
+}
+
+/*
+ * Two segments meet here only where their boxes do: a crossing (each
+ * pair of ends plainly on either side of the other's line) lies in both
+ * segments, and a touch that on_seg() allows lies within GEOM_EPS_IN of
+ * both boxes.  Boxes more than GEOM_CLEAR_IN apart, far beyond those
+ * tolerances and the rounding of the orientations, answer false at once
+ * (as the four orientations would), which is the common case: an edge
+ * of a feature or a footprint far from the line asked about.
+ */
 bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
 		      struct zb_vec2 d)
 {
+	if (mind(c.x, d.x) - maxd(a.x, b.x) > GEOM_CLEAR_IN ||
+	    mind(a.x, b.x) - maxd(c.x, d.x) > GEOM_CLEAR_IN ||
+	    mind(c.y, d.y) - maxd(a.y, b.y) > GEOM_CLEAR_IN ||
+	    mind(a.y, b.y) - maxd(c.y, d.y) > GEOM_CLEAR_IN)
+		return false;
 	int o1 = orient(a, b, c), o2 = orient(a, b, d);
 	int o3 = orient(c, d, a), o4 = orient(c, d, b);
 
@@ -866,9 +889,14 @@ bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 	/* zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN, with the square root
 	 * only for an edge whose squared distance is not plainly above. */
 	for (int i = 0; i < n; i++) {
-		struct zb_vec2 v = seg_point_offset(pts[i], pts[(i + 1) % n],
-						    p);
+		struct zb_vec2 v;
 
+		/* The nearest point of an edge lies in its box: p more than
+		 * GEOM_CLEAR_IN outside it is far more than GEOM_EPS_IN from
+		 * the edge, and the test below would fail. */
+		if (off_seg_box(pts[i], pts[(i + 1) % n], p, GEOM_CLEAR_IN))
+			continue;
+		v = seg_point_offset(pts[i], pts[(i + 1) % n], p);
 		if (zb_v2_dot(v, v) <= GEOM_EPS_IN * GEOM_EPS_IN *
 				       (1 + GEOM_REL_MARGIN) &&
 		    hypot(v.x, v.y) <= GEOM_EPS_IN)

@@ -87,8 +87,24 @@ void zb_spatial_release(struct zb_spatial *s)
 	s->alloc = a;
 }
 
+/* fmin() and fmax() for the finite coordinates here, inline: libm's are
+ * calls that the compiler may not inline (for NaN's sake), and a segment
+ * query made several a row.  These give what glibc's x86-64 fmin/fmax
+ * give for numbers (minsd/maxsd: a < b ? a : b), signed zeros too; and a
+ * cell's coordinate hangs only on comparisons, so the cells are the
+ * same. */
+static inline double min_in(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static inline double max_in(double a, double b)
+{
+	return a > b ? a : b;
+}
+
 /* Column (or row) of coordinate v, clamped into [0, count). */
-static int cell_coord(double v, double cell_in, int count)
+static inline int cell_coord(double v, double cell_in, int count)
 {
 	double c = floor(v / cell_in);
 
@@ -272,7 +288,7 @@ static bool maybe_within(struct zb_vec2 p, struct zb_vec2 q, double radius_in,
 
 /* The cells a query of range_in about p looks at, widened by the largest
  * radius set. */
-static void cell_box(const struct zb_spatial *s, struct zb_vec2 p,
+static inline void cell_box(const struct zb_spatial *s, struct zb_vec2 p,
 		     double range_in, int *c0, int *c1, int *r0, int *r1)
 {
 	double reach = range_in + s->max_radius_in;
@@ -541,25 +557,33 @@ static bool clip_y(struct zb_vec2 a, struct zb_vec2 b, double lo, double hi,
 	return *t0 <= *t1;
 }
 
-/* Is p surely further than `far` from the segment a-b?  Squared, and
- * with a margin for rounding: visit() makes the exact test. */
-static bool seg_far(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p,
-		    double far)
+/* The segment a-b of a query, with what seg_far() needs of it worked
+ * out once rather than for each entry. */
+struct seg_q {
+	struct zb_vec2 a;
+	double dx, dy, len2;
+};
+
+/* Is p surely further than `far` from the segment?  Squared, and with a
+ * margin for rounding: visit() makes the exact test.  (The same sums,
+ * in the same order, as when they were worked out for each entry.) */
+static inline bool seg_far(const struct seg_q *q, struct zb_vec2 p,
+			   double far)
 {
-	double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
-	double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
+	double t = q->len2 > 0 ? ((p.x - q->a.x) * q->dx +
+				  (p.y - q->a.y) * q->dy) / q->len2 : 0;
 	double qx, qy;
 
 	t = t < 0 ? 0 : t > 1 ? 1 : t;
-	qx = a.x + t * dx - p.x;
-	qy = a.y + t * dy - p.y;
+	qx = q->a.x + t * q->dx - p.x;
+	qy = q->a.y + t * q->dy - p.y;
 	return qx * qx + qy * qy > far * far * (1 + SPATIAL_SLACK_REL) +
 				   SPATIAL_SLACK_REL;
 }
 
 /* The i-th of lo..hi taken from m outward, alternately above and below
  * (m, m + 1, m - 1, m + 2, ...), then on along the longer side. */
-static int middle_out(int m, int i, int lo, int hi)
+static inline int middle_out(int m, int i, int lo, int hi)
 {
 	int below = m - lo, above = hi - m;
 	int near = below < above ? below : above;
@@ -587,6 +611,7 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 {
 	double reach, slack;
 	struct zb_vec2 mid;
+	struct seg_q sq;
 	int r0, r1, rm;
 
 	if (!s)
@@ -599,8 +624,12 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 	slack = SPATIAL_SLACK_REL * (1 + reach + fabs(a.x) + fabs(a.y) +
 				     fabs(b.x) + fabs(b.y));
 	reach += slack;
-	r0 = cell_coord(fmin(a.y, b.y) - reach, s->cell_in, s->rows);
-	r1 = cell_coord(fmax(a.y, b.y) + reach, s->cell_in, s->rows);
+	sq.a = a;
+	sq.dx = b.x - a.x;
+	sq.dy = b.y - a.y;
+	sq.len2 = sq.dx * sq.dx + sq.dy * sq.dy;
+	r0 = cell_coord(min_in(a.y, b.y) - reach, s->cell_in, s->rows);
+	r1 = cell_coord(max_in(a.y, b.y) + reach, s->cell_in, s->rows);
 	mid = zb_v2((a.x + b.x) / 2, (a.y + b.y) / 2);
 	rm = cell_coord(mid.y, s->cell_in, s->rows);
 	rm = rm < r0 ? r0 : rm > r1 ? r1 : rm;
@@ -616,9 +645,10 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 			continue;
 		x0 = a.x + t0 * (b.x - a.x);
 		x1 = a.x + t1 * (b.x - a.x);
-		c0 = cell_coord(fmin(x0, x1) - reach, s->cell_in, s->cols);
-		c1 = cell_coord(fmax(x0, x1) + reach, s->cell_in, s->cols);
-		cm = cell_coord(fmin(fmax(mid.x, fmin(x0, x1)), fmax(x0, x1)),
+		c0 = cell_coord(min_in(x0, x1) - reach, s->cell_in, s->cols);
+		c1 = cell_coord(max_in(x0, x1) + reach, s->cell_in, s->cols);
+		cm = cell_coord(min_in(max_in(mid.x, min_in(x0, x1)),
+				       max_in(x0, x1)),
 				s->cell_in, s->cols);
 		cm = cm < c0 ? c0 : cm > c1 ? c1 : cm;
 		for (int j = 0; j <= c1 - c0; j++) {
@@ -628,7 +658,7 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 			     id = s->next[id]) {
 				int rc;
 
-				if (seg_far(a, b, s->e[id].p,
+				if (seg_far(&sq, s->e[id].p,
 					    s->e[id].radius_in + range_in +
 					    slack))
 					continue;
