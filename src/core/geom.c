@@ -437,17 +437,24 @@ double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b)
 	rect_axes(b, &axes[2], &axes[3]);
 	corners_ax(a, axes[0], axes[1], ca);
 	corners_ax(b, axes[2], axes[3], cb);
-	if (overlap_ax(ca, cb, axes))
-		return 0;
 	/* Edges cross only where their boxes meet (zb_seg_intersect's
 	 * tolerances are far below GEOM_CLEAR_IN): boxes of the two
-	 * footprints that lie apart spare the sixteen tests. */
-	if (!boxes_apart(ca, cb))
+	 * footprints that lie apart spare the sixteen tests.  So do they
+	 * the overlap test: footprints whose boxes lie more than
+	 * GEOM_CLEAR_IN apart are that far apart, and one of their four
+	 * edge normals shows a gap of at least that over the square root of
+	 * two (the nearest points are a corner and an edge, or two corners
+	 * whose line lies within 45 degrees of a normal), far above the
+	 * GEOM_EPS_IN that overlap_ax() allows; so it would say no. */
+	if (!boxes_apart(ca, cb)) {
+		if (overlap_ax(ca, cb, axes))
+			return 0;
 		for (int i = 0; i < 4; i++)
 			for (int j = 0; j < 4; j++)
 				if (zb_seg_intersect(ca[i], ca[(i + 1) % 4],
 						     cb[j], cb[(j + 1) % 4]))
 					return 0;
+	}
 	/* The least distance is from a corner of one to the other's area:
 	 * only the corners plainly no further than the nearest are asked
 	 * of each edge (the rest cannot give the least value found). */
