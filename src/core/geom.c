@@ -365,6 +365,37 @@ static bool boxes_apart(const struct zb_vec2 a[4], const struct zb_vec2 b[4])
 	       bly - ahy > GEOM_CLEAR_IN || aly - bhy > GEOM_CLEAR_IN;
 }
 
+/* A segment's box, for seg_box_apart(). */
+struct seg_box {
+	double lox, hix, loy, hiy;
+};
+
+static inline struct seg_box seg_box_of(struct zb_vec2 a, struct zb_vec2 b)
+{
+	struct seg_box q = { mind(a.x, b.x), maxd(a.x, b.x),
+			     mind(a.y, b.y), maxd(a.y, b.y) };
+
+	return q;
+}
+
+/*
+ * Do the boxes of segment q and c-d lie more than GEOM_CLEAR_IN apart?
+ * Then zb_seg_intersect() says no: a crossing (each pair of ends plainly
+ * on either side of the other's line) lies in both segments, and a touch
+ * that on_seg() allows lies within GEOM_EPS_IN of both boxes, far inside
+ * that margin and the rounding of the orientations.  For the loops over
+ * a feature's edges, most of which lie far from the line asked about
+ * (false for a NaN, which then takes the long way as before).
+ */
+static inline bool seg_box_apart(const struct seg_box *q, struct zb_vec2 c,
+				 struct zb_vec2 d)
+{
+	return mind(c.x, d.x) - q->hix > GEOM_CLEAR_IN ||
+	       q->lox - maxd(c.x, d.x) > GEOM_CLEAR_IN ||
+	       mind(c.y, d.y) - q->hiy > GEOM_CLEAR_IN ||
+	       q->loy - maxd(c.y, d.y) > GEOM_CLEAR_IN;
+}
+
 /* p less the nearest point of segment a-b to it: zb_seg_point_dist() is
  * its length. */
 static inline struct zb_vec2 seg_point_offset(struct zb_vec2 a, struct zb_vec2 b,
@@ -449,11 +480,15 @@ double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b)
 	if (!boxes_apart(ca, cb)) {
 		if (overlap_ax(ca, cb, axes))
 			return 0;
-		for (int i = 0; i < 4; i++)
+		for (int i = 0; i < 4; i++) {
+			struct seg_box q = seg_box_of(ca[i], ca[(i + 1) % 4]);
+
 			for (int j = 0; j < 4; j++)
-				if (zb_seg_intersect(ca[i], ca[(i + 1) % 4],
+				if (!seg_box_apart(&q, cb[j], cb[(j + 1) % 4]) &&
+				    zb_seg_intersect(ca[i], ca[(i + 1) % 4],
 						     cb[j], cb[(j + 1) % 4]))
 					return 0;
+		}
 	}
 	/* The least distance is from a corner of one to the other's area:
 	 * only the corners plainly no further than the nearest are asked
@@ -822,23 +857,9 @@ static inline bool off_seg_box(struct zb_vec2 a, struct zb_vec2 b,
 	       p.y < mind(a.y, b.y) - m || p.y > maxd(a.y, b.y) + m;
 }
 
-/*
- * Two segments meet here only where their boxes do: a crossing (each
- * pair of ends plainly on either side of the other's line) lies in both
- * segments, and a touch that on_seg() allows lies within GEOM_EPS_IN of
- * both boxes.  Boxes more than GEOM_CLEAR_IN apart, far beyond those
- * tolerances and the rounding of the orientations, answer false at once
- * (as the four orientations would), which is the common case: an edge
- * of a feature or a footprint far from the line asked about.
- */
 bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
 		      struct zb_vec2 d)
 {
-	if (mind(c.x, d.x) - maxd(a.x, b.x) > GEOM_CLEAR_IN ||
-	    mind(a.x, b.x) - maxd(c.x, d.x) > GEOM_CLEAR_IN ||
-	    mind(c.y, d.y) - maxd(a.y, b.y) > GEOM_CLEAR_IN ||
-	    mind(a.y, b.y) - maxd(c.y, d.y) > GEOM_CLEAR_IN)
-		return false;
 	int o1 = orient(a, b, c), o2 = orient(a, b, d);
 	int o3 = orient(c, d, a), o4 = orient(c, d, b);
 
@@ -863,8 +884,11 @@ bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 	if (zb_rect_contains(r, a) || zb_rect_contains(r, b))
 		return true;
 	zb_rect_corners(r, c);
+	struct seg_box q = seg_box_of(a, b);
+
 	for (int i = 0; i < 4; i++)
-		if (zb_seg_intersect(a, b, c[i], c[(i + 1) % 4]))
+		if (!seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
+		    zb_seg_intersect(a, b, c[i], c[(i + 1) % 4]))
 			return true;
 	return false;
 }
@@ -895,15 +919,17 @@ bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 		return false;
 	/* zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN, with the square root
 	 * only for an edge whose squared distance is not plainly above. */
-	for (int i = 0; i < n; i++) {
+	for (int i = 0, j = n - 1; i < n; j = i++) {
 		struct zb_vec2 v;
 
 		/* The nearest point of an edge lies in its box: p more than
 		 * GEOM_CLEAR_IN outside it is far more than GEOM_EPS_IN from
-		 * the edge, and the test below would fail. */
-		if (off_seg_box(pts[i], pts[(i + 1) % n], p, GEOM_CLEAR_IN))
+		 * the edge, and the test below would fail.  (Each edge j-i
+		 * is taken in its own direction, as before; the last one
+		 * now comes first, which does not matter: any answers.) */
+		if (off_seg_box(pts[j], pts[i], p, GEOM_CLEAR_IN))
 			continue;
-		v = seg_point_offset(pts[i], pts[(i + 1) % n], p);
+		v = seg_point_offset(pts[j], pts[i], p);
 		if (zb_v2_dot(v, v) <= GEOM_EPS_IN * GEOM_EPS_IN *
 				       (1 + GEOM_REL_MARGIN) &&
 		    hypot(v.x, v.y) <= GEOM_EPS_IN)
@@ -926,8 +952,11 @@ bool zb_seg_hits_poly(struct zb_vec2 a, struct zb_vec2 b,
 		return false;
 	if (zb_poly_contains(pts, n, a) || zb_poly_contains(pts, n, b))
 		return true;
+	struct seg_box q = seg_box_of(a, b);
+
 	for (int i = 0; i < n; i++)
-		if (zb_seg_intersect(a, b, pts[i], pts[(i + 1) % n]))
+		if (!seg_box_apart(&q, pts[i], pts[(i + 1) % n]) &&
+		    zb_seg_intersect(a, b, pts[i], pts[(i + 1) % n]))
 			return true;
 	return false;
 }
@@ -1011,8 +1040,11 @@ double zb_seg_len_in_poly(struct zb_vec2 a, struct zb_vec2 b,
 bool zb_seg_hits_polyline(struct zb_vec2 a, struct zb_vec2 b,
 			  const struct zb_vec2 *pts, int n)
 {
+	struct seg_box q = seg_box_of(a, b);
+
 	for (int i = 0; i + 1 < n; i++)
-		if (zb_seg_intersect(a, b, pts[i], pts[i + 1]))
+		if (!seg_box_apart(&q, pts[i], pts[i + 1]) &&
+		    zb_seg_intersect(a, b, pts[i], pts[i + 1]))
 			return true;
 	return false;
 }
