@@ -224,7 +224,16 @@ static double point_dist_ax(const struct zb_rect *r, struct zb_vec2 fwd,
 
 	du = fabs(zb_v2_dot(d, fwd)) - r->half_d_in;
 	dv = fabs(zb_v2_dot(d, left)) - r->half_w_in;
-	return hypot(du > 0 ? du : 0, dv > 0 ? dv : 0);
+	du = du > 0 ? du : 0;
+	dv = dv > 0 ? dv : 0;
+	/* Beside the rectangle or inside it, one of the two is +0, and
+	 * hypot(x, +0) is fabs(x) exactly (C11 F.10.4.3): the same value
+	 * without the call, which most points off a footprint spare. */
+	if (du == 0)
+		return dv;
+	if (dv == 0)
+		return du;
+	return hypot(du, dv);
 }
 
 static bool contains_ax(const struct zb_rect *r, struct zb_vec2 fwd,

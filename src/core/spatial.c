@@ -106,13 +106,16 @@ static inline double max_in(double a, double b)
 /* Column (or row) of coordinate v, clamped into [0, count). */
 static inline int cell_coord(double v, double cell_in, int count)
 {
-	double c = floor(v / cell_in);
+	double q = v / cell_in;
 
-	if (!(c >= 0))		/* also catches -inf */
+	/* floor(q) clamped, without floor(): below 0 (or NaN) it is 0;
+	 * floor(q) > count - 1 exactly when q >= count, count being whole;
+	 * and between, truncation is the floor. */
+	if (!(q >= 0))		/* also catches -inf and NaN */
 		return 0;
-	if (c > count - 1)
+	if (q >= count)
 		return count - 1;
-	return (int)c;
+	return (int)q;
 }
 
 static int cell_index(const struct zb_spatial *s, struct zb_vec2 p)
@@ -485,12 +488,20 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 	if (!s || !s->cell_head || !(range_in >= 0) || limit == 0)
 		return 0;
 	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
-	for (int r = r0; r <= r1; r++)
-		for (int c = c0; c <= c1; c++) {
-			n += (size_t)s->cell_n[r * s->cols + c];
-			if (n >= limit)
-				return limit;
-		}
+	/* A row's cells are summed whole (a loop the compiler can make
+	 * tight) and the limit checked after each row: the counts are not
+	 * negative, so the answer, the least of n and limit, is the same as
+	 * stopping at the very cell that reached it. */
+	for (int r = r0; r <= r1; r++) {
+		const int *row = &s->cell_n[r * s->cols];
+		int sum = 0;
+
+		for (int c = c0; c <= c1; c++)
+			sum += row[c];
+		n += (size_t)sum;
+		if (n >= limit)
+			return limit;
+	}
 	return n;
 }
 
