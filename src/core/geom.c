@@ -72,21 +72,36 @@ struct zb_vec2 zb_v2_from_deg(double deg)
 	return zb_v2(cos(r), sin(r));
 }
 
-double zb_norm_deg(double deg)
+/* zb_norm_deg() for a heading outside [0, 360), out of line so that the
+ * common case stays small enough to inline.  One turn either side,
+ * fmod() is exact and gives deg itself (below 0) or deg - 360 (at or
+ * past 360, itself exact: Sterbenz), so those values come without the
+ * call: a facing less a half angle, or plus one, is most of what comes
+ * here. */
+static __attribute__((noinline)) double norm_deg_out(double deg)
 {
 	double d;
 
-	/* Already in [0, 360): fmod would return it unchanged. */
-	if (deg >= 0 && deg < GEOM_FULL_TURN_DEG)
-		return deg;
-	d = fmod(deg, GEOM_FULL_TURN_DEG);
-
+	if (deg > -GEOM_FULL_TURN_DEG && deg < 0)
+		d = deg;
+	else if (deg >= GEOM_FULL_TURN_DEG && deg < 2 * GEOM_FULL_TURN_DEG)
+		return deg - GEOM_FULL_TURN_DEG;
+	else
+		d = fmod(deg, GEOM_FULL_TURN_DEG);
 	if (d < 0)
 		d += GEOM_FULL_TURN_DEG;
 	/* -1e-20 + 360 rounds to 360, which is outside [0, 360). */
 	if (d >= GEOM_FULL_TURN_DEG)
 		d = 0;
 	return d;
+}
+
+double zb_norm_deg(double deg)
+{
+	/* Already in [0, 360): fmod would return it unchanged. */
+	if (deg >= 0 && deg < GEOM_FULL_TURN_DEG)
+		return deg;
+	return norm_deg_out(deg);
 }
 
 double zb_heading_deg(struct zb_vec2 a, struct zb_vec2 b)
@@ -127,7 +142,7 @@ struct zb_vec2 zb_v2_toward(struct zb_vec2 a, struct zb_vec2 b, double dist_in)
 
 /* The rectangle's facing as a unit vector: the one it carries, else
  * (a rectangle written out by hand) worked out from its facing. */
-static struct zb_vec2 rect_fwd(const struct zb_rect *r)
+static inline struct zb_vec2 rect_fwd(const struct zb_rect *r)
 {
 	if (r->fwd.x == 0 && r->fwd.y == 0)
 		return zb_v2_from_deg(r->facing_deg);
