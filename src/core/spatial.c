@@ -307,12 +307,60 @@ struct keyed {
 	int id;
 };
 
-static int cmp_keyed(const void *a, const void *b)
-{
-	const struct keyed *x = a, *y = b;
+/* Runs this long are sorted by insertion before they are merged. */
+#define SPATIAL_SORT_RUN 16
 
-	return before(x->d, x->id, y->d, y->id) ? -1 :
-	       before(y->d, y->id, x->d, x->id) ? 1 : 0;
+static inline bool keyed_before(const struct keyed *x, const struct keyed *y)
+{
+	return before(x->d, x->id, y->d, y->id);
+}
+
+/*
+ * Sorts k[0..n) by (distance, id), with tmp[0..n) to merge through: runs
+ * sorted by insertion, then merged pairwise, the comparison inline
+ * (qsort's call through a pointer for each one was most of the cost).
+ * The ids differ, so the order is total and the result is the one any
+ * sort gives.
+ */
+static void sort_keyed(struct keyed *k, struct keyed *tmp, size_t n)
+{
+	struct keyed *src = k, *dst = tmp;
+
+	for (size_t lo = 0; lo < n; lo += SPATIAL_SORT_RUN) {
+		size_t hi = lo + SPATIAL_SORT_RUN < n ? lo + SPATIAL_SORT_RUN : n;
+
+		for (size_t i = lo + 1; i < hi; i++) {
+			struct keyed x = k[i];
+			size_t j = i;
+
+			while (j > lo && keyed_before(&x, &k[j - 1])) {
+				k[j] = k[j - 1];
+				j--;
+			}
+			k[j] = x;
+		}
+	}
+	for (size_t w = SPATIAL_SORT_RUN; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, o = lo;
+
+			while (i < mid && j < hi)
+				dst[o++] = keyed_before(&src[j], &src[i]) ?
+					   src[j++] : src[i++];
+			while (i < mid)
+				dst[o++] = src[i++];
+			while (j < hi)
+				dst[o++] = src[j++];
+		}
+		struct keyed *t = src;
+
+		src = dst;
+		dst = t;
+	}
+	if (src != k)
+		memcpy(k, src, n * sizeof(*k));
 }
 
 /*
@@ -331,7 +379,9 @@ static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
 	/* No more candidates than the cells hold: a query costs its cells,
 	 * not the whole index (issue 14: a hundred thousand units). */
 	size_t cap = zb_spatial_count_near(s, p, range_in, SIZE_MAX);
-	struct keyed *k = zb_malloc(&s->alloc, (cap > 0 ? cap : 1) * sizeof(*k));
+	/* The candidates, and as many again to merge them through. */
+	struct keyed *k = zb_malloc(&s->alloc, (cap > 0 ? 2 * cap : 1) *
+					       sizeof(*k));
 	size_t n = 0;
 
 	if (!k)
@@ -351,7 +401,7 @@ static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
 				k[n].d = d;
 				k[n++].id = id;
 			}
-	qsort(k, n, sizeof(*k), cmp_keyed);
+	sort_keyed(k, k + cap, n);
 	if (n > max)
 		n = max;
 	for (size_t i = 0; i < n; i++)
