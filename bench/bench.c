@@ -489,6 +489,7 @@ struct scen_row {
 	double t1_s, tn_s;		/* seconds a battle, 1 and N threads */
 	double c1_s, cn_s;		/* CPU seconds a battle, the same */
 	double base_t1_s, base_tn_s;	/* the base's, 0 without a base */
+	bool base_refused;		/* the base could not play it */
 	double floor_s;
 	int threads;
 };
@@ -652,29 +653,28 @@ static int point(int n, bool dense)
 }
 
 /* Runs `bin` with `args` and reads up to `n` numbers from what it
- * prints.  Dies if it does not answer, unless `may_fail`: then returns
- * false, and the worker's complaint is not shown (a base revision that
- * cannot load a scenario of a rule set it predates). */
-static bool run_worker(const char *bin, const char *args, double *v, int n,
-		       bool may_fail)
+ * prints. */
+static bool try_worker(const char *bin, const char *args, double *v, int n)
 {
 	char cmd[1024];
 	FILE *p;
-	int i = 0;
+	bool ok = true;
 
-	snprintf(cmd, sizeof(cmd), "'%s' %s%s", bin, args,
-		 may_fail ? " 2>/dev/null" : "");
+	snprintf(cmd, sizeof(cmd), "'%s' %s", bin, args);
 	p = popen(cmd, "r");
 	if (!p)
 		die("%s: %s", cmd, strerror(errno));
-	while (i < n && fscanf(p, "%lf", &v[i]) == 1)
-		i++;
-	if (pclose(p) != 0 || i < n) {
-		if (may_fail)
-			return false;
-		die("%s: %s", cmd, i < n ? "no answer" : "failed");
-	}
-	return true;
+	for (int i = 0; ok && i < n; i++)
+		ok = fscanf(p, "%lf", &v[i]) == 1;
+	if (pclose(p) != 0)
+		ok = false;
+	return ok;
+}
+
+static void run_worker(const char *bin, const char *args, double *v, int n)
+{
+	if (!try_worker(bin, args, v, n))
+		die("'%s' %s: no answer", bin, args);
 }
 
 static const char *self_exe(void)
@@ -726,6 +726,7 @@ static void measure_scenario(const char *path, struct scen_row *row,
 	n = (n + threads - 1) / threads * threads;
 	row->t1_s = row->tn_s = INFINITY;
 	row->base_t1_s = row->base_tn_s = base ? INFINITY : 0;
+	row->base_refused = false;
 	for (int r = 0; r < THREAD_REPEATS; r++) {
 		for (int k = 0; k < 2; k++) {
 			int th = k ? threads : 1;
@@ -733,18 +734,20 @@ static void measure_scenario(const char *path, struct scen_row *row,
 
 			snprintf(args, sizeof(args), "--worker-scenario '%s' "
 				 "%d %d", path, n, th);
-			run_worker(self_exe(), args, v, 2, false);
+			run_worker(self_exe(), args, v, 2);
 			if (v[0] / n < (k ? row->tn_s : row->t1_s)) {
 				*(k ? &row->tn_s : &row->t1_s) = v[0] / n;
 				*(k ? &row->cn_s : &row->c1_s) = v[1] / n;
 			}
-			if (!base)
+			if (!base || row->base_refused)
 				continue;
-			if (!run_worker(base, args, v, 2, true)) {
-				/* The base predates this scenario's rule set
-				 * (or its keys): no ratio for it. */
+			/* An older base may not read a newer scenario (a key
+			 * added since): no ratio for it, the rest go on. */
+			if (!try_worker(base, args, v, 2)) {
+				row->base_refused = true;
 				row->base_t1_s = row->base_tn_s = 0;
-				base = NULL;
+				fprintf(stderr, "bench: the base cannot play %s; "
+					"no ratio for it\n", path);
 				continue;
 			}
 			if (k)
@@ -825,7 +828,7 @@ static void measure_size(int n, bool dense, struct size_row *row,
 	snprintf(args, sizeof(args), "--worker-size %d %d %g", n, dense,
 		 secs);
 	for (int r = 0; r < rounds; r++) {
-		run_worker(self_exe(), args, v, 6, false);
+		run_worker(self_exe(), args, v, 6);
 		row->rss_kib = fmax(row->rss_kib, v[5]);
 		if (v[0] < 0) {
 			row->over = true;
@@ -841,7 +844,7 @@ static void measure_size(int n, bool dense, struct size_row *row,
 		}
 		if (row->base_seconds == 0)
 			continue;
-		run_worker(base, args, v, 6, false);
+		run_worker(base, args, v, 6);
 		/* A base over the limit is at least that slow. */
 		row->base_seconds = fmin(row->base_seconds, v[0] < 0 ?
 					 SCALE_LIMIT_S : v[1]);
@@ -1028,10 +1031,11 @@ static void print_targets(FILE *f, const struct report *rp)
 		const struct scen_row *s = &rp->scen[i];
 		double x = s->base_t1_s / s->t1_s;
 
-		if (s->base_t1_s <= 0) {
-			fprintf(f, "- not compared: %s, which the base cannot "
-				"load (its rule set or keys are newer).\n",
-				s->path);
+		if (s->base_refused) {
+			fprintf(f, "- not measured: at least %.0fx the base's "
+				"battles per second on one thread (%s): the "
+				"base cannot play it (its reader refuses the "
+				"scenario).\n", TARGET_BASE_X, s->path);
 			continue;
 		}
 		fprintf(f, "- %s: at least %.0fx the base's battles per second "

@@ -81,6 +81,10 @@ struct zb_terrain_set {
 	struct zb_terrain *items;
 	int n, cap;
 	struct zb_alloc alloc;	/* zeroed: malloc (alloc.h) */
+	/* Kept by zb_terrain_add(): how many hills, and the box round them
+	 * all, so that a height off every hill costs no walk of the set. */
+	int n_hills;
+	struct zb_vec2 hill_lo, hill_hi;
 };
 
 /* "rough", "woods", ... as used in scenario files; NULL for bad kinds. */

@@ -252,8 +252,26 @@ static inline bool zb_unit_on_table(const struct zb_unit *u)
 /* Files and ranks of the live figures in the unit's present shape. */
 int zb_unit_files(const struct zb_unit *u);
 int zb_unit_ranks(const struct zb_unit *u);
-/* The footprint.  A hollow square is drawn as its outer square. */
-struct zb_rect zb_unit_rect(const struct zb_unit *u);
+/* The footprint.  A hollow square is drawn as its outer square.
+ * zb_unit_rect_work() works it out (and remembers it); zb_unit_rect()
+ * gives the one remembered when nothing it was made from has changed
+ * (the same test, inline: it is asked tens of thousands of times a
+ * battle, mostly of units that have not moved). */
+struct zb_rect zb_unit_rect_work(const struct zb_unit *u);
+static inline struct zb_rect zb_unit_rect(const struct zb_unit *u)
+{
+#ifndef ZB_CHECK_MEMOS	/* there, zb_unit_alive() checks its count */
+	if (u->alive_memo && u->rect_memo_alive == u->alive_memo &&
+	    u->rect_memo_files == u->files &&
+	    u->rect_memo_hollow == (u->flags & ZB_UF_HOLLOW) &&
+	    u->rect_memo_pos.x == u->pos.x && u->rect_memo_pos.y == u->pos.y &&
+	    u->rect_memo_deg == u->facing_deg &&
+	    u->rect_memo_w_in == u->base_w_in &&
+	    u->rect_memo_d_in == u->base_d_in)
+		return u->rect_memo;
+#endif
+	return zb_unit_rect_work(u);
+}
 /* Where live figure k (0-based, front rank first, left to right) stands. */
 struct zb_vec2 zb_unit_figure_pos(const struct zb_unit *u, int k);
 

@@ -72,21 +72,36 @@ struct zb_vec2 zb_v2_from_deg(double deg)
 	return zb_v2(cos(r), sin(r));
 }
 
-double zb_norm_deg(double deg)
+/* zb_norm_deg() for a heading outside [0, 360), out of line so that the
+ * common case stays small enough to inline.  One turn either side,
+ * fmod() is exact and gives deg itself (below 0) or deg - 360 (at or
+ * past 360, itself exact: Sterbenz), so those values come without the
+ * call: a facing less a half angle, or plus one, is most of what comes
+ * here. */
+static __attribute__((noinline)) double norm_deg_out(double deg)
 {
 	double d;
 
-	/* Already in [0, 360): fmod would return it unchanged. */
-	if (deg >= 0 && deg < GEOM_FULL_TURN_DEG)
-		return deg;
-	d = fmod(deg, GEOM_FULL_TURN_DEG);
-
+	if (deg > -GEOM_FULL_TURN_DEG && deg < 0)
+		d = deg;
+	else if (deg >= GEOM_FULL_TURN_DEG && deg < 2 * GEOM_FULL_TURN_DEG)
+		return deg - GEOM_FULL_TURN_DEG;
+	else
+		d = fmod(deg, GEOM_FULL_TURN_DEG);
 	if (d < 0)
 		d += GEOM_FULL_TURN_DEG;
 	/* -1e-20 + 360 rounds to 360, which is outside [0, 360). */
 	if (d >= GEOM_FULL_TURN_DEG)
 		d = 0;
 	return d;
+}
+
+double zb_norm_deg(double deg)
+{
+	/* Already in [0, 360): fmod would return it unchanged. */
+	if (deg >= 0 && deg < GEOM_FULL_TURN_DEG)
+		return deg;
+	return norm_deg_out(deg);
 }
 
 double zb_heading_deg(struct zb_vec2 a, struct zb_vec2 b)
@@ -127,7 +142,7 @@ struct zb_vec2 zb_v2_toward(struct zb_vec2 a, struct zb_vec2 b, double dist_in)
 
 /* The rectangle's facing as a unit vector: the one it carries, else
  * (a rectangle written out by hand) worked out from its facing. */
-static struct zb_vec2 rect_fwd(const struct zb_rect *r)
+static inline struct zb_vec2 rect_fwd(const struct zb_rect *r)
 {
 	if (r->fwd.x == 0 && r->fwd.y == 0)
 		return zb_v2_from_deg(r->facing_deg);
@@ -224,7 +239,16 @@ static double point_dist_ax(const struct zb_rect *r, struct zb_vec2 fwd,
 
 	du = fabs(zb_v2_dot(d, fwd)) - r->half_d_in;
 	dv = fabs(zb_v2_dot(d, left)) - r->half_w_in;
-	return hypot(du > 0 ? du : 0, dv > 0 ? dv : 0);
+	du = du > 0 ? du : 0;
+	dv = dv > 0 ? dv : 0;
+	/* Beside the rectangle or inside it, one of the two is +0, and
+	 * hypot(x, +0) is fabs(x) exactly (C11 F.10.4.3): the same value
+	 * without the call, which most points off a footprint spare. */
+	if (du == 0)
+		return dv;
+	if (dv == 0)
+		return du;
+	return hypot(du, dv);
 }
 
 static bool contains_ax(const struct zb_rect *r, struct zb_vec2 fwd,
@@ -365,9 +389,40 @@ static bool boxes_apart(const struct zb_vec2 a[4], const struct zb_vec2 b[4])
 	       bly - ahy > GEOM_CLEAR_IN || aly - bhy > GEOM_CLEAR_IN;
 }
 
+/* A segment's box, for seg_box_apart(). */
+struct seg_box {
+	double lox, hix, loy, hiy;
+};
+
+static inline struct seg_box seg_box_of(struct zb_vec2 a, struct zb_vec2 b)
+{
+	struct seg_box q = { mind(a.x, b.x), maxd(a.x, b.x),
+			     mind(a.y, b.y), maxd(a.y, b.y) };
+
+	return q;
+}
+
+/*
+ * Do the boxes of segment q and c-d lie more than GEOM_CLEAR_IN apart?
+ * Then zb_seg_intersect() says no: a crossing (each pair of ends plainly
+ * on either side of the other's line) lies in both segments, and a touch
+ * that on_seg() allows lies within GEOM_EPS_IN of both boxes, far inside
+ * that margin and the rounding of the orientations.  For the loops over
+ * a feature's edges, most of which lie far from the line asked about
+ * (false for a NaN, which then takes the long way as before).
+ */
+static inline bool seg_box_apart(const struct seg_box *q, struct zb_vec2 c,
+				 struct zb_vec2 d)
+{
+	return mind(c.x, d.x) - q->hix > GEOM_CLEAR_IN ||
+	       q->lox - maxd(c.x, d.x) > GEOM_CLEAR_IN ||
+	       mind(c.y, d.y) - q->hiy > GEOM_CLEAR_IN ||
+	       q->loy - maxd(c.y, d.y) > GEOM_CLEAR_IN;
+}
+
 /* p less the nearest point of segment a-b to it: zb_seg_point_dist() is
  * its length. */
-static struct zb_vec2 seg_point_offset(struct zb_vec2 a, struct zb_vec2 b,
+static inline struct zb_vec2 seg_point_offset(struct zb_vec2 a, struct zb_vec2 b,
 				       struct zb_vec2 p)
 {
 	struct zb_vec2 d = zb_v2_sub(b, a);
@@ -437,17 +492,28 @@ double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b)
 	rect_axes(b, &axes[2], &axes[3]);
 	corners_ax(a, axes[0], axes[1], ca);
 	corners_ax(b, axes[2], axes[3], cb);
-	if (overlap_ax(ca, cb, axes))
-		return 0;
 	/* Edges cross only where their boxes meet (zb_seg_intersect's
 	 * tolerances are far below GEOM_CLEAR_IN): boxes of the two
-	 * footprints that lie apart spare the sixteen tests. */
-	if (!boxes_apart(ca, cb))
-		for (int i = 0; i < 4; i++)
+	 * footprints that lie apart spare the sixteen tests.  So do they
+	 * the overlap test: footprints whose boxes lie more than
+	 * GEOM_CLEAR_IN apart are that far apart, and one of their four
+	 * edge normals shows a gap of at least that over the square root of
+	 * two (the nearest points are a corner and an edge, or two corners
+	 * whose line lies within 45 degrees of a normal), far above the
+	 * GEOM_EPS_IN that overlap_ax() allows; so it would say no. */
+	if (!boxes_apart(ca, cb)) {
+		if (overlap_ax(ca, cb, axes))
+			return 0;
+		for (int i = 0; i < 4; i++) {
+			struct seg_box q = seg_box_of(ca[i], ca[(i + 1) % 4]);
+
 			for (int j = 0; j < 4; j++)
-				if (zb_seg_intersect(ca[i], ca[(i + 1) % 4],
+				if (!seg_box_apart(&q, cb[j], cb[(j + 1) % 4]) &&
+				    zb_seg_intersect(ca[i], ca[(i + 1) % 4],
 						     cb[j], cb[(j + 1) % 4]))
 					return 0;
+		}
+	}
 	/* The least distance is from a corner of one to the other's area:
 	 * only the corners plainly no further than the nearest are asked
 	 * of each edge (the rest cannot give the least value found). */
@@ -806,6 +872,15 @@ static bool on_seg(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p)
 	       p.y <= maxd(a.y, b.y) + GEOM_EPS_IN;
 }
 
+/* Does p lie more than m outside the box of segment a-b, along x or y?
+ * (False for a NaN anywhere, which then takes the long way as before.) */
+static inline bool off_seg_box(struct zb_vec2 a, struct zb_vec2 b,
+			       struct zb_vec2 p, double m)
+{
+	return p.x < mind(a.x, b.x) - m || p.x > maxd(a.x, b.x) + m ||
+	       p.y < mind(a.y, b.y) - m || p.y > maxd(a.y, b.y) + m;
+}
+
 bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
 		      struct zb_vec2 d)
 {
@@ -833,8 +908,11 @@ bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 	if (zb_rect_contains(r, a) || zb_rect_contains(r, b))
 		return true;
 	zb_rect_corners(r, c);
+	struct seg_box q = seg_box_of(a, b);
+
 	for (int i = 0; i < 4; i++)
-		if (zb_seg_intersect(a, b, c[i], c[(i + 1) % 4]))
+		if (!seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
+		    zb_seg_intersect(a, b, c[i], c[(i + 1) % 4]))
 			return true;
 	return false;
 }
@@ -865,10 +943,17 @@ bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 		return false;
 	/* zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN, with the square root
 	 * only for an edge whose squared distance is not plainly above. */
-	for (int i = 0; i < n; i++) {
-		struct zb_vec2 v = seg_point_offset(pts[i], pts[(i + 1) % n],
-						    p);
+	for (int i = 0, j = n - 1; i < n; j = i++) {
+		struct zb_vec2 v;
 
+		/* The nearest point of an edge lies in its box: p more than
+		 * GEOM_CLEAR_IN outside it is far more than GEOM_EPS_IN from
+		 * the edge, and the test below would fail.  (Each edge j-i
+		 * is taken in its own direction, as before; the last one
+		 * now comes first, which does not matter: any answers.) */
+		if (off_seg_box(pts[j], pts[i], p, GEOM_CLEAR_IN))
+			continue;
+		v = seg_point_offset(pts[j], pts[i], p);
 		if (zb_v2_dot(v, v) <= GEOM_EPS_IN * GEOM_EPS_IN *
 				       (1 + GEOM_REL_MARGIN) &&
 		    hypot(v.x, v.y) <= GEOM_EPS_IN)
@@ -891,8 +976,11 @@ bool zb_seg_hits_poly(struct zb_vec2 a, struct zb_vec2 b,
 		return false;
 	if (zb_poly_contains(pts, n, a) || zb_poly_contains(pts, n, b))
 		return true;
+	struct seg_box q = seg_box_of(a, b);
+
 	for (int i = 0; i < n; i++)
-		if (zb_seg_intersect(a, b, pts[i], pts[(i + 1) % n]))
+		if (!seg_box_apart(&q, pts[i], pts[(i + 1) % n]) &&
+		    zb_seg_intersect(a, b, pts[i], pts[(i + 1) % n]))
 			return true;
 	return false;
 }
@@ -976,8 +1064,11 @@ double zb_seg_len_in_poly(struct zb_vec2 a, struct zb_vec2 b,
 bool zb_seg_hits_polyline(struct zb_vec2 a, struct zb_vec2 b,
 			  const struct zb_vec2 *pts, int n)
 {
+	struct seg_box q = seg_box_of(a, b);
+
 	for (int i = 0; i + 1 < n; i++)
-		if (zb_seg_intersect(a, b, pts[i], pts[i + 1]))
+		if (!seg_box_apart(&q, pts[i], pts[i + 1]) &&
+		    zb_seg_intersect(a, b, pts[i], pts[i + 1]))
 			return true;
 	return false;
 }

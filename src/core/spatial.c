@@ -87,16 +87,35 @@ void zb_spatial_release(struct zb_spatial *s)
 	s->alloc = a;
 }
 
-/* Column (or row) of coordinate v, clamped into [0, count). */
-static int cell_coord(double v, double cell_in, int count)
+/* fmin() and fmax() for the finite coordinates here, inline: libm's are
+ * calls that the compiler may not inline (for NaN's sake), and a segment
+ * query made several a row.  These give what glibc's x86-64 fmin/fmax
+ * give for numbers (minsd/maxsd: a < b ? a : b), signed zeros too; and a
+ * cell's coordinate hangs only on comparisons, so the cells are the
+ * same. */
+static inline double min_in(double a, double b)
 {
-	double c = floor(v / cell_in);
+	return a < b ? a : b;
+}
 
-	if (!(c >= 0))		/* also catches -inf */
+static inline double max_in(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+/* Column (or row) of coordinate v, clamped into [0, count). */
+static inline int cell_coord(double v, double cell_in, int count)
+{
+	double q = v / cell_in;
+
+	/* floor(q) clamped, without floor(): below 0 (or NaN) it is 0;
+	 * floor(q) > count - 1 exactly when q >= count, count being whole;
+	 * and between, truncation is the floor. */
+	if (!(q >= 0))		/* also catches -inf and NaN */
 		return 0;
-	if (c > count - 1)
+	if (q >= count)
 		return count - 1;
-	return (int)c;
+	return (int)q;
 }
 
 static int cell_index(const struct zb_spatial *s, struct zb_vec2 p)
@@ -272,7 +291,7 @@ static bool maybe_within(struct zb_vec2 p, struct zb_vec2 q, double radius_in,
 
 /* The cells a query of range_in about p looks at, widened by the largest
  * radius set. */
-static void cell_box(const struct zb_spatial *s, struct zb_vec2 p,
+static inline void cell_box(const struct zb_spatial *s, struct zb_vec2 p,
 		     double range_in, int *c0, int *c1, int *r0, int *r1)
 {
 	double reach = range_in + s->max_radius_in;
@@ -288,12 +307,60 @@ struct keyed {
 	int id;
 };
 
-static int cmp_keyed(const void *a, const void *b)
-{
-	const struct keyed *x = a, *y = b;
+/* Runs this long are sorted by insertion before they are merged. */
+#define SPATIAL_SORT_RUN 16
 
-	return before(x->d, x->id, y->d, y->id) ? -1 :
-	       before(y->d, y->id, x->d, x->id) ? 1 : 0;
+static inline bool keyed_before(const struct keyed *x, const struct keyed *y)
+{
+	return before(x->d, x->id, y->d, y->id);
+}
+
+/*
+ * Sorts k[0..n) by (distance, id), with tmp[0..n) to merge through: runs
+ * sorted by insertion, then merged pairwise, the comparison inline
+ * (qsort's call through a pointer for each one was most of the cost).
+ * The ids differ, so the order is total and the result is the one any
+ * sort gives.
+ */
+static void sort_keyed(struct keyed *k, struct keyed *tmp, size_t n)
+{
+	struct keyed *src = k, *dst = tmp;
+
+	for (size_t lo = 0; lo < n; lo += SPATIAL_SORT_RUN) {
+		size_t hi = lo + SPATIAL_SORT_RUN < n ? lo + SPATIAL_SORT_RUN : n;
+
+		for (size_t i = lo + 1; i < hi; i++) {
+			struct keyed x = k[i];
+			size_t j = i;
+
+			while (j > lo && keyed_before(&x, &k[j - 1])) {
+				k[j] = k[j - 1];
+				j--;
+			}
+			k[j] = x;
+		}
+	}
+	for (size_t w = SPATIAL_SORT_RUN; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n;
+			size_t hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, o = lo;
+
+			while (i < mid && j < hi)
+				dst[o++] = keyed_before(&src[j], &src[i]) ?
+					   src[j++] : src[i++];
+			while (i < mid)
+				dst[o++] = src[i++];
+			while (j < hi)
+				dst[o++] = src[j++];
+		}
+		struct keyed *t = src;
+
+		src = dst;
+		dst = t;
+	}
+	if (src != k)
+		memcpy(k, src, n * sizeof(*k));
 }
 
 /*
@@ -312,7 +379,9 @@ static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
 	/* No more candidates than the cells hold: a query costs its cells,
 	 * not the whole index (issue 14: a hundred thousand units). */
 	size_t cap = zb_spatial_count_near(s, p, range_in, SIZE_MAX);
-	struct keyed *k = zb_malloc(&s->alloc, (cap > 0 ? cap : 1) * sizeof(*k));
+	/* The candidates, and as many again to merge them through. */
+	struct keyed *k = zb_malloc(&s->alloc, (cap > 0 ? 2 * cap : 1) *
+					       sizeof(*k));
 	size_t n = 0;
 
 	if (!k)
@@ -332,7 +401,7 @@ static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
 				k[n].d = d;
 				k[n++].id = id;
 			}
-	qsort(k, n, sizeof(*k), cmp_keyed);
+	sort_keyed(k, k + cap, n);
 	if (n > max)
 		n = max;
 	for (size_t i = 0; i < n; i++)
@@ -469,12 +538,20 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 	if (!s || !s->cell_head || !(range_in >= 0) || limit == 0)
 		return 0;
 	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
-	for (int r = r0; r <= r1; r++)
-		for (int c = c0; c <= c1; c++) {
-			n += (size_t)s->cell_n[r * s->cols + c];
-			if (n >= limit)
-				return limit;
-		}
+	/* A row's cells are summed whole (a loop the compiler can make
+	 * tight) and the limit checked after each row: the counts are not
+	 * negative, so the answer, the least of n and limit, is the same as
+	 * stopping at the very cell that reached it. */
+	for (int r = r0; r <= r1; r++) {
+		const int *row = &s->cell_n[r * s->cols];
+		int sum = 0;
+
+		for (int c = c0; c <= c1; c++)
+			sum += row[c];
+		n += (size_t)sum;
+		if (n >= limit)
+			return limit;
+	}
 	return n;
 }
 
@@ -541,25 +618,33 @@ static bool clip_y(struct zb_vec2 a, struct zb_vec2 b, double lo, double hi,
 	return *t0 <= *t1;
 }
 
-/* Is p surely further than `far` from the segment a-b?  Squared, and
- * with a margin for rounding: visit() makes the exact test. */
-static bool seg_far(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p,
-		    double far)
+/* The segment a-b of a query, with what seg_far() needs of it worked
+ * out once rather than for each entry. */
+struct seg_q {
+	struct zb_vec2 a;
+	double dx, dy, len2;
+};
+
+/* Is p surely further than `far` from the segment?  Squared, and with a
+ * margin for rounding: visit() makes the exact test.  (The same sums,
+ * in the same order, as when they were worked out for each entry.) */
+static inline bool seg_far(const struct seg_q *q, struct zb_vec2 p,
+			   double far)
 {
-	double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
-	double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
+	double t = q->len2 > 0 ? ((p.x - q->a.x) * q->dx +
+				  (p.y - q->a.y) * q->dy) / q->len2 : 0;
 	double qx, qy;
 
 	t = t < 0 ? 0 : t > 1 ? 1 : t;
-	qx = a.x + t * dx - p.x;
-	qy = a.y + t * dy - p.y;
+	qx = q->a.x + t * q->dx - p.x;
+	qy = q->a.y + t * q->dy - p.y;
 	return qx * qx + qy * qy > far * far * (1 + SPATIAL_SLACK_REL) +
 				   SPATIAL_SLACK_REL;
 }
 
 /* The i-th of lo..hi taken from m outward, alternately above and below
  * (m, m + 1, m - 1, m + 2, ...), then on along the longer side. */
-static int middle_out(int m, int i, int lo, int hi)
+static inline int middle_out(int m, int i, int lo, int hi)
 {
 	int below = m - lo, above = hi - m;
 	int near = below < above ? below : above;
@@ -587,6 +672,7 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 {
 	double reach, slack;
 	struct zb_vec2 mid;
+	struct seg_q sq;
 	int r0, r1, rm;
 
 	if (!s)
@@ -599,8 +685,12 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 	slack = SPATIAL_SLACK_REL * (1 + reach + fabs(a.x) + fabs(a.y) +
 				     fabs(b.x) + fabs(b.y));
 	reach += slack;
-	r0 = cell_coord(fmin(a.y, b.y) - reach, s->cell_in, s->rows);
-	r1 = cell_coord(fmax(a.y, b.y) + reach, s->cell_in, s->rows);
+	sq.a = a;
+	sq.dx = b.x - a.x;
+	sq.dy = b.y - a.y;
+	sq.len2 = sq.dx * sq.dx + sq.dy * sq.dy;
+	r0 = cell_coord(min_in(a.y, b.y) - reach, s->cell_in, s->rows);
+	r1 = cell_coord(max_in(a.y, b.y) + reach, s->cell_in, s->rows);
 	mid = zb_v2((a.x + b.x) / 2, (a.y + b.y) / 2);
 	rm = cell_coord(mid.y, s->cell_in, s->rows);
 	rm = rm < r0 ? r0 : rm > r1 ? r1 : rm;
@@ -616,9 +706,10 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 			continue;
 		x0 = a.x + t0 * (b.x - a.x);
 		x1 = a.x + t1 * (b.x - a.x);
-		c0 = cell_coord(fmin(x0, x1) - reach, s->cell_in, s->cols);
-		c1 = cell_coord(fmax(x0, x1) + reach, s->cell_in, s->cols);
-		cm = cell_coord(fmin(fmax(mid.x, fmin(x0, x1)), fmax(x0, x1)),
+		c0 = cell_coord(min_in(x0, x1) - reach, s->cell_in, s->cols);
+		c1 = cell_coord(max_in(x0, x1) + reach, s->cell_in, s->cols);
+		cm = cell_coord(min_in(max_in(mid.x, min_in(x0, x1)),
+				       max_in(x0, x1)),
 				s->cell_in, s->cols);
 		cm = cm < c0 ? c0 : cm > c1 ? c1 : cm;
 		for (int j = 0; j <= c1 - c0; j++) {
@@ -628,7 +719,7 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 			     id = s->next[id]) {
 				int rc;
 
-				if (seg_far(a, b, s->e[id].p,
+				if (seg_far(&sq, s->e[id].p,
 					    s->e[id].radius_in + range_in +
 					    slack))
 					continue;

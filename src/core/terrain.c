@@ -144,6 +144,17 @@ int zb_terrain_add(struct zb_terrain_set *set, enum zb_terrain_kind kind,
 		t->hi.x = fmax(t->hi.x, copy[i].x);
 		t->hi.y = fmax(t->hi.y, copy[i].y);
 	}
+	if (kind == ZB_TERRAIN_HILL) {
+		if (set->n_hills++ == 0) {
+			set->hill_lo = t->lo;
+			set->hill_hi = t->hi;
+		} else {
+			set->hill_lo.x = fmin(set->hill_lo.x, t->lo.x);
+			set->hill_lo.y = fmin(set->hill_lo.y, t->lo.y);
+			set->hill_hi.x = fmax(set->hill_hi.x, t->hi.x);
+			set->hill_hi.y = fmax(set->hill_hi.y, t->hi.y);
+		}
+	}
 	return set->n++;
 }
 
@@ -156,6 +167,7 @@ void zb_terrain_set_release(struct zb_terrain_set *set)
 	zb_free(&set->alloc, set->items);
 	set->items = NULL;
 	set->n = set->cap = 0;
+	set->n_hills = 0;
 }
 
 static bool box_has_point(const struct zb_terrain *t, struct zb_vec2 p)
@@ -164,11 +176,24 @@ static bool box_has_point(const struct zb_terrain *t, struct zb_vec2 p)
 	       p.y <= t->hi.y;
 }
 
+/* fmin() and fmax() for finite numbers, inline (libm's are calls, for
+ * NaN's sake): what glibc's x86-64 ones give (minsd/maxsd), and the
+ * boxes here hang only on comparisons. */
+static inline double min_in(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static inline double max_in(double a, double b)
+{
+	return a > b ? a : b;
+}
+
 static bool box_meets_seg(const struct zb_terrain *t, struct zb_vec2 a,
 			  struct zb_vec2 b)
 {
-	return fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
-	       fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y;
+	return max_in(a.x, b.x) >= t->lo.x && min_in(a.x, b.x) <= t->hi.x &&
+	       max_in(a.y, b.y) >= t->lo.y && min_in(a.y, b.y) <= t->hi.y;
 }
 
 static bool area_contains(const struct zb_terrain *t, struct zb_vec2 p)
@@ -243,7 +268,12 @@ double zb_terrain_height_at(const struct zb_terrain_set *set, struct zb_vec2 p)
 {
 	double h = 0;
 
-	if (!set)
+	/* Off the box round every hill, p is on no hill (area_contains()
+	 * asks the same of each hill's own box, which lies inside it). */
+	if (!set || set->n_hills == 0 || !(p.x >= set->hill_lo.x &&
+					   p.x <= set->hill_hi.x &&
+					   p.y >= set->hill_lo.y &&
+					   p.y <= set->hill_hi.y))
 		return 0;
 	for (int i = 0; i < set->n; i++) {
 		const struct zb_terrain *t = &set->items[i];
@@ -330,10 +360,10 @@ bool zb_terrain_meets_rect(const struct zb_terrain *t,
 	zb_rect_corners(r, c);
 	double x0 = c[0].x, x1 = c[0].x, y0 = c[0].y, y1 = c[0].y;
 	for (int i = 1; i < 4; i++) {
-		x0 = fmin(x0, c[i].x);
-		x1 = fmax(x1, c[i].x);
-		y0 = fmin(y0, c[i].y);
-		y1 = fmax(y1, c[i].y);
+		x0 = min_in(x0, c[i].x);
+		x1 = max_in(x1, c[i].x);
+		y0 = min_in(y0, c[i].y);
+		y1 = max_in(y1, c[i].y);
 	}
 	if (x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y)
 		return false;

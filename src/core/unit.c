@@ -109,6 +109,10 @@ struct zb_vec2 zb_unit_dir(const struct zb_unit *u)
 /* From the back, where the figures who fall last stand (mark_role). */
 bool zb_unit_any_alive(const struct zb_unit *u)
 {
+	/* A count remembered answers at once (zb_unit_alive() checks it
+	 * under ZB_CHECK_MEMOS). */
+	if (u->alive_memo)
+		return zb_unit_alive(u) > 0;
 	for (int i = u->n_figs - 1; i >= 0; i--)
 		if (u->figs[i].state == ZB_FIG_OK)
 			return true;
@@ -214,7 +218,7 @@ int zb_unit_ranks(const struct zb_unit *u)
 
 /* Worked out again only when something it is made from has changed (see
  * unit.h), which a unit standing still between turns has not. */
-struct zb_rect zb_unit_rect(const struct zb_unit *u)
+struct zb_rect zb_unit_rect_work(const struct zb_unit *u)
 {
 	struct zb_unit *m = (struct zb_unit *)u;
 	int alive = zb_unit_alive(u);
