@@ -307,6 +307,10 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		if (!s->terrain_near[i] || gd == GR_GROUND_OPEN ||
 		    gd == GR_GROUND_HILL)
 			continue;
+		/* Bad going stops only limbers (hard_block()); for anyone
+		 * else no one asks whether the path starts in it. */
+		if (gd == GR_GROUND_BAD && !is_limbered_gun(u))
+			continue;
 		if (gd == GR_GROUND_LINEAR || gd == GR_GROUND_ZARIBA)
 			s->linear_done[i] = seg_hits_polyline_rect(t,
 								  &s->start);
@@ -574,11 +578,21 @@ static bool enter_water(struct sweep *s, struct mv *m,
 	return true;
 }
 
+/* Would ground `gd` (an area: not open, hill, linear or zariba) bar
+ * this mover outright if its footprint met it? */
+static bool area_blocks(enum gr_ground gd, bool limber, bool pay)
+{
+	return gd == GR_GROUND_BLOCK ||
+	       (limber && (gd == GR_GROUND_BAD || gd == GR_GROUND_RIVER)) ||
+	       (!pay && (gd == GR_GROUND_RIVER || gd == GR_GROUND_FORD));
+}
+
 /* Ground the footprint may not enter at all, this move, whatever the
  * dice: a building or impassable ground; for limbers bad going, rivers
  * and zaribas; for a compulsory move water and zaribas; a zariba the unit
  * was not at when its move began.  No side effects, so that the mover can
- * creep up to it. */
+ * creep up to it.  Area ground that would not bar this mover is not
+ * looked at (whether the footprint meets it cannot change the answer). */
 static bool hard_block(const struct sweep *s, const struct mv *m,
 		       const struct zb_rect *r)
 {
@@ -594,7 +608,9 @@ static bool hard_block(const struct sweep *s, const struct mv *m,
 			continue;
 		gd = gr_ground_of(g, k);
 		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
-		    gd == GR_GROUND_LINEAR || !gr_box_near(r, t))
+		    gd == GR_GROUND_LINEAR ||
+		    (gd != GR_GROUND_ZARIBA && !area_blocks(gd, limber, pay)) ||
+		    !gr_box_near(r, t))
 			continue;
 		if (gd == GR_GROUND_ZARIBA) {
 			if ((tracked && s->linear_done[k]) ||
@@ -607,18 +623,20 @@ static bool hard_block(const struct sweep *s, const struct mv *m,
 		}
 		if ((tracked && s->area_met[k]) || !zb_terrain_meets_rect(t, r))
 			continue;
-		if (gd == GR_GROUND_BLOCK ||
-		    (limber && (gd == GR_GROUND_BAD || gd == GR_GROUND_RIVER)) ||
-		    (!pay && (gd == GR_GROUND_RIVER || gd == GR_GROUND_FORD)))
-			return true;
+		return true;
 	}
 	return false;
 }
 
-/* May the footprint `r` go there as far as the ground goes? */
+/* May the footprint `r` go there as far as the ground goes?  Asked
+ * only of a footprint hard_block() has just let pass: no area that bars
+ * this mover meets it, so of the areas only water a paying move enters
+ * has anything left to say (bad going that does not bar it costs
+ * through going_factor(), not here). */
 static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 {
 	struct zb_game *g = s->g;
+	bool pay = m->flags & MV_PAY;
 
 	for (int k = 0; k < g->terrain.n; k++) {
 		const struct zb_terrain *t = &g->terrain.items[k];
@@ -629,6 +647,9 @@ static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 			continue;
 		gd = gr_ground_of(g, k);
 		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
+		    gd == GR_GROUND_BLOCK || gd == GR_GROUND_BAD ||
+		    (!pay && (gd == GR_GROUND_FORD ||
+			      gd == GR_GROUND_RIVER)) ||
 		    !gr_box_near(r, t))
 			continue;
 		if (gd == GR_GROUND_LINEAR || gd == GR_GROUND_ZARIBA) {
@@ -643,24 +664,8 @@ static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 		}
 		if ((tracked && s->area_met[k]) || !zb_terrain_meets_rect(t, r))
 			continue;
-		switch (gd) {
-		case GR_GROUND_BLOCK:
-			m->why = "impassable ground";
+		if (!enter_water(s, m, t, gd == GR_GROUND_RIVER))
 			return false;
-		case GR_GROUND_BAD:
-			if (is_limbered_gun(s->u)) {
-				m->why = "bad going is impassable to limbers";
-				return false;
-			}
-			break;
-		case GR_GROUND_FORD:
-		case GR_GROUND_RIVER:
-			if (!enter_water(s, m, t, gd == GR_GROUND_RIVER))
-				return false;
-			break;
-		default:
-			break;
-		}
 		if (tracked)
 			s->area_met[k] = true;
 	}
