@@ -78,6 +78,14 @@ struct slot {
 	double facing;
 };
 
+/* way_to()'s answers kept: AI_WAY_KEEP of them, the oldest replaced. */
+#define AI_WAY_KEEP 32
+
+struct way_memo {
+	struct zb_vec2 from, goal, next;
+	int map;
+};
+
 struct gr_ai {
 	struct zb_controller base;	/* first, so the two convert */
 	int side;
@@ -99,6 +107,10 @@ struct gr_ai {
 	int n_keys, cap_keys;
 	int t_n, t_ids[GR_MAX_WAVES];
 	double t_threat[GR_MAX_WAVES];
+	/* way_to()'s last answers (n_way of them; way_at the next to
+	 * replace). */
+	struct way_memo way[AI_WAY_KEEP];
+	int n_way, way_at;
 };
 
 /* All that wave_threats() reads of a unit: its footprint's makings, its
@@ -435,19 +447,55 @@ static struct zb_path_map *map_for(struct gr_ai *ai, struct zb_game *g,
 }
 
 /* The next point on the way from u to `goal`, going round obstacles. */
-static struct zb_vec2 way_to(struct gr_ai *ai, struct zb_game *g,
-			     const struct zb_unit *u, struct zb_vec2 goal)
+static struct zb_vec2 way_uncached(struct zb_path_map *m,
+				   const struct zb_unit *u, struct zb_vec2 goal)
 {
-	struct zb_path_map *m = map_for(ai, g, u);
 	struct zb_vec2 next = goal, ok;
 
-	if (!m)
-		return goal;
 	if (!zb_path_point_ok(m, goal) &&
 	    zb_path_nearest_ok(m, goal, AI_GOAL_SHIFT_IN, &ok) == ZB_OK)
 		goal = ok;
 	if (zb_path_next(m, u->pos, goal, &next) != ZB_OK)
 		return goal;
+	return next;
+}
+
+/* way_uncached(), remembered: the answer is a function of the map (made
+ * once, from ground that does not change), where u stands and the goal
+ * alone, and bases of a column often ask the same question again (an
+ * order asked twice in a turn, a gun and its limber). */
+static struct zb_vec2 way_to(struct gr_ai *ai, struct zb_game *g,
+			     const struct zb_unit *u, struct zb_vec2 goal)
+{
+	struct zb_path_map *m = map_for(ai, g, u);
+	int k = m ? (int)(m - ai->map) : -1;
+	struct way_memo *w;
+	struct zb_vec2 next;
+
+	if (!m)
+		return goal;
+	for (int i = 0; i < ai->n_way; i++) {
+		w = &ai->way[i];
+		if (w->map == k && w->from.x == u->pos.x &&
+		    w->from.y == u->pos.y && w->goal.x == goal.x &&
+		    w->goal.y == goal.y) {
+#ifdef ZB_CHECK_MEMOS
+			next = way_uncached(m, u, goal);
+			if (next.x != w->next.x || next.y != w->next.y)
+				abort();
+#endif
+			return w->next;
+		}
+	}
+	next = way_uncached(m, u, goal);
+	w = &ai->way[ai->way_at];
+	w->map = k;
+	w->from = u->pos;
+	w->goal = goal;
+	w->next = next;
+	ai->way_at = (ai->way_at + 1) % AI_WAY_KEEP;
+	if (ai->n_way < AI_WAY_KEEP)
+		ai->n_way++;
 	return next;
 }
 
