@@ -438,7 +438,8 @@ int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
 enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
 {
 	struct zb_rect r = gr_unit_rect(u);
-	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	/* The footprint's direction: zb_v2_from_deg(u->facing_deg), kept. */
+	struct zb_vec2 fwd = r.fwd;
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 	struct zb_vec2 q = zb_v2_sub(from, r.c);
 	double ahead = zb_v2_dot(q, fwd), side = fabs(zb_v2_dot(q, right));

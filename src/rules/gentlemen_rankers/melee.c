@@ -171,8 +171,9 @@ struct fight {
 static double front_score(const struct zb_unit *d, const struct zb_unit *a)
 {
 	struct zb_rect dr = gr_unit_rect(d), ar = gr_unit_rect(a);
-	struct zb_vec2 front = zb_v2_add(dr.c, zb_v2_scale(
-		zb_v2_from_deg(d->facing_deg), dr.half_d_in));
+	/* dr.fwd: zb_v2_from_deg(d->facing_deg), kept with the footprint. */
+	struct zb_vec2 front = zb_v2_add(dr.c, zb_v2_scale(dr.fwd,
+							   dr.half_d_in));
 
 	/* Closest to the front edge first; the widest breaks ties. */
 	return zb_rect_point_dist(&ar, front) * 100 - ar.half_w_in;

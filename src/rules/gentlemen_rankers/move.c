@@ -319,6 +319,19 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	}
 }
 
+/* The mover's footprint with its front centre at pos, during
+ * move_unit(): gr_rect_at(u, pos, u->facing_deg), which is the footprint
+ * it started with (s->start, since it neither moves nor turns until the
+ * move ends) with the centre worked out from pos as gr_rect_at() works it
+ * out; the same numbers, without asking the unit at every step. */
+static struct zb_rect sweep_rect_at(const struct sweep *s, struct zb_vec2 pos)
+{
+	struct zb_rect r = s->start;
+
+	r.c = zb_v2_sub(pos, zb_v2_scale(r.fwd, r.half_d_in));
+	return r;
+}
+
 /* Is r the mover's footprint as it started, moved but not turned?  The
  * clearances in struct sweep hold for that shape. */
 static bool sweep_shape(const struct sweep *s, const struct zb_rect *r)
@@ -718,8 +731,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	 * steps stray from the line by rounding alone, far below the
 	 * margin). */
 	if (left > EPS_IN) {
-		struct zb_rect end = gr_rect_at(u, zb_v2_add(pos, zb_v2_scale(
-			dir, left)), u->facing_deg);
+		struct zb_rect end = sweep_rect_at(&s, zb_v2_add(pos,
+			zb_v2_scale(dir, left)));
 
 		on_table = rect_well_on_table(g, &s.start, GR_ON_TABLE_MARGIN_IN)
 			   && rect_well_on_table(g, &end, GR_ON_TABLE_MARGIN_IN);
@@ -750,7 +763,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 				step = m->budget_in / factor;
 		}
 		next = zb_v2_add(pos, zb_v2_scale(dir, step));
-		r = gr_rect_at(u, next, u->facing_deg);
+		r = sweep_rect_at(&s, next);
 		if (!on_table && !gr_rect_on_table(g, &r)) {
 			enum gr_edge edge = crossed_edge(g, &r);
 
@@ -770,8 +783,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 
 			for (int i = 0; i < BISECT_STEPS; i++) {
 				double mid = (lo + hi) / 2;
-				struct zb_rect rm = gr_rect_at(u, zb_v2_add(pos,
-					zb_v2_scale(dir, mid)), u->facing_deg);
+				struct zb_rect rm = sweep_rect_at(&s,
+					zb_v2_add(pos, zb_v2_scale(dir, mid)));
 
 				if (hard_block(&s, m, &rm))
 					hi = mid;
@@ -796,8 +809,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 
 			for (int i = 0; i < BISECT_STEPS; i++) {
 				double mid = (lo + hi) / 2;
-				struct zb_rect rm = gr_rect_at(u, zb_v2_add(pos,
-					zb_v2_scale(dir, mid)), u->facing_deg);
+				struct zb_rect rm = sweep_rect_at(&s,
+					zb_v2_add(pos, zb_v2_scale(dir, mid)));
 
 				if (sweep_enemy(&s, &rm, false) >= 0)
 					hi = mid;
@@ -1072,7 +1085,7 @@ static void base_edges(const struct zb_unit *u, double heading[4],
 		       struct zb_vec2 mid[4])
 {
 	struct zb_rect r = gr_unit_rect(u);
-	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	struct zb_vec2 fwd = r.fwd;	/* zb_v2_from_deg(u->facing_deg) */
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 
 	heading[0] = u->facing_deg;

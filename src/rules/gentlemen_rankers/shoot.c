@@ -61,7 +61,7 @@ static bool frontal_contact(const struct zb_unit *u,
 			    const struct zb_terrain *t)
 {
 	struct zb_rect r = gr_unit_rect(u);
-	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	struct zb_vec2 fwd = r.fwd;	/* zb_v2_from_deg(u->facing_deg) */
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 	struct zb_vec2 fc = zb_v2_add(r.c, zb_v2_scale(fwd, r.half_d_in));
 	struct zb_vec2 a = zb_v2_add(fc, zb_v2_scale(right, r.half_w_in));
@@ -283,10 +283,38 @@ static bool inferior(struct zb_game *g, const struct zb_unit *s)
 static int shot_mods(struct zb_game *g, const struct zb_unit *s,
 		     const struct zb_unit *t, bool log);
 
+/* friends_touch() of one side's shooters, remembered by target for one
+ * side's nominations (nothing moves between them): touch[id] 0 not
+ * known, 1 yes, 2 no; touch NULL (no memory) asks each time. */
+struct touch_memo {
+	signed char *touch;
+	int n;
+};
+
+static bool friends_touch_kept(struct zb_game *g, const struct zb_unit *s,
+			       const struct zb_unit *t, struct touch_memo *tm)
+{
+	bool yes;
+
+	if (!tm || !tm->touch || t->id < 0 || t->id >= tm->n)
+		return friends_touch(g, s, t);
+#ifndef ZB_CHECK_MEMOS
+	if (tm->touch[t->id])
+		return tm->touch[t->id] == 1;
+#endif
+	yes = friends_touch(g, s, t);
+#ifdef ZB_CHECK_MEMOS
+	if (tm->touch[t->id] && (tm->touch[t->id] == 1) != yes)
+		abort();
+#endif
+	tm->touch[t->id] = yes ? 1 : 2;
+	return yes;
+}
+
 /* gentlemen-rankers: To shoot (the target) and the modifiers */
 static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
 			   const struct zb_unit *t, int *mod, int *via,
-			   struct front_memo *fm)
+			   struct front_memo *fm, struct touch_memo *tm)
 {
 	struct gr_state *st = gr_state(g);
 	struct zb_rect sr, tr;
@@ -306,7 +334,7 @@ static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
 		return false;
 	if (inferior(g, s) && st->opt.inferior_range && band > GR_MEDIUM)
 		return false;
-	if (friends_touch(g, s, t))
+	if (friends_touch_kept(g, s, t, tm))
 		return false;
 	if (!sight_kept(g, s, t, via, fm))
 		return false;
@@ -317,7 +345,7 @@ static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
 static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
 		      const struct zb_unit *t, int *mod, int *via)
 {
-	return can_shoot_kept(g, s, t, mod, via, NULL);
+	return can_shoot_kept(g, s, t, mod, via, NULL, NULL);
 }
 
 bool gr_can_shoot(struct zb_game *g, const struct zb_unit *s,
@@ -377,7 +405,8 @@ static int cmp_cand(const void *a, const void *b)
 
 /* The targets s may shoot at now, nearest first. */
 static int candidates(struct zb_game *g, const struct zb_unit *s,
-		      const struct noms *ns, struct cand *out, int max)
+		      const struct noms *ns, struct touch_memo *tm,
+		      struct cand *out, int max)
 {
 	struct zb_rect sr = gr_unit_rect(s);
 	struct front_memo fm = { NULL, false };
@@ -389,7 +418,7 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 		int mod, via;
 
 		if (t->side == s->side ||
-		    !can_shoot_kept(g, s, t, &mod, &via, &fm))
+		    !can_shoot_kept(g, s, t, &mod, &via, &fm, tm))
 			continue;
 		/* The rear rank fires at its front rank's target. */
 		if (via >= 0 && target_of(ns, via) != t->id)
@@ -405,7 +434,7 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 }
 
 static int nominate_column(struct zb_game *g, struct noms *ns,
-			   struct zb_error *err)
+			   struct touch_memo *tm, struct zb_error *err)
 {
 	struct gr_state *st = gr_state(g);
 	struct cand c[GR_MAX_CANDIDATES];
@@ -421,7 +450,7 @@ static int nominate_column(struct zb_game *g, struct noms *ns,
 			if (s->side != st->imperial || !gr_may_shoot(g, s) ||
 			    (front_rank_of(g, s) != NULL) != (pass == 1))
 				continue;
-			n = candidates(g, s, ns, c, GR_MAX_TARGETS);
+			n = candidates(g, s, ns, tm, c, GR_MAX_TARGETS);
 			if (!n)
 				continue;
 			memset(opt, 0, sizeof(opt));
@@ -451,7 +480,7 @@ static int nominate_column(struct zb_game *g, struct noms *ns,
 
 /* Rifle-armed warriors shoot at the nearest enemy they may. */
 static int nominate_warriors(struct zb_game *g, struct noms *ns,
-			     struct zb_error *err)
+			     struct touch_memo *tm, struct zb_error *err)
 {
 	struct gr_state *st = gr_state(g);
 	struct cand c[GR_MAX_CANDIDATES];
@@ -461,7 +490,7 @@ static int nominate_warriors(struct zb_game *g, struct noms *ns,
 
 		if (s->side != st->warriors || !gr_may_shoot(g, s))
 			continue;
-		if (candidates(g, s, ns, c, 1) &&
+		if (candidates(g, s, ns, tm, c, 1) &&
 		    nominate(ns, s->id, c[0].id) != ZB_OK)
 			return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	}
@@ -603,10 +632,14 @@ int gr_shoot_phase(struct zb_game *g, int side, struct zb_error *err)
 {
 	struct gr_state *st = gr_state(g);
 	struct noms ns = { NULL, 0, 0, &g->alloc };
+	/* Without memory for it, friends_touch() is asked each time. */
+	struct touch_memo tm = { zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+					   1), g->n_units };
 	int rc;
 
-	rc = side == st->imperial ? nominate_column(g, &ns, err)
-				  : nominate_warriors(g, &ns, err);
+	rc = side == st->imperial ? nominate_column(g, &ns, &tm, err)
+				  : nominate_warriors(g, &ns, &tm, err);
+	zb_free(&g->alloc, tm.touch);
 	if (rc == ZB_OK && resolve(g, &ns) != ZB_OK)
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 	zb_free(&g->alloc, ns.v);
