@@ -312,13 +312,14 @@ static double outline_param(const struct zb_terrain *t, struct zb_vec2 p)
 	for (int i = 0; i < t->n_pts; i++) {
 		struct zb_vec2 a = t->pts[i], b = t->pts[(i + 1) % t->n_pts];
 		struct zb_vec2 ab = zb_v2_sub(b, a), q;
-		double len2 = zb_v2_dot(ab, ab), k;
+		double len2 = zb_v2_dot(ab, ab), k, d;
 
 		k = len2 > 0 ? zb_v2_dot(zb_v2_sub(p, a), ab) / len2 : 0;
 		k = k < 0 ? 0 : k > 1 ? 1 : k;
 		q = zb_v2_add(a, zb_v2_scale(ab, k));
-		if (zb_v2_dist(q, p) < best_d) {
-			best_d = zb_v2_dist(q, p);
+		d = zb_v2_dist(q, p);
+		if (d < best_d) {
+			best_d = d;
 			best = outline_len(t, i) + k * sqrt(len2);
 		}
 	}
@@ -396,6 +397,20 @@ static bool wall_spot(struct gr_ai *ai, struct zb_game *g,
 
 	if (!t)
 		return false;
+	/* How near the column is first: the outline is measured only when
+	 * it is near enough to spread along it. */
+	for (int i = 0; i < g->n_units && n < GR_MAX_CANDIDATES; i++) {
+		const struct zb_unit *o = &g->units[i];
+
+		if (!mine(ai, o))
+			continue;
+		near = fmin(near, zb_poly_edge_dist(t->pts, t->n_pts,
+						    gr_unit_rect(o).c));
+		n++;
+	}
+	if (!n || near > AI_CLOSE_ON_IN)
+		return false;
+	n = 0;
 	for (int i = 0; i < g->n_units && n < GR_MAX_CANDIDATES; i++) {
 		const struct zb_unit *o = &g->units[i];
 		struct zb_vec2 c;
@@ -403,15 +418,12 @@ static bool wall_spot(struct gr_ai *ai, struct zb_game *g,
 		if (!mine(ai, o))
 			continue;
 		c = gr_unit_rect(o).c;
-		near = fmin(near, zb_poly_edge_dist(t->pts, t->n_pts, c));
 		ts[n] = outline_param(t, c) + i * 1e-6;	/* ties by id */
 		if (o->id == u->id)
 			mine_t = ts[n];
 		gap = fmax(gap, o->base_w_in);
 		n++;
 	}
-	if (!n || near > AI_CLOSE_ON_IN)
-		return false;
 	for (int k = 0; k < n; k++)
 		rank += ts[k] < mine_t;
 	/* The middle of the column along the outline. */
