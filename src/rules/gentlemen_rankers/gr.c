@@ -1169,7 +1169,7 @@ static int blocked_under(struct zb_game *g, const struct zb_rect *r)
 		enum gr_ground gd = gr_ground_of(g, k);
 
 		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
-		    zb_terrain_meets_rect(&g->terrain.items[k], r))
+		    gr_meets_area(&g->terrain.items[k], r))
 			return k;
 	}
 	return -1;
@@ -1630,11 +1630,11 @@ bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f)
 	if (f < 0 || f >= g->terrain.n)
 		return false;
 	t = &g->terrain.items[f];
-	if (zb_terrain_meets_rect(t, &r))
+	if (gr_meets_area(t, &r))
 		return true;
 	r.half_w_in += GR_CONTACT_IN;
 	r.half_d_in += GR_CONTACT_IN;
-	return zb_terrain_meets_rect(t, &r);
+	return gr_meets_area(t, &r);
 }
 
 /* gentlemen-rankers: Morale; victory (house ruling: objectives) */

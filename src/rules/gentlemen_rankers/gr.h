@@ -506,6 +506,25 @@ struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
 			  double facing);
 /* Might the footprint reach feature t (bounding boxes)? */
 bool gr_box_near(const struct zb_rect *r, const struct zb_terrain *t);
+/* zb_terrain_meets_rect(t, r), a footprint whose corners' box lies
+ * plainly (GR_GAP_MARGIN_IN) clear of the feature's box answered without
+ * the call: that function's own first test, without working out the
+ * corners.  The box's half extents along x and y are those of the
+ * corners (fwd and its normal scaled by the half depth and width). */
+static inline bool gr_meets_area(const struct zb_terrain *t,
+				 const struct zb_rect *r)
+{
+	double ax = r->fwd.x < 0 ? -r->fwd.x : r->fwd.x;
+	double ay = r->fwd.y < 0 ? -r->fwd.y : r->fwd.y;
+	double ex = ax * r->half_d_in + ay * r->half_w_in + GR_GAP_MARGIN_IN;
+	double ey = ay * r->half_d_in + ax * r->half_w_in + GR_GAP_MARGIN_IN;
+
+	if ((ax > 0 || ay > 0) &&
+	    (r->c.x + ex < t->lo.x || r->c.x - ex > t->hi.x ||
+	     r->c.y + ey < t->lo.y || r->c.y - ey > t->hi.y))
+		return false;
+	return zb_terrain_meets_rect(t, r);
+}
 /* Compulsory moves (cards, sudden death), with pushing.  `from` is the
  * attacker (fall back away from it, facing it; advance on it).  Return
  * how the move ended (GR_MV_*). */

@@ -315,7 +315,7 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 			s->linear_done[i] = seg_hits_polyline_rect(t,
 								  &s->start);
 		else
-			s->area_met[i] = zb_terrain_meets_rect(t, &s->start);
+			s->area_met[i] = gr_meets_area(t, &s->start);
 	}
 }
 
@@ -634,7 +634,7 @@ static bool hard_block(const struct sweep *s, const struct mv *m,
 				return true;
 			continue;
 		}
-		if ((tracked && s->area_met[k]) || !zb_terrain_meets_rect(t, r))
+		if ((tracked && s->area_met[k]) || !gr_meets_area(t, r))
 			continue;
 		return true;
 	}
@@ -675,7 +675,7 @@ static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 				s->linear_done[k] = true;
 			continue;
 		}
-		if ((tracked && s->area_met[k]) || !zb_terrain_meets_rect(t, r))
+		if ((tracked && s->area_met[k]) || !gr_meets_area(t, r))
 			continue;
 		if (!enter_water(s, m, t, gd == GR_GROUND_RIVER))
 			return false;
@@ -919,8 +919,8 @@ static bool pushed_blocked(struct zb_game *g, const struct zb_rect *from,
 
 		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER ||
 		     gd == GR_GROUND_FORD) &&
-		    gr_box_near(r, t) && zb_terrain_meets_rect(t, r) &&
-		    !zb_terrain_meets_rect(t, from))
+		    gr_box_near(r, t) && gr_meets_area(t, r) &&
+		    !gr_meets_area(t, from))
 			return true;
 		if (gd == GR_GROUND_ZARIBA && gr_box_near(r, t) &&
 		    seg_hits_polyline_rect(t, r) &&
@@ -1117,7 +1117,7 @@ static bool spot_free(struct zb_game *g, const struct zb_unit *u,
 		enum gr_ground gd = gr_ground_of(g, k);
 
 		if (gd == GR_GROUND_BLOCK &&
-		    zb_terrain_meets_rect(&g->terrain.items[k], r))
+		    gr_meets_area(&g->terrain.items[k], r))
 			return false;
 	}
 	return true;

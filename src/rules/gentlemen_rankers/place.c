@@ -22,8 +22,16 @@ struct group {
 	int n;
 	double facing;
 	/* The unit (an index into g->units) that last kept the group from
-	 * fitting, or -1: group_fits() asks of it first. */
-	int culprit;
+	 * fitting, or -1, and the base it stood too close to: group_fits()
+	 * asks of them first. */
+	int culprit, culprit_of;
+	/* With the group shifted by near_shift, base culprit_of stood at
+	 * most near_in from the culprit (gr_rect_dist_ub()): shifted by
+	 * another d, at most near_in + |d - near_shift|, so a shift that
+	 * puts that below the gap asked for cannot fit (INFINITY: not
+	 * known). */
+	struct zb_vec2 near_shift;
+	double near_in;
 };
 
 /* The column: its centre and its extent along the line of march (fwd,
@@ -187,6 +195,19 @@ static void lay_out(struct zb_game *g, struct gr_wave *w, struct group *gp,
 		gp->rect0[i] = gr_rect_at(u, gp->pos[i], facing);
 	}
 	gp->culprit = -1;
+	gp->culprit_of = -1;
+	gp->near_in = INFINITY;
+}
+
+/* Unit j kept the group, shifted by `shift`, from fitting: it was too
+ * close to base i (footprint r, the unit's orr). */
+static void blame(struct group *gp, int j, int i, struct zb_vec2 shift,
+		  const struct zb_rect *r, const struct zb_rect *orr)
+{
+	gp->culprit = j;
+	gp->culprit_of = i;
+	gp->near_shift = shift;
+	gp->near_in = gr_rect_dist_ub(r, orr);
 }
 
 /* Base i's footprint, the group shifted: gr_rect_at() at the shifted
@@ -242,14 +263,13 @@ static bool in_group(const struct group *gp, int id)
 	return false;
 }
 
-/* Is unit o (not of the group) less than gap_in from footprint r? */
-static bool too_close(const struct zb_unit *o, const struct zb_rect *r,
+/* Is footprint orr (a unit not of the group) less than gap_in from
+ * footprint r? */
+static bool too_close(const struct zb_rect *orr, const struct zb_rect *r,
 		      double gap_in)
 {
-	struct zb_rect orr = gr_unit_rect(o);
-
-	return !gr_gap_beyond(r, &orr, gap_in) &&
-	       gr_rect_dist_cmp(r, &orr, gap_in) < 0;
+	return !gr_gap_beyond(r, orr, gap_in) &&
+	       gr_rect_dist_cmp(r, orr, gap_in) < 0;
 }
 
 /* Does the group, shifted, stand on the table, off ground it may not
@@ -262,16 +282,36 @@ static bool group_fits(struct zb_game *g, struct group *gp,
 		       struct zb_vec2 shift, double gap_in)
 {
 	struct zb_rect rs[GR_MAX_WAVE_UNITS];
+	struct zb_vec2 d = zb_v2_sub(shift, gp->near_shift);
 
+	/* Plainly too close to the culprit, by how far the group has
+	 * shifted since it was found too close (the units do not move
+	 * while the group looks for room). */
+	if (gp->near_in < INFINITY &&
+	    gp->near_in + sqrt(zb_v2_dot(d, d)) < gap_in - GR_GAP_MARGIN_IN)
+		return false;
 	for (int i = 0; i < gp->n; i++)
 		rs[i] = group_rect(g, gp, i, shift);
 	if (gp->culprit >= 0 && gp->culprit < g->n_units) {
 		const struct zb_unit *o = &g->units[gp->culprit];
 
-		if (gr_unit_active(o) && !in_group(gp, o->id))
+		if (gr_unit_active(o) && !in_group(gp, o->id)) {
+			struct zb_rect orr = gr_unit_rect(o);
+			int m = gp->culprit_of;
+
+			/* The base it stopped last first. */
+			if (m >= 0 && m < gp->n && too_close(&orr, &rs[m],
+							      gap_in)) {
+				blame(gp, gp->culprit, m, shift, &rs[m], &orr);
+				return false;
+			}
 			for (int i = 0; i < gp->n; i++)
-				if (too_close(o, &rs[i], gap_in))
+				if (i != m && too_close(&orr, &rs[i], gap_in)) {
+					blame(gp, gp->culprit, i, shift,
+					      &rs[i], &orr);
 					return false;
+				}
+		}
 	}
 	for (int i = 0; i < gp->n; i++) {
 		struct zb_rect r = rs[i];
@@ -283,19 +323,42 @@ static bool group_fits(struct zb_game *g, struct group *gp,
 
 			if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
 			    gr_box_near(&r, &g->terrain.items[k]) &&
-			    zb_terrain_meets_rect(&g->terrain.items[k], &r))
+			    gr_meets_area(&g->terrain.items[k], &r))
 				return false;
 		}
-		for (int j = 0; j < g->n_units; j++) {
-			struct zb_unit *o = &g->units[j];
+	}
+	/* Every other unit against every base: a unit whose footprint is
+	 * plainly beyond the gap from the bounding box of the whole group
+	 * (grown by the bases' half width and depth, which is no less than
+	 * their half diagonal) is beyond it from each base. */
+	double lox = INFINITY, loy = INFINITY, hix = -INFINITY, hiy = -INFINITY;
 
-			if (!gr_unit_active(o) || in_group(gp, o->id))
-				continue;
-			if (too_close(o, &r, gap_in)) {
-				gp->culprit = j;
+	for (int i = 0; i < gp->n; i++) {
+		double e = rs[i].half_w_in + rs[i].half_d_in;
+
+		lox = fmin(lox, rs[i].c.x - e);
+		hix = fmax(hix, rs[i].c.x + e);
+		loy = fmin(loy, rs[i].c.y - e);
+		hiy = fmax(hiy, rs[i].c.y + e);
+	}
+	for (int j = 0; j < g->n_units; j++) {
+		struct zb_unit *o = &g->units[j];
+		struct zb_rect orr;
+		double e;
+
+		if (!gr_unit_active(o))
+			continue;
+		orr = gr_unit_rect(o);
+		e = orr.half_w_in + orr.half_d_in + gap_in + GR_NEAR_SLACK_IN;
+		if (orr.c.x + e < lox || orr.c.x - e > hix ||
+		    orr.c.y + e < loy || orr.c.y - e > hiy ||
+		    in_group(gp, o->id))
+			continue;
+		for (int i = 0; i < gp->n; i++)
+			if (too_close(&orr, &rs[i], gap_in)) {
+				blame(gp, j, i, shift, &rs[i], &orr);
 				return false;
 			}
-		}
 	}
 	return true;
 }

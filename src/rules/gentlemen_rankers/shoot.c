@@ -238,7 +238,7 @@ bool gr_in_cover(struct zb_game *g, const struct zb_unit *s,
 		enum gr_ground gd = gr_ground_of(g, k);
 
 		if (gd == GR_GROUND_BAD) {
-			if (zb_terrain_meets_rect(f, &tr))
+			if (gr_meets_area(f, &tr))
 				return true;
 			if (zb_poly_contains(f->pts, f->n_pts, sr.c))
 				continue;	/* its own ground */
@@ -440,15 +440,30 @@ static int nominate_column(struct zb_game *g, struct noms *ns,
 	struct cand c[GR_MAX_CANDIDATES];
 	struct zb_option opt[GR_MAX_TARGETS + 1];
 
+	/* Which pass each unit shoots in (1 the first, 2 the second, 0
+	 * none), worked out in the first and remembered for the second:
+	 * nothing moves between.  Without memory for it, asked again. */
+	unsigned char *pass_of = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+					   1);
+	int rc = ZB_OK;
+
 	/* Front ranks first, so that rear ranks know their target. */
-	for (int pass = 0; pass < 2; pass++) {
+	for (int pass = 0; pass < 2 && rc == ZB_OK; pass++) {
 		for (int i = 0; i < g->n_units; i++) {
 			struct zb_unit *s = &g->units[i];
 			struct zb_decision d;
-			int n, rc;
+			int n, in;
 
-			if (s->side != st->imperial || !gr_may_shoot(g, s) ||
-			    (front_rank_of(g, s) != NULL) != (pass == 1))
+			if (pass == 0 || !pass_of) {
+				in = s->side != st->imperial ||
+				     !gr_may_shoot(g, s) ? 0 :
+				     front_rank_of(g, s) ? 2 : 1;
+				if (pass_of)
+					pass_of[i] = (unsigned char)in;
+			} else {
+				in = pass_of[i];
+			}
+			if (in != pass + 1)
 				continue;
 			n = candidates(g, s, ns, tm, c, GR_MAX_TARGETS);
 			if (!n)
@@ -468,14 +483,18 @@ static int nominate_column(struct zb_game *g, struct noms *ns,
 			rc = zb_game_ask(g, &d, ZB_DECIDE_TARGET, s,
 					 GR_RULE_SHOOTING, opt, n + 1, err);
 			if (rc != ZB_OK)
-				return rc;
+				break;
 			if (opt[d.choice].verb == ZB_VERB_FIRE &&
-			    nominate(ns, s->id, opt[d.choice].target) != ZB_OK)
-				return zb_error_set(err, ZB_ENOMEM,
-						    "out of memory");
+			    nominate(ns, s->id, opt[d.choice].target) !=
+			    ZB_OK) {
+				rc = zb_error_set(err, ZB_ENOMEM,
+						  "out of memory");
+				break;
+			}
 		}
 	}
-	return ZB_OK;
+	zb_free(&g->alloc, pass_of);
+	return rc;
 }
 
 /* Rifle-armed warriors shoot at the nearest enemy they may. */
