@@ -44,6 +44,8 @@
 #define AI_PATH_CLEAR_IN 1.2	/* half a base's diagonal and a little */
 #define AI_PATH_GUN_CLEAR_IN 2.2	/* half a gun's length and a little */
 #define AI_GOAL_SHIFT_IN 12.0	/* a goal inside an obstacle moves out */
+/* wall_spot(): a box test's margin, far above rounding. */
+#define AI_BOX_SLACK_IN 1e-6
 #define AI_FAR_IN 1e6
 #define AI_CLOSE_IN (ai->pers->close_in)	/* nearer than this: stand fast */
 #define AI_FORMED_IN 1.0	/* a base this near its slot is formed */
@@ -397,16 +399,25 @@ static bool wall_spot(struct gr_ai *ai, struct zb_game *g,
 
 	if (!t)
 		return false;
-	/* How near the column is first: the outline is measured only when
-	 * it is near enough to spread along it. */
-	for (int i = 0; i < g->n_units && n < GR_MAX_CANDIDATES; i++) {
+	/* Is the column near enough to spread along the outline (a base
+	 * within AI_CLOSE_ON_IN of it)?  Asked first, and of a base only
+	 * while none is: one whose centre lies further than that outside
+	 * the outline's box is further from the outline. */
+	for (int i = 0; i < g->n_units && n < GR_MAX_CANDIDATES &&
+	     near > AI_CLOSE_ON_IN; i++) {
 		const struct zb_unit *o = &g->units[i];
+		struct zb_vec2 c;
 
 		if (!mine(ai, o))
 			continue;
-		near = fmin(near, zb_poly_edge_dist(t->pts, t->n_pts,
-						    gr_unit_rect(o).c));
 		n++;
+		c = gr_unit_rect(o).c;
+		if (c.x < t->lo.x - AI_CLOSE_ON_IN - AI_BOX_SLACK_IN ||
+		    c.x > t->hi.x + AI_CLOSE_ON_IN + AI_BOX_SLACK_IN ||
+		    c.y < t->lo.y - AI_CLOSE_ON_IN - AI_BOX_SLACK_IN ||
+		    c.y > t->hi.y + AI_CLOSE_ON_IN + AI_BOX_SLACK_IN)
+			continue;
+		near = fmin(near, zb_poly_edge_dist(t->pts, t->n_pts, c));
 	}
 	if (!n || near > AI_CLOSE_ON_IN)
 		return false;
