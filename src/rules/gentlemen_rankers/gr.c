@@ -225,8 +225,8 @@ double gr_rect_gap(const struct zb_rect *a, const struct zb_rect *b)
 	return gap - GR_GAP_MARGIN_IN;
 }
 
-/* The distance from p to the footprint r (0 inside). */
-static double point_gap(const struct zb_rect *r, struct zb_vec2 p)
+/* The square of the distance from p to the footprint r (0 inside). */
+static double point_gap2(const struct zb_rect *r, struct zb_vec2 p)
 {
 	struct zb_vec2 q = zb_v2_sub(p, r->c), f = r->fwd;
 	double x = fabs(zb_v2_dot(q, f)) - r->half_d_in;
@@ -234,27 +234,31 @@ static double point_gap(const struct zb_rect *r, struct zb_vec2 p)
 
 	x = x > 0 ? x : 0;
 	y = y > 0 ? y : 0;
-	return sqrt(x * x + y * y);
+	return x * x + y * y;
 }
 
 /* The least distance from a corner of `from` to the footprint r, or
- * `best` if less: never below the distance between the two. */
+ * `best` if less: never below the distance between the two.  One square
+ * root, of the least square (sqrt() rounds monotonically, so it is the
+ * least of the corners' roots). */
 static double corners_gap(const struct zb_rect *from,
 			  const struct zb_rect *r, double best)
 {
 	struct zb_vec2 f = zb_v2_scale(from->fwd, from->half_d_in);
 	struct zb_vec2 l = zb_v2_scale(zb_v2(-from->fwd.y, from->fwd.x),
 				       from->half_w_in);
+	double least = INFINITY, d;
 
 	for (int i = 0; i < 4; i++) {
 		struct zb_vec2 p = zb_v2_add(from->c, zb_v2_add(
 			zb_v2_scale(f, i & 1 ? -1 : 1),
 			zb_v2_scale(l, i & 2 ? -1 : 1)));
-		double d = point_gap(r, p);
+		double q = point_gap2(r, p);
 
-		best = d < best ? d : best;
+		least = q < least ? q : least;
 	}
-	return best;
+	d = sqrt(least);
+	return d < best ? d : best;
 }
 
 double gr_rect_dist_ub(const struct zb_rect *a, const struct zb_rect *b)
@@ -586,15 +590,6 @@ bool gr_rect_on_table(const struct zb_game *g, const struct zb_rect *r)
 		    c[i].y > g->height_in + SETUP_EPS_IN)
 			return false;
 	return true;
-}
-
-enum gr_ground gr_ground_of(struct zb_game *g, int feature)
-{
-	struct gr_state *st = gr_state(g);
-
-	if (feature < 0 || feature >= st->n_ground)
-		return GR_GROUND_OPEN;
-	return st->ground[feature];
 }
 
 /* Take the unit off the table and out of the index. */

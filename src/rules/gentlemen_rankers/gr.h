@@ -486,8 +486,16 @@ enum gr_edge gr_nearest_edge(const struct zb_game *g, const struct zb_rect *r,
 			     double *dist_in);
 /* Is the footprint wholly on the table? */
 bool gr_rect_on_table(const struct zb_game *g, const struct zb_rect *r);
-/* The ground of a terrain feature. */
-enum gr_ground gr_ground_of(struct zb_game *g, int feature);
+/* The ground of a terrain feature (inline: the move asks it of every
+ * feature at every step). */
+static inline enum gr_ground gr_ground_of(struct zb_game *g, int feature)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (feature < 0 || feature >= st->n_ground)
+		return GR_GROUND_OPEN;
+	return st->ground[feature];
+}
 
 /* ---- move.c, place.c ---- */
 int gr_move_phase(struct zb_game *g, int side, struct zb_error *err);
