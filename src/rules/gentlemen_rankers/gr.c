@@ -1075,15 +1075,28 @@ static int build_unit(struct zb_game *g, const struct zb_scenario *scn,
 	return ZB_OK;
 }
 
+/* fmax(0, v - CLASH_EPS_IN) without the call into libm (never NaN here,
+ * nor -0: x - y is +0 where they are equal). */
+static double clash_shrunk(double v)
+{
+	return v - CLASH_EPS_IN > 0 ? v - CLASH_EPS_IN : 0;
+}
+
 static bool rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 {
-	struct zb_rect x = *a, y = *b;
+	struct zb_rect x, y;
 	double gap;
 
-	x.half_w_in = fmax(0, x.half_w_in - CLASH_EPS_IN);
-	x.half_d_in = fmax(0, x.half_d_in - CLASH_EPS_IN);
-	y.half_w_in = fmax(0, y.half_w_in - CLASH_EPS_IN);
-	y.half_d_in = fmax(0, y.half_d_in - CLASH_EPS_IN);
+	/* Footprints plainly apart (no square root) overlap nowhere,
+	 * shrunk or not. */
+	if (gr_gap_beyond(a, b, 0))
+		return false;
+	x = *a;
+	y = *b;
+	x.half_w_in = clash_shrunk(x.half_w_in);
+	x.half_d_in = clash_shrunk(x.half_d_in);
+	y.half_w_in = clash_shrunk(y.half_w_in);
+	y.half_d_in = clash_shrunk(y.half_d_in);
 	if (!have_dirs(&x, &y))
 		return zb_rect_overlap(&x, &y);
 	/* The same four shadows zb_rect_overlap() compares: only where

@@ -27,6 +27,7 @@
  * Every number of the text is a named constant below; the house rulings
  * for the tables the text lost are marked as such.
  */
+#include <math.h>
 #include <stdbool.h>
 #include "zariba/cards.h"
 #include "zariba/game.h"
@@ -512,8 +513,33 @@ bool gr_touches_linear(const struct zb_rect *r, const struct zb_terrain *t);
 /* The unit's footprint were it at `pos` facing `facing`. */
 struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
 			  double facing);
-/* Might the footprint reach feature t (bounding boxes)? */
-bool gr_box_near(const struct zb_rect *r, const struct zb_terrain *t);
+/* gr_box_near(): a square root is within this fraction of hypot(). */
+#define GR_BOX_MARGIN 1e-9
+
+static inline bool gr_box_within(const struct zb_rect *r,
+				 const struct zb_terrain *t, double rad)
+{
+	return !(r->c.x + rad < t->lo.x || r->c.x - rad > t->hi.x ||
+		 r->c.y + rad < t->lo.y || r->c.y - rad > t->hi.y);
+}
+
+/* Might the footprint reach feature t (bounding boxes)?  Asked of every
+ * unit and feature many times a move: a square root with a margin
+ * either side answers it unless the box lies within a hair of the edge,
+ * where hypot() decides as it always did. */
+static inline bool gr_box_near(const struct zb_rect *r,
+			       const struct zb_terrain *t)
+{
+	double s = sqrt(r->half_w_in * r->half_w_in +
+			r->half_d_in * r->half_d_in);
+
+	if (!gr_box_within(r, t, s * (1 + GR_BOX_MARGIN) + GR_CONTACT_IN))
+		return false;
+	if (gr_box_within(r, t, s * (1 - GR_BOX_MARGIN) + GR_CONTACT_IN))
+		return true;
+	return gr_box_within(r, t, hypot(r->half_w_in, r->half_d_in) +
+				   GR_CONTACT_IN);
+}
 /* zb_terrain_meets_rect(t, r), a footprint whose corners' box lies
  * plainly (GR_GAP_MARGIN_IN) clear of the feature's box answered without
  * the call: that function's own first test, without working out the

@@ -31,8 +31,6 @@
 #define RIGHT_ANGLE_DEG 90.0
 #define HALF_TURN_DEG 180.0
 #define FACING_SAME_DEG 0.5	/* facings closer than this are the same */
-/* gr_box_near(): a square root is within this fraction of hypot(). */
-#define GR_BOX_MARGIN 1e-9
 /* A path whose end footprints stand this far inside the table edges is on
  * the table all along: far above the rounding of its steps. */
 #define GR_ON_TABLE_MARGIN_IN 1e-6
@@ -126,28 +124,8 @@ bool gr_touches_linear(const struct zb_rect *r, const struct zb_terrain *t)
 	return rect_polyline_dist(r, t) <= GR_CONTACT_IN;
 }
 
-static bool box_within(const struct zb_rect *r, const struct zb_terrain *t,
-		       double rad)
-{
-	return !(r->c.x + rad < t->lo.x || r->c.x - rad > t->hi.x ||
-		 r->c.y + rad < t->lo.y || r->c.y - rad > t->hi.y);
-}
-
-/* Asked of every unit and feature many times a move: a square root with
- * a margin either side answers it unless the box lies within a hair of
- * the edge, where hypot() decides as it always did. */
-bool gr_box_near(const struct zb_rect *r, const struct zb_terrain *t)
-{
-	double s = sqrt(r->half_w_in * r->half_w_in +
-			r->half_d_in * r->half_d_in);
-
-	if (!box_within(r, t, s * (1 + GR_BOX_MARGIN) + GR_CONTACT_IN))
-		return false;
-	if (box_within(r, t, s * (1 - GR_BOX_MARGIN) + GR_CONTACT_IN))
-		return true;
-	return box_within(r, t, hypot(r->half_w_in, r->half_d_in) +
-				GR_CONTACT_IN);
-}
+/* gr_box_near() is in gr.h (inline: asked of every feature at every
+ * step of a move). */
 
 static bool is_limbered_gun(const struct zb_unit *u)
 {
