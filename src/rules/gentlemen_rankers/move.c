@@ -387,6 +387,33 @@ static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
 	return -1;
 }
 
+/*
+ * A push went through: friends moved, each by `step` (or off the table),
+ * and nothing else.  What was found of the enemies holds.  A friend
+ * moved by the step is as far from the mover's footprints moved by the
+ * step as it was from those before, so a clearance found of it moves with
+ * it; every friend is then beyond reach of the footprints within the old
+ * bound less the step of all_c.
+ */
+static void sweep_pushed(struct sweep *s, struct zb_vec2 step)
+{
+	double len = sqrt(zb_v2_dot(step, step));
+
+	s->all_in[SWEEP_FRIEND] = s->all_in[SWEEP_FRIEND] > len ?
+				  s->all_in[SWEEP_FRIEND] - len : 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct zb_unit *o = zb_game_unit(s->g, s->near[i]);
+		struct zb_vec2 was = zb_v2_add(s->clear_pos[i], step);
+
+		if (s->clear_in[i] > 0 && o->side == s->u->side &&
+		    o->pos.x == was.x && o->pos.y == was.y &&
+		    o->facing_deg == s->clear_deg[i]) {
+			s->clear_pos[i] = o->pos;
+			s->clear_c[i] = zb_v2_add(s->clear_c[i], step);
+		}
+	}
+}
+
 /* The first enemy the footprint touches (or overlaps), or -1. */
 static int sweep_enemy(struct sweep *s, const struct zb_rect *r,
 		       bool disengage)
@@ -803,17 +830,13 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 		}
 		if (m->flags & MV_PUSH) {
 			f = sweep_friend(&s, &r, -1);
-			if (f >= 0) {
-				/* A push moves friends, and may bring
-				 * them up against enemies. */
-				s.all_in[SWEEP_ENEMY] = 0;
-				s.all_in[SWEEP_FRIEND] = 0;
-			}
 			if (f >= 0 && !push_friends(g, m, f,
 						    zb_v2_scale(dir, step))) {
 				m->end = GR_MV_BLOCKED;
 				break;
 			}
+			if (f >= 0)
+				sweep_pushed(&s, zb_v2_scale(dir, step));
 		}
 		if (m->flags & MV_PAY)
 			m->budget_in -= step * factor;
