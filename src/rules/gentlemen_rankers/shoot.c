@@ -128,6 +128,26 @@ static bool seg_clear_of(struct zb_vec2 a, struct zb_vec2 ab, double ab2,
 	return zb_v2_dot(q, q) > reach * reach;
 }
 
+/* zb_terrain_blocks_los(), asked only when the segment's box meets the
+ * box of a feature that function may find in the way (a hill, woods, a
+ * building; its own first test, the same comparisons): where none does,
+ * it answers no, and its heights at both ends need not be worked out. */
+static bool los_blocked(struct zb_game *g, struct zb_vec2 a,
+			struct zb_vec2 b)
+{
+	for (int k = 0; k < g->terrain.n; k++) {
+		const struct zb_terrain *t = &g->terrain.items[k];
+
+		if ((t->kind == ZB_TERRAIN_HILL || t->kind == ZB_TERRAIN_WOODS ||
+		     t->kind == ZB_TERRAIN_BUILDING) &&
+		    fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
+		    fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y)
+			return zb_terrain_blocks_los(&g->terrain, a, b,
+						     GR_SEE_INTO_IN);
+	}
+	return false;
+}
+
 /*
  * gentlemen-rankers: Line of sight.  Terrain taller than the figures
  * (woods, buildings, hills; a linear obstacle unless the shooter or the
@@ -150,7 +170,9 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 {
 	struct zb_rect sr = gr_unit_rect(s), tr = gr_unit_rect(t);
 	struct zb_vec2 a = sr.c, b = tr.c, ab = zb_v2_sub(b, a);
-	double hs = height_at(g, a), ab2 = zb_v2_dot(ab, ab);
+	/* The shooter's height, worked out when first asked (hs_known). */
+	double hs = 0, ab2 = zb_v2_dot(ab, ab);
+	bool hs_known = false;
 	/* The front rank is looked for only when a unit stands in the way
 	 * (front_rank_of() scans the table). */
 	const struct zb_unit *front = NULL;
@@ -159,7 +181,7 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 	*via = -1;
 	if (gr_aspect(s, b) == ZB_ASPECT_REAR)
 		return false;
-	if (zb_terrain_blocks_los(&g->terrain, a, b, GR_SEE_INTO_IN))
+	if (los_blocked(g, a, b))
 		return false;
 	for (int k = 0; k < g->terrain.n; k++) {
 		const struct zb_terrain *f = &g->terrain.items[k];
@@ -169,6 +191,10 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 			continue;
 		if (gr_touches_linear(&sr, f) || gr_touches_linear(&tr, f))
 			continue;
+		if (!hs_known) {
+			hs = height_at(g, a);
+			hs_known = true;
+		}
 		if (hs > 0)
 			continue;	/* higher ground sees over it */
 		return false;
@@ -188,6 +214,10 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 			      r.half_d_in - BLOCK_SHRINK_IN : 0;
 		if (seg_clear_of(a, ab, ab2, &r) || !zb_seg_hits_rect(a, b, &r))
 			continue;
+		if (!hs_known) {
+			hs = height_at(g, a);
+			hs_known = true;
+		}
 		if (hs > height_at(g, r.c))
 			continue;
 		if (!front_known && fm && fm->known) {
@@ -311,7 +341,8 @@ static bool friends_touch_kept(struct zb_game *g, const struct zb_unit *s,
 	return yes;
 }
 
-/* gentlemen-rankers: To shoot (the target) and the modifiers */
+/* gentlemen-rankers: To shoot (the target) and the modifiers (into *mod
+ * unless mod is NULL) */
 static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
 			   const struct zb_unit *t, int *mod, int *via,
 			   struct front_memo *fm, struct touch_memo *tm)
@@ -320,7 +351,8 @@ static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
 	struct zb_rect sr, tr;
 	int band;
 
-	*mod = 0;
+	if (mod)
+		*mod = 0;
 	*via = -1;
 	if (!gr_unit_active(t) || t->side == s->side)
 		return false;
@@ -338,7 +370,9 @@ static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
 		return false;
 	if (!sight_kept(g, s, t, via, fm))
 		return false;
-	*mod = shot_mods(g, s, t, false);
+	/* Only for a caller that reads them (not candidates()). */
+	if (mod)
+		*mod = shot_mods(g, s, t, false);
 	return true;
 }
 
@@ -415,10 +449,10 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *t = &g->units[i];
 		struct zb_rect tr;
-		int mod, via;
+		int via;
 
 		if (t->side == s->side ||
-		    !can_shoot_kept(g, s, t, &mod, &via, &fm, tm))
+		    !can_shoot_kept(g, s, t, NULL, &via, &fm, tm))
 			continue;
 		/* The rear rank fires at its front rank's target. */
 		if (via >= 0 && target_of(ns, via) != t->id)
