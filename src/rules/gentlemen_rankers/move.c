@@ -203,6 +203,15 @@ struct sweep {
 	 * ground: hard_block(), ground_ok() and going_factor() have
 	 * nothing to say. */
 	bool any_terrain_near;
+	/* hard_block()'s features, worked out on its first call (the
+	 * mover, its flags and the ground do not change during the move):
+	 * those near the path that could bar it (n_blocks of them, in
+	 * order), and whether the mover started at each zariba (1 yes, 2
+	 * no, 0 not known).  Only with no more than MAX_LINEAR features. */
+	bool blocks_known;
+	int n_blocks;
+	unsigned char blocks[MAX_LINEAR];
+	unsigned char start_at[MAX_LINEAR];
 	/* Every enemy (SWEEP_ENEMY) or friend (SWEEP_FRIEND) near is beyond
 	 * reach of every footprint of the mover whose centre lies less
 	 * than all_in[k] from all_c[k] (0: not known); for enemies only
@@ -611,31 +620,59 @@ static bool area_blocks(enum gr_ground gd, bool limber, bool pay)
  * was not at when its move began.  No side effects, so that the mover can
  * creep up to it.  Area ground that would not bar this mover is not
  * looked at (whether the footprint meets it cannot change the answer). */
-static bool hard_block(const struct sweep *s, const struct mv *m,
+/* Might feature k (near the path or not tracked) bar this mover
+ * outright, as hard_block() asks?  Fixed for the whole move. */
+static bool may_bar(const struct sweep *s, bool limber, bool pay, int k)
+{
+	enum gr_ground gd;
+
+	if (k < MAX_LINEAR && !s->terrain_near[k])
+		return false;
+	gd = gr_ground_of(s->g, k);
+	return !(gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
+		 gd == GR_GROUND_LINEAR ||
+		 (gd != GR_GROUND_ZARIBA && !area_blocks(gd, limber, pay)));
+}
+
+/* Did the mover start the move at zariba k (rect_polyline_dist() of its
+ * start footprint within GR_CONTACT_IN), worked out once. */
+static bool started_at(struct sweep *s, int k, const struct zb_terrain *t)
+{
+	if (k >= MAX_LINEAR)
+		return rect_polyline_dist(&s->start, t) <= GR_CONTACT_IN;
+	if (!s->start_at[k])
+		s->start_at[k] = rect_polyline_dist(&s->start, t) <=
+				 GR_CONTACT_IN ? 1 : 2;
+	return s->start_at[k] == 1;
+}
+
+static bool hard_block(struct sweep *s, const struct mv *m,
 		       const struct zb_rect *r)
 {
 	struct zb_game *g = s->g;
 	bool limber = is_limbered_gun(s->u), pay = m->flags & MV_PAY;
+	bool listed = g->terrain.n <= MAX_LINEAR;
 
-	for (int k = 0; k < g->terrain.n; k++) {
+	if (listed && !s->blocks_known) {
+		s->n_blocks = 0;
+		for (int k = 0; k < g->terrain.n; k++)
+			if (may_bar(s, limber, pay, k))
+				s->blocks[s->n_blocks++] = (unsigned char)k;
+		s->blocks_known = true;
+	}
+	for (int j = 0; j < (listed ? s->n_blocks : g->terrain.n); j++) {
+		int k = listed ? s->blocks[j] : j;
 		const struct zb_terrain *t = &g->terrain.items[k];
-		enum gr_ground gd;
 		bool tracked = k < MAX_LINEAR;
 
-		if (tracked && !s->terrain_near[k])
-			continue;
-		gd = gr_ground_of(g, k);
-		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
-		    gd == GR_GROUND_LINEAR ||
-		    (gd != GR_GROUND_ZARIBA && !area_blocks(gd, limber, pay)) ||
+		if ((!listed && !may_bar(s, limber, pay, k)) ||
 		    !gr_box_near(r, t))
 			continue;
-		if (gd == GR_GROUND_ZARIBA) {
+		if (gr_ground_of(g, k) == GR_GROUND_ZARIBA) {
 			if ((tracked && s->linear_done[k]) ||
 			    !seg_hits_polyline_rect(t, r))
 				continue;
-			if (!pay || limber ||
-			    rect_polyline_dist(&s->start, t) > GR_CONTACT_IN)
+			if (!pay || limber || !started_at(s, k, t))
 				return true;
 			continue;
 		}
