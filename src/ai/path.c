@@ -32,6 +32,9 @@
 /* zb_path_nearest_ok(): bearings per ring, and the least ring step. */
 #define PATH_RING_BEARINGS 32
 #define PATH_RING_MIN_IN 0.5
+/* ring_skip(): rings are passed over only this far inside the bound
+ * (far above the rounding of a ring's points). */
+#define PATH_RING_SKIP_MARGIN_IN 1e-6
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -540,6 +543,35 @@ int zb_path_next(struct zb_path_map *m, struct zb_vec2 from, struct zb_vec2 to,
 	return zb_path_find(m, from, to, next, 1, &n, NULL);
 }
 
+/*
+ * On a land map, no point less than the answer from p is ok: within D
+ * of the edges of an obstacle that holds p, a point less than
+ * D + clearance away is inside it or (its edge crossed on the way out)
+ * nearer the edge than the clearance; outside one, at D, a point less
+ * than clearance - D away is nearer its edge than the clearance.  So
+ * zb_path_nearest_ok() passes over the rings inside it, whose every
+ * point zb_path_point_ok() would turn down, without asking.
+ */
+static double ring_skip(const struct zb_path_map *m, struct zb_vec2 p)
+{
+	double best = 0;
+
+	if (m->water)
+		return 0;
+	for (int k = 0; k < m->n_obst; k++) {
+		const struct zb_vec2 *q = m->pts + m->first[k];
+		double d, reach;
+
+		if (beyond_box(m, k, p))
+			continue;
+		d = zb_poly_edge_dist(q, m->count[k], p);
+		reach = zb_poly_contains(q, m->count[k], p)
+			? d + m->clearance_in : m->clearance_in - d;
+		best = fmax(best, reach);
+	}
+	return best - PATH_RING_SKIP_MARGIN_IN;
+}
+
 int zb_path_nearest_ok(const struct zb_path_map *m, struct zb_vec2 p,
 		       double max_in, struct zb_vec2 *out)
 {
@@ -550,7 +582,10 @@ int zb_path_nearest_ok(const struct zb_path_map *m, struct zb_vec2 p,
 	/* Rings outward, a fixed number of bearings each, first hit wins:
 	 * the answer is within a ring's step of the nearest. */
 	double step = fmax(m->clearance_in, PATH_RING_MIN_IN) / 2;
+	double skip = ring_skip(m, p);
 	for (double r = step; r <= max_in + PATH_EPS; r += step) {
+		if (r < skip)
+			continue;	/* no point of this ring is ok */
 		for (int k = 0; k < PATH_RING_BEARINGS; k++) {
 			double a = 2 * M_PI * k / PATH_RING_BEARINGS;
 			struct zb_vec2 q = zb_v2(p.x + r * cos(a),

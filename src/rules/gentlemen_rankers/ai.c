@@ -44,6 +44,8 @@
 #define AI_PATH_CLEAR_IN 1.2	/* half a base's diagonal and a little */
 #define AI_PATH_GUN_CLEAR_IN 2.2	/* half a gun's length and a little */
 #define AI_GOAL_SHIFT_IN 12.0	/* a goal inside an obstacle moves out */
+/* wall_spot(): a box test's margin, far above rounding. */
+#define AI_BOX_SLACK_IN 1e-6
 #define AI_FAR_IN 1e6
 #define AI_CLOSE_IN (ai->pers->close_in)	/* nearer than this: stand fast */
 #define AI_FORMED_IN 1.0	/* a base this near its slot is formed */
@@ -78,6 +80,14 @@ struct slot {
 	double facing;
 };
 
+/* way_to()'s answers kept: AI_WAY_KEEP of them, the oldest replaced. */
+#define AI_WAY_KEEP 32
+
+struct way_memo {
+	struct zb_vec2 from, goal, next;
+	int map;
+};
+
 struct gr_ai {
 	struct zb_controller base;	/* first, so the two convert */
 	int side;
@@ -99,6 +109,10 @@ struct gr_ai {
 	int n_keys, cap_keys;
 	int t_n, t_ids[GR_MAX_WAVES];
 	double t_threat[GR_MAX_WAVES];
+	/* way_to()'s last answers (n_way of them; way_at the next to
+	 * replace). */
+	struct way_memo way[AI_WAY_KEEP];
+	int n_way, way_at;
 };
 
 /* All that wave_threats() reads of a unit: its footprint's makings, its
@@ -300,13 +314,14 @@ static double outline_param(const struct zb_terrain *t, struct zb_vec2 p)
 	for (int i = 0; i < t->n_pts; i++) {
 		struct zb_vec2 a = t->pts[i], b = t->pts[(i + 1) % t->n_pts];
 		struct zb_vec2 ab = zb_v2_sub(b, a), q;
-		double len2 = zb_v2_dot(ab, ab), k;
+		double len2 = zb_v2_dot(ab, ab), k, d;
 
 		k = len2 > 0 ? zb_v2_dot(zb_v2_sub(p, a), ab) / len2 : 0;
 		k = k < 0 ? 0 : k > 1 ? 1 : k;
 		q = zb_v2_add(a, zb_v2_scale(ab, k));
-		if (zb_v2_dist(q, p) < best_d) {
-			best_d = zb_v2_dist(q, p);
+		d = zb_v2_dist(q, p);
+		if (d < best_d) {
+			best_d = d;
 			best = outline_len(t, i) + k * sqrt(len2);
 		}
 	}
@@ -384,6 +399,29 @@ static bool wall_spot(struct gr_ai *ai, struct zb_game *g,
 
 	if (!t)
 		return false;
+	/* Is the column near enough to spread along the outline (a base
+	 * within AI_CLOSE_ON_IN of it)?  Asked first, and of a base only
+	 * while none is: one whose centre lies further than that outside
+	 * the outline's box is further from the outline. */
+	for (int i = 0; i < g->n_units && n < GR_MAX_CANDIDATES &&
+	     near > AI_CLOSE_ON_IN; i++) {
+		const struct zb_unit *o = &g->units[i];
+		struct zb_vec2 c;
+
+		if (!mine(ai, o))
+			continue;
+		n++;
+		c = gr_unit_rect(o).c;
+		if (c.x < t->lo.x - AI_CLOSE_ON_IN - AI_BOX_SLACK_IN ||
+		    c.x > t->hi.x + AI_CLOSE_ON_IN + AI_BOX_SLACK_IN ||
+		    c.y < t->lo.y - AI_CLOSE_ON_IN - AI_BOX_SLACK_IN ||
+		    c.y > t->hi.y + AI_CLOSE_ON_IN + AI_BOX_SLACK_IN)
+			continue;
+		near = fmin(near, zb_poly_edge_dist(t->pts, t->n_pts, c));
+	}
+	if (!n || near > AI_CLOSE_ON_IN)
+		return false;
+	n = 0;
 	for (int i = 0; i < g->n_units && n < GR_MAX_CANDIDATES; i++) {
 		const struct zb_unit *o = &g->units[i];
 		struct zb_vec2 c;
@@ -391,15 +429,12 @@ static bool wall_spot(struct gr_ai *ai, struct zb_game *g,
 		if (!mine(ai, o))
 			continue;
 		c = gr_unit_rect(o).c;
-		near = fmin(near, zb_poly_edge_dist(t->pts, t->n_pts, c));
 		ts[n] = outline_param(t, c) + i * 1e-6;	/* ties by id */
 		if (o->id == u->id)
 			mine_t = ts[n];
 		gap = fmax(gap, o->base_w_in);
 		n++;
 	}
-	if (!n || near > AI_CLOSE_ON_IN)
-		return false;
 	for (int k = 0; k < n; k++)
 		rank += ts[k] < mine_t;
 	/* The middle of the column along the outline. */
@@ -435,19 +470,55 @@ static struct zb_path_map *map_for(struct gr_ai *ai, struct zb_game *g,
 }
 
 /* The next point on the way from u to `goal`, going round obstacles. */
-static struct zb_vec2 way_to(struct gr_ai *ai, struct zb_game *g,
-			     const struct zb_unit *u, struct zb_vec2 goal)
+static struct zb_vec2 way_uncached(struct zb_path_map *m,
+				   const struct zb_unit *u, struct zb_vec2 goal)
 {
-	struct zb_path_map *m = map_for(ai, g, u);
 	struct zb_vec2 next = goal, ok;
 
-	if (!m)
-		return goal;
 	if (!zb_path_point_ok(m, goal) &&
 	    zb_path_nearest_ok(m, goal, AI_GOAL_SHIFT_IN, &ok) == ZB_OK)
 		goal = ok;
 	if (zb_path_next(m, u->pos, goal, &next) != ZB_OK)
 		return goal;
+	return next;
+}
+
+/* way_uncached(), remembered: the answer is a function of the map (made
+ * once, from ground that does not change), where u stands and the goal
+ * alone, and bases of a column often ask the same question again (an
+ * order asked twice in a turn, a gun and its limber). */
+static struct zb_vec2 way_to(struct gr_ai *ai, struct zb_game *g,
+			     const struct zb_unit *u, struct zb_vec2 goal)
+{
+	struct zb_path_map *m = map_for(ai, g, u);
+	int k = m ? (int)(m - ai->map) : -1;
+	struct way_memo *w;
+	struct zb_vec2 next;
+
+	if (!m)
+		return goal;
+	for (int i = 0; i < ai->n_way; i++) {
+		w = &ai->way[i];
+		if (w->map == k && w->from.x == u->pos.x &&
+		    w->from.y == u->pos.y && w->goal.x == goal.x &&
+		    w->goal.y == goal.y) {
+#ifdef ZB_CHECK_MEMOS
+			next = way_uncached(m, u, goal);
+			if (next.x != w->next.x || next.y != w->next.y)
+				abort();
+#endif
+			return w->next;
+		}
+	}
+	next = way_uncached(m, u, goal);
+	w = &ai->way[ai->way_at];
+	w->map = k;
+	w->from = u->pos;
+	w->goal = goal;
+	w->next = next;
+	ai->way_at = (ai->way_at + 1) % AI_WAY_KEEP;
+	if (ai->n_way < AI_WAY_KEEP)
+		ai->n_way++;
 	return next;
 }
 

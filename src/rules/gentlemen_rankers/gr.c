@@ -225,8 +225,8 @@ double gr_rect_gap(const struct zb_rect *a, const struct zb_rect *b)
 	return gap - GR_GAP_MARGIN_IN;
 }
 
-/* The distance from p to the footprint r (0 inside). */
-static double point_gap(const struct zb_rect *r, struct zb_vec2 p)
+/* The square of the distance from p to the footprint r (0 inside). */
+static double point_gap2(const struct zb_rect *r, struct zb_vec2 p)
 {
 	struct zb_vec2 q = zb_v2_sub(p, r->c), f = r->fwd;
 	double x = fabs(zb_v2_dot(q, f)) - r->half_d_in;
@@ -234,27 +234,31 @@ static double point_gap(const struct zb_rect *r, struct zb_vec2 p)
 
 	x = x > 0 ? x : 0;
 	y = y > 0 ? y : 0;
-	return sqrt(x * x + y * y);
+	return x * x + y * y;
 }
 
 /* The least distance from a corner of `from` to the footprint r, or
- * `best` if less: never below the distance between the two. */
+ * `best` if less: never below the distance between the two.  One square
+ * root, of the least square (sqrt() rounds monotonically, so it is the
+ * least of the corners' roots). */
 static double corners_gap(const struct zb_rect *from,
 			  const struct zb_rect *r, double best)
 {
 	struct zb_vec2 f = zb_v2_scale(from->fwd, from->half_d_in);
 	struct zb_vec2 l = zb_v2_scale(zb_v2(-from->fwd.y, from->fwd.x),
 				       from->half_w_in);
+	double least = INFINITY, d;
 
 	for (int i = 0; i < 4; i++) {
 		struct zb_vec2 p = zb_v2_add(from->c, zb_v2_add(
 			zb_v2_scale(f, i & 1 ? -1 : 1),
 			zb_v2_scale(l, i & 2 ? -1 : 1)));
-		double d = point_gap(r, p);
+		double q = point_gap2(r, p);
 
-		best = d < best ? d : best;
+		least = q < least ? q : least;
 	}
-	return best;
+	d = sqrt(least);
+	return d < best ? d : best;
 }
 
 double gr_rect_dist_ub(const struct zb_rect *a, const struct zb_rect *b)
@@ -438,7 +442,8 @@ int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
 enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
 {
 	struct zb_rect r = gr_unit_rect(u);
-	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	/* The footprint's direction: zb_v2_from_deg(u->facing_deg), kept. */
+	struct zb_vec2 fwd = r.fwd;
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 	struct zb_vec2 q = zb_v2_sub(from, r.c);
 	double ahead = zb_v2_dot(q, fwd), side = fabs(zb_v2_dot(q, right));
@@ -585,15 +590,6 @@ bool gr_rect_on_table(const struct zb_game *g, const struct zb_rect *r)
 		    c[i].y > g->height_in + SETUP_EPS_IN)
 			return false;
 	return true;
-}
-
-enum gr_ground gr_ground_of(struct zb_game *g, int feature)
-{
-	struct gr_state *st = gr_state(g);
-
-	if (feature < 0 || feature >= st->n_ground)
-		return GR_GROUND_OPEN;
-	return st->ground[feature];
 }
 
 /* Take the unit off the table and out of the index. */
@@ -1079,15 +1075,28 @@ static int build_unit(struct zb_game *g, const struct zb_scenario *scn,
 	return ZB_OK;
 }
 
+/* fmax(0, v - CLASH_EPS_IN) without the call into libm (never NaN here,
+ * nor -0: x - y is +0 where they are equal). */
+static double clash_shrunk(double v)
+{
+	return v - CLASH_EPS_IN > 0 ? v - CLASH_EPS_IN : 0;
+}
+
 static bool rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 {
-	struct zb_rect x = *a, y = *b;
+	struct zb_rect x, y;
 	double gap;
 
-	x.half_w_in = fmax(0, x.half_w_in - CLASH_EPS_IN);
-	x.half_d_in = fmax(0, x.half_d_in - CLASH_EPS_IN);
-	y.half_w_in = fmax(0, y.half_w_in - CLASH_EPS_IN);
-	y.half_d_in = fmax(0, y.half_d_in - CLASH_EPS_IN);
+	/* Footprints plainly apart (no square root) overlap nowhere,
+	 * shrunk or not. */
+	if (gr_gap_beyond(a, b, 0))
+		return false;
+	x = *a;
+	y = *b;
+	x.half_w_in = clash_shrunk(x.half_w_in);
+	x.half_d_in = clash_shrunk(x.half_d_in);
+	y.half_w_in = clash_shrunk(y.half_w_in);
+	y.half_d_in = clash_shrunk(y.half_d_in);
 	if (!have_dirs(&x, &y))
 		return zb_rect_overlap(&x, &y);
 	/* The same four shadows zb_rect_overlap() compares: only where
@@ -1168,7 +1177,7 @@ static int blocked_under(struct zb_game *g, const struct zb_rect *r)
 		enum gr_ground gd = gr_ground_of(g, k);
 
 		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
-		    zb_terrain_meets_rect(&g->terrain.items[k], r))
+		    gr_meets_area(&g->terrain.items[k], r))
 			return k;
 	}
 	return -1;
@@ -1629,11 +1638,11 @@ bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f)
 	if (f < 0 || f >= g->terrain.n)
 		return false;
 	t = &g->terrain.items[f];
-	if (zb_terrain_meets_rect(t, &r))
+	if (gr_meets_area(t, &r))
 		return true;
 	r.half_w_in += GR_CONTACT_IN;
 	r.half_d_in += GR_CONTACT_IN;
-	return zb_terrain_meets_rect(t, &r);
+	return gr_meets_area(t, &r);
 }
 
 /* gentlemen-rankers: Morale; victory (house ruling: objectives) */

@@ -27,6 +27,7 @@
  * Every number of the text is a named constant below; the house rulings
  * for the tables the text lost are marked as such.
  */
+#include <math.h>
 #include <stdbool.h>
 #include "zariba/cards.h"
 #include "zariba/game.h"
@@ -486,8 +487,16 @@ enum gr_edge gr_nearest_edge(const struct zb_game *g, const struct zb_rect *r,
 			     double *dist_in);
 /* Is the footprint wholly on the table? */
 bool gr_rect_on_table(const struct zb_game *g, const struct zb_rect *r);
-/* The ground of a terrain feature. */
-enum gr_ground gr_ground_of(struct zb_game *g, int feature);
+/* The ground of a terrain feature (inline: the move asks it of every
+ * feature at every step). */
+static inline enum gr_ground gr_ground_of(struct zb_game *g, int feature)
+{
+	struct gr_state *st = gr_state(g);
+
+	if (feature < 0 || feature >= st->n_ground)
+		return GR_GROUND_OPEN;
+	return st->ground[feature];
+}
 
 /* ---- move.c, place.c ---- */
 int gr_move_phase(struct zb_game *g, int side, struct zb_error *err);
@@ -504,8 +513,52 @@ bool gr_touches_linear(const struct zb_rect *r, const struct zb_terrain *t);
 /* The unit's footprint were it at `pos` facing `facing`. */
 struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
 			  double facing);
-/* Might the footprint reach feature t (bounding boxes)? */
-bool gr_box_near(const struct zb_rect *r, const struct zb_terrain *t);
+/* gr_box_near(): a square root is within this fraction of hypot(). */
+#define GR_BOX_MARGIN 1e-9
+
+static inline bool gr_box_within(const struct zb_rect *r,
+				 const struct zb_terrain *t, double rad)
+{
+	return !(r->c.x + rad < t->lo.x || r->c.x - rad > t->hi.x ||
+		 r->c.y + rad < t->lo.y || r->c.y - rad > t->hi.y);
+}
+
+/* Might the footprint reach feature t (bounding boxes)?  Asked of every
+ * unit and feature many times a move: a square root with a margin
+ * either side answers it unless the box lies within a hair of the edge,
+ * where hypot() decides as it always did. */
+static inline bool gr_box_near(const struct zb_rect *r,
+			       const struct zb_terrain *t)
+{
+	double s = sqrt(r->half_w_in * r->half_w_in +
+			r->half_d_in * r->half_d_in);
+
+	if (!gr_box_within(r, t, s * (1 + GR_BOX_MARGIN) + GR_CONTACT_IN))
+		return false;
+	if (gr_box_within(r, t, s * (1 - GR_BOX_MARGIN) + GR_CONTACT_IN))
+		return true;
+	return gr_box_within(r, t, hypot(r->half_w_in, r->half_d_in) +
+				   GR_CONTACT_IN);
+}
+/* zb_terrain_meets_rect(t, r), a footprint whose corners' box lies
+ * plainly (GR_GAP_MARGIN_IN) clear of the feature's box answered without
+ * the call: that function's own first test, without working out the
+ * corners.  The box's half extents along x and y are those of the
+ * corners (fwd and its normal scaled by the half depth and width). */
+static inline bool gr_meets_area(const struct zb_terrain *t,
+				 const struct zb_rect *r)
+{
+	double ax = r->fwd.x < 0 ? -r->fwd.x : r->fwd.x;
+	double ay = r->fwd.y < 0 ? -r->fwd.y : r->fwd.y;
+	double ex = ax * r->half_d_in + ay * r->half_w_in + GR_GAP_MARGIN_IN;
+	double ey = ay * r->half_d_in + ax * r->half_w_in + GR_GAP_MARGIN_IN;
+
+	if ((ax > 0 || ay > 0) &&
+	    (r->c.x + ex < t->lo.x || r->c.x - ex > t->hi.x ||
+	     r->c.y + ey < t->lo.y || r->c.y - ey > t->hi.y))
+		return false;
+	return zb_terrain_meets_rect(t, r);
+}
 /* Compulsory moves (cards, sudden death), with pushing.  `from` is the
  * attacker (fall back away from it, facing it; advance on it).  Return
  * how the move ended (GR_MV_*). */

@@ -14,6 +14,7 @@
 #include "rules/gentlemen_rankers/gr.h"
 
 #define SAME_FACING_DEG 10.0	/* friends "facing the same direction" */
+#define NEAR_MAX 256
 #define HALF_TURN_DEG 180.0
 
 /* A unit that takes part in melee: on the table and not leaving it. */
@@ -22,10 +23,19 @@ static bool fighting(const struct zb_unit *u)
 	return gr_unit_active(u) && !gr_unit_leaving(u);
 }
 
+/* gr_in_contact(a, b) for enemies who fight on, footprints plainly
+ * apart (gr_gap_beyond(), no square root) answered first: the melee
+ * phase asks it of every pair. */
 static bool enemies_touch(const struct zb_unit *a, const struct zb_unit *b)
 {
-	return a->side != b->side && fighting(a) && fighting(b) &&
-	       gr_in_contact(a, b);
+	struct zb_rect ra, rb;
+
+	if (a->side == b->side || !fighting(a) || !fighting(b))
+		return false;
+	ra = gr_unit_rect(a);
+	rb = gr_unit_rect(b);
+	return !gr_gap_beyond(&ra, &rb, GR_CONTACT_IN) &&
+	       gr_rects_within(&ra, &rb, GR_CONTACT_IN);
 }
 
 /* Is a the attacker against b? */
@@ -171,8 +181,9 @@ struct fight {
 static double front_score(const struct zb_unit *d, const struct zb_unit *a)
 {
 	struct zb_rect dr = gr_unit_rect(d), ar = gr_unit_rect(a);
-	struct zb_vec2 front = zb_v2_add(dr.c, zb_v2_scale(
-		zb_v2_from_deg(d->facing_deg), dr.half_d_in));
+	/* dr.fwd: zb_v2_from_deg(d->facing_deg), kept with the footprint. */
+	struct zb_vec2 front = zb_v2_add(dr.c, zb_v2_scale(dr.fwd,
+							   dr.half_d_in));
 
 	/* Closest to the front edge first; the widest breaks ties. */
 	return zb_rect_point_dist(&ar, front) * 100 - ar.half_w_in;
@@ -191,13 +202,20 @@ static int pair_up(struct zb_game *g, struct fight *f, int max, bool *principal)
 
 	for (int i = 0; i < g->n_units && n < max; i++) {
 		struct zb_unit *d = &g->units[i];
-		int best = -1;
+		int best = -1, near[NEAR_MAX], n_near;
 		double best_s = INFINITY;
+		struct zb_rect dr;
 
 		if (!fighting(d) || used(principal, d->id))
 			continue;
-		for (int j = 0; j < g->n_units; j++) {
-			struct zb_unit *a = &g->units[j];
+		/* Only units the index puts near d can touch it, met in
+		 * the order of a scan of the table. */
+		dr = gr_unit_rect(d);
+		n_near = gr_units_near(g, &dr, GR_CONTACT_IN, d->id, near,
+				       NEAR_MAX);
+		for (int k = 0; k < (n_near < 0 ? g->n_units : n_near); k++) {
+			struct zb_unit *a = &g->units[n_near < 0 ? k
+								 : near[k]];
 			double s;
 
 			if (!enemies_touch(d, a) || used(principal, a->id) ||

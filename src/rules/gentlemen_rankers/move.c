@@ -31,8 +31,6 @@
 #define RIGHT_ANGLE_DEG 90.0
 #define HALF_TURN_DEG 180.0
 #define FACING_SAME_DEG 0.5	/* facings closer than this are the same */
-/* gr_box_near(): a square root is within this fraction of hypot(). */
-#define GR_BOX_MARGIN 1e-9
 /* A path whose end footprints stand this far inside the table edges is on
  * the table all along: far above the rounding of its steps. */
 #define GR_ON_TABLE_MARGIN_IN 1e-6
@@ -126,28 +124,8 @@ bool gr_touches_linear(const struct zb_rect *r, const struct zb_terrain *t)
 	return rect_polyline_dist(r, t) <= GR_CONTACT_IN;
 }
 
-static bool box_within(const struct zb_rect *r, const struct zb_terrain *t,
-		       double rad)
-{
-	return !(r->c.x + rad < t->lo.x || r->c.x - rad > t->hi.x ||
-		 r->c.y + rad < t->lo.y || r->c.y - rad > t->hi.y);
-}
-
-/* Asked of every unit and feature many times a move: a square root with
- * a margin either side answers it unless the box lies within a hair of
- * the edge, where hypot() decides as it always did. */
-bool gr_box_near(const struct zb_rect *r, const struct zb_terrain *t)
-{
-	double s = sqrt(r->half_w_in * r->half_w_in +
-			r->half_d_in * r->half_d_in);
-
-	if (!box_within(r, t, s * (1 + GR_BOX_MARGIN) + GR_CONTACT_IN))
-		return false;
-	if (box_within(r, t, s * (1 - GR_BOX_MARGIN) + GR_CONTACT_IN))
-		return true;
-	return box_within(r, t, hypot(r->half_w_in, r->half_d_in) +
-				GR_CONTACT_IN);
-}
+/* gr_box_near() is in gr.h (inline: asked of every feature at every
+ * step of a move). */
 
 static bool is_limbered_gun(const struct zb_unit *u)
 {
@@ -225,6 +203,15 @@ struct sweep {
 	 * ground: hard_block(), ground_ok() and going_factor() have
 	 * nothing to say. */
 	bool any_terrain_near;
+	/* hard_block()'s features, worked out on its first call (the
+	 * mover, its flags and the ground do not change during the move):
+	 * those near the path that could bar it (n_blocks of them, in
+	 * order), and whether the mover started at each zariba (1 yes, 2
+	 * no, 0 not known).  Only with no more than MAX_LINEAR features. */
+	bool blocks_known;
+	int n_blocks;
+	unsigned char blocks[MAX_LINEAR];
+	unsigned char start_at[MAX_LINEAR];
 	/* Every enemy (SWEEP_ENEMY) or friend (SWEEP_FRIEND) near is beyond
 	 * reach of every footprint of the mover whose centre lies less
 	 * than all_in[k] from all_c[k] (0: not known); for enemies only
@@ -307,12 +294,29 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		if (!s->terrain_near[i] || gd == GR_GROUND_OPEN ||
 		    gd == GR_GROUND_HILL)
 			continue;
+		/* Bad going stops only limbers (hard_block()); for anyone
+		 * else no one asks whether the path starts in it. */
+		if (gd == GR_GROUND_BAD && !is_limbered_gun(u))
+			continue;
 		if (gd == GR_GROUND_LINEAR || gd == GR_GROUND_ZARIBA)
 			s->linear_done[i] = seg_hits_polyline_rect(t,
 								  &s->start);
 		else
-			s->area_met[i] = zb_terrain_meets_rect(t, &s->start);
+			s->area_met[i] = gr_meets_area(t, &s->start);
 	}
+}
+
+/* The mover's footprint with its front centre at pos, during
+ * move_unit(): gr_rect_at(u, pos, u->facing_deg), which is the footprint
+ * it started with (s->start, since it neither moves nor turns until the
+ * move ends) with the centre worked out from pos as gr_rect_at() works it
+ * out; the same numbers, without asking the unit at every step. */
+static struct zb_rect sweep_rect_at(const struct sweep *s, struct zb_vec2 pos)
+{
+	struct zb_rect r = s->start;
+
+	r.c = zb_v2_sub(pos, zb_v2_scale(r.fwd, r.half_d_in));
+	return r;
 }
 
 /* Is r the mover's footprint as it started, moved but not turned?  The
@@ -390,6 +394,33 @@ static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
 		s->all_dis[kind] = disengage;
 	}
 	return -1;
+}
+
+/*
+ * A push went through: friends moved, each by `step` (or off the table),
+ * and nothing else.  What was found of the enemies holds.  A friend
+ * moved by the step is as far from the mover's footprints moved by the
+ * step as it was from those before, so a clearance found of it moves with
+ * it; every friend is then beyond reach of the footprints within the old
+ * bound less the step of all_c.
+ */
+static void sweep_pushed(struct sweep *s, struct zb_vec2 step)
+{
+	double len = sqrt(zb_v2_dot(step, step));
+
+	s->all_in[SWEEP_FRIEND] = s->all_in[SWEEP_FRIEND] > len ?
+				  s->all_in[SWEEP_FRIEND] - len : 0;
+	for (size_t i = 0; i < s->n; i++) {
+		const struct zb_unit *o = zb_game_unit(s->g, s->near[i]);
+		struct zb_vec2 was = zb_v2_add(s->clear_pos[i], step);
+
+		if (s->clear_in[i] > 0 && o->side == s->u->side &&
+		    o->pos.x == was.x && o->pos.y == was.y &&
+		    o->facing_deg == s->clear_deg[i]) {
+			s->clear_pos[i] = o->pos;
+			s->clear_c[i] = zb_v2_add(s->clear_c[i], step);
+		}
+	}
 }
 
 /* The first enemy the footprint touches (or overlaps), or -1. */
@@ -574,51 +605,93 @@ static bool enter_water(struct sweep *s, struct mv *m,
 	return true;
 }
 
+/* Would ground `gd` (an area: not open, hill, linear or zariba) bar
+ * this mover outright if its footprint met it? */
+static bool area_blocks(enum gr_ground gd, bool limber, bool pay)
+{
+	return gd == GR_GROUND_BLOCK ||
+	       (limber && (gd == GR_GROUND_BAD || gd == GR_GROUND_RIVER)) ||
+	       (!pay && (gd == GR_GROUND_RIVER || gd == GR_GROUND_FORD));
+}
+
 /* Ground the footprint may not enter at all, this move, whatever the
  * dice: a building or impassable ground; for limbers bad going, rivers
  * and zaribas; for a compulsory move water and zaribas; a zariba the unit
  * was not at when its move began.  No side effects, so that the mover can
- * creep up to it. */
-static bool hard_block(const struct sweep *s, const struct mv *m,
+ * creep up to it.  Area ground that would not bar this mover is not
+ * looked at (whether the footprint meets it cannot change the answer). */
+/* Might feature k (near the path or not tracked) bar this mover
+ * outright, as hard_block() asks?  Fixed for the whole move. */
+static bool may_bar(const struct sweep *s, bool limber, bool pay, int k)
+{
+	enum gr_ground gd;
+
+	if (k < MAX_LINEAR && !s->terrain_near[k])
+		return false;
+	gd = gr_ground_of(s->g, k);
+	return !(gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
+		 gd == GR_GROUND_LINEAR ||
+		 (gd != GR_GROUND_ZARIBA && !area_blocks(gd, limber, pay)));
+}
+
+/* Did the mover start the move at zariba k (rect_polyline_dist() of its
+ * start footprint within GR_CONTACT_IN), worked out once. */
+static bool started_at(struct sweep *s, int k, const struct zb_terrain *t)
+{
+	if (k >= MAX_LINEAR)
+		return rect_polyline_dist(&s->start, t) <= GR_CONTACT_IN;
+	if (!s->start_at[k])
+		s->start_at[k] = rect_polyline_dist(&s->start, t) <=
+				 GR_CONTACT_IN ? 1 : 2;
+	return s->start_at[k] == 1;
+}
+
+static bool hard_block(struct sweep *s, const struct mv *m,
 		       const struct zb_rect *r)
 {
 	struct zb_game *g = s->g;
 	bool limber = is_limbered_gun(s->u), pay = m->flags & MV_PAY;
+	bool listed = g->terrain.n <= MAX_LINEAR;
 
-	for (int k = 0; k < g->terrain.n; k++) {
+	if (listed && !s->blocks_known) {
+		s->n_blocks = 0;
+		for (int k = 0; k < g->terrain.n; k++)
+			if (may_bar(s, limber, pay, k))
+				s->blocks[s->n_blocks++] = (unsigned char)k;
+		s->blocks_known = true;
+	}
+	for (int j = 0; j < (listed ? s->n_blocks : g->terrain.n); j++) {
+		int k = listed ? s->blocks[j] : j;
 		const struct zb_terrain *t = &g->terrain.items[k];
-		enum gr_ground gd;
 		bool tracked = k < MAX_LINEAR;
 
-		if (tracked && !s->terrain_near[k])
+		if ((!listed && !may_bar(s, limber, pay, k)) ||
+		    !gr_box_near(r, t))
 			continue;
-		gd = gr_ground_of(g, k);
-		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
-		    gd == GR_GROUND_LINEAR || !gr_box_near(r, t))
-			continue;
-		if (gd == GR_GROUND_ZARIBA) {
+		if (gr_ground_of(g, k) == GR_GROUND_ZARIBA) {
 			if ((tracked && s->linear_done[k]) ||
 			    !seg_hits_polyline_rect(t, r))
 				continue;
-			if (!pay || limber ||
-			    rect_polyline_dist(&s->start, t) > GR_CONTACT_IN)
+			if (!pay || limber || !started_at(s, k, t))
 				return true;
 			continue;
 		}
-		if ((tracked && s->area_met[k]) || !zb_terrain_meets_rect(t, r))
+		if ((tracked && s->area_met[k]) || !gr_meets_area(t, r))
 			continue;
-		if (gd == GR_GROUND_BLOCK ||
-		    (limber && (gd == GR_GROUND_BAD || gd == GR_GROUND_RIVER)) ||
-		    (!pay && (gd == GR_GROUND_RIVER || gd == GR_GROUND_FORD)))
-			return true;
+		return true;
 	}
 	return false;
 }
 
-/* May the footprint `r` go there as far as the ground goes? */
+/* May the footprint `r` go there as far as the ground goes?  Asked
+ * only of a footprint hard_block() has just let pass: no area that bars
+ * this mover meets it, so of the areas only water a paying move enters
+ * has anything left to say (bad going that does not bar it costs
+ * through going_factor(), not here). */
 static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 {
 	struct zb_game *g = s->g;
+	bool pay = m->flags & MV_PAY;
 
 	for (int k = 0; k < g->terrain.n; k++) {
 		const struct zb_terrain *t = &g->terrain.items[k];
@@ -629,6 +702,9 @@ static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 			continue;
 		gd = gr_ground_of(g, k);
 		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
+		    gd == GR_GROUND_BLOCK || gd == GR_GROUND_BAD ||
+		    (!pay && (gd == GR_GROUND_FORD ||
+			      gd == GR_GROUND_RIVER)) ||
 		    !gr_box_near(r, t))
 			continue;
 		if (gd == GR_GROUND_LINEAR || gd == GR_GROUND_ZARIBA) {
@@ -641,26 +717,10 @@ static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 				s->linear_done[k] = true;
 			continue;
 		}
-		if ((tracked && s->area_met[k]) || !zb_terrain_meets_rect(t, r))
+		if ((tracked && s->area_met[k]) || !gr_meets_area(t, r))
 			continue;
-		switch (gd) {
-		case GR_GROUND_BLOCK:
-			m->why = "impassable ground";
+		if (!enter_water(s, m, t, gd == GR_GROUND_RIVER))
 			return false;
-		case GR_GROUND_BAD:
-			if (is_limbered_gun(s->u)) {
-				m->why = "bad going is impassable to limbers";
-				return false;
-			}
-			break;
-		case GR_GROUND_FORD:
-		case GR_GROUND_RIVER:
-			if (!enter_water(s, m, t, gd == GR_GROUND_RIVER))
-				return false;
-			break;
-		default:
-			break;
-		}
 		if (tracked)
 			s->area_met[k] = true;
 	}
@@ -713,8 +773,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	 * steps stray from the line by rounding alone, far below the
 	 * margin). */
 	if (left > EPS_IN) {
-		struct zb_rect end = gr_rect_at(u, zb_v2_add(pos, zb_v2_scale(
-			dir, left)), u->facing_deg);
+		struct zb_rect end = sweep_rect_at(&s, zb_v2_add(pos,
+			zb_v2_scale(dir, left)));
 
 		on_table = rect_well_on_table(g, &s.start, GR_ON_TABLE_MARGIN_IN)
 			   && rect_well_on_table(g, &end, GR_ON_TABLE_MARGIN_IN);
@@ -745,7 +805,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 				step = m->budget_in / factor;
 		}
 		next = zb_v2_add(pos, zb_v2_scale(dir, step));
-		r = gr_rect_at(u, next, u->facing_deg);
+		r = sweep_rect_at(&s, next);
 		if (!on_table && !gr_rect_on_table(g, &r)) {
 			enum gr_edge edge = crossed_edge(g, &r);
 
@@ -765,8 +825,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 
 			for (int i = 0; i < BISECT_STEPS; i++) {
 				double mid = (lo + hi) / 2;
-				struct zb_rect rm = gr_rect_at(u, zb_v2_add(pos,
-					zb_v2_scale(dir, mid)), u->facing_deg);
+				struct zb_rect rm = sweep_rect_at(&s,
+					zb_v2_add(pos, zb_v2_scale(dir, mid)));
 
 				if (hard_block(&s, m, &rm))
 					hi = mid;
@@ -791,8 +851,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 
 			for (int i = 0; i < BISECT_STEPS; i++) {
 				double mid = (lo + hi) / 2;
-				struct zb_rect rm = gr_rect_at(u, zb_v2_add(pos,
-					zb_v2_scale(dir, mid)), u->facing_deg);
+				struct zb_rect rm = sweep_rect_at(&s,
+					zb_v2_add(pos, zb_v2_scale(dir, mid)));
 
 				if (sweep_enemy(&s, &rm, false) >= 0)
 					hi = mid;
@@ -807,17 +867,13 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 		}
 		if (m->flags & MV_PUSH) {
 			f = sweep_friend(&s, &r, -1);
-			if (f >= 0) {
-				/* A push moves friends, and may bring
-				 * them up against enemies. */
-				s.all_in[SWEEP_ENEMY] = 0;
-				s.all_in[SWEEP_FRIEND] = 0;
-			}
 			if (f >= 0 && !push_friends(g, m, f,
 						    zb_v2_scale(dir, step))) {
 				m->end = GR_MV_BLOCKED;
 				break;
 			}
+			if (f >= 0)
+				sweep_pushed(&s, zb_v2_scale(dir, step));
 		}
 		if (m->flags & MV_PAY)
 			m->budget_in -= step * factor;
@@ -901,8 +957,8 @@ static bool pushed_blocked(struct zb_game *g, const struct zb_rect *from,
 
 		if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER ||
 		     gd == GR_GROUND_FORD) &&
-		    gr_box_near(r, t) && zb_terrain_meets_rect(t, r) &&
-		    !zb_terrain_meets_rect(t, from))
+		    gr_box_near(r, t) && gr_meets_area(t, r) &&
+		    !gr_meets_area(t, from))
 			return true;
 		if (gd == GR_GROUND_ZARIBA && gr_box_near(r, t) &&
 		    seg_hits_polyline_rect(t, r) &&
@@ -1067,7 +1123,7 @@ static void base_edges(const struct zb_unit *u, double heading[4],
 		       struct zb_vec2 mid[4])
 {
 	struct zb_rect r = gr_unit_rect(u);
-	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	struct zb_vec2 fwd = r.fwd;	/* zb_v2_from_deg(u->facing_deg) */
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 
 	heading[0] = u->facing_deg;
@@ -1099,7 +1155,7 @@ static bool spot_free(struct zb_game *g, const struct zb_unit *u,
 		enum gr_ground gd = gr_ground_of(g, k);
 
 		if (gd == GR_GROUND_BLOCK &&
-		    zb_terrain_meets_rect(&g->terrain.items[k], r))
+		    gr_meets_area(&g->terrain.items[k], r))
 			return false;
 	}
 	return true;

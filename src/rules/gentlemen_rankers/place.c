@@ -15,8 +15,23 @@
 struct group {
 	int ids[GR_MAX_WAVE_UNITS];
 	struct zb_vec2 pos[GR_MAX_WAVE_UNITS];	/* front centres */
+	/* Each base's footprint at pos[i] (lay_out()): its shape and
+	 * direction stand while the group is shifted about, and only the
+	 * centre moves (group_rect()). */
+	struct zb_rect rect0[GR_MAX_WAVE_UNITS];
 	int n;
 	double facing;
+	/* The unit (an index into g->units) that last kept the group from
+	 * fitting, or -1, and the base it stood too close to: group_fits()
+	 * asks of them first. */
+	int culprit, culprit_of;
+	/* With the group shifted by near_shift, base culprit_of stood at
+	 * most near_in from the culprit (gr_rect_dist_ub()): shifted by
+	 * another d, at most near_in + |d - near_shift|, so a shift that
+	 * puts that below the gap asked for cannot fit (INFINITY: not
+	 * known). */
+	struct zb_vec2 near_shift;
+	double near_in;
 };
 
 /* The column: its centre and its extent along the line of march (fwd,
@@ -177,15 +192,37 @@ static void lay_out(struct zb_game *g, struct gr_wave *w, struct group *gp,
 		if (rank)
 			gp->pos[i] = zb_v2_sub(gp->pos[i],
 					       zb_v2_scale(fwd, depth1));
+		gp->rect0[i] = gr_rect_at(u, gp->pos[i], facing);
 	}
+	gp->culprit = -1;
+	gp->culprit_of = -1;
+	gp->near_in = INFINITY;
 }
 
+/* Unit j kept the group, shifted by `shift`, from fitting: it was too
+ * close to base i (footprint r, the unit's orr). */
+static void blame(struct group *gp, int j, int i, struct zb_vec2 shift,
+		  const struct zb_rect *r, const struct zb_rect *orr)
+{
+	gp->culprit = j;
+	gp->culprit_of = i;
+	gp->near_shift = shift;
+	gp->near_in = gr_rect_dist_ub(r, orr);
+}
+
+/* Base i's footprint, the group shifted: gr_rect_at() at the shifted
+ * front centre, whose centre it works out as here from the same half
+ * depth and direction (so the same numbers, without a sine and cosine
+ * for every shift tried). */
 static struct zb_rect group_rect(struct zb_game *g, const struct group *gp,
 				 int i, struct zb_vec2 shift)
 {
-	struct zb_unit *u = zb_game_unit(g, gp->ids[i]);
+	struct zb_rect r = gp->rect0[i];
 
-	return gr_rect_at(u, zb_v2_add(gp->pos[i], shift), gp->facing);
+	(void)g;
+	r.c = zb_v2_sub(zb_v2_add(gp->pos[i], shift),
+			zb_v2_scale(r.fwd, r.half_d_in));
+	return r;
 }
 
 /* Shift that brings every base of the group onto the table. */
@@ -226,13 +263,58 @@ static bool in_group(const struct group *gp, int id)
 	return false;
 }
 
+/* Is footprint orr (a unit not of the group) less than gap_in from
+ * footprint r? */
+static bool too_close(const struct zb_rect *orr, const struct zb_rect *r,
+		      double gap_in)
+{
+	return !gr_gap_beyond(r, orr, gap_in) &&
+	       gr_rect_dist_cmp(r, orr, gap_in) < 0;
+}
+
 /* Does the group, shifted, stand on the table, off ground it may not
- * stand on, and at least `gap_in` from every other unit? */
-static bool group_fits(struct zb_game *g, const struct group *gp,
+ * stand on, and at least `gap_in` from every other unit?  The unit that
+ * last said no is asked first (the answer is the same whatever the
+ * order of the questions, none having side effects), since the shifts
+ * find_room() tries one after another are mostly turned away by the
+ * same unit. */
+static bool group_fits(struct zb_game *g, struct group *gp,
 		       struct zb_vec2 shift, double gap_in)
 {
+	struct zb_rect rs[GR_MAX_WAVE_UNITS];
+	struct zb_vec2 d = zb_v2_sub(shift, gp->near_shift);
+
+	/* Plainly too close to the culprit, by how far the group has
+	 * shifted since it was found too close (the units do not move
+	 * while the group looks for room). */
+	if (gp->near_in < INFINITY &&
+	    gp->near_in + sqrt(zb_v2_dot(d, d)) < gap_in - GR_GAP_MARGIN_IN)
+		return false;
+	for (int i = 0; i < gp->n; i++)
+		rs[i] = group_rect(g, gp, i, shift);
+	if (gp->culprit >= 0 && gp->culprit < g->n_units) {
+		const struct zb_unit *o = &g->units[gp->culprit];
+
+		if (gr_unit_active(o) && !in_group(gp, o->id)) {
+			struct zb_rect orr = gr_unit_rect(o);
+			int m = gp->culprit_of;
+
+			/* The base it stopped last first. */
+			if (m >= 0 && m < gp->n && too_close(&orr, &rs[m],
+							      gap_in)) {
+				blame(gp, gp->culprit, m, shift, &rs[m], &orr);
+				return false;
+			}
+			for (int i = 0; i < gp->n; i++)
+				if (i != m && too_close(&orr, &rs[i], gap_in)) {
+					blame(gp, gp->culprit, i, shift,
+					      &rs[i], &orr);
+					return false;
+				}
+		}
+	}
 	for (int i = 0; i < gp->n; i++) {
-		struct zb_rect r = group_rect(g, gp, i, shift);
+		struct zb_rect r = rs[i];
 
 		if (!gr_rect_on_table(g, &r))
 			return false;
@@ -241,20 +323,42 @@ static bool group_fits(struct zb_game *g, const struct group *gp,
 
 			if ((gd == GR_GROUND_BLOCK || gd == GR_GROUND_RIVER) &&
 			    gr_box_near(&r, &g->terrain.items[k]) &&
-			    zb_terrain_meets_rect(&g->terrain.items[k], &r))
+			    gr_meets_area(&g->terrain.items[k], &r))
 				return false;
 		}
-		for (int j = 0; j < g->n_units; j++) {
-			struct zb_unit *o = &g->units[j];
-			struct zb_rect orr;
+	}
+	/* Every other unit against every base: a unit whose footprint is
+	 * plainly beyond the gap from the bounding box of the whole group
+	 * (grown by the bases' half width and depth, which is no less than
+	 * their half diagonal) is beyond it from each base. */
+	double lox = INFINITY, loy = INFINITY, hix = -INFINITY, hiy = -INFINITY;
 
-			if (!gr_unit_active(o) || in_group(gp, o->id))
-				continue;
-			orr = gr_unit_rect(o);
-			if (gr_rects_near(&r, &orr, gap_in) &&
-			    zb_rect_dist(&r, &orr) < gap_in)
+	for (int i = 0; i < gp->n; i++) {
+		double e = rs[i].half_w_in + rs[i].half_d_in;
+
+		lox = fmin(lox, rs[i].c.x - e);
+		hix = fmax(hix, rs[i].c.x + e);
+		loy = fmin(loy, rs[i].c.y - e);
+		hiy = fmax(hiy, rs[i].c.y + e);
+	}
+	for (int j = 0; j < g->n_units; j++) {
+		struct zb_unit *o = &g->units[j];
+		struct zb_rect orr;
+		double e;
+
+		if (!gr_unit_active(o))
+			continue;
+		orr = gr_unit_rect(o);
+		e = orr.half_w_in + orr.half_d_in + gap_in + GR_NEAR_SLACK_IN;
+		if (orr.c.x + e < lox || orr.c.x - e > hix ||
+		    orr.c.y + e < loy || orr.c.y - e > hiy ||
+		    in_group(gp, o->id))
+			continue;
+		for (int i = 0; i < gp->n; i++)
+			if (too_close(&orr, &rs[i], gap_in)) {
+				blame(gp, j, i, shift, &rs[i], &orr);
 				return false;
-		}
+			}
 	}
 	return true;
 }
@@ -286,11 +390,12 @@ static int group_nearest(struct zb_game *g, const struct group *gp,
  * be, or would be in base contact with it, the wave goes 4" from the
  * nearest unit).  Searches outward from the spot, first away from that
  * unit, for the nearest shift that leaves GR_PLACE_CLEAR_IN clear. */
-static bool find_room(struct zb_game *g, const struct group *gp,
+static bool find_room(struct zb_game *g, struct group *gp,
 		      struct zb_vec2 *shift, bool *moved)
 {
 	double max_r = hypot(g->width_in, g->height_in);
 	double away_deg = 0;
+	struct zb_vec2 dirs[GR_PLACE_DIRS];
 	int nearest;
 
 	*moved = false;
@@ -304,14 +409,18 @@ static bool find_room(struct zb_game *g, const struct group *gp,
 
 		away_deg = zb_heading_deg(o.c, r0.c);
 	}
+	for (int k = 0; k < GR_PLACE_DIRS; k++) {
+		/* 0, +1, -1, +2, -2 ... steps round from "away". */
+		int j = (k + 1) / 2 * (k % 2 ? 1 : -1);
+
+		dirs[k] = zb_v2_from_deg(away_deg + j * DEG_PER_TURN /
+					 GR_PLACE_DIRS);
+	}
 	for (double rad = GR_PLACE_STEP_IN; rad <= max_r;
 	     rad += GR_PLACE_STEP_IN) {
 		for (int k = 0; k < GR_PLACE_DIRS; k++) {
-			/* 0, +1, -1, +2, -2 ... steps round from "away". */
-			int j = (k + 1) / 2 * (k % 2 ? 1 : -1);
-			double deg = away_deg + j * DEG_PER_TURN / GR_PLACE_DIRS;
 			struct zb_vec2 s = zb_v2_add(*shift, zb_v2_scale(
-				zb_v2_from_deg(deg), rad));
+				dirs[k], rad));
 
 			if (group_fits(g, gp, s, GR_PLACE_CLEAR_IN -
 				       GR_PLACE_STEP_IN)) {

@@ -61,7 +61,7 @@ static bool frontal_contact(const struct zb_unit *u,
 			    const struct zb_terrain *t)
 {
 	struct zb_rect r = gr_unit_rect(u);
-	struct zb_vec2 fwd = zb_v2_from_deg(u->facing_deg);
+	struct zb_vec2 fwd = r.fwd;	/* zb_v2_from_deg(u->facing_deg) */
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 	struct zb_vec2 fc = zb_v2_add(r.c, zb_v2_scale(fwd, r.half_d_in));
 	struct zb_vec2 a = zb_v2_add(fc, zb_v2_scale(right, r.half_w_in));
@@ -128,6 +128,26 @@ static bool seg_clear_of(struct zb_vec2 a, struct zb_vec2 ab, double ab2,
 	return zb_v2_dot(q, q) > reach * reach;
 }
 
+/* zb_terrain_blocks_los(), asked only when the segment's box meets the
+ * box of a feature that function may find in the way (a hill, woods, a
+ * building; its own first test, the same comparisons): where none does,
+ * it answers no, and its heights at both ends need not be worked out. */
+static bool los_blocked(struct zb_game *g, struct zb_vec2 a,
+			struct zb_vec2 b)
+{
+	for (int k = 0; k < g->terrain.n; k++) {
+		const struct zb_terrain *t = &g->terrain.items[k];
+
+		if ((t->kind == ZB_TERRAIN_HILL || t->kind == ZB_TERRAIN_WOODS ||
+		     t->kind == ZB_TERRAIN_BUILDING) &&
+		    fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
+		    fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y)
+			return zb_terrain_blocks_los(&g->terrain, a, b,
+						     GR_SEE_INTO_IN);
+	}
+	return false;
+}
+
 /*
  * gentlemen-rankers: Line of sight.  Terrain taller than the figures
  * (woods, buildings, hills; a linear obstacle unless the shooter or the
@@ -150,7 +170,9 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 {
 	struct zb_rect sr = gr_unit_rect(s), tr = gr_unit_rect(t);
 	struct zb_vec2 a = sr.c, b = tr.c, ab = zb_v2_sub(b, a);
-	double hs = height_at(g, a), ab2 = zb_v2_dot(ab, ab);
+	/* The shooter's height, worked out when first asked (hs_known). */
+	double hs = 0, ab2 = zb_v2_dot(ab, ab);
+	bool hs_known = false;
 	/* The front rank is looked for only when a unit stands in the way
 	 * (front_rank_of() scans the table). */
 	const struct zb_unit *front = NULL;
@@ -159,7 +181,7 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 	*via = -1;
 	if (gr_aspect(s, b) == ZB_ASPECT_REAR)
 		return false;
-	if (zb_terrain_blocks_los(&g->terrain, a, b, GR_SEE_INTO_IN))
+	if (los_blocked(g, a, b))
 		return false;
 	for (int k = 0; k < g->terrain.n; k++) {
 		const struct zb_terrain *f = &g->terrain.items[k];
@@ -169,6 +191,10 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 			continue;
 		if (gr_touches_linear(&sr, f) || gr_touches_linear(&tr, f))
 			continue;
+		if (!hs_known) {
+			hs = height_at(g, a);
+			hs_known = true;
+		}
 		if (hs > 0)
 			continue;	/* higher ground sees over it */
 		return false;
@@ -188,6 +214,10 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 			      r.half_d_in - BLOCK_SHRINK_IN : 0;
 		if (seg_clear_of(a, ab, ab2, &r) || !zb_seg_hits_rect(a, b, &r))
 			continue;
+		if (!hs_known) {
+			hs = height_at(g, a);
+			hs_known = true;
+		}
 		if (hs > height_at(g, r.c))
 			continue;
 		if (!front_known && fm && fm->known) {
@@ -238,7 +268,7 @@ bool gr_in_cover(struct zb_game *g, const struct zb_unit *s,
 		enum gr_ground gd = gr_ground_of(g, k);
 
 		if (gd == GR_GROUND_BAD) {
-			if (zb_terrain_meets_rect(f, &tr))
+			if (gr_meets_area(f, &tr))
 				return true;
 			if (zb_poly_contains(f->pts, f->n_pts, sr.c))
 				continue;	/* its own ground */
@@ -283,16 +313,46 @@ static bool inferior(struct zb_game *g, const struct zb_unit *s)
 static int shot_mods(struct zb_game *g, const struct zb_unit *s,
 		     const struct zb_unit *t, bool log);
 
-/* gentlemen-rankers: To shoot (the target) and the modifiers */
+/* friends_touch() of one side's shooters, remembered by target for one
+ * side's nominations (nothing moves between them): touch[id] 0 not
+ * known, 1 yes, 2 no; touch NULL (no memory) asks each time. */
+struct touch_memo {
+	signed char *touch;
+	int n;
+};
+
+static bool friends_touch_kept(struct zb_game *g, const struct zb_unit *s,
+			       const struct zb_unit *t, struct touch_memo *tm)
+{
+	bool yes;
+
+	if (!tm || !tm->touch || t->id < 0 || t->id >= tm->n)
+		return friends_touch(g, s, t);
+#ifndef ZB_CHECK_MEMOS
+	if (tm->touch[t->id])
+		return tm->touch[t->id] == 1;
+#endif
+	yes = friends_touch(g, s, t);
+#ifdef ZB_CHECK_MEMOS
+	if (tm->touch[t->id] && (tm->touch[t->id] == 1) != yes)
+		abort();
+#endif
+	tm->touch[t->id] = yes ? 1 : 2;
+	return yes;
+}
+
+/* gentlemen-rankers: To shoot (the target) and the modifiers (into *mod
+ * unless mod is NULL) */
 static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
 			   const struct zb_unit *t, int *mod, int *via,
-			   struct front_memo *fm)
+			   struct front_memo *fm, struct touch_memo *tm)
 {
 	struct gr_state *st = gr_state(g);
 	struct zb_rect sr, tr;
 	int band;
 
-	*mod = 0;
+	if (mod)
+		*mod = 0;
 	*via = -1;
 	if (!gr_unit_active(t) || t->side == s->side)
 		return false;
@@ -306,18 +366,20 @@ static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
 		return false;
 	if (inferior(g, s) && st->opt.inferior_range && band > GR_MEDIUM)
 		return false;
-	if (friends_touch(g, s, t))
+	if (friends_touch_kept(g, s, t, tm))
 		return false;
 	if (!sight_kept(g, s, t, via, fm))
 		return false;
-	*mod = shot_mods(g, s, t, false);
+	/* Only for a caller that reads them (not candidates()). */
+	if (mod)
+		*mod = shot_mods(g, s, t, false);
 	return true;
 }
 
 static bool can_shoot(struct zb_game *g, const struct zb_unit *s,
 		      const struct zb_unit *t, int *mod, int *via)
 {
-	return can_shoot_kept(g, s, t, mod, via, NULL);
+	return can_shoot_kept(g, s, t, mod, via, NULL, NULL);
 }
 
 bool gr_can_shoot(struct zb_game *g, const struct zb_unit *s,
@@ -377,7 +439,8 @@ static int cmp_cand(const void *a, const void *b)
 
 /* The targets s may shoot at now, nearest first. */
 static int candidates(struct zb_game *g, const struct zb_unit *s,
-		      const struct noms *ns, struct cand *out, int max)
+		      const struct noms *ns, struct touch_memo *tm,
+		      struct cand *out, int max)
 {
 	struct zb_rect sr = gr_unit_rect(s);
 	struct front_memo fm = { NULL, false };
@@ -386,10 +449,10 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *t = &g->units[i];
 		struct zb_rect tr;
-		int mod, via;
+		int via;
 
 		if (t->side == s->side ||
-		    !can_shoot_kept(g, s, t, &mod, &via, &fm))
+		    !can_shoot_kept(g, s, t, NULL, &via, &fm, tm))
 			continue;
 		/* The rear rank fires at its front rank's target. */
 		if (via >= 0 && target_of(ns, via) != t->id)
@@ -405,23 +468,38 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 }
 
 static int nominate_column(struct zb_game *g, struct noms *ns,
-			   struct zb_error *err)
+			   struct touch_memo *tm, struct zb_error *err)
 {
 	struct gr_state *st = gr_state(g);
 	struct cand c[GR_MAX_CANDIDATES];
 	struct zb_option opt[GR_MAX_TARGETS + 1];
 
+	/* Which pass each unit shoots in (1 the first, 2 the second, 0
+	 * none), worked out in the first and remembered for the second:
+	 * nothing moves between.  Without memory for it, asked again. */
+	unsigned char *pass_of = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+					   1);
+	int rc = ZB_OK;
+
 	/* Front ranks first, so that rear ranks know their target. */
-	for (int pass = 0; pass < 2; pass++) {
+	for (int pass = 0; pass < 2 && rc == ZB_OK; pass++) {
 		for (int i = 0; i < g->n_units; i++) {
 			struct zb_unit *s = &g->units[i];
 			struct zb_decision d;
-			int n, rc;
+			int n, in;
 
-			if (s->side != st->imperial || !gr_may_shoot(g, s) ||
-			    (front_rank_of(g, s) != NULL) != (pass == 1))
+			if (pass == 0 || !pass_of) {
+				in = s->side != st->imperial ||
+				     !gr_may_shoot(g, s) ? 0 :
+				     front_rank_of(g, s) ? 2 : 1;
+				if (pass_of)
+					pass_of[i] = (unsigned char)in;
+			} else {
+				in = pass_of[i];
+			}
+			if (in != pass + 1)
 				continue;
-			n = candidates(g, s, ns, c, GR_MAX_TARGETS);
+			n = candidates(g, s, ns, tm, c, GR_MAX_TARGETS);
 			if (!n)
 				continue;
 			memset(opt, 0, sizeof(opt));
@@ -439,19 +517,23 @@ static int nominate_column(struct zb_game *g, struct noms *ns,
 			rc = zb_game_ask(g, &d, ZB_DECIDE_TARGET, s,
 					 GR_RULE_SHOOTING, opt, n + 1, err);
 			if (rc != ZB_OK)
-				return rc;
+				break;
 			if (opt[d.choice].verb == ZB_VERB_FIRE &&
-			    nominate(ns, s->id, opt[d.choice].target) != ZB_OK)
-				return zb_error_set(err, ZB_ENOMEM,
-						    "out of memory");
+			    nominate(ns, s->id, opt[d.choice].target) !=
+			    ZB_OK) {
+				rc = zb_error_set(err, ZB_ENOMEM,
+						  "out of memory");
+				break;
+			}
 		}
 	}
-	return ZB_OK;
+	zb_free(&g->alloc, pass_of);
+	return rc;
 }
 
 /* Rifle-armed warriors shoot at the nearest enemy they may. */
 static int nominate_warriors(struct zb_game *g, struct noms *ns,
-			     struct zb_error *err)
+			     struct touch_memo *tm, struct zb_error *err)
 {
 	struct gr_state *st = gr_state(g);
 	struct cand c[GR_MAX_CANDIDATES];
@@ -461,7 +543,7 @@ static int nominate_warriors(struct zb_game *g, struct noms *ns,
 
 		if (s->side != st->warriors || !gr_may_shoot(g, s))
 			continue;
-		if (candidates(g, s, ns, c, 1) &&
+		if (candidates(g, s, ns, tm, c, 1) &&
 		    nominate(ns, s->id, c[0].id) != ZB_OK)
 			return zb_error_set(err, ZB_ENOMEM, "out of memory");
 	}
@@ -603,10 +685,14 @@ int gr_shoot_phase(struct zb_game *g, int side, struct zb_error *err)
 {
 	struct gr_state *st = gr_state(g);
 	struct noms ns = { NULL, 0, 0, &g->alloc };
+	/* Without memory for it, friends_touch() is asked each time. */
+	struct touch_memo tm = { zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+					   1), g->n_units };
 	int rc;
 
-	rc = side == st->imperial ? nominate_column(g, &ns, err)
-				  : nominate_warriors(g, &ns, err);
+	rc = side == st->imperial ? nominate_column(g, &ns, &tm, err)
+				  : nominate_warriors(g, &ns, &tm, err);
+	zb_free(&g->alloc, tm.touch);
 	if (rc == ZB_OK && resolve(g, &ns) != ZB_OK)
 		rc = zb_error_set(err, ZB_ENOMEM, "out of memory");
 	zb_free(&g->alloc, ns.v);
