@@ -300,12 +300,13 @@ Test(ak_battle, a_charge_melee_and_rout)
 	struct zb_script_answer a[] = {
 		{ ZB_VERB_NO, -1, { 0, 0 } },
 		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 0, 0 } },
 	};
 	const struct zb_event *e[8];
 	struct zb_unit *t;
 
 	game(DUEL("[24, 20]"));
-	answers(0, a, 2);
+	answers(0, a, 3);
 	passive(1);
 	script(faces, 4);
 	turn();
@@ -979,6 +980,7 @@ Test(ak_battle, two_charges_on_one_target_are_both_fought)
 		{ ZB_VERB_NO, -1, { 0, 0 } },
 		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
 		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 0, 0 } },
 	};
 	const struct zb_event *e[8];
 	struct zb_unit *t;
@@ -988,7 +990,7 @@ Test(ak_battle, two_charges_on_one_target_are_both_fought)
 	     "      - { name: B, type: yankee-infantry, figures: { trooper: 4 }, at: [28, 22.5] }\n"
 	     SHIRAQUI
 	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, formation: open, at: [24, 24] }\n");
-	answers(0, a, 4);
+	answers(0, a, 5);
 	passive(1);
 	script(faces, 6);
 	turn();
@@ -1348,4 +1350,37 @@ Test(ak_battle, a_unit_charged_while_attacking_fights_on)
 	cr_expect_not(ak_cu(&g.units[0])->attacking);
 	cr_expect_eq(ak_cu(&g.units[2])->melee_with, 0);
 	tf_dice_all_used(&g, 12);
+}
+
+/* Melee "Attacking infantry MAY occupy the enemy position": a choice of
+ * its player's, not a rule that moves it.  The duel of
+ * a_charge_melee_and_rout (Yan-Key/Albion troops +2, charging on foot
+ * +1, 10 + 3 against 1: the sepoys rout); asked, the foot's player
+ * holds: no occupy, the foot stays where its charge ended; the AI
+ * occupies, as the rules did before they asked. */
+Test(ak_battle, occupying_the_position_is_the_winners_choice)
+{
+	static const int faces[] = { 6, 1, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_vec2 at;
+
+	game(DUEL("[24, 20]"));
+	answers(0, a, 3);
+	passive(1);
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	at = e[0]->to;
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(kv(e[0], "difference"), 12);
+	cr_expect(zb_unit_marked(&g.units[1], AK_MK_ROUTING) ||
+		  (g.units[1].flags & ZB_UF_ROUTED), "routed");
+	cr_expect_eq(events("occupy", e, 8), 0, "its player holds");
+	cr_expect_float_eq(g.units[0].pos.y, at.y, 1e-6);
+	tf_dice_all_used(&g, 4);
 }

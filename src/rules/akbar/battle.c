@@ -1349,6 +1349,34 @@ static int breakthrough(struct zb_game *g, struct zb_unit *a,
 	return rc;
 }
 
+/* akbar: Melee "Attacking infantry MAY occupy the enemy position": asked
+ * of the winning infantry's player, hold where it fought or move into the
+ * place the beaten unit held (`held`) */
+static int occupy(struct zb_game *g, struct zb_unit *a, struct zb_vec2 held,
+		  struct zb_error *err)
+{
+	struct zb_option opt[2];
+	struct zb_decision d;
+	struct zb_vec2 from = a->pos;
+	int rc;
+
+	add_opt(opt, 0, ZB_VERB_HOLD, -1, -1, false, 0, "hold where it "
+		"fought");
+	add_opt(opt, 1, ZB_VERB_MOVE, -1, -1, false,
+		ak_moves[mclass(a)].move_in, "occupy the enemy position");
+	rc = zb_game_ask(g, &d, ZB_DECIDE_ORDER, a, AK_RULE_MELEE, opt, 2,
+			 err);
+	if (rc != ZB_OK || opt[d.choice].verb != ZB_VERB_MOVE)
+		return rc;
+	zb_event_begin(g, "occupy", AK_RULE_MELEE, a->id, -1);
+	go_toward(g, a, held, ak_moves[mclass(a)].move_in, -1, false);
+	zb_event_path(g, from, a->pos);
+	zb_event_text(g, "%s occupies the position", a->name);
+	zb_event_end(g);
+	check_occupy(g, a);
+	return ZB_OK;
+}
+
 static int melee_round(struct zb_game *g, struct zb_unit *a,
 		       struct zb_unit *d, struct zb_error *err)
 {
@@ -1382,17 +1410,13 @@ static int melee_round(struct zb_game *g, struct zb_unit *a,
 			return breakthrough(g, a, err);
 		}
 		/* "Attacking infantry may occupy the enemy position":
-		 * infantry only (AK_HR_INFANTRY_IS_FOOT). */
+		 * infantry only (AK_HR_INFANTRY_IS_FOOT), as its player
+		 * chooses. */
 		if (ak_fighter(a) && ak_infantry(a)) {
-			struct zb_vec2 from = a->pos;
+			int rc = occupy(g, a, held, err);
 
-			zb_event_begin(g, "occupy", AK_RULE_MELEE, a->id, -1);
-			go_toward(g, a, held, ak_moves[mclass(a)].move_in, -1,
-				  false);
-			zb_event_path(g, from, a->pos);
-			zb_event_text(g, "%s occupies the position", a->name);
-			zb_event_end(g);
-			check_occupy(g, a);
+			if (rc != ZB_OK)
+				return rc;
 		}
 	}
 	if ((!ak_standing(a) || routing(a)) &&
