@@ -1384,3 +1384,38 @@ Test(ak_battle, occupying_the_position_is_the_winners_choice)
 	cr_expect_float_eq(g.units[0].pos.y, at.y, 1e-6);
 	tf_dice_all_used(&g, 4);
 }
+
+/* Guns charge (house ruling AK_HR_GUNS_MAY_CHARGE): the Movement table's
+ * charge column gives cannon 24".  The gun, its front more than its 18"
+ * move and no more than 24" from the sepoys, charges them into contact;
+ * its crew fights on the Yan-Key/Albion troops' row, +2, with no
+ * "Infantry charging +1": 10 + 2 against 1 + 0, a difference of 11. */
+Test(ak_battle, a_gun_charges_its_24_inches)
+{
+	static const int faces[] = { 6, 1, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	double d;
+
+	game(HEAD("") YANKEE
+	     "      - { name: Gun, type: yankee-gun, figures: { gunner: 2 }, at: [24, 6] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 30] }\n");
+	d = ak_range_in(&g.units[0], &g.units[1]);
+	cr_assert_gt(d, 18.0);
+	cr_assert_leq(d, 24.0);
+	cr_expect(ak_may_charge(AK_MOVE_CANNON, 0));
+	cr_expect(ak_may_charge_at(&g, &g.units[0], &g.units[1]));
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	cr_expect_eq(ak_cu(&g.units[0])->failed_charges, 0);
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(kv(e[0], "difference"), 11);
+	tf_dice_all_used(&g, 4);
+}

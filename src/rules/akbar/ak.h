@@ -237,6 +237,11 @@ double ak_move_in(enum ak_move_class c, bool charge,
 /* Whether a unit that has made `failed` charges not ending in melee this
  * game may charge again. */
 bool ak_may_charge(enum ak_move_class c, int failed);
+/* Guns charge: the Movement table gives cannon (and the screw gun) a
+ * charge distance (24", 21"); the gun's crew fights on its crew's melee
+ * row, with no "Infantry charging +1" (AK_HR_INFANTRY_IS_FOOT) (house
+ * ruling). */
+#define AK_HR_GUNS_MAY_CHARGE true
 
 /* Opportunity charges (the Order of Play names them, the text never
  * defines them; house rulings after the reaction charges and opportunity
