@@ -1415,15 +1415,17 @@ static int occupy(struct zb_game *g, struct zb_unit *a, struct zb_vec2 held,
 
 /* akbar: Melee and the Casualties Chart for civilians (house ruling
  * AK_HR_CIVILIANS_FIGHT): civilians the round routs, or whose losses
- * dissolve them, are taken by the unit they fought, with the figures
- * left; those who hold stay their own.  Whether u (losing `lost`, chart
+ * dissolve them, are taken by the unit they fought (a fighter: routed
+ * by civilians they run), with the figures left; those who hold stay
+ * their own.  Whether u (losing `lost`, chart
  * `c`) was taken by `by`. */
 static bool take_in_melee(struct zb_game *g, struct zb_unit *u, int lost,
 			  enum ak_chart c, struct zb_unit *by)
 {
 	int k;
 
-	if (!civilians(u) || !ak_standing(u) || !ak_standing(by) ||
+	/* A capture is a fighter's: civilians routed by civilians run. */
+	if (!civilians(u) || !ak_standing(u) || !ak_fighter(by) ||
 	    lost >= zb_unit_alive(u) ||
 	    (c != AK_CHART_ROUT &&
 	     !ak_dissolves(kclass(u), u->start_figs, zb_unit_lost(u) + lost)))
