@@ -300,12 +300,13 @@ Test(ak_battle, a_charge_melee_and_rout)
 	struct zb_script_answer a[] = {
 		{ ZB_VERB_NO, -1, { 0, 0 } },
 		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 0, 0 } },
 	};
 	const struct zb_event *e[8];
 	struct zb_unit *t;
 
 	game(DUEL("[24, 20]"));
-	answers(0, a, 2);
+	answers(0, a, 3);
 	passive(1);
 	script(faces, 4);
 	turn();
@@ -979,6 +980,7 @@ Test(ak_battle, two_charges_on_one_target_are_both_fought)
 		{ ZB_VERB_NO, -1, { 0, 0 } },
 		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
 		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
+		{ ZB_VERB_MOVE, -1, { 0, 0 } },
 	};
 	const struct zb_event *e[8];
 	struct zb_unit *t;
@@ -988,7 +990,7 @@ Test(ak_battle, two_charges_on_one_target_are_both_fought)
 	     "      - { name: B, type: yankee-infantry, figures: { trooper: 4 }, at: [28, 22.5] }\n"
 	     SHIRAQUI
 	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, formation: open, at: [24, 24] }\n");
-	answers(0, a, 4);
+	answers(0, a, 5);
 	passive(1);
 	script(faces, 6);
 	turn();
@@ -1221,20 +1223,25 @@ Test(ak_battle, a_steamboat_captured_scores_50_to_its_captor)
 }
 
 /* Victory "100 Pts: Bag Dad" and "1 Pt: Capture a Shiraqui" (house
- * rulings AK_HR_CAPTURE_IN, AK_HR_SHIRAQUI_A_FIGURE): Colonel Kadadi,
- * carried by his slave girls, is a unit of civilians; Bob's foot reaches
- * it at step 2 with no Shiraqui fighter near, and it goes over to him:
- * 100.  Cleo's foot reaches the Shiraquis, 10 civilians: a point each,
- * 10.  The Shiraqui players score nothing. */
+ * rulings AK_HR_CIVILIANS_FIGHT, AK_HR_SHIRAQUI_A_FIGURE): Colonel
+ * Kadadi, carried by his slave girls, is a unit of civilians, taken by
+ * the melee that routs it.  Bob's foot charges him at step 2 and Cleo's
+ * the Shiraquis; at step 5, Yan-Key/Albion troops +2 and infantry
+ * charging +1 against civilians -1 (a mob: no formation modifier): Bob,
+ * 10 + 3 against 1 - 1, a difference of 13: Dad's bearers lose their rout
+ * number, 3, rout, and go over to Bob with the figure left: 100.  Cleo,
+ * 6 + 3 against 2 - 1, 8: the Shiraquis lose 3, rout and go over with 7
+ * figures, a point each: 7.  The Shiraqui players score nothing. */
 Test(ak_battle, bag_dad_and_a_shiraqui_captured_score_per_player)
 {
-	static const int faces[] = { 6, 6, 1, 1 };
+	static const int faces[] = { 6, 6, 1, 1, 10, 1, 6, 2 };
 	struct zb_script_answer a[] = {
 		{ ZB_VERB_NO, -1, { 0, 0 } },
 		{ ZB_VERB_NO, -1, { 0, 0 } },
-		{ ZB_VERB_MOVE, -1, { 12, 24 } },
-		{ ZB_VERB_MOVE, -1, { 36, 24 } },
+		{ ZB_VERB_CHARGE, 2, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 3, { 0, 0 } },
 	};
+	const struct zb_event *e[8];
 	struct zb_unit *dad, *civ;
 
 	game(HEAD("")
@@ -1257,18 +1264,24 @@ Test(ak_battle, bag_dad_and_a_shiraqui_captured_score_per_player)
 	civ = &g.units[3];
 	answers(0, a, 4);
 	passive(1);
-	script(faces, 4);
+	script(faces, 8);
 	turn();
+	cr_assert_eq(events("melee", e, 8), 2, "civilians fight");
+	cr_expect_eq(kv(e[0], "difference"), 13);
+	cr_expect_eq(kv(e[1], "difference"), 8);
+	cr_expect_eq(zb_unit_alive(dad), 1);
+	cr_expect_eq(zb_unit_alive(civ), 7);
+	cr_expect_not(zb_unit_marked(civ, AK_MK_ROUTING), "taken, not run");
 	cr_expect_eq(dad->side, 0, "Dad is bagged");
 	cr_expect_eq(dad->player, 0);
 	cr_expect_eq(civ->side, 0);
 	cr_expect_eq(civ->player, 1);
 	cr_expect_eq(g.players[0].points, 100);
-	cr_expect_eq(g.players[1].points, 10);
+	cr_expect_eq(g.players[1].points, 7);
 	cr_expect_eq(g.players[2].points, 0);
 	cr_expect_eq(g.players[3].points, 0);
-	cr_expect_eq(zb_game_side_points(&g, 0), 110);
-	tf_dice_all_used(&g, 4);
+	cr_expect_eq(zb_game_side_points(&g, 0), 107);
+	tf_dice_all_used(&g, 8);
 }
 
 /* The scenario key `markers: [disordered]` (and `routing`): the unit
@@ -1348,4 +1361,115 @@ Test(ak_battle, a_unit_charged_while_attacking_fights_on)
 	cr_expect_not(ak_cu(&g.units[0])->attacking);
 	cr_expect_eq(ak_cu(&g.units[2])->melee_with, 0);
 	tf_dice_all_used(&g, 12);
+}
+
+/* Melee "Attacking infantry MAY occupy the enemy position": a choice of
+ * its player's, not a rule that moves it.  The duel of
+ * a_charge_melee_and_rout (Yan-Key/Albion troops +2, charging on foot
+ * +1, 10 + 3 against 1: the sepoys rout); asked, the foot's player
+ * holds: no occupy, the foot stays where its charge ended; the AI
+ * occupies, as the rules did before they asked. */
+Test(ak_battle, occupying_the_position_is_the_winners_choice)
+{
+	static const int faces[] = { 6, 1, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+		{ ZB_VERB_HOLD, -1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_vec2 at;
+
+	game(DUEL("[24, 20]"));
+	answers(0, a, 3);
+	passive(1);
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	at = e[0]->to;
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(kv(e[0], "difference"), 12);
+	cr_expect(zb_unit_marked(&g.units[1], AK_MK_ROUTING) ||
+		  (g.units[1].flags & ZB_UF_ROUTED), "routed");
+	cr_expect_eq(events("occupy", e, 8), 0, "its player holds");
+	cr_expect_float_eq(g.units[0].pos.y, at.y, 1e-6);
+	tf_dice_all_used(&g, 4);
+}
+
+/* Guns charge (house ruling AK_HR_GUNS_MAY_CHARGE): the Movement table's
+ * charge column gives cannon 24".  The gun, its front more than its 18"
+ * move and no more than 24" from the sepoys, charges them into contact;
+ * its crew fights on the Yan-Key/Albion troops' row, +2, with no
+ * "Infantry charging +1": 10 + 2 against 1 + 0, a difference of 11. */
+Test(ak_battle, a_gun_charges_its_24_inches)
+{
+	static const int faces[] = { 6, 1, 10, 1 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	double d;
+
+	game(HEAD("") YANKEE
+	     "      - { name: Gun, type: yankee-gun, figures: { gunner: 2 }, at: [24, 6] }\n"
+	     SHIRAQUI
+	     "      - { name: Laundry, type: shiraqui-sepoys, figures: { trooper: 12 }, at: [24, 30] }\n");
+	d = ak_range_in(&g.units[0], &g.units[1]);
+	cr_assert_gt(d, 18.0);
+	cr_assert_leq(d, 24.0);
+	cr_expect(ak_may_charge(AK_MOVE_CANNON, 0));
+	cr_expect(ak_may_charge_at(&g, &g.units[0], &g.units[1]));
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 4);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	cr_expect_eq(ak_cu(&g.units[0])->failed_charges, 0);
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(kv(e[0], "difference"), 11);
+	tf_dice_all_used(&g, 4);
+}
+
+/* Civilians fight (house ruling AK_HR_CIVILIANS_FIGHT): a charge on them
+ * is a melee, not a taking.  They may charge (the table's 22"): the
+ * Shiraquis 14" off the foot may charge it.  The foot charges them at
+ * step 2; step 5: Yan-Key/Albion troops +2, infantry charging +1, 1 + 3
+ * against 5 - 1, a tie; steps 9, 15 and 19, no charge bonus: 3 + 2
+ * against 6 - 1, ties.  Nobody loses a figure, the Shiraquis hold and
+ * stay Shiraqui, and the charge ended in melee: it is not the game's one
+ * charge that does not. */
+Test(ak_battle, civilians_who_hold_stay_their_own)
+{
+	static const int faces[] = { 6, 1, 1, 5, 3, 6, 3, 6, 3, 6 };
+	struct zb_script_answer a[] = {
+		{ ZB_VERB_NO, -1, { 0, 0 } },
+		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
+	};
+	const struct zb_event *e[8];
+	struct zb_unit *civ;
+
+	game(HEAD("")
+	     "objectives:\n"
+	     "  - { name: \"Capture a Shiraqui\", unit: \"The Shiraquis\", scored-by: capture, points: { Albion: 1 } }\n"
+	     YANKEE
+	     "      - { name: Foot, type: yankee-infantry, figures: { trooper: 10 }, at: [24, 10] }\n"
+	     SHIRAQUI
+	     "      - { name: The Shiraquis, type: civilians, figures: { trooper: 10 }, at: [24, 24] }\n");
+	civ = &g.units[1];
+	cr_expect(ak_may_charge_at(&g, civ, &g.units[0]), "civilians charge");
+	answers(0, a, 2);
+	passive(1);
+	script(faces, 10);
+	turn();
+	cr_assert_eq(events("charge", e, 8), 1);
+	cr_assert_eq(events("melee", e, 8), 4, "a melee, round by round");
+	cr_expect_eq(kv(e[0], "difference"), 0);
+	cr_expect_eq(kv(e[3], "difference"), 0);
+	cr_expect_eq(events("captured", e, 8), 0);
+	cr_expect_eq(civ->side, 1, "they hold: still Shiraqui");
+	cr_expect_eq(zb_unit_alive(civ), 10);
+	cr_expect_eq(g.players[0].points, 0);
+	cr_expect_eq(ak_cu(&g.units[0])->failed_charges, 0);
+	tf_dice_all_used(&g, 10);
 }

@@ -680,6 +680,12 @@ static int decide(struct zb_controller *self, struct zb_game *g,
 		d->answer_point = u->pos;
 	if (!u)
 		return choose(d, 0, "the first option");
+	/* Melee "may occupy the enemy position" (ZB_VERB_MOVE, offered
+	 * only there under AK_RULE_MELEE): the winner always does. */
+	if (d->kind == ZB_DECIDE_ORDER && d->rule &&
+	    !strcmp(d->rule, AK_RULE_MELEE) && find(d, ZB_VERB_MOVE) >= 0)
+		return choose(d, find(d, ZB_VERB_MOVE),
+			      "occupy the enemy position");
 	switch (d->kind) {
 	case ZB_DECIDE_ORDER:
 		return order((struct ak_ai *)self, g, d, u);

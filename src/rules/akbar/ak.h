@@ -237,6 +237,18 @@ double ak_move_in(enum ak_move_class c, bool charge,
 /* Whether a unit that has made `failed` charges not ending in melee this
  * game may charge again. */
 bool ak_may_charge(enum ak_move_class c, int failed);
+/* Guns charge: the Movement table gives cannon (and the screw gun) a
+ * charge distance (24", 21"); the gun's crew fights on its crew's melee
+ * row, with no "Infantry charging +1" (AK_HR_INFANTRY_IS_FOOT) (house
+ * ruling). */
+#define AK_HR_GUNS_MAY_CHARGE true
+/* Civilians fight: the text gives them a melee row (-1, 0 vs. square), a
+ * Casualties Chart row and a 22" charge.  A charge on them is fought as
+ * any melee, and they may charge; the round that routs them (or whose
+ * losses dissolve them) has them taken, captured by the unit they
+ * fought; if they hold they stay their own.  Herds, wagons and camels
+ * are still taken, never fought (house ruling). */
+#define AK_HR_CIVILIANS_FIGHT true
 
 /* Opportunity charges (the Order of Play names them, the text never
  * defines them; house rulings after the reaction charges and opportunity

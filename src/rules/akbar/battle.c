@@ -79,6 +79,21 @@ bool ak_fighter(const struct zb_unit *u)
 	       ak_unit_types[u->type].weapon >= 0;
 }
 
+/* Civilians, who fight a melee on their row of the table though they
+ * carry no weapon (house ruling AK_HR_CIVILIANS_FIGHT). */
+static bool civilians(const struct zb_unit *u)
+{
+	return AK_HR_CIVILIANS_FIGHT && mclass(u) == AK_MOVE_CIVILIANS;
+}
+
+/* A unit a charge that reaches it fights: an armed one, or civilians;
+ * herds, wagons and camels are taken, never fought. */
+static bool meleed(const struct zb_unit *u)
+{
+	return kclass(u) != AK_MELEE_NONE &&
+	       (ak_unit_types[u->type].weapon >= 0 || civilians(u));
+}
+
 /* Infantry, as "Attacking infantry may occupy" means it (house ruling
  * AK_HR_INFANTRY_IS_FOOT). */
 bool ak_infantry(const struct zb_unit *u)
@@ -492,12 +507,18 @@ static bool capturable(const struct zb_unit *u)
 
 	if (!ak_standing(u) || u->type == AK_MINE)
 		return false;
+	/* Civilians are taken only by the melee that routs them
+	 * (AK_HR_CIVILIANS_FIGHT, take_in_melee()). */
+	if (civilians(u))
+		return false;
 	if (r->weapon < 0)
 		return true;
 	/* A gun is taken when its crew runs (house ruling
 	 * AK_HR_CAPTURE_IN). */
 	return ak_weapons[r->weapon].gun && routing(u);
 }
+
+static void capture(struct zb_game *g, int i, int by);
 
 /* akbar: Victory, capture (house ruling AK_HR_CAPTURE_IN): a thing an
  * enemy fighter stands within reach of, with none of its own side's as
@@ -506,7 +527,7 @@ void ak_check_captures(struct zb_game *g)
 {
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
-		int best = -1, p, n;
+		int best = -1;
 		double bd = 0, own = 1e9;
 
 		if (!capturable(u))
@@ -528,33 +549,41 @@ void ak_check_captures(struct zb_game *g)
 		}
 		if (best < 0 || own <= bd)
 			continue;
-		p = g->units[best].player;
-		zb_event_begin(g, "captured", AK_RULE_CAPTURE, i, best);
-		zb_event_kv(g, "player", p);
-		zb_event_text(g, "%s is taken by %s (%s)", u->name,
-			      g->units[best].name, g->players[p].name);
-		zb_event_end(g);
-		u->markers = 0;
-		ak_u(u)->melee_with = -1;
-		ak_u(u)->opp_placed = false;
-		zb_game_set_player(g, i, p);
-		n = award_unit_objectives(g, i, p, false);
-		/* A prize with no objective of its own scores its line once
-		 * a game, however often it changes hands (house ruling
-		 * AK_HR_PRIZE_SCORES_ONCE). */
-		if (n > 0 || (AK_HR_PRIZE_SCORES_ONCE &&
-			      ak_cu(u)->prize_scored))
-			continue;
-		if (u->type == AK_STEAMBOAT &&
-		    ak_army_of(g, u->side) == AK_SHIRAQUI)
-			ak_u(u)->prize_scored = points_award(
-				g, p, AK_ROW_CAPTURE_BOAT, -1, 1) > 0;
-		else if (u->type == AK_CIVILIANS &&
-			 ak_army_of(g, u->side) == AK_YANKEE &&
-			 AK_HR_SHIRAQUI_A_FIGURE)
-			ak_u(u)->prize_scored = points_award(
-				g, p, AK_ROW_SHIRAQUI, -1, zb_unit_alive(u)) > 0;
+		capture(g, i, best);
 	}
+}
+
+/* Unit i goes over to the player of unit `by`, its capture scored. */
+static void capture(struct zb_game *g, int i, int by)
+{
+	struct zb_unit *u = &g->units[i];
+	int p = g->units[by].player, n;
+
+	zb_event_begin(g, "captured", AK_RULE_CAPTURE, i, by);
+	zb_event_kv(g, "player", p);
+	zb_event_text(g, "%s is taken by %s (%s)", u->name,
+		      g->units[by].name, g->players[p].name);
+	zb_event_end(g);
+	u->markers = 0;
+	ak_u(u)->melee_with = -1;
+	ak_u(u)->opp_placed = false;
+	zb_game_set_player(g, i, p);
+	n = award_unit_objectives(g, i, p, false);
+	/* A prize with no objective of its own scores its line once
+	 * a game, however often it changes hands (house ruling
+	 * AK_HR_PRIZE_SCORES_ONCE). */
+	if (n > 0 || (AK_HR_PRIZE_SCORES_ONCE &&
+		      ak_cu(u)->prize_scored))
+		return;
+	if (u->type == AK_STEAMBOAT &&
+	    ak_army_of(g, u->side) == AK_SHIRAQUI)
+		ak_u(u)->prize_scored = points_award(
+			g, p, AK_ROW_CAPTURE_BOAT, -1, 1) > 0;
+	else if (u->type == AK_CIVILIANS &&
+		 ak_army_of(g, u->side) == AK_YANKEE &&
+		 AK_HR_SHIRAQUI_A_FIGURE)
+		ak_u(u)->prize_scored = points_award(
+			g, p, AK_ROW_SHIRAQUI, -1, zb_unit_alive(u)) > 0;
 }
 
 static bool inside(const struct zb_game *g, const struct zb_objective *o,
@@ -778,10 +807,18 @@ bool ak_may_charge_at(const struct zb_game *g, const struct zb_unit *u,
 {
 	double reach;
 
-	if (!ak_fighter(u) || !ak_standing(t) || t->side == u->side ||
+	/* Civilians may charge: the table gives them 22" (house ruling
+	 * AK_HR_CIVILIANS_FIGHT). */
+	if (!(ak_fighter(u) || (civilians(u) && ak_standing(u) &&
+				!routing(u))) ||
+	    !ak_standing(t) || t->side == u->side ||
 	    floats(t) || t->type == AK_MINE ||
 	    !ak_may_charge(mclass(u), ak_cu(u)->failed_charges) ||
 	    ak_cu(u)->melee_with >= 0)
+		return false;
+	/* Civilians take nothing (a capture is a fighter's): they charge
+	 * only what fights them (AK_HR_CIVILIANS_FIGHT). */
+	if (civilians(u) && !meleed(t))
 		return false;
 	reach = ak_reach_in(g, u, t->pos, true);
 	return reach >= 0 && ak_range_in(u, t) <= reach;
@@ -801,8 +838,7 @@ int ak_charge(struct zb_game *g, int id, int target)
 	go_toward(g, u, t->pos, reach, target, true);
 	d = ak_range_in(u, t);
 	zb_event_path(g, from, u->pos);
-	if (d <= AK_HR_CONTACT_IN && kclass(t) != AK_MELEE_NONE &&
-	    ak_unit_types[t->type].weapon >= 0) {
+	if (d <= AK_HR_CONTACT_IN && meleed(t)) {
 		struct ak_unit *a = ak_u(u);
 
 		a->melee_with = target;
@@ -820,9 +856,9 @@ int ak_charge(struct zb_game *g, int id, int target)
 		zb_event_text(g, "%s charges %s into melee", u->name, t->name);
 		zb_event_end(g);
 	} else if (d <= AK_HR_CONTACT_IN) {
-		/* Onto a herd, wagons or civilians: taken, not fought, so
-		 * it is the game's one charge "that does not result in a
-		 * melee". */
+		/* Onto a herd or wagons: taken, not fought, so it is the
+		 * game's one charge "that does not result in a melee";
+		 * civilians fight (AK_HR_CIVILIANS_FIGHT). */
 		ak_u(u)->failed_charges++;
 		zb_event_kv(g, "failed", ak_u(u)->failed_charges);
 		zb_event_text(g, "%s charges onto %s", u->name, t->name);
@@ -1349,6 +1385,63 @@ static int breakthrough(struct zb_game *g, struct zb_unit *a,
 	return rc;
 }
 
+/* akbar: Melee "Attacking infantry MAY occupy the enemy position": asked
+ * of the winning infantry's player, hold where it fought or move into the
+ * place the beaten unit held (`held`) */
+static int occupy(struct zb_game *g, struct zb_unit *a, struct zb_vec2 held,
+		  struct zb_error *err)
+{
+	struct zb_option opt[2];
+	struct zb_decision d;
+	struct zb_vec2 from = a->pos;
+	int rc;
+
+	add_opt(opt, 0, ZB_VERB_HOLD, -1, -1, false, 0, "hold where it "
+		"fought");
+	add_opt(opt, 1, ZB_VERB_MOVE, -1, -1, false,
+		ak_moves[mclass(a)].move_in, "occupy the enemy position");
+	rc = zb_game_ask(g, &d, ZB_DECIDE_ORDER, a, AK_RULE_MELEE, opt, 2,
+			 err);
+	if (rc != ZB_OK || opt[d.choice].verb != ZB_VERB_MOVE)
+		return rc;
+	zb_event_begin(g, "occupy", AK_RULE_MELEE, a->id, -1);
+	go_toward(g, a, held, ak_moves[mclass(a)].move_in, -1, false);
+	zb_event_path(g, from, a->pos);
+	zb_event_text(g, "%s occupies the position", a->name);
+	zb_event_end(g);
+	check_occupy(g, a);
+	return ZB_OK;
+}
+
+/* akbar: Melee and the Casualties Chart for civilians (house ruling
+ * AK_HR_CIVILIANS_FIGHT): civilians the round routs, or whose losses
+ * dissolve them, are taken by the unit they fought (a fighter: routed
+ * by civilians they run), with the figures left; those who hold stay
+ * their own.  Whether u (losing `lost`, chart
+ * `c`) was taken by `by`. */
+static bool take_in_melee(struct zb_game *g, struct zb_unit *u, int lost,
+			  enum ak_chart c, struct zb_unit *by)
+{
+	int k;
+
+	/* A capture is a fighter's: civilians routed by civilians run. */
+	if (!civilians(u) || !ak_standing(u) || !ak_fighter(by) ||
+	    lost >= zb_unit_alive(u) ||
+	    (c != AK_CHART_ROUT &&
+	     !ak_dissolves(kclass(u), u->start_figs, zb_unit_lost(u) + lost)))
+		return false;
+	if (lost > 0) {
+		k = zb_unit_take_casualties(u, lost, -1, ZB_FIG_DOWN);
+		zb_unit_figs_changed(u);
+		credit_kills(g, u, k, by->player);
+	}
+	leave_melees(g, u->id);
+	leave_melees(g, by->id);
+	ak_u(by)->charging = false;
+	capture(g, u->id, by->id);
+	return true;
+}
+
 static int melee_round(struct zb_game *g, struct zb_unit *a,
 		       struct zb_unit *d, struct zb_error *err)
 {
@@ -1362,6 +1455,11 @@ static int melee_round(struct zb_game *g, struct zb_unit *a,
 	dm = ak_melee_modifier(&ds, &as, round);
 	r = ak_melee_round(g, as.cls, am, ds.cls, dm, a->id, d->id);
 	ak_u(a)->charging = false;
+	if (take_in_melee(g, a, r.a_lost, r.a_chart, d) ||
+	    take_in_melee(g, d, r.d_lost, r.d_chart, a)) {
+		ak_check_captures(g);
+		return ZB_OK;
+	}
 	lose(g, a, r.a_lost, d->player);
 	lose(g, d, r.d_lost, a->player);
 	if (r.a_chart == AK_CHART_DISORDER || r.a_chart == AK_CHART_ROUT)
@@ -1382,17 +1480,13 @@ static int melee_round(struct zb_game *g, struct zb_unit *a,
 			return breakthrough(g, a, err);
 		}
 		/* "Attacking infantry may occupy the enemy position":
-		 * infantry only (AK_HR_INFANTRY_IS_FOOT). */
+		 * infantry only (AK_HR_INFANTRY_IS_FOOT), as its player
+		 * chooses. */
 		if (ak_fighter(a) && ak_infantry(a)) {
-			struct zb_vec2 from = a->pos;
+			int rc = occupy(g, a, held, err);
 
-			zb_event_begin(g, "occupy", AK_RULE_MELEE, a->id, -1);
-			go_toward(g, a, held, ak_moves[mclass(a)].move_in, -1,
-				  false);
-			zb_event_path(g, from, a->pos);
-			zb_event_text(g, "%s occupies the position", a->name);
-			zb_event_end(g);
-			check_occupy(g, a);
+			if (rc != ZB_OK)
+				return rc;
 		}
 	}
 	if ((!ak_standing(a) || routing(a)) &&

@@ -39,6 +39,9 @@ double ak_move_in(enum ak_move_class c, bool charge,
  * result in a melee." */
 bool ak_may_charge(enum ak_move_class c, int failed)
 {
+	if (!AK_HR_GUNS_MAY_CHARGE &&
+	    (c == AK_MOVE_CANNON || c == AK_MOVE_SCREW_GUN))
+		return false;
 	return ak_moves[c].charge_in != AK_NO_CHARGE &&
 	       failed < AK_FAILED_CHARGES_MAX;
 }
