@@ -11,41 +11,18 @@
  * by hand from ../shared/rules/akbar-bag-dad.txt and the house rulings
  * of docs/rules/akbar.md.
  */
-#include <criterion/criterion.h>
 #include <stdio.h>
-#include <string.h>
-#include "fixture.h"
+#include <stdbool.h>
+#include <criterion/criterion.h>
 #include "zariba/game.h"
-#include "zariba/ruleset.h"
-#include "rules/akbar/ak.h"
+#include "rules/akbar/ak.h"	/* before g: its inline functions name g */
 
 static struct zb_game g;
 static bool have_game;
 
-static void fini(void)
-{
-	if (have_game)
-		zb_game_release(&g);
-	have_game = false;
-}
+#include "ak_fixture.h"
 
-TestSuite(ak_battle, .fini = fini);
-
-#define HEAD(terrain) \
-	"ruleset: akbar\n" \
-	"title: t\n" \
-	"table: { width: 48, height: 48 }\n" \
-	"turns: 4\n" \
-	terrain
-#define YANKEE \
-	"sides:\n" \
-	"  - name: Albion\n" \
-	"    army: yankee\n" \
-	"    units:\n"
-#define SHIRAQUI \
-	"  - name: Shiraqui\n" \
-	"    army: shiraqui\n" \
-	"    units:\n"
+TestSuite(ak_battle, .fini = ak_fixture_fini);
 
 #define SHIRAQUI_PLAYERS(a, b) \
 	"  - name: Shiraqui\n" \
@@ -54,61 +31,6 @@ TestSuite(ak_battle, .fini = fini);
 	"      - { name: Akbar, units: [\"" a "\"] }\n" \
 	"      - { name: Omar, units: [\"" b "\"] }\n" \
 	"    units:\n"
-
-static void game(const char *yaml)
-{
-	tf_game_from(&g, yaml, 0, "setup");
-	have_game = true;
-}
-
-static int dice[64];
-
-static void script(const int *faces, size_t n)
-{
-	memcpy(dice, faces, n * sizeof(*faces));
-	zb_dice_script(&g.dice, dice, n);
-	g.dice.script_strict = 1;
-}
-
-static void answers(int side, const struct zb_script_answer *a, size_t n)
-{
-	struct zb_controller *c = zb_controller_scripted(a, n);
-
-	cr_assert_not_null(c);
-	zb_game_set_controller(&g, side, c);
-}
-
-static void passive(int side)
-{
-	zb_game_set_controller(&g, side, zb_ruleset_controller(
-		g.rules, &g, side, "passive"));
-}
-
-static int events(const char *kind, const struct zb_event **out, int max)
-{
-	int n = 0;
-
-	for (size_t i = 0; i < g.log.n && n < max; i++)
-		if (!strcmp(g.log.ev[i].kind, kind))
-			out[n++] = &g.log.ev[i];
-	return n;
-}
-
-static double kv(const struct zb_event *e, const char *key)
-{
-	for (uint32_t i = 0; i < e->n_kv; i++)
-		if (!strcmp(g.log.kv[e->kv0 + i].key, key))
-			return g.log.kv[e->kv0 + i].value;
-	cr_assert_fail("event %s has no '%s'", e->kind, key);
-	return 0;
-}
-
-static void turn(void)
-{
-	struct zb_error err = { 0, "" };
-
-	cr_assert_eq(zb_game_play_turn(&g, &err), ZB_OK, "%s", err.msg);
-}
 
 static void load_bag_dad(uint64_t seed, bool log)
 {
@@ -214,7 +136,7 @@ Test(ak_battle, bag_dad_plays_to_a_result_with_points_per_player)
 			cr_expect_eq(g.result.winner, sum[0] > sum[1] ? 0 : 1);
 		else
 			cr_expect_eq(g.result.winner, ZB_NO_WINNER);
-		fini();
+		ak_fixture_fini();
 	}
 }
 
