@@ -405,6 +405,8 @@ static int map_init(struct zb_path_map *m, const struct zb_terrain_set *set,
 	return rc;
 }
 
+#define GRACE_BOX_SLACK_IN 1e-6
+
 /* The clearance an end point allows against each obstacle; -1 when the
  * point is inside it.  Returns false when the point is inside one. */
 static bool end_grace(const struct zb_path_map *m, struct zb_vec2 p,
@@ -413,6 +415,17 @@ static bool end_grace(const struct zb_path_map *m, struct zb_vec2 p,
 	bool outside = true, wet = false;
 	for (int k = 0; k < m->n_obst; k++) {
 		const struct zb_vec2 *q = m->pts + m->first[k];
+		/* Plainly farther than the clearance from its box (by far
+		 * more than any rounding of the distance): outside it, and
+		 * no nearer than the clearance to it, so the full
+		 * clearance, without working the distance out. */
+		if (p.x < m->lo[k].x - m->clearance_in - GRACE_BOX_SLACK_IN ||
+		    p.x > m->hi[k].x + m->clearance_in + GRACE_BOX_SLACK_IN ||
+		    p.y < m->lo[k].y - m->clearance_in - GRACE_BOX_SLACK_IN ||
+		    p.y > m->hi[k].y + m->clearance_in + GRACE_BOX_SLACK_IN) {
+			grace[k] = m->clearance_in;
+			continue;
+		}
 		if (m->water) {
 			/* A bank near a boat's end is passed with grace; a
 			 * bank it is outside of is a bank all the same. */
