@@ -407,17 +407,27 @@ static double sweep_room(const struct sweep *s, size_t i,
  * clearances found on the way are kept, so that the next footprint along
  * the path asks only of those it may have come near.
  */
+/* sweep_scan()'s first test, asked before the call (most steps end
+ * here): is every near unit of the kind beyond reach of r by what was
+ * found before? */
+static inline bool sweep_all_clear(const struct sweep *s,
+				   const struct zb_rect *r, int kind,
+				   bool disengage)
+{
+	struct zb_vec2 d = zb_v2_sub(r->c, s->all_c[kind]);
+
+	return s->all_in[kind] > 0 && (disengage || !s->all_dis[kind]) &&
+	       sweep_shape(s, r) &&
+	       zb_v2_dot(d, d) < s->all_in[kind] * s->all_in[kind];
+}
+
 static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
 		      bool disengage, int skip)
 {
 	bool shape = sweep_shape(s, r);
 	double reach = kind == SWEEP_ENEMY ? GR_CONTACT_IN / 2 : 0;
 	double room = INFINITY;
-	struct zb_vec2 d = zb_v2_sub(r->c, s->all_c[kind]);
 
-	if (shape && s->all_in[kind] > 0 && (disengage || !s->all_dis[kind]) &&
-	    zb_v2_dot(d, d) < s->all_in[kind] * s->all_in[kind])
-		return -1;
 	for (size_t i = 0; i < s->n; i++) {
 		struct zb_unit *o = zb_game_unit(s->g, s->near[i]);
 		struct zb_rect orr;
@@ -485,6 +495,8 @@ static void sweep_pushed(struct sweep *s, struct zb_vec2 step)
 static int sweep_enemy(struct sweep *s, const struct zb_rect *r,
 		       bool disengage)
 {
+	if (sweep_all_clear(s, r, SWEEP_ENEMY, disengage))
+		return -1;
 	return sweep_scan(s, r, SWEEP_ENEMY, disengage, -1);
 }
 
@@ -492,6 +504,8 @@ static int sweep_enemy(struct sweep *s, const struct zb_rect *r,
 static int sweep_friend(struct sweep *s, const struct zb_rect *r,
 			int skip)
 {
+	if (sweep_all_clear(s, r, SWEEP_FRIEND, false))
+		return -1;
 	return sweep_scan(s, r, SWEEP_FRIEND, false, skip);
 }
 
