@@ -995,6 +995,9 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	 * along the line until clear. */
 	if (!(m->flags & MV_PUSH) && m->end != GR_MV_OFF_TABLE &&
 	    m->end != GR_MV_LOST) {
+		/* Its footprint at each step back is sweep_rect_at() of its
+		 * front centre: gr_unit_rect()'s numbers, without building
+		 * it afresh at every step. */
 		struct zb_rect r = gr_unit_rect(u);
 		int f;
 
@@ -1004,7 +1007,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 
 			u->pos = zb_v2_sub(u->pos, zb_v2_scale(dir, back));
 			m->went_in -= back;
-			r = gr_unit_rect(u);
+			r = sweep_rect_at(&s, u->pos);
 			m->contact = -1;
 			if (m->end == GR_MV_CONTACT)
 				m->end = GR_MV_BLOCKED;
@@ -1017,7 +1020,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 				u->pos = zb_v2_sub(u->pos,
 						   zb_v2_scale(dir, back));
 				m->went_in -= back;
-				r = gr_unit_rect(u);
+				r = sweep_rect_at(&s, u->pos);
 			}
 		}
 		if (sweep_friend(&s, &r, -1) >= 0)
