@@ -384,7 +384,10 @@ static int map_init(struct zb_path_map *m, const struct zb_terrain_set *set,
 		rc = build_vertices(m);
 	if (rc == ZB_OK) {
 		size_t nn = (size_t)m->nv + 2;
-		m->g_cost = zb_malloc(&m->alloc, nn * sizeof(*m->g_cost));
+		/* g_cost holds three arrays of nn: the cost so far, then
+		 * each reached node's straight-line remainder and their
+		 * sum (zb_path_find()). */
+		m->g_cost = zb_malloc(&m->alloc, 3 * nn * sizeof(*m->g_cost));
 		m->prev = zb_malloc(&m->alloc, nn * sizeof(*m->prev));
 		m->closed = zb_malloc(&m->alloc, nn);
 		m->grace = zb_malloc(&m->alloc, 2 * (size_t)(m->n_obst ? m->n_obst : 1) *
@@ -402,6 +405,8 @@ static int map_init(struct zb_path_map *m, const struct zb_terrain_set *set,
 	return rc;
 }
 
+#define GRACE_BOX_SLACK_IN 1e-6
+
 /* The clearance an end point allows against each obstacle; -1 when the
  * point is inside it.  Returns false when the point is inside one. */
 static bool end_grace(const struct zb_path_map *m, struct zb_vec2 p,
@@ -410,6 +415,17 @@ static bool end_grace(const struct zb_path_map *m, struct zb_vec2 p,
 	bool outside = true, wet = false;
 	for (int k = 0; k < m->n_obst; k++) {
 		const struct zb_vec2 *q = m->pts + m->first[k];
+		/* Plainly farther than the clearance from its box (by far
+		 * more than any rounding of the distance): outside it, and
+		 * no nearer than the clearance to it, so the full
+		 * clearance, without working the distance out. */
+		if (p.x < m->lo[k].x - m->clearance_in - GRACE_BOX_SLACK_IN ||
+		    p.x > m->hi[k].x + m->clearance_in + GRACE_BOX_SLACK_IN ||
+		    p.y < m->lo[k].y - m->clearance_in - GRACE_BOX_SLACK_IN ||
+		    p.y > m->hi[k].y + m->clearance_in + GRACE_BOX_SLACK_IN) {
+			grace[k] = m->clearance_in;
+			continue;
+		}
 		if (m->water) {
 			/* A bank near a boat's end is passed with grace; a
 			 * bank it is outside of is a bank all the same. */
@@ -473,7 +489,14 @@ int zb_path_find(struct zb_path_map *m, struct zb_vec2 from, struct zb_vec2 to,
 		m->prev[i] = -1;
 		m->closed[i] = 0;
 	}
+	/* A node's remainder to the goal is worked out once, when it is
+	 * first reached, and its cost plus remainder when its cost falls:
+	 * the same numbers the search compares, not recomputed for every
+	 * open node at every pick. */
+	double *h = m->g_cost + nv + 2, *f_cost = h + nv + 2;
 	m->g_cost[S] = 0;
+	h[S] = zb_v2_dist(from, to);
+	f_cost[S] = m->g_cost[S] + h[S];
 	for (;;) {
 		/* The open node with the least cost plus straight-line
 		 * remainder: A* on a dense graph, ties to the lowest index. */
@@ -482,8 +505,7 @@ int zb_path_find(struct zb_path_map *m, struct zb_vec2 from, struct zb_vec2 to,
 		for (int i = 0; i < nv + 2; i++) {
 			if (m->closed[i] || !isfinite(m->g_cost[i]))
 				continue;
-			struct zb_vec2 p = i < nv ? m->v[i] : i == S ? from : to;
-			double f = m->g_cost[i] + zb_v2_dist(p, to);
+			double f = f_cost[i];
 			if (f < best) {
 				best = f;
 				u = i;
@@ -514,7 +536,10 @@ int zb_path_find(struct zb_path_map *m, struct zb_vec2 from, struct zb_vec2 to,
 				ok = vertex_sees(m, u, w);
 			if (!ok)
 				continue;
+			if (!isfinite(m->g_cost[w]))
+				h[w] = zb_v2_dist(pw, to);
 			m->g_cost[w] = c;
+			f_cost[w] = c + h[w];
 			m->prev[w] = u;
 		}
 	}

@@ -717,10 +717,15 @@ int zb_game_decide(struct zb_game *g, struct zb_decision *d,
 		zb_event_path(g, u ? u->pos : d->answer_point, d->answer_point);
 	if (pk && pk->figure >= 0)
 		zb_event_kv(g, "figure", pk->figure);
-	char head[ZB_UNIT_NAME_MAX * 2 + 64];
-	zb_decision_head(g, d, head, sizeof(head));
-	zb_event_text(g, "%s%s%s", head, d->reason[0] ? ZB_DECISION_REASON_SEP
-						      : "", d->reason);
+	/* The head is for the log alone: with the log off (or out of
+	 * memory) zb_event_text() writes nothing, so it is not formatted. */
+	if (g->log.enabled && !g->log.oom) {
+		char head[ZB_UNIT_NAME_MAX * 2 + 64];
+		zb_decision_head(g, d, head, sizeof(head));
+		zb_event_text(g, "%s%s%s", head,
+			      d->reason[0] ? ZB_DECISION_REASON_SEP : "",
+			      d->reason);
+	}
 	zb_event_end(g);
 	return ZB_OK;
 }

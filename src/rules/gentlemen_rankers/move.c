@@ -212,6 +212,15 @@ struct sweep {
 	int n_blocks;
 	unsigned char blocks[MAX_LINEAR];
 	unsigned char start_at[MAX_LINEAR];
+	/* The same for ground_ok(): the features near the path it asks
+	 * of, in order (pay does not change during the move either). */
+	bool ground_known;
+	int n_ground;
+	unsigned char ground[MAX_LINEAR];
+	/* going_factor()'s bad going whose box meets the box of the
+	 * front centres along the path (n_bad < 0: not listed, ask all). */
+	int n_bad;
+	unsigned char bad[MAX_LINEAR];
 	/* Every enemy (SWEEP_ENEMY) or friend (SWEEP_FRIEND) near is beyond
 	 * reach of every footprint of the mover whose centre lies less
 	 * than all_in[k] from all_c[k] (0: not known); for enemies only
@@ -258,6 +267,55 @@ static void sweep_terrain_init(struct sweep *s, const struct mv *m,
 	}
 	if (g->terrain.n > MAX_LINEAR)
 		s->any_terrain_near = true;
+}
+
+/* Bad going that the front centres of a move along from pos by dir, len_in
+ * long, may stand in: their boxes meet the box of the path, widened far
+ * beyond the rounding of the steps.  Features past MAX_LINEAR: all. */
+#define BAD_MARGIN_IN 1e-3
+static void sweep_bad_init(struct sweep *s, struct zb_vec2 pos,
+			   struct zb_vec2 dir, double len_in)
+{
+	const struct zb_game *g = s->g;
+	struct zb_vec2 b = zb_v2_add(pos, zb_v2_scale(dir, len_in));
+	double lox = fmin(pos.x, b.x) - BAD_MARGIN_IN;
+	double hix = fmax(pos.x, b.x) + BAD_MARGIN_IN;
+	double loy = fmin(pos.y, b.y) - BAD_MARGIN_IN;
+	double hiy = fmax(pos.y, b.y) + BAD_MARGIN_IN;
+
+	s->n_bad = -1;
+	if (g->terrain.n > MAX_LINEAR)
+		return;
+	s->n_bad = 0;
+	for (int k = 0; k < g->terrain.n; k++) {
+		const struct zb_terrain *t = &g->terrain.items[k];
+
+		if (gr_ground_of(s->g, k) == GR_GROUND_BAD &&
+		    !(hix < t->lo.x || lox > t->hi.x || hiy < t->lo.y ||
+		      loy > t->hi.y))
+			s->bad[s->n_bad++] = (unsigned char)k;
+	}
+}
+
+/* going_factor() at the front centre p of a step of move_unit(): only
+ * the bad going listed in s (n_bad >= 0), the same answer. */
+static double sweep_going(const struct sweep *s, struct zb_vec2 p)
+{
+	struct zb_game *g = s->g;
+
+	if (s->n_bad < 0)
+		return going_factor(g, s->u, p);
+	for (int j = 0; j < s->n_bad; j++) {
+		const struct zb_terrain *t = &g->terrain.items[s->bad[j]];
+
+		if (p.x < t->lo.x || p.x > t->hi.x || p.y < t->lo.y ||
+		    p.y > t->hi.y || !zb_poly_contains(t->pts, t->n_pts, p))
+			continue;
+		if (gr_is_warrior(s->u) && gr_state(g)->opt.native_soil)
+			return GR_NATIVE_FACTOR;
+		return GR_BAD_GOING_FACTOR;
+	}
+	return 1.0;
 }
 
 static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
@@ -349,17 +407,27 @@ static double sweep_room(const struct sweep *s, size_t i,
  * clearances found on the way are kept, so that the next footprint along
  * the path asks only of those it may have come near.
  */
+/* sweep_scan()'s first test, asked before the call (most steps end
+ * here): is every near unit of the kind beyond reach of r by what was
+ * found before? */
+static inline bool sweep_all_clear(const struct sweep *s,
+				   const struct zb_rect *r, int kind,
+				   bool disengage)
+{
+	struct zb_vec2 d = zb_v2_sub(r->c, s->all_c[kind]);
+
+	return s->all_in[kind] > 0 && (disengage || !s->all_dis[kind]) &&
+	       sweep_shape(s, r) &&
+	       zb_v2_dot(d, d) < s->all_in[kind] * s->all_in[kind];
+}
+
 static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
 		      bool disengage, int skip)
 {
 	bool shape = sweep_shape(s, r);
 	double reach = kind == SWEEP_ENEMY ? GR_CONTACT_IN / 2 : 0;
 	double room = INFINITY;
-	struct zb_vec2 d = zb_v2_sub(r->c, s->all_c[kind]);
 
-	if (shape && s->all_in[kind] > 0 && (disengage || !s->all_dis[kind]) &&
-	    zb_v2_dot(d, d) < s->all_in[kind] * s->all_in[kind])
-		return -1;
 	for (size_t i = 0; i < s->n; i++) {
 		struct zb_unit *o = zb_game_unit(s->g, s->near[i]);
 		struct zb_rect orr;
@@ -427,6 +495,8 @@ static void sweep_pushed(struct sweep *s, struct zb_vec2 step)
 static int sweep_enemy(struct sweep *s, const struct zb_rect *r,
 		       bool disengage)
 {
+	if (sweep_all_clear(s, r, SWEEP_ENEMY, disengage))
+		return -1;
 	return sweep_scan(s, r, SWEEP_ENEMY, disengage, -1);
 }
 
@@ -434,7 +504,26 @@ static int sweep_enemy(struct sweep *s, const struct zb_rect *r,
 static int sweep_friend(struct sweep *s, const struct zb_rect *r,
 			int skip)
 {
+	if (sweep_all_clear(s, r, SWEEP_FRIEND, false))
+		return -1;
 	return sweep_scan(s, r, SWEEP_FRIEND, false, skip);
+}
+
+/* Does the footprint r still share ground with near friend `id`, found
+ * there by sweep_friend()?  If so sweep_friend(s, r, -1) finds a friend
+ * too (that one, or one before it): a clearance never holds of a
+ * footprint that clashes. */
+static bool still_clashes(const struct sweep *s, int id,
+			  const struct zb_rect *r)
+{
+	const struct zb_unit *o = zb_game_unit(s->g, id);
+	struct zb_rect orr;
+
+	if (!o || o->id == s->u->id || o->side != s->u->side ||
+	    !gr_unit_active(o))
+		return false;
+	orr = gr_unit_rect(o);
+	return gr_rects_clash(r, &orr);
 }
 
 static bool goal_reached(const struct sweep *s, const struct zb_rect *r,
@@ -683,6 +772,16 @@ static bool hard_block(struct sweep *s, const struct mv *m,
 	return false;
 }
 
+/* Has ground_ok() anything to ask of feature k? */
+static bool ground_asks(struct zb_game *g, int k, bool pay)
+{
+	enum gr_ground gd = gr_ground_of(g, k);
+
+	return !(gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
+		 gd == GR_GROUND_BLOCK || gd == GR_GROUND_BAD ||
+		 (!pay && (gd == GR_GROUND_FORD || gd == GR_GROUND_RIVER)));
+}
+
 /* May the footprint `r` go there as far as the ground goes?  Asked
  * only of a footprint hard_block() has just let pass: no area that bars
  * this mover meets it, so of the areas only water a paying move enters
@@ -692,20 +791,26 @@ static bool ground_ok(struct sweep *s, struct mv *m, const struct zb_rect *r)
 {
 	struct zb_game *g = s->g;
 	bool pay = m->flags & MV_PAY;
+	bool listed = g->terrain.n <= MAX_LINEAR;
 
-	for (int k = 0; k < g->terrain.n; k++) {
+	if (listed && !s->ground_known) {
+		s->n_ground = 0;
+		for (int k = 0; k < g->terrain.n; k++)
+			if (s->terrain_near[k] && ground_asks(g, k, pay))
+				s->ground[s->n_ground++] = (unsigned char)k;
+		s->ground_known = true;
+	}
+	for (int j = 0; j < (listed ? s->n_ground : g->terrain.n); j++) {
+		int k = listed ? s->ground[j] : j;
 		const struct zb_terrain *t = &g->terrain.items[k];
 		enum gr_ground gd;
 		bool tracked = k < MAX_LINEAR;
 
-		if (tracked && !s->terrain_near[k])
+		if (!listed && ((tracked && !s->terrain_near[k]) ||
+				!ground_asks(g, k, pay)))
 			continue;
 		gd = gr_ground_of(g, k);
-		if (gd == GR_GROUND_OPEN || gd == GR_GROUND_HILL ||
-		    gd == GR_GROUND_BLOCK || gd == GR_GROUND_BAD ||
-		    (!pay && (gd == GR_GROUND_FORD ||
-			      gd == GR_GROUND_RIVER)) ||
-		    !gr_box_near(r, t))
+		if (!gr_box_near(r, t))
 			continue;
 		if (gd == GR_GROUND_LINEAR || gd == GR_GROUND_ZARIBA) {
 			if ((tracked && s->linear_done[k]) ||
@@ -779,6 +884,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 		on_table = rect_well_on_table(g, &s.start, GR_ON_TABLE_MARGIN_IN)
 			   && rect_well_on_table(g, &end, GR_ON_TABLE_MARGIN_IN);
 	}
+	if ((m->flags & MV_PAY) && s.any_terrain_near)
+		sweep_bad_init(&s, pos, dir, left);
 	while (left > EPS_IN) {
 		double step = fmin(GR_STEP_IN, left), factor = 1.0;
 		struct zb_vec2 next;
@@ -794,8 +901,8 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 				}
 			}
 			factor = !s.any_terrain_near ? 1.0 :
-				 going_factor(g, u, zb_v2_add(pos,
-					      zb_v2_scale(dir, step)));
+				 sweep_going(&s, zb_v2_add(pos,
+					     zb_v2_scale(dir, step)));
 			if (m->budget_in <= EPS_IN) {
 				m->why = m->why ? m->why : "its move is spent";
 				m->end = GR_MV_BLOCKED;
@@ -888,18 +995,33 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	 * along the line until clear. */
 	if (!(m->flags & MV_PUSH) && m->end != GR_MV_OFF_TABLE &&
 	    m->end != GR_MV_LOST) {
+		/* Its footprint at each step back is sweep_rect_at() of its
+		 * front centre: gr_unit_rect()'s numbers, without building
+		 * it afresh at every step. */
 		struct zb_rect r = gr_unit_rect(u);
+		int f;
 
-		while (sweep_friend(&s, &r, -1) >= 0 && m->went_in > EPS_IN) {
+		while ((f = sweep_friend(&s, &r, -1)) >= 0 &&
+		       m->went_in > EPS_IN) {
 			double back = fmin(GR_STEP_IN, m->went_in);
 
 			u->pos = zb_v2_sub(u->pos, zb_v2_scale(dir, back));
 			m->went_in -= back;
-			r = gr_unit_rect(u);
+			r = sweep_rect_at(&s, u->pos);
 			m->contact = -1;
 			if (m->end == GR_MV_CONTACT)
 				m->end = GR_MV_BLOCKED;
 			m->why = "friends in the way";
+			/* Still on the friend it stood on: the scan would
+			 * find one (it may name another), so no scan. */
+			while (still_clashes(&s, f, &r) &&
+			       m->went_in > EPS_IN) {
+				back = fmin(GR_STEP_IN, m->went_in);
+				u->pos = zb_v2_sub(u->pos,
+						   zb_v2_scale(dir, back));
+				m->went_in -= back;
+				r = sweep_rect_at(&s, u->pos);
+			}
 		}
 		if (sweep_friend(&s, &r, -1) >= 0)
 			u->pos = start;
