@@ -366,12 +366,67 @@ struct cand {
 	int id;
 };
 
-static int cmp_cand(const void *a, const void *b)
+/* Is entry id's circle within range_in of p, tested as
+ * zb_spatial_within() tests it (spatial.c's edge_dist)?  A visit of the
+ * index near p (zb_spatial_visit_near) meets all of those and perhaps a
+ * few more; this keeps exactly the ones the list would hold. */
+static bool index_within(const struct zb_game *g, int id, struct zb_vec2 p,
+			 double range_in)
 {
-	const struct cand *x = a, *y = b;
-	if (x->d != y->d)
-		return x->d < y->d ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
+	double d = zb_v2_dist(p, g->index.e[id].p) - g->index.e[id].radius_in;
+
+	return !((d > 0 ? d : 0) > range_in);
+}
+
+/* What ring_nearest() carries through a ring. */
+struct ring_ctx {
+	struct vf_ai *ai;
+	struct zb_game *g;
+	const struct zb_unit *u;
+	zb_spatial_filter f;
+	void *fctx;
+	bool known_only;
+	ai_metric metric;
+	const void *marg;
+	struct zb_vec2 p;
+	double range, q;
+	int best;
+	double bd;
+};
+
+/* Keep the least (metric, id) within the ring's q, as cmp_cand orders. */
+static int ring_visit(void *ctx, int id)
+{
+	struct ring_ctx *c = ctx;
+	if (!index_within(c->g, id, c->p, c->range) || !c->f(c->fctx, id))
+		return 0;
+	double d = c->metric(c->u, &c->g->units[id], c->marg);
+	if (!(d <= c->q))
+		return 0;
+	if (c->best >= 0 && (d > c->bd || (d == c->bd && id > c->best)))
+		return 0;
+	if (c->known_only && !known(c->ai, c->g, &c->g->units[id]))
+		return 0;
+	c->best = id;
+	c->bd = d;
+	return 0;
+}
+
+/* A ring about a point off the index's reach (not finite): the list
+ * zb_spatial_within() makes, each entry as ring_visit() takes it. */
+static void ring_listed(struct vf_ai *ai, struct zb_game *g,
+			struct ring_ctx *rc)
+{
+	size_t n;
+	int *ids = near_ids(g, rc->p, rc->range, rc->f, rc->fctx, &n);
+	double range = rc->range;
+
+	(void)ai;
+	rc->range = INFINITY;	/* listed already */
+	for (size_t k = 0; ids && k < n; k++)
+		ring_visit(rc, ids[k]);
+	rc->range = range;
+	zb_free(&g->alloc, ids);
 }
 
 /*
@@ -393,32 +448,25 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 	int best = -1;
 	double bd = INFINITY;
 
+	struct ring_ctx rc = { ai, g, u, f, fctx, known_only, metric, marg,
+			       p, 0, 0, -1, INFINITY };
+
+	/* Each ring keeps the least (metric, id) within q of the units
+	 * zb_spatial_within() would list (index_within), as sorting them by
+	 * cmp_cand's order did, without a list or a sort. */
 	for (double q = AI_RING_START_IN; q <= far; q *= AI_RING_GROWTH) {
-		size_t n;
-		int *ids = near_ids(g, p, q + lag + AI_INDEX_SLACK_IN, f, fctx,
-				    &n);
-		struct cand *c = ids ? zb_malloc(&g->alloc, (n + 1) * sizeof(*c)) : NULL;
-		if (!c) {
-			zb_free(&g->alloc, ids);
-			break;
+		rc.q = q;
+		rc.range = q + lag + AI_INDEX_SLACK_IN;
+		if (!isfinite(p.x) || !isfinite(p.y)) {
+			ring_listed(ai, g, &rc);
+		} else {
+			zb_spatial_visit_near(&g->index, p, rc.range,
+					      ring_visit, &rc);
 		}
-		for (size_t k = 0; k < n; k++) {
-			c[k].id = ids[k];
-			c[k].d = metric(u, &g->units[ids[k]], marg);
-		}
-		zb_free(&g->alloc, ids);
-		qsort(c, n, sizeof(*c), cmp_cand);
-		for (size_t k = 0; k < n && c[k].d <= q && best < 0; k++) {
-			if (known_only && !known(ai, g, &g->units[c[k].id]))
-				continue;
-			best = c[k].id;
-			bd = c[k].d;
-		}
-		zb_free(&g->alloc, c);
-		if (best >= 0) {
+		if (rc.best >= 0) {
 			if (dist)
-				*dist = bd;
-			return best;
+				*dist = rc.bd;
+			return rc.best;
 		}
 	}
 	for (int i = 0; i < g->n_units; i++) {
@@ -1908,6 +1956,31 @@ static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 	return true;
 }
 
+/* What supporters() carries through the index. */
+struct support_ctx {
+	struct side_ctx *c;
+	const struct zb_unit *target;
+	struct zb_vec2 p;
+	double range;
+	int n;
+};
+
+/* Counts a group near the target, of those zb_spatial_within() would
+ * list (index_within), that is not in this melee and could join it. */
+static int support_near(void *ctx, int id)
+{
+	struct support_ctx *sc = ctx;
+	struct zb_game *g = sc->c->g;
+	const struct zb_unit *w = &g->units[id];
+
+	if (!index_within(g, id, sc->p, sc->range) ||
+	    !support_body(sc->c, id))
+		return 0;
+	sc->n += !in_melee(w, sc->target) &&
+		 gap(w, sc->target) <= reach_mean(g, w) + AI_MASS_SUPPORT_IN;
+	return 0;
+}
+
 /* Other groups near enough to charge `target` with u: those in a melee
  * or charging it, from the melee list; those within their mean move of
  * it, which is no more than the longest move's, from the index. */
@@ -1917,13 +1990,18 @@ static int supporters(struct vf_ai *ai, struct zb_game *g,
 	struct side_ctx c = { g, u, NULL };
 	struct zb_rect tr = zb_unit_rect(target);
 	double span = ai->max_move_dice * AI_D6_MEAN + AI_MASS_SUPPORT_IN;
-	size_t n_near = 0;
+	struct support_ctx sc = { &c, target, tr.c,
+				  span + circle_of(&tr) + AI_INDEX_SLACK_IN, 0 };
 	int n = 0;
-	int *ids = melee_units(ai, g)
-		? near_ids(g, tr.c, span + circle_of(&tr) + AI_INDEX_SLACK_IN,
-			   support_body, &c, &n_near)
+	size_t n_near = 0;
+	bool finite = isfinite(tr.c.x) && isfinite(tr.c.y);
+	bool indexed = melee_units(ai, g);
+	/* From a point that is not finite the index makes its list the
+	 * old way; index_within() then takes each entry listed. */
+	int *ids = indexed && !finite
+		? near_ids(g, tr.c, sc.range, support_body, &c, &n_near)
 		: NULL;
-	if (!ids) {
+	if (!indexed || (!finite && !ids)) {
 		for (int i = 0; i < g->n_units; i++) {
 			const struct zb_unit *w = &g->units[i];
 			if (support_body(&c, i) &&
@@ -1937,13 +2015,16 @@ static int supporters(struct vf_ai *ai, struct zb_game *g,
 		const struct zb_unit *w = &g->units[ai->in_melee[k]];
 		n += support_body(&c, w->id) && in_melee(w, target);
 	}
-	for (size_t k = 0; k < n_near; k++) {
-		const struct zb_unit *w = &g->units[ids[k]];
-		n += !in_melee(w, target) &&
-		     gap(w, target) <= reach_mean(g, w) + AI_MASS_SUPPORT_IN;
+	if (ids) {
+		sc.range = INFINITY;
+		for (size_t k = 0; k < n_near; k++)
+			support_near(&sc, ids[k]);
+		zb_free(&g->alloc, ids);
+	} else {
+		zb_spatial_visit_near(&g->index, tr.c, sc.range, support_near,
+				      &sc);
 	}
-	zb_free(&g->alloc, ids);
-	return n;
+	return n + sc.n;
 }
 
 /* A group that counts in the mass: fit, and not riflemen. */
