@@ -189,6 +189,14 @@ struct vf_ai {
 	int max_move_dice;
 	/* By side, 1 + the id of the enemy side_has_enemy() last found. */
 	int enemy_witness[ZB_MAX_SIDES];
+	/* rules_nearest_enemy() of each group, by unit id, while one call
+	 * of lead_unless_level() lasts (lead_call; it moves nothing): its
+	 * rings and lead_of_others() ask many groups more than once. */
+	uint64_t lead_call;
+	uint64_t *lead_at;
+	int *lead_e;
+	double *lead_dd;
+	int cap_lead;
 	const struct vf_pers *pers;	/* its personality */
 };
 
@@ -2089,9 +2097,50 @@ static bool has_others(struct vf_ai *ai, struct zb_game *g,
 	return false;
 }
 
+/* rules_nearest_enemy(g, w, dd), remembered for this call of
+ * lead_unless_level() when there is room. */
+static int lead_nearest(struct vf_ai *ai, struct zb_game *g,
+			const struct zb_unit *w, double *dd)
+{
+	int i = w->id;
+
+	if (i < 0 || i >= ai->cap_lead || w != &g->units[i])
+		return rules_nearest_enemy(g, w, dd);
+	if (ai->lead_at[i] != ai->lead_call) {
+		ai->lead_e[i] = rules_nearest_enemy(g, w, &ai->lead_dd[i]);
+		ai->lead_at[i] = ai->lead_call;
+	}
+	*dd = ai->lead_dd[i];
+	return ai->lead_e[i];
+}
+
+/* Room for lead_nearest()'s answers (none kept when out of memory). */
+static void lead_ready(struct vf_ai *ai, struct zb_game *g)
+{
+	size_t n = (size_t)g->n_units;
+
+	ai->lead_call++;
+	if (g->n_units <= ai->cap_lead)
+		return;
+	uint64_t *at = zb_realloc(&g->alloc, ai->lead_at, n * sizeof(*at));
+	if (at)
+		ai->lead_at = at;
+	int *e = at ? zb_realloc(&g->alloc, ai->lead_e, n * sizeof(*e)) : NULL;
+	if (e)
+		ai->lead_e = e;
+	double *dd = e ? zb_realloc(&g->alloc, ai->lead_dd, n * sizeof(*dd))
+		       : NULL;
+	if (!dd)
+		return;
+	ai->lead_dd = dd;
+	for (int i = ai->cap_lead; i < g->n_units; i++)
+		ai->lead_at[i] = 0;	/* calls count from 1 */
+	ai->cap_lead = g->n_units;
+}
+
 /* The least distance from any other fit group to its nearest enemy. */
-static double lead_of_others(struct zb_game *g, const struct zb_unit *u,
-			     int *n_groups)
+static double lead_of_others(struct vf_ai *ai, struct zb_game *g,
+			     const struct zb_unit *u, int *n_groups)
 {
 	double best = INFINITY;
 	*n_groups = 0;
@@ -2101,7 +2150,7 @@ static double lead_of_others(struct zb_game *g, const struct zb_unit *u,
 		    !usable(w) || shaken(w) || w->type == VF_DERVISH_RIFLEMEN)
 			continue;
 		double dd;
-		if (rules_nearest_enemy(g, w, &dd) < 0)
+		if (lead_nearest(ai, g, w, &dd) < 0)
 			continue;
 		(*n_groups)++;
 		best = fmin(best, dd);
@@ -2116,16 +2165,17 @@ static double lead_of_others(struct zb_game *g, const struct zb_unit *u,
  * settles the first (the lead can only be smaller), and its distance is
  * returned; only when none is found is every group asked.
  */
-static double lead_unless_level(struct zb_game *g, const struct zb_unit *u,
-				double dist, double m)
+static double lead_unless_level(struct vf_ai *ai, struct zb_game *g,
+				const struct zb_unit *u, double dist, double m)
 {
+	lead_ready(ai, g);
 	struct side_ctx c = { g, u, NULL };
 	int near[AI_LEAD_WITNESSES], others;
 	size_t n = zb_spatial_within(&g->index, u->pos, AI_LEAD_NEAR_IN,
 				     mass_body, &c, near, AI_LEAD_WITNESSES);
 	for (size_t k = 0; k < n; k++) {
 		double dd;
-		if (rules_nearest_enemy(g, &g->units[near[k]], &dd) >= 0 &&
+		if (lead_nearest(ai, g, &g->units[near[k]], &dd) >= 0 &&
 		    dd - dist <= m)
 			return dd;
 	}
@@ -2146,7 +2196,7 @@ static double lead_unless_level(struct zb_game *g, const struct zb_unit *u,
 					g->index.e[ids[k]].radius_in;
 			if (di < prev - AI_RING_SEEN_IN)
 				continue;	/* asked in the last ring */
-			if (rules_nearest_enemy(g, w, &dd) >= 0 &&
+			if (lead_nearest(ai, g, w, &dd) >= 0 &&
 			    dd - dist <= m) {
 				zb_free(&g->alloc, ids);
 				return dd;
@@ -2155,7 +2205,7 @@ static double lead_unless_level(struct zb_game *g, const struct zb_unit *u,
 		zb_free(&g->alloc, ids);
 		prev = q;
 	}
-	return lead_of_others(g, u, &others);
+	return lead_of_others(ai, g, u, &others);
 }
 
 /* How inviting a charge target is: lower is better. */
@@ -2429,7 +2479,7 @@ static struct plan dervish_order(struct vf_ai *ai, struct zb_game *g,
 	double lead = INFINITY, ahead = 0;
 	bool wait = false;
 	if (has_others(ai, g, u) && dist > reach_easy(g, u)) {
-		lead = lead_unless_level(g, u, dist, ai->mass_lead_in);
+		lead = lead_unless_level(ai, g, u, dist, ai->mass_lead_in);
 		ahead = lead - dist;
 		wait = ahead > ai->mass_lead_in;
 	}
@@ -2809,6 +2859,9 @@ static void ai_release(struct zb_controller *self)
 	zb_free(&self->alloc, ai->scouted);
 	zb_free(&self->alloc, ai->seen);
 	zb_free(&self->alloc, ai->seen_at);
+	zb_free(&self->alloc, ai->lead_at);
+	zb_free(&self->alloc, ai->lead_e);
+	zb_free(&self->alloc, ai->lead_dd);
 	zb_free(&self->alloc, ai->in_melee);
 	zb_free(&self->alloc, ai->attached);
 	zb_free(&self->alloc, ai->attached_touched);
