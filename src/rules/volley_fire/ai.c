@@ -124,6 +124,9 @@
  * and how many groups nearby are asked whether one is as far forward. */
 #define AI_RING_START_IN 24.0
 #define AI_RING_GROWTH 4.0
+/* ring_nearest()'s rings: AI_RING_GROWTH must be a power of this, so
+ * that its last ring is one of these. */
+#define AI_NEAREST_GROWTH 2.0
 #define AI_INDEX_SLACK_IN 1e-6
 #define AI_LEAD_NEAR_IN 48.0
 #define AI_LEAD_WITNESSES 16
@@ -464,7 +467,15 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 	/* Each ring keeps the least (metric, id) within q of the units
 	 * zb_spatial_within() would list (index_within), as sorting them by
 	 * cmp_cand's order did, without a list or a sort. */
-	for (double q = AI_RING_START_IN; q <= far; q *= AI_RING_GROWTH) {
+	/* Any rings give that answer; finer ones than AI_RING_GROWTH visit
+	 * fewer units past the one found (a deep block of friends, say),
+	 * and they end where AI_RING_GROWTH's did, so that the pass over
+	 * every unit is made exactly when it was. */
+	double last = AI_RING_START_IN;
+	while (last * AI_RING_GROWTH <= far)
+		last *= AI_RING_GROWTH;
+	for (double q = AI_RING_START_IN; q <= far && q <= last;
+	     q *= AI_NEAREST_GROWTH) {
 		rc.q = q;
 		rc.range = q + lag + AI_INDEX_SLACK_IN;
 		if (!isfinite(p.x) || !isfinite(p.y)) {
