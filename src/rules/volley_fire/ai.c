@@ -124,6 +124,13 @@
  * and how many groups nearby are asked whether one is as far forward. */
 #define AI_RING_START_IN 24.0
 #define AI_RING_GROWTH 4.0
+/* ring_nearest()'s rings: AI_RING_GROWTH must be a power of this, so
+ * that its last ring is one of these. */
+#define AI_NEAREST_GROWTH 2.0
+/* index_within()'s plain case: a relative margin (against roundings of
+ * some 1e-16) and the largest reach whose square cannot overflow. */
+#define AI_PLAIN_REL 1e-9
+#define AI_PLAIN_FAR_MAX_IN 1e150
 #define AI_INDEX_SLACK_IN 1e-6
 #define AI_LEAD_NEAR_IN 48.0
 #define AI_LEAD_WITNESSES 16
@@ -187,6 +194,16 @@ struct vf_ai {
 	int n_attached_touched;
 	/* The longest move any unit's dice make, for bounding searches. */
 	int max_move_dice;
+	/* By side, 1 + the id of the enemy side_has_enemy() last found. */
+	int enemy_witness[ZB_MAX_SIDES];
+	/* rules_nearest_enemy() of each group, by unit id, while one call
+	 * of lead_unless_level() lasts (lead_call; it moves nothing): its
+	 * rings and lead_of_others() ask many groups more than once. */
+	uint64_t lead_call;
+	uint64_t *lead_at;
+	int *lead_e;
+	double *lead_dd;
+	int cap_lead;
 	const struct vf_pers *pers;	/* its personality */
 };
 
@@ -366,12 +383,76 @@ struct cand {
 	int id;
 };
 
-static int cmp_cand(const void *a, const void *b)
+/* Is entry id's circle within range_in of p, tested as
+ * zb_spatial_within() tests it (spatial.c's edge_dist)?  A visit of the
+ * index near p (zb_spatial_visit_near) meets all of those and perhaps a
+ * few more; this keeps exactly the ones the list would hold. */
+static bool index_within(const struct zb_game *g, int id, struct zb_vec2 p,
+			 double range_in)
 {
-	const struct cand *x = a, *y = b;
-	if (x->d != y->d)
-		return x->d < y->d ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
+	const struct zb_spatial_entry *e = &g->index.e[id];
+	double dx = p.x - e->p.x, dy = p.y - e->p.y;
+	double far = range_in + e->radius_in;
+
+	/* Plainly inside, by far more than the roundings of the distance
+	 * and the subtraction below: no square root needed. */
+	if (range_in >= 0 && far < AI_PLAIN_FAR_MAX_IN &&
+	    dx * dx + dy * dy <= far * far * (1 - AI_PLAIN_REL))
+		return true;
+	double d = zb_v2_dist(p, e->p) - e->radius_in;
+
+	return !((d > 0 ? d : 0) > range_in);
+}
+
+/* What ring_nearest() carries through a ring. */
+struct ring_ctx {
+	struct vf_ai *ai;
+	struct zb_game *g;
+	const struct zb_unit *u;
+	zb_spatial_filter f;
+	void *fctx;
+	bool known_only;
+	ai_metric metric;
+	const void *marg;
+	struct zb_vec2 p;
+	double range, q;
+	int best;
+	double bd;
+};
+
+/* Keep the least (metric, id) within the ring's q, as cmp_cand orders. */
+static int ring_visit(void *ctx, int id)
+{
+	struct ring_ctx *c = ctx;
+	if (!index_within(c->g, id, c->p, c->range) || !c->f(c->fctx, id))
+		return 0;
+	double d = c->metric(c->u, &c->g->units[id], c->marg);
+	if (!(d <= c->q))
+		return 0;
+	if (c->best >= 0 && (d > c->bd || (d == c->bd && id > c->best)))
+		return 0;
+	if (c->known_only && !known(c->ai, c->g, &c->g->units[id]))
+		return 0;
+	c->best = id;
+	c->bd = d;
+	return 0;
+}
+
+/* A ring about a point off the index's reach (not finite): the list
+ * zb_spatial_within() makes, each entry as ring_visit() takes it. */
+static void ring_listed(struct vf_ai *ai, struct zb_game *g,
+			struct ring_ctx *rc)
+{
+	size_t n;
+	int *ids = near_ids(g, rc->p, rc->range, rc->f, rc->fctx, &n);
+	double range = rc->range;
+
+	(void)ai;
+	rc->range = INFINITY;	/* listed already */
+	for (size_t k = 0; ids && k < n; k++)
+		ring_visit(rc, ids[k]);
+	rc->range = range;
+	zb_free(&g->alloc, ids);
 }
 
 /*
@@ -393,32 +474,33 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 	int best = -1;
 	double bd = INFINITY;
 
-	for (double q = AI_RING_START_IN; q <= far; q *= AI_RING_GROWTH) {
-		size_t n;
-		int *ids = near_ids(g, p, q + lag + AI_INDEX_SLACK_IN, f, fctx,
-				    &n);
-		struct cand *c = ids ? zb_malloc(&g->alloc, (n + 1) * sizeof(*c)) : NULL;
-		if (!c) {
-			zb_free(&g->alloc, ids);
-			break;
+	struct ring_ctx rc = { ai, g, u, f, fctx, known_only, metric, marg,
+			       p, 0, 0, -1, INFINITY };
+
+	/* Each ring keeps the least (metric, id) within q of the units
+	 * zb_spatial_within() would list (index_within), as sorting them by
+	 * cmp_cand's order did, without a list or a sort. */
+	/* Any rings give that answer; finer ones than AI_RING_GROWTH visit
+	 * fewer units past the one found (a deep block of friends, say),
+	 * and they end where AI_RING_GROWTH's did, so that the pass over
+	 * every unit is made exactly when it was. */
+	double last = AI_RING_START_IN;
+	while (last * AI_RING_GROWTH <= far)
+		last *= AI_RING_GROWTH;
+	for (double q = AI_RING_START_IN; q <= far && q <= last;
+	     q *= AI_NEAREST_GROWTH) {
+		rc.q = q;
+		rc.range = q + lag + AI_INDEX_SLACK_IN;
+		if (!isfinite(p.x) || !isfinite(p.y)) {
+			ring_listed(ai, g, &rc);
+		} else {
+			zb_spatial_visit_near(&g->index, p, rc.range,
+					      ring_visit, &rc);
 		}
-		for (size_t k = 0; k < n; k++) {
-			c[k].id = ids[k];
-			c[k].d = metric(u, &g->units[ids[k]], marg);
-		}
-		zb_free(&g->alloc, ids);
-		qsort(c, n, sizeof(*c), cmp_cand);
-		for (size_t k = 0; k < n && c[k].d <= q && best < 0; k++) {
-			if (known_only && !known(ai, g, &g->units[c[k].id]))
-				continue;
-			best = c[k].id;
-			bd = c[k].d;
-		}
-		zb_free(&g->alloc, c);
-		if (best >= 0) {
+		if (rc.best >= 0) {
 			if (dist)
-				*dist = bd;
-			return best;
+				*dist = rc.bd;
+			return rc.best;
 		}
 	}
 	for (int i = 0; i < g->n_units; i++) {
@@ -1908,6 +1990,31 @@ static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 	return true;
 }
 
+/* What supporters() carries through the index. */
+struct support_ctx {
+	struct side_ctx *c;
+	const struct zb_unit *target;
+	struct zb_vec2 p;
+	double range;
+	int n;
+};
+
+/* Counts a group near the target, of those zb_spatial_within() would
+ * list (index_within), that is not in this melee and could join it. */
+static int support_near(void *ctx, int id)
+{
+	struct support_ctx *sc = ctx;
+	struct zb_game *g = sc->c->g;
+	const struct zb_unit *w = &g->units[id];
+
+	if (!index_within(g, id, sc->p, sc->range) ||
+	    !support_body(sc->c, id))
+		return 0;
+	sc->n += !in_melee(w, sc->target) &&
+		 gap(w, sc->target) <= reach_mean(g, w) + AI_MASS_SUPPORT_IN;
+	return 0;
+}
+
 /* Other groups near enough to charge `target` with u: those in a melee
  * or charging it, from the melee list; those within their mean move of
  * it, which is no more than the longest move's, from the index. */
@@ -1917,13 +2024,18 @@ static int supporters(struct vf_ai *ai, struct zb_game *g,
 	struct side_ctx c = { g, u, NULL };
 	struct zb_rect tr = zb_unit_rect(target);
 	double span = ai->max_move_dice * AI_D6_MEAN + AI_MASS_SUPPORT_IN;
-	size_t n_near = 0;
+	struct support_ctx sc = { &c, target, tr.c,
+				  span + circle_of(&tr) + AI_INDEX_SLACK_IN, 0 };
 	int n = 0;
-	int *ids = melee_units(ai, g)
-		? near_ids(g, tr.c, span + circle_of(&tr) + AI_INDEX_SLACK_IN,
-			   support_body, &c, &n_near)
+	size_t n_near = 0;
+	bool finite = isfinite(tr.c.x) && isfinite(tr.c.y);
+	bool indexed = melee_units(ai, g);
+	/* From a point that is not finite the index makes its list the
+	 * old way; index_within() then takes each entry listed. */
+	int *ids = indexed && !finite
+		? near_ids(g, tr.c, sc.range, support_body, &c, &n_near)
 		: NULL;
-	if (!ids) {
+	if (!indexed || (!finite && !ids)) {
 		for (int i = 0; i < g->n_units; i++) {
 			const struct zb_unit *w = &g->units[i];
 			if (support_body(&c, i) &&
@@ -1937,13 +2049,16 @@ static int supporters(struct vf_ai *ai, struct zb_game *g,
 		const struct zb_unit *w = &g->units[ai->in_melee[k]];
 		n += support_body(&c, w->id) && in_melee(w, target);
 	}
-	for (size_t k = 0; k < n_near; k++) {
-		const struct zb_unit *w = &g->units[ids[k]];
-		n += !in_melee(w, target) &&
-		     gap(w, target) <= reach_mean(g, w) + AI_MASS_SUPPORT_IN;
+	if (ids) {
+		sc.range = INFINITY;
+		for (size_t k = 0; k < n_near; k++)
+			support_near(&sc, ids[k]);
+		zb_free(&g->alloc, ids);
+	} else {
+		zb_spatial_visit_near(&g->index, tr.c, sc.range, support_near,
+				      &sc);
 	}
-	zb_free(&g->alloc, ids);
-	return n;
+	return n + sc.n;
 }
 
 /* A group that counts in the mass: fit, and not riflemen. */
@@ -1956,7 +2071,38 @@ static int mass_body(void *ctx, int id)
 
 /* Has u another group in the mass, with an enemy left to find?  What
  * lead_of_others() counts, when only whether it counts any matters. */
-static bool has_others(struct zb_game *g, const struct zb_unit *u)
+/*
+ * Would rules_nearest_enemy() find an enemy of `side` from a finite
+ * point?  zb_spatial_nearest() searches every cell, so it finds one
+ * exactly when some entry of the index passes rules_enemy_filter(); the
+ * enemy found last is asked first, then the entries in id order.  In a
+ * dense battle the search from a point walks the whole of its own block
+ * (issue 14: at 10^5 units, most of the time).
+ */
+static bool side_has_enemy(struct vf_ai *ai, struct zb_game *g, int side,
+			   const struct zb_unit *from)
+{
+	struct enemy_filter_ctx f = { g, side };
+	const struct zb_spatial *s = &g->index;
+
+	if (side < 0 || side >= ZB_MAX_SIDES || !s->cell_of)
+		return rules_nearest_enemy(g, from, NULL) >= 0;
+	if (!s->cell_head)
+		return false;
+	int w = ai->enemy_witness[side] - 1;
+	if (w >= 0 && w < s->n && s->cell_of[w] >= 0 &&
+	    rules_enemy_filter(&f, w))
+		return true;
+	for (int id = 0; id < s->n; id++)
+		if (s->cell_of[id] >= 0 && rules_enemy_filter(&f, id)) {
+			ai->enemy_witness[side] = id + 1;
+			return true;
+		}
+	return false;
+}
+
+static bool has_others(struct vf_ai *ai, struct zb_game *g,
+		       const struct zb_unit *u)
 {
 	struct side_ctx c = { g, u, NULL };
 	/* Whether the group has an enemy to find does not hang on which
@@ -1968,16 +2114,57 @@ static bool has_others(struct zb_game *g, const struct zb_unit *u)
 	int w = zb_spatial_nearest(&g->index, u->pos, mass_body, &c);
 	if (w >= 0 && isfinite(g->units[w].pos.x) &&
 	    isfinite(g->units[w].pos.y))
-		return rules_nearest_enemy(g, &g->units[w], NULL) >= 0;
+		return side_has_enemy(ai, g, g->units[w].side, &g->units[w]);
 	for (int i = 0; i < g->n_units; i++)
 		if (mass_body(&c, i))
 			return rules_nearest_enemy(g, &g->units[i], NULL) >= 0;
 	return false;
 }
 
+/* rules_nearest_enemy(g, w, dd), remembered for this call of
+ * lead_unless_level() when there is room. */
+static int lead_nearest(struct vf_ai *ai, struct zb_game *g,
+			const struct zb_unit *w, double *dd)
+{
+	int i = w->id;
+
+	if (i < 0 || i >= ai->cap_lead || w != &g->units[i])
+		return rules_nearest_enemy(g, w, dd);
+	if (ai->lead_at[i] != ai->lead_call) {
+		ai->lead_e[i] = rules_nearest_enemy(g, w, &ai->lead_dd[i]);
+		ai->lead_at[i] = ai->lead_call;
+	}
+	*dd = ai->lead_dd[i];
+	return ai->lead_e[i];
+}
+
+/* Room for lead_nearest()'s answers (none kept when out of memory). */
+static void lead_ready(struct vf_ai *ai, struct zb_game *g)
+{
+	size_t n = (size_t)g->n_units;
+
+	ai->lead_call++;
+	if (g->n_units <= ai->cap_lead)
+		return;
+	uint64_t *at = zb_realloc(&g->alloc, ai->lead_at, n * sizeof(*at));
+	if (at)
+		ai->lead_at = at;
+	int *e = at ? zb_realloc(&g->alloc, ai->lead_e, n * sizeof(*e)) : NULL;
+	if (e)
+		ai->lead_e = e;
+	double *dd = e ? zb_realloc(&g->alloc, ai->lead_dd, n * sizeof(*dd))
+		       : NULL;
+	if (!dd)
+		return;
+	ai->lead_dd = dd;
+	for (int i = ai->cap_lead; i < g->n_units; i++)
+		ai->lead_at[i] = 0;	/* calls count from 1 */
+	ai->cap_lead = g->n_units;
+}
+
 /* The least distance from any other fit group to its nearest enemy. */
-static double lead_of_others(struct zb_game *g, const struct zb_unit *u,
-			     int *n_groups)
+static double lead_of_others(struct vf_ai *ai, struct zb_game *g,
+			     const struct zb_unit *u, int *n_groups)
 {
 	double best = INFINITY;
 	*n_groups = 0;
@@ -1987,7 +2174,7 @@ static double lead_of_others(struct zb_game *g, const struct zb_unit *u,
 		    !usable(w) || shaken(w) || w->type == VF_DERVISH_RIFLEMEN)
 			continue;
 		double dd;
-		if (rules_nearest_enemy(g, w, &dd) < 0)
+		if (lead_nearest(ai, g, w, &dd) < 0)
 			continue;
 		(*n_groups)++;
 		best = fmin(best, dd);
@@ -2002,16 +2189,17 @@ static double lead_of_others(struct zb_game *g, const struct zb_unit *u,
  * settles the first (the lead can only be smaller), and its distance is
  * returned; only when none is found is every group asked.
  */
-static double lead_unless_level(struct zb_game *g, const struct zb_unit *u,
-				double dist, double m)
+static double lead_unless_level(struct vf_ai *ai, struct zb_game *g,
+				const struct zb_unit *u, double dist, double m)
 {
+	lead_ready(ai, g);
 	struct side_ctx c = { g, u, NULL };
 	int near[AI_LEAD_WITNESSES], others;
 	size_t n = zb_spatial_within(&g->index, u->pos, AI_LEAD_NEAR_IN,
 				     mass_body, &c, near, AI_LEAD_WITNESSES);
 	for (size_t k = 0; k < n; k++) {
 		double dd;
-		if (rules_nearest_enemy(g, &g->units[near[k]], &dd) >= 0 &&
+		if (lead_nearest(ai, g, &g->units[near[k]], &dd) >= 0 &&
 		    dd - dist <= m)
 			return dd;
 	}
@@ -2032,7 +2220,7 @@ static double lead_unless_level(struct zb_game *g, const struct zb_unit *u,
 					g->index.e[ids[k]].radius_in;
 			if (di < prev - AI_RING_SEEN_IN)
 				continue;	/* asked in the last ring */
-			if (rules_nearest_enemy(g, w, &dd) >= 0 &&
+			if (lead_nearest(ai, g, w, &dd) >= 0 &&
 			    dd - dist <= m) {
 				zb_free(&g->alloc, ids);
 				return dd;
@@ -2041,7 +2229,7 @@ static double lead_unless_level(struct zb_game *g, const struct zb_unit *u,
 		zb_free(&g->alloc, ids);
 		prev = q;
 	}
-	return lead_of_others(g, u, &others);
+	return lead_of_others(ai, g, u, &others);
 }
 
 /* How inviting a charge target is: lower is better. */
@@ -2063,7 +2251,7 @@ static int pick_charge(struct vf_ai *ai, struct zb_game *g,
 	int pick = -1;
 	double best = INFINITY;
 	double mean = reach_mean(g, u), easy = reach_easy(g, u);
-	int others = has_others(g, u);
+	int others = has_others(ai, g, u);
 	for (int i = 0; i < d->n_opt; i++) {
 		const struct zb_option *o = &d->opt[i];
 		const struct zb_unit *e = zb_game_unit(g, o->target);
@@ -2314,8 +2502,8 @@ static struct plan dervish_order(struct vf_ai *ai, struct zb_game *g,
 	/* Mass: do not run ahead of the other groups. */
 	double lead = INFINITY, ahead = 0;
 	bool wait = false;
-	if (has_others(g, u) && dist > reach_easy(g, u)) {
-		lead = lead_unless_level(g, u, dist, ai->mass_lead_in);
+	if (has_others(ai, g, u) && dist > reach_easy(g, u)) {
+		lead = lead_unless_level(ai, g, u, dist, ai->mass_lead_in);
 		ahead = lead - dist;
 		wait = ahead > ai->mass_lead_in;
 	}
@@ -2695,6 +2883,9 @@ static void ai_release(struct zb_controller *self)
 	zb_free(&self->alloc, ai->scouted);
 	zb_free(&self->alloc, ai->seen);
 	zb_free(&self->alloc, ai->seen_at);
+	zb_free(&self->alloc, ai->lead_at);
+	zb_free(&self->alloc, ai->lead_e);
+	zb_free(&self->alloc, ai->lead_dd);
 	zb_free(&self->alloc, ai->in_melee);
 	zb_free(&self->alloc, ai->attached);
 	zb_free(&self->alloc, ai->attached_touched);
