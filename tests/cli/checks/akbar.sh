@@ -57,6 +57,17 @@ grep_out "odds melee: from -8" '^  -8  0\.0100  #' "$T/out"
 grep_out "odds melee: mean 1" '^Difference: mean 1\.0000' "$T/out"
 expect_exit "odds akbar melee --json exits 0" 0 "$ZB" odds akbar melee --json
 grep_out "odds melee --json: its values from -8" '"values":\[-8,-7,' "$T/out"
+# A gun's crew charging (--not-foot) has no "Infantry charging +1"
+# (AK_HR_INFANTRY_IS_FOOT): +2 against +1, mean 1 as without a charge;
+# the same crew on foot charging would have mean 2.
+expect_exit "odds akbar melee --charging --not-foot exits 0" 0 \
+	"$ZB" odds akbar melee --charging --not-foot
+grep_out "odds melee: a gun charging has no charge bonus" \
+	'^Difference: mean 1\.0000' "$T/out"
+expect_exit "odds akbar melee --charging exits 0" 0 \
+	"$ZB" odds akbar melee --charging
+grep_out "odds melee: infantry charging +1" '^Difference: mean 2\.0000' \
+	"$T/out"
 expect_exit "roll akbar melee exits 0" 0 "$ZB" roll akbar melee --dice 2,9
 grep_out "roll melee: a difference of -6" '^Result: difference -6;' \
 	"$T/out"
