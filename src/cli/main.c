@@ -63,7 +63,7 @@ static const char main_help[] =
 "  odds RULES ACT   the exact chances of one resolution (a volley, a melee)\n"
 "  roll RULES ACT   roll one resolution, every die and its rule shown\n"
 "  companion RULES  play with real miniatures; zariba rolls and keeps the\n"
-"                   books (gentlemen-rankers)\n"
+"                   books, for any rule set\n"
 "  replay LOG       tell a logged battle again, or --verify it by\n"
 "                   re-playing it\n"
 "  render FILE      draw a logged battle as a replay page (HTML), or a\n"
