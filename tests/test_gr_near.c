@@ -51,7 +51,7 @@ static void check_answer(const struct zb_rect *r, double reach_in, int skip)
 
 		if (i == skip || !gr_unit_active(&g.units[i]))
 			continue;
-		o = gr_unit_rect(&g.units[i]);
+		o = zb_unit_rect(&g.units[i]);
 		if (zb_rect_dist(r, &o) <= reach_in)
 			cr_assert(listed(ids, n, i), "unit %d within %g\" "
 				  "missed", i, reach_in);
@@ -82,7 +82,7 @@ Test(gr_near, the_index_finds_what_a_scan_of_the_table_finds)
 
 			if (!gr_unit_active(&g.units[i]))
 				continue;
-			r = gr_unit_rect(&g.units[i]);
+			r = zb_unit_rect(&g.units[i]);
 			for (size_t s = 0; s < 4; s++)
 				for (size_t k = 0; k < 3; k++) {
 					struct zb_rect q = r;

@@ -156,7 +156,7 @@ static struct zb_vec2 column_centre(struct zb_game *g, const struct gr_ai *ai)
 	for (int i = 0; i < g->n_units; i++) {
 		if (!mine(ai, &g->units[i]))
 			continue;
-		c = zb_v2_add(c, gr_unit_rect(&g->units[i]).c);
+		c = zb_v2_add(c, zb_unit_rect(&g->units[i]).c);
 		n++;
 	}
 	return n ? zb_v2_scale(c, 1.0 / n)
@@ -166,7 +166,7 @@ static struct zb_vec2 column_centre(struct zb_game *g, const struct gr_ai *ai)
 static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 			     const struct zb_unit *w)
 {
-	struct zb_rect wr = gr_unit_rect(w);
+	struct zb_rect wr = zb_unit_rect(w);
 	double best = AI_FAR_IN, cap = AI_FAR_IN;
 
 	/* First how far the nearest can be at most, so that the exact
@@ -176,7 +176,7 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 
 		if (!mine(ai, &g->units[i]))
 			continue;
-		r = gr_unit_rect(&g->units[i]);
+		r = zb_unit_rect(&g->units[i]);
 		if (!gr_gap_beyond(&wr, &r, cap) && gr_rect_gap(&wr, &r) <= cap)
 			cap = fmin(cap, gr_rect_dist_ub(&wr, &r));
 	}
@@ -185,7 +185,7 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 
 		if (!mine(ai, &g->units[i]))
 			continue;
-		r = gr_unit_rect(&g->units[i]);
+		r = zb_unit_rect(&g->units[i]);
 		if (!gr_gap_beyond(&wr, &r, fmin(best, cap)) &&
 		    gr_rect_gap(&wr, &r) <= fmin(best, cap))
 			best = fmin(best, zb_rect_dist(&wr, &r));
@@ -199,7 +199,7 @@ static double dist_to_column(struct zb_game *g, const struct gr_ai *ai,
 static bool column_nearer(struct zb_game *g, const struct gr_ai *ai,
 			  const struct zb_unit *w, double d_in, bool or_equal)
 {
-	struct zb_rect wr = gr_unit_rect(w);
+	struct zb_rect wr = zb_unit_rect(w);
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_rect r;
@@ -207,7 +207,7 @@ static bool column_nearer(struct zb_game *g, const struct gr_ai *ai,
 
 		if (!mine(ai, &g->units[i]))
 			continue;
-		r = gr_unit_rect(&g->units[i]);
+		r = zb_unit_rect(&g->units[i]);
 		cmp = gr_rect_dist_cmp(&wr, &r, d_in);
 		if (cmp < 0 || (or_equal && cmp == 0))
 			return true;
@@ -234,7 +234,7 @@ static void threat_bearing(struct zb_game *g, const struct gr_ai *ai,
 		if (!threat_unit(w) ||
 		    !column_nearer(g, ai, w, AI_THREAT_IN, true))
 			continue;
-		b = zb_heading_deg(c, gr_unit_rect(w).c);
+		b = zb_heading_deg(c, zb_unit_rect(w).c);
 		sum = zb_v2_add(sum, zb_v2_from_deg(b));
 		if (first < 0)
 			first = b;
@@ -411,7 +411,7 @@ static bool wall_spot(struct gr_ai *ai, struct zb_game *g,
 		if (!mine(ai, o))
 			continue;
 		n++;
-		c = gr_unit_rect(o).c;
+		c = zb_unit_rect(o).c;
 		if (c.x < t->lo.x - AI_CLOSE_ON_IN - AI_BOX_SLACK_IN ||
 		    c.x > t->hi.x + AI_CLOSE_ON_IN + AI_BOX_SLACK_IN ||
 		    c.y < t->lo.y - AI_CLOSE_ON_IN - AI_BOX_SLACK_IN ||
@@ -428,7 +428,7 @@ static bool wall_spot(struct gr_ai *ai, struct zb_game *g,
 
 		if (!mine(ai, o))
 			continue;
-		c = gr_unit_rect(o).c;
+		c = zb_unit_rect(o).c;
 		ts[n] = outline_param(t, c) + i * 1e-6;	/* ties by id */
 		if (o->id == u->id)
 			mine_t = ts[n];
@@ -551,7 +551,7 @@ static int arm(struct zb_game *g, const struct gr_ai *ai, int kind,
 		k = ti->gun ? 2 : ti->command ? 1 : ti->mounted ? 3 : 0;
 		if (k != kind)
 			continue;
-		key[n] = zb_v2_dot(gr_unit_rect(u).c, right) * 1e3 + i * 1e-3;
+		key[n] = zb_v2_dot(zb_unit_rect(u).c, right) * 1e3 + i * 1e-3;
 		out[n++] = i;
 	}
 	/* Sort ids by their key (a few units: insertion sort). */

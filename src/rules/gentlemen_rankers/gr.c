@@ -110,26 +110,6 @@ const struct zb_ruleset zb_ruleset_gentlemen_rankers = {
 
 /* ---- shared helpers ---- */
 
-#ifdef ZB_CHECK_MEMOS
-struct zb_rect gr_unit_rect(const struct zb_unit *u)
-{
-	bool held = u->alive_memo != 0 &&
-		    u->rect_memo_alive == u->alive_memo &&
-		    u->rect_memo_files == u->files &&
-		    u->rect_memo_hollow == (u->flags & ZB_UF_HOLLOW) &&
-		    u->rect_memo_pos.x == u->pos.x &&
-		    u->rect_memo_pos.y == u->pos.y &&
-		    u->rect_memo_deg == u->facing_deg &&
-		    u->rect_memo_w_in == u->base_w_in &&
-		    u->rect_memo_d_in == u->base_d_in;
-	struct zb_rect kept = u->rect_memo, r = zb_unit_rect(u);
-
-	if (held && memcmp(&kept, &r, sizeof(r)) != 0)
-		abort();	/* the memo held by gr.h's test, yet was stale */
-	return r;
-}
-#endif
-
 bool gr_is_warrior(const struct zb_unit *u)
 {
 	return gr_types[u->type].army == GR_ARMY_WARRIORS;
@@ -164,7 +144,7 @@ static double gap_along(const struct zb_rect *a, struct zb_vec2 fa,
 	return fabs(along) - reach_along(a, fa, n) - reach_along(b, fb, n);
 }
 
-/* Do both footprints carry their facing as a vector (as gr_unit_rect()'s
+/* Do both footprints carry their facing as a vector (as zb_unit_rect()'s
  * do)?  The bounds below need it. */
 static bool have_dirs(const struct zb_rect *a, const struct zb_rect *b)
 {
@@ -329,7 +309,7 @@ bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
 
 bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b)
 {
-	struct zb_rect ra = gr_unit_rect(a), rb = gr_unit_rect(b);
+	struct zb_rect ra = zb_unit_rect(a), rb = zb_unit_rect(b);
 
 	return gr_rects_within(&ra, &rb, GR_CONTACT_IN);
 }
@@ -339,7 +319,7 @@ bool gr_in_contact(const struct zb_unit *a, const struct zb_unit *b)
  * answers too many. */
 bool gr_enemy_contact(struct zb_game *g, const struct zb_unit *u)
 {
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 	int near[NEAR_MAX];
 	int n = gr_units_near(g, &r, GR_CONTACT_IN, u->id, near, NEAR_MAX);
 
@@ -385,7 +365,7 @@ static void check_near(struct zb_game *g, const struct zb_rect *r,
 			continue;
 		for (int k = 0; k < n && !listed; k++)
 			listed = ids[k] == i;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		if (!listed && gr_rect_gap(r, &orr) <= reach_in &&
 		    zb_rect_dist(r, &orr) <= reach_in)
 			abort();
@@ -441,7 +421,7 @@ int gr_units_near(struct zb_game *g, const struct zb_rect *r, double reach_in,
 /* gentlemen-rankers: Line of sight (rear edge, the diagonals) */
 enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
 {
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 	/* The footprint's direction: zb_v2_from_deg(u->facing_deg), kept. */
 	struct zb_vec2 fwd = r.fwd;
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
@@ -460,7 +440,7 @@ enum zb_aspect gr_aspect(const struct zb_unit *u, struct zb_vec2 from)
 enum zb_aspect gr_contact_aspect(const struct zb_unit *u,
 				 const struct zb_unit *other)
 {
-	struct zb_rect o = gr_unit_rect(other);
+	struct zb_rect o = zb_unit_rect(other);
 
 	return gr_aspect(u, o.c);
 }
@@ -488,7 +468,7 @@ int gr_band_between(const struct zb_unit *u, const struct zb_rect *a,
 
 int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 {
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 	double best = INFINITY;
 	int id = -1;
 
@@ -506,7 +486,7 @@ int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		if (gr_gap_beyond(&r, &orr, cap))
 			continue;
 		gap = gr_rect_gap(&r, &orr);
@@ -534,7 +514,7 @@ int gr_nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 
 		if (o->side == u->side || !gr_unit_active(o))
 			continue;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		if (gr_gap_beyond(&r, &orr, fmin(best, cap)) ||
 		    gr_rect_gap(&r, &orr) > fmin(best, cap))
 			continue;	/* no nearer */
@@ -1153,7 +1133,7 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 				      near, NEAR_MAX);
 	if (!indexed || n == NEAR_MAX) {
 		for (int j = 0; j < (all ? g->n_units : i); j++) {
-			struct zb_rect o = gr_unit_rect(&g->units[j]);
+			struct zb_rect o = zb_unit_rect(&g->units[j]);
 
 			if (j != i && rects_clash(r, &o))
 				return j;
@@ -1161,7 +1141,7 @@ static int first_clash(struct zb_game *g, int i, const struct zb_rect *r,
 		return -1;
 	}
 	for (size_t k = 0; k < n; k++) {
-		struct zb_rect o = gr_unit_rect(&g->units[near[k]]);
+		struct zb_rect o = zb_unit_rect(&g->units[near[k]]);
 
 		if ((first < 0 || near[k] < first) && rects_clash(r, &o))
 			first = near[k];
@@ -1203,7 +1183,7 @@ static bool fits_at(void *ctx, struct zb_vec2 at)
 	struct zb_rect r;
 
 	moved.pos = at;
-	r = gr_unit_rect(&moved);
+	r = zb_unit_rect(&moved);
 	return gr_rect_on_table(f->g, &r) &&
 	       first_clash(f->g, f->unit, &r, f->indexed, true) < 0 &&
 	       blocked_under(f->g, &r) < 0;
@@ -1234,7 +1214,7 @@ static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 		const struct zb_scn_unit *s = &sd->units[i];
-		struct zb_rect r = gr_unit_rect(u), o;
+		struct zb_rect r = zb_unit_rect(u), o;
 		struct zb_vec2 c[4];
 		double past = 0;
 		int j;
@@ -1258,7 +1238,7 @@ static int check_footprints(struct zb_game *g, const struct zb_scenario *scn,
 		}
 		j = first_clash(g, i, &r, indexed, false);
 		if (j >= 0) {
-			o = gr_unit_rect(&g->units[j]);
+			o = zb_unit_rect(&g->units[j]);
 			return zb_error_at(err, ZB_EINPUT, scn->path,
 					   s->at_pos.line, s->at_pos.col,
 					   "unit '%s' (%.2f x %.2f in) overlaps "
@@ -1510,8 +1490,8 @@ static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
 		e = gr_nearest_enemy(g, u);
 		if (e < 0)
 			continue;
-		a = gr_unit_rect(u);
-		b = gr_unit_rect(zb_game_unit(g, e));
+		a = zb_unit_rect(u);
+		b = zb_unit_rect(zb_game_unit(g, e));
 		/* zb_rect_dist() < best, by the bounds where they decide. */
 		if (best == INFINITY || gr_rect_dist_cmp(&a, &b, best) < 0) {
 			best = zb_rect_dist(&a, &b);
@@ -1531,8 +1511,8 @@ static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
 		wi = &gr_weapons[gr_type_of(e)->weapon];
 		if (wi->range_in[GR_MEDIUM] <= 0)
 			continue;
-		a = gr_unit_rect(zb_game_unit(g, nearest));
-		b = gr_unit_rect(e);
+		a = zb_unit_rect(zb_game_unit(g, nearest));
+		b = zb_unit_rect(e);
 		if (gr_rects_within(&a, &b, wi->range_in[GR_MEDIUM]))
 			return false;
 	}
@@ -1633,7 +1613,7 @@ int gr_warriors_fighting(struct zb_game *g)
 bool gr_touches_feature(struct zb_game *g, const struct zb_unit *u, int f)
 {
 	const struct zb_terrain *t;
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 
 	if (f < 0 || f >= g->terrain.n)
 		return false;

@@ -365,31 +365,6 @@ static inline bool gr_unit_active(const struct zb_unit *u)
 #endif
 	return zb_unit_alive(u) > 0;
 }
-/*
- * zb_unit_rect(u), answered here when the unit's remembered footprint
- * (unit.h) still holds: the same test zb_unit_rect() makes, inline, for
- * the rules ask for footprints hundreds of thousands of times a battle
- * and most of the price of a call is the call.  Otherwise, and always in
- * a build with -DZB_CHECK_MEMOS (whose zb_unit_rect() checks the figure
- * count), it asks zb_unit_rect(); such a build also aborts if the two
- * ever differ (a new field in the memo that this test does not know).
- */
-#ifndef ZB_CHECK_MEMOS
-static inline struct zb_rect gr_unit_rect(const struct zb_unit *u)
-{
-	if (u->alive_memo != 0 && u->rect_memo_alive == u->alive_memo &&
-	    u->rect_memo_files == u->files &&
-	    u->rect_memo_hollow == (u->flags & ZB_UF_HOLLOW) &&
-	    u->rect_memo_pos.x == u->pos.x && u->rect_memo_pos.y == u->pos.y &&
-	    u->rect_memo_deg == u->facing_deg &&
-	    u->rect_memo_w_in == u->base_w_in &&
-	    u->rect_memo_d_in == u->base_d_in)
-		return u->rect_memo;
-	return zb_unit_rect(u);
-}
-#else
-struct zb_rect gr_unit_rect(const struct zb_unit *u);
-#endif
 bool gr_is_warrior(const struct zb_unit *u);
 /* Withdrawing or fleeing: leaves by the nearest edge, fights no more. */
 bool gr_unit_leaving(const struct zb_unit *u);

@@ -32,8 +32,8 @@ static bool enemies_touch(const struct zb_unit *a, const struct zb_unit *b)
 
 	if (a->side == b->side || !fighting(a) || !fighting(b))
 		return false;
-	ra = gr_unit_rect(a);
-	rb = gr_unit_rect(b);
+	ra = zb_unit_rect(a);
+	rb = zb_unit_rect(b);
 	return !gr_gap_beyond(&ra, &rb, GR_CONTACT_IN) &&
 	       gr_rects_within(&ra, &rb, GR_CONTACT_IN);
 }
@@ -180,7 +180,7 @@ struct fight {
 /* How squarely attacker a meets defender d's front: lower is better. */
 static double front_score(const struct zb_unit *d, const struct zb_unit *a)
 {
-	struct zb_rect dr = gr_unit_rect(d), ar = gr_unit_rect(a);
+	struct zb_rect dr = zb_unit_rect(d), ar = zb_unit_rect(a);
 	/* dr.fwd: zb_v2_from_deg(d->facing_deg), kept with the footprint. */
 	struct zb_vec2 front = zb_v2_add(dr.c, zb_v2_scale(dr.fwd,
 							   dr.half_d_in));
@@ -210,7 +210,7 @@ static int pair_up(struct zb_game *g, struct fight *f, int max, bool *principal)
 			continue;
 		/* Only units the index puts near d can touch it, met in
 		 * the order of a scan of the table. */
-		dr = gr_unit_rect(d);
+		dr = zb_unit_rect(d);
 		n_near = gr_units_near(g, &dr, GR_CONTACT_IN, d->id, near,
 				       NEAR_MAX);
 		for (int k = 0; k < (n_near < 0 ? g->n_units : n_near); k++) {
@@ -251,14 +251,14 @@ static void face_attacker(struct zb_game *g, int def, int att)
 	trial = *d;
 	trial.facing_deg = zb_norm_deg(a->facing_deg + HALF_TURN_DEG);
 	trial.pos = a->pos;
-	r = gr_unit_rect(&trial);
+	r = zb_unit_rect(&trial);
 	for (int i = 0; i < g->n_units && ok; i++) {
 		struct zb_unit *o = &g->units[i];
 		struct zb_rect orr;
 
 		if (o->id == def || o->id == att || !gr_unit_active(o))
 			continue;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		ok = !gr_rects_clash(&r, &orr);
 	}
 	if (!ok || !gr_rect_on_table(g, &r))
@@ -320,7 +320,7 @@ static int enveloped(struct zb_game *g, const struct zb_unit *u,
 static bool defends_obstacle(struct zb_game *g, const struct zb_unit *u,
 			     const struct zb_unit *opp)
 {
-	struct zb_rect ur = gr_unit_rect(u), opr = gr_unit_rect(opp);
+	struct zb_rect ur = zb_unit_rect(u), opr = zb_unit_rect(opp);
 
 	for (int k = 0; k < g->terrain.n; k++) {
 		const struct zb_terrain *t = &g->terrain.items[k];
@@ -429,8 +429,8 @@ void gr_melee_terms_of(struct zb_game *g, const struct zb_unit *u,
 		struct zb_unit *l = zb_game_unit(g, w->leader);
 
 		if (l && gr_unit_active(l)) {
-			struct zb_rect ur = gr_unit_rect(u),
-				       lr = gr_unit_rect(l);
+			struct zb_rect ur = zb_unit_rect(u),
+				       lr = zb_unit_rect(l);
 			double d = zb_rect_dist(&ur, &lr);
 
 			t->leader = d <= GR_CONTACT_IN ? GR_LEADER_CONTACT
@@ -441,8 +441,8 @@ void gr_melee_terms_of(struct zb_game *g, const struct zb_unit *u,
 	t->square = u->formation == GR_FORM_SQUARE;
 	flank_guarded(g, u, &t->guarded);
 	t->enveloped = enveloped(g, u, opp);
-	t->uphill = zb_terrain_height_at(&g->terrain, gr_unit_rect(u).c) >
-		    zb_terrain_height_at(&g->terrain, gr_unit_rect(opp).c);
+	t->uphill = zb_terrain_height_at(&g->terrain, zb_unit_rect(u).c) >
+		    zb_terrain_height_at(&g->terrain, zb_unit_rect(opp).c);
 	t->obstacle = defends_obstacle(g, u, opp);
 }
 

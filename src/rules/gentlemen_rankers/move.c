@@ -50,7 +50,7 @@ struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
 	struct zb_unit c;
 
 	if (facing == u->facing_deg) {
-		struct zb_rect r = gr_unit_rect(u);
+		struct zb_rect r = zb_unit_rect(u);
 
 		r.c = zb_v2_sub(pos, zb_v2_scale(r.fwd, r.half_d_in));
 		r.facing_deg = facing;
@@ -59,7 +59,7 @@ struct zb_rect gr_rect_at(const struct zb_unit *u, struct zb_vec2 pos,
 	c = *u;
 	c.pos = pos;
 	c.facing_deg = facing;
-	return gr_unit_rect(&c);
+	return zb_unit_rect(&c);
 }
 
 /* The front centre that puts the footprint's centre at c. */
@@ -75,7 +75,7 @@ static struct zb_vec2 front_for_centre(const struct zb_unit *u,
  * table edge) slide it back onto the table. */
 static void turn_about_centre(struct zb_unit *u, double facing)
 {
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 
 	u->pos = front_for_centre(u, r.c, facing);
 	u->facing_deg = zb_norm_deg(facing);
@@ -327,7 +327,7 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	memset(s, 0, offsetof(struct sweep, clear_in));
 	s->g = g;
 	s->u = u;
-	s->start = gr_unit_rect(u);
+	s->start = zb_unit_rect(u);
 	len = fmin(m->dist_in, zb_v2_dist(u->pos, m->to));
 	mid = zb_v2_toward(u->pos, m->to, len / 2);
 	rad = hypot(s->start.half_w_in, s->start.half_d_in);
@@ -441,7 +441,7 @@ static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
 			continue;
 		left = shape ? sweep_room(s, i, o, r) : 0;
 		if (left <= 0) {
-			orr = gr_unit_rect(o);
+			orr = zb_unit_rect(o);
 			left = gr_rect_gap(r, &orr) - reach;
 			if (left > 0 && shape) {
 				s->clear_c[i] = r->c;
@@ -522,7 +522,7 @@ static bool still_clashes(const struct sweep *s, int id,
 	if (!o || o->id == s->u->id || o->side != s->u->side ||
 	    !gr_unit_active(o))
 		return false;
-	orr = gr_unit_rect(o);
+	orr = zb_unit_rect(o);
 	return gr_rects_clash(r, &orr);
 }
 
@@ -534,7 +534,7 @@ static bool goal_reached(const struct sweep *s, const struct zb_rect *r,
 
 	if (!o || !gr_unit_active(o))
 		return false;
-	orr = gr_unit_rect(o);
+	orr = zb_unit_rect(o);
 	return gr_rects_within(r, &orr, GR_CONTACT_IN);
 }
 
@@ -869,7 +869,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	m->n_pushed = 0;
 	u->facing_deg = zb_norm_deg(m->facing_deg);
 	sweep_init(&s, g, u, m);
-	s.start = gr_unit_rect(u);
+	s.start = zb_unit_rect(u);
 	left = fmin(total, m->dist_in);
 	dir = total > EPS_IN ? zb_v2_scale(zb_v2_sub(m->to, u->pos), 1 / total)
 			     : zb_v2(0, 0);
@@ -996,9 +996,9 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	if (!(m->flags & MV_PUSH) && m->end != GR_MV_OFF_TABLE &&
 	    m->end != GR_MV_LOST) {
 		/* Its footprint at each step back is sweep_rect_at() of its
-		 * front centre: gr_unit_rect()'s numbers, without building
+		 * front centre: zb_unit_rect()'s numbers, without building
 		 * it afresh at every step. */
-		struct zb_rect r = gr_unit_rect(u);
+		struct zb_rect r = zb_unit_rect(u);
 		int f;
 
 		while ((f = sweep_friend(&s, &r, -1)) >= 0 &&
@@ -1041,7 +1041,7 @@ static int pushed_meets(struct zb_game *g, const struct zb_unit *f,
 			const struct zb_rect *r, int mover, const int *kept,
 			int n_kept)
 {
-	struct zb_rect fr = gr_unit_rect(f);
+	struct zb_rect fr = zb_unit_rect(f);
 	int buf[NEAR_MAX];
 	const int *near = kept;
 	int n = n_kept;
@@ -1058,7 +1058,7 @@ static int pushed_meets(struct zb_game *g, const struct zb_unit *f,
 
 		if (o->side == f->side || !gr_unit_active(o))
 			continue;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		if (!gr_rects_within(r, &orr, GR_CONTACT_IN / 2))
 			continue;
 		if (!gr_rects_within(&fr, &orr, GR_CONTACT_IN) ||
@@ -1128,7 +1128,7 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 	/* The chain: every friend a moved member would overlap. */
 	for (int k = 0; k < n; k++) {
 		struct zb_unit *f = zb_game_unit(g, chain[k]);
-		struct zb_rect r = gr_unit_rect(f);
+		struct zb_rect r = zb_unit_rect(f);
 		int near[NEAR_MAX], nn;
 
 		r.c = zb_v2_add(r.c, step);
@@ -1150,7 +1150,7 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 			if (o->side != mover->side || o->id == mover->id ||
 			    !gr_unit_active(o) || in_list(chain, n, o->id))
 				continue;
-			orr = gr_unit_rect(o);
+			orr = zb_unit_rect(o);
 			if (!gr_rects_near(&r, &orr, 0) ||
 			    !gr_rects_clash(&r, &orr))
 				continue;
@@ -1163,7 +1163,7 @@ static bool push_friends(struct zb_game *g, struct mv *m, int first,
 	}
 	for (int k = 0; k < n; k++) {
 		struct zb_unit *f = zb_game_unit(g, chain[k]);
-		struct zb_rect from = gr_unit_rect(f), r = from;
+		struct zb_rect from = zb_unit_rect(f), r = from;
 		int e;
 
 		r.c = zb_v2_add(r.c, step);
@@ -1219,14 +1219,14 @@ static void face_pushed(struct zb_game *g, const struct zb_unit *pusher,
 		bool ok = true;
 
 		turn_about_centre(&trial, pusher->facing_deg);
-		r = gr_unit_rect(&trial);
+		r = zb_unit_rect(&trial);
 		for (int j = 0; j < g->n_units && ok; j++) {
 			struct zb_unit *o = &g->units[j];
 			struct zb_rect orr;
 
 			if (o->id == f->id || !gr_unit_active(o))
 				continue;
-			orr = gr_unit_rect(o);
+			orr = zb_unit_rect(o);
 			ok = !gr_rects_clash(&r, &orr);
 		}
 		if (ok && gr_rect_on_table(g, &r)) {
@@ -1244,7 +1244,7 @@ static void face_pushed(struct zb_game *g, const struct zb_unit *pusher,
 static void base_edges(const struct zb_unit *u, double heading[4],
 		       struct zb_vec2 mid[4])
 {
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 	struct zb_vec2 fwd = r.fwd;	/* zb_v2_from_deg(u->facing_deg) */
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 
@@ -1269,7 +1269,7 @@ static bool spot_free(struct zb_game *g, const struct zb_unit *u,
 
 		if (o->id == u->id || o->id == except || !gr_unit_active(o))
 			continue;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		if (gr_rects_clash(r, &orr))
 			return false;
 	}
@@ -1317,7 +1317,7 @@ bool gr_align_contact(struct zb_game *g, int attacker, int defender)
 			continue;
 		trial.facing_deg = zb_norm_deg(heading[e] + HALF_TURN_DEG);
 		trial.pos = mid[e];
-		r = gr_unit_rect(&trial);
+		r = zb_unit_rect(&trial);
 		if (!spot_free(g, a, &r, -1))
 			continue;
 		a->pos = trial.pos;
@@ -1460,8 +1460,8 @@ enum gr_move_end gr_fall_back(struct zb_game *g, int id, int from,
 			   "contact to its rear");
 		return GR_MV_LOST;
 	}
-	ur = gr_unit_rect(u);
-	ar = a ? gr_unit_rect(a) : ur;
+	ur = zb_unit_rect(u);
+	ar = a ? zb_unit_rect(a) : ur;
 	away = zb_v2_sub(ur.c, ar.c);
 	if (zb_v2_len(away) < EPS_IN)
 		away = zb_v2_from_deg(u->facing_deg + HALF_TURN_DEG);
@@ -1509,12 +1509,12 @@ enum gr_move_end gr_advance(struct zb_game *g, int id, int on,
 
 	if (!u || !a || !gr_unit_active(u) || !gr_unit_active(a))
 		return GR_MV_BLOCKED;
-	ar = gr_unit_rect(a);
+	ar = zb_unit_rect(a);
 	start = u->pos;
 	memset(&m, 0, sizeof(m));
 	m.to = ar.c;
 	m.dist_in = dist_in;
-	m.facing_deg = zb_heading_deg(gr_unit_rect(u).c, ar.c);
+	m.facing_deg = zb_heading_deg(zb_unit_rect(u).c, ar.c);
 	m.flags = MV_PUSH;
 	m.goal = -1;
 	turn_on_table(g, u, m.facing_deg);
@@ -1541,8 +1541,8 @@ double gr_step_away(struct zb_game *g, int id, int from, double dist_in)
 
 	if (!u || !a)
 		return 0;
-	ur = gr_unit_rect(u);
-	ar = gr_unit_rect(a);
+	ur = zb_unit_rect(u);
+	ar = zb_unit_rect(a);
 	away = zb_v2_sub(ur.c, ar.c);
 	if (zb_v2_len(away) < EPS_IN)
 		away = zb_v2_from_deg(u->facing_deg + HALF_TURN_DEG);
@@ -1562,7 +1562,7 @@ double gr_step_away(struct zb_game *g, int id, int from, double dist_in)
 /* No other Imperial unit within GR_DETACHED_IN of this one. */
 static bool detached(struct zb_game *g, const struct zb_unit *e)
 {
-	struct zb_rect r = gr_unit_rect(e);
+	struct zb_rect r = zb_unit_rect(e);
 
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *o = &g->units[i];
@@ -1570,7 +1570,7 @@ static bool detached(struct zb_game *g, const struct zb_unit *e)
 
 		if (o->id == e->id || o->side != e->side || !gr_unit_active(o))
 			continue;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		if (gr_rects_within(&r, &orr, GR_DETACHED_IN))
 			return false;
 	}
@@ -1580,7 +1580,7 @@ static bool detached(struct zb_game *g, const struct zb_unit *e)
 /* The nearest enemy of u that is not detached, or -1. */
 static int nearest_main_body(struct zb_game *g, const struct zb_unit *u)
 {
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 	double best = INFINITY;
 	int id = -1;
 
@@ -1590,7 +1590,7 @@ static int nearest_main_body(struct zb_game *g, const struct zb_unit *u)
 
 		if (o->side == u->side || !gr_unit_active(o) || detached(g, o))
 			continue;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		/* zb_rect_dist() < best, by the bounds where they decide. */
 		if (best == INFINITY || gr_rect_dist_cmp(&r, &orr, best) < 0) {
 			best = zb_rect_dist(&r, &orr);
@@ -1664,7 +1664,7 @@ static double warrior_allowance(struct zb_game *g, struct zb_unit *u,
 static void leave_table(struct zb_game *g, struct zb_unit *u,
 			struct gr_wave *w)
 {
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 	struct zb_vec2 start = u->pos;
 	enum gr_edge e = gr_nearest_edge(g, &r, NULL);
 	double out = gr_edge_inward_deg(e) + HALF_TURN_DEG;
@@ -1712,23 +1712,23 @@ static void move_warrior(struct zb_game *g, struct zb_unit *u)
 	if (target < 0)
 		return;
 	t = zb_game_unit(g, target);
-	ur = gr_unit_rect(u);
-	tr = gr_unit_rect(t);
+	ur = zb_unit_rect(u);
+	tr = zb_unit_rect(t);
 	/* Chieftains and leaders: a unit away from its wave's leader goes
 	 * back to him first, unless an enemy is nearer. */
 	leader = w && w->leader >= 0 ? zb_game_unit(g, w->leader) : NULL;
 	if (leader && leader->id != u->id && gr_unit_active(leader)) {
-		struct zb_rect lr = gr_unit_rect(leader);
+		struct zb_rect lr = zb_unit_rect(leader);
 		double dl = zb_rect_dist(&ur, &lr);
 
 		if (dl > GR_LEADER_NEAR_IN && dl < zb_rect_dist(&ur, &tr))
 			rejoin = leader->id;
 	}
-	goal = rejoin >= 0 ? gr_unit_rect(leader).c : tr.c;
+	goal = rejoin >= 0 ? zb_unit_rect(leader).c : tr.c;
 	memset(&m, 0, sizeof(m));
 	m.facing_deg = zb_heading_deg(ur.c, goal);
 	turn_on_table(g, u, m.facing_deg);
-	m.to = zb_v2_add(u->pos, zb_v2_sub(goal, gr_unit_rect(u).c));
+	m.to = zb_v2_add(u->pos, zb_v2_sub(goal, zb_unit_rect(u).c));
 	m.budget_in = warrior_allowance(g, u, w);
 	m.dist_in = INFINITY;
 	m.flags = MV_PAY;
@@ -1773,8 +1773,8 @@ static double dist_to_enemy(struct zb_game *g, const struct zb_unit *u)
 
 	if (e < 0)
 		return INFINITY;
-	a = gr_unit_rect(u);
-	b = gr_unit_rect(zb_game_unit(g, e));
+	a = zb_unit_rect(u);
+	b = zb_unit_rect(zb_game_unit(g, e));
 	return zb_rect_dist(&a, &b);
 }
 
@@ -1952,7 +1952,7 @@ static void exited(struct zb_game *g, struct zb_unit *u, enum gr_edge e)
 static double edge_dist(const struct zb_game *g, const struct zb_unit *u,
 			enum gr_edge e)
 {
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 	struct zb_vec2 c[4];
 	double d = INFINITY;
 
@@ -2051,14 +2051,14 @@ static void do_order(struct zb_game *g, struct zb_unit *u,
 		bool ok = true;
 
 		turn_about_centre(&trial, facing);
-		r = gr_unit_rect(&trial);
+		r = zb_unit_rect(&trial);
 		for (int i = 0; i < g->n_units && ok; i++) {
 			struct zb_unit *x = &g->units[i];
 			struct zb_rect xr;
 
 			if (x->id == u->id || !gr_unit_active(x))
 				continue;
-			xr = gr_unit_rect(x);
+			xr = zb_unit_rect(x);
 			ok = !gr_rects_clash(&r, &xr);
 		}
 		if (ok && gr_rect_on_table(g, &r))

@@ -58,7 +58,7 @@ static void column_of(struct zb_game *g, struct column *col)
 
 		if (u->side != st->imperial || !gr_unit_active(u))
 			continue;
-		r = gr_unit_rect(u);
+		r = zb_unit_rect(u);
 		col->c = zb_v2_add(col->c, r.c);
 		col->n++;
 		zb_rect_corners(&r, c);
@@ -151,7 +151,7 @@ static enum gr_placement warriors_choice(struct zb_game *g,
 				continue;
 			reach = gr_weapons[gr_type_of(u)->weapon]
 				.range_in[GR_LONG];
-			r = gr_unit_rect(u);
+			r = zb_unit_rect(u);
 			n += reach > 0 && zb_rect_point_dist(&r, at) <= reach;
 		}
 		if (best_n < 0 || n < best_n) {
@@ -296,7 +296,7 @@ static bool group_fits(struct zb_game *g, struct group *gp,
 		const struct zb_unit *o = &g->units[gp->culprit];
 
 		if (gr_unit_active(o) && !in_group(gp, o->id)) {
-			struct zb_rect orr = gr_unit_rect(o);
+			struct zb_rect orr = zb_unit_rect(o);
 			int m = gp->culprit_of;
 
 			/* The base it stopped last first. */
@@ -348,7 +348,7 @@ static bool group_fits(struct zb_game *g, struct group *gp,
 
 		if (!gr_unit_active(o))
 			continue;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		e = orr.half_w_in + orr.half_d_in + gap_in + GR_NEAR_SLACK_IN;
 		if (orr.c.x + e < lox || orr.c.x - e > hix ||
 		    orr.c.y + e < loy || orr.c.y - e > hiy ||
@@ -377,7 +377,7 @@ static int group_nearest(struct zb_game *g, const struct group *gp,
 
 		if (!gr_unit_active(o) || in_group(gp, o->id))
 			continue;
-		orr = gr_unit_rect(o);
+		orr = zb_unit_rect(o);
 		if (zb_v2_dist(r.c, orr.c) < best) {
 			best = zb_v2_dist(r.c, orr.c);
 			id = o->id;
@@ -404,7 +404,7 @@ static bool find_room(struct zb_game *g, struct group *gp,
 	*moved = true;
 	nearest = group_nearest(g, gp, *shift);
 	if (nearest >= 0) {
-		struct zb_rect o = gr_unit_rect(zb_game_unit(g, nearest));
+		struct zb_rect o = zb_unit_rect(zb_game_unit(g, nearest));
 		struct zb_rect r0 = group_rect(g, gp, 0, *shift);
 
 		away_deg = zb_heading_deg(o.c, r0.c);

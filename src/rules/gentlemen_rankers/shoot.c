@@ -60,7 +60,7 @@ static double height_at(struct zb_game *g, struct zb_vec2 p)
 static bool frontal_contact(const struct zb_unit *u,
 			    const struct zb_terrain *t)
 {
-	struct zb_rect r = gr_unit_rect(u);
+	struct zb_rect r = zb_unit_rect(u);
 	struct zb_vec2 fwd = r.fwd;	/* zb_v2_from_deg(u->facing_deg) */
 	struct zb_vec2 right = zb_v2(fwd.y, -fwd.x);
 	struct zb_vec2 fc = zb_v2_add(r.c, zb_v2_scale(fwd, r.half_d_in));
@@ -97,7 +97,7 @@ static const struct zb_unit *front_rank_of(struct zb_game *g,
 
 	if (gr_type_of(s)->weapon != GR_W_RIFLE || gr_type_of(s)->mounted)
 		return NULL;
-	sr = gr_unit_rect(s);
+	sr = zb_unit_rect(s);
 	n = gr_units_near(g, &sr, GR_CONTACT_IN, -1, near, NEAR_MAX);
 	for (int i = 0; i < (n < 0 ? g->n_units : n); i++) {
 		const struct zb_unit *f = &g->units[n < 0 ? i : near[i]];
@@ -168,7 +168,7 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 		       const struct zb_unit *t, int *via,
 		       struct front_memo *fm)
 {
-	struct zb_rect sr = gr_unit_rect(s), tr = gr_unit_rect(t);
+	struct zb_rect sr = zb_unit_rect(s), tr = zb_unit_rect(t);
 	struct zb_vec2 a = sr.c, b = tr.c, ab = zb_v2_sub(b, a);
 	/* The shooter's height, worked out when first asked (hs_known). */
 	double hs = 0, ab2 = zb_v2_dot(ab, ab);
@@ -205,7 +205,7 @@ static bool sight_kept(struct zb_game *g, const struct zb_unit *s,
 
 		if (o->id == s->id || o->id == t->id || !gr_unit_active(o))
 			continue;
-		r = gr_unit_rect(o);
+		r = zb_unit_rect(o);
 		/* fmax(0, ...) without the call into libm (never NaN here,
 		 * nor -0: x - y is +0 where they are equal). */
 		r.half_w_in = r.half_w_in - BLOCK_SHRINK_IN > 0 ?
@@ -261,7 +261,7 @@ bool gr_in_sight(struct zb_game *g, const struct zb_unit *s,
 bool gr_in_cover(struct zb_game *g, const struct zb_unit *s,
 		 const struct zb_unit *t)
 {
-	struct zb_rect sr = gr_unit_rect(s), tr = gr_unit_rect(t);
+	struct zb_rect sr = zb_unit_rect(s), tr = zb_unit_rect(t);
 
 	for (int k = 0; k < g->terrain.n; k++) {
 		const struct zb_terrain *f = &g->terrain.items[k];
@@ -290,7 +290,7 @@ bool gr_in_cover(struct zb_game *g, const struct zb_unit *s,
 static bool friends_touch(struct zb_game *g, const struct zb_unit *s,
 			  const struct zb_unit *t)
 {
-	struct zb_rect tr = gr_unit_rect(t);
+	struct zb_rect tr = zb_unit_rect(t);
 	int near[NEAR_MAX];
 	int n = gr_units_near(g, &tr, GR_CONTACT_IN, -1, near, NEAR_MAX);
 
@@ -356,8 +356,8 @@ static bool can_shoot_kept(struct zb_game *g, const struct zb_unit *s,
 	*via = -1;
 	if (!gr_unit_active(t) || t->side == s->side)
 		return false;
-	sr = gr_unit_rect(s);
-	tr = gr_unit_rect(t);
+	sr = zb_unit_rect(s);
+	tr = zb_unit_rect(t);
 	if (!gr_rects_near(&sr, &tr, gr_weapons[gr_type_of(s)->weapon]
 			   .range_in[GR_LONG]))
 		return false;
@@ -442,7 +442,7 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 		      const struct noms *ns, struct touch_memo *tm,
 		      struct cand *out, int max)
 {
-	struct zb_rect sr = gr_unit_rect(s);
+	struct zb_rect sr = zb_unit_rect(s);
 	struct front_memo fm = { NULL, false };
 	int n = 0;
 
@@ -457,7 +457,7 @@ static int candidates(struct zb_game *g, const struct zb_unit *s,
 		/* The rear rank fires at its front rank's target. */
 		if (via >= 0 && target_of(ns, via) != t->id)
 			continue;
-		tr = gr_unit_rect(t);
+		tr = zb_unit_rect(t);
 		if (n < GR_MAX_CANDIDATES) {
 			out[n].id = t->id;
 			out[n++].d = zb_rect_dist(&sr, &tr);
@@ -599,7 +599,7 @@ static int shot_mods(struct zb_game *g, const struct zb_unit *s,
 		if (log)
 			zb_event_mod(g, GR_COVER_MOD, "target in cover");
 	}
-	if (gr_aspect(s, gr_unit_rect(t).c) == ZB_ASPECT_FLANK) {
+	if (gr_aspect(s, zb_unit_rect(t).c) == ZB_ASPECT_FLANK) {
 		mod += GR_FLANK_SHOT_MOD;
 		if (log)
 			zb_event_mod(g, GR_FLANK_SHOT_MOD,
@@ -635,7 +635,7 @@ static bool shoot_one(struct zb_game *g, struct zb_unit *s, int target)
 		if (g->log.open)
 			zb_event_end(g);
 		zb_event_begin(g, "shoot", GR_RULE_SHOOTING, s->id, t->id);
-		zb_event_path(g, gr_unit_rect(s).c, gr_unit_rect(t).c);
+		zb_event_path(g, zb_unit_rect(s).c, zb_unit_rect(t).c);
 		face = zb_game_roll(g, GR_D6);
 		mod = shot_mods(g, s, t, true);
 		hit = gr_shot_hits(face, mod);
