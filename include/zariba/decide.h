@@ -96,6 +96,22 @@ struct zb_option {
 	const char *label;	/* static text for people */
 };
 
+/* Sets opt[n] and returns n + 1, for building a decision's options in
+ * turn (the caller sizes `opt`; nothing is checked). */
+static inline int zb_option_add(struct zb_option *opt, int n, int verb,
+				int target, int formation, bool point,
+				double max_in, const char *label)
+{
+	/* Field by field, not a compound literal: the header is C++ too. */
+	opt[n].verb = verb;
+	opt[n].target = target;
+	opt[n].formation = formation;
+	opt[n].wants_point = point;
+	opt[n].max_in = max_in;
+	opt[n].label = label;
+	return n + 1;
+}
+
 /* What a ZB_VERB_PICK option picks (which figure of its `target` a hit
  * or a rule takes: a casualty a side's controller picks): `figure`, its
  * index in the target's figs, or -1 for any standing figure of `role`

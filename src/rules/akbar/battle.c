@@ -874,14 +874,6 @@ int ak_charge(struct zb_game *g, int id, int target)
 	return ZB_OK;
 }
 
-static int add_opt(struct zb_option *opt, int n, int verb, int target,
-		   int formation, bool point, double max_in, const char *label)
-{
-	opt[n] = (struct zb_option){ verb, target, formation, point, max_in,
-				     label };
-	return n + 1;
-}
-
 /* What a unit may still do in a Move step: all of it, what is left
  * after a European-trained unit's formation change (a move or a charge),
  * or what is left after its move (a formation change, house ruling
@@ -900,29 +892,31 @@ static int move_order(struct zb_game *g, struct zb_unit *u,
 	bool rout = routing(u);
 	const struct ak_move_row *mr = &ak_moves[mclass(u)];
 
-	n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "hold");
+	n = zb_option_add(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "hold");
 	if ((rout || zb_unit_marked(u, AK_MK_DISORDERED)) &&
 	    phase == OP_FIRST && ak_affords(g, u, AK_DO_RECOVER))
-		n = add_opt(opt, n, AK_VERB_RECOVER, -1, -1, false, 0,
-			    rout ? "recover from rout" : "recover from "
-			    "disorder");
+		n = zb_option_add(opt, n, AK_VERB_RECOVER, -1, -1, false, 0,
+				  rout ? "recover from rout" : "recover from "
+				  "disorder");
 	if (!rout && u->type != AK_MINE && phase != OP_AFTER_MOVE &&
 	    ak_affords(g, u, AK_DO_MOVE))
-		n = add_opt(opt, n, ZB_VERB_MOVE, -1, -1, true,
-			    mr->move_in * AK_ROAD_COLUMN_X, "move");
+		n = zb_option_add(opt, n, ZB_VERB_MOVE, -1, -1, true,
+				  mr->move_in * AK_ROAD_COLUMN_X, "move");
 	if (!rout && ak_affords(g, u, AK_DO_FORMATION) &&
 	    (phase != OP_AFTER_MOVE || ak_cu(u)->european))
 		for (int f = 0; f < AK_ORDER_COUNT; f++)
 			if (f != u->formation &&
 			    ak_order_allowed((enum ak_unit_type)u->type,
 					     (enum ak_order)f))
-				n = add_opt(opt, n, ZB_VERB_FORMATION, -1, f,
-					    false, 0, ak_order_names[f]);
+				n = zb_option_add(opt, n, ZB_VERB_FORMATION, -1,
+						  f, false, 0,
+						  ak_order_names[f]);
 	if (!rout && phase != OP_AFTER_MOVE && ak_affords(g, u, AK_DO_MOVE))
 		for (int i = 0; i < g->n_units; i++)
 			if (ak_may_charge_at(g, u, &g->units[i]))
-				n = add_opt(opt, n, ZB_VERB_CHARGE, i, -1,
-					    false, mr->charge_in, "charge");
+				n = zb_option_add(opt, n, ZB_VERB_CHARGE, i, -1,
+						  false, mr->charge_in,
+						  "charge");
 	if (n == 1)
 		return ZB_OK;
 	rc = zb_game_ask(g, &d, ZB_DECIDE_ORDER, u, AK_RULE_MOVE, opt, n,
@@ -1144,11 +1138,12 @@ static int opp_side(struct zb_game *g, int side, struct zb_option *opt,
 
 		if (u->side != side || !ak_standing(u) || !ak_cu(u)->opp_placed)
 			continue;
-		n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "wait");
+		n = zb_option_add(opt, n, ZB_VERB_HOLD, -1, -1, false, 0,
+				  "wait");
 		for (int k = 0; k < g->n_units; k++)
 			if (ak_opportunity_at(g, u, &g->units[k]))
-				n = add_opt(opt, n, ZB_VERB_CHARGE, k, -1,
-					    false, 0, "charge");
+				n = zb_option_add(opt, n, ZB_VERB_CHARGE, k, -1,
+						  false, 0, "charge");
 		if (n == 1)
 			continue;
 		rc = zb_game_ask(g, &d, ZB_DECIDE_ORDER, u, AK_RULE_OPP, opt,
@@ -1294,12 +1289,12 @@ static int fire_step(struct zb_game *g, int side, struct zb_error *err)
 
 		if (u->side != side || !ak_affords(g, u, AK_DO_FIRE))
 			continue;
-		n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0,
-			    "hold fire");
+		n = zb_option_add(opt, n, ZB_VERB_HOLD, -1, -1, false, 0,
+				  "hold fire");
 		for (int k = 0; k < g->n_units; k++)
 			if (ak_may_fire_at(g, u, &g->units[k]))
-				n = add_opt(opt, n, ZB_VERB_FIRE, k, -1, false,
-					    0, "fire at");
+				n = zb_option_add(opt, n, ZB_VERB_FIRE, k, -1,
+						  false, 0, "fire at");
 		if (n == 1)
 			continue;
 		rc = zb_game_ask(g, &d, ZB_DECIDE_TARGET, u, AK_RULE_FIRE,
@@ -1369,12 +1364,12 @@ static int breakthrough(struct zb_game *g, struct zb_unit *a,
 	opt = zb_malloc(&g->alloc, (size_t)(g->n_units + 1) * sizeof(*opt));
 	if (!opt)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
-	n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "rein in");
+	n = zb_option_add(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "rein in");
 	for (int i = 0; i < g->n_units; i++)
 		if (ak_may_charge_at(g, a, &g->units[i]))
-			n = add_opt(opt, n, ZB_VERB_CHARGE, i, -1, false,
-				    ak_moves[mclass(a)].charge_in,
-				    "break through and charge");
+			n = zb_option_add(opt, n, ZB_VERB_CHARGE, i, -1, false,
+					  ak_moves[mclass(a)].charge_in,
+					  "break through and charge");
 	rc = n == 1 ? ZB_OK : zb_game_ask(g, &d, ZB_DECIDE_ORDER, a,
 					  AK_RULE_MELEE, opt, n, err);
 	if (rc == ZB_OK && n > 1 && opt[d.choice].verb == ZB_VERB_CHARGE) {
@@ -1396,10 +1391,10 @@ static int occupy(struct zb_game *g, struct zb_unit *a, struct zb_vec2 held,
 	struct zb_vec2 from = a->pos;
 	int rc;
 
-	add_opt(opt, 0, ZB_VERB_HOLD, -1, -1, false, 0, "hold where it "
-		"fought");
-	add_opt(opt, 1, ZB_VERB_MOVE, -1, -1, false,
-		ak_moves[mclass(a)].move_in, "occupy the enemy position");
+	zb_option_add(opt, 0, ZB_VERB_HOLD, -1, -1, false, 0, "hold where it "
+		      "fought");
+	zb_option_add(opt, 1, ZB_VERB_MOVE, -1, -1, false,
+		      ak_moves[mclass(a)].move_in, "occupy the enemy position");
 	rc = zb_game_ask(g, &d, ZB_DECIDE_ORDER, a, AK_RULE_MELEE, opt, 2,
 			 err);
 	if (rc != ZB_OK || opt[d.choice].verb != ZB_VERB_MOVE)

@@ -980,14 +980,6 @@ int zu_charge(struct zb_game *g, int id, int target, struct zb_error *err)
 
 /* ---- a unit's activation in the movement phase ---- */
 
-static int add_opt(struct zb_option *opt, int n, int verb, int target,
-		   int formation, bool point, double max_in, const char *label)
-{
-	opt[n] = (struct zb_option){ verb, target, formation, point, max_in,
-				     label };
-	return n + 1;
-}
-
 /* Men who ran to the rear come back (house ruling). */
 static void rejoin(struct zb_game *g, struct zb_unit *u)
 {
@@ -1170,38 +1162,40 @@ static int order_from(struct zb_game *g, struct zb_unit *u, bool rally,
 	int n = 0, rc, dice_max;
 	const struct zb_option *o;
 
-	n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0,
-		    concealed(u) ? "keep hidden" : "hold");
+	n = zb_option_add(opt, n, ZB_VERB_HOLD, -1, -1, false, 0,
+			  concealed(u) ? "keep hidden" : "hold");
 	dice_max = rally ? ZU_RALLY_DICE
 			 : zu_move_dice(mover_of(u), (enum zu_troop)u->type,
 					zu_order_of((enum zu_formation)
 						    u->formation),
 					zu_mounted(u), false);
 	if (dice_max > 0)
-		n = add_opt(opt, n, ZB_VERB_MOVE, -1, -1, true,
-			    dice_max * ZU_D6, rally ? "rally and move"
-			    : concealed(u) ? "move hidden" : "move");
+		n = zb_option_add(opt, n, ZB_VERB_MOVE, -1, -1, true,
+				  dice_max * ZU_D6,
+				  rally ? "rally and move"
+				  : concealed(u) ? "move hidden" : "move");
 	if (!rally) {
 		if (concealed(u))
-			n = add_opt(opt, n, ZU_VERB_APPEAR, -1, -1, false, 0,
-				    "appear");
+			n = zb_option_add(opt, n, ZU_VERB_APPEAR, -1, -1, false,
+					  0, "appear");
 		if (zu_may_detach(g, u) > 0)
-			n = add_opt(opt, n, ZU_VERB_DETACH, -1, -1, false, 0,
-				    "send out scouts");
+			n = zb_option_add(opt, n, ZU_VERB_DETACH, -1, -1, false,
+					  0, "send out scouts");
 		for (int f = 0; f < ZU_FORM_COUNT && !zu_cu(u)->scouts &&
 				!zu_cu(u)->boat; f++)
 			if (f != u->formation &&
 			    zu_formation_allowed((enum zu_troop)u->type,
 						 (enum zu_formation)f))
-				n = add_opt(opt, n, ZB_VERB_FORMATION, -1, f,
-					    false, 0, zu_formation_names[f]);
+				n = zb_option_add(opt, n, ZB_VERB_FORMATION, -1,
+						  f, false, 0,
+						  zu_formation_names[f]);
 		for (int i = 0; i < g->n_units && n < cap; i++)
 			if (!zu_cu(u)->scouts &&
 			    zu_may_charge(g, u, &g->units[i]))
-				n = add_opt(opt, n, ZB_VERB_CHARGE, i, -1,
-					    false, zu_charge_dice(
-						    g, u, &g->units[i]) *
-					    ZU_D6, "charge");
+				n = zb_option_add(opt, n, ZB_VERB_CHARGE, i, -1,
+						  false, zu_charge_dice( g, u,
+						  &g->units[i]) * ZU_D6,
+						  "charge");
 	}
 	rc = zb_game_ask(g, &d, ZB_DECIDE_ORDER, u, ZU_RULE_ORDER, opt, n,
 			 err);
@@ -1317,11 +1311,11 @@ int zu_activate_fire(struct zb_game *g, int id, struct zb_error *err)
 	opt = zb_malloc(&g->alloc, (size_t)(g->n_units + 1) * sizeof(*opt));
 	if (!opt)
 		return zb_error_set(err, ZB_ENOMEM, "out of memory");
-	n = add_opt(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "hold fire");
+	n = zb_option_add(opt, n, ZB_VERB_HOLD, -1, -1, false, 0, "hold fire");
 	for (int i = 0; i < g->n_units; i++)
 		if (zu_may_fire_at(g, u, &g->units[i]))
-			n = add_opt(opt, n, ZB_VERB_FIRE, i, -1, false, 0,
-				    "fire at");
+			n = zb_option_add(opt, n, ZB_VERB_FIRE, i, -1, false, 0,
+					  "fire at");
 	rc = n == 1 ? ZB_OK : zb_game_ask(g, &d, ZB_DECIDE_TARGET, u,
 					  ZU_RULE_FIRE, opt, n, err);
 	target = rc == ZB_OK && n > 1 && opt[d.choice].verb == ZB_VERB_FIRE
@@ -1433,8 +1427,8 @@ static int draw_one(struct zb_game *g, bool fire, int *cand,
 			struct zb_decision d;
 
 			for (int k = 0; k < nc; k++)
-				add_opt(opt, k, ZU_VERB_ACTIVATE, cand[k], -1,
-					false, 0, "act:");
+				zb_option_add(opt, k, ZU_VERB_ACTIVATE, cand[k],
+					      -1, false, 0, "act:");
 			memset(&d, 0, sizeof(d));
 			d.kind = ZB_DECIDE_CHOICE;
 			d.side = side;
