@@ -47,6 +47,13 @@ int zb_error_at(struct zb_error *err, int code, const char *file, int line,
 		int col, const char *fmt, ...)
 	__attribute__((format(printf, 6, 7)));
 
+/* zb_error_at() with the arguments in a va_list, for a function of a
+ * caller's own that takes a format (the list is used up, as by
+ * vsnprintf). */
+int zb_error_atv(struct zb_error *err, int code, const char *file, int line,
+		 int col, const char *fmt, va_list ap)
+	__attribute__((format(printf, 6, 0)));
+
 /* A short constant name for a status code ("out of memory", ...). */
 const char *zb_status_str(int code);
 

@@ -30,17 +30,23 @@ int zb_error_set(struct zb_error *err, int code, const char *fmt, ...)
 	return code;
 }
 
-int zb_error_at(struct zb_error *err, int code, const char *file, int line,
-		int col, const char *fmt, ...)
+int zb_error_atv(struct zb_error *err, int code, const char *file, int line,
+		 int col, const char *fmt, va_list ap)
 {
 	char prefix[300];
 	if (col > 0)
 		snprintf(prefix, sizeof(prefix), "%s:%d:%d: ", file, line, col);
 	else
 		snprintf(prefix, sizeof(prefix), "%s:%d: ", file, line);
+	return error_vset(err, code, prefix, fmt, ap);
+}
+
+int zb_error_at(struct zb_error *err, int code, const char *file, int line,
+		int col, const char *fmt, ...)
+{
 	va_list ap;
 	va_start(ap, fmt);
-	error_vset(err, code, prefix, fmt, ap);
+	zb_error_atv(err, code, file, line, col, fmt, ap);
 	va_end(ap);
 	return code;
 }

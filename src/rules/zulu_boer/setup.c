@@ -153,14 +153,14 @@ static int at(struct setup *su, struct zb_src_pos p, const char *fmt, ...)
 
 static int at(struct setup *su, struct zb_src_pos p, const char *fmt, ...)
 {
-	char msg[512];
 	va_list ap;
+	int rc;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	rc = zb_error_atv(su->err, ZB_EINPUT, su->scn->path, p.line, p.col,
+			  fmt, ap);
 	va_end(ap);
-	return zb_error_at(su->err, ZB_EINPUT, su->scn->path, p.line, p.col,
-			   "%s", msg);
+	return rc;
 }
 
 static enum zu_army army_of(enum zu_troop t)
