@@ -19,26 +19,11 @@
 #include "zariba/companion.h"
 #include "zariba/companion_save.h"
 #include "zariba/scenario.h"
+#include "companion_fixture.h"
 #include "rules/akbar/companion.h"
 
 extern const struct zb_ruleset zb_ruleset_akbar;
 #define AK (&zb_ruleset_akbar)
-
-static char dir[64];
-
-static void make_dir(void)
-{
-	snprintf(dir, sizeof(dir), "/tmp/zb-akc-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	(void)system(cmd);
-}
 
 TestSuite(ak_companion, .init = make_dir, .fini = remove_dir);
 
@@ -88,51 +73,9 @@ static const char *scenario(void)
 	return path;
 }
 
-struct session {
-	struct zb_companion c;
-	struct zb_scenario scn;
-	struct zb_strbuf out;
-};
-
 static void start(struct session *s)
 {
-	struct zb_companion_opts o = { .seed = 3 };
-	struct zb_error err = { 0, "" };
-
-	memset(s, 0, sizeof(*s));
-	cr_assert_eq(zb_companion_scenario_keep(&o, AK, scenario(), &s->scn,
-						&err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_companion_init(&s->c, AK, &o, &err), ZB_OK, "%s",
-		     err.msg);
-}
-
-static void stop(struct session *s)
-{
-	zb_companion_release(&s->c);
-	zb_scenario_release(&s->scn);
-	zb_strbuf_release(&s->out);
-}
-
-static const char *run(struct session *s, const char *line)
-{
-	struct zb_error err = { 0, "" };
-
-	zb_strbuf_clear(&s->out);
-	int rc = zb_companion_command(&s->c, line, &s->out, &err);
-	cr_assert_eq(rc, ZB_OK, "'%s': %s", line, err.msg);
-	if (strncmp(line, "roll ", 5))
-		cr_assert_eq(s->c.n_dice, 0, "'%s' left dice waiting", line);
-	return zb_strbuf_str(&s->out);
-}
-
-static const char *refused(struct session *s, const char *line, int want)
-{
-	static struct zb_error err;
-
-	err.msg[0] = '\0';
-	int rc = zb_companion_command(&s->c, line, NULL, &err);
-	cr_assert_eq(rc, want, "'%s' gave %d: %s", line, rc, err.msg);
-	return err.msg;
+	session_start(s, AK, scenario());
 }
 
 static struct akc_books *books(struct session *s)
@@ -168,9 +111,6 @@ static void steps(struct session *s, int n)
 	while (n-- > 0)
 		run(s, "next");
 }
-
-#define HAS(text, want) \
-	cr_assert(strstr((text), (want)), "no '%s' in:\n%s", (want), (text))
 
 /* Beads: each general's D6 on his quality's row, on a bead a unit.  Ann
  * superior, 2 units, 6: 2+3 = 5; Bob inferior, 1 unit, 1: 1-3, never

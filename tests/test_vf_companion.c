@@ -14,97 +14,18 @@
 #include "zariba/companion_save.h"
 #include "zariba/game.h"
 #include "zariba/scenario.h"
+#include "companion_fixture.h"
 #include "rules/volley_fire/vf.h"
 
 #define VF (&zb_ruleset_volley_fire)
 #define NINTH "scenarios/volley-fire/ninth-sudanese.yaml"
 
-static char dir[64];
-
-static void make_dir(void)
-{
-	snprintf(dir, sizeof(dir), "/tmp/zb-vfc-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	(void)system(cmd);
-}
-
 TestSuite(vf_companion, .init = make_dir, .fini = remove_dir);
-
-struct session {
-	struct zb_companion c;
-	struct zb_scenario scn;
-	struct zb_strbuf out;
-};
 
 static void start(struct session *s, const char *scenario)
 {
-	struct zb_companion_opts o = { .seed = 3 };
-	struct zb_error err = { 0, "" };
-
-	memset(s, 0, sizeof(*s));
-	cr_assert_eq(zb_companion_scenario_keep(&o, VF, scenario, &s->scn,
-						&err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_companion_init(&s->c, VF, &o, &err), ZB_OK, "%s",
-		     err.msg);
+	session_start(s, VF, scenario);
 }
-
-static void stop(struct session *s)
-{
-	zb_companion_release(&s->c);
-	zb_scenario_release(&s->scn);
-	zb_strbuf_release(&s->out);
-}
-
-/* Run a line that must succeed; its answer.  Every die the player typed
- * must have been used. */
-static const char *run(struct session *s, const char *line)
-{
-	struct zb_error err = { 0, "" };
-
-	zb_strbuf_clear(&s->out);
-	int rc = zb_companion_command(&s->c, line, &s->out, &err);
-	cr_assert_eq(rc, ZB_OK, "'%s': %s", line, err.msg);
-	if (strncmp(line, "roll ", 5))
-		cr_assert_eq(s->c.n_dice, 0, "'%s' left dice waiting", line);
-	return zb_strbuf_str(&s->out);
-}
-
-/* Run a line that must fail with `rc`; its message. */
-static const char *refused(struct session *s, const char *line, int want)
-{
-	static struct zb_error err;
-
-	err.msg[0] = '\0';
-	int rc = zb_companion_command(&s->c, line, NULL, &err);
-	cr_assert_eq(rc, want, "'%s' gave %d: %s", line, rc, err.msg);
-	return err.msg;
-}
-
-static const struct zb_unit *unit(struct session *s, const char *name)
-{
-	const struct zb_game *g = zb_companion_game(&s->c);
-
-	for (int i = 0; i < g->n_units; i++)
-		if (!strcmp(g->units[i].name, name))
-			return &g->units[i];
-	cr_assert_fail("no unit %s", name);
-	return NULL;
-}
-
-static int alive(struct session *s, const char *name)
-{
-	return zb_unit_alive(unit(s, name));
-}
-
-#define HAS(text, want) \
-	cr_assert(strstr((text), (want)), "no '%s' in:\n%s", (want), (text))
 
 Test(vf_companion, needs_a_scenario)
 {
@@ -211,7 +132,7 @@ Test(vf_companion, fire_volley_and_a_leader_among_the_casualties)
 	       "    Hadendowa Swordsmen (1): D20 20, leader 1 of 2 is among "
 	       "the casualties: its ");
 	HAS(t, "Hadendowa Swordsmen (1): 33 of 40 men (7 down).");
-	h = unit(&s, "Hadendowa Swordsmen (1)");
+	h = game_unit(&s, "Hadendowa Swordsmen (1)");
 	cr_assert_eq(zb_unit_alive_role(h, ZB_ROLE_TROOPER), 38 - 6);
 	cr_assert_eq(zb_unit_alive_role(h, ZB_ROLE_OFFICER) +
 		     zb_unit_alive_role(h, ZB_ROLE_FLAG), 1);
@@ -372,7 +293,7 @@ Test(vf_companion, a_whole_melee_fall_back_regroup)
 	HAS(t, "Dervish Cavalry Spearmen falls back 21\" directly away");
 	HAS(t, "Dervish Cavalry Spearmen: 11 of 12 men, shaken (1 down).");
 	HAS(t, "Hussars 2nd Section (Lt. Kadlec): 12 of 12 men (0 down).");
-	d = unit(&s, "Dervish Cavalry Spearmen");
+	d = game_unit(&s, "Dervish Cavalry Spearmen");
 	cr_assert(d->flags & ZB_UF_SHAKEN);
 	/* Shaken B: it cannot start a melee; it fights at -1. */
 	cr_assert(strstr(refused(&s, "melee \"dervish cavalry spearmen\" at "
@@ -402,7 +323,7 @@ Test(vf_companion, a_whole_melee_fall_back_regroup)
 	HAS(t, "Turn 2.");
 	HAS(t, "= zariba roll volley-fire regroup --dice 2\n");
 	HAS(t, "Dervish Cavalry Spearmen regroup (2)");
-	cr_assert(!(unit(&s, "Dervish Cavalry Spearmen")->flags &
+	cr_assert(!(game_unit(&s, "Dervish Cavalry Spearmen")->flags &
 		    ZB_UF_SHAKEN));
 	stop(&s);
 }
@@ -649,7 +570,7 @@ Test(vf_companion, key_figures_of_a_mixed_group)
 	 * notation D a 5. */
 	run(&s, "roll 2 5");
 	HAS(run(&s, "fire section at mixed 2ft"), "Mixed: 18 of 20 men");
-	m = unit(&s, "Mixed");
+	m = game_unit(&s, "Mixed");
 	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_RIFLEMAN), 2);
 	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_TROOPER), 16);
 	/* A 6: no key figure, 6 troopers. */

@@ -17,26 +17,11 @@
 #include "zariba/game.h"
 #include "zariba/log.h"
 #include "zariba/scenario.h"
+#include "companion_fixture.h"
 #include "rules/zulu_boer/zu.h"
 
 extern const struct zb_ruleset zb_ruleset_zulu_boer;
 #define ZU (&zb_ruleset_zulu_boer)
-
-static char dir[64];
-
-static void make_dir(void)
-{
-	snprintf(dir, sizeof(dir), "/tmp/zb-zuc-XXXXXX");
-	cr_assert_not_null(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	(void)system(cmd);
-}
 
 TestSuite(zu_companion, .init = make_dir, .fini = remove_dir);
 
@@ -110,75 +95,14 @@ static const char *arms_scenario(void)
 	return path;
 }
 
-struct session {
-	struct zb_companion c;
-	struct zb_scenario scn;
-	struct zb_strbuf out;
-};
-
 static void start_on(struct session *s, const char *path)
 {
-	struct zb_companion_opts o = { .seed = 3 };
-	struct zb_error err = { 0, "" };
-
-	memset(s, 0, sizeof(*s));
-	cr_assert_eq(zb_companion_scenario_keep(&o, ZU, path, &s->scn,
-						&err), ZB_OK, "%s", err.msg);
-	cr_assert_eq(zb_companion_init(&s->c, ZU, &o, &err), ZB_OK, "%s",
-		     err.msg);
+	session_start(s, ZU, path);
 }
 
 static void start(struct session *s)
 {
 	start_on(s, scenario());
-}
-
-static void stop(struct session *s)
-{
-	zb_companion_release(&s->c);
-	zb_scenario_release(&s->scn);
-	zb_strbuf_release(&s->out);
-}
-
-/* Run a line that must succeed; its answer.  Every die the player typed
- * must have been used. */
-static const char *run(struct session *s, const char *line)
-{
-	struct zb_error err = { 0, "" };
-
-	zb_strbuf_clear(&s->out);
-	int rc = zb_companion_command(&s->c, line, &s->out, &err);
-	cr_assert_eq(rc, ZB_OK, "'%s': %s", line, err.msg);
-	if (strncmp(line, "roll ", 5))
-		cr_assert_eq(s->c.n_dice, 0, "'%s' left dice waiting", line);
-	return zb_strbuf_str(&s->out);
-}
-
-/* Run a line that must fail with `want`; its message. */
-static const char *refused(struct session *s, const char *line, int want)
-{
-	static struct zb_error err;
-
-	err.msg[0] = '\0';
-	int rc = zb_companion_command(&s->c, line, NULL, &err);
-	cr_assert_eq(rc, want, "'%s' gave %d: %s", line, rc, err.msg);
-	return err.msg;
-}
-
-static const struct zb_unit *unit(struct session *s, const char *name)
-{
-	const struct zb_game *g = zb_companion_game(&s->c);
-
-	for (int i = 0; i < g->n_units; i++)
-		if (!strcmp(g->units[i].name, name))
-			return &g->units[i];
-	cr_assert_fail("no unit %s", name);
-	return NULL;
-}
-
-static int alive(struct session *s, const char *name)
-{
-	return zb_unit_alive(unit(s, name));
 }
 
 /* The unit's line of `status`, for its state words. */
@@ -193,8 +117,6 @@ static const char *status_line(struct session *s, const char *name)
 	return line;
 }
 
-#define HAS(text, want) \
-	cr_assert(strstr((text), (want)), "no '%s' in:\n%s", (want), (text))
 #define HASNT(text, no) \
 	cr_assert(!strstr((text), (no)), "'%s' in:\n%s", (no), (text))
 
@@ -347,7 +269,7 @@ Test(zu_companion, fire_casualty_cards_and_picks)
 	    "to pick.\n");
 	/* Its check for the induna waits for the casualties laid down. */
 	HASNT(t, "tests morale");
-	m = unit(&s, "uMcijo");
+	m = game_unit(&s, "uMcijo");
 	cr_assert_eq(zb_unit_alive_role(m, ZB_ROLE_OFFICER), 0);
 	cr_assert_eq(alive(&s, "uMcijo"), 20);
 	/* Nothing goes on until the picks are made. */
@@ -456,9 +378,9 @@ Test(zu_companion, charge_and_melee_pair_by_pair)
 	HAS(t, "uMcijo won");
 	HAS(t, "Routs 8\".");
 	HAS(t, "--test officer-lost --start 21 --figures 20 --dice 5\n");
-	cr_assert_eq(zb_unit_alive_role(unit(&s, "uMcijo"), ZB_ROLE_OFFICER),
+	cr_assert_eq(zb_unit_alive_role(game_unit(&s, "uMcijo"), ZB_ROLE_OFFICER),
 		     0);
-	cr_assert_eq(zb_unit_alive_role(unit(&s, "A Company"),
+	cr_assert_eq(zb_unit_alive_role(game_unit(&s, "A Company"),
 					ZB_ROLE_OFFICER), 0);
 	HAS(status_line(&s, "A Company"), "routing");
 	HASNT(status_line(&s, "uMcijo"), "routing");
@@ -637,7 +559,7 @@ Test(zu_companion, runners_rejoin_at_the_next_move)
 	HAS(t, "Routs 4\".");
 	/* The officer ran, not killed: no check. */
 	HASNT(t, "tests morale");
-	a = unit(&s, "A Company");
+	a = game_unit(&s, "A Company");
 	cr_assert_eq(zb_unit_count_state(a, ZB_FIG_RAN), 1);
 	cr_assert_eq(zb_unit_alive_role(a, ZB_ROLE_OFFICER), 0);
 	/* Back with his company as it moves: 20 of 20 with its officer
