@@ -517,6 +517,164 @@ static void mv_init(struct mv *m, const struct zb_unit *u, struct zb_vec2 to,
 		? zb_heading_deg(u->pos, to) : u->facing_deg;
 }
 
+/*
+ * Where along a walk each test may come out other than plainly: the walk's
+ * footprints are one rectangle slid along `dir`, so each near unit, each
+ * feature that blocks and the table's inner part meet the slid footprint's
+ * bounding circle or box only over one interval of the distance walked.
+ * Outside its interval a test is decided without asking it (a unit plainly
+ * clear, a feature's box plainly missed, the table plainly round the
+ * footprint), the same answer it would give: WALK_SLACK_IN is far above
+ * the rounding of the centres and of the intervals themselves.
+ */
+#define WALK_SLACK_IN 1e-2
+#define WALK_DIR_MIN 1e-9	/* below it, a direction's axis is still */
+
+struct walk_win {
+	double lo[NEAR_MAX], hi[NEAR_MAX];	/* near unit i may clash */
+	double glo[64], ghi[64];		/* feature i's box may meet */
+	double tlo, thi;			/* plainly on the table */
+	/* The near units (in sweep order) and blocking features (in set
+	 * order) whose intervals meet the walk at all: the others are
+	 * plainly clear at every step. */
+	int units[NEAR_MAX], n_units;
+	int feats[64], n_feats;		/* features past 64: all asked */
+};
+
+/* The distances t along dir from c0 at which c0 + t dir lies in the box
+ * [lo, hi] (or an empty interval). */
+static void slab_window(struct zb_vec2 c0, struct zb_vec2 dir,
+			struct zb_vec2 lo, struct zb_vec2 hi, double *tlo,
+			double *thi)
+{
+	double a = -INFINITY, b = INFINITY;
+	double c[2] = { c0.x, c0.y }, d[2] = { dir.x, dir.y };
+	double l[2] = { lo.x, lo.y }, h[2] = { hi.x, hi.y };
+
+	for (int k = 0; k < 2; k++) {
+		if (fabs(d[k]) < WALK_DIR_MIN) {
+			if (c[k] < l[k] || c[k] > h[k]) {
+				a = INFINITY;
+				b = -INFINITY;
+			}
+			continue;
+		}
+		double t0 = (l[k] - c[k]) / d[k], t1 = (h[k] - c[k]) / d[k];
+
+		if (t0 > t1) {
+			double x = t0;
+
+			t0 = t1;
+			t1 = x;
+		}
+		a = t0 > a ? t0 : a;
+		b = t1 < b ? t1 : b;
+	}
+	*tlo = a;
+	*thi = b;
+}
+
+static void walk_windows(struct walk_win *w, const struct sweep *s,
+			 const struct zb_rect *r0, struct zb_vec2 dir,
+			 double reach)
+{
+	const struct zb_terrain_set *ts = &s->g->terrain;
+	double ext = r0->half_w_in + r0->half_d_in + WALK_SLACK_IN;
+	double rad = sqrt(r0->half_w_in * r0->half_w_in +
+			  r0->half_d_in * r0->half_d_in);
+	/* Corners plainly within reach of the slid centre: the walk's
+	 * steps go no further than `reach` (nor do the shifts of the
+	 * direction's rounding, far inside the slack). */
+	double tol = WALK_DIR_MIN * (fabs(reach) + 1);
+
+	slab_window(r0->c, dir, zb_v2(ext + tol, ext + tol),
+		    zb_v2(s->g->width_in - ext - tol,
+			  s->g->height_in - ext - tol), &w->tlo, &w->thi);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct zb_rect *o = &s->rect[i];
+		double ro = sqrt(o->half_w_in * o->half_w_in +
+				 o->half_d_in * o->half_d_in);
+		double lim = rad + ro + WALK_SLACK_IN;
+		struct zb_vec2 p = zb_v2_sub(o->c, r0->c);
+		double tm = zb_v2_dot(p, dir);
+		double perp2 = zb_v2_dot(p, p) - tm * tm;
+
+		if (perp2 > lim * lim) {
+			w->lo[i] = INFINITY;
+			w->hi[i] = -INFINITY;
+			continue;
+		}
+		double h = sqrt(lim * lim - (perp2 > 0 ? perp2 : 0));
+
+		w->lo[i] = tm - h;
+		w->hi[i] = tm + h;
+	}
+	w->n_units = 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->exempt[i] && s->near[i] != s->ignore &&
+		    s->kind[i] > PASS_NONE && w->lo[i] <= reach &&
+		    w->hi[i] >= 0)
+			w->units[w->n_units++] = (int)i;
+	w->n_feats = 0;
+	for (int i = 0; i < ts->n && i < 64; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+
+		if (!blocks_ground(t->kind) || i == s->ignore_area)
+			continue;
+		slab_window(r0->c, dir,
+			    zb_v2(t->lo.x - ext - tol, t->lo.y - ext - tol),
+			    zb_v2(t->hi.x + ext + tol, t->hi.y + ext + tol),
+			    &w->glo[i], &w->ghi[i]);
+		if (w->glo[i] <= reach && w->ghi[i] >= 0)
+			w->feats[w->n_feats++] = i;
+	}
+}
+
+/* sweep_ground() for the footprint `nd` along the walk. */
+static bool walk_ground(struct sweep *s, const struct walk_win *w,
+			const struct zb_rect *r, double nd)
+{
+	const struct zb_terrain_set *ts = &s->g->terrain;
+
+	for (int j = 0; j < w->n_feats; j++) {
+		int i = w->feats[j];
+
+		if (nd < w->glo[i] || nd > w->ghi[i])
+			continue;
+		if (zb_terrain_meets_rect(&ts->items[i], r) &&
+		    !start_meets(s, i))
+			return true;
+	}
+	for (int i = 64; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+
+		if (!blocks_ground(t->kind) || i == s->ignore_area)
+			continue;
+		if (zb_terrain_meets_rect(t, r) && !start_meets(s, i))
+			return true;
+	}
+	return false;
+}
+
+/* sweep_units() for the footprint `nd` along the walk. */
+static int walk_units(const struct sweep *s, const struct walk_win *w,
+		      const struct zb_rect *r, double nd)
+{
+	int worst = PASS_NONE;
+
+	for (int j = 0; j < w->n_units; j++) {
+		int i = w->units[j], k = s->kind[i];
+
+		if (k <= worst)
+			continue;
+		if (nd < w->lo[i] || nd > w->hi[i])
+			continue;
+		if (vf_rects_clash(r, &s->rect[i]))
+			worst = k;
+	}
+	return worst;
+}
+
 /* Walk the path in steps; returns how far the unit may go. */
 static double mv_walk(struct mv *m, struct sweep *s, struct zb_vec2 from,
 		      struct zb_vec2 dir, double dist)
@@ -534,6 +692,11 @@ static double mv_walk(struct mv *m, struct sweep *s, struct zb_vec2 from,
 	 * (shape_at), the same numbers, without the copy. */
 	struct zb_rect r0 = shape_at(s->u, from, m->facing_deg,
 				     s->u->formation);
+	struct walk_win w;
+
+	/* The footprint's centre at step nd is r0's slid nd along dir; the
+	 * halving below only shortens the reach. */
+	walk_windows(&w, s, &r0, dir, reach);
 	while (d < reach - EPS_IN) {
 		double nd = fmin(d + VF_PATH_STEP_IN, reach);
 		struct zb_rect r = zb_rect_from_front_dir(
@@ -541,15 +704,15 @@ static double mv_walk(struct mv *m, struct sweep *s, struct zb_vec2 from,
 			2 * r0.half_d_in, r0.facing_deg, r0.fwd);
 		int k;
 
-		if (!rect_fits(g, &r)) {
+		if ((nd < w.tlo || nd > w.thi) && !rect_fits(g, &r)) {
 			m->stopped = "the table edge";
 			break;
 		}
-		if (sweep_ground(s, &r)) {
+		if (walk_ground(s, &w, &r, nd)) {
 			m->stopped = "impassable ground";
 			break;
 		}
-		k = sweep_units(s, &r);
+		k = walk_units(s, &w, &r, nd);
 		if (k == PASS_ENEMY) {
 			m->stopped = "an enemy unit";
 			break;
