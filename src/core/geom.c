@@ -41,6 +41,14 @@
 #define GEOM_PLAIN_IN 1e-3
 /* Relative margin on a bound that spares a square root. */
 #define GEOM_REL_MARGIN 1e-9
+/* crossing_params(): squares outside CROSS_SQ_MIN..1/CROSS_SQ_MIN or
+ * within CROSS_SQ_MARGIN of each other take the exact test; an edge
+ * CROSS_BOX_IN + CROSS_BOX_REL of the coordinates' sizes off a segment's
+ * box is not asked (crossing_apart()). */
+#define CROSS_SQ_MIN 1e-250
+#define CROSS_SQ_MARGIN 1e-6
+#define CROSS_BOX_IN 1e-3
+#define CROSS_BOX_REL 1e-6
 /* zb_aspect_of: the front and rear arcs are 90 degrees wide. */
 #define GEOM_ASPECT_FRONT_MAX_DEG 45.0
 #define GEOM_ASPECT_REAR_MIN_DEG 135.0
@@ -997,7 +1005,21 @@ static int crossing_params(struct zb_vec2 a, struct zb_vec2 b,
 
 	if (rr <= 0)
 		return 0;
-	if (fabs(den) > GEOM_EPS_IN * zb_v2_len(r) * zb_v2_len(s)) {
+	/* fabs(den) > GEOM_EPS_IN * |r| |s|, from the squares where they
+	 * plainly decide it (their rounding is far inside the margin), so
+	 * the two lengths are worked out only near the limit. */
+	double d2 = den * den;
+	double lim2 = GEOM_EPS_IN * GEOM_EPS_IN * rr * zb_v2_dot(s, s);
+	bool crossing, plain = lim2 > CROSS_SQ_MIN && lim2 < 1 / CROSS_SQ_MIN;
+
+	if (plain && d2 > lim2 * (1 + CROSS_SQ_MARGIN))
+		crossing = true;
+	else if (plain && d2 < lim2 * (1 - CROSS_SQ_MARGIN))
+		crossing = false;
+	else
+		crossing = fabs(den) > GEOM_EPS_IN * zb_v2_len(r) *
+					       zb_v2_len(s);
+	if (crossing) {
 		double t = zb_v2_cross(zb_v2_sub(c, a), s) / den;
 		double u = zb_v2_cross(zb_v2_sub(c, a), r) / den;
 
@@ -1017,17 +1039,42 @@ static int crossing_params(struct zb_vec2 a, struct zb_vec2 b,
 	return k;
 }
 
+/*
+ * Does edge c-d lie so far outside the box q of a-b that crossing_params()
+ * finds nothing?  A parameter it gives is a point on a-b (t in [0, 1])
+ * that lies on c-d (u within GEOM_EPS_IN of [0, 1]) or, collinear, an end
+ * of c-d near the line; its rounding, even for edges at the least angle
+ * that counts as a crossing, stays below 1e-6 of the coordinates'
+ * sizes, and the ends' slack below GEOM_EPS_IN of the edge's length: so
+ * an edge whose box lies further than those plus CROSS_BOX_IN from q
+ * meets a-b nowhere.
+ */
+static inline bool crossing_apart(const struct seg_box *q, double size_ab,
+				  struct zb_vec2 c, struct zb_vec2 d)
+{
+	double m = CROSS_BOX_IN + CROSS_BOX_REL *
+		   (size_ab + fabs(c.x) + fabs(c.y) + fabs(d.x) + fabs(d.y));
+
+	return mind(c.x, d.x) - q->hix > m || q->lox - maxd(c.x, d.x) > m ||
+	       mind(c.y, d.y) - q->hiy > m || q->loy - maxd(c.y, d.y) > m;
+}
+
 /* The smallest crossing parameter of a-b with the polygon beyond `after`,
  * or 1 when there is none. */
 static double next_crossing(struct zb_vec2 a, struct zb_vec2 b,
 			    const struct zb_vec2 *pts, int n, double after)
 {
 	double best = 1;
+	struct seg_box q = seg_box_of(a, b);
+	double size_ab = fabs(a.x) + fabs(a.y) + fabs(b.x) + fabs(b.y);
 
 	for (int i = 0; i < n; i++) {
 		double t[2];
-		int k = crossing_params(a, b, pts[i], pts[(i + 1) % n], t);
+		int k;
 
+		if (crossing_apart(&q, size_ab, pts[i], pts[(i + 1) % n]))
+			continue;
+		k = crossing_params(a, b, pts[i], pts[(i + 1) % n], t);
 		for (int j = 0; j < k; j++)
 			if (t[j] > after && t[j] < best)
 				best = t[j];
@@ -1035,27 +1082,75 @@ static double next_crossing(struct zb_vec2 a, struct zb_vec2 b,
 	return best;
 }
 
-/*
- * Cut a-b where it meets the polygon's edges; each piece is then wholly
- * inside or wholly outside, which its midpoint tells.  The pieces are
- * found in order by rescanning the edges, O(edges * crossings), which
- * needs no storage and is cheap for table-sized polygons.
- */
+/* Every crossing parameter of a-b with the polygon in (0, 1), sorted, in
+ * out[0..cap); -1 when there are more than cap. */
+static int all_crossings(struct zb_vec2 a, struct zb_vec2 b,
+			 const struct zb_vec2 *pts, int n, double *out,
+			 int cap)
+{
+	struct seg_box q = seg_box_of(a, b);
+	double size_ab = fabs(a.x) + fabs(a.y) + fabs(b.x) + fabs(b.y);
+	int m = 0;
+
+	for (int i = 0; i < n; i++) {
+		double t[2];
+		int k;
+
+		if (crossing_apart(&q, size_ab, pts[i], pts[(i + 1) % n]))
+			continue;
+		k = crossing_params(a, b, pts[i], pts[(i + 1) % n], t);
+		for (int j = 0; j < k; j++) {
+			if (!(t[j] > 0 && t[j] < 1))
+				continue;
+			if (m >= cap)
+				return -1;
+			int at = m++;
+
+			while (at > 0 && out[at - 1] > t[j]) {
+				out[at] = out[at - 1];
+				at--;
+			}
+			out[at] = t[j];
+		}
+	}
+	return m;
+}
+
+#define CROSSINGS_MAX 64	/* kept at once by zb_seg_len_in_poly() */
+
 double zb_seg_len_in_poly(struct zb_vec2 a, struct zb_vec2 b,
 			  const struct zb_vec2 *pts, int n)
 {
 	struct zb_vec2 d = zb_v2_sub(b, a);
-	double len = zb_v2_len(d), sum = 0, t0 = 0;
+	double len = -1, sum = 0, t0 = 0, ts[CROSSINGS_MAX];
+	int n_ts, at = 0;
 
-	if (n < 3 || len <= 0)
+	/* zb_v2_len(d) is 0 only for d = 0: the length is worked out the
+	 * first time a stretch inside needs it. */
+	if (n < 3 || (d.x == 0 && d.y == 0))
 		return 0;
+	/* The crossings in one pass over the edges, sorted: each next one
+	 * beyond t0 is the one next_crossing() would find (the least above
+	 * t0, else 1). */
+	n_ts = all_crossings(a, b, pts, n, ts, CROSSINGS_MAX);
 	while (t0 < 1) {
-		double t1 = next_crossing(a, b, pts, n, t0);
+		double t1;
+
+		if (n_ts < 0) {
+			t1 = next_crossing(a, b, pts, n, t0);
+		} else {
+			while (at < n_ts && !(ts[at] > t0))
+				at++;
+			t1 = at < n_ts ? ts[at] : 1;
+		}
 		struct zb_vec2 mid = zb_v2_add(a,
 					       zb_v2_scale(d, (t0 + t1) / 2));
 
-		if (zb_poly_contains(pts, n, mid))
+		if (zb_poly_contains(pts, n, mid)) {
+			if (len < 0)
+				len = zb_v2_len(d);
 			sum += (t1 - t0) * len;
+		}
 		t0 = t1;
 	}
 	return sum;
