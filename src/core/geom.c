@@ -562,6 +562,97 @@ bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
 	       lim_in * (1 + GEOM_CORNER_MARGIN) + GEOM_CORNER_MARGIN;
 }
 
+/*
+ * Bounds on zb_rect_dist() for zb_rect_dist_cmp() (as gr_rect_dist_cmp()
+ * in the Gentlemen Rankers has used them): two convex footprints are at
+ * least as far apart as their shadows on any of their own axes, and those
+ * apart on one are exactly as far apart as the nearest corner of either is
+ * from the other; those whose shadows overlap on all four overlap, where
+ * zb_rect_dist() says 0.  DIST_CMP_MARGIN (in inches, and relative to the
+ * coordinates) is far over the rounding of both ways of measuring.
+ */
+#define DIST_CMP_MARGIN 1e-8
+
+/* The largest gap between the shadows on the footprints' own axes. */
+static double axes_gap(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_vec2 d = zb_v2_sub(b->c, a->c), fa = a->fwd, fb = b->fwd;
+	double c = fabs(zb_v2_dot(fa, fb)), s = fabs(zb_v2_cross(fa, fb));
+	double gap, g;
+
+	gap = fabs(zb_v2_dot(d, fa)) - a->half_d_in - b->half_d_in * c -
+	      b->half_w_in * s;
+	g = fabs(zb_v2_cross(fa, d)) - a->half_w_in - b->half_d_in * s -
+	    b->half_w_in * c;
+	gap = g > gap ? g : gap;
+	g = fabs(zb_v2_dot(d, fb)) - b->half_d_in - a->half_d_in * c -
+	    a->half_w_in * s;
+	gap = g > gap ? g : gap;
+	g = fabs(zb_v2_cross(fb, d)) - b->half_w_in - a->half_d_in * s -
+	    a->half_w_in * c;
+	return g > gap ? g : gap;
+}
+
+/* The least squared distance from a corner of `from` to the area of r. */
+static double corners_gap2(const struct zb_rect *from, const struct zb_rect *r)
+{
+	struct zb_vec2 f = zb_v2_scale(from->fwd, from->half_d_in);
+	struct zb_vec2 l = zb_v2_scale(zb_v2(-from->fwd.y, from->fwd.x),
+				       from->half_w_in);
+	struct zb_vec2 rf = r->fwd;
+	double least = INFINITY;
+
+	for (int i = 0; i < 4; i++) {
+		struct zb_vec2 p = zb_v2_add(from->c, zb_v2_add(
+			zb_v2_scale(f, i & 1 ? -1 : 1),
+			zb_v2_scale(l, i & 2 ? -1 : 1)));
+		struct zb_vec2 q = zb_v2_sub(p, r->c);
+		double x = fabs(zb_v2_dot(q, rf)) - r->half_d_in;
+		double y = fabs(rf.x * q.y - rf.y * q.x) - r->half_w_in;
+
+		x = x > 0 ? x : 0;
+		y = y > 0 ? y : 0;
+		least = mind(least, x * x + y * y);
+	}
+	return least;
+}
+
+int zb_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
+		     double d_in)
+{
+	double dx = a->c.x - b->c.x, dy = a->c.y - b->c.y, gap, d;
+	double m = DIST_CMP_MARGIN * (1 + d_in + fabs(a->c.x) +
+				      fabs(a->c.y) + fabs(b->c.x) +
+				      fabs(b->c.y));
+	double reach = sqrt(a->half_w_in * a->half_w_in +
+			    a->half_d_in * a->half_d_in) +
+		       sqrt(b->half_w_in * b->half_w_in +
+			    b->half_d_in * b->half_d_in) + d_in + m;
+
+	if (!(d_in >= 0))
+		goto exact;
+	if (dx * dx + dy * dy > reach * reach)
+		return 1;
+	if ((a->fwd.x != 0 || a->fwd.y != 0) &&
+	    (b->fwd.x != 0 || b->fwd.y != 0)) {
+		gap = axes_gap(a, b);
+		if (gap > d_in + m)
+			return 1;
+		if (gap < -m)
+			return d_in > 0 ? -1 : 0;
+		/* A corner plainly within d_in answers whether or not they
+		 * meet; plainly beyond it, only for footprints apart. */
+		d = sqrt(mind(corners_gap2(a, b), corners_gap2(b, a)));
+		if (d < d_in - m)
+			return -1;
+		if (gap > m && d > d_in + m)
+			return 1;
+	}
+exact:
+	d = zb_rect_dist(a, b);
+	return (d > d_in) - (d < d_in);
+}
+
 /* zb_in_cone() for a point `dist` (zb_v2_dist) from the apex. */
 static bool in_cone_at(struct zb_vec2 apex, double facing_deg,
 		       double half_angle_deg, struct zb_vec2 p, double dist)

@@ -556,7 +556,7 @@ static int find_supporters(struct zb_game *g, struct melee_ctx *mc,
 		    u->formation == VF_SQUARE)
 			continue;
 		ur = zb_unit_rect(u);
-		if (zb_rect_dist(&ur, &tr) <= VF_SUPPORT_IN)
+		if (zb_rect_dist_cmp(&ur, &tr, VF_SUPPORT_IN) <= 0)
 			out[n++] = i;
 	}
 	return n;
@@ -723,7 +723,7 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 			continue;
 		er = zb_unit_rect(e);
 		if (zb_rect_overlap(&er, &ur) ||
-		    zb_rect_dist(&er, &ur) > dist)
+		    zb_rect_dist_cmp(&er, &ur, dist) > 0)
 			continue;
 		cand[n_cand++] = i;
 	}
@@ -838,7 +838,7 @@ static bool near_enemy(struct zb_game *g, struct melee_ctx *mc,
 		if (e->side == u->side || !vf_unit_active(e))
 			continue;
 		er = zb_unit_rect(e);
-		if (zb_rect_dist(&er, &r) < VF_CONTACT_GAP_IN)
+		if (zb_rect_dist_cmp(&er, &r, VF_CONTACT_GAP_IN) < 0)
 			return true;
 	}
 	return false;

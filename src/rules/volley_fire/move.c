@@ -97,7 +97,7 @@ static bool may_man_gun(const struct zb_unit *u)
 	case VF_SUDANESE_INFANTRY: case VF_BRITISH_INFANTRY:
 	case VF_DERVISH_SWORDSMEN: case VF_DERVISH_SPEARMEN:
 	case VF_DERVISH_RIFLEMEN:
-		return zb_unit_alive_role(u, ZB_ROLE_TROOPER) > 0;
+		return zb_unit_has_role(u, ZB_ROLE_TROOPER);
 	default:
 		return false;
 	}
@@ -942,7 +942,7 @@ static void add_man_gun(struct phase *p, struct zb_unit *u, struct opts *s)
 		bool fits;
 
 		if (!(gun->flags & VF_UF_ABANDONED) ||
-		    zb_rect_dist(&ur, &gr) > VF_GUN_MAN_IN ||
+		    zb_rect_dist_cmp(&ur, &gr, VF_GUN_MAN_IN) > 0 ||
 		    !grown_copy(p->g, gun, k, &crewed))
 			continue;
 		/* A crew makes the gun's footprint bigger: it must still
@@ -1004,7 +1004,7 @@ static void add_joins(struct zb_game *g, struct zb_unit *u, struct opts *s)
 		struct zb_rect tr = zb_unit_rect(t);
 
 		if (t->type != u->type || !may_join(t) ||
-		    zb_rect_dist(&ur, &tr) > VF_JOIN_IN ||
+		    zb_rect_dist_cmp(&ur, &tr, VF_JOIN_IN) > 0 ||
 		    !room_to_join(g, u, t))
 			continue;
 		opt_add(s, VF_VERB_JOIN, t->id, -1, false, 0, 0, "join");
