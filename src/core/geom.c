@@ -1033,6 +1033,31 @@ double zb_poly_edge_dist(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 	return best;
 }
 
+/* Is p within GEOM_EPS_IN of edge a-b?  The square root only for an edge
+ * whose squared distance is not plainly above.  The nearest point of an
+ * edge lies in its box: p more than GEOM_CLEAR_IN outside it is far more
+ * than GEOM_EPS_IN from the edge. */
+static inline bool near_edge(struct zb_vec2 a, struct zb_vec2 b,
+			     struct zb_vec2 p)
+{
+	struct zb_vec2 v;
+
+	if (off_seg_box(a, b, p, GEOM_CLEAR_IN))
+		return false;
+	v = seg_point_offset(a, b, p);
+	return zb_v2_dot(v, v) <= GEOM_EPS_IN * GEOM_EPS_IN *
+				  (1 + GEOM_REL_MARGIN) &&
+	       hypot(v.x, v.y) <= GEOM_EPS_IN;
+}
+
+/* Does the ray from p toward +x cross edge a-b (the even-odd rule)? */
+static inline bool ray_crosses(struct zb_vec2 a, struct zb_vec2 b,
+			       struct zb_vec2 p)
+{
+	return (a.y > p.y) != (b.y > p.y) &&
+	       p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+}
+
 /* Points on the boundary count as inside. */
 bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 {
@@ -1040,48 +1065,43 @@ bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 
 	if (n < 3)
 		return false;
-	/* zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN, with the square root
-	 * only for an edge whose squared distance is not plainly above. */
-	for (int i = 0, j = n - 1; i < n; j = i++) {
-		struct zb_vec2 v;
-
-		/* The nearest point of an edge lies in its box: p more than
-		 * GEOM_CLEAR_IN outside it is far more than GEOM_EPS_IN from
-		 * the edge, and the test below would fail.  (Each edge j-i
-		 * is taken in its own direction, as before; the last one
-		 * now comes first, which does not matter: any answers.) */
-		if (off_seg_box(pts[j], pts[i], p, GEOM_CLEAR_IN))
-			continue;
-		v = seg_point_offset(pts[j], pts[i], p);
-		if (zb_v2_dot(v, v) <= GEOM_EPS_IN * GEOM_EPS_IN *
-				       (1 + GEOM_REL_MARGIN) &&
-		    hypot(v.x, v.y) <= GEOM_EPS_IN)
+	/* zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN.  (Each edge j-i is
+	 * taken in its own direction, as before; the last one now comes
+	 * first, which does not matter: any answers.) */
+	for (int i = 0, j = n - 1; i < n; j = i++)
+		if (near_edge(pts[j], pts[i], p))
 			return true;
-	}
-	for (int i = 0, j = n - 1; i < n; j = i++) {
-		struct zb_vec2 a = pts[j], b = pts[i];
-
-		if ((a.y > p.y) != (b.y > p.y) &&
-		    p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y))
+	for (int i = 0, j = n - 1; i < n; j = i++)
+		if (ray_crosses(pts[j], pts[i], p))
 			in = !in;
-	}
 	return in;
 }
 
+/*
+ * zb_poly_contains(a) || zb_poly_contains(b) || a-b meets an edge, in one
+ * pass over the edges: each term is asked of every edge, in the same
+ * direction as there, and any edge that answers yes settles it.
+ */
 bool zb_seg_hits_poly(struct zb_vec2 a, struct zb_vec2 b,
 		      const struct zb_vec2 *pts, int n)
 {
+	bool in_a = false, in_b = false;
+
 	if (n < 3)
 		return false;
-	if (zb_poly_contains(pts, n, a) || zb_poly_contains(pts, n, b))
-		return true;
 	struct seg_box q = seg_box_of(a, b);
 
-	for (int i = 0; i < n; i++)
-		if (!seg_box_apart(&q, pts[i], pts[(i + 1) % n]) &&
-		    zb_seg_intersect(a, b, pts[i], pts[(i + 1) % n]))
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 c = pts[i], d = pts[(i + 1) % n];
+
+		if (near_edge(c, d, a) || near_edge(c, d, b))
 			return true;
-	return false;
+		if (!seg_box_apart(&q, c, d) && zb_seg_intersect(a, b, c, d))
+			return true;
+		in_a ^= ray_crosses(c, d, a);
+		in_b ^= ray_crosses(c, d, b);
+	}
+	return in_a || in_b;
 }
 
 /* Parameters along a-b where it meets c-d: one for a crossing, the ends
