@@ -438,9 +438,10 @@ static bool grown_copy(struct zb_game *g, const struct zb_unit *u, int more,
 static bool difficult_path(const struct zb_terrain_set *ts, struct zb_vec2 a,
 			   struct zb_vec2 b)
 {
-	return zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_ROUGH) >= 0 ||
-	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_FORD) >= 0 ||
-	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_LINEAR) >= 0;
+	return zb_terrain_path_crosses_any(ts, a, b,
+					   1u << ZB_TERRAIN_ROUGH |
+					   1u << ZB_TERRAIN_FORD |
+					   1u << ZB_TERRAIN_LINEAR);
 }
 
 /* How far along the path difficult going begins, or -1 if not within
