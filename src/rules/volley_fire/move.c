@@ -676,6 +676,29 @@ static int walk_units(const struct sweep *s, const struct walk_win *w,
 	return worst;
 }
 
+/* Is the footprint `nd` along the walk plainly clear of everything: on
+ * the table, and outside every interval where a unit or feature might
+ * be met?  Then the three tests below would all say so. */
+static bool walk_plain(const struct sweep *s, const struct walk_win *w,
+		       double nd)
+{
+	if (nd < w->tlo || nd > w->thi || s->g->terrain.n > 64)
+		return false;
+	for (int j = 0; j < w->n_feats; j++) {
+		int i = w->feats[j];
+
+		if (!(nd < w->glo[i] || nd > w->ghi[i]))
+			return false;
+	}
+	for (int j = 0; j < w->n_units; j++) {
+		int i = w->units[j];
+
+		if (!(nd < w->lo[i] || nd > w->hi[i]))
+			return false;
+	}
+	return true;
+}
+
 /* Walk the path in steps; returns how far the unit may go. */
 static double mv_walk(struct mv *m, struct sweep *s, struct zb_vec2 from,
 		      struct zb_vec2 dir, double dist)
@@ -700,6 +723,14 @@ static double mv_walk(struct mv *m, struct sweep *s, struct zb_vec2 from,
 	walk_windows(&w, s, &r0, dir, reach);
 	while (d < reach - EPS_IN) {
 		double nd = fmin(d + VF_PATH_STEP_IN, reach);
+
+		if (walk_plain(s, &w, nd)) {
+			/* As below for a step that meets nothing. */
+			d = nd;
+			clear = true;
+			clear_d = d;
+			continue;
+		}
 		struct zb_rect r = zb_rect_from_front_dir(
 			along(from, dir, nd), 2 * r0.half_w_in,
 			2 * r0.half_d_in, r0.facing_deg, r0.fwd);
