@@ -20,6 +20,7 @@
 #define BISECT_STEPS 40		/* halvings to find where rough ground starts */
 #define ABANDONED_MAX 32	/* abandoned guns one phase keeps track of */
 #define HALF_TURN_DEG 180.0
+#define BUILDING_GAP_SLACK_IN 1e-3	/* adjacent_building()'s margin */
 
 /* "One-half the distance ... (Round all fractions up)": Formation
  * changes A, Movement C, Move modifiers A. */
@@ -1070,13 +1071,22 @@ static int adjacent_building(struct zb_game *g, const struct zb_unit *u)
 {
 	struct zb_rect r = zb_unit_rect(u);
 	double best = VF_BUILDING_ADJACENT_IN + EPS_IN;
+	/* The footprint lies in the box of its centre +- ext; a building
+	 * whose box lies further than `best` (and a margin far over the
+	 * rounding) from that box is further from the footprint, and would
+	 * not be taken. */
+	double ext = r.half_w_in + r.half_d_in;
 	int found = -1;
 
 	for (int i = 0; i < g->terrain.n; i++) {
 		const struct zb_terrain *t = &g->terrain.items[i];
-		double d;
+		double d, gx, gy;
 
 		if (t->kind != ZB_TERRAIN_BUILDING)
+			continue;
+		gx = fmax(t->lo.x - (r.c.x + ext), (r.c.x - ext) - t->hi.x);
+		gy = fmax(t->lo.y - (r.c.y + ext), (r.c.y - ext) - t->hi.y);
+		if (fmax(gx, gy) > best + BUILDING_GAP_SLACK_IN)
 			continue;
 		d = rect_area_dist(&r, t);
 		if (d <= best) {
