@@ -917,8 +917,11 @@ static void add_charges(struct zb_game *g, struct zb_unit *u, int dice,
 		if (zb_rect_point_dist(&r, u->pos) - VF_CONTACT_GAP_IN >
 		    dice * VF_D6)
 			continue;
-		/* The charger itself usually sees it; else ask its side. */
-		if (!vf_unit_sees(g, u, o) && !vf_side_sees(g, u->side, o))
+		/* Seen by the charger or by its side.  The side's answer is
+		 * remembered (see.c) and mostly already asked by then (the
+		 * AI's knowledge of the enemy), so it goes first; either
+		 * order gives the same answer. */
+		if (!vf_side_sees(g, u->side, o) && !vf_unit_sees(g, u, o))
 			continue;
 		opt_add(s, ZB_VERB_CHARGE, o->id, -1, false, dice * VF_D6,
 			dice, "charge");
