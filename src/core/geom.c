@@ -983,20 +983,24 @@ static inline bool off_seg_box(struct zb_vec2 a, struct zb_vec2 b,
 bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
 		      struct zb_vec2 d)
 {
+	/* A proper crossing, or an end on the other segment: the same
+	 * yes or no as asking all four orientations first, with c-d's only
+	 * where they can matter (an end of a-b off c-d's box cannot lie on
+	 * it, whatever its orientation). */
 	int o1 = orient(a, b, c), o2 = orient(a, b, d);
-	int o3 = orient(c, d, a), o4 = orient(c, d, b);
 
-	if (o1 * o2 < 0 && o3 * o4 < 0)
-		return true;
+	if (o1 * o2 < 0) {
+		int o3 = orient(c, d, a), o4 = orient(c, d, b);
+
+		return o3 * o4 < 0 || (o3 == 0 && on_seg(c, d, a)) ||
+		       (o4 == 0 && on_seg(c, d, b));
+	}
 	if (o1 == 0 && on_seg(a, b, c))
 		return true;
 	if (o2 == 0 && on_seg(a, b, d))
 		return true;
-	if (o3 == 0 && on_seg(c, d, a))
-		return true;
-	if (o4 == 0 && on_seg(c, d, b))
-		return true;
-	return false;
+	return (on_seg(c, d, a) && orient(c, d, a) == 0) ||
+	       (on_seg(c, d, b) && orient(c, d, b) == 0);
 }
 
 bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
