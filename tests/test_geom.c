@@ -683,3 +683,47 @@ Test(geom, seg_len_in_poly_many_crossings)
 	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, 11), zb_v2(85, 11),
 					      pts, n), 0, 1e-9);
 }
+
+/* zb_seg_hits_poly() is, by definition, an end inside (or on the edge)
+ * or a crossing of an edge: the one-pass answer agrees with asking those
+ * separately, on random star-shaped polygons and segments, some with an
+ * end on a vertex or the segment along an edge. */
+Test(geom, seg_hits_poly_agrees_with_its_parts)
+{
+	uint64_t x = UINT64_C(0x9E3779B97F4A7C15);
+	struct zb_vec2 pts[12];
+
+	for (int i = 0; i < 5000; i++) {
+		double v[32];
+
+		for (int k = 0; k < 32; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			v[k] = (double)(x >> 11) / 9007199254740992.0;
+		}
+		int n = 3 + (int)(v[0] * 9);
+
+		for (int k = 0; k < n; k++) {
+			double ang = 2 * PI * (k + 0.8 * v[1 + k]) / n;
+			double r = 2 + 6 * v[13 + k % 12];
+
+			pts[k] = zb_v2(10 + r * cos(ang), 10 + r * sin(ang));
+		}
+		struct zb_vec2 a = zb_v2(20 * v[26], 20 * v[27]);
+		struct zb_vec2 b = zb_v2(20 * v[28], 20 * v[29]);
+
+		if (i % 5 == 1)
+			a = pts[i % n];			/* an end on a vertex */
+		if (i % 5 == 2) {
+			a = pts[i % n];			/* along an edge */
+			b = pts[(i + 1) % n];
+		}
+		bool want = zb_poly_contains(pts, n, a) ||
+			    zb_poly_contains(pts, n, b);
+
+		for (int k = 0; k < n && !want; k++)
+			want = zb_seg_intersect(a, b, pts[k], pts[(k + 1) % n]);
+		cr_assert_eq(zb_seg_hits_poly(a, b, pts, n), want, "case %d", i);
+	}
+}
