@@ -605,3 +605,125 @@ Test(geom, cone_plainly_holds_between)
 	}
 	cr_expect_gt(held, 50);
 }
+
+/* zb_rect_dist_cmp: footprints 1 inch apart edge to edge, 3 and 1 apart
+ * corner to corner, and overlapping, against limits either side; then
+ * random footprints against zb_rect_dist() itself, including limits
+ * equal to the distance and one ulp either side of it. */
+Test(geom, rect_dist_cmp_agrees_with_dist)
+{
+	struct zb_rect a = zb_rect_from_front(zb_v2(0, 1), 4, 2, 90);
+	struct zb_rect b = zb_rect_from_front(zb_v2(5, 1), 4, 2, 90);
+	struct zb_rect e = zb_rect_from_front(zb_v2(5, 6), 4, 2, 90);
+	struct zb_rect c = zb_rect_from_front(zb_v2(3.5, 1), 4, 2, 90);
+	uint64_t x = UINT64_C(0x2545F4914F6CDD1D);
+
+	/* a: x -2..2, y -1..1; b: x 3..7 (1 inch right); e: x 3..7, y 4..6
+	 * (its corner (3, 4) is (1, 3) from a's corner (2, 1)). */
+	cr_expect_eq(zb_rect_dist_cmp(&a, &b, 0.5), 1);
+	cr_expect_eq(zb_rect_dist_cmp(&a, &b, 2), -1);
+	cr_expect_eq(zb_rect_dist_cmp(&a, &e, 3), 1);
+	cr_expect_eq(zb_rect_dist_cmp(&a, &e, 3.2), -1);
+	cr_expect_eq(zb_rect_dist_cmp(&a, &c, 0), 0);	/* overlap: 0 */
+	cr_expect_eq(zb_rect_dist_cmp(&a, &c, 1), -1);
+	for (int i = 0; i < 20000; i++) {
+		double v[8];
+
+		for (int k = 0; k < 8; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			v[k] = (double)(x >> 11) / 9007199254740992.0;
+		}
+		struct zb_rect p = zb_rect_from_front(
+			zb_v2(v[0] * 40, v[1] * 40), 0.5 + v[2] * 8,
+			0.5 + v[3] * 3, v[4] * 360);
+		struct zb_rect q = zb_rect_from_front(
+			zb_v2(v[5] * 40, v[6] * 40), 0.5 + v[7] * 8,
+			0.5 + v[2] * 3, v[3] * 360);
+		double d = zb_rect_dist(&p, &q);
+		double lims[] = { d, nextafter(d, 0), nextafter(d, INFINITY),
+				  v[4] * 30, 2, 6, 24 };
+
+		for (size_t k = 0; k < sizeof(lims) / sizeof(lims[0]); k++) {
+			double l = lims[k];
+			int want = (d > l) - (d < l);
+
+			cr_assert_eq(zb_rect_dist_cmp(&p, &q, l), want,
+				     "case %d: dist %.17g lim %.17g", i, d, l);
+		}
+	}
+}
+
+/* A segment through a comb of 40 teeth crosses 80 edges, more than
+ * zb_seg_len_in_poly() sorts at once: inside for the 40 teeth, 1 inch
+ * each. */
+Test(geom, seg_len_in_poly_many_crossings)
+{
+	struct zb_vec2 pts[200];
+	int n = 0;
+
+	pts[n++] = zb_v2(0, -1);
+	pts[n++] = zb_v2(79, -1);
+	for (int k = 39; k >= 0; k--) {
+		if (k != 39)
+			pts[n++] = zb_v2(2 * k + 1, 0);
+		pts[n++] = zb_v2(2 * k + 1, 10);
+		pts[n++] = zb_v2(2 * k, 10);
+		if (k != 0)
+			pts[n++] = zb_v2(2 * k, 0);
+	}
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, 5), zb_v2(85, 5),
+					      pts, n), 40, 1e-9);
+	/* Through the base bar: inside from 0 to 79. */
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, -0.5),
+					      zb_v2(85, -0.5), pts, n),
+			   79, 1e-9);
+	/* Along the teeth's tips' line, above them: nothing inside. */
+	cr_expect_float_eq(zb_seg_len_in_poly(zb_v2(-5, 11), zb_v2(85, 11),
+					      pts, n), 0, 1e-9);
+}
+
+/* zb_seg_hits_poly() is, by definition, an end inside (or on the edge)
+ * or a crossing of an edge: the one-pass answer agrees with asking those
+ * separately, on random star-shaped polygons and segments, some with an
+ * end on a vertex or the segment along an edge. */
+Test(geom, seg_hits_poly_agrees_with_its_parts)
+{
+	uint64_t x = UINT64_C(0x9E3779B97F4A7C15);
+	struct zb_vec2 pts[12];
+
+	for (int i = 0; i < 5000; i++) {
+		double v[32];
+
+		for (int k = 0; k < 32; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			v[k] = (double)(x >> 11) / 9007199254740992.0;
+		}
+		int n = 3 + (int)(v[0] * 9);
+
+		for (int k = 0; k < n; k++) {
+			double ang = 2 * PI * (k + 0.8 * v[1 + k]) / n;
+			double r = 2 + 6 * v[13 + k % 12];
+
+			pts[k] = zb_v2(10 + r * cos(ang), 10 + r * sin(ang));
+		}
+		struct zb_vec2 a = zb_v2(20 * v[26], 20 * v[27]);
+		struct zb_vec2 b = zb_v2(20 * v[28], 20 * v[29]);
+
+		if (i % 5 == 1)
+			a = pts[i % n];			/* an end on a vertex */
+		if (i % 5 == 2) {
+			a = pts[i % n];			/* along an edge */
+			b = pts[(i + 1) % n];
+		}
+		bool want = zb_poly_contains(pts, n, a) ||
+			    zb_poly_contains(pts, n, b);
+
+		for (int k = 0; k < n && !want; k++)
+			want = zb_seg_intersect(a, b, pts[k], pts[(k + 1) % n]);
+		cr_assert_eq(zb_seg_hits_poly(a, b, pts, n), want, "case %d", i);
+	}
+}

@@ -277,3 +277,37 @@ Test(terrain, los_over_woods_from_high_ground)
 	cr_expect(!zb_terrain_blocks_los(&set, zb_v2(65, 45), zb_v2(35, 25), 0));
 	zb_terrain_set_release(&set);
 }
+
+/* zb_terrain_path_crosses_any: a path meets a feature of one of the
+ * kinds asked, and only those kinds count. */
+Test(terrain, path_crosses_any_of_kinds)
+{
+	struct zb_terrain_set set = { 0 };
+	static const struct zb_vec2 wall[] = { { 0, 10 }, { 10, 10 } };
+	unsigned going = 1u << ZB_TERRAIN_ROUGH | 1u << ZB_TERRAIN_FORD |
+			 1u << ZB_TERRAIN_LINEAR;
+
+	add_box(&set, ZB_TERRAIN_ROUGH, 30, 0, 40, 10, 0);
+	cr_assert_eq(zb_terrain_add(&set, ZB_TERRAIN_LINEAR, "wall", wall, 2,
+				    0), 1);
+	add_box(&set, ZB_TERRAIN_WATER, 50, 0, 60, 10, 0);
+
+	/* Over the wall; into the rough; starting in the rough. */
+	cr_expect(zb_terrain_path_crosses_any(&set, zb_v2(5, 5), zb_v2(5, 15),
+					      going));
+	cr_expect(zb_terrain_path_crosses_any(&set, zb_v2(25, 5), zb_v2(31, 5),
+					      going));
+	cr_expect(zb_terrain_path_crosses_any(&set, zb_v2(35, 5), zb_v2(35, 6),
+					      going));
+	/* Into the water: not one of those kinds, but of this one. */
+	cr_expect(!zb_terrain_path_crosses_any(&set, zb_v2(45, 5),
+					       zb_v2(55, 5), going));
+	cr_expect(zb_terrain_path_crosses_any(&set, zb_v2(45, 5), zb_v2(55, 5),
+					      1u << ZB_TERRAIN_WATER));
+	/* Past the rough, short of the water: nothing. */
+	cr_expect(!zb_terrain_path_crosses_any(&set, zb_v2(41, 5),
+					       zb_v2(49, 5), ~0u));
+	cr_expect(!zb_terrain_path_crosses_any(NULL, zb_v2(5, 5), zb_v2(5, 15),
+					       going));
+	zb_terrain_set_release(&set);
+}

@@ -145,3 +145,27 @@ Test(unit, rect_memo_follows_changes)
 	cr_expect_float_eq(zb_unit_rect(&u).c.x, 8.5, 1e-12);
 	zb_unit_release(NULL, &u);
 }
+
+/* zb_unit_has_role: whether a figure of the role still stands, wherever
+ * in the unit it stands; a fallen one does not count. */
+Test(unit, has_role_sees_only_standing_figures)
+{
+	struct zb_unit u = { 0 };
+
+	cr_assert_eq(zb_unit_alloc_figs(NULL, &u, 5), 0);
+	/* troopers at 0-2, the officer at 3, a trooper behind him at 4 */
+	u.figs[3].role = ZB_ROLE_OFFICER;
+	cr_expect(zb_unit_has_role(&u, ZB_ROLE_OFFICER));
+	cr_expect(zb_unit_has_role(&u, ZB_ROLE_TROOPER));
+	cr_expect(!zb_unit_has_role(&u, ZB_ROLE_FLAG));
+	u.figs[3].state = ZB_FIG_DOWN;
+	zb_unit_figs_changed(&u);
+	cr_expect(!zb_unit_has_role(&u, ZB_ROLE_OFFICER));
+	for (int i = 0; i < 5; i++)
+		u.figs[i].state = i == 0 ? ZB_FIG_OK : ZB_FIG_DOWN;
+	zb_unit_figs_changed(&u);
+	cr_expect(zb_unit_has_role(&u, ZB_ROLE_TROOPER));
+	u.figs[0].state = ZB_FIG_DOWN;
+	cr_expect(!zb_unit_has_role(&u, ZB_ROLE_TROOPER));
+	zb_unit_release(NULL, &u);
+}

@@ -87,6 +87,12 @@ double zb_rect_dist(const struct zb_rect *a, const struct zb_rect *b);
  * may not.  Spares zb_rect_dist() for the many that are far apart. */
 bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
 		      double lim_in);
+/* The sign of zb_rect_dist(a, b) - d_in (-1, 0 or 1) for d_in >= 0,
+ * the distance worked out only where bounds on it leave the answer in
+ * doubt.  The same answer as comparing zb_rect_dist(): say
+ * zb_rect_dist_cmp(a, b, lim) <= 0 for zb_rect_dist(a, b) <= lim. */
+int zb_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
+		     double d_in);
 /* Shortest distance from p to the rectangle's area; 0 inside. */
 double zb_rect_point_dist(const struct zb_rect *r, struct zb_vec2 p);
 /* Nearest point of the rectangle's area to p. */

@@ -130,6 +130,11 @@ double zb_terrain_height_at(const struct zb_terrain_set *set, struct zb_vec2 p);
  * found, or -1. */
 int zb_terrain_path_crosses(const struct zb_terrain_set *set, struct zb_vec2 a,
 			    struct zb_vec2 b, enum zb_terrain_kind kind);
+/* zb_terrain_path_crosses(set, a, b, k) >= 0 for some kind k whose bit
+ * (1u << k) is set in kinds: one walk of the set for them all. */
+bool zb_terrain_path_crosses_any(const struct zb_terrain_set *set,
+				 struct zb_vec2 a, struct zb_vec2 b,
+				 unsigned kinds);
 
 /* The best cover a scenario gave an area feature containing p (hard
  * over soft over none), or ZB_COVER_KIND when none of them says. */

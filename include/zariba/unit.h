@@ -173,6 +173,8 @@ struct zb_vec2 zb_unit_dir(const struct zb_unit *u);
 bool zb_unit_any_alive(const struct zb_unit *u);
 /* Figures of `role` in state ZB_FIG_OK. */
 int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role);
+/* zb_unit_alive_role(u, role) > 0, stopping at the first found. */
+bool zb_unit_has_role(const struct zb_unit *u, enum zb_role role);
 /* Figures out of the fight of every kind (down, heat, captured, ran). */
 int zb_unit_lost(const struct zb_unit *u);
 /* Figures in `state`. */

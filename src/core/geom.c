@@ -41,6 +41,14 @@
 #define GEOM_PLAIN_IN 1e-3
 /* Relative margin on a bound that spares a square root. */
 #define GEOM_REL_MARGIN 1e-9
+/* crossing_params(): squares outside CROSS_SQ_MIN..1/CROSS_SQ_MIN or
+ * within CROSS_SQ_MARGIN of each other take the exact test; an edge
+ * CROSS_BOX_IN + CROSS_BOX_REL of the coordinates' sizes off a segment's
+ * box is not asked (crossing_apart()). */
+#define CROSS_SQ_MIN 1e-250
+#define CROSS_SQ_MARGIN 1e-6
+#define CROSS_BOX_IN 1e-3
+#define CROSS_BOX_REL 1e-6
 /* zb_aspect_of: the front and rear arcs are 90 degrees wide. */
 #define GEOM_ASPECT_FRONT_MAX_DEG 45.0
 #define GEOM_ASPECT_REAR_MIN_DEG 135.0
@@ -554,6 +562,97 @@ bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
 	       lim_in * (1 + GEOM_CORNER_MARGIN) + GEOM_CORNER_MARGIN;
 }
 
+/*
+ * Bounds on zb_rect_dist() for zb_rect_dist_cmp() (as gr_rect_dist_cmp()
+ * in the Gentlemen Rankers has used them): two convex footprints are at
+ * least as far apart as their shadows on any of their own axes, and those
+ * apart on one are exactly as far apart as the nearest corner of either is
+ * from the other; those whose shadows overlap on all four overlap, where
+ * zb_rect_dist() says 0.  DIST_CMP_MARGIN (in inches, and relative to the
+ * coordinates) is far over the rounding of both ways of measuring.
+ */
+#define DIST_CMP_MARGIN 1e-8
+
+/* The largest gap between the shadows on the footprints' own axes. */
+static double axes_gap(const struct zb_rect *a, const struct zb_rect *b)
+{
+	struct zb_vec2 d = zb_v2_sub(b->c, a->c), fa = a->fwd, fb = b->fwd;
+	double c = fabs(zb_v2_dot(fa, fb)), s = fabs(zb_v2_cross(fa, fb));
+	double gap, g;
+
+	gap = fabs(zb_v2_dot(d, fa)) - a->half_d_in - b->half_d_in * c -
+	      b->half_w_in * s;
+	g = fabs(zb_v2_cross(fa, d)) - a->half_w_in - b->half_d_in * s -
+	    b->half_w_in * c;
+	gap = g > gap ? g : gap;
+	g = fabs(zb_v2_dot(d, fb)) - b->half_d_in - a->half_d_in * c -
+	    a->half_w_in * s;
+	gap = g > gap ? g : gap;
+	g = fabs(zb_v2_cross(fb, d)) - b->half_w_in - a->half_d_in * s -
+	    a->half_w_in * c;
+	return g > gap ? g : gap;
+}
+
+/* The least squared distance from a corner of `from` to the area of r. */
+static double corners_gap2(const struct zb_rect *from, const struct zb_rect *r)
+{
+	struct zb_vec2 f = zb_v2_scale(from->fwd, from->half_d_in);
+	struct zb_vec2 l = zb_v2_scale(zb_v2(-from->fwd.y, from->fwd.x),
+				       from->half_w_in);
+	struct zb_vec2 rf = r->fwd;
+	double least = INFINITY;
+
+	for (int i = 0; i < 4; i++) {
+		struct zb_vec2 p = zb_v2_add(from->c, zb_v2_add(
+			zb_v2_scale(f, i & 1 ? -1 : 1),
+			zb_v2_scale(l, i & 2 ? -1 : 1)));
+		struct zb_vec2 q = zb_v2_sub(p, r->c);
+		double x = fabs(zb_v2_dot(q, rf)) - r->half_d_in;
+		double y = fabs(rf.x * q.y - rf.y * q.x) - r->half_w_in;
+
+		x = x > 0 ? x : 0;
+		y = y > 0 ? y : 0;
+		least = mind(least, x * x + y * y);
+	}
+	return least;
+}
+
+int zb_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
+		     double d_in)
+{
+	double dx = a->c.x - b->c.x, dy = a->c.y - b->c.y, gap, d;
+	double m = DIST_CMP_MARGIN * (1 + d_in + fabs(a->c.x) +
+				      fabs(a->c.y) + fabs(b->c.x) +
+				      fabs(b->c.y));
+	double reach = sqrt(a->half_w_in * a->half_w_in +
+			    a->half_d_in * a->half_d_in) +
+		       sqrt(b->half_w_in * b->half_w_in +
+			    b->half_d_in * b->half_d_in) + d_in + m;
+
+	if (!(d_in >= 0))
+		goto exact;
+	if (dx * dx + dy * dy > reach * reach)
+		return 1;
+	if ((a->fwd.x != 0 || a->fwd.y != 0) &&
+	    (b->fwd.x != 0 || b->fwd.y != 0)) {
+		gap = axes_gap(a, b);
+		if (gap > d_in + m)
+			return 1;
+		if (gap < -m)
+			return d_in > 0 ? -1 : 0;
+		/* A corner plainly within d_in answers whether or not they
+		 * meet; plainly beyond it, only for footprints apart. */
+		d = sqrt(mind(corners_gap2(a, b), corners_gap2(b, a)));
+		if (d < d_in - m)
+			return -1;
+		if (gap > m && d > d_in + m)
+			return 1;
+	}
+exact:
+	d = zb_rect_dist(a, b);
+	return (d > d_in) - (d < d_in);
+}
+
 /* zb_in_cone() for a point `dist` (zb_v2_dist) from the apex. */
 static bool in_cone_at(struct zb_vec2 apex, double facing_deg,
 		       double half_angle_deg, struct zb_vec2 p, double dist)
@@ -884,20 +983,24 @@ static inline bool off_seg_box(struct zb_vec2 a, struct zb_vec2 b,
 bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
 		      struct zb_vec2 d)
 {
+	/* A proper crossing, or an end on the other segment: the same
+	 * yes or no as asking all four orientations first, with c-d's only
+	 * where they can matter (an end of a-b off c-d's box cannot lie on
+	 * it, whatever its orientation). */
 	int o1 = orient(a, b, c), o2 = orient(a, b, d);
-	int o3 = orient(c, d, a), o4 = orient(c, d, b);
 
-	if (o1 * o2 < 0 && o3 * o4 < 0)
-		return true;
+	if (o1 * o2 < 0) {
+		int o3 = orient(c, d, a), o4 = orient(c, d, b);
+
+		return o3 * o4 < 0 || (o3 == 0 && on_seg(c, d, a)) ||
+		       (o4 == 0 && on_seg(c, d, b));
+	}
 	if (o1 == 0 && on_seg(a, b, c))
 		return true;
 	if (o2 == 0 && on_seg(a, b, d))
 		return true;
-	if (o3 == 0 && on_seg(c, d, a))
-		return true;
-	if (o4 == 0 && on_seg(c, d, b))
-		return true;
-	return false;
+	return (on_seg(c, d, a) && orient(c, d, a) == 0) ||
+	       (on_seg(c, d, b) && orient(c, d, b) == 0);
 }
 
 bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
@@ -934,6 +1037,31 @@ double zb_poly_edge_dist(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 	return best;
 }
 
+/* Is p within GEOM_EPS_IN of edge a-b?  The square root only for an edge
+ * whose squared distance is not plainly above.  The nearest point of an
+ * edge lies in its box: p more than GEOM_CLEAR_IN outside it is far more
+ * than GEOM_EPS_IN from the edge. */
+static inline bool near_edge(struct zb_vec2 a, struct zb_vec2 b,
+			     struct zb_vec2 p)
+{
+	struct zb_vec2 v;
+
+	if (off_seg_box(a, b, p, GEOM_CLEAR_IN))
+		return false;
+	v = seg_point_offset(a, b, p);
+	return zb_v2_dot(v, v) <= GEOM_EPS_IN * GEOM_EPS_IN *
+				  (1 + GEOM_REL_MARGIN) &&
+	       hypot(v.x, v.y) <= GEOM_EPS_IN;
+}
+
+/* Does the ray from p toward +x cross edge a-b (the even-odd rule)? */
+static inline bool ray_crosses(struct zb_vec2 a, struct zb_vec2 b,
+			       struct zb_vec2 p)
+{
+	return (a.y > p.y) != (b.y > p.y) &&
+	       p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y);
+}
+
 /* Points on the boundary count as inside. */
 bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 {
@@ -941,48 +1069,43 @@ bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p)
 
 	if (n < 3)
 		return false;
-	/* zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN, with the square root
-	 * only for an edge whose squared distance is not plainly above. */
-	for (int i = 0, j = n - 1; i < n; j = i++) {
-		struct zb_vec2 v;
-
-		/* The nearest point of an edge lies in its box: p more than
-		 * GEOM_CLEAR_IN outside it is far more than GEOM_EPS_IN from
-		 * the edge, and the test below would fail.  (Each edge j-i
-		 * is taken in its own direction, as before; the last one
-		 * now comes first, which does not matter: any answers.) */
-		if (off_seg_box(pts[j], pts[i], p, GEOM_CLEAR_IN))
-			continue;
-		v = seg_point_offset(pts[j], pts[i], p);
-		if (zb_v2_dot(v, v) <= GEOM_EPS_IN * GEOM_EPS_IN *
-				       (1 + GEOM_REL_MARGIN) &&
-		    hypot(v.x, v.y) <= GEOM_EPS_IN)
+	/* zb_poly_edge_dist(pts, n, p) <= GEOM_EPS_IN.  (Each edge j-i is
+	 * taken in its own direction, as before; the last one now comes
+	 * first, which does not matter: any answers.) */
+	for (int i = 0, j = n - 1; i < n; j = i++)
+		if (near_edge(pts[j], pts[i], p))
 			return true;
-	}
-	for (int i = 0, j = n - 1; i < n; j = i++) {
-		struct zb_vec2 a = pts[j], b = pts[i];
-
-		if ((a.y > p.y) != (b.y > p.y) &&
-		    p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y))
+	for (int i = 0, j = n - 1; i < n; j = i++)
+		if (ray_crosses(pts[j], pts[i], p))
 			in = !in;
-	}
 	return in;
 }
 
+/*
+ * zb_poly_contains(a) || zb_poly_contains(b) || a-b meets an edge, in one
+ * pass over the edges: each term is asked of every edge, in the same
+ * direction as there, and any edge that answers yes settles it.
+ */
 bool zb_seg_hits_poly(struct zb_vec2 a, struct zb_vec2 b,
 		      const struct zb_vec2 *pts, int n)
 {
+	bool in_a = false, in_b = false;
+
 	if (n < 3)
 		return false;
-	if (zb_poly_contains(pts, n, a) || zb_poly_contains(pts, n, b))
-		return true;
 	struct seg_box q = seg_box_of(a, b);
 
-	for (int i = 0; i < n; i++)
-		if (!seg_box_apart(&q, pts[i], pts[(i + 1) % n]) &&
-		    zb_seg_intersect(a, b, pts[i], pts[(i + 1) % n]))
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 c = pts[i], d = pts[(i + 1) % n];
+
+		if (near_edge(c, d, a) || near_edge(c, d, b))
 			return true;
-	return false;
+		if (!seg_box_apart(&q, c, d) && zb_seg_intersect(a, b, c, d))
+			return true;
+		in_a ^= ray_crosses(c, d, a);
+		in_b ^= ray_crosses(c, d, b);
+	}
+	return in_a || in_b;
 }
 
 /* Parameters along a-b where it meets c-d: one for a crossing, the ends
@@ -997,7 +1120,21 @@ static int crossing_params(struct zb_vec2 a, struct zb_vec2 b,
 
 	if (rr <= 0)
 		return 0;
-	if (fabs(den) > GEOM_EPS_IN * zb_v2_len(r) * zb_v2_len(s)) {
+	/* fabs(den) > GEOM_EPS_IN * |r| |s|, from the squares where they
+	 * plainly decide it (their rounding is far inside the margin), so
+	 * the two lengths are worked out only near the limit. */
+	double d2 = den * den;
+	double lim2 = GEOM_EPS_IN * GEOM_EPS_IN * rr * zb_v2_dot(s, s);
+	bool crossing, plain = lim2 > CROSS_SQ_MIN && lim2 < 1 / CROSS_SQ_MIN;
+
+	if (plain && d2 > lim2 * (1 + CROSS_SQ_MARGIN))
+		crossing = true;
+	else if (plain && d2 < lim2 * (1 - CROSS_SQ_MARGIN))
+		crossing = false;
+	else
+		crossing = fabs(den) > GEOM_EPS_IN * zb_v2_len(r) *
+					       zb_v2_len(s);
+	if (crossing) {
 		double t = zb_v2_cross(zb_v2_sub(c, a), s) / den;
 		double u = zb_v2_cross(zb_v2_sub(c, a), r) / den;
 
@@ -1017,17 +1154,42 @@ static int crossing_params(struct zb_vec2 a, struct zb_vec2 b,
 	return k;
 }
 
+/*
+ * Does edge c-d lie so far outside the box q of a-b that crossing_params()
+ * finds nothing?  A parameter it gives is a point on a-b (t in [0, 1])
+ * that lies on c-d (u within GEOM_EPS_IN of [0, 1]) or, collinear, an end
+ * of c-d near the line; its rounding, even for edges at the least angle
+ * that counts as a crossing, stays below 1e-6 of the coordinates'
+ * sizes, and the ends' slack below GEOM_EPS_IN of the edge's length: so
+ * an edge whose box lies further than those plus CROSS_BOX_IN from q
+ * meets a-b nowhere.
+ */
+static inline bool crossing_apart(const struct seg_box *q, double size_ab,
+				  struct zb_vec2 c, struct zb_vec2 d)
+{
+	double m = CROSS_BOX_IN + CROSS_BOX_REL *
+		   (size_ab + fabs(c.x) + fabs(c.y) + fabs(d.x) + fabs(d.y));
+
+	return mind(c.x, d.x) - q->hix > m || q->lox - maxd(c.x, d.x) > m ||
+	       mind(c.y, d.y) - q->hiy > m || q->loy - maxd(c.y, d.y) > m;
+}
+
 /* The smallest crossing parameter of a-b with the polygon beyond `after`,
  * or 1 when there is none. */
 static double next_crossing(struct zb_vec2 a, struct zb_vec2 b,
 			    const struct zb_vec2 *pts, int n, double after)
 {
 	double best = 1;
+	struct seg_box q = seg_box_of(a, b);
+	double size_ab = fabs(a.x) + fabs(a.y) + fabs(b.x) + fabs(b.y);
 
 	for (int i = 0; i < n; i++) {
 		double t[2];
-		int k = crossing_params(a, b, pts[i], pts[(i + 1) % n], t);
+		int k;
 
+		if (crossing_apart(&q, size_ab, pts[i], pts[(i + 1) % n]))
+			continue;
+		k = crossing_params(a, b, pts[i], pts[(i + 1) % n], t);
 		for (int j = 0; j < k; j++)
 			if (t[j] > after && t[j] < best)
 				best = t[j];
@@ -1035,27 +1197,75 @@ static double next_crossing(struct zb_vec2 a, struct zb_vec2 b,
 	return best;
 }
 
-/*
- * Cut a-b where it meets the polygon's edges; each piece is then wholly
- * inside or wholly outside, which its midpoint tells.  The pieces are
- * found in order by rescanning the edges, O(edges * crossings), which
- * needs no storage and is cheap for table-sized polygons.
- */
+/* Every crossing parameter of a-b with the polygon in (0, 1), sorted, in
+ * out[0..cap); -1 when there are more than cap. */
+static int all_crossings(struct zb_vec2 a, struct zb_vec2 b,
+			 const struct zb_vec2 *pts, int n, double *out,
+			 int cap)
+{
+	struct seg_box q = seg_box_of(a, b);
+	double size_ab = fabs(a.x) + fabs(a.y) + fabs(b.x) + fabs(b.y);
+	int m = 0;
+
+	for (int i = 0; i < n; i++) {
+		double t[2];
+		int k;
+
+		if (crossing_apart(&q, size_ab, pts[i], pts[(i + 1) % n]))
+			continue;
+		k = crossing_params(a, b, pts[i], pts[(i + 1) % n], t);
+		for (int j = 0; j < k; j++) {
+			if (!(t[j] > 0 && t[j] < 1))
+				continue;
+			if (m >= cap)
+				return -1;
+			int at = m++;
+
+			while (at > 0 && out[at - 1] > t[j]) {
+				out[at] = out[at - 1];
+				at--;
+			}
+			out[at] = t[j];
+		}
+	}
+	return m;
+}
+
+#define CROSSINGS_MAX 64	/* kept at once by zb_seg_len_in_poly() */
+
 double zb_seg_len_in_poly(struct zb_vec2 a, struct zb_vec2 b,
 			  const struct zb_vec2 *pts, int n)
 {
 	struct zb_vec2 d = zb_v2_sub(b, a);
-	double len = zb_v2_len(d), sum = 0, t0 = 0;
+	double len = -1, sum = 0, t0 = 0, ts[CROSSINGS_MAX];
+	int n_ts, at = 0;
 
-	if (n < 3 || len <= 0)
+	/* zb_v2_len(d) is 0 only for d = 0: the length is worked out the
+	 * first time a stretch inside needs it. */
+	if (n < 3 || (d.x == 0 && d.y == 0))
 		return 0;
+	/* The crossings in one pass over the edges, sorted: each next one
+	 * beyond t0 is the one next_crossing() would find (the least above
+	 * t0, else 1). */
+	n_ts = all_crossings(a, b, pts, n, ts, CROSSINGS_MAX);
 	while (t0 < 1) {
-		double t1 = next_crossing(a, b, pts, n, t0);
+		double t1;
+
+		if (n_ts < 0) {
+			t1 = next_crossing(a, b, pts, n, t0);
+		} else {
+			while (at < n_ts && !(ts[at] > t0))
+				at++;
+			t1 = at < n_ts ? ts[at] : 1;
+		}
 		struct zb_vec2 mid = zb_v2_add(a,
 					       zb_v2_scale(d, (t0 + t1) / 2));
 
-		if (zb_poly_contains(pts, n, mid))
+		if (zb_poly_contains(pts, n, mid)) {
+			if (len < 0)
+				len = zb_v2_len(d);
 			sum += (t1 - t0) * len;
+		}
 		t0 = t1;
 	}
 	return sum;

@@ -304,6 +304,26 @@ int zb_terrain_path_crosses(const struct zb_terrain_set *set, struct zb_vec2 a,
 	return -1;
 }
 
+bool zb_terrain_path_crosses_any(const struct zb_terrain_set *set,
+				 struct zb_vec2 a, struct zb_vec2 b,
+				 unsigned kinds)
+{
+	if (!set)
+		return false;
+	for (int i = 0; i < set->n; i++) {
+		const struct zb_terrain *t = &set->items[i];
+
+		if ((unsigned)t->kind >= ZB_TERRAIN_KIND_COUNT ||
+		    !(kinds & (1u << t->kind)) || !box_meets_seg(t, a, b))
+			continue;
+		if (zb_terrain_kind_is_linear(t->kind)
+		    ? zb_seg_hits_polyline(a, b, t->pts, t->n_pts)
+		    : zb_seg_hits_poly(a, b, t->pts, t->n_pts))
+			return true;
+	}
+	return false;
+}
+
 /* See the sight model at the top of this file. */
 bool zb_terrain_blocks_los(const struct zb_terrain_set *set, struct zb_vec2 a,
 			   struct zb_vec2 b, double see_into_in)

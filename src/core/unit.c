@@ -127,6 +127,16 @@ int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role)
 	return n;
 }
 
+/* From the back, where the figures the rules single out stand (they are
+ * given their roles after the rank and file), stopping at the first. */
+bool zb_unit_has_role(const struct zb_unit *u, enum zb_role role)
+{
+	for (int i = u->n_figs - 1; i >= 0; i--)
+		if (u->figs[i].state == ZB_FIG_OK && u->figs[i].role == role)
+			return true;
+	return false;
+}
+
 int zb_unit_lost(const struct zb_unit *u)
 {
 	return u->n_figs - zb_unit_alive(u);

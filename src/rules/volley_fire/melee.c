@@ -22,6 +22,10 @@
 /* Steps, in inches, in which a falling-back unit is moved so that a
  * collision on the way is found (not rule text). */
 #define MELEE_STEP_IN 0.25
+/* fall_back(): candidates whose footprints it keeps, and the slack, far
+ * above the rounding of centres and steps, on its plainly-clear bounds. */
+#define FB_KEEP 64
+#define FB_SLACK_IN 1e-2
 /* Shorter than this, a step is no step: the footprint is at the edge. */
 #define MELEE_EPS_IN 1e-6
 
@@ -333,6 +337,12 @@ struct melee_ctx {
 	int n_fled;
 };
 
+/* A footprint's half diagonal. */
+static double half_diag(const struct zb_rect *r)
+{
+	return sqrt(r->half_w_in * r->half_w_in + r->half_d_in * r->half_d_in);
+}
+
 /* Units whose footprints come within `range_in` of u's, nearest first. */
 static int units_near(struct zb_game *g, struct melee_ctx *mc,
 		      const struct zb_unit *u, double range_in)
@@ -546,7 +556,7 @@ static int find_supporters(struct zb_game *g, struct melee_ctx *mc,
 		    u->formation == VF_SQUARE)
 			continue;
 		ur = zb_unit_rect(u);
-		if (zb_rect_dist(&ur, &tr) <= VF_SUPPORT_IN)
+		if (zb_rect_dist_cmp(&ur, &tr, VF_SUPPORT_IN) <= 0)
 			out[n++] = i;
 	}
 	return n;
@@ -713,19 +723,40 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 			continue;
 		er = zb_unit_rect(e);
 		if (zb_rect_overlap(&er, &ur) ||
-		    zb_rect_dist(&er, &ur) > dist)
+		    zb_rect_dist_cmp(&er, &ur, dist) > 0)
 			continue;
 		cand[n_cand++] = i;
+	}
+	/* The candidates stand still meanwhile: their footprints, and how
+	 * far the fall back has gone by the time each might first touch
+	 * (FB_KEEP of them; see below). */
+	struct zb_rect cr[FB_KEEP];
+	double free_to[FB_KEEP];
+
+	for (int i = 0; i < n_cand && i < FB_KEEP; i++) {
+		cr[i] = zb_unit_rect(&g->units[cand[i]]);
+		free_to[i] = -INFINITY;
 	}
 	/* The whole footprint stays on the table: the edge is where the
 	 * footprint, not the front centre, reaches it. */
 	while (moved < dist && taker < 0) {
 		double step = fmin(MELEE_STEP_IN, dist - moved);
 		struct zb_rect now = zb_unit_rect(u);
-		bool vertical;
-		double room = vf_table_room(g, &now, dir, &vertical);
+		bool vertical = false;
+		double room = INFINITY;
 		struct zb_vec2 q;
 
+		/* The table's room is only asked when it may be below the
+		 * step (or the step is nil, which asks which edge):
+		 * every corner lies within half width plus half depth of
+		 * the centre, and a step of a unit vector moves it no
+		 * further than the step (FB_SLACK_IN covers the rounding). */
+		double ext = now.half_w_in + now.half_d_in + step + FB_SLACK_IN;
+
+		if (step <= MELEE_EPS_IN || !(now.c.x >= ext && now.c.y >= ext &&
+		      now.c.x <= g->width_in - ext &&
+		      now.c.y <= g->height_in - ext))
+			room = vf_table_room(g, &now, dir, &vertical);
 		if (room < step)
 			step = room;
 		if (step <= MELEE_EPS_IN) {
@@ -739,11 +770,26 @@ static void fall_back(struct zb_game *g, struct melee_ctx *mc,
 		u->pos = q;
 		r = zb_unit_rect(u);
 		for (int i = 0; i < n_cand && taker < 0; i++) {
-			struct zb_rect er = zb_unit_rect(&g->units[cand[i]]);
+			/* A candidate clear of the footprint by a gap (the
+			 * centres' distance less both half diagonals) stays
+			 * clear while the fall back goes less than the gap
+			 * further: zb_rect_clear_of() would say so at every
+			 * step. */
+			if (i < FB_KEEP && moved + step < free_to[i])
+				continue;
+			struct zb_rect er = i < FB_KEEP
+				? cr[i] : zb_unit_rect(&g->units[cand[i]]);
 			/* Plainly apart: no overlap (zb_rect_clear_of). */
 			if (!zb_rect_clear_of(&er, &r, 0) &&
-			    zb_rect_overlap(&er, &r))
+			    zb_rect_overlap(&er, &r)) {
 				taker = cand[i];
+			} else if (i < FB_KEEP) {
+				struct zb_vec2 dc = zb_v2_sub(er.c, r.c);
+				double gap = sqrt(zb_v2_dot(dc, dc)) -
+					     half_diag(&er) - half_diag(&r);
+
+				free_to[i] = moved + step + gap - FB_SLACK_IN;
+			}
 		}
 		p = q;
 		moved += step;
@@ -792,7 +838,7 @@ static bool near_enemy(struct zb_game *g, struct melee_ctx *mc,
 		if (e->side == u->side || !vf_unit_active(e))
 			continue;
 		er = zb_unit_rect(e);
-		if (zb_rect_dist(&er, &r) < VF_CONTACT_GAP_IN)
+		if (zb_rect_dist_cmp(&er, &r, VF_CONTACT_GAP_IN) < 0)
 			return true;
 	}
 	return false;

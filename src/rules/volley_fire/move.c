@@ -20,6 +20,7 @@
 #define BISECT_STEPS 40		/* halvings to find where rough ground starts */
 #define ABANDONED_MAX 32	/* abandoned guns one phase keeps track of */
 #define HALF_TURN_DEG 180.0
+#define BUILDING_GAP_SLACK_IN 1e-3	/* adjacent_building()'s margin */
 
 /* "One-half the distance ... (Round all fractions up)": Formation
  * changes A, Movement C, Move modifiers A. */
@@ -97,7 +98,7 @@ static bool may_man_gun(const struct zb_unit *u)
 	case VF_SUDANESE_INFANTRY: case VF_BRITISH_INFANTRY:
 	case VF_DERVISH_SWORDSMEN: case VF_DERVISH_SPEARMEN:
 	case VF_DERVISH_RIFLEMEN:
-		return zb_unit_alive_role(u, ZB_ROLE_TROOPER) > 0;
+		return zb_unit_has_role(u, ZB_ROLE_TROOPER);
 	default:
 		return false;
 	}
@@ -438,9 +439,10 @@ static bool grown_copy(struct zb_game *g, const struct zb_unit *u, int more,
 static bool difficult_path(const struct zb_terrain_set *ts, struct zb_vec2 a,
 			   struct zb_vec2 b)
 {
-	return zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_ROUGH) >= 0 ||
-	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_FORD) >= 0 ||
-	       zb_terrain_path_crosses(ts, a, b, ZB_TERRAIN_LINEAR) >= 0;
+	return zb_terrain_path_crosses_any(ts, a, b,
+					   1u << ZB_TERRAIN_ROUGH |
+					   1u << ZB_TERRAIN_FORD |
+					   1u << ZB_TERRAIN_LINEAR);
 }
 
 /* How far along the path difficult going begins, or -1 if not within
@@ -517,6 +519,187 @@ static void mv_init(struct mv *m, const struct zb_unit *u, struct zb_vec2 to,
 		? zb_heading_deg(u->pos, to) : u->facing_deg;
 }
 
+/*
+ * Where along a walk each test may come out other than plainly: the walk's
+ * footprints are one rectangle slid along `dir`, so each near unit, each
+ * feature that blocks and the table's inner part meet the slid footprint's
+ * bounding circle or box only over one interval of the distance walked.
+ * Outside its interval a test is decided without asking it (a unit plainly
+ * clear, a feature's box plainly missed, the table plainly round the
+ * footprint), the same answer it would give: WALK_SLACK_IN is far above
+ * the rounding of the centres and of the intervals themselves.
+ */
+#define WALK_SLACK_IN 1e-2
+#define WALK_DIR_MIN 1e-9	/* below it, a direction's axis is still */
+
+struct walk_win {
+	double lo[NEAR_MAX], hi[NEAR_MAX];	/* near unit i may clash */
+	double glo[64], ghi[64];		/* feature i's box may meet */
+	double tlo, thi;			/* plainly on the table */
+	/* The near units (in sweep order) and blocking features (in set
+	 * order) whose intervals meet the walk at all: the others are
+	 * plainly clear at every step. */
+	int units[NEAR_MAX], n_units;
+	int feats[64], n_feats;		/* features past 64: all asked */
+};
+
+/* The distances t along dir from c0 at which c0 + t dir lies in the box
+ * [lo, hi] (or an empty interval). */
+static void slab_window(struct zb_vec2 c0, struct zb_vec2 dir,
+			struct zb_vec2 lo, struct zb_vec2 hi, double *tlo,
+			double *thi)
+{
+	double a = -INFINITY, b = INFINITY;
+	double c[2] = { c0.x, c0.y }, d[2] = { dir.x, dir.y };
+	double l[2] = { lo.x, lo.y }, h[2] = { hi.x, hi.y };
+
+	for (int k = 0; k < 2; k++) {
+		if (fabs(d[k]) < WALK_DIR_MIN) {
+			if (c[k] < l[k] || c[k] > h[k]) {
+				a = INFINITY;
+				b = -INFINITY;
+			}
+			continue;
+		}
+		double t0 = (l[k] - c[k]) / d[k], t1 = (h[k] - c[k]) / d[k];
+
+		if (t0 > t1) {
+			double x = t0;
+
+			t0 = t1;
+			t1 = x;
+		}
+		a = t0 > a ? t0 : a;
+		b = t1 < b ? t1 : b;
+	}
+	*tlo = a;
+	*thi = b;
+}
+
+static void walk_windows(struct walk_win *w, const struct sweep *s,
+			 const struct zb_rect *r0, struct zb_vec2 dir,
+			 double reach)
+{
+	const struct zb_terrain_set *ts = &s->g->terrain;
+	double ext = r0->half_w_in + r0->half_d_in + WALK_SLACK_IN;
+	double rad = sqrt(r0->half_w_in * r0->half_w_in +
+			  r0->half_d_in * r0->half_d_in);
+	/* Corners plainly within reach of the slid centre: the walk's
+	 * steps go no further than `reach` (nor do the shifts of the
+	 * direction's rounding, far inside the slack). */
+	double tol = WALK_DIR_MIN * (fabs(reach) + 1);
+
+	slab_window(r0->c, dir, zb_v2(ext + tol, ext + tol),
+		    zb_v2(s->g->width_in - ext - tol,
+			  s->g->height_in - ext - tol), &w->tlo, &w->thi);
+	for (size_t i = 0; i < s->n; i++) {
+		const struct zb_rect *o = &s->rect[i];
+		double ro = sqrt(o->half_w_in * o->half_w_in +
+				 o->half_d_in * o->half_d_in);
+		double lim = rad + ro + WALK_SLACK_IN;
+		struct zb_vec2 p = zb_v2_sub(o->c, r0->c);
+		double tm = zb_v2_dot(p, dir);
+		double perp2 = zb_v2_dot(p, p) - tm * tm;
+
+		if (perp2 > lim * lim) {
+			w->lo[i] = INFINITY;
+			w->hi[i] = -INFINITY;
+			continue;
+		}
+		double h = sqrt(lim * lim - (perp2 > 0 ? perp2 : 0));
+
+		w->lo[i] = tm - h;
+		w->hi[i] = tm + h;
+	}
+	w->n_units = 0;
+	for (size_t i = 0; i < s->n; i++)
+		if (!s->exempt[i] && s->near[i] != s->ignore &&
+		    s->kind[i] > PASS_NONE && w->lo[i] <= reach &&
+		    w->hi[i] >= 0)
+			w->units[w->n_units++] = (int)i;
+	w->n_feats = 0;
+	for (int i = 0; i < ts->n && i < 64; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+
+		if (!blocks_ground(t->kind) || i == s->ignore_area)
+			continue;
+		slab_window(r0->c, dir,
+			    zb_v2(t->lo.x - ext - tol, t->lo.y - ext - tol),
+			    zb_v2(t->hi.x + ext + tol, t->hi.y + ext + tol),
+			    &w->glo[i], &w->ghi[i]);
+		if (w->glo[i] <= reach && w->ghi[i] >= 0)
+			w->feats[w->n_feats++] = i;
+	}
+}
+
+/* sweep_ground() for the footprint `nd` along the walk. */
+static bool walk_ground(struct sweep *s, const struct walk_win *w,
+			const struct zb_rect *r, double nd)
+{
+	const struct zb_terrain_set *ts = &s->g->terrain;
+
+	for (int j = 0; j < w->n_feats; j++) {
+		int i = w->feats[j];
+
+		if (nd < w->glo[i] || nd > w->ghi[i])
+			continue;
+		if (zb_terrain_meets_rect(&ts->items[i], r) &&
+		    !start_meets(s, i))
+			return true;
+	}
+	for (int i = 64; i < ts->n; i++) {
+		const struct zb_terrain *t = &ts->items[i];
+
+		if (!blocks_ground(t->kind) || i == s->ignore_area)
+			continue;
+		if (zb_terrain_meets_rect(t, r) && !start_meets(s, i))
+			return true;
+	}
+	return false;
+}
+
+/* sweep_units() for the footprint `nd` along the walk. */
+static int walk_units(const struct sweep *s, const struct walk_win *w,
+		      const struct zb_rect *r, double nd)
+{
+	int worst = PASS_NONE;
+
+	for (int j = 0; j < w->n_units; j++) {
+		int i = w->units[j], k = s->kind[i];
+
+		if (k <= worst)
+			continue;
+		if (nd < w->lo[i] || nd > w->hi[i])
+			continue;
+		if (vf_rects_clash(r, &s->rect[i]))
+			worst = k;
+	}
+	return worst;
+}
+
+/* Is the footprint `nd` along the walk plainly clear of everything: on
+ * the table, and outside every interval where a unit or feature might
+ * be met?  Then the three tests below would all say so. */
+static bool walk_plain(const struct sweep *s, const struct walk_win *w,
+		       double nd)
+{
+	if (nd < w->tlo || nd > w->thi || s->g->terrain.n > 64)
+		return false;
+	for (int j = 0; j < w->n_feats; j++) {
+		int i = w->feats[j];
+
+		if (!(nd < w->glo[i] || nd > w->ghi[i]))
+			return false;
+	}
+	for (int j = 0; j < w->n_units; j++) {
+		int i = w->units[j];
+
+		if (!(nd < w->lo[i] || nd > w->hi[i]))
+			return false;
+	}
+	return true;
+}
+
 /* Walk the path in steps; returns how far the unit may go. */
 static double mv_walk(struct mv *m, struct sweep *s, struct zb_vec2 from,
 		      struct zb_vec2 dir, double dist)
@@ -534,22 +717,35 @@ static double mv_walk(struct mv *m, struct sweep *s, struct zb_vec2 from,
 	 * (shape_at), the same numbers, without the copy. */
 	struct zb_rect r0 = shape_at(s->u, from, m->facing_deg,
 				     s->u->formation);
+	struct walk_win w;
+
+	/* The footprint's centre at step nd is r0's slid nd along dir; the
+	 * halving below only shortens the reach. */
+	walk_windows(&w, s, &r0, dir, reach);
 	while (d < reach - EPS_IN) {
 		double nd = fmin(d + VF_PATH_STEP_IN, reach);
+
+		if (walk_plain(s, &w, nd)) {
+			/* As below for a step that meets nothing. */
+			d = nd;
+			clear = true;
+			clear_d = d;
+			continue;
+		}
 		struct zb_rect r = zb_rect_from_front_dir(
 			along(from, dir, nd), 2 * r0.half_w_in,
 			2 * r0.half_d_in, r0.facing_deg, r0.fwd);
 		int k;
 
-		if (!rect_fits(g, &r)) {
+		if ((nd < w.tlo || nd > w.thi) && !rect_fits(g, &r)) {
 			m->stopped = "the table edge";
 			break;
 		}
-		if (sweep_ground(s, &r)) {
+		if (walk_ground(s, &w, &r, nd)) {
 			m->stopped = "impassable ground";
 			break;
 		}
-		k = sweep_units(s, &r);
+		k = walk_units(s, &w, &r, nd);
 		if (k == PASS_ENEMY) {
 			m->stopped = "an enemy unit";
 			break;
@@ -721,8 +917,11 @@ static void add_charges(struct zb_game *g, struct zb_unit *u, int dice,
 		if (zb_rect_point_dist(&r, u->pos) - VF_CONTACT_GAP_IN >
 		    dice * VF_D6)
 			continue;
-		/* The charger itself usually sees it; else ask its side. */
-		if (!vf_unit_sees(g, u, o) && !vf_side_sees(g, u->side, o))
+		/* Seen by the charger or by its side.  The side's answer is
+		 * remembered (see.c) and mostly already asked by then (the
+		 * AI's knowledge of the enemy), so it goes first; either
+		 * order gives the same answer. */
+		if (!vf_side_sees(g, u->side, o) && !vf_unit_sees(g, u, o))
 			continue;
 		opt_add(s, ZB_VERB_CHARGE, o->id, -1, false, dice * VF_D6,
 			dice, "charge");
@@ -779,7 +978,7 @@ static void add_man_gun(struct phase *p, struct zb_unit *u, struct opts *s)
 		bool fits;
 
 		if (!(gun->flags & VF_UF_ABANDONED) ||
-		    zb_rect_dist(&ur, &gr) > VF_GUN_MAN_IN ||
+		    zb_rect_dist_cmp(&ur, &gr, VF_GUN_MAN_IN) > 0 ||
 		    !grown_copy(p->g, gun, k, &crewed))
 			continue;
 		/* A crew makes the gun's footprint bigger: it must still
@@ -841,7 +1040,7 @@ static void add_joins(struct zb_game *g, struct zb_unit *u, struct opts *s)
 		struct zb_rect tr = zb_unit_rect(t);
 
 		if (t->type != u->type || !may_join(t) ||
-		    zb_rect_dist(&ur, &tr) > VF_JOIN_IN ||
+		    zb_rect_dist_cmp(&ur, &tr, VF_JOIN_IN) > 0 ||
 		    !room_to_join(g, u, t))
 			continue;
 		opt_add(s, VF_VERB_JOIN, t->id, -1, false, 0, 0, "join");
@@ -875,13 +1074,22 @@ static int adjacent_building(struct zb_game *g, const struct zb_unit *u)
 {
 	struct zb_rect r = zb_unit_rect(u);
 	double best = VF_BUILDING_ADJACENT_IN + EPS_IN;
+	/* The footprint lies in the box of its centre +- ext; a building
+	 * whose box lies further than `best` (and a margin far over the
+	 * rounding) from that box is further from the footprint, and would
+	 * not be taken. */
+	double ext = r.half_w_in + r.half_d_in;
 	int found = -1;
 
 	for (int i = 0; i < g->terrain.n; i++) {
 		const struct zb_terrain *t = &g->terrain.items[i];
-		double d;
+		double d, gx, gy;
 
 		if (t->kind != ZB_TERRAIN_BUILDING)
+			continue;
+		gx = fmax(t->lo.x - (r.c.x + ext), (r.c.x - ext) - t->hi.x);
+		gy = fmax(t->lo.y - (r.c.y + ext), (r.c.y - ext) - t->hi.y);
+		if (fmax(gx, gy) > best + BUILDING_GAP_SLACK_IN)
 			continue;
 		d = rect_area_dist(&r, t);
 		if (d <= best) {

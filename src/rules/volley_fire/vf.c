@@ -251,7 +251,7 @@ void vf_place_square_guns(struct zb_game *g, int unit)
 			continue;
 		r = zb_unit_rect(gun);
 		if (!vf_u(gun)->in_square &&
-		    zb_rect_dist(&r, &sr) > VF_GUN_SQUARE_JOIN_IN)
+		    zb_rect_dist_cmp(&r, &sr, VF_GUN_SQUARE_JOIN_IN) > 0)
 			continue;
 		vf_u(gun)->in_square = 1;
 		/* Beside a corner, flush with the face it fires from. */
@@ -291,7 +291,7 @@ bool vf_has_leader(struct zb_game *g, const struct zb_unit *u)
 	/* Leaders lead themselves; scouts move independently (Scouts A). */
 	if (ti->leader || u->type == VF_SCOUTS)
 		return true;
-	if (zb_unit_alive_role(u, ZB_ROLE_OFFICER) > 0)
+	if (zb_unit_has_role(u, ZB_ROLE_OFFICER))
 		return true;
 	for (int i = 0; i < st->n_leaders; i++) {
 		struct zb_unit *l = zb_game_unit(g, st->leaders[i]);
@@ -305,8 +305,7 @@ bool vf_has_leader(struct zb_game *g, const struct zb_unit *u)
 			continue;
 		}
 		lr = zb_unit_rect(l);
-		if (!zb_rect_clear_of(&r, &lr, VF_LEADERLESS_RADIUS_IN) &&
-		    zb_rect_dist(&r, &lr) <= VF_LEADERLESS_RADIUS_IN)
+		if (zb_rect_dist_cmp(&r, &lr, VF_LEADERLESS_RADIUS_IN) <= 0)
 			return true;
 	}
 	return false;
@@ -699,7 +698,7 @@ static int attach_leaders(struct setup *su)
 		l->attached_to = id;
 		ur = zb_unit_rect(u);
 		lr = zb_unit_rect(l);
-		if (zb_rect_dist(&ur, &lr) > VF_ATTACH_IN ||
+		if (zb_rect_dist_cmp(&ur, &lr, VF_ATTACH_IN) > 0 ||
 		    (u->flags & (VF_UF_IN_BUILDING | ZB_UF_HOLLOW)))
 			vf_place_attached(g, lid);
 	}

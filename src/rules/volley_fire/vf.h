@@ -455,7 +455,7 @@ void vf_place_leaders_of(struct zb_game *g, int unit);
 static inline bool vf_gun_manned_by_others(const struct zb_unit *u)
 {
 	return u->type == VF_GARDNER_GUN &&
-	       zb_unit_alive_role(u, ZB_ROLE_GUNNER) == 0 &&
+	       !zb_unit_has_role(u, ZB_ROLE_GUNNER) &&
 	       zb_unit_alive(u) > 0;
 }
 
