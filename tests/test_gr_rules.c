@@ -2219,7 +2219,7 @@ Test(gr_rules, footprint_bounds_agree_with_the_exact_distance)
 		for (size_t k = 0; k < sizeof(ask) / sizeof(ask[0]); k++) {
 			int want = (d > ask[k]) - (d < ask[k]);
 
-			cr_assert_eq(gr_rect_dist_cmp(&a, &b, ask[k]), want,
+			cr_assert_eq(zb_rect_dist_cmp(&a, &b, ask[k]), want,
 				     "pair %d at %g", i, ask[k]);
 			cr_assert_eq(gr_rects_within(&a, &b, ask[k]),
 				     d <= ask[k], "pair %d at %g", i, ask[k]);

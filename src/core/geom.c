@@ -563,15 +563,18 @@ bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
 }
 
 /*
- * Bounds on zb_rect_dist() for zb_rect_dist_cmp() (as gr_rect_dist_cmp()
- * in the Gentlemen Rankers has used them): two convex footprints are at
+ * Bounds on zb_rect_dist() for zb_rect_dist_cmp() (the Gentlemen
+ * Rankers' footprint tests used them first): two convex footprints are at
  * least as far apart as their shadows on any of their own axes, and those
  * apart on one are exactly as far apart as the nearest corner of either is
  * from the other; those whose shadows overlap on all four overlap, where
  * zb_rect_dist() says 0.  DIST_CMP_MARGIN (in inches, and relative to the
- * coordinates) is far over the rounding of both ways of measuring.
+ * coordinates) is far over the rounding of both ways of measuring (a few
+ * units in the last place of the coordinates, about 1e-15 of them), and
+ * small enough that footprints set a hair apart are still decided by the
+ * bounds.
  */
-#define DIST_CMP_MARGIN 1e-8
+#define DIST_CMP_MARGIN 1e-10
 
 /* The largest gap between the shadows on the footprints' own axes. */
 static double axes_gap(const struct zb_rect *a, const struct zb_rect *b)

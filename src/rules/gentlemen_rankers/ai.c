@@ -208,7 +208,7 @@ static bool column_nearer(struct zb_game *g, const struct gr_ai *ai,
 		if (!mine(ai, &g->units[i]))
 			continue;
 		r = zb_unit_rect(&g->units[i]);
-		cmp = gr_rect_dist_cmp(&wr, &r, d_in);
+		cmp = zb_rect_dist_cmp(&wr, &r, d_in);
 		if (cmp < 0 || (or_equal && cmp == 0))
 			return true;
 	}

@@ -249,49 +249,10 @@ double gr_rect_dist_ub(const struct zb_rect *a, const struct zb_rect *b)
 	       GR_GAP_MARGIN_IN;
 }
 
-/*
- * zb_rect_dist(a, b) against d_in (>= 0), answered by the bounds where
- * they leave no doubt.  Footprints that overlap on all four axes are at 0
- * (zb_rect_dist() says so too).  Footprints apart on one axis are as far
- * apart as the nearest corner of either is from the other (the nearest
- * points of two convex polygons that do not meet include a corner), which
- * zb_rect_dist() works out too, but by a longer road: only where that or
- * the axis gap is within a hair of d_in is the distance asked.
- */
-int gr_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
-		     double d_in)
-{
-	double dx = a->c.x - b->c.x, dy = a->c.y - b->c.y, gap, d;
-	double reach = sqrt(a->half_w_in * a->half_w_in +
-			    a->half_d_in * a->half_d_in) +
-		       sqrt(b->half_w_in * b->half_w_in +
-			    b->half_d_in * b->half_d_in) + d_in +
-		       GR_GAP_MARGIN_IN;
-
-	if (dx * dx + dy * dy > reach * reach)
-		return 1;
-	if (have_dirs(a, b)) {
-		gap = axes_gap(a, b);
-		if (gap > d_in + GR_GAP_MARGIN_IN)
-			return 1;
-		if (gap < -GR_GAP_MARGIN_IN)
-			return d_in > 0 ? -1 : 0;
-		/* A corner plainly within d_in answers whether or not they
-		 * meet; plainly beyond it, only for footprints apart. */
-		d = corners_gap(b, a, corners_gap(a, b, INFINITY));
-		if (d < d_in - GR_GAP_MARGIN_IN)
-			return -1;
-		if (gap > GR_GAP_MARGIN_IN && d > d_in + GR_GAP_MARGIN_IN)
-			return 1;
-	}
-	d = zb_rect_dist(a, b);
-	return (d > d_in) - (d < d_in);
-}
-
 bool gr_rects_within(const struct zb_rect *a, const struct zb_rect *b,
 		     double d_in)
 {
-	return gr_rect_dist_cmp(a, b, d_in) <= 0;
+	return zb_rect_dist_cmp(a, b, d_in) <= 0;
 }
 
 bool gr_rects_near(const struct zb_rect *a, const struct zb_rect *b,
@@ -1493,7 +1454,7 @@ static bool wave_out_of_medium_range(struct zb_game *g, struct gr_wave *w)
 		a = zb_unit_rect(u);
 		b = zb_unit_rect(zb_game_unit(g, e));
 		/* zb_rect_dist() < best, by the bounds where they decide. */
-		if (best == INFINITY || gr_rect_dist_cmp(&a, &b, best) < 0) {
+		if (best == INFINITY || zb_rect_dist_cmp(&a, &b, best) < 0) {
 			best = zb_rect_dist(&a, &b);
 			nearest = u->id;
 		}

@@ -394,11 +394,6 @@ static inline bool gr_gap_beyond(const struct zb_rect *a,
 /* An upper bound on zb_rect_dist(a, b): the nearest corner (INFINITY
  * for footprints that carry no facing vector). */
 double gr_rect_dist_ub(const struct zb_rect *a, const struct zb_rect *b);
-/* zb_rect_dist(a, b) compared with d_in (>= 0): below 0, 0 or above 0
- * as the distance is less, equal or more, mostly without working the
- * distance out. */
-int gr_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
-		     double d_in);
 /* zb_rect_dist(a, b) <= d_in, for d_in >= 0: the same answer, mostly
  * without working the distance out. */
 bool gr_rects_within(const struct zb_rect *a, const struct zb_rect *b,

@@ -1592,7 +1592,7 @@ static int nearest_main_body(struct zb_game *g, const struct zb_unit *u)
 			continue;
 		orr = zb_unit_rect(o);
 		/* zb_rect_dist() < best, by the bounds where they decide. */
-		if (best == INFINITY || gr_rect_dist_cmp(&r, &orr, best) < 0) {
+		if (best == INFINITY || zb_rect_dist_cmp(&r, &orr, best) < 0) {
 			best = zb_rect_dist(&r, &orr);
 			id = o->id;
 		}

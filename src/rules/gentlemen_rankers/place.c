@@ -269,7 +269,7 @@ static bool too_close(const struct zb_rect *orr, const struct zb_rect *r,
 		      double gap_in)
 {
 	return !gr_gap_beyond(r, orr, gap_in) &&
-	       gr_rect_dist_cmp(r, orr, gap_in) < 0;
+	       zb_rect_dist_cmp(r, orr, gap_in) < 0;
 }
 
 /* Does the group, shifted, stand on the table, off ground it may not
