@@ -609,7 +609,8 @@ Test(geom, cone_plainly_holds_between)
 /* zb_rect_dist_cmp: footprints 1 inch apart edge to edge, 3 and 1 apart
  * corner to corner, and overlapping, against limits either side; then
  * random footprints against zb_rect_dist() itself, including limits
- * equal to the distance and one ulp either side of it. */
+ * equal to the distance and one ulp either side of it, with the bounds it
+ * stands on (zb_rect_axes_gap, zb_rect_corner_dist). */
 Test(geom, rect_dist_cmp_agrees_with_dist)
 {
 	struct zb_rect a = zb_rect_from_front(zb_v2(0, 1), 4, 2, 90);
@@ -644,6 +645,15 @@ Test(geom, rect_dist_cmp_agrees_with_dist)
 		double d = zb_rect_dist(&p, &q);
 		double lims[] = { d, nextafter(d, 0), nextafter(d, INFINITY),
 				  v[4] * 30, 2, 6, 24 };
+		double gap = zb_rect_axes_gap(&p, &q);
+		double corner = zb_rect_corner_dist(&p, &q);
+
+		/* The bounds hold (to rounding), and the nearest corner is
+		 * the distance for footprints apart. */
+		cr_assert_leq(gap, d + 1e-12, "case %d", i);
+		cr_assert_geq(corner, d - 1e-12, "case %d", i);
+		if (d > 0)
+			cr_assert_float_eq(corner, d, 1e-9, "case %d", i);
 
 		for (size_t k = 0; k < sizeof(lims) / sizeof(lims[0]); k++) {
 			double l = lims[k];

@@ -93,6 +93,14 @@ bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
  * zb_rect_dist_cmp(a, b, lim) <= 0 for zb_rect_dist(a, b) <= lim. */
 int zb_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
 		     double d_in);
+/* Bounds on zb_rect_dist(a, b) for footprints that carry their facing
+ * as a vector (fwd, as zb_rect_from_front() and zb_unit_rect() set it):
+ * the largest gap between their shadows on their own four axes, never
+ * above the distance (and below 0 where they overlap), and the nearest
+ * corner of either to the other, never below it (and equal to it for
+ * footprints apart). */
+double zb_rect_axes_gap(const struct zb_rect *a, const struct zb_rect *b);
+double zb_rect_corner_dist(const struct zb_rect *a, const struct zb_rect *b);
 /* Shortest distance from p to the rectangle's area; 0 inside. */
 double zb_rect_point_dist(const struct zb_rect *r, struct zb_vec2 p);
 /* Nearest point of the rectangle's area to p. */

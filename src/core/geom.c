@@ -576,8 +576,7 @@ bool zb_rect_clear_of(const struct zb_rect *a, const struct zb_rect *b,
  */
 #define DIST_CMP_MARGIN 1e-10
 
-/* The largest gap between the shadows on the footprints' own axes. */
-static double axes_gap(const struct zb_rect *a, const struct zb_rect *b)
+double zb_rect_axes_gap(const struct zb_rect *a, const struct zb_rect *b)
 {
 	struct zb_vec2 d = zb_v2_sub(b->c, a->c), fa = a->fwd, fb = b->fwd;
 	double c = fabs(zb_v2_dot(fa, fb)), s = fabs(zb_v2_cross(fa, fb));
@@ -620,6 +619,13 @@ static double corners_gap2(const struct zb_rect *from, const struct zb_rect *r)
 	return least;
 }
 
+double zb_rect_corner_dist(const struct zb_rect *a, const struct zb_rect *b)
+{
+	/* sqrt() rounds monotonically: the root of the least square is the
+	 * least root. */
+	return sqrt(mind(corners_gap2(a, b), corners_gap2(b, a)));
+}
+
 int zb_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
 		     double d_in)
 {
@@ -638,14 +644,14 @@ int zb_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
 		return 1;
 	if ((a->fwd.x != 0 || a->fwd.y != 0) &&
 	    (b->fwd.x != 0 || b->fwd.y != 0)) {
-		gap = axes_gap(a, b);
+		gap = zb_rect_axes_gap(a, b);
 		if (gap > d_in + m)
 			return 1;
 		if (gap < -m)
 			return d_in > 0 ? -1 : 0;
 		/* A corner plainly within d_in answers whether or not they
 		 * meet; plainly beyond it, only for footprints apart. */
-		d = sqrt(mind(corners_gap2(a, b), corners_gap2(b, a)));
+		d = zb_rect_corner_dist(a, b);
 		if (d < d_in - m)
 			return -1;
 		if (gap > m && d > d_in + m)

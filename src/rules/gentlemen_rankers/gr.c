@@ -152,29 +152,6 @@ static bool have_dirs(const struct zb_rect *a, const struct zb_rect *b)
 	       (b->fwd.x != 0 || b->fwd.y != 0);
 }
 
-/* The largest gap between the shadows on the footprints' own axes, as
- * zb_rect_overlap() projects them: below 0 on all four where they
- * overlap, above it on one where they do not.  (On a's axes b reaches
- * half_d |cos| + half_w |sin| of the angle between them, and so on.) */
-static double axes_gap(const struct zb_rect *a, const struct zb_rect *b)
-{
-	struct zb_vec2 d = zb_v2_sub(b->c, a->c), fa = a->fwd, fb = b->fwd;
-	double c = fabs(zb_v2_dot(fa, fb)), s = fabs(zb_v2_cross(fa, fb));
-	double gap, g;
-
-	gap = fabs(zb_v2_dot(d, fa)) - a->half_d_in - b->half_d_in * c -
-	      b->half_w_in * s;
-	g = fabs(zb_v2_cross(fa, d)) - a->half_w_in - b->half_d_in * s -
-	    b->half_w_in * c;
-	gap = g > gap ? g : gap;
-	g = fabs(zb_v2_dot(d, fb)) - b->half_d_in - a->half_d_in * c -
-	    a->half_w_in * s;
-	gap = g > gap ? g : gap;
-	g = fabs(zb_v2_cross(fb, d)) - b->half_w_in - a->half_d_in * s -
-	    a->half_w_in * c;
-	return g > gap ? g : gap;
-}
-
 /*
  * Two convex footprints are at least as far apart as their shadows on
  * any line (the separating axes: the line between the centres, and each
@@ -200,52 +177,16 @@ double gr_rect_gap(const struct zb_rect *a, const struct zb_rect *b)
 			      len);
 		gap = g > gap ? g : gap;
 	}
-	g = axes_gap(a, b);
+	g = zb_rect_axes_gap(a, b);
 	gap = g > gap ? g : gap;
 	return gap - GR_GAP_MARGIN_IN;
-}
-
-/* The square of the distance from p to the footprint r (0 inside). */
-static double point_gap2(const struct zb_rect *r, struct zb_vec2 p)
-{
-	struct zb_vec2 q = zb_v2_sub(p, r->c), f = r->fwd;
-	double x = fabs(zb_v2_dot(q, f)) - r->half_d_in;
-	double y = fabs(f.x * q.y - f.y * q.x) - r->half_w_in;
-
-	x = x > 0 ? x : 0;
-	y = y > 0 ? y : 0;
-	return x * x + y * y;
-}
-
-/* The least distance from a corner of `from` to the footprint r, or
- * `best` if less: never below the distance between the two.  One square
- * root, of the least square (sqrt() rounds monotonically, so it is the
- * least of the corners' roots). */
-static double corners_gap(const struct zb_rect *from,
-			  const struct zb_rect *r, double best)
-{
-	struct zb_vec2 f = zb_v2_scale(from->fwd, from->half_d_in);
-	struct zb_vec2 l = zb_v2_scale(zb_v2(-from->fwd.y, from->fwd.x),
-				       from->half_w_in);
-	double least = INFINITY, d;
-
-	for (int i = 0; i < 4; i++) {
-		struct zb_vec2 p = zb_v2_add(from->c, zb_v2_add(
-			zb_v2_scale(f, i & 1 ? -1 : 1),
-			zb_v2_scale(l, i & 2 ? -1 : 1)));
-		double q = point_gap2(r, p);
-
-		least = q < least ? q : least;
-	}
-	d = sqrt(least);
-	return d < best ? d : best;
 }
 
 double gr_rect_dist_ub(const struct zb_rect *a, const struct zb_rect *b)
 {
 	if (!have_dirs(a, b))
 		return INFINITY;
-	return corners_gap(b, a, corners_gap(a, b, INFINITY)) +
+	return zb_rect_corner_dist(a, b) +
 	       GR_GAP_MARGIN_IN;
 }
 
@@ -1042,7 +983,7 @@ static bool rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 		return zb_rect_overlap(&x, &y);
 	/* The same four shadows zb_rect_overlap() compares: only where
 	 * one pair of them all but touches need it decide. */
-	gap = axes_gap(&x, &y);
+	gap = zb_rect_axes_gap(&x, &y);
 	if (gap > GR_GAP_MARGIN_IN)
 		return false;
 	if (gap < -GR_GAP_MARGIN_IN)
