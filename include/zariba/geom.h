@@ -131,6 +131,11 @@ bool zb_cone_plainly_holds(const struct zb_cone *k, struct zb_vec2 apex,
 bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
 			      const struct zb_cone *k,
 			      const struct zb_rect *target);
+/* zb_rect_clear_of_cones_c() from every apex on the segment a-b, for
+ * a target with corners tc (as zb_rect_corners() gives them). */
+bool zb_seg_clear_of_cone_c(struct zb_vec2 a, struct zb_vec2 b,
+			    const struct zb_cone *k,
+			    const struct zb_vec2 tc[4]);
 
 /* From which side of `target` does `from` lie?  Front and rear are the 90
  * degree arcs either side of the facing and its reverse, measured from the

@@ -813,6 +813,30 @@ bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
 	return false;
 }
 
+/* zb_rect_clear_of_cones_c() for every apex on the segment a-b (a face
+ * of a square, a rank): the furthest out across an edge line is an end. */
+bool zb_seg_clear_of_cone_c(struct zb_vec2 a, struct zb_vec2 b,
+			    const struct zb_cone *k,
+			    const struct zb_vec2 tc[4])
+{
+	if (!(k->half_angle_deg >= 0 &&
+	      k->half_angle_deg < GEOM_QUARTER_TURN_DEG))
+		return false;
+	for (int side = -1; side <= 1; side += 2) {
+		struct zb_vec2 d = k->edge[side > 0];
+		double out = maxd(side * zb_v2_cross(d, a),
+				  side * zb_v2_cross(d, b));
+		bool clear = isfinite(out);
+
+		for (int i = 0; i < 4 && clear; i++)
+			clear = side * zb_v2_cross(d, tc[i]) - out >
+				GEOM_CLEAR_IN;
+		if (clear)
+			return true;
+	}
+	return false;
+}
+
 bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
 			    double half_angle_deg,
 			    const struct zb_rect *target)

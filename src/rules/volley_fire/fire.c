@@ -435,19 +435,25 @@ static double figure_facing(const struct zb_unit *u, int k)
 	return zb_norm_deg(u->facing_deg + turn[face]);
 }
 
-/* The fire cone of a figure facing `deg`: the last one made, when it
- * faced the same way. */
+/* The fire cone of a figure facing `deg`: one of the last made, when it
+ * faced the same way (a square's four faces, one firer's run of
+ * targets). */
 static struct zb_cone fire_cone(struct zb_game *g, double deg)
 {
 	struct vf_state *st = vf_state(g);
+	int i;
 
 	if (!st)
 		return zb_cone_make(deg, VF_FIRE_CONE_HALF_DEG);
-	if (!st->cone_memo_set || st->cone_memo.facing_deg != deg) {
-		st->cone_memo = zb_cone_make(deg, VF_FIRE_CONE_HALF_DEG);
-		st->cone_memo_set = true;
-	}
-	return st->cone_memo;
+	for (i = 0; i < st->cone_memo_n; i++)
+		if (st->cone_memo[i].facing_deg == deg)
+			return st->cone_memo[i];
+	i = st->cone_memo_next;
+	st->cone_memo[i] = zb_cone_make(deg, VF_FIRE_CONE_HALF_DEG);
+	st->cone_memo_next = (i + 1) % VF_CONE_MEMO;
+	if (st->cone_memo_n < VF_CONE_MEMO)
+		st->cone_memo_n++;
+	return st->cone_memo[i];
 }
 
 /* Does a corner of `tr` lie plainly in the cone from both a and b? */
@@ -463,6 +469,46 @@ static bool rank_in_cones(const struct zb_cone *k, struct zb_vec2 a,
 		    zb_cone_plainly_holds(k, b, range, c[i]))
 			return true;
 	return false;
+}
+
+/*
+ * figures_firing_r() for a square, face by face.  Each face is one rank
+ * of figures sharing a facing, evenly along a line (zb_unit_figure_pos
+ * walks front, right, rear, left, `files - 1` to a face, and the four
+ * hold every live figure): a target clear of the face's cone from both
+ * its ends is clear of it from every figure between, and one with a
+ * corner plainly in it from both ends is in it from every figure
+ * between; only a face neither settles has its figures asked one by one,
+ * as before.
+ */
+static int square_firing(struct zb_game *g, const struct zb_unit *firer,
+			 int files, int alive, double range,
+			 const struct zb_rect *tr)
+{
+	int per = files > 1 ? files - 1 : 1, n = 0;
+	struct zb_vec2 tc[4];
+
+	zb_rect_corners(tr, tc);
+	for (int k0 = 0; k0 < alive; k0 += per) {
+		int last = (k0 + per < alive ? k0 + per : alive) - 1;
+		struct zb_cone cone = fire_cone(g, figure_facing(firer, k0));
+		struct zb_vec2 a = zb_unit_figure_pos(firer, k0);
+		struct zb_vec2 b = last > k0 ? zb_unit_figure_pos(firer, last)
+					     : a;
+
+		if (zb_seg_clear_of_cone_c(a, b, &cone, tc))
+			continue;
+		if (last > k0 && rank_in_cones(&cone, a, b, range, tr)) {
+			n += last - k0 + 1;
+			continue;
+		}
+		for (int k = k0; k <= last; k++)
+			if (zb_rect_in_cone_c(&cone,
+					      zb_unit_figure_pos(firer, k),
+					      range, tr))
+				n++;
+	}
+	return n;
 }
 
 /* vf_figures_firing() given the footprints and max_range_in(). */
@@ -501,6 +547,8 @@ static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
 			return 0;
 	}
 	files = zb_unit_files(firer);
+	if (firer->flags & ZB_UF_HOLLOW)
+		return square_firing(g, firer, files, alive, range, tr);
 	for (int k = 0; k < alive; k++) {
 		bool hollow = firer->flags & ZB_UF_HOLLOW;
 		double deg;
