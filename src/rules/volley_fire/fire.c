@@ -456,19 +456,45 @@ static struct zb_cone fire_cone(struct zb_game *g, double deg)
 	return st->cone_memo[i];
 }
 
-/* Does a corner of `tr` lie plainly in the cone from both a and b? */
+/* Does a corner c (of the target, zb_rect_corners()) lie plainly in the
+ * cone from both a and b? */
 static bool rank_in_cones(const struct zb_cone *k, struct zb_vec2 a,
 			  struct zb_vec2 b, double range,
-			  const struct zb_rect *tr)
+			  const struct zb_vec2 c[4])
 {
-	struct zb_vec2 c[4];
-
-	zb_rect_corners(tr, c);
 	for (int i = 0; i < 4; i++)
 		if (zb_cone_plainly_holds(k, a, range, c[i]) &&
 		    zb_cone_plainly_holds(k, b, range, c[i]))
 			return true;
 	return false;
+}
+
+/*
+ * A firer's figures as the fire phase tries it against one target after
+ * another (target_options): where each that may fire stands
+ * (zb_unit_figure_pos) and the cone of each facing they have, worked out
+ * once for all the targets.  It holds while the unit is as it was: the
+ * same place, facing, bases, shape and number of live figures, which is
+ * all a figure's place is made from.
+ */
+struct firer_prep {
+	int id;			/* the unit, or -1 */
+	struct zb_vec2 pos;
+	double facing_deg, base_w_in, base_d_in;
+	unsigned hollow;
+	int files_set, alive;
+	struct zb_vec2 *fig;	/* the first n_fig live figures' places */
+	int n_fig, cap;		/* cap: room in fig */
+	struct zb_cone cone[4];	/* a square's faces in order; a line: [0] */
+};
+
+static const struct firer_prep *prep_for(struct zb_game *g,
+					 const struct zb_unit *firer);
+
+static inline struct zb_vec2 fig_at(const struct firer_prep *fp,
+				    const struct zb_unit *firer, int k)
+{
+	return fp ? fp->fig[k] : zb_unit_figure_pos(firer, k);
 }
 
 /*
@@ -482,29 +508,28 @@ static bool rank_in_cones(const struct zb_cone *k, struct zb_vec2 a,
  * as before.
  */
 static int square_firing(struct zb_game *g, const struct zb_unit *firer,
-			 int files, int alive, double range,
-			 const struct zb_rect *tr)
+			 const struct firer_prep *fp, int files, int alive,
+			 double range, const struct zb_rect *tr,
+			 const struct zb_vec2 tc[4])
 {
 	int per = files > 1 ? files - 1 : 1, n = 0;
-	struct zb_vec2 tc[4];
 
-	zb_rect_corners(tr, tc);
-	for (int k0 = 0; k0 < alive; k0 += per) {
+	for (int k0 = 0, face = 0; k0 < alive; k0 += per, face++) {
 		int last = (k0 + per < alive ? k0 + per : alive) - 1;
-		struct zb_cone cone = fire_cone(g, figure_facing(firer, k0));
-		struct zb_vec2 a = zb_unit_figure_pos(firer, k0);
-		struct zb_vec2 b = last > k0 ? zb_unit_figure_pos(firer, last)
-					     : a;
+		struct zb_cone cone = fp ? fp->cone[face & 3]
+					 : fire_cone(g, figure_facing(firer,
+								      k0));
+		struct zb_vec2 a = fig_at(fp, firer, k0);
+		struct zb_vec2 b = last > k0 ? fig_at(fp, firer, last) : a;
 
 		if (zb_seg_clear_of_cone_c(a, b, &cone, tc))
 			continue;
-		if (last > k0 && rank_in_cones(&cone, a, b, range, tr)) {
+		if (last > k0 && rank_in_cones(&cone, a, b, range, tc)) {
 			n += last - k0 + 1;
 			continue;
 		}
 		for (int k = k0; k <= last; k++)
-			if (zb_rect_in_cone_c(&cone,
-					      zb_unit_figure_pos(firer, k),
+			if (zb_rect_in_cone_c(&cone, fig_at(fp, firer, k),
 					      range, tr))
 				n++;
 	}
@@ -535,20 +560,24 @@ static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
 	struct zb_cone cone[4];
 	double cone_deg[4];
 	int n_cones = 0;
+	const struct firer_prep *fp = prep_for(g, firer);
+	struct zb_vec2 tc[4];
 
 	/* Every figure stands inside the footprint and, out of a square,
 	 * faces the unit's way: a target clear of all their cones at once
 	 * needs no figure asked. */
 	if (!(firer->flags & ZB_UF_HOLLOW)) {
-		cone[0] = fire_cone(g, firer->facing_deg);
+		cone[0] = fp ? fp->cone[0] : fire_cone(g, firer->facing_deg);
 		cone_deg[0] = firer->facing_deg;
 		n_cones = 1;
 		if (zb_rect_clear_of_cones_c(fr, &cone[0], tr))
 			return 0;
 	}
 	files = zb_unit_files(firer);
+	zb_rect_corners(tr, tc);
 	if (firer->flags & ZB_UF_HOLLOW)
-		return square_firing(g, firer, files, alive, range, tr);
+		return square_firing(g, firer, fp, files, alive, range, tr,
+				     tc);
 	for (int k = 0; k < alive; k++) {
 		bool hollow = firer->flags & ZB_UF_HOLLOW;
 		double deg;
@@ -565,9 +594,9 @@ static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
 			int last = (k + files < alive ? k + files : alive) - 1;
 
 			if (last > k &&
-			    rank_in_cones(&cone[0], zb_unit_figure_pos(firer, k),
-					  zb_unit_figure_pos(firer, last),
-					  range, tr)) {
+			    rank_in_cones(&cone[0], fig_at(fp, firer, k),
+					  fig_at(fp, firer, last), range,
+					  tc)) {
 				n += last - k + 1;
 				k = last;
 				continue;
@@ -584,7 +613,7 @@ static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
 			cone[c] = fire_cone(g, deg);
 			cone_deg[c] = deg;
 		}
-		if (zb_rect_in_cone_c(&cone[c], zb_unit_figure_pos(firer, k),
+		if (zb_rect_in_cone_c(&cone[c], fig_at(fp, firer, k),
 				      range, tr))
 			n++;
 	}
@@ -1232,16 +1261,24 @@ struct vf_fire_table {
 	int firer;			/* the unit asked, or -1 */
 	unsigned char *legal;		/* by target id */
 	struct vf_volley *volley;	/* by target id, where legal */
+	struct firer_prep prep;		/* of the unit being tried */
 };
 
 static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
 			   int n_units)
 {
 	size_t n = (size_t)(n_units > 0 ? n_units : 0) + 1;
+	int cap = 1;
 
+	for (int i = 0; i < g->n_units; i++)
+		if (g->units[i].n_figs > cap)
+			cap = g->units[i].n_figs;
 	ft->firer = -1;
 	ft->legal = zb_calloc(&g->alloc, n, 1);
 	ft->volley = zb_malloc(&g->alloc, n * sizeof(*ft->volley));
+	ft->prep.id = -1;
+	ft->prep.fig = zb_malloc(&g->alloc, (size_t)cap * sizeof(*ft->prep.fig));
+	ft->prep.cap = ft->prep.fig ? cap : 0;
 	return ft->legal && ft->volley ? ZB_OK : ZB_ENOMEM;
 }
 
@@ -1249,6 +1286,59 @@ static void fire_table_release(struct zb_game *g, struct vf_fire_table *ft)
 {
 	zb_free(&g->alloc, ft->legal);
 	zb_free(&g->alloc, ft->volley);
+	zb_free(&g->alloc, ft->prep.fig);
+}
+
+/* The fire table's firer_prep of `firer`, made afresh when it was of
+ * another unit or of this one as it stood before; NULL outside the fire
+ * phase's asking (the AI turns units to weigh targets) or without room. */
+static const struct firer_prep *prep_for(struct zb_game *g,
+					 const struct zb_unit *firer)
+{
+	struct vf_fire_table *ft = vf_state(g) ? vf_state(g)->fire : NULL;
+	struct firer_prep *fp;
+	unsigned hollow = firer->flags & ZB_UF_HOLLOW;
+	int alive, files, n;
+
+	if (!ft || ft->prep.cap <= 0)
+		return NULL;
+	fp = &ft->prep;
+	alive = zb_unit_alive(firer);
+	if (fp->id == firer->id && fp->pos.x == firer->pos.x &&
+	    fp->pos.y == firer->pos.y && fp->facing_deg == firer->facing_deg &&
+	    fp->base_w_in == firer->base_w_in &&
+	    fp->base_d_in == firer->base_d_in && fp->hollow == hollow &&
+	    fp->files_set == firer->files && fp->alive == alive)
+		return fp;
+	if (alive > fp->cap)
+		return NULL;
+	files = zb_unit_files(firer);
+	/* The figures figures_firing_r() may ask about. */
+	n = alive;
+	if (!hollow && !vf_weapons[weapon_of(firer)].overhead &&
+	    files * VF_FIRE_RANKS < n)
+		n = files * VF_FIRE_RANKS;
+	for (int k = 0; k < n; k++)
+		fp->fig[k] = zb_unit_figure_pos(firer, k);
+	if (hollow) {
+		int per = files > 1 ? files - 1 : 1;
+
+		for (int f = 0; f < 4; f++)
+			fp->cone[f] = fire_cone(g, figure_facing(firer,
+								 f * per));
+	} else {
+		fp->cone[0] = fire_cone(g, firer->facing_deg);
+	}
+	fp->id = firer->id;
+	fp->pos = firer->pos;
+	fp->facing_deg = firer->facing_deg;
+	fp->base_w_in = firer->base_w_in;
+	fp->base_d_in = firer->base_d_in;
+	fp->hollow = hollow;
+	fp->files_set = firer->files;
+	fp->alive = alive;
+	fp->n_fig = n;
+	return fp;
 }
 
 bool vf_fire_table_volley(struct zb_game *g, const struct zb_unit *firer,
