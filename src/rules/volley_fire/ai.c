@@ -366,6 +366,22 @@ static double circle_of(const struct zb_rect *r)
 	return hypot(r->half_w_in, r->half_d_in);
 }
 
+#define AI_WITHIN_REL 1e-9	/* plainly_within()'s, against some 1e-16 */
+
+/* True when the footprints are plainly no more than lim_in apart, so
+ * that zb_rect_dist() is no more: their centres are not (each centre lies
+ * in its footprint), with a margin far over the rounding of either. */
+static bool plainly_within(const struct zb_rect *a, const struct zb_rect *b,
+			   double lim_in)
+{
+	double dx = a->c.x - b->c.x, dy = a->c.y - b->c.y;
+	double cd = sqrt(dx * dx + dy * dy);
+	double slack = AI_WITHIN_REL * (1 + cd + fabs(a->c.x) + fabs(a->c.y) +
+				       fabs(b->c.x) + fabs(b->c.y));
+
+	return cd + slack <= lim_in;
+}
+
 /* What a filter needs: the game, a side, and the asking unit. */
 struct side_ctx {
 	struct zb_game *g;
@@ -997,8 +1013,9 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		if (e->side == u->side || vf_type_of(e)->leader || !usable(e))
 			continue;
 		struct zb_rect er = zb_unit_rect(e);
-		if (zb_rect_clear_of(&ur, &er, reach) ||
-		    zb_rect_dist(&ur, &er) > reach)
+		if (!plainly_within(&ur, &er, reach) &&
+		    (zb_rect_clear_of(&ur, &er, reach) ||
+		     zb_rect_dist(&ur, &er) > reach))
 			continue;	/* out of any range: no need to ask */
 		turn_to(g, u, e);
 		/* vf_expected_hits(): one not seen counts 0. */

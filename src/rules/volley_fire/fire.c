@@ -497,42 +497,39 @@ static inline struct zb_vec2 fig_at(const struct firer_prep *fp,
 	return fp ? fp->fig[k] : zb_unit_figure_pos(firer, k);
 }
 
+#define RUN_SPLIT_MIN 4	/* shorter runs of figures are asked one by one */
+
 /*
- * figures_firing_r() for a square, face by face.  Each face is one rank
- * of figures sharing a facing, evenly along a line (zb_unit_figure_pos
- * walks front, right, rear, left, `files - 1` to a face, and the four
- * hold every live figure): a target clear of the face's cone from both
- * its ends is clear of it from every figure between, and one with a
- * corner plainly in it from both ends is in it from every figure
- * between; only a face neither settles has its figures asked one by one,
- * as before.
+ * The figures k0..k1 that fire, when they share the cone `k` and stand
+ * evenly along a line (a rank, a square's face, or part of one): a
+ * target clear of the cone from both ends of the run is clear of it from
+ * every figure between, and one with a corner plainly in it from both
+ * ends is in it from every figure between (zb_cone_plainly_holds); a run
+ * neither settles is split in two, and a short one asked figure by
+ * figure.  tc: the target's corners.
  */
-static int square_firing(struct zb_game *g, const struct zb_unit *firer,
-			 const struct firer_prep *fp, int files, int alive,
-			 double range, const struct zb_rect *tr,
-			 const struct zb_vec2 tc[4])
+static int run_firing(const struct zb_cone *k, const struct firer_prep *fp,
+		      const struct zb_unit *firer, int k0, int k1,
+		      double range, const struct zb_rect *tr,
+		      const struct zb_vec2 tc[4])
 {
-	int per = files > 1 ? files - 1 : 1, n = 0;
+	struct zb_vec2 a = fig_at(fp, firer, k0);
+	struct zb_vec2 b = k1 > k0 ? fig_at(fp, firer, k1) : a;
+	int n = 0;
 
-	for (int k0 = 0, face = 0; k0 < alive; k0 += per, face++) {
-		int last = (k0 + per < alive ? k0 + per : alive) - 1;
-		struct zb_cone cone = fp ? fp->cone[face & 3]
-					 : fire_cone(g, figure_facing(firer,
-								      k0));
-		struct zb_vec2 a = fig_at(fp, firer, k0);
-		struct zb_vec2 b = last > k0 ? fig_at(fp, firer, last) : a;
+	if (zb_seg_clear_of_cone_c(a, b, k, tc))
+		return 0;
+	if (k1 > k0 && rank_in_cones(k, a, b, range, tc))
+		return k1 - k0 + 1;
+	if (k1 - k0 + 1 >= RUN_SPLIT_MIN) {
+		int mid = k0 + (k1 - k0) / 2;
 
-		if (zb_seg_clear_of_cone_c(a, b, &cone, tc))
-			continue;
-		if (last > k0 && rank_in_cones(&cone, a, b, range, tc)) {
-			n += last - k0 + 1;
-			continue;
-		}
-		for (int k = k0; k <= last; k++)
-			if (zb_rect_in_cone_c(&cone, fig_at(fp, firer, k),
-					      range, tr))
-				n++;
+		return run_firing(k, fp, firer, k0, mid, range, tr, tc) +
+		       run_firing(k, fp, firer, mid + 1, k1, range, tr, tc);
 	}
+	for (int j = k0; j <= k1; j++)
+		if (zb_rect_in_cone_c(k, fig_at(fp, firer, j), range, tr))
+			n++;
 	return n;
 }
 
@@ -555,67 +552,45 @@ static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
 				       VF_FIRE_CONE_HALF_DEG, range, tr)
 			? alive : 0;
 	}
-	/* The cone of each facing the figures have (a square's four faces),
-	 * worked out once for all of them. */
-	struct zb_cone cone[4];
-	double cone_deg[4];
-	int n_cones = 0;
 	const struct firer_prep *fp = prep_for(g, firer);
+	struct zb_cone cone;
 	struct zb_vec2 tc[4];
 
+	files = zb_unit_files(firer);
+	if (firer->flags & ZB_UF_HOLLOW) {
+		/* A square: each face one rank of figures facing its way
+		 * (zb_unit_figure_pos walks front, right, rear, left,
+		 * `files - 1` to a face, and the four hold every live
+		 * figure). */
+		int per = files > 1 ? files - 1 : 1;
+
+		zb_rect_corners(tr, tc);
+		for (int k0 = 0, face = 0; k0 < alive; k0 += per, face++) {
+			int last = (k0 + per < alive ? k0 + per : alive) - 1;
+
+			cone = fp ? fp->cone[face & 3]
+				  : fire_cone(g, figure_facing(firer, k0));
+			n += run_firing(&cone, fp, firer, k0, last, range, tr,
+					tc);
+		}
+		return n;
+	}
 	/* Every figure stands inside the footprint and, out of a square,
 	 * faces the unit's way: a target clear of all their cones at once
 	 * needs no figure asked. */
-	if (!(firer->flags & ZB_UF_HOLLOW)) {
-		cone[0] = fp ? fp->cone[0] : fire_cone(g, firer->facing_deg);
-		cone_deg[0] = firer->facing_deg;
-		n_cones = 1;
-		if (zb_rect_clear_of_cones_c(fr, &cone[0], tr))
-			return 0;
-	}
-	files = zb_unit_files(firer);
+	cone = fp ? fp->cone[0] : fire_cone(g, firer->facing_deg);
+	if (zb_rect_clear_of_cones_c(fr, &cone, tr))
+		return 0;
 	zb_rect_corners(tr, tc);
-	if (firer->flags & ZB_UF_HOLLOW)
-		return square_firing(g, firer, fp, files, alive, range, tr,
-				     tc);
-	for (int k = 0; k < alive; k++) {
-		bool hollow = firer->flags & ZB_UF_HOLLOW;
-		double deg;
-		int c;
+	/* Rank by rank, each in line with its figures evenly along it.
+	 * Only the front ranks fire; spears throw overhead from every
+	 * rank. */
+	for (int k0 = 0, rank = 0; k0 < alive; k0 += files, rank++) {
+		int last = (k0 + files < alive ? k0 + files : alive) - 1;
 
-		/* Only the front ranks fire; a square's faces are one rank;
-		 * spears throw overhead from every rank. */
-		if (!w->overhead && !hollow && k / files >= VF_FIRE_RANKS)
+		if (!w->overhead && rank >= VF_FIRE_RANKS)
 			break;
-		/* A rank in line, its figures evenly along it: when a corner
-		 * of the target stands plainly in the cones of the figures at
-		 * both ends, it stands in every one's between, and all fire. */
-		if (!hollow && k % files == 0) {
-			int last = (k + files < alive ? k + files : alive) - 1;
-
-			if (last > k &&
-			    rank_in_cones(&cone[0], fig_at(fp, firer, k),
-					  fig_at(fp, firer, last), range,
-					  tc)) {
-				n += last - k + 1;
-				k = last;
-				continue;
-			}
-		}
-		deg = figure_facing(firer, k);
-		for (c = 0; c < n_cones && cone_deg[c] != deg; c++)
-			;
-		if (c == n_cones) {
-			if (n_cones == 4)
-				c = 0;
-			else
-				n_cones++;
-			cone[c] = fire_cone(g, deg);
-			cone_deg[c] = deg;
-		}
-		if (zb_rect_in_cone_c(&cone[c], fig_at(fp, firer, k),
-				      range, tr))
-			n++;
+		n += run_firing(&cone, fp, firer, k0, last, range, tr, tc);
 	}
 	return n;
 }
