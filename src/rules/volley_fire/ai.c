@@ -187,6 +187,8 @@ struct vf_ai {
 	uint64_t melee_at;
 	int *in_melee;
 	int n_in_melee;
+	uint64_t *melee_mark;		/* by unit: the decision it was listed */
+	int melee_mark_cap;		/* its length, or 0 */
 	uint64_t attached_at;
 	int *attached;			/* by unit: usable units attached */
 	int attached_cap;		/* its length, or 0 */
@@ -1953,13 +1955,30 @@ static bool melee_party(const struct zb_game *g, int i)
 	       vf_u(&g->units[i])->charge_target >= 0;
 }
 
-/* The units in contact or charging this turn, wherever they stand, in
- * id order, once a decision.  The rules mark a unit so only through
- * vf_melee_add(), which enters it in the melee table (vf_state.melee),
- * and clear the marks with the table (melee phase, start of turn); so
- * the table's units, each once, are all there are, at the cost of the
- * table instead of a pass over every unit.  Without the rule set's
- * state, that pass.  False when out of memory. */
+/* Room for melee_units()'s marks, one per unit; false without it. */
+static bool ready_melee_mark(struct vf_ai *ai, struct zb_game *g)
+{
+	if (ai->melee_mark_cap >= g->n_units)
+		return true;
+	uint64_t *mk = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+				 sizeof(*mk));
+	if (!mk)
+		return false;
+	zb_free(&g->alloc, ai->melee_mark);
+	ai->melee_mark = mk;
+	ai->melee_mark_cap = g->n_units;
+	return true;
+}
+
+/* The units in contact or charging this turn, wherever they stand, once
+ * a decision.  The rules mark a unit so only through vf_melee_add(),
+ * which enters it in the melee table (vf_state.melee), and clear the
+ * marks with the table (melee phase, start of turn); so the table's
+ * units, each once, are all there are, at the cost of the table instead
+ * of a pass over every unit.  Each is listed once by a mark of the
+ * decision (melee_mark), in the table's order (supporters() only counts
+ * them); without room for the marks, sorted by id.  Without the rule
+ * set's state, that pass.  False when out of memory. */
 static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 {
 	const struct vf_state *st = vf_state(g);
@@ -1977,6 +1996,30 @@ static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 		for (int i = 0; i < g->n_units; i++)
 			if (melee_party(g, i))
 				ai->in_melee[ai->n_in_melee++] = i;
+	} else if (ready_melee_mark(ai, g)) {
+		for (int k = 0; k < 2 * st->n_melee; k++) {
+			const struct vf_melee *m = &st->melee[k / 2];
+			int i = k % 2 ? m->defender : m->attacker;
+
+			if (i >= 0 && i < g->n_units &&
+			    ai->melee_mark[i] != ai->decision) {
+				ai->melee_mark[i] = ai->decision;
+				if (melee_party(g, i))
+					ai->in_melee[ai->n_in_melee++] = i;
+			}
+		}
+#ifdef ZB_CHECK_MEMOS
+		int m = 0;
+
+		for (int i = 0; i < g->n_units; i++)
+			if (melee_party(g, i)) {
+				if (ai->melee_mark[i] != ai->decision)
+					abort();  /* marked outside the table */
+				m++;
+			}
+		if (m != ai->n_in_melee)
+			abort();
+#endif
 	} else {
 		int n = 0;
 
@@ -2904,6 +2947,7 @@ static void ai_release(struct zb_controller *self)
 	zb_free(&self->alloc, ai->lead_e);
 	zb_free(&self->alloc, ai->lead_dd);
 	zb_free(&self->alloc, ai->in_melee);
+	zb_free(&self->alloc, ai->melee_mark);
 	zb_free(&self->alloc, ai->attached);
 	zb_free(&self->alloc, ai->attached_touched);
 	zb_free(&self->alloc, ai);

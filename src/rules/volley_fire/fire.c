@@ -316,6 +316,13 @@ static int weapon_of(const struct zb_unit *u)
 						 : VF_W_NONE;
 }
 
+static struct vf_fire_table *asking_table(struct zb_game *g,
+					  const struct zb_unit *firer);
+
+/* in_woods(g, firer), kept while target_options() tries it against one
+ * target after another (nothing moves meanwhile). */
+static bool firer_in_woods(struct zb_game *g, const struct zb_unit *firer);
+
 /* volley-fire: WEAPON RANGES, Concealment D */
 static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 			   const struct zb_unit *target)
@@ -326,7 +333,7 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		if (w->band_max_in[b] > r)
 			r = w->band_max_in[b];
-	if (in_woods(g, target) || in_woods(g, firer)) {
+	if (in_woods(g, target) || firer_in_woods(g, firer)) {
 		double cap = weapon_of(firer) == VF_W_GARDNER
 			? VF_COVER_GUN_IN : VF_COVER_SMALL_ARMS_IN;
 		if (r > cap)
@@ -338,6 +345,70 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 #define BAND_UNSURE (-2)	/* band_by_bounds could not tell */
 
 /*
+ * Closer bounds on zb_rect_dist(fr, tr) for band_by_bounds(), within
+ * `slack` of it: footprints whose projections on one of their four axes
+ * leave a gap wider than slack lie apart, and two convex polygons apart
+ * are as far apart as the nearest corner of either is from the other
+ * (each such distance from the other's axes, as a point off a rectangle
+ * is).  False when no such gap shows (they may meet).
+ */
+static bool apart_bounds(const struct zb_rect *fr, const struct zb_rect *tr,
+			 double slack, double *lo, double *hi)
+{
+	const struct zb_rect *r[2] = { fr, tr };
+	struct zb_vec2 ax[4], c[2][4];
+	double best = INFINITY;
+	bool apart = false;
+
+	for (int i = 0; i < 2; i++) {
+		struct zb_vec2 f = r[i]->fwd;
+
+		if (f.x == 0 && f.y == 0)
+			f = zb_v2_from_deg(r[i]->facing_deg);
+		ax[2 * i] = f;
+		ax[2 * i + 1] = zb_v2(-f.y, f.x);
+		zb_rect_corners(r[i], c[i]);
+	}
+	for (int a = 0; a < 4 && !apart; a++) {
+		double amin = INFINITY, amax = -INFINITY;
+		double bmin = INFINITY, bmax = -INFINITY;
+
+		for (int k = 0; k < 4; k++) {
+			double pa = zb_v2_dot(c[0][k], ax[a]);
+			double pb = zb_v2_dot(c[1][k], ax[a]);
+
+			amin = pa < amin ? pa : amin;
+			amax = pa > amax ? pa : amax;
+			bmin = pb < bmin ? pb : bmin;
+			bmax = pb > bmax ? pb : bmax;
+		}
+		apart = bmin - amax > slack || amin - bmax > slack;
+	}
+	if (!apart)
+		return false;
+	for (int i = 0; i < 2; i++) {
+		const struct zb_rect *o = r[1 - i];
+		struct zb_vec2 f = ax[2 * (1 - i)], l = ax[2 * (1 - i) + 1];
+
+		for (int k = 0; k < 4; k++) {
+			struct zb_vec2 d = zb_v2_sub(c[i][k], o->c);
+			double du = fabs(zb_v2_dot(d, f)) - o->half_d_in;
+			double dv = fabs(zb_v2_dot(d, l)) - o->half_w_in;
+			double q;
+
+			du = du > 0 ? du : 0;
+			dv = dv > 0 ? dv : 0;
+			q = du * du + dv * dv;
+			best = q < best ? q : best;
+		}
+	}
+	best = sqrt(best);
+	*lo = best - slack;
+	*hi = best + slack;
+	return isfinite(best);
+}
+
+/*
  * The band the loop below finds, from bounds on the footprints' distance
  * d = zb_rect_dist() alone when they settle every comparison it makes:
  * d is no more than the centres' distance (each centre lies in its
@@ -345,6 +416,26 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
  * footprint lies in its circle); with a margin far over rounding.
  * BAND_UNSURE when a limit lies between the bounds.
  */
+/* The band of a distance d known to lie in [lo, hi], or BAND_UNSURE
+ * when a limit lies between. */
+static int band_from(const struct vf_weapon_info *w, double lo, double hi,
+		     double range)
+{
+	if (lo > range)
+		return VF_OUT_OF_RANGE;		/* d > range */
+	if (!(hi <= range))
+		return BAND_UNSURE;
+	for (int b = 0; b < VF_BAND_COUNT; b++) {
+		if (!(w->band_max_in[b] > 0))
+			continue;
+		if (hi <= w->band_max_in[b])
+			return b;		/* d <= the band's limit */
+		if (!(lo > w->band_max_in[b]))
+			return BAND_UNSURE;
+	}
+	return VF_OUT_OF_RANGE;
+}
+
 static int band_by_bounds(const struct vf_weapon_info *w,
 			  const struct zb_rect *fr, const struct zb_rect *tr,
 			  double range)
@@ -363,19 +454,15 @@ static int band_by_bounds(const struct vf_weapon_info *w,
 
 	if (!(hi < INFINITY) || !(lo == lo))
 		return BAND_UNSURE;
-	if (lo > range)
-		return VF_OUT_OF_RANGE;		/* d > range */
-	if (!(hi <= range))
-		return BAND_UNSURE;
-	for (int b = 0; b < VF_BAND_COUNT; b++) {
-		if (!(w->band_max_in[b] > 0))
-			continue;
-		if (hi <= w->band_max_in[b])
-			return b;		/* d <= the band's limit */
-		if (!(lo > w->band_max_in[b]))
-			return BAND_UNSURE;
+	for (int pass = 0; pass < 2; pass++) {
+		int b = band_from(w, lo, hi, range);
+
+		/* Unsure from the centres: the footprints' own bounds. */
+		if (b != BAND_UNSURE || pass ||
+		    !apart_bounds(fr, tr, slack, &lo, &hi))
+			return b;
 	}
-	return VF_OUT_OF_RANGE;
+	return BAND_UNSURE;
 }
 
 /* vf_fire_band() given the footprints and max_range_in(). */
@@ -662,7 +749,10 @@ static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
 			      const struct zb_unit *target, int *band,
 			      int *firers)
 {
-	if (!target || firer == target || !may_fire(g, firer))
+	if (!target || firer == target)
+		return false;
+	/* target_options() asks only of a unit that may fire. */
+	if (!asking_table(g, firer) && !may_fire(g, firer))
 		return false;
 	if (target->side == firer->side || !vf_unit_active(target))
 		return false;
@@ -1237,7 +1327,30 @@ struct vf_fire_table {
 	unsigned char *legal;		/* by target id */
 	struct vf_volley *volley;	/* by target id, where legal */
 	struct firer_prep prep;		/* of the unit being tried */
+	/* The unit target_options() is trying, which may fire, or -1;
+	 * in_woods() of it, or -1 when not yet asked. */
+	int asking;
+	int asking_woods;
 };
+
+static struct vf_fire_table *asking_table(struct zb_game *g,
+					  const struct zb_unit *firer)
+{
+	struct vf_fire_table *ft = vf_state(g) ? vf_state(g)->fire : NULL;
+
+	return ft && ft->asking == firer->id && firer->id >= 0 ? ft : NULL;
+}
+
+static bool firer_in_woods(struct zb_game *g, const struct zb_unit *firer)
+{
+	struct vf_fire_table *ft = asking_table(g, firer);
+
+	if (!ft)
+		return in_woods(g, firer);
+	if (ft->asking_woods < 0)
+		ft->asking_woods = in_woods(g, firer);
+	return ft->asking_woods;
+}
 
 static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
 			   int n_units)
@@ -1249,6 +1362,7 @@ static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
 		if (g->units[i].n_figs > cap)
 			cap = g->units[i].n_figs;
 	ft->firer = -1;
+	ft->asking = -1;
 	ft->legal = zb_calloc(&g->alloc, n, 1);
 	ft->volley = zb_malloc(&g->alloc, n * sizeof(*ft->volley));
 	ft->prep.id = -1;
@@ -1373,6 +1487,9 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 
 	n = zb_spatial_within(&g->index, r.c, reach, target_filter, &tc, ids,
 			      (size_t)g->n_units);
+	/* choose_targets() has found that u may fire. */
+	ft->asking = u->id;
+	ft->asking_woods = -1;
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);
 
@@ -1383,6 +1500,7 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 							"fire" };
 		}
 	}
+	ft->asking = -1;
 	ft->firer = u->id;
 	return k;
 }
