@@ -598,25 +598,143 @@ static inline struct zb_vec2 fig_at(const struct firer_prep *fp,
 static int run_firing(const struct zb_cone *k, const struct firer_prep *fp,
 		      const struct zb_unit *firer, int k0, int k1,
 		      double range, const struct zb_rect *tr,
-		      const struct zb_vec2 tc[4])
+		      const struct zb_vec2 tc[4], bool not_clear)
 {
 	struct zb_vec2 a = fig_at(fp, firer, k0);
 	struct zb_vec2 b = k1 > k0 ? fig_at(fp, firer, k1) : a;
 	int n = 0;
 
-	if (zb_seg_clear_of_cone_c(a, b, k, tc))
+	if (!not_clear && zb_seg_clear_of_cone_c(a, b, k, tc))
 		return 0;
 	if (k1 > k0 && rank_in_cones(k, a, b, range, tc))
 		return k1 - k0 + 1;
 	if (k1 - k0 + 1 >= RUN_SPLIT_MIN) {
 		int mid = k0 + (k1 - k0) / 2;
 
-		return run_firing(k, fp, firer, k0, mid, range, tr, tc) +
-		       run_firing(k, fp, firer, mid + 1, k1, range, tr, tc);
+		return run_firing(k, fp, firer, k0, mid, range, tr, tc,
+				  false) +
+		       run_firing(k, fp, firer, mid + 1, k1, range, tr, tc,
+				  false);
 	}
 	for (int j = k0; j <= k1; j++)
 		if (zb_rect_in_cone_c(k, fig_at(fp, firer, j), range, tr))
 			n++;
+	return n;
+}
+
+/* What figures_firing_r() works out of the firer and the target before
+ * the range is needed: the firer's firer_prep (or NULL), the target's
+ * corners, the cone of each facing the figures have (a square's four
+ * faces in order, a line's one), and which of those cones the target
+ * is not plainly clear of, from every figure that has it (bit i for
+ * cone i; every bit for a gun or a unit without a weapon, which are
+ * asked otherwise). */
+struct aim {
+	const struct firer_prep *fp;
+	struct zb_vec2 tc[4];
+	struct zb_cone cone[4];
+	unsigned reach;
+	int alive, files;
+};
+
+/* A square's faces: each one rank of figures facing its way
+ * (zb_unit_figure_pos walks front, right, rear, left, `files - 1` to a
+ * face, and the four hold every live figure). */
+static int face_len(int files)
+{
+	return files > 1 ? files - 1 : 1;
+}
+
+/* Fills *a; false when no figure's cone reaches the target, whatever the
+ * range (figures_firing_r() would find none firing). */
+static bool aim_at(struct zb_game *g, const struct zb_unit *firer,
+		   const struct zb_rect *fr, const struct zb_rect *tr,
+		   struct aim *a)
+{
+	a->reach = 0xFu;
+	if (weapon_of(firer) == VF_W_NONE || vf_type_of(firer)->gun)
+		return true;
+	a->fp = prep_for(g, firer);
+	a->alive = zb_unit_alive(firer);
+	a->files = zb_unit_files(firer);
+	if (firer->flags & ZB_UF_HOLLOW) {
+		int per = face_len(a->files);
+
+		zb_rect_corners(tr, a->tc);
+		a->reach = 0;
+		for (int k0 = 0, face = 0; k0 < a->alive && face < 4;
+		     k0 += per, face++) {
+			int last = (k0 + per < a->alive ? k0 + per
+						      : a->alive) - 1;
+			struct zb_vec2 p = fig_at(a->fp, firer, k0);
+			struct zb_vec2 q = last > k0
+				? fig_at(a->fp, firer, last) : p;
+
+			a->cone[face] = a->fp ? a->fp->cone[face]
+				: fire_cone(g, figure_facing(firer, k0));
+			if (!zb_seg_clear_of_cone_c(p, q, &a->cone[face],
+						    a->tc))
+				a->reach |= 1u << face;
+		}
+		return a->reach != 0;
+	}
+	/* Every figure stands inside the footprint and, out of a square,
+	 * faces the unit's way: a target clear of all their cones at once
+	 * needs no figure asked. */
+	a->cone[0] = a->fp ? a->fp->cone[0]
+			   : fire_cone(g, firer->facing_deg);
+	if (zb_rect_clear_of_cones_c(fr, &a->cone[0], tr))
+		return false;
+	zb_rect_corners(tr, a->tc);
+	return true;
+}
+
+/* figures_firing_r() once aim_at() has found the target may be
+ * reached. */
+static int figures_aimed(const struct zb_unit *firer,
+			 const struct zb_rect *tr, double range,
+			 const struct aim *a)
+{
+	const struct vf_weapon_info *w;
+	int n = 0;
+
+	if (weapon_of(firer) == VF_W_NONE)
+		return 0;
+	w = &vf_weapons[weapon_of(firer)];
+	if (vf_type_of(firer)->gun) {
+		/* The gun fires, not the men: its cone from its position,
+		 * and every live man of the crew counts as firing. */
+		return zb_rect_in_cone(firer->pos, firer->facing_deg,
+				       VF_FIRE_CONE_HALF_DEG, range, tr)
+			? zb_unit_alive(firer) : 0;
+	}
+	if (firer->flags & ZB_UF_HOLLOW) {
+		int per = face_len(a->files);
+
+		for (int k0 = 0, face = 0; k0 < a->alive && face < 4;
+		     k0 += per, face++) {
+			int last = (k0 + per < a->alive ? k0 + per
+						      : a->alive) - 1;
+
+			if (a->reach & (1u << face))
+				n += run_firing(&a->cone[face], a->fp, firer,
+						k0, last, range, tr, a->tc,
+						true);
+		}
+		return n;
+	}
+	/* Rank by rank, each in line with its figures evenly along it.
+	 * Only the front ranks fire; spears throw overhead from every
+	 * rank. */
+	for (int k0 = 0, rank = 0; k0 < a->alive; k0 += a->files, rank++) {
+		int last = (k0 + a->files < a->alive ? k0 + a->files
+						     : a->alive) - 1;
+
+		if (!w->overhead && rank >= VF_FIRE_RANKS)
+			break;
+		n += run_firing(&a->cone[0], a->fp, firer, k0, last, range, tr,
+				a->tc, false);
+	}
 	return n;
 }
 
@@ -625,61 +743,11 @@ static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
 			    const struct zb_rect *fr, const struct zb_rect *tr,
 			    double range)
 {
-	const struct vf_weapon_info *w;
-	int alive, files, n = 0;
+	struct aim a;
 
-	if (weapon_of(firer) == VF_W_NONE)
+	if (!aim_at(g, firer, fr, tr, &a))
 		return 0;
-	w = &vf_weapons[weapon_of(firer)];
-	alive = zb_unit_alive(firer);
-	if (vf_type_of(firer)->gun) {
-		/* The gun fires, not the men: its cone from its position,
-		 * and every live man of the crew counts as firing. */
-		return zb_rect_in_cone(firer->pos, firer->facing_deg,
-				       VF_FIRE_CONE_HALF_DEG, range, tr)
-			? alive : 0;
-	}
-	const struct firer_prep *fp = prep_for(g, firer);
-	struct zb_cone cone;
-	struct zb_vec2 tc[4];
-
-	files = zb_unit_files(firer);
-	if (firer->flags & ZB_UF_HOLLOW) {
-		/* A square: each face one rank of figures facing its way
-		 * (zb_unit_figure_pos walks front, right, rear, left,
-		 * `files - 1` to a face, and the four hold every live
-		 * figure). */
-		int per = files > 1 ? files - 1 : 1;
-
-		zb_rect_corners(tr, tc);
-		for (int k0 = 0, face = 0; k0 < alive; k0 += per, face++) {
-			int last = (k0 + per < alive ? k0 + per : alive) - 1;
-
-			cone = fp ? fp->cone[face & 3]
-				  : fire_cone(g, figure_facing(firer, k0));
-			n += run_firing(&cone, fp, firer, k0, last, range, tr,
-					tc);
-		}
-		return n;
-	}
-	/* Every figure stands inside the footprint and, out of a square,
-	 * faces the unit's way: a target clear of all their cones at once
-	 * needs no figure asked. */
-	cone = fp ? fp->cone[0] : fire_cone(g, firer->facing_deg);
-	if (zb_rect_clear_of_cones_c(fr, &cone, tr))
-		return 0;
-	zb_rect_corners(tr, tc);
-	/* Rank by rank, each in line with its figures evenly along it.
-	 * Only the front ranks fire; spears throw overhead from every
-	 * rank. */
-	for (int k0 = 0, rank = 0; k0 < alive; k0 += files, rank++) {
-		int last = (k0 + files < alive ? k0 + files : alive) - 1;
-
-		if (!w->overhead && rank >= VF_FIRE_RANKS)
-			break;
-		n += run_firing(&cone, fp, firer, k0, last, range, tr, tc);
-	}
-	return n;
+	return figures_aimed(firer, tr, range, &a);
 }
 
 /* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
@@ -759,14 +827,20 @@ static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
 	if ((unsigned)target->type >= VF_TYPE_COUNT ||
 	    vf_type_of(target)->leader)	/* cannot be fired upon */
 		return false;
-	/* The footprints and the range, worked out once for both. */
+	/* The footprints and the range, worked out once for both; a
+	 * target outside every figure's cone needs neither the range nor
+	 * the band (the answer is no whatever they are). */
 	struct zb_rect fr = zb_unit_rect(firer), tr = zb_unit_rect(target);
+	struct aim a;
+
+	if (!aim_at(g, firer, &fr, &tr, &a))
+		return false;
 	double range = max_range_in(g, firer, target);
 
 	*band = fire_band_r(firer, &fr, &tr, range);
 	if (*band == VF_OUT_OF_RANGE)
 		return false;
-	*firers = figures_firing_r(g, firer, &fr, &tr, range);
+	*firers = figures_aimed(firer, &tr, range, &a);
 	return *firers > 0;
 }
 
