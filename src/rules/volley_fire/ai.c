@@ -187,7 +187,7 @@ struct vf_ai {
 	uint64_t melee_at;
 	int *in_melee;
 	int n_in_melee;
-	uint64_t *melee_mark;		/* by unit: the decision it was listed */
+	uint64_t *melee_mark;		/* by unit: decision it was listed */
 	int melee_mark_cap;		/* its length, or 0 */
 	uint64_t attached_at;
 	int *attached;			/* by unit: usable units attached */

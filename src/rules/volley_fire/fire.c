@@ -1057,10 +1057,15 @@ struct pending {
 	bool evaded;		/* Scouts E: they got away */
 	bool asked;		/* Scouts E: already asked */
 	bool fired;		/* exposed at the end if in cover */
+	int last_pick;		/* 1 + its latest leader_pick, or 0 */
 };
 
+/* A leader picked as a casualty; the unit's picks chain back from its
+ * pending.last_pick, so that neither a pick nor the end of the phase
+ * walks every unit's. */
 struct leader_pick {
 	int unit, fig;
+	int prev;		/* 1 + the unit's pick before, or 0 */
 };
 
 struct fire_ctx {
@@ -1081,8 +1086,9 @@ static int pending_total(const struct pending *p)
 
 static bool fig_picked(const struct fire_ctx *fc, int unit, int fig)
 {
-	for (int i = 0; i < fc->n_picks; i++)
-		if (fc->picks[i].unit == unit && fc->picks[i].fig == fig)
+	for (int i = fc->pend[unit].last_pick; i > 0;
+	     i = fc->picks[i - 1].prev)
+		if (fc->picks[i - 1].fig == fig)
 			return true;
 	return false;
 }
@@ -1164,7 +1170,9 @@ static int notation_leader(struct zb_game *g, struct fire_ctx *fc,
 	}
 	fc->picks[fc->n_picks].unit = t->id;
 	fc->picks[fc->n_picks].fig = pick;
+	fc->picks[fc->n_picks].prev = p->last_pick;
 	fc->n_picks++;
+	p->last_pick = fc->n_picks;
 	/* The leader is one of the casualties, not one more. */
 	if (p->normal > 0)
 		p->normal--;
@@ -1440,7 +1448,8 @@ static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
 	ft->legal = zb_calloc(&g->alloc, n, 1);
 	ft->volley = zb_malloc(&g->alloc, n * sizeof(*ft->volley));
 	ft->prep.id = -1;
-	ft->prep.fig = zb_malloc(&g->alloc, (size_t)cap * sizeof(*ft->prep.fig));
+	ft->prep.fig = zb_malloc(&g->alloc,
+				 (size_t)cap * sizeof(*ft->prep.fig));
 	ft->prep.cap = ft->prep.fig ? cap : 0;
 	return ft->legal && ft->volley ? ZB_OK : ZB_ENOMEM;
 }
@@ -1676,10 +1685,9 @@ static int apply_casualties(struct fire_ctx *fc, struct zb_unit *u)
 	struct pending *p = &fc->pend[u->id];
 	int before = zb_unit_alive(u), key = p->key;
 
-	for (int i = 0; i < fc->n_picks; i++)
-		if (fc->picks[i].unit == u->id &&
-		    u->figs[fc->picks[i].fig].state == ZB_FIG_OK)
-			u->figs[fc->picks[i].fig].state = ZB_FIG_DOWN;
+	for (int i = p->last_pick; i > 0; i = fc->picks[i - 1].prev)
+		if (u->figs[fc->picks[i - 1].fig].state == ZB_FIG_OK)
+			u->figs[fc->picks[i - 1].fig].state = ZB_FIG_DOWN;
 	zb_unit_figs_changed(u);
 	/* Key figures first, as many as there are (Firing notations C);
 	 * asking for no more than are left keeps take_casualties from
