@@ -369,6 +369,8 @@ static double circle_of(const struct zb_rect *r)
 }
 
 #define AI_WITHIN_REL 1e-9	/* plainly_within()'s, against some 1e-16 */
+/* best_target_any_facing(): a bound's margin, against some 1e-16. */
+#define AI_BOUND_REL 1e-9
 
 /* True when the footprints are plainly no more than lim_in apart, so
  * that zb_rect_dist() is no more: their centres are not (each centre lies
@@ -943,15 +945,14 @@ static int best_fire(struct zb_game *g, const struct zb_decision *d,
  * side sees is asked with the unit as it stands: turned, its footprint
  * could hide a target from a friend behind it, and that answer would be
  * kept (known) as if it were the table's. */
-/* A target weighed by best_target_any_facing: its expected hits if seen,
- * and whether the fire table already says it is seen. */
+/* A target weighed by best_target_any_facing: a bound on its expected
+ * hits (vf_expected_bound). */
 struct aim_cand {
 	int id;
 	double hits;
-	bool seen;
 };
 
-/* Most expected hits first, then the lower id. */
+/* The highest bound first, then the lower id. */
 static int cmp_aim(const void *a, const void *b)
 {
 	const struct aim_cand *x = a, *y = b;
@@ -981,11 +982,15 @@ static void turn_back(struct zb_game *g, struct zb_unit *u, double saved)
 /*
  * The best of them is the known target seen with the most expected hits
  * (the lowest id of equals), as a walk in id order keeping a better one
- * finds it; so the targets are weighed first as if seen, and only then
- * asked whether they are seen and known, the most hits first, until one
- * is: most are never asked (lines of sight cost the most).  Without
- * memory for the list, the walk in id order, asking the line of sight
- * only of a target better than the best so far.
+ * finds it.  So each target in reach is given a bound on its hits
+ * (vf_expected_bound, far cheaper than the volley), and they are weighed
+ * the highest bound first: a target is asked whether it is seen and
+ * known only when its hits beat the best so far (the most, then the
+ * lowest id), and the walk stops at a bound below the best's hits, as
+ * no target after it can beat them.  Most are never weighed, and fewer
+ * asked (lines of sight cost the most).  Without memory for the list,
+ * the walk in id order, asking the line of sight only of a target
+ * better than the best so far.
  */
 static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 				  struct zb_unit *u, double *hits)
@@ -1019,47 +1024,59 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		    (zb_rect_clear_of(&ur, &er, reach) ||
 		     zb_rect_dist(&ur, &er) > reach))
 			continue;	/* out of any range: no need to ask */
+		if (cand) {
+			cand[n_cand++] = (struct aim_cand){
+				i, vf_expected_bound(g, u, e) };
+			continue;
+		}
 		turn_to(g, u, e);
 		/* vf_expected_hits(): one not seen counts 0. */
 		struct vf_volley v;
 		double h = 0;
-		bool seen = false;
 
 		if (vf_fire_table_volley(g, u, e, &v)) {
 			h = vf_volley_expected(g, &v, e);
-			seen = true;
 		} else if (vf_volley_unseen(g, u, e, &v)) {
 			h = vf_volley_expected(g, &v, e);
-			if (!cand && h > bh && !vf_fire_sees(g, u, e))
+			if (h > bh && !vf_fire_sees(g, u, e))
 				h = 0;
 		}
 		/* Whether the side knows of it is asked with the unit as it
 		 * stands, and only of a better target (it costs the most). */
 		turn_back(g, u, saved);
-		if (cand) {
-			if (h > 0)
-				cand[n_cand++] = (struct aim_cand){ i, h, seen };
-		} else if (h > bh && known(ai, g, e)) {
+		if (h > bh && known(ai, g, e)) {
 			bh = h;
 			best = i;
 		}
 	}
 	if (cand) {
+		/* The highest bound first. */
 		qsort(cand, (size_t)n_cand, sizeof(*cand), cmp_aim);
 		for (int j = 0; j < n_cand; j++) {
 			const struct zb_unit *e = &g->units[cand[j].id];
+			struct vf_volley v;
+			double h = 0;
+			bool seen = false, sees = true;
 
-			if (!cand[j].seen) {
-				turn_to(g, u, e);
-				bool sees = vf_fire_sees(g, u, e);
-				turn_back(g, u, saved);
-				if (!sees)
-					continue;
-			}
-			if (known(ai, g, e)) {
-				bh = cand[j].hits;
-				best = cand[j].id;
+			/* The bound with a margin far over the rounding of
+			 * two sums of the same terms. */
+			if (cand[j].hits * (1 + AI_BOUND_REL) < bh)
 				break;
+			turn_to(g, u, e);
+			if (vf_fire_table_volley(g, u, e, &v)) {
+				h = vf_volley_expected(g, &v, e);
+				seen = true;
+			} else if (vf_volley_unseen(g, u, e, &v)) {
+				h = vf_volley_expected(g, &v, e);
+			}
+			bool better = h > 0 && (best < 0 || h > bh ||
+						(h == bh && e->id < best));
+			if (better && !seen)
+				sees = vf_fire_sees(g, u, e);
+			turn_back(g, u, saved);
+			if (better && sees && known(ai, g, e)) {
+				bh = h;
+				best = e->id;
 			}
 		}
 	}

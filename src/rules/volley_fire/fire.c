@@ -1021,6 +1021,73 @@ void vf_expect_memo_release(struct zb_game *g)
 	}
 }
 
+/*
+ * vf_volley_expected() grows with the figures firing (more dice, or a
+ * small die made full, and a higher cap: Infantry fire D, FIRING TABLE
+ * notes 1-2) and shrinks with halving (Firing notations A, Buildings
+ * A), so the bound takes the most figures that could fire (a gun's
+ * crew; a square's every face; the ranks that fire, or every rank with
+ * spears thrown overhead) and no halving, and the most over the bands
+ * (not ordered: a weapon's table need not fall with the range) that the
+ * footprints could be in.  Turning swings the firer's footprint about
+ * its front centre (pos), inside a circle of radius hypot(half width,
+ * depth) about it, so the footprints are no nearer than their circles.
+ */
+double vf_expected_bound(struct zb_game *g, const struct zb_unit *firer,
+			 const struct zb_unit *target)
+{
+	const struct vf_weapon_info *w;
+	struct zb_rect fr, tr;
+	struct vf_volley v;
+	int alive, files, n;
+	double lo, dx, dy, cd, slack, best = 0;
+
+	if (weapon_of(firer) == VF_W_NONE ||
+	    (unsigned)target->type >= VF_TYPE_COUNT)
+		return 0;
+	w = &vf_weapons[weapon_of(firer)];
+	alive = zb_unit_alive(firer);
+	n = alive;
+	if (!vf_type_of(firer)->gun && !(firer->flags & ZB_UF_HOLLOW) &&
+	    !w->overhead) {
+		files = zb_unit_files(firer);
+		if (files * VF_FIRE_RANKS < n)
+			n = files * VF_FIRE_RANKS;
+	}
+	fr = zb_unit_rect(firer);
+	tr = zb_unit_rect(target);
+	dx = firer->pos.x - tr.c.x;
+	dy = firer->pos.y - tr.c.y;
+	cd = sqrt(dx * dx + dy * dy);
+	slack = 1e-9 * (1 + cd + fabs(firer->pos.x) + fabs(firer->pos.y) +
+			fabs(tr.c.x) + fabs(tr.c.y));
+	lo = cd - sqrt(fr.half_w_in * fr.half_w_in +
+		       4 * fr.half_d_in * fr.half_d_in) -
+	     sqrt(tr.half_w_in * tr.half_w_in + tr.half_d_in * tr.half_d_in) -
+	     slack;
+	memset(&v, 0, sizeof(v));
+	v.weapon = (enum vf_weapon)weapon_of(firer);
+	v.firers = n;
+	v.double_rank = firer->formation == VF_TWO_RANK_LINE &&
+			zb_unit_ranks(firer) >= VF_FIRE_RANKS;
+	v.scouts = firer->type == VF_SCOUTS;
+	v.cavalry = (firer->flags & VF_UF_MOUNTED) &&
+		    !vf_type_of(firer)->leader;
+	for (int b = 0; b < VF_BAND_COUNT; b++) {
+		double e;
+
+		/* A distance in band b is no more than its limit. */
+		if (!(w->band_max_in[b] > 0) || (lo == lo &&
+						 lo > w->band_max_in[b]))
+			continue;
+		v.band = b;
+		e = vf_volley_expected(g, &v, target);
+		if (e > best)
+			best = e;
+	}
+	return best;
+}
+
 /* Expected casualties of a volley, for the AI's target choice. */
 double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 			const struct zb_unit *target)

@@ -610,6 +610,12 @@ bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 		  const struct zb_unit *target);
 double vf_volley_expected(struct zb_game *g, const struct vf_volley *v,
 			  const struct zb_unit *target);
+/* No less than vf_volley_expected() of any volley vf_volley_unseen()
+ * could find of `firer` at `target`, whichever way the firer faced: the
+ * most figures that could fire, the nearest bands its footprint could
+ * be in, no halving.  For weighing targets the costly ones last. */
+double vf_expected_bound(struct zb_game *g, const struct zb_unit *firer,
+			 const struct zb_unit *target);
 /* Frees vf_volley_expected()'s memo (vf_release). */
 void vf_expect_memo_release(struct zb_game *g);
 /*
