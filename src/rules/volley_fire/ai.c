@@ -189,6 +189,10 @@ struct vf_ai {
 	int n_in_melee;
 	uint64_t *melee_mark;		/* by unit: decision it was listed */
 	int melee_mark_cap;		/* its length, or 0 */
+	/* supporters() of sup_u at sup_target, asked in decision sup_at
+	 * (a charge is weighed, then told, with the same count). */
+	uint64_t sup_at;
+	int sup_u, sup_target, sup_n;
 	uint64_t attached_at;
 	int *attached;			/* by unit: usable units attached */
 	int attached_cap;		/* its length, or 0 */
@@ -2095,8 +2099,30 @@ static int support_near(void *ctx, int id)
 /* Other groups near enough to charge `target` with u: those in a melee
  * or charging it, from the melee list; those within their mean move of
  * it, which is no more than the longest move's, from the index. */
+static int supporters_work(struct vf_ai *ai, struct zb_game *g,
+			   const struct zb_unit *u,
+			   const struct zb_unit *target);
+
 static int supporters(struct vf_ai *ai, struct zb_game *g,
 		      const struct zb_unit *u, const struct zb_unit *target)
+{
+	if (ai->sup_at != ai->decision || ai->sup_u != u->id ||
+	    ai->sup_target != target->id) {
+		ai->sup_n = supporters_work(ai, g, u, target);
+		ai->sup_at = ai->decision;
+		ai->sup_u = u->id;
+		ai->sup_target = target->id;
+	}
+#ifdef ZB_CHECK_MEMOS
+	if (supporters_work(ai, g, u, target) != ai->sup_n)
+		abort();	/* the table changed within a decision */
+#endif
+	return ai->sup_n;
+}
+
+static int supporters_work(struct vf_ai *ai, struct zb_game *g,
+			   const struct zb_unit *u,
+			   const struct zb_unit *target)
 {
 	struct side_ctx c = { g, u, NULL };
 	struct zb_rect tr = zb_unit_rect(target);
