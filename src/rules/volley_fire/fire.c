@@ -572,7 +572,12 @@ struct firer_prep {
 	int files_set, alive;
 	struct zb_vec2 *fig;	/* the first n_fig live figures' places */
 	int n_fig, cap;		/* cap: room in fig */
+	int files;		/* zb_unit_files() */
 	struct zb_cone cone[4];	/* a square's faces in order; a line: [0] */
+	/* A square's faces: how far out each reaches across its cone's
+	 * edge lines (zb_cone_seg_out), and how many there are. */
+	double face_out[4][2];
+	int n_face;
 };
 
 static const struct firer_prep *prep_for(struct zb_game *g,
@@ -632,7 +637,8 @@ static int run_firing(const struct zb_cone *k, const struct firer_prep *fp,
 struct aim {
 	const struct firer_prep *fp;
 	struct zb_vec2 tc[4];
-	struct zb_cone cone[4];
+	const struct zb_cone *cone[4];	/* fp's, or own's */
+	struct zb_cone own[4];
 	unsigned reach;
 	int alive, files;
 };
@@ -655,8 +661,8 @@ static bool aim_at(struct zb_game *g, const struct zb_unit *firer,
 	if (weapon_of(firer) == VF_W_NONE || vf_type_of(firer)->gun)
 		return true;
 	a->fp = prep_for(g, firer);
-	a->alive = zb_unit_alive(firer);
-	a->files = zb_unit_files(firer);
+	a->alive = a->fp ? a->fp->alive : zb_unit_alive(firer);
+	a->files = a->fp ? a->fp->files : zb_unit_files(firer);
 	if (firer->flags & ZB_UF_HOLLOW) {
 		int per = face_len(a->files);
 
@@ -666,14 +672,25 @@ static bool aim_at(struct zb_game *g, const struct zb_unit *firer,
 		     k0 += per, face++) {
 			int last = (k0 + per < a->alive ? k0 + per
 						      : a->alive) - 1;
-			struct zb_vec2 p = fig_at(a->fp, firer, k0);
-			struct zb_vec2 q = last > k0
-				? fig_at(a->fp, firer, last) : p;
+			bool clear;
 
-			a->cone[face] = a->fp ? a->fp->cone[face]
-				: fire_cone(g, figure_facing(firer, k0));
-			if (!zb_seg_clear_of_cone_c(p, q, &a->cone[face],
-						    a->tc))
+			if (a->fp) {
+				/* The face's reach, worked out once. */
+				a->cone[face] = &a->fp->cone[face];
+				clear = zb_cone_clear_beyond(a->cone[face],
+						a->fp->face_out[face], a->tc);
+			} else {
+				struct zb_vec2 p = fig_at(NULL, firer, k0);
+				struct zb_vec2 q = last > k0
+					? fig_at(NULL, firer, last) : p;
+
+				a->own[face] = fire_cone(g,
+					figure_facing(firer, k0));
+				a->cone[face] = &a->own[face];
+				clear = zb_seg_clear_of_cone_c(p, q,
+						a->cone[face], a->tc);
+			}
+			if (!clear)
 				a->reach |= 1u << face;
 		}
 		return a->reach != 0;
@@ -681,9 +698,13 @@ static bool aim_at(struct zb_game *g, const struct zb_unit *firer,
 	/* Every figure stands inside the footprint and, out of a square,
 	 * faces the unit's way: a target clear of all their cones at once
 	 * needs no figure asked. */
-	a->cone[0] = a->fp ? a->fp->cone[0]
-			   : fire_cone(g, firer->facing_deg);
-	if (zb_rect_clear_of_cones_c(fr, &a->cone[0], tr))
+	if (a->fp) {
+		a->cone[0] = &a->fp->cone[0];
+	} else {
+		a->own[0] = fire_cone(g, firer->facing_deg);
+		a->cone[0] = &a->own[0];
+	}
+	if (zb_rect_clear_of_cones_c(fr, a->cone[0], tr))
 		return false;
 	zb_rect_corners(tr, a->tc);
 	return true;
@@ -717,7 +738,7 @@ static int figures_aimed(const struct zb_unit *firer,
 						      : a->alive) - 1;
 
 			if (a->reach & (1u << face))
-				n += run_firing(&a->cone[face], a->fp, firer,
+				n += run_firing(a->cone[face], a->fp, firer,
 						k0, last, range, tr, a->tc,
 						true);
 		}
@@ -732,7 +753,7 @@ static int figures_aimed(const struct zb_unit *firer,
 
 		if (!w->overhead && rank >= VF_FIRE_RANKS)
 			break;
-		n += run_firing(&a->cone[0], a->fp, firer, k0, last, range, tr,
+		n += run_firing(a->cone[0], a->fp, firer, k0, last, range, tr,
 				a->tc, false);
 	}
 	return n;
@@ -1559,15 +1580,26 @@ static const struct firer_prep *prep_for(struct zb_game *g,
 		n = files * VF_FIRE_RANKS;
 	for (int k = 0; k < n; k++)
 		fp->fig[k] = zb_unit_figure_pos(firer, k);
+	fp->n_face = 0;
 	if (hollow) {
 		int per = files > 1 ? files - 1 : 1;
 
 		for (int f = 0; f < 4; f++)
 			fp->cone[f] = fire_cone(g, figure_facing(firer,
 								 f * per));
+		/* As aim_at() walks the faces. */
+		for (int k0 = 0; k0 < alive && fp->n_face < 4; k0 += per) {
+			int last = (k0 + per < alive ? k0 + per : alive) - 1;
+
+			zb_cone_seg_out(&fp->cone[fp->n_face], fp->fig[k0],
+					fp->fig[last],
+					fp->face_out[fp->n_face]);
+			fp->n_face++;
+		}
 	} else {
 		fp->cone[0] = fire_cone(g, firer->facing_deg);
 	}
+	fp->files = files;
 	fp->id = firer->id;
 	fp->pos = firer->pos;
 	fp->facing_deg = firer->facing_deg;
