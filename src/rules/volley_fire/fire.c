@@ -951,7 +951,7 @@ bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 	return target_visible(g, firer, target);
 }
 
-#define VF_EXPECT_MEMO 256	/* entries of vf_state's expect memo */
+#define VF_EXPECT_MEMO 1024	/* entries of vf_state's expect memo */
 
 struct vf_expect_memo {
 	struct vf_volley v;
