@@ -452,6 +452,66 @@ Test(geom, rect_clear_of_cones_means_no_cone_meets)
 	}
 }
 
+/* Apexes anywhere on a segment (a square's face): when
+ * zb_seg_clear_of_cone_c() says the target is clear, no apex's cone
+ * meets it; the two-step form answers the same. */
+Test(geom, seg_clear_of_cone_means_no_cone_meets)
+{
+	uint64_t x = UINT64_C(0x9E3779B97F4A7C15);
+	int clear = 0;
+
+	for (int t = 0; t < 3000; t++) {
+		double u[12];
+
+		for (int k = 0; k < 12; k++) {
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			u[k] = (double)(x >> 11) / (double)(UINT64_C(1) << 53);
+		}
+		struct zb_vec2 a = { 50 * u[0], 50 * u[1] };
+		struct zb_vec2 b = zb_v2_add(a, zb_v2_scale(
+			zb_v2_from_deg(360 * u[2]), 8 * u[3]));
+		struct zb_rect target = { { 50 * u[5], 50 * u[6] },
+					  0.5 + 5 * u[7], 0.5 + 2 * u[8],
+					  360 * u[9], { 0, 0 } };
+		struct zb_cone k = zb_cone_make(360 * u[10], 5 + 40 * u[11]);
+		struct zb_vec2 tc[4];
+		double out[2];
+
+		zb_rect_corners(&target, tc);
+		zb_cone_seg_out(&k, a, b, out);
+		bool c = zb_seg_clear_of_cone_c(a, b, &k, tc);
+
+		cr_assert_eq(c, zb_cone_clear_beyond(&k, out, tc));
+		if (!c)
+			continue;
+		clear++;
+		for (int j = 0; j <= 10; j++) {
+			struct zb_vec2 apex = zb_v2_add(a, zb_v2_scale(
+				zb_v2_sub(b, a), j / 10.0));
+
+			cr_assert(!zb_rect_in_cone_c(&k, apex, INFINITY,
+						     &target),
+				  "case %d apex %d", t, j);
+		}
+	}
+	cr_expect_gt(clear, 500);
+	/* A face looking up the table: a target behind it is clear, one in
+	 * front is not. */
+	struct zb_cone up = zb_cone_make(90, 22.5);
+	struct zb_rect behind = { { 10, -20 }, 3, 1, 90, { 0, 0 } };
+	struct zb_rect ahead = { { 10, 40 }, 3, 1, 90, { 0, 0 } };
+	struct zb_vec2 tb[4], ta[4];
+
+	zb_rect_corners(&behind, tb);
+	zb_rect_corners(&ahead, ta);
+	cr_expect(zb_seg_clear_of_cone_c(zb_v2(4, 10), zb_v2(16, 10), &up,
+					 tb));
+	cr_expect(!zb_seg_clear_of_cone_c(zb_v2(4, 10), zb_v2(16, 10), &up,
+					  ta));
+}
+
 /* A prepared cone decides at its edges as the plain test's tolerances
  * say (1e-9 degrees, 1e-9 in), whether its quick test or the exact one
  * answers: a point target (a rectangle of no size) 10 in out at the edge

@@ -145,6 +145,18 @@ bool zb_cone_plainly_holds(const struct zb_cone *k, struct zb_vec2 apex,
 bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
 			      const struct zb_cone *k,
 			      const struct zb_rect *target);
+/* zb_rect_clear_of_cones_c() from every apex on the segment a-b, for
+ * a target with corners tc (as zb_rect_corners() gives them). */
+bool zb_seg_clear_of_cone_c(struct zb_vec2 a, struct zb_vec2 b,
+			    const struct zb_cone *k,
+			    const struct zb_vec2 tc[4]);
+/* The same in two steps, for one segment against many targets: how far
+ * out the segment reaches across each edge line, then the test of the
+ * corners against that. */
+void zb_cone_seg_out(const struct zb_cone *k, struct zb_vec2 a,
+		     struct zb_vec2 b, double out[2]);
+bool zb_cone_clear_beyond(const struct zb_cone *k, const double out[2],
+			  const struct zb_vec2 tc[4]);
 
 /* From which side of `target` does `from` lie?  Front and rear are the 90
  * degree arcs either side of the facing and its reverse, measured from the

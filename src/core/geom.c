@@ -921,6 +921,49 @@ bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
 	return false;
 }
 
+/* zb_rect_clear_of_cones_c() for every apex on the segment a-b (a face
+ * of a square, a rank): the furthest out across an edge line is an end. */
+bool zb_seg_clear_of_cone_c(struct zb_vec2 a, struct zb_vec2 b,
+			    const struct zb_cone *k,
+			    const struct zb_vec2 tc[4])
+{
+	double out[2];
+
+	zb_cone_seg_out(k, a, b, out);
+	return zb_cone_clear_beyond(k, out, tc);
+}
+
+void zb_cone_seg_out(const struct zb_cone *k, struct zb_vec2 a,
+		     struct zb_vec2 b, double out[2])
+{
+	for (int side = -1; side <= 1; side += 2) {
+		struct zb_vec2 d = k->edge[side > 0];
+
+		out[side > 0] = maxd(side * zb_v2_cross(d, a),
+				     side * zb_v2_cross(d, b));
+	}
+}
+
+bool zb_cone_clear_beyond(const struct zb_cone *k, const double out[2],
+			  const struct zb_vec2 tc[4])
+{
+	if (!(k->half_angle_deg >= 0 &&
+	      k->half_angle_deg < GEOM_QUARTER_TURN_DEG))
+		return false;
+	for (int side = -1; side <= 1; side += 2) {
+		struct zb_vec2 d = k->edge[side > 0];
+		double o = out[side > 0];
+		bool clear = isfinite(o);
+
+		for (int i = 0; i < 4 && clear; i++)
+			clear = side * zb_v2_cross(d, tc[i]) - o >
+				GEOM_CLEAR_IN;
+		if (clear)
+			return true;
+	}
+	return false;
+}
+
 bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
 			    double half_angle_deg,
 			    const struct zb_rect *target)

@@ -187,6 +187,12 @@ struct vf_ai {
 	uint64_t melee_at;
 	int *in_melee;
 	int n_in_melee;
+	uint64_t *melee_mark;		/* by unit: decision it was listed */
+	int melee_mark_cap;		/* its length, or 0 */
+	/* supporters() of sup_u at sup_target, asked in decision sup_at
+	 * (a charge is weighed, then told, with the same count). */
+	uint64_t sup_at;
+	int sup_u, sup_target, sup_n;
 	uint64_t attached_at;
 	int *attached;			/* by unit: usable units attached */
 	int attached_cap;		/* its length, or 0 */
@@ -364,6 +370,24 @@ static int cmp_id(const void *a, const void *b)
 static double circle_of(const struct zb_rect *r)
 {
 	return hypot(r->half_w_in, r->half_d_in);
+}
+
+#define AI_WITHIN_REL 1e-9	/* plainly_within()'s, against some 1e-16 */
+/* best_target_any_facing(): a bound's margin, against some 1e-16. */
+#define AI_BOUND_REL 1e-9
+
+/* True when the footprints are plainly no more than lim_in apart, so
+ * that zb_rect_dist() is no more: their centres are not (each centre lies
+ * in its footprint), with a margin far over the rounding of either. */
+static bool plainly_within(const struct zb_rect *a, const struct zb_rect *b,
+			   double lim_in)
+{
+	double dx = a->c.x - b->c.x, dy = a->c.y - b->c.y;
+	double cd = sqrt(dx * dx + dy * dy);
+	double slack = AI_WITHIN_REL * (1 + cd + fabs(a->c.x) + fabs(a->c.y) +
+				       fabs(b->c.x) + fabs(b->c.y));
+
+	return cd + slack <= lim_in;
 }
 
 /* What a filter needs: the game, a side, and the asking unit. */
@@ -925,15 +949,14 @@ static int best_fire(struct zb_game *g, const struct zb_decision *d,
  * side sees is asked with the unit as it stands: turned, its footprint
  * could hide a target from a friend behind it, and that answer would be
  * kept (known) as if it were the table's. */
-/* A target weighed by best_target_any_facing: its expected hits if seen,
- * and whether the fire table already says it is seen. */
+/* A target weighed by best_target_any_facing: a bound on its expected
+ * hits (vf_expected_bound). */
 struct aim_cand {
 	int id;
 	double hits;
-	bool seen;
 };
 
-/* Most expected hits first, then the lower id. */
+/* The highest bound first, then the lower id. */
 static int cmp_aim(const void *a, const void *b)
 {
 	const struct aim_cand *x = a, *y = b;
@@ -963,11 +986,15 @@ static void turn_back(struct zb_game *g, struct zb_unit *u, double saved)
 /*
  * The best of them is the known target seen with the most expected hits
  * (the lowest id of equals), as a walk in id order keeping a better one
- * finds it; so the targets are weighed first as if seen, and only then
- * asked whether they are seen and known, the most hits first, until one
- * is: most are never asked (lines of sight cost the most).  Without
- * memory for the list, the walk in id order, asking the line of sight
- * only of a target better than the best so far.
+ * finds it.  So each target in reach is given a bound on its hits
+ * (vf_expected_bound, far cheaper than the volley), and they are weighed
+ * the highest bound first: a target is asked whether it is seen and
+ * known only when its hits beat the best so far (the most, then the
+ * lowest id), and the walk stops at a bound below the best's hits, as
+ * no target after it can beat them.  Most are never weighed, and fewer
+ * asked (lines of sight cost the most).  Without memory for the list,
+ * the walk in id order, asking the line of sight only of a target
+ * better than the best so far.
  */
 static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 				  struct zb_unit *u, double *hits)
@@ -997,50 +1024,63 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		if (e->side == u->side || vf_type_of(e)->leader || !usable(e))
 			continue;
 		struct zb_rect er = zb_unit_rect(e);
-		if (zb_rect_clear_of(&ur, &er, reach) ||
-		    zb_rect_dist(&ur, &er) > reach)
+		if (!plainly_within(&ur, &er, reach) &&
+		    (zb_rect_clear_of(&ur, &er, reach) ||
+		     zb_rect_dist(&ur, &er) > reach))
 			continue;	/* out of any range: no need to ask */
+		if (cand) {
+			cand[n_cand++] = (struct aim_cand){
+				i, vf_expected_bound(g, u, e) };
+			continue;
+		}
 		turn_to(g, u, e);
 		/* vf_expected_hits(): one not seen counts 0. */
 		struct vf_volley v;
 		double h = 0;
-		bool seen = false;
 
 		if (vf_fire_table_volley(g, u, e, &v)) {
 			h = vf_volley_expected(g, &v, e);
-			seen = true;
 		} else if (vf_volley_unseen(g, u, e, &v)) {
 			h = vf_volley_expected(g, &v, e);
-			if (!cand && h > bh && !vf_fire_sees(g, u, e))
+			if (h > bh && !vf_fire_sees(g, u, e))
 				h = 0;
 		}
 		/* Whether the side knows of it is asked with the unit as it
 		 * stands, and only of a better target (it costs the most). */
 		turn_back(g, u, saved);
-		if (cand) {
-			if (h > 0)
-				cand[n_cand++] = (struct aim_cand){ i, h, seen };
-		} else if (h > bh && known(ai, g, e)) {
+		if (h > bh && known(ai, g, e)) {
 			bh = h;
 			best = i;
 		}
 	}
 	if (cand) {
+		/* The highest bound first. */
 		qsort(cand, (size_t)n_cand, sizeof(*cand), cmp_aim);
 		for (int j = 0; j < n_cand; j++) {
 			const struct zb_unit *e = &g->units[cand[j].id];
+			struct vf_volley v;
+			double h = 0;
+			bool seen = false, sees = true;
 
-			if (!cand[j].seen) {
-				turn_to(g, u, e);
-				bool sees = vf_fire_sees(g, u, e);
-				turn_back(g, u, saved);
-				if (!sees)
-					continue;
-			}
-			if (known(ai, g, e)) {
-				bh = cand[j].hits;
-				best = cand[j].id;
+			/* The bound with a margin far over the rounding of
+			 * two sums of the same terms. */
+			if (cand[j].hits * (1 + AI_BOUND_REL) < bh)
 				break;
+			turn_to(g, u, e);
+			if (vf_fire_table_volley(g, u, e, &v)) {
+				h = vf_volley_expected(g, &v, e);
+				seen = true;
+			} else if (vf_volley_unseen(g, u, e, &v)) {
+				h = vf_volley_expected(g, &v, e);
+			}
+			bool better = h > 0 && (best < 0 || h > bh ||
+						(h == bh && e->id < best));
+			if (better && !seen)
+				sees = vf_fire_sees(g, u, e);
+			turn_back(g, u, saved);
+			if (better && sees && known(ai, g, e)) {
+				bh = h;
+				best = e->id;
 			}
 		}
 	}
@@ -1936,13 +1976,30 @@ static bool melee_party(const struct zb_game *g, int i)
 	       vf_u(&g->units[i])->charge_target >= 0;
 }
 
-/* The units in contact or charging this turn, wherever they stand, in
- * id order, once a decision.  The rules mark a unit so only through
- * vf_melee_add(), which enters it in the melee table (vf_state.melee),
- * and clear the marks with the table (melee phase, start of turn); so
- * the table's units, each once, are all there are, at the cost of the
- * table instead of a pass over every unit.  Without the rule set's
- * state, that pass.  False when out of memory. */
+/* Room for melee_units()'s marks, one per unit; false without it. */
+static bool ready_melee_mark(struct vf_ai *ai, struct zb_game *g)
+{
+	if (ai->melee_mark_cap >= g->n_units)
+		return true;
+	uint64_t *mk = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+				 sizeof(*mk));
+	if (!mk)
+		return false;
+	zb_free(&g->alloc, ai->melee_mark);
+	ai->melee_mark = mk;
+	ai->melee_mark_cap = g->n_units;
+	return true;
+}
+
+/* The units in contact or charging this turn, wherever they stand, once
+ * a decision.  The rules mark a unit so only through vf_melee_add(),
+ * which enters it in the melee table (vf_state.melee), and clear the
+ * marks with the table (melee phase, start of turn); so the table's
+ * units, each once, are all there are, at the cost of the table instead
+ * of a pass over every unit.  Each is listed once by a mark of the
+ * decision (melee_mark), in the table's order (supporters() only counts
+ * them); without room for the marks, sorted by id.  Without the rule
+ * set's state, that pass.  False when out of memory. */
 static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 {
 	const struct vf_state *st = vf_state(g);
@@ -1960,6 +2017,30 @@ static bool melee_units(struct vf_ai *ai, struct zb_game *g)
 		for (int i = 0; i < g->n_units; i++)
 			if (melee_party(g, i))
 				ai->in_melee[ai->n_in_melee++] = i;
+	} else if (ready_melee_mark(ai, g)) {
+		for (int k = 0; k < 2 * st->n_melee; k++) {
+			const struct vf_melee *m = &st->melee[k / 2];
+			int i = k % 2 ? m->defender : m->attacker;
+
+			if (i >= 0 && i < g->n_units &&
+			    ai->melee_mark[i] != ai->decision) {
+				ai->melee_mark[i] = ai->decision;
+				if (melee_party(g, i))
+					ai->in_melee[ai->n_in_melee++] = i;
+			}
+		}
+#ifdef ZB_CHECK_MEMOS
+		int m = 0;
+
+		for (int i = 0; i < g->n_units; i++)
+			if (melee_party(g, i)) {
+				if (ai->melee_mark[i] != ai->decision)
+					abort();  /* marked outside the table */
+				m++;
+			}
+		if (m != ai->n_in_melee)
+			abort();
+#endif
 	} else {
 		int n = 0;
 
@@ -2018,8 +2099,30 @@ static int support_near(void *ctx, int id)
 /* Other groups near enough to charge `target` with u: those in a melee
  * or charging it, from the melee list; those within their mean move of
  * it, which is no more than the longest move's, from the index. */
+static int supporters_work(struct vf_ai *ai, struct zb_game *g,
+			   const struct zb_unit *u,
+			   const struct zb_unit *target);
+
 static int supporters(struct vf_ai *ai, struct zb_game *g,
 		      const struct zb_unit *u, const struct zb_unit *target)
+{
+	if (ai->sup_at != ai->decision || ai->sup_u != u->id ||
+	    ai->sup_target != target->id) {
+		ai->sup_n = supporters_work(ai, g, u, target);
+		ai->sup_at = ai->decision;
+		ai->sup_u = u->id;
+		ai->sup_target = target->id;
+	}
+#ifdef ZB_CHECK_MEMOS
+	if (supporters_work(ai, g, u, target) != ai->sup_n)
+		abort();	/* the table changed within a decision */
+#endif
+	return ai->sup_n;
+}
+
+static int supporters_work(struct vf_ai *ai, struct zb_game *g,
+			   const struct zb_unit *u,
+			   const struct zb_unit *target)
 {
 	struct side_ctx c = { g, u, NULL };
 	struct zb_rect tr = zb_unit_rect(target);
@@ -2887,6 +2990,7 @@ static void ai_release(struct zb_controller *self)
 	zb_free(&self->alloc, ai->lead_e);
 	zb_free(&self->alloc, ai->lead_dd);
 	zb_free(&self->alloc, ai->in_melee);
+	zb_free(&self->alloc, ai->melee_mark);
 	zb_free(&self->alloc, ai->attached);
 	zb_free(&self->alloc, ai->attached_touched);
 	zb_free(&self->alloc, ai);

@@ -316,6 +316,13 @@ static int weapon_of(const struct zb_unit *u)
 						 : VF_W_NONE;
 }
 
+static struct vf_fire_table *asking_table(struct zb_game *g,
+					  const struct zb_unit *firer);
+
+/* in_woods(g, firer), kept while target_options() tries it against one
+ * target after another (nothing moves meanwhile). */
+static bool firer_in_woods(struct zb_game *g, const struct zb_unit *firer);
+
 /* volley-fire: WEAPON RANGES, Concealment D */
 static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 			   const struct zb_unit *target)
@@ -326,7 +333,7 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		if (w->band_max_in[b] > r)
 			r = w->band_max_in[b];
-	if (in_woods(g, target) || in_woods(g, firer)) {
+	if (in_woods(g, target) || firer_in_woods(g, firer)) {
 		double cap = weapon_of(firer) == VF_W_GARDNER
 			? VF_COVER_GUN_IN : VF_COVER_SMALL_ARMS_IN;
 		if (r > cap)
@@ -338,6 +345,70 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 #define BAND_UNSURE (-2)	/* band_by_bounds could not tell */
 
 /*
+ * Closer bounds on zb_rect_dist(fr, tr) for band_by_bounds(), within
+ * `slack` of it: footprints whose projections on one of their four axes
+ * leave a gap wider than slack lie apart, and two convex polygons apart
+ * are as far apart as the nearest corner of either is from the other
+ * (each such distance from the other's axes, as a point off a rectangle
+ * is).  False when no such gap shows (they may meet).
+ */
+static bool apart_bounds(const struct zb_rect *fr, const struct zb_rect *tr,
+			 double slack, double *lo, double *hi)
+{
+	const struct zb_rect *r[2] = { fr, tr };
+	struct zb_vec2 ax[4], c[2][4];
+	double best = INFINITY;
+	bool apart = false;
+
+	for (int i = 0; i < 2; i++) {
+		struct zb_vec2 f = r[i]->fwd;
+
+		if (f.x == 0 && f.y == 0)
+			f = zb_v2_from_deg(r[i]->facing_deg);
+		ax[2 * i] = f;
+		ax[2 * i + 1] = zb_v2(-f.y, f.x);
+		zb_rect_corners(r[i], c[i]);
+	}
+	for (int a = 0; a < 4 && !apart; a++) {
+		double amin = INFINITY, amax = -INFINITY;
+		double bmin = INFINITY, bmax = -INFINITY;
+
+		for (int k = 0; k < 4; k++) {
+			double pa = zb_v2_dot(c[0][k], ax[a]);
+			double pb = zb_v2_dot(c[1][k], ax[a]);
+
+			amin = pa < amin ? pa : amin;
+			amax = pa > amax ? pa : amax;
+			bmin = pb < bmin ? pb : bmin;
+			bmax = pb > bmax ? pb : bmax;
+		}
+		apart = bmin - amax > slack || amin - bmax > slack;
+	}
+	if (!apart)
+		return false;
+	for (int i = 0; i < 2; i++) {
+		const struct zb_rect *o = r[1 - i];
+		struct zb_vec2 f = ax[2 * (1 - i)], l = ax[2 * (1 - i) + 1];
+
+		for (int k = 0; k < 4; k++) {
+			struct zb_vec2 d = zb_v2_sub(c[i][k], o->c);
+			double du = fabs(zb_v2_dot(d, f)) - o->half_d_in;
+			double dv = fabs(zb_v2_dot(d, l)) - o->half_w_in;
+			double q;
+
+			du = du > 0 ? du : 0;
+			dv = dv > 0 ? dv : 0;
+			q = du * du + dv * dv;
+			best = q < best ? q : best;
+		}
+	}
+	best = sqrt(best);
+	*lo = best - slack;
+	*hi = best + slack;
+	return isfinite(best);
+}
+
+/*
  * The band the loop below finds, from bounds on the footprints' distance
  * d = zb_rect_dist() alone when they settle every comparison it makes:
  * d is no more than the centres' distance (each centre lies in its
@@ -345,6 +416,26 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
  * footprint lies in its circle); with a margin far over rounding.
  * BAND_UNSURE when a limit lies between the bounds.
  */
+/* The band of a distance d known to lie in [lo, hi], or BAND_UNSURE
+ * when a limit lies between. */
+static int band_from(const struct vf_weapon_info *w, double lo, double hi,
+		     double range)
+{
+	if (lo > range)
+		return VF_OUT_OF_RANGE;		/* d > range */
+	if (!(hi <= range))
+		return BAND_UNSURE;
+	for (int b = 0; b < VF_BAND_COUNT; b++) {
+		if (!(w->band_max_in[b] > 0))
+			continue;
+		if (hi <= w->band_max_in[b])
+			return b;		/* d <= the band's limit */
+		if (!(lo > w->band_max_in[b]))
+			return BAND_UNSURE;
+	}
+	return VF_OUT_OF_RANGE;
+}
+
 static int band_by_bounds(const struct vf_weapon_info *w,
 			  const struct zb_rect *fr, const struct zb_rect *tr,
 			  double range)
@@ -363,19 +454,15 @@ static int band_by_bounds(const struct vf_weapon_info *w,
 
 	if (!(hi < INFINITY) || !(lo == lo))
 		return BAND_UNSURE;
-	if (lo > range)
-		return VF_OUT_OF_RANGE;		/* d > range */
-	if (!(hi <= range))
-		return BAND_UNSURE;
-	for (int b = 0; b < VF_BAND_COUNT; b++) {
-		if (!(w->band_max_in[b] > 0))
-			continue;
-		if (hi <= w->band_max_in[b])
-			return b;		/* d <= the band's limit */
-		if (!(lo > w->band_max_in[b]))
-			return BAND_UNSURE;
+	for (int pass = 0; pass < 2; pass++) {
+		int b = band_from(w, lo, hi, range);
+
+		/* Unsure from the centres: the footprints' own bounds. */
+		if (b != BAND_UNSURE || pass ||
+		    !apart_bounds(fr, tr, slack, &lo, &hi))
+			return b;
 	}
-	return VF_OUT_OF_RANGE;
+	return BAND_UNSURE;
 }
 
 /* vf_fire_band() given the footprints and max_range_in(). */
@@ -435,29 +522,33 @@ static double figure_facing(const struct zb_unit *u, int k)
 	return zb_norm_deg(u->facing_deg + turn[face]);
 }
 
-/* The fire cone of a figure facing `deg`: the last one made, when it
- * faced the same way. */
+/* The fire cone of a figure facing `deg`: one of the last made, when it
+ * faced the same way (a square's four faces, one firer's run of
+ * targets). */
 static struct zb_cone fire_cone(struct zb_game *g, double deg)
 {
 	struct vf_state *st = vf_state(g);
+	int i;
 
 	if (!st)
 		return zb_cone_make(deg, VF_FIRE_CONE_HALF_DEG);
-	if (!st->cone_memo_set || st->cone_memo.facing_deg != deg) {
-		st->cone_memo = zb_cone_make(deg, VF_FIRE_CONE_HALF_DEG);
-		st->cone_memo_set = true;
-	}
-	return st->cone_memo;
+	for (i = 0; i < st->cone_memo_n; i++)
+		if (st->cone_memo[i].facing_deg == deg)
+			return st->cone_memo[i];
+	i = st->cone_memo_next;
+	st->cone_memo[i] = zb_cone_make(deg, VF_FIRE_CONE_HALF_DEG);
+	st->cone_memo_next = (i + 1) % VF_CONE_MEMO;
+	if (st->cone_memo_n < VF_CONE_MEMO)
+		st->cone_memo_n++;
+	return st->cone_memo[i];
 }
 
-/* Does a corner of `tr` lie plainly in the cone from both a and b? */
+/* Does a corner c (of the target, zb_rect_corners()) lie plainly in the
+ * cone from both a and b? */
 static bool rank_in_cones(const struct zb_cone *k, struct zb_vec2 a,
 			  struct zb_vec2 b, double range,
-			  const struct zb_rect *tr)
+			  const struct zb_vec2 c[4])
 {
-	struct zb_vec2 c[4];
-
-	zb_rect_corners(tr, c);
 	for (int i = 0; i < 4; i++)
 		if (zb_cone_plainly_holds(k, a, range, c[i]) &&
 		    zb_cone_plainly_holds(k, b, range, c[i]))
@@ -465,82 +556,219 @@ static bool rank_in_cones(const struct zb_cone *k, struct zb_vec2 a,
 	return false;
 }
 
-/* vf_figures_firing() given the footprints and max_range_in(). */
-static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
-			    const struct zb_rect *fr, const struct zb_rect *tr,
-			    double range)
+/*
+ * A firer's figures as the fire phase tries it against one target after
+ * another (target_options): where each that may fire stands
+ * (zb_unit_figure_pos) and the cone of each facing they have, worked out
+ * once for all the targets.  It holds while the unit is as it was: the
+ * same place, facing, bases, shape and number of live figures, which is
+ * all a figure's place is made from.
+ */
+struct firer_prep {
+	int id;			/* the unit, or -1 */
+	struct zb_vec2 pos;
+	double facing_deg, base_w_in, base_d_in;
+	unsigned hollow;
+	int files_set, alive;
+	struct zb_vec2 *fig;	/* the first n_fig live figures' places */
+	int n_fig, cap;		/* cap: room in fig */
+	int files;		/* zb_unit_files() */
+	struct zb_cone cone[4];	/* a square's faces in order; a line: [0] */
+	/* A square's faces: how far out each reaches across its cone's
+	 * edge lines (zb_cone_seg_out), and how many there are. */
+	double face_out[4][2];
+	int n_face;
+};
+
+static const struct firer_prep *prep_for(struct zb_game *g,
+					 const struct zb_unit *firer);
+
+static inline struct zb_vec2 fig_at(const struct firer_prep *fp,
+				    const struct zb_unit *firer, int k)
+{
+	return fp ? fp->fig[k] : zb_unit_figure_pos(firer, k);
+}
+
+#define RUN_SPLIT_MIN 4	/* shorter runs of figures are asked one by one */
+
+/*
+ * The figures k0..k1 that fire, when they share the cone `k` and stand
+ * evenly along a line (a rank, a square's face, or part of one): a
+ * target clear of the cone from both ends of the run is clear of it from
+ * every figure between, and one with a corner plainly in it from both
+ * ends is in it from every figure between (zb_cone_plainly_holds); a run
+ * neither settles is split in two, and a short one asked figure by
+ * figure.  tc: the target's corners.
+ */
+static int run_firing(const struct zb_cone *k, const struct firer_prep *fp,
+		      const struct zb_unit *firer, int k0, int k1,
+		      double range, const struct zb_rect *tr,
+		      const struct zb_vec2 tc[4], bool not_clear)
+{
+	struct zb_vec2 a = fig_at(fp, firer, k0);
+	struct zb_vec2 b = k1 > k0 ? fig_at(fp, firer, k1) : a;
+	int n = 0;
+
+	if (!not_clear && zb_seg_clear_of_cone_c(a, b, k, tc))
+		return 0;
+	if (k1 > k0 && rank_in_cones(k, a, b, range, tc))
+		return k1 - k0 + 1;
+	if (k1 - k0 + 1 >= RUN_SPLIT_MIN) {
+		int mid = k0 + (k1 - k0) / 2;
+
+		return run_firing(k, fp, firer, k0, mid, range, tr, tc,
+				  false) +
+		       run_firing(k, fp, firer, mid + 1, k1, range, tr, tc,
+				  false);
+	}
+	for (int j = k0; j <= k1; j++)
+		if (zb_rect_in_cone_c(k, fig_at(fp, firer, j), range, tr))
+			n++;
+	return n;
+}
+
+/* What figures_firing_r() works out of the firer and the target before
+ * the range is needed: the firer's firer_prep (or NULL), the target's
+ * corners, the cone of each facing the figures have (a square's four
+ * faces in order, a line's one), and which of those cones the target
+ * is not plainly clear of, from every figure that has it (bit i for
+ * cone i; every bit for a gun or a unit without a weapon, which are
+ * asked otherwise). */
+struct aim {
+	const struct firer_prep *fp;
+	struct zb_vec2 tc[4];
+	const struct zb_cone *cone[4];	/* fp's, or own's */
+	struct zb_cone own[4];
+	unsigned reach;
+	int alive, files;
+};
+
+/* A square's faces: each one rank of figures facing its way
+ * (zb_unit_figure_pos walks front, right, rear, left, `files - 1` to a
+ * face, and the four hold every live figure). */
+static int face_len(int files)
+{
+	return files > 1 ? files - 1 : 1;
+}
+
+/* Fills *a; false when no figure's cone reaches the target, whatever the
+ * range (figures_firing_r() would find none firing). */
+static bool aim_at(struct zb_game *g, const struct zb_unit *firer,
+		   const struct zb_rect *fr, const struct zb_rect *tr,
+		   struct aim *a)
+{
+	a->reach = 0xFu;
+	if (weapon_of(firer) == VF_W_NONE || vf_type_of(firer)->gun)
+		return true;
+	a->fp = prep_for(g, firer);
+	a->alive = a->fp ? a->fp->alive : zb_unit_alive(firer);
+	a->files = a->fp ? a->fp->files : zb_unit_files(firer);
+	if (firer->flags & ZB_UF_HOLLOW) {
+		int per = face_len(a->files);
+
+		zb_rect_corners(tr, a->tc);
+		a->reach = 0;
+		for (int k0 = 0, face = 0; k0 < a->alive && face < 4;
+		     k0 += per, face++) {
+			int last = (k0 + per < a->alive ? k0 + per
+						      : a->alive) - 1;
+			bool clear;
+
+			if (a->fp) {
+				/* The face's reach, worked out once. */
+				a->cone[face] = &a->fp->cone[face];
+				clear = zb_cone_clear_beyond(a->cone[face],
+						a->fp->face_out[face], a->tc);
+			} else {
+				struct zb_vec2 p = fig_at(NULL, firer, k0);
+				struct zb_vec2 q = last > k0
+					? fig_at(NULL, firer, last) : p;
+
+				a->own[face] = fire_cone(g,
+					figure_facing(firer, k0));
+				a->cone[face] = &a->own[face];
+				clear = zb_seg_clear_of_cone_c(p, q,
+						a->cone[face], a->tc);
+			}
+			if (!clear)
+				a->reach |= 1u << face;
+		}
+		return a->reach != 0;
+	}
+	/* Every figure stands inside the footprint and, out of a square,
+	 * faces the unit's way: a target clear of all their cones at once
+	 * needs no figure asked. */
+	if (a->fp) {
+		a->cone[0] = &a->fp->cone[0];
+	} else {
+		a->own[0] = fire_cone(g, firer->facing_deg);
+		a->cone[0] = &a->own[0];
+	}
+	if (zb_rect_clear_of_cones_c(fr, a->cone[0], tr))
+		return false;
+	zb_rect_corners(tr, a->tc);
+	return true;
+}
+
+/* figures_firing_r() once aim_at() has found the target may be
+ * reached. */
+static int figures_aimed(const struct zb_unit *firer,
+			 const struct zb_rect *tr, double range,
+			 const struct aim *a)
 {
 	const struct vf_weapon_info *w;
-	int alive, files, n = 0;
+	int n = 0;
 
 	if (weapon_of(firer) == VF_W_NONE)
 		return 0;
 	w = &vf_weapons[weapon_of(firer)];
-	alive = zb_unit_alive(firer);
 	if (vf_type_of(firer)->gun) {
 		/* The gun fires, not the men: its cone from its position,
 		 * and every live man of the crew counts as firing. */
 		return zb_rect_in_cone(firer->pos, firer->facing_deg,
 				       VF_FIRE_CONE_HALF_DEG, range, tr)
-			? alive : 0;
+			? zb_unit_alive(firer) : 0;
 	}
-	/* The cone of each facing the figures have (a square's four faces),
-	 * worked out once for all of them. */
-	struct zb_cone cone[4];
-	double cone_deg[4];
-	int n_cones = 0;
+	if (firer->flags & ZB_UF_HOLLOW) {
+		int per = face_len(a->files);
 
-	/* Every figure stands inside the footprint and, out of a square,
-	 * faces the unit's way: a target clear of all their cones at once
-	 * needs no figure asked. */
-	if (!(firer->flags & ZB_UF_HOLLOW)) {
-		cone[0] = fire_cone(g, firer->facing_deg);
-		cone_deg[0] = firer->facing_deg;
-		n_cones = 1;
-		if (zb_rect_clear_of_cones_c(fr, &cone[0], tr))
-			return 0;
+		for (int k0 = 0, face = 0; k0 < a->alive && face < 4;
+		     k0 += per, face++) {
+			int last = (k0 + per < a->alive ? k0 + per
+						      : a->alive) - 1;
+
+			if (a->reach & (1u << face))
+				n += run_firing(a->cone[face], a->fp, firer,
+						k0, last, range, tr, a->tc,
+						true);
+		}
+		return n;
 	}
-	files = zb_unit_files(firer);
-	for (int k = 0; k < alive; k++) {
-		bool hollow = firer->flags & ZB_UF_HOLLOW;
-		double deg;
-		int c;
+	/* Rank by rank, each in line with its figures evenly along it.
+	 * Only the front ranks fire; spears throw overhead from every
+	 * rank. */
+	for (int k0 = 0, rank = 0; k0 < a->alive; k0 += a->files, rank++) {
+		int last = (k0 + a->files < a->alive ? k0 + a->files
+						     : a->alive) - 1;
 
-		/* Only the front ranks fire; a square's faces are one rank;
-		 * spears throw overhead from every rank. */
-		if (!w->overhead && !hollow && k / files >= VF_FIRE_RANKS)
+		if (!w->overhead && rank >= VF_FIRE_RANKS)
 			break;
-		/* A rank in line, its figures evenly along it: when a corner
-		 * of the target stands plainly in the cones of the figures at
-		 * both ends, it stands in every one's between, and all fire. */
-		if (!hollow && k % files == 0) {
-			int last = (k + files < alive ? k + files : alive) - 1;
-
-			if (last > k &&
-			    rank_in_cones(&cone[0], zb_unit_figure_pos(firer, k),
-					  zb_unit_figure_pos(firer, last),
-					  range, tr)) {
-				n += last - k + 1;
-				k = last;
-				continue;
-			}
-		}
-		deg = figure_facing(firer, k);
-		for (c = 0; c < n_cones && cone_deg[c] != deg; c++)
-			;
-		if (c == n_cones) {
-			if (n_cones == 4)
-				c = 0;
-			else
-				n_cones++;
-			cone[c] = fire_cone(g, deg);
-			cone_deg[c] = deg;
-		}
-		if (zb_rect_in_cone_c(&cone[c], zb_unit_figure_pos(firer, k),
-				      range, tr))
-			n++;
+		n += run_firing(a->cone[0], a->fp, firer, k0, last, range, tr,
+				a->tc, false);
 	}
 	return n;
+}
+
+/* vf_figures_firing() given the footprints and max_range_in(). */
+static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
+			    const struct zb_rect *fr, const struct zb_rect *tr,
+			    double range)
+{
+	struct aim a;
+
+	if (!aim_at(g, firer, fr, tr, &a))
+		return 0;
+	return figures_aimed(firer, tr, range, &a);
 }
 
 /* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
@@ -610,21 +838,30 @@ static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
 			      const struct zb_unit *target, int *band,
 			      int *firers)
 {
-	if (!target || firer == target || !may_fire(g, firer))
+	if (!target || firer == target)
+		return false;
+	/* target_options() asks only of a unit that may fire. */
+	if (!asking_table(g, firer) && !may_fire(g, firer))
 		return false;
 	if (target->side == firer->side || !vf_unit_active(target))
 		return false;
 	if ((unsigned)target->type >= VF_TYPE_COUNT ||
 	    vf_type_of(target)->leader)	/* cannot be fired upon */
 		return false;
-	/* The footprints and the range, worked out once for both. */
+	/* The footprints and the range, worked out once for both; a
+	 * target outside every figure's cone needs neither the range nor
+	 * the band (the answer is no whatever they are). */
 	struct zb_rect fr = zb_unit_rect(firer), tr = zb_unit_rect(target);
+	struct aim a;
+
+	if (!aim_at(g, firer, &fr, &tr, &a))
+		return false;
 	double range = max_range_in(g, firer, target);
 
 	*band = fire_band_r(firer, &fr, &tr, range);
 	if (*band == VF_OUT_OF_RANGE)
 		return false;
-	*firers = figures_firing_r(g, firer, &fr, &tr, range);
+	*firers = figures_aimed(firer, &tr, range, &a);
 	return *firers > 0;
 }
 
@@ -714,7 +951,7 @@ bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 	return target_visible(g, firer, target);
 }
 
-#define VF_EXPECT_MEMO 256	/* entries of vf_state's expect memo */
+#define VF_EXPECT_MEMO 1024	/* entries of vf_state's expect memo */
 
 struct vf_expect_memo {
 	struct vf_volley v;
@@ -805,6 +1042,73 @@ void vf_expect_memo_release(struct zb_game *g)
 	}
 }
 
+/*
+ * vf_volley_expected() grows with the figures firing (more dice, or a
+ * small die made full, and a higher cap: Infantry fire D, FIRING TABLE
+ * notes 1-2) and shrinks with halving (Firing notations A, Buildings
+ * A), so the bound takes the most figures that could fire (a gun's
+ * crew; a square's every face; the ranks that fire, or every rank with
+ * spears thrown overhead) and no halving, and the most over the bands
+ * (not ordered: a weapon's table need not fall with the range) that the
+ * footprints could be in.  Turning swings the firer's footprint about
+ * its front centre (pos), inside a circle of radius hypot(half width,
+ * depth) about it, so the footprints are no nearer than their circles.
+ */
+double vf_expected_bound(struct zb_game *g, const struct zb_unit *firer,
+			 const struct zb_unit *target)
+{
+	const struct vf_weapon_info *w;
+	struct zb_rect fr, tr;
+	struct vf_volley v;
+	int alive, files, n;
+	double lo, dx, dy, cd, slack, best = 0;
+
+	if (weapon_of(firer) == VF_W_NONE ||
+	    (unsigned)target->type >= VF_TYPE_COUNT)
+		return 0;
+	w = &vf_weapons[weapon_of(firer)];
+	alive = zb_unit_alive(firer);
+	n = alive;
+	if (!vf_type_of(firer)->gun && !(firer->flags & ZB_UF_HOLLOW) &&
+	    !w->overhead) {
+		files = zb_unit_files(firer);
+		if (files * VF_FIRE_RANKS < n)
+			n = files * VF_FIRE_RANKS;
+	}
+	fr = zb_unit_rect(firer);
+	tr = zb_unit_rect(target);
+	dx = firer->pos.x - tr.c.x;
+	dy = firer->pos.y - tr.c.y;
+	cd = sqrt(dx * dx + dy * dy);
+	slack = 1e-9 * (1 + cd + fabs(firer->pos.x) + fabs(firer->pos.y) +
+			fabs(tr.c.x) + fabs(tr.c.y));
+	lo = cd - sqrt(fr.half_w_in * fr.half_w_in +
+		       4 * fr.half_d_in * fr.half_d_in) -
+	     sqrt(tr.half_w_in * tr.half_w_in + tr.half_d_in * tr.half_d_in) -
+	     slack;
+	memset(&v, 0, sizeof(v));
+	v.weapon = (enum vf_weapon)weapon_of(firer);
+	v.firers = n;
+	v.double_rank = firer->formation == VF_TWO_RANK_LINE &&
+			zb_unit_ranks(firer) >= VF_FIRE_RANKS;
+	v.scouts = firer->type == VF_SCOUTS;
+	v.cavalry = (firer->flags & VF_UF_MOUNTED) &&
+		    !vf_type_of(firer)->leader;
+	for (int b = 0; b < VF_BAND_COUNT; b++) {
+		double e;
+
+		/* A distance in band b is no more than its limit. */
+		if (!(w->band_max_in[b] > 0) || (lo == lo &&
+						 lo > w->band_max_in[b]))
+			continue;
+		v.band = b;
+		e = vf_volley_expected(g, &v, target);
+		if (e > best)
+			best = e;
+	}
+	return best;
+}
+
 /* Expected casualties of a volley, for the AI's target choice. */
 double vf_expected_hits(struct zb_game *g, const struct zb_unit *firer,
 			const struct zb_unit *target)
@@ -841,10 +1145,15 @@ struct pending {
 	bool evaded;		/* Scouts E: they got away */
 	bool asked;		/* Scouts E: already asked */
 	bool fired;		/* exposed at the end if in cover */
+	int last_pick;		/* 1 + its latest leader_pick, or 0 */
 };
 
+/* A leader picked as a casualty; the unit's picks chain back from its
+ * pending.last_pick, so that neither a pick nor the end of the phase
+ * walks every unit's. */
 struct leader_pick {
 	int unit, fig;
+	int prev;		/* 1 + the unit's pick before, or 0 */
 };
 
 struct fire_ctx {
@@ -865,8 +1174,9 @@ static int pending_total(const struct pending *p)
 
 static bool fig_picked(const struct fire_ctx *fc, int unit, int fig)
 {
-	for (int i = 0; i < fc->n_picks; i++)
-		if (fc->picks[i].unit == unit && fc->picks[i].fig == fig)
+	for (int i = fc->pend[unit].last_pick; i > 0;
+	     i = fc->picks[i - 1].prev)
+		if (fc->picks[i - 1].fig == fig)
 			return true;
 	return false;
 }
@@ -948,7 +1258,9 @@ static int notation_leader(struct zb_game *g, struct fire_ctx *fc,
 	}
 	fc->picks[fc->n_picks].unit = t->id;
 	fc->picks[fc->n_picks].fig = pick;
+	fc->picks[fc->n_picks].prev = p->last_pick;
 	fc->n_picks++;
+	p->last_pick = fc->n_picks;
 	/* The leader is one of the casualties, not one more. */
 	if (p->normal > 0)
 		p->normal--;
@@ -1184,16 +1496,49 @@ struct vf_fire_table {
 	int firer;			/* the unit asked, or -1 */
 	unsigned char *legal;		/* by target id */
 	struct vf_volley *volley;	/* by target id, where legal */
+	struct firer_prep prep;		/* of the unit being tried */
+	/* The unit target_options() is trying, which may fire, or -1;
+	 * in_woods() of it, or -1 when not yet asked. */
+	int asking;
+	int asking_woods;
 };
+
+static struct vf_fire_table *asking_table(struct zb_game *g,
+					  const struct zb_unit *firer)
+{
+	struct vf_fire_table *ft = vf_state(g) ? vf_state(g)->fire : NULL;
+
+	return ft && ft->asking == firer->id && firer->id >= 0 ? ft : NULL;
+}
+
+static bool firer_in_woods(struct zb_game *g, const struct zb_unit *firer)
+{
+	struct vf_fire_table *ft = asking_table(g, firer);
+
+	if (!ft)
+		return in_woods(g, firer);
+	if (ft->asking_woods < 0)
+		ft->asking_woods = in_woods(g, firer);
+	return ft->asking_woods;
+}
 
 static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
 			   int n_units)
 {
 	size_t n = (size_t)(n_units > 0 ? n_units : 0) + 1;
+	int cap = 1;
 
+	for (int i = 0; i < g->n_units; i++)
+		if (g->units[i].n_figs > cap)
+			cap = g->units[i].n_figs;
 	ft->firer = -1;
+	ft->asking = -1;
 	ft->legal = zb_calloc(&g->alloc, n, 1);
 	ft->volley = zb_malloc(&g->alloc, n * sizeof(*ft->volley));
+	ft->prep.id = -1;
+	ft->prep.fig = zb_malloc(&g->alloc,
+				 (size_t)cap * sizeof(*ft->prep.fig));
+	ft->prep.cap = ft->prep.fig ? cap : 0;
 	return ft->legal && ft->volley ? ZB_OK : ZB_ENOMEM;
 }
 
@@ -1201,6 +1546,70 @@ static void fire_table_release(struct zb_game *g, struct vf_fire_table *ft)
 {
 	zb_free(&g->alloc, ft->legal);
 	zb_free(&g->alloc, ft->volley);
+	zb_free(&g->alloc, ft->prep.fig);
+}
+
+/* The fire table's firer_prep of `firer`, made afresh when it was of
+ * another unit or of this one as it stood before; NULL outside the fire
+ * phase's asking (the AI turns units to weigh targets) or without room. */
+static const struct firer_prep *prep_for(struct zb_game *g,
+					 const struct zb_unit *firer)
+{
+	struct vf_fire_table *ft = vf_state(g) ? vf_state(g)->fire : NULL;
+	struct firer_prep *fp;
+	unsigned hollow = firer->flags & ZB_UF_HOLLOW;
+	int alive, files, n;
+
+	if (!ft || ft->prep.cap <= 0)
+		return NULL;
+	fp = &ft->prep;
+	alive = zb_unit_alive(firer);
+	if (fp->id == firer->id && fp->pos.x == firer->pos.x &&
+	    fp->pos.y == firer->pos.y && fp->facing_deg == firer->facing_deg &&
+	    fp->base_w_in == firer->base_w_in &&
+	    fp->base_d_in == firer->base_d_in && fp->hollow == hollow &&
+	    fp->files_set == firer->files && fp->alive == alive)
+		return fp;
+	if (alive > fp->cap)
+		return NULL;
+	files = zb_unit_files(firer);
+	/* The figures figures_firing_r() may ask about. */
+	n = alive;
+	if (!hollow && !vf_weapons[weapon_of(firer)].overhead &&
+	    files * VF_FIRE_RANKS < n)
+		n = files * VF_FIRE_RANKS;
+	for (int k = 0; k < n; k++)
+		fp->fig[k] = zb_unit_figure_pos(firer, k);
+	fp->n_face = 0;
+	if (hollow) {
+		int per = files > 1 ? files - 1 : 1;
+
+		for (int f = 0; f < 4; f++)
+			fp->cone[f] = fire_cone(g, figure_facing(firer,
+								 f * per));
+		/* As aim_at() walks the faces. */
+		for (int k0 = 0; k0 < alive && fp->n_face < 4; k0 += per) {
+			int last = (k0 + per < alive ? k0 + per : alive) - 1;
+
+			zb_cone_seg_out(&fp->cone[fp->n_face], fp->fig[k0],
+					fp->fig[last],
+					fp->face_out[fp->n_face]);
+			fp->n_face++;
+		}
+	} else {
+		fp->cone[0] = fire_cone(g, firer->facing_deg);
+	}
+	fp->files = files;
+	fp->id = firer->id;
+	fp->pos = firer->pos;
+	fp->facing_deg = firer->facing_deg;
+	fp->base_w_in = firer->base_w_in;
+	fp->base_d_in = firer->base_d_in;
+	fp->hollow = hollow;
+	fp->files_set = firer->files;
+	fp->alive = alive;
+	fp->n_fig = n;
+	return fp;
 }
 
 bool vf_fire_table_volley(struct zb_game *g, const struct zb_unit *firer,
@@ -1260,6 +1669,9 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 
 	n = zb_spatial_within(&g->index, r.c, reach, target_filter, &tc, ids,
 			      (size_t)g->n_units);
+	/* choose_targets() has found that u may fire. */
+	ft->asking = u->id;
+	ft->asking_woods = -1;
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);
 
@@ -1270,6 +1682,7 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 							"fire" };
 		}
 	}
+	ft->asking = -1;
 	ft->firer = u->id;
 	return k;
 }
@@ -1371,10 +1784,9 @@ static int apply_casualties(struct fire_ctx *fc, struct zb_unit *u)
 	struct pending *p = &fc->pend[u->id];
 	int before = zb_unit_alive(u), key = p->key;
 
-	for (int i = 0; i < fc->n_picks; i++)
-		if (fc->picks[i].unit == u->id &&
-		    u->figs[fc->picks[i].fig].state == ZB_FIG_OK)
-			u->figs[fc->picks[i].fig].state = ZB_FIG_DOWN;
+	for (int i = p->last_pick; i > 0; i = fc->picks[i - 1].prev)
+		if (u->figs[fc->picks[i - 1].fig].state == ZB_FIG_OK)
+			u->figs[fc->picks[i - 1].fig].state = ZB_FIG_DOWN;
 	zb_unit_figs_changed(u);
 	/* Key figures first, as many as there are (Firing notations C);
 	 * asking for no more than are left keeps take_casualties from

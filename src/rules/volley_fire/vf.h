@@ -306,6 +306,8 @@ struct vf_sight_rec {
 	struct vf_sight_disc *d;
 };
 
+#define VF_CONE_MEMO 8	/* fire cones vf_state keeps (a square has four) */
+
 struct vf_state {
 	int initiative;			/* side that moved first this turn */
 	int n_melee;
@@ -336,10 +338,12 @@ struct vf_state {
 	 * the two, asked for every enemy each time a unit is ordered). */
 	double reach_risk;
 	int reach_memo[ZB_DICE_MAX_N + 1];
-	/* fire.c's last fire cone (a pure function of its facing), for the
-	 * run of targets one firer is tried against; valid when set. */
-	struct zb_cone cone_memo;
-	bool cone_memo_set;
+	/* fire.c's last fire cones (each a pure function of its facing),
+	 * for the run of targets one firer is tried against (a square has
+	 * four facings); the first cone_memo_n are valid, the next one
+	 * made goes at cone_memo_next. */
+	struct zb_cone cone_memo[VF_CONE_MEMO];
+	int cone_memo_n, cone_memo_next;
 	/* 1 + the id of the unit last found screening a line of sight, or
 	 * 0: see.c asks it first of the next line (a hint only: the answer
 	 * is the same whatever it holds). */
@@ -606,6 +610,12 @@ bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 		  const struct zb_unit *target);
 double vf_volley_expected(struct zb_game *g, const struct vf_volley *v,
 			  const struct zb_unit *target);
+/* No less than vf_volley_expected() of any volley vf_volley_unseen()
+ * could find of `firer` at `target`, whichever way the firer faced: the
+ * most figures that could fire, the nearest bands its footprint could
+ * be in, no halving.  For weighing targets the costly ones last. */
+double vf_expected_bound(struct zb_game *g, const struct zb_unit *firer,
+			 const struct zb_unit *target);
 /* Frees vf_volley_expected()'s memo (vf_release). */
 void vf_expect_memo_release(struct zb_game *g);
 /*
