@@ -285,10 +285,10 @@ static bool known(struct vf_ai *ai, struct zb_game *g, const struct zb_unit *e)
 	if (e->side == ai->side)
 		return true;
 	if (e->id < 0 || e->id >= ai->cap_seen)
-		return vf_side_sees(g, ai->side, e);
+		return vf_side_sees_deciding(g, ai->side, e);
 	if (ai->seen_at[e->id] != ai->decision) {
-		ai->seen[e->id] = vf_side_sees(g, ai->side, e) ? SEEN_YES
-							       : SEEN_NO;
+		ai->seen[e->id] = vf_side_sees_deciding(g, ai->side, e)
+				  ? SEEN_YES : SEEN_NO;
 		ai->seen_at[e->id] = ai->decision;
 	}
 	return ai->seen[e->id] == SEEN_YES;

@@ -878,6 +878,7 @@ void vf_sight_memo_release(struct zb_game *g)
 	st->sight_log_base = 0;
 	st->sight_discs = 0;
 	st->sight_epoch = 0;
+	st->sight_quiet = 0;
 }
 
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
@@ -975,14 +976,41 @@ static void sight_log(struct vf_state *st, uint64_t epoch, int i,
 	};
 }
 
-/* Does the table stand as the snapshot has it?  If not, takes it anew,
- * logs the units that changed and starts a new epoch. */
-static void sight_check(struct zb_game *g, struct vf_state *st)
+/* Is unit i as snapshot s has it (or, when `turned_moved`, one of the
+ * units turned, which count as changed)?  If not, takes it anew and
+ * logs it when `logged`; false then. */
+static bool sight_same_unit(struct zb_game *g, struct vf_state *st, int i,
+			    bool logged, bool turned_moved, uint64_t next)
+{
+	struct vf_sight_snap s;
+
+	sight_snap_of(g, i, &s);
+	if (memcmp(&s, &st->sight_snap[i], sizeof(s)) == 0 &&
+	    !(turned_moved && (i == st->ai_turned - 1 ||
+			       i == st->sight_turned - 1)))
+		return true;
+	if (logged)
+		sight_log(st, next, i, &st->sight_snap[i], &s);
+	st->sight_snap[i] = s;
+	return false;
+}
+
+/*
+ * Does the table stand as the snapshot has it?  If not, takes it anew,
+ * logs the units that changed and starts a new epoch.  `quiet` (1 + the
+ * decision a controller is making, or 0): while one decision is made
+ * nothing on the table changes but the unit the AI turns (ai_turned),
+ * so after one whole check in it, only that unit and the one turned
+ * before are looked at again.
+ */
+static void sight_check(struct zb_game *g, struct vf_state *st,
+			uint64_t quiet)
 {
 	double head[3] = { g->index.n, g->index.max_radius_in, g->n_sides };
 	bool same = st->sight_n == g->n_units && st->sight_epoch > 0 &&
 		    !memcmp(head, st->sight_head, sizeof(head));
 	bool logged = same;	/* changes since can be listed */
+	bool still = same && quiet && st->sight_quiet == quiet;
 	uint64_t next = st->sight_epoch + 1;
 	int turned = st->ai_turned;
 
@@ -996,18 +1024,32 @@ static void sight_check(struct zb_game *g, struct vf_state *st)
 
 	if (turned_moved)
 		same = false;
-	for (int i = 0; i < g->n_units; i++) {
-		struct vf_sight_snap s;
+	if (still) {
+		/* Only the turned units can have changed (see above). */
+		int ids[2] = { turned - 1, st->sight_turned - 1 };
 
-		sight_snap_of(g, i, &s);
-		if (memcmp(&s, &st->sight_snap[i], sizeof(s)) == 0 &&
-		    !(turned_moved && (i == turned - 1 ||
-				       i == st->sight_turned - 1)))
-			continue;
-		if (logged)
-			sight_log(st, next, i, &st->sight_snap[i], &s);
-		same = false;
-		st->sight_snap[i] = s;
+		for (int k = 0; k < 2; k++)
+			if (ids[k] >= 0 && ids[k] < g->n_units &&
+			    (k == 0 || ids[1] != ids[0]) &&
+			    !sight_same_unit(g, st, ids[k], logged,
+					     turned_moved, next))
+				same = false;
+#ifdef ZB_CHECK_MEMOS
+		/* Nothing else changed while the decision was made. */
+		for (int i = 0; i < g->n_units; i++) {
+			struct vf_sight_snap chk;
+
+			sight_snap_of(g, i, &chk);
+			if (memcmp(&chk, &st->sight_snap[i], sizeof(chk)))
+				abort();
+		}
+#endif
+	} else {
+		for (int i = 0; i < g->n_units; i++)
+			if (!sight_same_unit(g, st, i, logged, turned_moved,
+					     next))
+				same = false;
+		st->sight_quiet = quiet;
 	}
 	if (same)
 		return;
@@ -1131,7 +1173,10 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	return rc;
 }
 
-bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
+/* vf_side_sees(); `quiet` is 1 + the decision being made when a
+ * controller asks (vf_side_sees_deciding), else 0. */
+static bool side_sees_memo(struct zb_game *g, int side,
+			   const struct zb_unit *target, uint64_t quiet)
 {
 	struct vf_state *st = vf_state(g);
 	unsigned asked = 0;
@@ -1164,7 +1209,7 @@ bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
 		st->sight_witness[k] = who + 1;
 		goto out;
 	}
-	sight_check(g, st);
+	sight_check(g, st, quiet);
 	rec = &st->sight_rec[k];
 	if (st->sight_at[k] != st->sight_epoch && !st->sight_val[k] &&
 	    st->sight_at[k] > 0 && rec->epoch == st->sight_at[k])
@@ -1190,6 +1235,19 @@ out:
 		abort();	/* the memo kept a wrong answer */
 #endif
 	return seen;
+}
+
+bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
+{
+	return side_sees_memo(g, side, target, 0);
+}
+
+/* g->decisions stands still while a decision is made: it is counted
+ * once the controller has answered. */
+bool vf_side_sees_deciding(struct zb_game *g, int side,
+			   const struct zb_unit *target)
+{
+	return side_sees_memo(g, side, target, g->decisions + 1);
 }
 
 /* volley-fire: Concealment A-C */
