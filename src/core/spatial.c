@@ -267,6 +267,19 @@ static double edge_dist(const struct zb_spatial *s, int id, struct zb_vec2 p)
 	return d > 0 ? d : 0;
 }
 
+/* Is edge_dist(s, id, p) surely above `d`?  hypot(dx, dy) is never below
+ * the larger of |dx| and |dy| (see maybe_within), and the subtraction
+ * and the clamp keep that order, so this bound is never above the edge
+ * distance: no hypot() for an entry plainly further. */
+static inline bool edge_beyond(const struct zb_spatial *s, int id,
+			       struct zb_vec2 p, double d)
+{
+	double ax = fabs(p.x - s->e[id].p.x), ay = fabs(p.y - s->e[id].p.y);
+	double lb = (ax > ay ? ax : ay) - s->e[id].radius_in;
+
+	return lb > d;
+}
+
 /* Does (da, ida) come before (db, idb)? */
 static bool before(double da, int ida, double db, int idb)
 {
@@ -750,13 +763,23 @@ static void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
 				continue;
 			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
 			     id = s->next[id]) {
-				double d = edge_dist(s, id, p);
+				double d = 0;
 
-				if (*best >= 0 &&
-				    !before(d, id, *best_d, *best))
-					continue;
+				/* The filter is asked of the same entries as
+				 * when every distance was worked out first:
+				 * all of them until one is accepted, then
+				 * those that come before the best. */
+				if (*best >= 0) {
+					if (edge_beyond(s, id, p, *best_d))
+						continue;
+					d = edge_dist(s, id, p);
+					if (!before(d, id, *best_d, *best))
+						continue;
+				}
 				if (filter && !filter(ctx, id))
 					continue;
+				if (*best < 0)
+					d = edge_dist(s, id, p);
 				*best = id;
 				*best_d = d;
 			}

@@ -418,7 +418,20 @@ struct ring_ctx {
 	double range, q;
 	int best;
 	double bd;
+	/* With known_only, the ring's units within q, to be asked whether
+	 * known nearest first (list, n, cap; failed when out of memory). */
+	struct cand *list;
+	size_t n, cap;
+	bool failed;
 };
+
+static int cmp_cand_d(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	if (x->d != y->d)
+		return x->d < y->d ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
 
 /* Keep the least (metric, id) within the ring's q, as cmp_cand orders. */
 static int ring_visit(void *ctx, int id)
@@ -429,6 +442,23 @@ static int ring_visit(void *ctx, int id)
 	double d = c->metric(c->u, &c->g->units[id], c->marg);
 	if (!(d <= c->q))
 		return 0;
+	if (c->known_only && !c->failed) {
+		/* Listed: known() costs the most, and asked nearest first
+		 * it is asked of the fewest. */
+		if (c->n == c->cap) {
+			size_t cap = c->cap ? 2 * c->cap : 64;
+			struct cand *l = zb_realloc(&c->g->alloc, c->list,
+						    cap * sizeof(*l));
+			if (!l) {
+				c->failed = true;
+				return 0;
+			}
+			c->list = l;
+			c->cap = cap;
+		}
+		c->list[c->n++] = (struct cand){ d, id };
+		return 0;
+	}
 	if (c->best >= 0 && (d > c->bd || (d == c->bd && id > c->best)))
 		return 0;
 	if (c->known_only && !known(c->ai, c->g, &c->g->units[id]))
@@ -475,7 +505,7 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 	double bd = INFINITY;
 
 	struct ring_ctx rc = { ai, g, u, f, fctx, known_only, metric, marg,
-			       p, 0, 0, -1, INFINITY };
+			       p, 0, 0, -1, INFINITY, NULL, 0, 0, false };
 
 	/* Each ring keeps the least (metric, id) within q of the units
 	 * zb_spatial_within() would list (index_within), as sorting them by
@@ -491,18 +521,42 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 	     q *= AI_NEAREST_GROWTH) {
 		rc.q = q;
 		rc.range = q + lag + AI_INDEX_SLACK_IN;
-		if (!isfinite(p.x) || !isfinite(p.y)) {
-			ring_listed(ai, g, &rc);
-		} else {
-			zb_spatial_visit_near(&g->index, p, rc.range,
-					      ring_visit, &rc);
+		bool listing = known_only && !rc.failed;
+
+		for (int pass = 0; pass < 2; pass++) {
+			rc.n = 0;
+			rc.best = -1;
+			rc.bd = INFINITY;
+			if (!isfinite(p.x) || !isfinite(p.y)) {
+				ring_listed(ai, g, &rc);
+			} else {
+				zb_spatial_visit_near(&g->index, p, rc.range,
+						      ring_visit, &rc);
+			}
+			/* Out of memory for the list: the ring again,
+			 * each unit asked as it comes. */
+			if (!listing || !rc.failed)
+				break;
+		}
+		/* The least (metric, id) that is known: the first known
+		 * in that order (known() answers the same whenever asked
+		 * in a decision). */
+		if (known_only && !rc.failed && rc.n > 0) {
+			qsort(rc.list, rc.n, sizeof(*rc.list), cmp_cand_d);
+			for (size_t k = 0; k < rc.n && rc.best < 0; k++)
+				if (known(ai, g, &g->units[rc.list[k].id])) {
+					rc.best = rc.list[k].id;
+					rc.bd = rc.list[k].d;
+				}
 		}
 		if (rc.best >= 0) {
+			zb_free(&g->alloc, rc.list);
 			if (dist)
 				*dist = rc.bd;
 			return rc.best;
 		}
 	}
+	zb_free(&g->alloc, rc.list);
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *e = &g->units[i];
 		if (!f(fctx, i) || (known_only && !known(ai, g, e)))

@@ -798,7 +798,10 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * (in the open, any one viewer seeing it is enough).
  */
 #define SIGHT_MEMO_SHARE 16	/* kept when lines * this >= units */
-#define SIGHT_LOG_MAX 256	/* changes logged before it starts again */
+/* Changes logged before it starts again: a move phase of a dense battle
+ * of 1,000 units makes some 500, and a no older than the log is worked
+ * out afresh, at a line from every viewer (48 bytes a change). */
+#define SIGHT_LOG_MAX 4096
 #define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
 /* Discs kept in all, at most (32 bytes each): a dense battle of 1,000
  * units keeps about 1.5 million; past this, a no is kept only while the
@@ -1105,9 +1108,18 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 
 	if (rec->n < 0 || rec->epoch == 0 || rec->epoch < st->sight_log_base)
 		return NO_UNKNOWN;
-	for (int i = 0; i < st->sight_log_n; i++) {
-		if (st->sight_log[i].epoch <= rec->epoch)
-			continue;
+	/* The log is in epoch order: the first change since, by halves. */
+	int lo = 0, hi = st->sight_log_n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (st->sight_log[mid].epoch <= rec->epoch)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int i = lo; i < st->sight_log_n; i++) {
 		if (first < 0)
 			first = i;
 		if (st->sight_log[i].id == target->id)
@@ -1128,6 +1140,32 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	for (int i = 0; i < k; i++)
 		if (n_changed == 0 || changed[i] != changed[n_changed - 1])
 			changed[n_changed++] = changed[i];
+	/* The box about the changed circles' centres, and the most a disc
+	 * may reach past its radius to touch one (touches(), with room for
+	 * the rounding of these sums): a disc further from the box than
+	 * that is touched by none, without a look at each. */
+	double bx0 = INFINITY, bx1 = -INFINITY, by0 = INFINITY;
+	double by1 = -INFINITY, rmax = 0, amax = 0;
+
+	for (int i = first; i < st->sight_log_n; i++) {
+		const struct vf_sight_change *ch = &st->sight_log[i];
+		struct zb_vec2 cc[2] = { ch->at0, ch->at1 };
+		double rr[2] = { ch->r0, ch->r1 };
+
+		for (int j = 0; j < 2; j++) {
+			bx0 = fmin(bx0, cc[j].x);
+			bx1 = fmax(bx1, cc[j].x);
+			by0 = fmin(by0, cc[j].y);
+			by1 = fmax(by1, cc[j].y);
+			rmax = fmax(rmax, rr[j]);
+			amax = fmax(amax, fabs(cc[j].x) + fabs(cc[j].y));
+		}
+	}
+	bool boxed = isfinite(bx0) && isfinite(bx1) && isfinite(by0) &&
+		     isfinite(by1) && isfinite(rmax) && isfinite(amax);
+	/* The changed ids' range: most viewers lie outside it. */
+	int id_lo = changed[0], id_hi = changed[n_changed - 1];
+
 	/* The discs that stand, and the lines (by their disc) to ask. */
 	n_old = rec->n;
 	k = 0;
@@ -1135,8 +1173,19 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 		const struct vf_sight_disc *dd = &rec->d[d];
 		bool touched = false;
 
-		if (in_sorted(changed, n_changed, dd->viewer))
+		if (dd->viewer >= id_lo && dd->viewer <= id_hi &&
+		    in_sorted(changed, n_changed, dd->viewer))
 			continue;	/* asked again whole */
+		if (boxed && isfinite(dd->r)) {
+			double reach = (dd->r + rmax + SIGHT_DISC_EPS *
+					(1 + amax + dd->r)) * (1 + 1e-9) + 1e-9;
+
+			if (dd->c.x + reach < bx0 || dd->c.x - reach > bx1 ||
+			    dd->c.y + reach < by0 || dd->c.y - reach > by1) {
+				rec->d[k++] = *dd;
+				continue;
+			}
+		}
 		for (int i = first; i < st->sight_log_n && !touched; i++) {
 			const struct vf_sight_change *ch = &st->sight_log[i];
 
