@@ -485,6 +485,38 @@ static void ring_listed(struct vf_ai *ai, struct zb_game *g,
 	zb_free(&g->alloc, ids);
 }
 
+/* Passes over the list taking out its least before it is sorted: the
+ * least or the next is mostly known. */
+#define AI_RING_PICKS 8
+
+/* The first known unit of rc's list in (metric, id) order, into rc's
+ * best: the least taken out in turn a few times (a pass each), then the
+ * rest sorted. */
+static void first_known(struct vf_ai *ai, struct zb_game *g,
+			struct ring_ctx *rc)
+{
+	for (int t = 0; t < AI_RING_PICKS && rc->n > 0; t++) {
+		size_t m = 0;
+		for (size_t k = 1; k < rc->n; k++)
+			if (cmp_cand_d(&rc->list[k], &rc->list[m]) < 0)
+				m = k;
+		struct cand c = rc->list[m];
+		if (known(ai, g, &g->units[c.id])) {
+			rc->best = c.id;
+			rc->bd = c.d;
+			return;
+		}
+		rc->list[m] = rc->list[--rc->n];
+	}
+	qsort(rc->list, rc->n, sizeof(*rc->list), cmp_cand_d);
+	for (size_t k = 0; k < rc->n; k++)
+		if (known(ai, g, &g->units[rc->list[k].id])) {
+			rc->best = rc->list[k].id;
+			rc->bd = rc->list[k].d;
+			return;
+		}
+}
+
 /*
  * The unit passing `f` (and known to the side, when `known_only`) with
  * the least metric, ties to the lower id, as a pass over every unit in
@@ -541,14 +573,8 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 		/* The least (metric, id) that is known: the first known
 		 * in that order (known() answers the same whenever asked
 		 * in a decision). */
-		if (known_only && !rc.failed && rc.n > 0) {
-			qsort(rc.list, rc.n, sizeof(*rc.list), cmp_cand_d);
-			for (size_t k = 0; k < rc.n && rc.best < 0; k++)
-				if (known(ai, g, &g->units[rc.list[k].id])) {
-					rc.best = rc.list[k].id;
-					rc.bd = rc.list[k].d;
-				}
-		}
+		if (known_only && !rc.failed && rc.n > 0)
+			first_known(ai, g, &rc);
 		if (rc.best >= 0) {
 			zb_free(&g->alloc, rc.list);
 			if (dist)
