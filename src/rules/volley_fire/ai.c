@@ -127,10 +127,6 @@
 /* ring_nearest()'s rings: AI_RING_GROWTH must be a power of this, so
  * that its last ring is one of these. */
 #define AI_NEAREST_GROWTH 2.0
-/* index_within()'s plain case: a relative margin (against roundings of
- * some 1e-16) and the largest reach whose square cannot overflow. */
-#define AI_PLAIN_REL 1e-9
-#define AI_PLAIN_FAR_MAX_IN 1e150
 #define AI_INDEX_SLACK_IN 1e-6
 #define AI_LEAD_NEAR_IN 48.0
 #define AI_LEAD_WITNESSES 16
@@ -384,24 +380,13 @@ struct cand {
 };
 
 /* Is entry id's circle within range_in of p, tested as
- * zb_spatial_within() tests it (spatial.c's edge_dist)?  A visit of the
- * index near p (zb_spatial_visit_near) meets all of those and perhaps a
- * few more; this keeps exactly the ones the list would hold. */
+ * zb_spatial_within() tests it (zb_spatial_entry_within)?  A visit of
+ * the index near p (zb_spatial_visit_near) meets all of those and
+ * perhaps a few more; this keeps exactly the ones the list would hold. */
 static bool index_within(const struct zb_game *g, int id, struct zb_vec2 p,
 			 double range_in)
 {
-	const struct zb_spatial_entry *e = &g->index.e[id];
-	double dx = p.x - e->p.x, dy = p.y - e->p.y;
-	double far = range_in + e->radius_in;
-
-	/* Plainly inside, by far more than the roundings of the distance
-	 * and the subtraction below: no square root needed. */
-	if (range_in >= 0 && far < AI_PLAIN_FAR_MAX_IN &&
-	    dx * dx + dy * dy <= far * far * (1 - AI_PLAIN_REL))
-		return true;
-	double d = zb_v2_dist(p, e->p) - e->radius_in;
-
-	return !((d > 0 ? d : 0) > range_in);
+	return zb_spatial_entry_within(&g->index, id, p, range_in);
 }
 
 /* What ring_nearest() carries through a ring. */

@@ -343,79 +343,35 @@ static int screen_visit(void *ctx, int id)
 /*
  * zb_spatial_visit_segment(s, a, b, 0, visit, ctx), and on a small index
  * the same entries by a pass over them all: those whose circles come
- * within the segment, by the walk's own test (spatial.c's seg_far, with
- * its slack), so the same units are visited, in id order instead of the
- * walk's.  Which units screen a line, and so the answer of units_block,
- * does not hang on the order (see screen_visit); the cells' walk costs
- * more than the pass where the units are few.
+ * within the segment, by the walk's own test (zb_spatial_seg_visits),
+ * so the same units are visited, in id order instead of the walk's.
+ * Which units screen a line, and so the answer of units_block, does not
+ * hang on the order (see screen_visit); the cells' walk costs more than
+ * the pass where the units are few.
  */
-#define INDEX_SLACK_REL 1e-9	/* spatial.c's SPATIAL_SLACK_REL */
-
-/* The slack zb_spatial_visit_segment() gives a line a-b (range 0). */
-static double line_slack(const struct zb_spatial *s, struct zb_vec2 a,
-			 struct zb_vec2 b)
-{
-	return INDEX_SLACK_REL * (1 + s->max_radius_in + fabs(a.x) +
-				  fabs(a.y) + fabs(b.x) + fabs(b.y));
-}
-
-/* Does zb_spatial_visit_segment(s, a, b, 0, ...) visit entry id?  Its
- * own test (spatial.c's seg_far): the entry's circle, with the slack,
- * comes within the segment. */
-static bool line_visits(const struct zb_spatial *s, struct zb_vec2 a,
-			struct zb_vec2 b, double slack, int id)
-{
-	const double rel = INDEX_SLACK_REL;
-	struct zb_vec2 p = s->e[id].p;
-	double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
-	double far = s->e[id].radius_in + slack;
-	double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
-	double qx, qy;
-
-	if (s->cell_of[id] < 0)
-		return false;
-	t = t < 0 ? 0 : t > 1 ? 1 : t;
-	qx = a.x + t * dx - p.x;
-	qy = a.y + t * dy - p.y;
-	return !(qx * qx + qy * qy > far * far * (1 + rel) + rel);
-}
-
 static int visit_line(struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
 		      zb_spatial_filter visit, void *ctx)
 {
-	const double rel = INDEX_SLACK_REL;
-	double slack, dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+	struct zb_spatial_seg q;
 
 	if (s->n > LINE_SCAN_MAX || !s->cell_head || !isfinite(a.x) ||
 	    !isfinite(a.y) || !isfinite(b.x) || !isfinite(b.y))
 		return zb_spatial_visit_segment(s, a, b, 0, visit, ctx);
 	s->queries++;
-	slack = line_slack(s, a, b);
+	q = zb_spatial_seg_make(s, a, b, 0);
 	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
 	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
-	/* line_visits() for each entry, the line's own numbers once. */
 	for (int id = 0; id < s->n; id++) {
 		struct zb_vec2 p = s->e[id].p;
-		double far = s->e[id].radius_in + slack;
+		double far = s->e[id].radius_in + q.slack;
 		/* Plainly further than `far` from the line's box, so from
-		 * the line: line_visits() would say no (the margin is far
+		 * the line: the walk would not visit it (the margin is far
 		 * over its rounding). */
 		double m = far + 1e-6 * (1 + far);
-
-		if (p.x < x0 - m || p.x > x1 + m || p.y < y0 - m ||
-		    p.y > y1 + m)
-			continue;
-		double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) /
-				      len2 : 0;
-		double qx, qy;
 		int rc;
 
-		if (s->cell_of[id] < 0)
-			continue;
-		t = t < 0 ? 0 : t > 1 ? 1 : t;
-		qx = a.x + t * dx - p.x;
-		qy = a.y + t * dy - p.y;
-		if (qx * qx + qy * qy > far * far * (1 + rel) + rel)
+		if (p.x < x0 - m || p.x > x1 + m || p.y < y0 - m ||
+		    p.y > y1 + m || !zb_spatial_seg_visits(s, &q, 0, id))
 			continue;
 		rc = visit(ctx, id);
 		if (rc)
@@ -446,8 +402,9 @@ static bool hint_blocks(struct zb_game *g, struct screen_search *q)
 	    s->cell_of[h] < 0 || !isfinite(q->a.x) || !isfinite(q->a.y) ||
 	    !isfinite(q->b.x) || !isfinite(q->b.y))
 		return false;
-	if (h != st->ai_turned - 1 &&
-	    !line_visits(s, q->a, q->b, line_slack(s, q->a, q->b), h))
+	struct zb_spatial_seg seg = zb_spatial_seg_make(s, q->a, q->b, 0);
+
+	if (h != st->ai_turned - 1 && !zb_spatial_seg_visits(s, &seg, 0, h))
 		return false;
 	d = index_dist(s, h, q->mid);
 	if (d > q->range_in || !blocker_filter(&q->c, h) ||
