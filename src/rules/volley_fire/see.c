@@ -1208,8 +1208,15 @@ static bool side_sees_memo(struct zb_game *g, int side,
 		goto out;
 	}
 	st->sight_witness[k] = 0;
-	if ((uint64_t)st->sight_cost[k] * SIGHT_MEMO_SHARE <
-	    (uint64_t)g->n_units) {
+	/* An answer that cost few lines last time is worked out afresh,
+	 * unless the table has been checked in this decision already: then
+	 * checking costs nothing, and the answer is kept as the others are
+	 * (a target just gone out of sight is not worked out afresh
+	 * twice). */
+	bool cheap = (uint64_t)st->sight_cost[k] * SIGHT_MEMO_SHARE <
+		     (uint64_t)g->n_units;
+
+	if (cheap && !(quiet && st->sight_quiet == quiet)) {
 		seen = side_sees(g, side, target, &asked, NULL, &who);
 		st->sight_cost[k] = asked;
 		st->sight_witness[k] = who + 1;
