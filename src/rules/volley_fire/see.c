@@ -737,6 +737,10 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * not change during a battle.  Checking costs a pass over the units, so
  * only answers that cost lines of sight by the SIGHT_MEMO_SHARE of the
  * units are kept: the check then costs a small part of what it saves.
+ * But while a controller decides (vf_side_sees_deciding: the AI asks
+ * what its side sees of every group near every unit it orders) nothing
+ * on the table changes but the unit the AI turns, so the pass is made
+ * once a decision, and after it every answer is kept.
  *
  * While all of that is bit for bit as it was, the answer is given again.
  * When units have changed since, a "no" may still hold.  Each line it
