@@ -492,3 +492,59 @@ Test(spatial, count_near_follows_moves_and_removals)
 	cr_expect_eq(zb_spatial_count_near(&s, zb_v2(50, 50), 100, 100), 5);
 	zb_spatial_release(&s);
 }
+
+/* The queries' own tests (spatial.h), which callers use to keep exactly
+ * the entries a query would: zb_spatial_seg_visits() says yes of just the
+ * entries zb_spatial_visit_segment() visits, and zb_spatial_entry_within()
+ * of just those zb_spatial_within() lists. */
+Test(spatial, entry_tests_agree_with_the_queries)
+{
+	static struct model m;
+	static struct visit_log v;
+	static int out[N_POINTS];
+	static bool listed[N_POINTS];
+	struct zb_spatial s;
+
+	xs_state = UINT64_C(0x9E3779B97F4A7C15);
+	cr_assert_eq(zb_spatial_init(&s, TABLE_W, TABLE_H, CELL), ZB_OK);
+	for (int i = 0; i < N_POINTS; i++) {
+		m.p[i] = zb_v2(xs_range(-10, TABLE_W + 10),
+			       xs_range(-10, TABLE_H + 10));
+		m.r[i] = i % 89 == 0 ? xs_range(4, 10) : xs_range(0, 2);
+		m.live[i] = xs_next() % 10 != 0;
+		if (m.live[i])
+			cr_assert_eq(zb_spatial_set(&s, i, m.p[i], m.r[i]),
+				     ZB_OK);
+	}
+	for (int q = 0; q < N_QUERIES; q++) {
+		struct zb_vec2 a = zb_v2(xs_range(-30, TABLE_W + 30),
+					 xs_range(-30, TABLE_H + 30));
+		struct zb_vec2 b = q % 7 == 0 ? a
+			: zb_v2(xs_range(-30, TABLE_W + 30),
+				xs_range(-30, TABLE_H + 30));
+		double range = q % 2 ? 0 : xs_range(0, 15);
+		struct zb_spatial_seg sq = zb_spatial_seg_make(&s, a, b, range);
+		size_t n;
+
+		memset(&v, 0, sizeof(v));
+		v.stop_at = -1;
+		(void)zb_spatial_visit_segment(&s, a, b, range, log_visit, &v);
+		n = zb_spatial_within(&s, a, range, NULL, NULL, out,
+				      N_POINTS);
+		memset(listed, 0, sizeof(listed));
+		for (size_t k = 0; k < n; k++)
+			listed[out[k]] = true;
+		for (int i = 0; i < N_POINTS; i++) {
+			cr_assert_eq(zb_spatial_seg_visits(&s, &sq, range, i),
+				     v.seen[i] == 1, "query %d, entry %d", q,
+				     i);
+			cr_assert_eq(zb_spatial_entry_within(&s, i, a, range),
+				     listed[i], "query %d, entry %d", q, i);
+		}
+	}
+	/* Not an entry: neither. */
+	cr_expect(!zb_spatial_entry_within(&s, -1, zb_v2(0, 0), 1e9));
+	cr_expect(!zb_spatial_entry_within(&s, N_POINTS + 5, zb_v2(0, 0),
+					   1e9));
+	zb_spatial_release(&s);
+}

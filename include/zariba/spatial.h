@@ -11,6 +11,8 @@
  * with zb_spatial_release().  Functions that allocate return ZB_OK or
  * ZB_ENOMEM.  `queries` counts calls, for the benchmark.
  */
+#include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include "zariba/alloc.h"
@@ -106,6 +108,89 @@ int zb_spatial_visit_near(struct zb_spatial *s, struct zb_vec2 p,
 int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 			     struct zb_vec2 b, double range_in,
 			     zb_spatial_filter visit, void *ctx);
+
+/* The tests the queries make, for callers that must keep exactly the
+ * entries a query would (a pass over a few entries instead of a walk of
+ * the cells, or one entry asked again).  The relative slack a segment
+ * query widens its reach by, for rounding. */
+#define ZB_SPATIAL_SLACK_REL 1e-9
+
+/* A segment query a-b of range_in as zb_spatial_visit_segment() makes
+ * it: the segment's numbers, worked out once, and its slack. */
+struct zb_spatial_seg {
+	struct zb_vec2 a;
+	double dx, dy, len2;
+	double slack;
+};
+
+static inline struct zb_spatial_seg zb_spatial_seg_make(
+	const struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
+	double range_in)
+{
+	struct zb_spatial_seg q;
+	double reach = range_in + s->max_radius_in;
+
+	q.a = a;
+	q.dx = b.x - a.x;
+	q.dy = b.y - a.y;
+	q.len2 = q.dx * q.dx + q.dy * q.dy;
+	q.slack = ZB_SPATIAL_SLACK_REL * (1 + reach + fabs(a.x) + fabs(a.y) +
+					  fabs(b.x) + fabs(b.y));
+	return q;
+}
+
+/* Is p surely further than `far` from the segment?  Squared, with a
+ * margin for rounding: the visitor makes the exact test. */
+static inline bool zb_spatial_seg_far(const struct zb_spatial_seg *q,
+				      struct zb_vec2 p, double far)
+{
+	double t = q->len2 > 0 ? ((p.x - q->a.x) * q->dx +
+				  (p.y - q->a.y) * q->dy) / q->len2 : 0;
+	double qx, qy;
+
+	t = t < 0 ? 0 : t > 1 ? 1 : t;
+	qx = q->a.x + t * q->dx - p.x;
+	qy = q->a.y + t * q->dy - p.y;
+	return qx * qx + qy * qy > far * far * (1 + ZB_SPATIAL_SLACK_REL) +
+				   ZB_SPATIAL_SLACK_REL;
+}
+
+/* Does zb_spatial_visit_segment() of the query q (made with range_in,
+ * finite ends) visit entry id?  Those of the index whose circles, with
+ * the slack, come within range_in of the segment. */
+static inline bool zb_spatial_seg_visits(const struct zb_spatial *s,
+					 const struct zb_spatial_seg *q,
+					 double range_in, int id)
+{
+	return id >= 0 && id < s->n && s->cell_of[id] >= 0 &&
+	       !zb_spatial_seg_far(q, s->e[id].p, s->e[id].radius_in +
+				   range_in + q->slack);
+}
+
+/* Is entry id's circle within range_in of p as zb_spatial_within() tests
+ * it (the distance to its edge, never below zero, at most range_in)?
+ * The plainly inside are told without a square root, by a margin far
+ * over the roundings (and a reach whose square cannot overflow).  False
+ * for an entry not in the index. */
+static inline bool zb_spatial_entry_within(const struct zb_spatial *s,
+					   int id, struct zb_vec2 p,
+					   double range_in)
+{
+	const struct zb_spatial_entry *e;
+	double dx, dy, far, d;
+
+	if (id < 0 || id >= s->n || s->cell_of[id] < 0)
+		return false;
+	e = &s->e[id];
+	dx = p.x - e->p.x;
+	dy = p.y - e->p.y;
+	far = range_in + e->radius_in;
+	if (range_in >= 0 && far < 1e150 &&
+	    dx * dx + dy * dy <= far * far * (1 - 1e-9))
+		return true;
+	d = zb_v2_dist(p, e->p) - e->radius_in;
+	return !((d > 0 ? d : 0) > range_in);
+}
 
 /* The accepted id whose circle edge is nearest p, or -1.  Searches rings
  * of cells outward, so it costs O(1) cells on a busy table. */

@@ -24,8 +24,9 @@
 #define SPATIAL_MAX_CELLS (1 << 24)
 /* Slack, in inches, on the ring cut-off in nearest(), for rounding. */
 #define SPATIAL_EPS_IN 1e-9
-/* Relative slack on the reach of a segment query, for rounding. */
-#define SPATIAL_SLACK_REL 1e-9
+/* Relative slack on the reach of a segment query, for rounding
+ * (spatial.h, where callers that keep the same entries read it). */
+#define SPATIAL_SLACK_REL ZB_SPATIAL_SLACK_REL
 
 int zb_spatial_init(struct zb_spatial *s, double width_in, double height_in,
 		    double cell_in)
@@ -265,6 +266,19 @@ static double edge_dist(const struct zb_spatial *s, int id, struct zb_vec2 p)
 	double d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
 
 	return d > 0 ? d : 0;
+}
+
+/* Is edge_dist(s, id, p) surely above `d`?  hypot(dx, dy) is never below
+ * the larger of |dx| and |dy| (see maybe_within), and the subtraction
+ * and the clamp keep that order, so this bound is never above the edge
+ * distance: no hypot() for an entry plainly further. */
+static inline bool edge_beyond(const struct zb_spatial *s, int id,
+			       struct zb_vec2 p, double d)
+{
+	double ax = fabs(p.x - s->e[id].p.x), ay = fabs(p.y - s->e[id].p.y);
+	double lb = (ax > ay ? ax : ay) - s->e[id].radius_in;
+
+	return lb > d;
 }
 
 /* Does (da, ida) come before (db, idb)? */
@@ -618,30 +632,6 @@ static bool clip_y(struct zb_vec2 a, struct zb_vec2 b, double lo, double hi,
 	return *t0 <= *t1;
 }
 
-/* The segment a-b of a query, with what seg_far() needs of it worked
- * out once rather than for each entry. */
-struct seg_q {
-	struct zb_vec2 a;
-	double dx, dy, len2;
-};
-
-/* Is p surely further than `far` from the segment?  Squared, and with a
- * margin for rounding: visit() makes the exact test.  (The same sums,
- * in the same order, as when they were worked out for each entry.) */
-static inline bool seg_far(const struct seg_q *q, struct zb_vec2 p,
-			   double far)
-{
-	double t = q->len2 > 0 ? ((p.x - q->a.x) * q->dx +
-				  (p.y - q->a.y) * q->dy) / q->len2 : 0;
-	double qx, qy;
-
-	t = t < 0 ? 0 : t > 1 ? 1 : t;
-	qx = q->a.x + t * q->dx - p.x;
-	qy = q->a.y + t * q->dy - p.y;
-	return qx * qx + qy * qy > far * far * (1 + SPATIAL_SLACK_REL) +
-				   SPATIAL_SLACK_REL;
-}
-
 /* The i-th of lo..hi taken from m outward, alternately above and below
  * (m, m + 1, m - 1, m + 2, ...), then on along the longer side. */
 static inline int middle_out(int m, int i, int lo, int hi)
@@ -672,7 +662,7 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 {
 	double reach, slack;
 	struct zb_vec2 mid;
-	struct seg_q sq;
+	struct zb_spatial_seg sq;
 	int r0, r1, rm;
 
 	if (!s)
@@ -681,14 +671,12 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 	if (!s->cell_head || !visit || !(range_in >= 0) || !isfinite(a.x) ||
 	    !isfinite(a.y) || !isfinite(b.x) || !isfinite(b.y))
 		return 0;
+	/* (The segment's numbers and slack, as callers that keep the same
+	 * entries work them out: spatial.h.) */
+	sq = zb_spatial_seg_make(s, a, b, range_in);
 	reach = range_in + s->max_radius_in;
-	slack = SPATIAL_SLACK_REL * (1 + reach + fabs(a.x) + fabs(a.y) +
-				     fabs(b.x) + fabs(b.y));
+	slack = sq.slack;
 	reach += slack;
-	sq.a = a;
-	sq.dx = b.x - a.x;
-	sq.dy = b.y - a.y;
-	sq.len2 = sq.dx * sq.dx + sq.dy * sq.dy;
 	r0 = cell_coord(min_in(a.y, b.y) - reach, s->cell_in, s->rows);
 	r1 = cell_coord(max_in(a.y, b.y) + reach, s->cell_in, s->rows);
 	mid = zb_v2((a.x + b.x) / 2, (a.y + b.y) / 2);
@@ -719,9 +707,9 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 			     id = s->next[id]) {
 				int rc;
 
-				if (seg_far(&sq, s->e[id].p,
-					    s->e[id].radius_in + range_in +
-					    slack))
+				if (zb_spatial_seg_far(&sq, s->e[id].p,
+						       s->e[id].radius_in +
+						       range_in + slack))
 					continue;
 				rc = visit(ctx, id);
 				if (rc)
@@ -750,13 +738,23 @@ static void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
 				continue;
 			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
 			     id = s->next[id]) {
-				double d = edge_dist(s, id, p);
+				double d = 0;
 
-				if (*best >= 0 &&
-				    !before(d, id, *best_d, *best))
-					continue;
+				/* The filter is asked of the same entries as
+				 * when every distance was worked out first:
+				 * all of them until one is accepted, then
+				 * those that come before the best. */
+				if (*best >= 0) {
+					if (edge_beyond(s, id, p, *best_d))
+						continue;
+					d = edge_dist(s, id, p);
+					if (!before(d, id, *best_d, *best))
+						continue;
+				}
 				if (filter && !filter(ctx, id))
 					continue;
+				if (*best < 0)
+					d = edge_dist(s, id, p);
 				*best = id;
 				*best_d = d;
 			}

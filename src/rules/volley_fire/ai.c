@@ -127,10 +127,6 @@
 /* ring_nearest()'s rings: AI_RING_GROWTH must be a power of this, so
  * that its last ring is one of these. */
 #define AI_NEAREST_GROWTH 2.0
-/* index_within()'s plain case: a relative margin (against roundings of
- * some 1e-16) and the largest reach whose square cannot overflow. */
-#define AI_PLAIN_REL 1e-9
-#define AI_PLAIN_FAR_MAX_IN 1e150
 #define AI_INDEX_SLACK_IN 1e-6
 #define AI_LEAD_NEAR_IN 48.0
 #define AI_LEAD_WITNESSES 16
@@ -291,10 +287,10 @@ static bool known(struct vf_ai *ai, struct zb_game *g, const struct zb_unit *e)
 	if (e->side == ai->side)
 		return true;
 	if (e->id < 0 || e->id >= ai->cap_seen)
-		return vf_side_sees(g, ai->side, e);
+		return vf_side_sees_deciding(g, ai->side, e);
 	if (ai->seen_at[e->id] != ai->decision) {
-		ai->seen[e->id] = vf_side_sees(g, ai->side, e) ? SEEN_YES
-							       : SEEN_NO;
+		ai->seen[e->id] = vf_side_sees_deciding(g, ai->side, e)
+				  ? SEEN_YES : SEEN_NO;
 		ai->seen_at[e->id] = ai->decision;
 	}
 	return ai->seen[e->id] == SEEN_YES;
@@ -408,24 +404,13 @@ struct cand {
 };
 
 /* Is entry id's circle within range_in of p, tested as
- * zb_spatial_within() tests it (spatial.c's edge_dist)?  A visit of the
- * index near p (zb_spatial_visit_near) meets all of those and perhaps a
- * few more; this keeps exactly the ones the list would hold. */
+ * zb_spatial_within() tests it (zb_spatial_entry_within)?  A visit of
+ * the index near p (zb_spatial_visit_near) meets all of those and
+ * perhaps a few more; this keeps exactly the ones the list would hold. */
 static bool index_within(const struct zb_game *g, int id, struct zb_vec2 p,
 			 double range_in)
 {
-	const struct zb_spatial_entry *e = &g->index.e[id];
-	double dx = p.x - e->p.x, dy = p.y - e->p.y;
-	double far = range_in + e->radius_in;
-
-	/* Plainly inside, by far more than the roundings of the distance
-	 * and the subtraction below: no square root needed. */
-	if (range_in >= 0 && far < AI_PLAIN_FAR_MAX_IN &&
-	    dx * dx + dy * dy <= far * far * (1 - AI_PLAIN_REL))
-		return true;
-	double d = zb_v2_dist(p, e->p) - e->radius_in;
-
-	return !((d > 0 ? d : 0) > range_in);
+	return zb_spatial_entry_within(&g->index, id, p, range_in);
 }
 
 /* What ring_nearest() carries through a ring. */
@@ -442,7 +427,20 @@ struct ring_ctx {
 	double range, q;
 	int best;
 	double bd;
+	/* With known_only, the ring's units within q, to be asked whether
+	 * known nearest first (list, n, cap; failed when out of memory). */
+	struct cand *list;
+	size_t n, cap;
+	bool failed;
 };
+
+static int cmp_cand_d(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+	if (x->d != y->d)
+		return x->d < y->d ? -1 : 1;
+	return (x->id > y->id) - (x->id < y->id);
+}
 
 /* Keep the least (metric, id) within the ring's q, as cmp_cand orders. */
 static int ring_visit(void *ctx, int id)
@@ -453,6 +451,23 @@ static int ring_visit(void *ctx, int id)
 	double d = c->metric(c->u, &c->g->units[id], c->marg);
 	if (!(d <= c->q))
 		return 0;
+	if (c->known_only && !c->failed) {
+		/* Listed: known() costs the most, and asked nearest first
+		 * it is asked of the fewest. */
+		if (c->n == c->cap) {
+			size_t cap = c->cap ? 2 * c->cap : 64;
+			struct cand *l = zb_realloc(&c->g->alloc, c->list,
+						    cap * sizeof(*l));
+			if (!l) {
+				c->failed = true;
+				return 0;
+			}
+			c->list = l;
+			c->cap = cap;
+		}
+		c->list[c->n++] = (struct cand){ d, id };
+		return 0;
+	}
 	if (c->best >= 0 && (d > c->bd || (d == c->bd && id > c->best)))
 		return 0;
 	if (c->known_only && !known(c->ai, c->g, &c->g->units[id]))
@@ -479,6 +494,38 @@ static void ring_listed(struct vf_ai *ai, struct zb_game *g,
 	zb_free(&g->alloc, ids);
 }
 
+/* Passes over the list taking out its least before it is sorted: the
+ * least or the next is mostly known. */
+#define AI_RING_PICKS 8
+
+/* The first known unit of rc's list in (metric, id) order, into rc's
+ * best: the least taken out in turn a few times (a pass each), then the
+ * rest sorted. */
+static void first_known(struct vf_ai *ai, struct zb_game *g,
+			struct ring_ctx *rc)
+{
+	for (int t = 0; t < AI_RING_PICKS && rc->n > 0; t++) {
+		size_t m = 0;
+		for (size_t k = 1; k < rc->n; k++)
+			if (cmp_cand_d(&rc->list[k], &rc->list[m]) < 0)
+				m = k;
+		struct cand c = rc->list[m];
+		if (known(ai, g, &g->units[c.id])) {
+			rc->best = c.id;
+			rc->bd = c.d;
+			return;
+		}
+		rc->list[m] = rc->list[--rc->n];
+	}
+	qsort(rc->list, rc->n, sizeof(*rc->list), cmp_cand_d);
+	for (size_t k = 0; k < rc->n; k++)
+		if (known(ai, g, &g->units[rc->list[k].id])) {
+			rc->best = rc->list[k].id;
+			rc->bd = rc->list[k].d;
+			return;
+		}
+}
+
 /*
  * The unit passing `f` (and known to the side, when `known_only`) with
  * the least metric, ties to the lower id, as a pass over every unit in
@@ -499,7 +546,7 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 	double bd = INFINITY;
 
 	struct ring_ctx rc = { ai, g, u, f, fctx, known_only, metric, marg,
-			       p, 0, 0, -1, INFINITY };
+			       p, 0, 0, -1, INFINITY, NULL, 0, 0, false };
 
 	/* Each ring keeps the least (metric, id) within q of the units
 	 * zb_spatial_within() would list (index_within), as sorting them by
@@ -515,18 +562,36 @@ static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
 	     q *= AI_NEAREST_GROWTH) {
 		rc.q = q;
 		rc.range = q + lag + AI_INDEX_SLACK_IN;
-		if (!isfinite(p.x) || !isfinite(p.y)) {
-			ring_listed(ai, g, &rc);
-		} else {
-			zb_spatial_visit_near(&g->index, p, rc.range,
-					      ring_visit, &rc);
+		bool listing = known_only && !rc.failed;
+
+		for (int pass = 0; pass < 2; pass++) {
+			rc.n = 0;
+			rc.best = -1;
+			rc.bd = INFINITY;
+			if (!isfinite(p.x) || !isfinite(p.y)) {
+				ring_listed(ai, g, &rc);
+			} else {
+				zb_spatial_visit_near(&g->index, p, rc.range,
+						      ring_visit, &rc);
+			}
+			/* Out of memory for the list: the ring again,
+			 * each unit asked as it comes. */
+			if (!listing || !rc.failed)
+				break;
 		}
+		/* The least (metric, id) that is known: the first known
+		 * in that order (known() answers the same whenever asked
+		 * in a decision). */
+		if (known_only && !rc.failed && rc.n > 0)
+			first_known(ai, g, &rc);
 		if (rc.best >= 0) {
+			zb_free(&g->alloc, rc.list);
 			if (dist)
 				*dist = rc.bd;
 			return rc.best;
 		}
 	}
+	zb_free(&g->alloc, rc.list);
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *e = &g->units[i];
 		if (!f(fctx, i) || (known_only && !known(ai, g, e)))

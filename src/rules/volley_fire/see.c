@@ -343,79 +343,35 @@ static int screen_visit(void *ctx, int id)
 /*
  * zb_spatial_visit_segment(s, a, b, 0, visit, ctx), and on a small index
  * the same entries by a pass over them all: those whose circles come
- * within the segment, by the walk's own test (spatial.c's seg_far, with
- * its slack), so the same units are visited, in id order instead of the
- * walk's.  Which units screen a line, and so the answer of units_block,
- * does not hang on the order (see screen_visit); the cells' walk costs
- * more than the pass where the units are few.
+ * within the segment, by the walk's own test (zb_spatial_seg_visits),
+ * so the same units are visited, in id order instead of the walk's.
+ * Which units screen a line, and so the answer of units_block, does not
+ * hang on the order (see screen_visit); the cells' walk costs more than
+ * the pass where the units are few.
  */
-#define INDEX_SLACK_REL 1e-9	/* spatial.c's SPATIAL_SLACK_REL */
-
-/* The slack zb_spatial_visit_segment() gives a line a-b (range 0). */
-static double line_slack(const struct zb_spatial *s, struct zb_vec2 a,
-			 struct zb_vec2 b)
-{
-	return INDEX_SLACK_REL * (1 + s->max_radius_in + fabs(a.x) +
-				  fabs(a.y) + fabs(b.x) + fabs(b.y));
-}
-
-/* Does zb_spatial_visit_segment(s, a, b, 0, ...) visit entry id?  Its
- * own test (spatial.c's seg_far): the entry's circle, with the slack,
- * comes within the segment. */
-static bool line_visits(const struct zb_spatial *s, struct zb_vec2 a,
-			struct zb_vec2 b, double slack, int id)
-{
-	const double rel = INDEX_SLACK_REL;
-	struct zb_vec2 p = s->e[id].p;
-	double dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
-	double far = s->e[id].radius_in + slack;
-	double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
-	double qx, qy;
-
-	if (s->cell_of[id] < 0)
-		return false;
-	t = t < 0 ? 0 : t > 1 ? 1 : t;
-	qx = a.x + t * dx - p.x;
-	qy = a.y + t * dy - p.y;
-	return !(qx * qx + qy * qy > far * far * (1 + rel) + rel);
-}
-
 static int visit_line(struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
 		      zb_spatial_filter visit, void *ctx)
 {
-	const double rel = INDEX_SLACK_REL;
-	double slack, dx = b.x - a.x, dy = b.y - a.y, len2 = dx * dx + dy * dy;
+	struct zb_spatial_seg q;
 
 	if (s->n > LINE_SCAN_MAX || !s->cell_head || !isfinite(a.x) ||
 	    !isfinite(a.y) || !isfinite(b.x) || !isfinite(b.y))
 		return zb_spatial_visit_segment(s, a, b, 0, visit, ctx);
 	s->queries++;
-	slack = line_slack(s, a, b);
+	q = zb_spatial_seg_make(s, a, b, 0);
 	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
 	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
-	/* line_visits() for each entry, the line's own numbers once. */
 	for (int id = 0; id < s->n; id++) {
 		struct zb_vec2 p = s->e[id].p;
-		double far = s->e[id].radius_in + slack;
+		double far = s->e[id].radius_in + q.slack;
 		/* Plainly further than `far` from the line's box, so from
-		 * the line: line_visits() would say no (the margin is far
+		 * the line: the walk would not visit it (the margin is far
 		 * over its rounding). */
 		double m = far + 1e-6 * (1 + far);
-
-		if (p.x < x0 - m || p.x > x1 + m || p.y < y0 - m ||
-		    p.y > y1 + m)
-			continue;
-		double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) /
-				      len2 : 0;
-		double qx, qy;
 		int rc;
 
-		if (s->cell_of[id] < 0)
-			continue;
-		t = t < 0 ? 0 : t > 1 ? 1 : t;
-		qx = a.x + t * dx - p.x;
-		qy = a.y + t * dy - p.y;
-		if (qx * qx + qy * qy > far * far * (1 + rel) + rel)
+		if (p.x < x0 - m || p.x > x1 + m || p.y < y0 - m ||
+		    p.y > y1 + m || !zb_spatial_seg_visits(s, &q, 0, id))
 			continue;
 		rc = visit(ctx, id);
 		if (rc)
@@ -446,8 +402,9 @@ static bool hint_blocks(struct zb_game *g, struct screen_search *q)
 	    s->cell_of[h] < 0 || !isfinite(q->a.x) || !isfinite(q->a.y) ||
 	    !isfinite(q->b.x) || !isfinite(q->b.y))
 		return false;
-	if (h != st->ai_turned - 1 &&
-	    !line_visits(s, q->a, q->b, line_slack(s, q->a, q->b), h))
+	struct zb_spatial_seg seg = zb_spatial_seg_make(s, q->a, q->b, 0);
+
+	if (h != st->ai_turned - 1 && !zb_spatial_seg_visits(s, &seg, 0, h))
 		return false;
 	d = index_dist(s, h, q->mid);
 	if (d > q->range_in || !blocker_filter(&q->c, h) ||
@@ -780,6 +737,10 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * not change during a battle.  Checking costs a pass over the units, so
  * only answers that cost lines of sight by the SIGHT_MEMO_SHARE of the
  * units are kept: the check then costs a small part of what it saves.
+ * But while a controller decides (vf_side_sees_deciding: the AI asks
+ * what its side sees of every group near every unit it orders) nothing
+ * on the table changes but the unit the AI turns, so the pass is made
+ * once a decision, and after it every answer is kept.
  *
  * While all of that is bit for bit as it was, the answer is given again.
  * When units have changed since, a "no" may still hold.  Each line it
@@ -798,7 +759,10 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * (in the open, any one viewer seeing it is enough).
  */
 #define SIGHT_MEMO_SHARE 16	/* kept when lines * this >= units */
-#define SIGHT_LOG_MAX 256	/* changes logged before it starts again */
+/* Changes logged before it starts again: a move phase of a dense battle
+ * of 1,000 units makes some 500, and a no older than the log is worked
+ * out afresh, at a line from every viewer (48 bytes a change). */
+#define SIGHT_LOG_MAX 4096
 #define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
 /* Discs kept in all, at most (32 bytes each): a dense battle of 1,000
  * units keeps about 1.5 million; past this, a no is kept only while the
@@ -878,6 +842,7 @@ void vf_sight_memo_release(struct zb_game *g)
 	st->sight_log_base = 0;
 	st->sight_discs = 0;
 	st->sight_epoch = 0;
+	st->sight_quiet = 0;
 }
 
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
@@ -975,14 +940,41 @@ static void sight_log(struct vf_state *st, uint64_t epoch, int i,
 	};
 }
 
-/* Does the table stand as the snapshot has it?  If not, takes it anew,
- * logs the units that changed and starts a new epoch. */
-static void sight_check(struct zb_game *g, struct vf_state *st)
+/* Is unit i as snapshot s has it (or, when `turned_moved`, one of the
+ * units turned, which count as changed)?  If not, takes it anew and
+ * logs it when `logged`; false then. */
+static bool sight_same_unit(struct zb_game *g, struct vf_state *st, int i,
+			    bool logged, bool turned_moved, uint64_t next)
+{
+	struct vf_sight_snap s;
+
+	sight_snap_of(g, i, &s);
+	if (memcmp(&s, &st->sight_snap[i], sizeof(s)) == 0 &&
+	    !(turned_moved && (i == st->ai_turned - 1 ||
+			       i == st->sight_turned - 1)))
+		return true;
+	if (logged)
+		sight_log(st, next, i, &st->sight_snap[i], &s);
+	st->sight_snap[i] = s;
+	return false;
+}
+
+/*
+ * Does the table stand as the snapshot has it?  If not, takes it anew,
+ * logs the units that changed and starts a new epoch.  `quiet` (1 + the
+ * decision a controller is making, or 0): while one decision is made
+ * nothing on the table changes but the unit the AI turns (ai_turned),
+ * so after one whole check in it, only that unit and the one turned
+ * before are looked at again.
+ */
+static void sight_check(struct zb_game *g, struct vf_state *st,
+			uint64_t quiet)
 {
 	double head[3] = { g->index.n, g->index.max_radius_in, g->n_sides };
 	bool same = st->sight_n == g->n_units && st->sight_epoch > 0 &&
 		    !memcmp(head, st->sight_head, sizeof(head));
 	bool logged = same;	/* changes since can be listed */
+	bool still = same && quiet && st->sight_quiet == quiet;
 	uint64_t next = st->sight_epoch + 1;
 	int turned = st->ai_turned;
 
@@ -996,18 +988,32 @@ static void sight_check(struct zb_game *g, struct vf_state *st)
 
 	if (turned_moved)
 		same = false;
-	for (int i = 0; i < g->n_units; i++) {
-		struct vf_sight_snap s;
+	if (still) {
+		/* Only the turned units can have changed (see above). */
+		int ids[2] = { turned - 1, st->sight_turned - 1 };
 
-		sight_snap_of(g, i, &s);
-		if (memcmp(&s, &st->sight_snap[i], sizeof(s)) == 0 &&
-		    !(turned_moved && (i == turned - 1 ||
-				       i == st->sight_turned - 1)))
-			continue;
-		if (logged)
-			sight_log(st, next, i, &st->sight_snap[i], &s);
-		same = false;
-		st->sight_snap[i] = s;
+		for (int k = 0; k < 2; k++)
+			if (ids[k] >= 0 && ids[k] < g->n_units &&
+			    (k == 0 || ids[1] != ids[0]) &&
+			    !sight_same_unit(g, st, ids[k], logged,
+					     turned_moved, next))
+				same = false;
+#ifdef ZB_CHECK_MEMOS
+		/* Nothing else changed while the decision was made. */
+		for (int i = 0; i < g->n_units; i++) {
+			struct vf_sight_snap chk;
+
+			sight_snap_of(g, i, &chk);
+			if (memcmp(&chk, &st->sight_snap[i], sizeof(chk)))
+				abort();
+		}
+#endif
+	} else {
+		for (int i = 0; i < g->n_units; i++)
+			if (!sight_same_unit(g, st, i, logged, turned_moved,
+					     next))
+				same = false;
+		st->sight_quiet = quiet;
 	}
 	if (same)
 		return;
@@ -1063,9 +1069,18 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 
 	if (rec->n < 0 || rec->epoch == 0 || rec->epoch < st->sight_log_base)
 		return NO_UNKNOWN;
-	for (int i = 0; i < st->sight_log_n; i++) {
-		if (st->sight_log[i].epoch <= rec->epoch)
-			continue;
+	/* The log is in epoch order: the first change since, by halves. */
+	int lo = 0, hi = st->sight_log_n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (st->sight_log[mid].epoch <= rec->epoch)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (int i = lo; i < st->sight_log_n; i++) {
 		if (first < 0)
 			first = i;
 		if (st->sight_log[i].id == target->id)
@@ -1086,6 +1101,32 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	for (int i = 0; i < k; i++)
 		if (n_changed == 0 || changed[i] != changed[n_changed - 1])
 			changed[n_changed++] = changed[i];
+	/* The box about the changed circles' centres, and the most a disc
+	 * may reach past its radius to touch one (touches(), with room for
+	 * the rounding of these sums): a disc further from the box than
+	 * that is touched by none, without a look at each. */
+	double bx0 = INFINITY, bx1 = -INFINITY, by0 = INFINITY;
+	double by1 = -INFINITY, rmax = 0, amax = 0;
+
+	for (int i = first; i < st->sight_log_n; i++) {
+		const struct vf_sight_change *ch = &st->sight_log[i];
+		struct zb_vec2 cc[2] = { ch->at0, ch->at1 };
+		double rr[2] = { ch->r0, ch->r1 };
+
+		for (int j = 0; j < 2; j++) {
+			bx0 = fmin(bx0, cc[j].x);
+			bx1 = fmax(bx1, cc[j].x);
+			by0 = fmin(by0, cc[j].y);
+			by1 = fmax(by1, cc[j].y);
+			rmax = fmax(rmax, rr[j]);
+			amax = fmax(amax, fabs(cc[j].x) + fabs(cc[j].y));
+		}
+	}
+	bool boxed = isfinite(bx0) && isfinite(bx1) && isfinite(by0) &&
+		     isfinite(by1) && isfinite(rmax) && isfinite(amax);
+	/* The changed ids' range: most viewers lie outside it. */
+	int id_lo = changed[0], id_hi = changed[n_changed - 1];
+
 	/* The discs that stand, and the lines (by their disc) to ask. */
 	n_old = rec->n;
 	k = 0;
@@ -1093,8 +1134,19 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 		const struct vf_sight_disc *dd = &rec->d[d];
 		bool touched = false;
 
-		if (in_sorted(changed, n_changed, dd->viewer))
+		if (dd->viewer >= id_lo && dd->viewer <= id_hi &&
+		    in_sorted(changed, n_changed, dd->viewer))
 			continue;	/* asked again whole */
+		if (boxed && isfinite(dd->r)) {
+			double reach = (dd->r + rmax + SIGHT_DISC_EPS *
+					(1 + amax + dd->r)) * (1 + 1e-9) + 1e-9;
+
+			if (dd->c.x + reach < bx0 || dd->c.x - reach > bx1 ||
+			    dd->c.y + reach < by0 || dd->c.y - reach > by1) {
+				rec->d[k++] = *dd;
+				continue;
+			}
+		}
 		for (int i = first; i < st->sight_log_n && !touched; i++) {
 			const struct vf_sight_change *ch = &st->sight_log[i];
 
@@ -1131,7 +1183,10 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	return rc;
 }
 
-bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
+/* vf_side_sees(); `quiet` is 1 + the decision being made when a
+ * controller asks (vf_side_sees_deciding), else 0. */
+static bool side_sees_memo(struct zb_game *g, int side,
+			   const struct zb_unit *target, uint64_t quiet)
 {
 	struct vf_state *st = vf_state(g);
 	unsigned asked = 0;
@@ -1157,14 +1212,21 @@ bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
 		goto out;
 	}
 	st->sight_witness[k] = 0;
-	if ((uint64_t)st->sight_cost[k] * SIGHT_MEMO_SHARE <
-	    (uint64_t)g->n_units) {
+	/* An answer that cost few lines last time is worked out afresh,
+	 * unless the table has been checked in this decision already: then
+	 * checking costs nothing, and the answer is kept as the others are
+	 * (a target just gone out of sight is not worked out afresh
+	 * twice). */
+	bool cheap = (uint64_t)st->sight_cost[k] * SIGHT_MEMO_SHARE <
+		     (uint64_t)g->n_units;
+
+	if (cheap && !(quiet && st->sight_quiet == quiet)) {
 		seen = side_sees(g, side, target, &asked, NULL, &who);
 		st->sight_cost[k] = asked;
 		st->sight_witness[k] = who + 1;
 		goto out;
 	}
-	sight_check(g, st);
+	sight_check(g, st, quiet);
 	rec = &st->sight_rec[k];
 	if (st->sight_at[k] != st->sight_epoch && !st->sight_val[k] &&
 	    st->sight_at[k] > 0 && rec->epoch == st->sight_at[k])
@@ -1190,6 +1252,19 @@ out:
 		abort();	/* the memo kept a wrong answer */
 #endif
 	return seen;
+}
+
+bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target)
+{
+	return side_sees_memo(g, side, target, 0);
+}
+
+/* g->decisions stands still while a decision is made: it is counted
+ * once the controller has answered. */
+bool vf_side_sees_deciding(struct zb_game *g, int side,
+			   const struct zb_unit *target)
+{
+	return side_sees_memo(g, side, target, g->decisions + 1);
 }
 
 /* volley-fire: Concealment A-C */

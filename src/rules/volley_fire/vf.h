@@ -359,6 +359,9 @@ struct vf_state {
 	int sight_cap;			/* units room is made for */
 	double sight_head[3];
 	int sight_turned;		/* ai_turned in the snapshot */
+	/* 1 + g->decisions of the decision the snapshot was last checked
+	 * in whole (vf_side_sees_deciding), or 0. */
+	uint64_t sight_quiet;
 	uint64_t sight_epoch;
 	uint64_t *sight_at;		/* [unit * ZB_MAX_SIDES + side] */
 	unsigned char *sight_val;
@@ -522,6 +525,12 @@ double vf_table_room(const struct zb_game *g, const struct zb_rect *r,
  * answer that took many lines of sight is remembered while the table
  * stands exactly as it did (see.c, "what a side sees, remembered"). */
 bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target);
+/* vf_side_sees(), asked by a controller while it decides (the AI's
+ * "known"): between two such calls of one decision the table stands
+ * still but for the unit in ai_turned, so the memo's check of the
+ * table is made once a decision, not once a call. */
+bool vf_side_sees_deciding(struct zb_game *g, int side,
+			   const struct zb_unit *target);
 /* The same, always worked out afresh (for tests of the memo). */
 bool vf_side_sees_afresh(struct zb_game *g, int side,
 			 const struct zb_unit *target);
