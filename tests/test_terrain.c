@@ -235,6 +235,14 @@ Test(terrain, los_hills)
 	cr_expect(!zb_terrain_blocks_los(&set, zb_v2(15, 0), zb_v2(25, 0), 0));
 	/* Both ends on the same hill. */
 	cr_expect(!zb_terrain_blocks_los(&set, zb_v2(11, -4), zb_v2(19, 4), 0));
+	/* The hills alone, the eyes' height given: the ridge (2) blocks eyes
+	 * at 0 and 2, not at 2.5; a line that misses it, never. */
+	cr_expect(zb_terrain_hills_block(&set, zb_v2(5, 0), zb_v2(25, 0), 0));
+	cr_expect(zb_terrain_hills_block(&set, zb_v2(5, 0), zb_v2(25, 0), 2));
+	cr_expect(!zb_terrain_hills_block(&set, zb_v2(5, 0), zb_v2(25, 0),
+					  2.5));
+	cr_expect(!zb_terrain_hills_block(&set, zb_v2(5, 10), zb_v2(25, 10),
+					  0));
 	zb_terrain_set_release(&set);
 }
 

@@ -163,6 +163,11 @@ bool zb_terrain_flow_at(const struct zb_terrain_set *set, struct zb_vec2 p,
  * height_in if it has one); an end on higher ground sees over them. */
 bool zb_terrain_blocks_los(const struct zb_terrain_set *set, struct zb_vec2 a,
 			   struct zb_vec2 b, double see_into_in);
+/* The hills' part of zb_terrain_blocks_los(), for eyes at eye_in (the
+ * higher of the two ends' ground, which a rule set may know already): does
+ * a hill at least eye_in high lie across a-b with neither end on it? */
+bool zb_terrain_hills_block(const struct zb_terrain_set *set,
+			    struct zb_vec2 a, struct zb_vec2 b, double eye_in);
 
 #ifdef __cplusplus
 }

@@ -325,6 +325,30 @@ bool zb_terrain_path_crosses_any(const struct zb_terrain_set *set,
 }
 
 /* See the sight model at the top of this file. */
+/* Does hill t, at least eye_in high, lie across a-b, neither end on it? */
+static bool hill_blocks(const struct zb_terrain *t, struct zb_vec2 a,
+			struct zb_vec2 b, double eye_in)
+{
+	if (t->height_in < eye_in)
+		return false;
+	if (area_contains(t, a) || area_contains(t, b))
+		return false;
+	return zb_seg_hits_poly(a, b, t->pts, t->n_pts);
+}
+
+bool zb_terrain_hills_block(const struct zb_terrain_set *set,
+			    struct zb_vec2 a, struct zb_vec2 b, double eye_in)
+{
+	for (int i = 0; set && i < set->n; i++) {
+		const struct zb_terrain *t = &set->items[i];
+
+		if (t->kind == ZB_TERRAIN_HILL && box_meets_seg(t, a, b) &&
+		    hill_blocks(t, a, b, eye_in))
+			return true;
+	}
+	return false;
+}
+
 bool zb_terrain_blocks_los(const struct zb_terrain_set *set, struct zb_vec2 a,
 			   struct zb_vec2 b, double see_into_in)
 {
@@ -343,11 +367,7 @@ bool zb_terrain_blocks_los(const struct zb_terrain_set *set, struct zb_vec2 a,
 			continue;
 		switch (t->kind) {
 		case ZB_TERRAIN_HILL:
-			if (t->height_in < eye)
-				continue;
-			if (area_contains(t, a) || area_contains(t, b))
-				continue;
-			if (zb_seg_hits_poly(a, b, t->pts, t->n_pts))
+			if (hill_blocks(t, a, b, eye))
 				return true;
 			break;
 		case ZB_TERRAIN_WOODS:

@@ -498,14 +498,6 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d);
 
-/* terrain.c's area_contains(): p within area feature t. */
-static bool in_area(const struct zb_terrain *t, struct zb_vec2 p)
-{
-	return !zb_terrain_kind_is_linear(t->kind) && p.x >= t->lo.x &&
-	       p.x <= t->hi.x && p.y >= t->lo.y && p.y <= t->hi.y &&
-	       zb_poly_contains(t->pts, t->n_pts, p);
-}
-
 /* Does any hill's box meet the line's?  With an unbounded allowance into
  * cover, zb_terrain_blocks_los() answers only from the hills whose boxes
  * meet the line, so when none does it says no, and need not be asked. */
@@ -545,21 +537,7 @@ static bool hills_block(struct zb_game *g, const struct zb_unit *viewer,
 			   : zb_terrain_height_at(ts, b);
 	double eye = fmax(ha, hb);
 
-	for (int i = 0; i < ts->n; i++) {
-		const struct zb_terrain *t = &ts->items[i];
-
-		if (t->kind != ZB_TERRAIN_HILL ||
-		    !(fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
-		      fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y))
-			continue;
-		if (t->height_in < eye)
-			continue;
-		if (in_area(t, a) || in_area(t, b))
-			continue;
-		if (zb_seg_hits_poly(a, b, t->pts, t->n_pts))
-			return true;
-	}
-	return false;
+	return zb_terrain_hills_block(ts, a, b, eye);
 }
 
 /* vf_unit_sees_ex(), and when `rec` is given and the answer is no, the
