@@ -380,8 +380,8 @@ struct vf_state {
 	int ground_cap;
 	/* fire.c's vf_volley_expected() for the last volleys asked (a pure
 	 * function of the volley and the target's figures and kind), a
-	 * direct-mapped table of VF_EXPECT_MEMO entries.  Owned; a copy
-	 * starts empty. */
+	 * direct-mapped table of VF_EXPECT_MEMO entries, and the last
+	 * volleys' distributions.  Owned; a copy starts empty. */
 	struct vf_expect_memo *expect;
 };
 
