@@ -1008,6 +1008,64 @@ static int best_fire(struct zb_game *g, const struct zb_decision *d,
 	return best;
 }
 
+/* What near_visit() gathers. */
+struct near_ctx {
+	struct zb_game *g;
+	zb_spatial_filter f;
+	void *fctx;
+	struct zb_vec2 p;
+	double range;
+	int *ids;
+	size_t n, cap;
+	bool failed;
+};
+
+static int near_visit(void *ctx, int id)
+{
+	struct near_ctx *c = ctx;
+
+	if (!index_within(c->g, id, c->p, c->range) ||
+	    (c->f && !c->f(c->fctx, id)))
+		return 0;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 64;
+		int *ids = zb_realloc(&c->g->alloc, c->ids, cap * sizeof(*ids));
+
+		if (!ids) {
+			c->failed = true;
+			return 1;
+		}
+		c->ids = ids;
+		c->cap = cap;
+	}
+	c->ids[c->n++] = id;
+	return 0;
+}
+
+/* The units near_ids() lists, in no order: for a caller that needs
+ * only which they are (the index's visit, without sorting them by
+ * distance, nor a distance worked out for each).  Those
+ * zb_spatial_within() keeps are the ones its visit meets that pass
+ * index_within() (and the filter, asked as it asks it of them alone).
+ * From a point that is not finite, or out of memory, near_ids(). */
+static int *near_set(struct zb_game *g, struct zb_vec2 p, double range_in,
+		     zb_spatial_filter f, void *ctx, size_t *n)
+{
+	struct near_ctx c = { g, f, ctx, p, range_in, NULL, 0, 0, false };
+
+	if (!isfinite(p.x) || !isfinite(p.y))
+		return near_ids(g, p, range_in, f, ctx, n);
+	zb_spatial_visit_near(&g->index, p, range_in, near_visit, &c);
+	if (c.failed) {
+		zb_free(&g->alloc, c.ids);
+		return near_ids(g, p, range_in, f, ctx, n);
+	}
+	if (!c.ids)
+		c.ids = zb_malloc(&g->alloc, sizeof(*c.ids));
+	*n = c.ids ? c.n : 0;
+	return c.ids;
+}
+
 /* The enemy the unit could hurt most if it faced him: for reaiming.  The
  * unit is turned for each question and turned back (the rules' sight
  * tests know a unit by its address, so a copy would not do).  What the
@@ -1074,7 +1132,8 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 	 * and our circle of our centre. */
 	struct side_ctx c = { g, u, NULL };
 	size_t n = 0;
-	int *ids = near_ids(g, ur.c, reach + circle_of(&ur) +
+	/* Weighed in an order of their own (or of ids): their set. */
+	int *ids = near_set(g, ur.c, reach + circle_of(&ur) +
 			    AI_INDEX_SLACK_IN, enemy_body, &c, &n);
 	size_t room = ids ? n : (size_t)g->n_units;
 	struct aim_cand *cand = zb_malloc(&g->alloc, (room > 0 ? room : 1) *
@@ -1401,7 +1460,7 @@ static bool room_at(struct zb_game *g, const struct zb_unit *u,
 			return false;
 	/* A footprint that meets r has its circle within r's of r's centre. */
 	size_t n = 0;
-	int *ids = near_ids(g, r.c, circle_of(&r) + AI_INDEX_SLACK_IN, NULL,
+	int *ids = near_set(g, r.c, circle_of(&r) + AI_INDEX_SLACK_IN, NULL,
 			    NULL, &n);
 	bool all = !ids, free_ground = true;
 	for (int k = 0; all ? k < g->n_units : k < (int)n; k++) {
@@ -2525,7 +2584,7 @@ static bool end_free(struct zb_game *g, const struct zb_unit *u,
 					      zb_heading_deg(u->pos, at));
 	/* A footprint that meets r has its circle within r's of r's centre. */
 	size_t n = 0;
-	int *ids = near_ids(g, r.c, circle_of(&r) + AI_INDEX_SLACK_IN, NULL,
+	int *ids = near_set(g, r.c, circle_of(&r) + AI_INDEX_SLACK_IN, NULL,
 			    NULL, &n);
 	bool all = !ids, free_ground = true;
 	for (int k = 0; all ? k < g->n_units : k < (int)n; k++) {

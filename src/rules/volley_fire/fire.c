@@ -952,12 +952,30 @@ bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 }
 
 #define VF_EXPECT_MEMO 1024	/* entries of vf_state's expect memo */
+/* Distributions it keeps, by volley alone: the expectation is asked of
+ * a volley against targets of many sizes (in ninth-sudanese some 73
+ * volleys and 363 (volley, size) pairs a battle), and working out the
+ * distribution is most of its cost. */
+#define VF_PMF_MEMO 256
 
-struct vf_expect_memo {
+struct vf_expect_entry {
 	struct vf_volley v;
 	int alive;
 	bool gun_target, set;
 	double e;
+};
+
+/* A volley's distribution, as vf_volley_dist() gave it (p owned, made
+ * by zb_dist_alloc(); NULL while unset). */
+struct vf_pmf_entry {
+	struct vf_volley v;
+	int n;
+	double *p;
+};
+
+struct vf_expect_memo {
+	struct vf_expect_entry e[VF_EXPECT_MEMO];
+	struct vf_pmf_entry pmf[VF_PMF_MEMO];
 };
 
 static bool same_volley(const struct vf_volley *a, const struct vf_volley *b)
@@ -983,19 +1001,41 @@ static unsigned volley_hash(const struct vf_volley *v, int alive, bool gun)
 	return (h ^ (h >> 7)) % VF_EXPECT_MEMO;
 }
 
-/* The expected casualties worked out afresh. */
-static double expected_of(const struct vf_volley *v, int alive,
-			  bool gun_target)
+/* The expected casualties of the distribution p[0..n). */
+static double expected_sum(const double *p, int n, int alive,
+			   bool gun_target)
 {
-	struct zb_dist d;
 	double e = 0;
 
+	for (int k = 0; k < n; k++) {
+		int cas = gun_target ? k / VF_GUN_HITS_PER_GUNNER : k;
+		e += p[k] * (cas < alive ? cas : alive);
+	}
+	return e;
+}
+
+/* The expected casualties worked out afresh, from the volley's
+ * distribution (kept in m when m is not NULL). */
+static double expected_of(struct vf_expect_memo *m, const struct vf_volley *v,
+			  int alive, bool gun_target)
+{
+	struct vf_pmf_entry *pe = m ? &m->pmf[volley_hash(v, 0, false) %
+					      VF_PMF_MEMO] : NULL;
+	struct zb_dist d;
+	double e;
+
+	if (pe && pe->p && same_volley(&pe->v, v))
+		return expected_sum(pe->p, pe->n, alive, gun_target);
 	/* The very distribution `zariba odds volley-fire volley` prints. */
 	if (vf_volley_dist(v, &d) != ZB_OK)
 		return -1;
-	for (int k = 0; k < d.n; k++) {
-		int cas = gun_target ? k / VF_GUN_HITS_PER_GUNNER : k;
-		e += d.p[k] * (cas < alive ? cas : alive);
+	e = expected_sum(d.p, d.n, alive, gun_target);
+	if (pe && d.p) {
+		zb_free(NULL, pe->p);
+		pe->v = *v;
+		pe->n = d.n;
+		pe->p = d.p;
+		d.p = NULL;
 	}
 	zb_dist_release(&d);
 	return e;
@@ -1007,21 +1047,20 @@ double vf_volley_expected(struct zb_game *g, const struct vf_volley *v,
 	struct vf_state *st = vf_state(g);
 	int alive = zb_unit_alive(target);
 	bool gun_target = vf_type_of(target)->gun;
-	struct vf_expect_memo *m;
+	struct vf_expect_entry *m;
 	double e;
 
 	if (st && !st->expect)
-		st->expect = zb_calloc(&g->alloc, VF_EXPECT_MEMO,
-				       sizeof(*st->expect));
+		st->expect = zb_calloc(&g->alloc, 1, sizeof(*st->expect));
 	if (!st || !st->expect) {
-		e = expected_of(v, alive, gun_target);
+		e = expected_of(NULL, v, alive, gun_target);
 		return e < 0 ? 0 : e;
 	}
-	m = &st->expect[volley_hash(v, alive, gun_target)];
+	m = &st->expect->e[volley_hash(v, alive, gun_target)];
 	if (m->set && m->alive == alive && m->gun_target == gun_target &&
 	    same_volley(&m->v, v))
 		return m->e;
-	e = expected_of(v, alive, gun_target);
+	e = expected_of(st->expect, v, alive, gun_target);
 	if (e < 0)
 		return 0;	/* out of memory: not kept */
 	m->v = *v;
@@ -1036,6 +1075,10 @@ void vf_expect_memo_release(struct zb_game *g)
 {
 	struct vf_state *st = vf_state(g);
 
+	if (st && st->expect) {
+		for (int i = 0; i < VF_PMF_MEMO; i++)
+			zb_free(NULL, st->expect->pmf[i].p);
+	}
 	if (st) {
 		zb_free(&g->alloc, st->expect);
 		st->expect = NULL;

@@ -332,6 +332,9 @@ struct melee_ctx {
 	bool *moved;		/* fell back, fled or was taken this phase */
 	int *side_units;	/* units on one side of the melee */
 	int *near;		/* spatial query results */
+	bool *winning;		/* a fight's winning units, all false
+				   between fights (cleared by their list) */
+	int *att_units, *def_units;	/* a fight's units on each side */
 	struct vf_queued *att, *def;	/* this melee's queues */
 	int fled[VF_MAX_MELEES];	/* guns whose crews rout at the end */
 	int n_fled;
@@ -341,6 +344,24 @@ struct melee_ctx {
 static double half_diag(const struct zb_rect *r)
 {
 	return sqrt(r->half_w_in * r->half_w_in + r->half_d_in * r->half_d_in);
+}
+
+/* The k-th of the units vf_square_of() may name a square for, in id
+ * order: only guns given a square at set-up can stand in one, so when
+ * vf_state keeps their list a melee looks at those alone, not at every
+ * unit (n_square_units() of them). */
+static int n_square_units(struct zb_game *g)
+{
+	const struct vf_state *st = vf_state(g);
+
+	return st->square_guns_set ? st->n_square_guns : g->n_units;
+}
+
+static int square_unit(struct zb_game *g, int k)
+{
+	const struct vf_state *st = vf_state(g);
+
+	return st->square_guns_set ? st->square_guns[k] : k;
 }
 
 /* Units whose footprints come within `range_in` of u's, nearest first. */
@@ -1007,9 +1028,8 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 {
 	struct zb_unit *d = &g->units[defender];
 	const struct zb_unit *a0 = &g->units[attackers[0]];
-	int *att_units = zb_malloc(&g->alloc, ((size_t)g->n_units + 1) * sizeof(int));
-	int *def_units = zb_malloc(&g->alloc, ((size_t)g->n_units + 1) * sizeof(int));
-	bool *winning = zb_calloc(&g->alloc, (size_t)g->n_units, sizeof(bool));
+	int *att_units = mc->att_units, *def_units = mc->def_units;
+	bool *winning = mc->winning;
 	struct zb_rect *rects = zb_malloc(&g->alloc, ((size_t)n_att + 1) * sizeof(*rects));
 	struct contact c = { NULL, 0, NULL, 0 };
 	int n_au = 0, n_du = 0, na, nd, pairs = 0, rerolls = 0;
@@ -1039,9 +1059,12 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 	}
 	def_units[n_du++] = defender;
 	/* Infantry squares C: the square's guns fight as part of it. */
-	for (int i = 0; i < g->n_units; i++)
+	for (int k = 0, m = n_square_units(g); k < m; k++) {
+		int i = square_unit(g, k);
+
 		if (vf_square_of(g, &g->units[i]) == d && !mc->moved[i])
 			def_units[n_du++] = i;
+	}
 	n_du += find_supporters(g, mc, d, def_units + n_du);
 	mc->att = alloc_queue(g, att_units, n_au);
 	mc->def = alloc_queue(g, def_units, n_du);
@@ -1160,11 +1183,13 @@ static int fight(struct zb_game *g, struct melee_ctx *mc, int defender,
 		} else if (vf_unit_active(d)) {
 			rc = winner_order(g, mc, d, err);
 		}
+		/* All false again for the next fight (fall_back() wrote
+		 * over `won`: the same units again). */
+		n_won = units_in(wq, nw, won);
+		for (int i = 0; i < n_won; i++)
+			winning[won[i]] = false;
 	}
 out:
-	zb_free(&g->alloc, att_units);
-	zb_free(&g->alloc, def_units);
-	zb_free(&g->alloc, winning);
 	zb_free(&g->alloc, rects);
 	zb_free(&g->alloc, c.hit);
 	zb_free(&g->alloc, mc->att);
@@ -1179,7 +1204,16 @@ static int ctx_init(struct zb_game *g, struct melee_ctx *mc)
 	mc->moved = zb_calloc(&g->alloc, (size_t)g->n_units, sizeof(bool));
 	mc->side_units = zb_calloc(&g->alloc, (size_t)g->n_units + 1, sizeof(int));
 	mc->near = zb_calloc(&g->alloc, (size_t)g->n_units + 1, sizeof(int));
-	return (mc->party && mc->moved && mc->side_units && mc->near)
+	mc->winning = zb_calloc(&g->alloc, (size_t)g->n_units + 1,
+				sizeof(bool));
+	/* Made once a phase, not once a fight: a fight's cost is then
+	 * that of its units, not of the table's. */
+	mc->att_units = zb_malloc(&g->alloc, ((size_t)g->n_units + 1) *
+				  sizeof(int));
+	mc->def_units = zb_malloc(&g->alloc, ((size_t)g->n_units + 1) *
+				  sizeof(int));
+	return (mc->party && mc->moved && mc->side_units && mc->near &&
+		mc->winning && mc->att_units && mc->def_units)
 		? ZB_OK : ZB_ENOMEM;
 }
 
@@ -1189,6 +1223,9 @@ static void ctx_release(struct zb_game *g, struct melee_ctx *mc)
 	zb_free(&g->alloc, mc->moved);
 	zb_free(&g->alloc, mc->side_units);
 	zb_free(&g->alloc, mc->near);
+	zb_free(&g->alloc, mc->winning);
+	zb_free(&g->alloc, mc->att_units);
+	zb_free(&g->alloc, mc->def_units);
 }
 
 /* volley-fire: Hand-to-hand A-E, Gardner gun C-D (the melee phase) */
@@ -1226,11 +1263,15 @@ int vf_melee_phase(struct zb_game *g, struct zb_error *err)
 					   &g->units[st->melee[i].attacker],
 					   err);
 		/* Infantry squares C: so may the guns of a charged square. */
-		for (int k = 0; first && k < g->n_units && rc == ZB_OK; k++)
+		for (int j = 0, m = n_square_units(g);
+		     first && j < m && rc == ZB_OK; j++) {
+			int k = square_unit(g, j);
+
 			if (vf_square_of(g, &g->units[k]) == d &&
 			    !vf_gun_is_destroyed(&g->units[k]))
 				rc = offer_destroy(g, &g->units[k],
 					&g->units[st->melee[i].attacker], err);
+		}
 	}
 	/* One melee per charged unit, its chargers in contact order. */
 	for (int i = 0; i < st->n_melee && rc == ZB_OK; i++) {

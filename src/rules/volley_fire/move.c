@@ -966,9 +966,13 @@ static void add_attach(struct zb_game *g, struct zb_unit *l, int dice,
 /* volley-fire: Gardner gun D (who may man an abandoned gun) */
 static void add_man_gun(struct phase *p, struct zb_unit *u, struct opts *s)
 {
-	struct zb_rect ur = zb_unit_rect(u);
-	int k = zb_unit_alive_role(u, ZB_ROLE_TROOPER);
+	struct zb_rect ur;
+	int k;
 
+	if (p->n_guns == 0)
+		return;	/* no gun abandoned: nobody's troopers counted */
+	ur = zb_unit_rect(u);
+	k = zb_unit_alive_role(u, ZB_ROLE_TROOPER);
 	if (k > VF_GUN_MAN_CREW)
 		k = VF_GUN_MAN_CREW;
 	for (int i = 0; i < p->n_guns; i++) {

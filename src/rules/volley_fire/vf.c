@@ -135,20 +135,6 @@ void vf_set_formation(struct zb_unit *u, enum vf_formation f)
 		u->flags &= ~(unsigned)VF_UF_LIMBERED;
 }
 
-bool vf_unit_active(const struct zb_unit *u)
-{
-	return zb_unit_on_table(u) &&
-	       !(u->flags & (ZB_UF_ROUTED | VF_UF_ABANDONED)) &&
-	       zb_unit_any_alive(u);
-}
-
-enum vf_weapon vf_unit_weapon(const struct zb_unit *u)
-{
-	if (u->type == VF_SCOUTS && (u->flags & VF_UF_MOUNTED))
-		return VF_W_CARBINE;
-	return vf_types[u->type].weapon;
-}
-
 /* Where an attached leader rides: inside a square or a building with his
  * men, otherwise just behind the rear rank (house ruling). */
 static struct zb_vec2 leader_spot(const struct zb_unit *u,

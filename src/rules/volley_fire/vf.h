@@ -383,8 +383,8 @@ struct vf_state {
 	int ground_cap;
 	/* fire.c's vf_volley_expected() for the last volleys asked (a pure
 	 * function of the volley and the target's figures and kind), a
-	 * direct-mapped table of VF_EXPECT_MEMO entries.  Owned; a copy
-	 * starts empty. */
+	 * direct-mapped table of VF_EXPECT_MEMO entries, and the last
+	 * volleys' distributions.  Owned; a copy starts empty. */
 	struct vf_expect_memo *expect;
 };
 
@@ -445,11 +445,30 @@ bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
  * attached, or a Dervish group with none within 24"; never a Sudanese
  * unit (Move modifiers B sets "Sudanese units" apart from British). */
 bool vf_leaderless(struct zb_game *g, const struct zb_unit *u);
-/* Units able to act: on the table, with live figures. */
-bool vf_unit_active(const struct zb_unit *u);
+/* Units able to act: on the table, with live figures.  Inline: asked
+ * of every unit a query meets, and mostly answered by the remembered
+ * count of live figures (zb_unit_any_alive() otherwise; always under
+ * ZB_CHECK_MEMOS, which checks that count). */
+static inline bool vf_unit_active(const struct zb_unit *u)
+{
+	if (!zb_unit_on_table(u) ||
+	    (u->flags & (ZB_UF_ROUTED | VF_UF_ABANDONED)))
+		return false;
+#ifndef ZB_CHECK_MEMOS
+	if (u->alive_memo)
+		return u->alive_memo > 1;
+#endif
+	return zb_unit_any_alive(u);
+}
 /* The unit's weapon: its type's, except that scouts detached from
- * cavalry (mounted scouts) keep their carbines. */
-enum vf_weapon vf_unit_weapon(const struct zb_unit *u);
+ * cavalry (mounted scouts) keep their carbines.  Inline: the fire
+ * tests ask it of every firer and target. */
+static inline enum vf_weapon vf_unit_weapon(const struct zb_unit *u)
+{
+	if (u->type == VF_SCOUTS && (u->flags & VF_UF_MOUNTED))
+		return VF_W_CARBINE;
+	return vf_types[u->type].weapon;
+}
 /* Put an attached leader back at his unit (behind it, or inside a
  * square or building) and tell the index. */
 void vf_place_attached(struct zb_game *g, int leader);
