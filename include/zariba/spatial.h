@@ -170,25 +170,32 @@ static inline bool zb_spatial_seg_visits(const struct zb_spatial *s,
 /* Is entry id's circle within range_in of p as zb_spatial_within() tests
  * it (the distance to its edge, never below zero, at most range_in)?
  * The plainly inside are told without a square root, by a margin far
- * over the roundings (and a reach whose square cannot overflow).  False
- * for an entry not in the index. */
+ * over the roundings (and a reach whose square cannot overflow):
+ * zb_spatial_entry_plainly_within(), which may say no of an entry that
+ * is within, never yes of one that is not (id must be an entry).
+ * zb_spatial_entry_within() is false for an entry not in the index. */
+static inline bool zb_spatial_entry_plainly_within(
+	const struct zb_spatial *s, int id, struct zb_vec2 p, double range_in)
+{
+	const struct zb_spatial_entry *e = &s->e[id];
+	double dx = p.x - e->p.x, dy = p.y - e->p.y;
+	double far = range_in + e->radius_in;
+
+	return range_in >= 0 && far < 1e150 &&
+	       dx * dx + dy * dy <= far * far * (1 - 1e-9);
+}
+
 static inline bool zb_spatial_entry_within(const struct zb_spatial *s,
 					   int id, struct zb_vec2 p,
 					   double range_in)
 {
-	const struct zb_spatial_entry *e;
-	double dx, dy, far, d;
+	double d;
 
 	if (id < 0 || id >= s->n || s->cell_of[id] < 0)
 		return false;
-	e = &s->e[id];
-	dx = p.x - e->p.x;
-	dy = p.y - e->p.y;
-	far = range_in + e->radius_in;
-	if (range_in >= 0 && far < 1e150 &&
-	    dx * dx + dy * dy <= far * far * (1 - 1e-9))
+	if (zb_spatial_entry_plainly_within(s, id, p, range_in))
 		return true;
-	d = zb_v2_dist(p, e->p) - e->radius_in;
+	d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
 	return !((d > 0 ? d : 0) > range_in);
 }
 

@@ -468,16 +468,29 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 				    !maybe_within(p, s->e[id].p,
 						  s->e[id].radius_in, range_in))
 					continue;
-				d = edge_dist(s, id, p);
-				if (d > range_in)
-					continue;
-				if (n == max &&
-				    !before(d, id, keys ? keys[max - 1]
-					    : edge_dist(s, out[max - 1], p),
-					    out[max - 1]))
-					continue;
-				if (filter && !filter(ctx, id))
-					continue;
+				if (n < max && filter &&
+				    zb_spatial_entry_plainly_within(s, id, p,
+								    range_in)) {
+					/* Within, and room to keep it: the
+					 * filter is asked next either way, so
+					 * ask it first and spare the distance
+					 * of those it turns away. */
+					if (!filter(ctx, id))
+						continue;
+					d = edge_dist(s, id, p);
+				} else {
+					d = edge_dist(s, id, p);
+					if (d > range_in)
+						continue;
+					if (n == max &&
+					    !before(d, id, keys ? keys[max - 1]
+						    : edge_dist(s, out[max - 1],
+								p),
+						    out[max - 1]))
+						continue;
+					if (filter && !filter(ctx, id))
+						continue;
+				}
 				while (lo < hi) {
 					size_t mid = lo + (hi - lo) / 2;
 					double dm = keys ? keys[mid]
