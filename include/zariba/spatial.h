@@ -41,6 +41,9 @@ struct zb_spatial {
 	double max_radius_in;
 	uint64_t queries;
 	struct zb_alloc alloc;	/* from zb_spatial_init_with() */
+	/* The cells' counts summed by rectangle, kept for
+	 * zb_spatial_count_near() (spatial.c); NULL when out of memory. */
+	struct zb_spatial_sums *sums;
 };
 
 /* An empty index for a table of the given size with square cells of

@@ -28,6 +28,73 @@
  * (spatial.h, where callers that keep the same entries read it). */
 #define SPATIAL_SLACK_REL ZB_SPATIAL_SLACK_REL
 
+/*
+ * zb_spatial_count_near() sums the cells of a box row by row: on a big
+ * index, a box of many cells asked about again and again while no count
+ * changes (the lines of sight of a fire phase, issue 14).  So the counts
+ * are also kept summed by rectangle (a summed-area table, `at`, of
+ * (rows + 1) x (cols + 1)), any box's total then four lookups.  The table
+ * is made only once the cells summed the slow way since the counts last
+ * changed add up to its size (`debt`): a query costs at most twice what
+ * it did, whatever the mix of changes and counts.  The totals are
+ * integers, so the answer is the same either way.  Kept behind a pointer
+ * so that a count through a const index may make it.
+ */
+struct zb_spatial_sums {
+	int *at;		/* (rows + 1) * (cols + 1), or NULL */
+	bool ok;		/* `at` agrees with cell_n */
+	size_t debt;		/* cells summed the slow way since */
+};
+
+static void sums_stale(struct zb_spatial *s)
+{
+	if (s->sums) {
+		s->sums->ok = false;
+		s->sums->debt = 0;
+	}
+}
+
+static void sums_free(struct zb_spatial *s)
+{
+	if (s->sums) {
+		zb_free(&s->alloc, s->sums->at);
+		zb_free(&s->alloc, s->sums);
+	}
+	s->sums = NULL;
+}
+
+/* Makes the table afresh from cell_n; false when out of memory. */
+static bool sums_make(const struct zb_spatial *s)
+{
+	struct zb_spatial_sums *m = s->sums;
+	size_t w = (size_t)s->cols + 1;
+
+	if (!m->at) {
+		/* (The struct is the caller's; its allocator is copied.) */
+		struct zb_alloc a = s->alloc;
+
+		m->at = zb_malloc(&a, w * ((size_t)s->rows + 1) *
+				  sizeof(*m->at));
+		if (!m->at)
+			return false;
+	}
+	for (size_t c = 0; c < w; c++)
+		m->at[c] = 0;
+	for (int r = 0; r < s->rows; r++) {
+		int *up = &m->at[(size_t)r * w], *row = up + w;
+		const int *n = &s->cell_n[(size_t)r * (size_t)s->cols];
+		int run = 0;
+
+		row[0] = 0;
+		for (int c = 0; c < s->cols; c++) {
+			run += n[c];
+			row[c + 1] = up[c + 1] + run;
+		}
+	}
+	m->ok = true;
+	return true;
+}
+
 int zb_spatial_init(struct zb_spatial *s, double width_in, double height_in,
 		    double cell_in)
 {
@@ -71,6 +138,8 @@ int zb_spatial_init_with(struct zb_spatial *s, double width_in,
 	}
 	for (int i = 0; i < s->cols * s->rows; i++)
 		s->cell_head[i] = -1;
+	/* Without it counts are summed cell by cell, as before. */
+	s->sums = zb_calloc(&s->alloc, 1, sizeof(*s->sums));
 	return ZB_OK;
 }
 
@@ -83,6 +152,7 @@ void zb_spatial_release(struct zb_spatial *s)
 	zb_free(&s->alloc, s->next);
 	zb_free(&s->alloc, s->cell_of);
 	zb_free(&s->alloc, s->e);
+	sums_free(s);
 	struct zb_alloc a = s->alloc;
 	memset(s, 0, sizeof(*s));
 	s->alloc = a;
@@ -206,6 +276,7 @@ int zb_spatial_copy(struct zb_spatial *dst, const struct zb_spatial *src,
 	dst->cap = src->cap;
 	dst->max_radius_in = src->max_radius_in;
 	dst->queries = src->queries;
+	dst->sums = zb_calloc(&dst->alloc, 1, sizeof(*dst->sums));
 	return ZB_OK;
 }
 
@@ -239,9 +310,12 @@ int zb_spatial_set(struct zb_spatial *s, int id, struct zb_vec2 p,
 	}
 	if (id >= s->n)
 		s->n = id + 1;
+	cell = cell_index(s, p);
+	/* Within its cell the counts stand. */
+	if (s->cell_of[id] != cell)
+		sums_stale(s);
 	if (s->cell_of[id] >= 0)
 		unlink_entry(s, id);
-	cell = cell_index(s, p);
 	s->e[id].id = id;
 	s->e[id].p = p;
 	s->e[id].radius_in = radius_in;
@@ -258,6 +332,7 @@ void zb_spatial_remove(struct zb_spatial *s, int id)
 {
 	if (!s || id < 0 || id >= s->n || s->cell_of[id] < 0)
 		return;
+	sums_stale(s);
 	unlink_entry(s, id);
 }
 
@@ -565,6 +640,31 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 	if (!s || !s->cell_head || !(range_in >= 0) || limit == 0)
 		return 0;
 	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
+	struct zb_spatial_sums *m = s->sums;
+
+	if (m && !m->ok && m->debt >= (size_t)s->cols * (size_t)s->rows)
+		(void)sums_make(s);
+	if (m && m->ok) {
+		/* The box's total from the table's four corners. */
+		size_t w = (size_t)s->cols + 1;
+		const int *lo = &m->at[(size_t)r0 * w];
+		const int *hi = &m->at[(size_t)(r1 + 1) * w];
+		size_t total = (size_t)(hi[c1 + 1] - hi[c0] - lo[c1 + 1] +
+					lo[c0]);
+
+#ifdef ZB_CHECK_MEMOS
+		size_t chk = 0;
+
+		for (int r = r0; r <= r1; r++)
+			for (int c = c0; c <= c1; c++)
+				chk += (size_t)s->cell_n[r * s->cols + c];
+		if (chk != total)
+			abort();	/* the table missed a change */
+#endif
+		return total < limit ? total : limit;
+	}
+	if (m)
+		m->debt += (size_t)(r1 - r0 + 1) * (size_t)(c1 - c0 + 1);
 	/* A row's cells are summed whole (a loop the compiler can make
 	 * tight) and the limit checked after each row: the counts are not
 	 * negative, so the answer, the least of n and limit, is the same as

@@ -293,10 +293,31 @@ static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 struct screen_search {
 	struct blocker_ctx c;
 	struct zb_vec2 a, b, mid;
-	double ha, hb, range_in;
+	/* range_in: half the line's length, NAN until beyond_half() needs
+	 * it; len2, its squared length. */
+	double ha, hb, range_in, len2;
 	int best;
 	double best_d;
 };
+
+/* Is d > zb_v2_dist(a, b) / 2, the half length?  Told by the squares
+ * where they are plainly apart (a margin far over the roundings of the
+ * square, the root and hypot()), else by the half length itself, worked
+ * out as before (once a line). */
+static bool beyond_half(struct screen_search *q, double d)
+{
+	double t = 2 * d;
+
+	if (q->len2 >= 1e-100 && q->len2 <= 1e200 && t <= 1e100) {
+		if (t * t > q->len2 * (1 + 1e-9))
+			return true;
+		if (t * t < q->len2 * (1 - 1e-9))
+			return false;
+	}
+	if (isnan(q->range_in))
+		q->range_in = zb_v2_dist(q->a, q->b) / 2;
+	return d > q->range_in;
+}
 
 /* The distance from the middle as the index measures it (spatial.c's
  * edge_dist): from the centre, less the radius, never below zero. */
@@ -320,14 +341,18 @@ static int screen_visit(void *ctx, int id)
 {
 	struct screen_search *q = ctx;
 	struct zb_game *g = q->c.g;
-	double d = index_dist(&g->index, id, q->mid);
+	double d;
 
-	if (d > q->range_in ||
+	/* (The filter first: it is cheaper than the distance, and either
+	 * turning the unit away ends the same way.) */
+	if (!blocker_filter(&q->c, id))
+		return 0;
+	d = index_dist(&g->index, id, q->mid);
+	if (beyond_half(q, d) ||
 	    (q->best >= 0 && (d > q->best_d || (d == q->best_d &&
 						 id > q->best))))
 		return 0;
-	if (!blocker_filter(&q->c, id) ||
-	    !screens(g, q->a, q->b, &q->ha, &q->hb, zb_game_unit(g, id)))
+	if (!screens(g, q->a, q->b, &q->ha, &q->hb, zb_game_unit(g, id)))
 		return 0;
 	q->best = id;
 	q->best_d = d;
@@ -406,8 +431,10 @@ static bool hint_blocks(struct zb_game *g, struct screen_search *q)
 
 	if (h != st->ai_turned - 1 && !zb_spatial_seg_visits(s, &seg, 0, h))
 		return false;
+	if (!blocker_filter(&q->c, h))
+		return false;
 	d = index_dist(s, h, q->mid);
-	if (d > q->range_in || !blocker_filter(&q->c, h) ||
+	if (beyond_half(q, d) ||
 	    !screens(g, q->a, q->b, &q->ha, &q->hb, zb_game_unit(g, h)) ||
 	    !among_nearest(g, q->mid, d))
 		return false;
@@ -441,7 +468,8 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	q.b = b;
 	q.mid = zb_v2_scale(zb_v2_add(a, b), 0.5);
 	q.ha = q.hb = NAN;
-	q.range_in = zb_v2_dist(a, b) / 2;
+	q.range_in = NAN;
+	q.len2 = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y);
 	q.best = -1;
 	q.best_d = INFINITY;
 	/* A unit screens the line only where its footprint meets it, and a
