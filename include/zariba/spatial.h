@@ -10,6 +10,12 @@
  * updates entries when units move; the index owns its arrays and is released
  * with zb_spatial_release().  Functions that allocate return ZB_OK or
  * ZB_ENOMEM.  `queries` counts calls, for the benchmark.
+ *
+ * One thread at a time: every query may write to the index (`queries`,
+ * and zb_spatial_count_near(), though it takes a const index, the table
+ * of summed counts it keeps), so an index shared between threads needs
+ * the caller's lock.  A game owns its index; games on different threads
+ * share none.
  */
 #include <math.h>
 #include <stdbool.h>
