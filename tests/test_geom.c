@@ -6,6 +6,18 @@
 
 #include "zariba/geom.h"
 
+/* n numbers uniform in [0, 1) from xorshift64 state *x: fixed cases,
+ * the same every run. */
+static void uniforms(uint64_t *x, double *u, int n)
+{
+	for (int k = 0; k < n; k++) {
+		*x ^= *x << 13;
+		*x ^= *x >> 7;
+		*x ^= *x << 17;
+		u[k] = (double)(*x >> 11) / (double)(UINT64_C(1) << 53);
+	}
+}
+
 #define EPS 1e-9
 #define PI 3.14159265358979323846
 
@@ -403,12 +415,7 @@ Test(geom, rect_clear_of_cones_means_no_cone_meets)
 	for (int t = 0; t < 3000; t++) {
 		double u[12];
 
-		for (int k = 0; k < 12; k++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			u[k] = (double)(x >> 11) / (double)(UINT64_C(1) << 53);
-		}
+		uniforms(&x, u, 12);
 		struct zb_rect from = { { 50 * u[0], 50 * u[1] },
 					0.5 + 5 * u[2], 0.5 + 2 * u[3],
 					360 * u[4], { 0, 0 } };
@@ -463,12 +470,7 @@ Test(geom, seg_clear_of_cone_means_no_cone_meets)
 	for (int t = 0; t < 3000; t++) {
 		double u[12];
 
-		for (int k = 0; k < 12; k++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			u[k] = (double)(x >> 11) / (double)(UINT64_C(1) << 53);
-		}
+		uniforms(&x, u, 12);
 		struct zb_vec2 a = { 50 * u[0], 50 * u[1] };
 		struct zb_vec2 b = zb_v2_add(a, zb_v2_scale(
 			zb_v2_from_deg(360 * u[2]), 8 * u[3]));
@@ -562,12 +564,7 @@ Test(geom, rect_dist_is_least_corner_edge_distance)
 	for (int t = 0; t < 4000; t++) {
 		double u[10];
 
-		for (int k = 0; k < 10; k++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			u[k] = (double)(x >> 11) / (double)(UINT64_C(1) << 53);
-		}
+		uniforms(&x, u, 10);
 		bool row = t % 4 == 0;
 		struct zb_rect a = { { 100 * u[0], 100 * u[1] },
 				     0.5 + 6 * u[2], 0.5 + 2 * u[3],
@@ -636,12 +633,7 @@ Test(geom, cone_plainly_holds_between)
 	for (int t = 0; t < 3000; t++) {
 		double u[6];
 
-		for (int i = 0; i < 6; i++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			u[i] = (double)(x >> 11) / (double)(UINT64_C(1) << 53);
-		}
+		uniforms(&x, u, 6);
 		struct zb_cone c = zb_cone_make(360 * u[0], 5 + 40 * u[1]);
 		struct zb_vec2 left = zb_v2(-c.fwd.y, c.fwd.x);
 		struct zb_vec2 p = zb_v2(40 * u[2] - 20, 40 * u[3] - 20);
@@ -690,12 +682,7 @@ Test(geom, rect_dist_cmp_agrees_with_dist)
 	for (int i = 0; i < 20000; i++) {
 		double v[8];
 
-		for (int k = 0; k < 8; k++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			v[k] = (double)(x >> 11) / 9007199254740992.0;
-		}
+		uniforms(&x, v, 8);
 		struct zb_rect p = zb_rect_from_front(
 			zb_v2(v[0] * 40, v[1] * 40), 0.5 + v[2] * 8,
 			0.5 + v[3] * 3, v[4] * 360);
@@ -766,12 +753,7 @@ Test(geom, seg_hits_poly_agrees_with_its_parts)
 	for (int i = 0; i < 5000; i++) {
 		double v[32];
 
-		for (int k = 0; k < 32; k++) {
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			v[k] = (double)(x >> 11) / 9007199254740992.0;
-		}
+		uniforms(&x, v, 32);
 		int n = 3 + (int)(v[0] * 9);
 
 		for (int k = 0; k < n; k++) {
