@@ -17,6 +17,9 @@
 #define EPS_IN 1e-6
 #define NEAR_MAX 256		/* most units one query looks at */
 #define MAX_OPTS 64		/* most options one decision offers */
+/* Terrain features a sweep keeps answers for (the bits of a uint64_t):
+ * whether its start meets each, and each one's window along a walk. */
+#define SWEEP_FEATS_KEPT 64
 #define BISECT_STEPS 40		/* halvings to find where rough ground starts */
 #define ABANDONED_MAX 32	/* abandoned guns one phase keeps track of */
 #define HALF_TURN_DEG 180.0
@@ -300,8 +303,9 @@ struct sweep {
 	struct zb_rect rect[NEAR_MAX];
 	signed char kind[NEAR_MAX];
 	size_t n;
-	/* Whether the start meets feature i < 64 (bit i of start_meets),
-	 * once worked out (bit i of start_known): asked at every step. */
+	/* Whether the start meets feature i < SWEEP_FEATS_KEPT (bit i of
+	 * start_meets), once worked out (bit i of start_known): asked at
+	 * every step. */
 	uint64_t start_known, start_meets;
 };
 
@@ -348,18 +352,18 @@ static int sweep_units(const struct sweep *s, const struct zb_rect *r)
 	return worst;
 }
 
-/* Would the footprint enter ground it may not (and did not start on)? */
-/* Does the sweep's start meet feature i?  Kept for the first 64. */
+/* Does the sweep's start meet feature i?  Kept for the first
+ * SWEEP_FEATS_KEPT. */
 static bool start_meets(struct sweep *s, int i)
 {
 	const struct zb_terrain *t = &s->g->terrain.items[i];
-	uint64_t bit = (uint64_t)1 << (i & 63);
+	uint64_t bit = (uint64_t)1 << (i % SWEEP_FEATS_KEPT);
 	bool m;
 
-	if (i < 64 && (s->start_known & bit))
+	if (i < SWEEP_FEATS_KEPT && (s->start_known & bit))
 		return (s->start_meets & bit) != 0;
 	m = zb_terrain_meets_rect(t, &s->start);
-	if (i < 64) {
+	if (i < SWEEP_FEATS_KEPT) {
 		s->start_known |= bit;
 		if (m)
 			s->start_meets |= bit;
@@ -367,11 +371,14 @@ static bool start_meets(struct sweep *s, int i)
 	return m;
 }
 
-static bool sweep_ground(struct sweep *s, const struct zb_rect *r)
+/* Would the footprint enter ground it may not (and did not start on)?
+ * Of the features from `first` on. */
+static bool sweep_ground_from(struct sweep *s, const struct zb_rect *r,
+			      int first)
 {
 	const struct zb_terrain_set *ts = &s->g->terrain;
 
-	for (int i = 0; i < ts->n; i++) {
+	for (int i = first; i < ts->n; i++) {
 		const struct zb_terrain *t = &ts->items[i];
 
 		if (!blocks_ground(t->kind) || i == s->ignore_area)
@@ -380,6 +387,11 @@ static bool sweep_ground(struct sweep *s, const struct zb_rect *r)
 			return true;
 	}
 	return false;
+}
+
+static bool sweep_ground(struct sweep *s, const struct zb_rect *r)
+{
+	return sweep_ground_from(s, r, 0);
 }
 
 static bool sweep_clear(struct sweep *s, const struct zb_rect *r)
@@ -534,13 +546,14 @@ static void mv_init(struct mv *m, const struct zb_unit *u, struct zb_vec2 to,
 
 struct walk_win {
 	double lo[NEAR_MAX], hi[NEAR_MAX];	/* near unit i may clash */
-	double glo[64], ghi[64];		/* feature i's box may meet */
+	double glo[SWEEP_FEATS_KEPT], ghi[SWEEP_FEATS_KEPT];
+						/* feature i's box may meet */
 	double tlo, thi;			/* plainly on the table */
 	/* The near units (in sweep order) and blocking features (in set
 	 * order) whose intervals meet the walk at all: the others are
 	 * plainly clear at every step. */
 	int units[NEAR_MAX], n_units;
-	int feats[64], n_feats;		/* features past 64: all asked */
+	int feats[SWEEP_FEATS_KEPT], n_feats;	/* those past: all asked */
 };
 
 /* The distances t along dir from c0 at which c0 + t dir lies in the box
@@ -618,7 +631,7 @@ static void walk_windows(struct walk_win *w, const struct sweep *s,
 		    w->hi[i] >= 0)
 			w->units[w->n_units++] = (int)i;
 	w->n_feats = 0;
-	for (int i = 0; i < ts->n && i < 64; i++) {
+	for (int i = 0; i < ts->n && i < SWEEP_FEATS_KEPT; i++) {
 		const struct zb_terrain *t = &ts->items[i];
 
 		if (!blocks_ground(t->kind) || i == s->ignore_area)
@@ -647,15 +660,7 @@ static bool walk_ground(struct sweep *s, const struct walk_win *w,
 		    !start_meets(s, i))
 			return true;
 	}
-	for (int i = 64; i < ts->n; i++) {
-		const struct zb_terrain *t = &ts->items[i];
-
-		if (!blocks_ground(t->kind) || i == s->ignore_area)
-			continue;
-		if (zb_terrain_meets_rect(t, r) && !start_meets(s, i))
-			return true;
-	}
-	return false;
+	return sweep_ground_from(s, r, SWEEP_FEATS_KEPT);
 }
 
 /* sweep_units() for the footprint `nd` along the walk. */
