@@ -898,6 +898,8 @@ static inline void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
 {
 	for (int r = cy - k; r <= cy + k; r++) {
 		int step;
+		unsigned bits;
+		bool mixed;
 
 		if (r < 0 || r >= s->rows)
 			continue;
@@ -906,10 +908,12 @@ static inline void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
 		for (int c = cx - k; c <= cx + k; c += step) {
 			if (c < 0 || c >= s->cols)
 				continue;
+			bits = s->cell_tags[r * s->cols + c];
 			/* A cell of none of the wanted tags: every entry
 			 * in it would be passed over below. */
-			if (!(s->cell_tags[r * s->cols + c] & mask))
+			if (!(bits & mask))
 				continue;
+			mixed = (bits & ~mask) != 0;
 			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
 			     id = s->next[id]) {
 				double d = 0;
@@ -917,7 +921,8 @@ static inline void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
 				/* An unwanted tag is one the caller's filter
 				 * turns away: skipping it leaves the best as
 				 * it was (and so the rings' cut-off). */
-				if (!(zb_spatial_tag_bit(s->e[id].tag) & mask))
+				if (mixed &&
+				    !(zb_spatial_tag_bit(s->e[id].tag) & mask))
 					continue;
 
 				/* The filter is asked of the same entries as
@@ -948,7 +953,7 @@ static inline void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
  * things outward), so its circle edge is more than (k - 1) * cell -
  * max_radius_in away; once that reaches the best found, stop.
  */
-static inline int nearest(struct zb_spatial *s, struct zb_vec2 p,
+static int nearest(struct zb_spatial *s, struct zb_vec2 p,
 			  unsigned mask, zb_spatial_filter filter, void *ctx)
 {
 	int best = -1, cx, cy, kmax;
