@@ -548,3 +548,134 @@ Test(spatial, entry_tests_agree_with_the_queries)
 					   1e9));
 	zb_spatial_release(&s);
 }
+
+/* Tagged nearest: tags (sides, mostly in blocks, a few beyond the bits
+ * that have their own), a filter on top; against a brute-force search
+ * and against zb_spatial_nearest() with a filter that turns the
+ * unwanted tags away. */
+struct tag_ctx {
+	const int *tag;
+	unsigned mask;
+	bool even_only;
+	int calls, unwanted_asked;
+};
+
+static int tag_filter(void *ctx, int id)
+{
+	struct tag_ctx *t = ctx;
+
+	t->calls++;
+	if (!(zb_spatial_tag_bit(t->tag[id]) & t->mask)) {
+		t->unwanted_asked++;
+		return 0;
+	}
+	return !t->even_only || id % 2 == 0;
+}
+
+static int brute_nearest_tagged(const struct model *m, const int *tag,
+				struct zb_vec2 p, unsigned mask, bool even_only)
+{
+	int best = -1;
+	double bd = 0;
+
+	for (int i = 0; i < N_POINTS; i++) {
+		double d;
+
+		if (!m->live[i] || (even_only && i % 2 != 0) ||
+		    !(zb_spatial_tag_bit(tag[i]) & mask))
+			continue;
+		d = model_dist(m, i, p);
+		if (best < 0 || d < bd) {
+			best = i;
+			bd = d;
+		}
+	}
+	return best;
+}
+
+static void compare_tagged(struct zb_spatial *s, const struct model *m,
+			   const int *tag)
+{
+	static const int wanted[] = { 0, 1, 2, 7, 9, -1 };
+
+	for (int q = 0; q < N_QUERIES; q++) {
+		struct zb_vec2 p = zb_v2(xs_range(-20, TABLE_W + 20),
+					 xs_range(-20, TABLE_H + 20));
+		int except = wanted[q % 6];
+		struct tag_ctx t = { tag, zb_spatial_tags_except(except),
+				     q % 3 == 0, 0, 0 };
+		int want = brute_nearest_tagged(m, tag, p, t.mask, t.even_only);
+		int got = zb_spatial_nearest_tagged(s, p, t.mask, tag_filter, &t);
+
+		cr_assert_eq(got, want, "tagged nearest %d at (%g, %g) but %d: "
+			     "%d, want %d", q, p.x, p.y, except, got, want);
+		/* Passed over, never asked. */
+		cr_assert_eq(t.unwanted_asked, 0);
+		t.mask = zb_spatial_tags_except(except);
+		cr_assert_eq(zb_spatial_nearest(s, p, tag_filter, &t), want);
+	}
+}
+
+Test(spatial, nearest_tagged_matches_brute_force)
+{
+	static struct model m;
+	static int tag[N_POINTS];
+	struct zb_spatial s, c;
+
+	xs_state = UINT64_C(0x2545F4914F6CDD1D);
+	cr_assert_eq(zb_spatial_tags_except(0), ZB_SPATIAL_ALL_TAGS & ~1u);
+	/* Tags sharing the last bit cannot be told apart: keep them all. */
+	cr_assert_eq(zb_spatial_tags_except(ZB_SPATIAL_TAGS - 1),
+		     ZB_SPATIAL_ALL_TAGS);
+	cr_assert_eq(zb_spatial_tag_bit(-3), zb_spatial_tag_bit(40));
+	cr_assert_eq(zb_spatial_init(&s, TABLE_W, TABLE_H, CELL), ZB_OK);
+	for (int i = 0; i < N_POINTS; i++) {
+		/* Two blocks of sides 0 and 1 facing each other, with a
+		 * sprinkling of other tags anywhere. */
+		int k = (int)(xs_next() % 20);
+
+		tag[i] = k < 9 ? 0 : k < 18 ? 1 : k == 18 ? 2 : 9 + k;
+		m.p[i] = tag[i] == 0 ? zb_v2(xs_range(0, 50), xs_range(0, 80))
+			 : tag[i] == 1 ? zb_v2(xs_range(70, 120),
+					       xs_range(0, 80))
+			 : zb_v2(xs_range(-10, TABLE_W + 10),
+				 xs_range(-10, TABLE_H + 10));
+		m.r[i] = i % 97 == 0 ? xs_range(5, 12) : xs_range(0, 2);
+		m.live[i] = true;
+		cr_assert_eq(zb_spatial_set_tagged(&s, i, m.p[i], m.r[i],
+						   tag[i]), ZB_OK);
+	}
+	compare_tagged(&s, &m, tag);
+
+	/* Moves (zb_spatial_set keeps the tag), moves with a new tag,
+	 * retags in place, removals and returns. */
+	for (int k = 0; k < N_POINTS; k++) {
+		int i = (int)(xs_next() % N_POINTS), what = k % 5;
+
+		if (what == 0) {
+			m.p[i] = zb_v2(xs_range(0, TABLE_W),
+				       xs_range(0, TABLE_H));
+			m.live[i] = true;
+			cr_assert_eq(zb_spatial_set(&s, i, m.p[i], m.r[i]),
+				     ZB_OK);
+		} else if (what == 1) {
+			tag[i] = (int)(xs_next() % 3);
+			m.p[i] = zb_v2(m.p[i].x + xs_range(-1, 1), m.p[i].y);
+			m.live[i] = true;
+			cr_assert_eq(zb_spatial_set_tagged(&s, i, m.p[i],
+							   m.r[i], tag[i]),
+				     ZB_OK);
+		} else if (what == 2) {
+			tag[i] = 1 - (tag[i] & 1);
+			zb_spatial_retag(&s, i, tag[i]);
+		} else if (what == 3) {
+			zb_spatial_remove(&s, i);
+			m.live[i] = false;
+		}
+	}
+	compare_tagged(&s, &m, tag);
+	cr_assert_eq(zb_spatial_copy(&c, &s, NULL), ZB_OK);
+	compare_tagged(&c, &m, tag);
+	zb_spatial_release(&c);
+	zb_spatial_release(&s);
+}

@@ -30,6 +30,7 @@ extern "C" {
 
 struct zb_spatial_entry {
 	int id;
+	int tag;		/* the caller's kind (e.g. side); 0 unless set */
 	struct zb_vec2 p;
 	double radius_in;
 };
@@ -40,6 +41,9 @@ struct zb_spatial {
 	int cols, rows;
 	int *cell_head;		/* cols*rows, first entry index or -1 */
 	int *cell_n;		/* cols*rows, entries in the cell */
+	/* cols*rows, the tag bits (zb_spatial_tag_bit()) of the cell's
+	 * entries, so that a tagged search skips a cell at a glance. */
+	unsigned char *cell_tags;
 	int *next;		/* per entry, next in the same cell or -1 */
 	int *cell_of;		/* per entry, its cell or -1 when removed */
 	struct zb_spatial_entry *e;
@@ -212,6 +216,47 @@ static inline bool zb_spatial_entry_within(const struct zb_spatial *s,
  * of cells outward, so it costs O(1) cells on a busy table. */
 int zb_spatial_nearest(struct zb_spatial *s, struct zb_vec2 p,
 		       zb_spatial_filter filter, void *ctx);
+
+/*
+ * Tags: each entry carries an int tag (a side, say), set by
+ * zb_spatial_set_tagged() or zb_spatial_retag(); zb_spatial_set() keeps
+ * an entry's tag (0 for a new one).  Tags 0..ZB_SPATIAL_TAGS-2 have a
+ * bit each; all other tags share the last bit.
+ */
+#define ZB_SPATIAL_TAGS 8
+#define ZB_SPATIAL_ALL_TAGS ((1u << ZB_SPATIAL_TAGS) - 1)
+
+static inline unsigned zb_spatial_tag_bit(int tag)
+{
+	return tag >= 0 && tag < ZB_SPATIAL_TAGS - 1 ? 1u << tag
+						       : 1u << (ZB_SPATIAL_TAGS - 1);
+}
+
+/* Every tag bit but tag's; all of them when tag shares the last bit
+ * (then other tags have it too). */
+static inline unsigned zb_spatial_tags_except(int tag)
+{
+	unsigned b = zb_spatial_tag_bit(tag);
+
+	return b == 1u << (ZB_SPATIAL_TAGS - 1) ? ZB_SPATIAL_ALL_TAGS
+						: ZB_SPATIAL_ALL_TAGS & ~b;
+}
+
+/* zb_spatial_set() that also sets the entry's tag. */
+int zb_spatial_set_tagged(struct zb_spatial *s, int id, struct zb_vec2 p,
+			  double radius_in, int tag);
+/* Change the tag of entry id (in place: the cells' chains keep their
+ * order); nothing when id is not in the index. */
+void zb_spatial_retag(struct zb_spatial *s, int id, int tag);
+
+/* zb_spatial_nearest() over the entries whose tag bit is in tag_mask:
+ * the others are passed over before the filter, and cells holding none
+ * of the wanted are not walked.  The same answer as zb_spatial_nearest()
+ * with a filter that also turns away the unwanted tags; the filter is
+ * asked of a subset of what it would be (so it must be pure). */
+int zb_spatial_nearest_tagged(struct zb_spatial *s, struct zb_vec2 p,
+			      unsigned tag_mask, zb_spatial_filter filter,
+			      void *ctx);
 
 #ifdef __cplusplus
 }

@@ -481,8 +481,8 @@ void zb_game_sync_unit(struct zb_game *g, int id)
 	struct zb_rect r = zb_unit_rect(u);
 	/* zb_game_add_unit() made room for every unit: this cannot fail
 	 * for want of memory. */
-	(void)zb_spatial_set(&g->index, id, r.c,
-			     hypot(r.half_w_in, r.half_d_in));
+	(void)zb_spatial_set_tagged(&g->index, id, r.c,
+				    hypot(r.half_w_in, r.half_d_in), u->side);
 }
 
 int zb_game_side_alive(const struct zb_game *g, int side)
@@ -514,6 +514,8 @@ void zb_game_set_side(struct zb_game *g, int id, int side)
 	if (u && side >= 0 && side < g->n_sides && u->side != side) {
 		u->side = side;
 		u->player = zb_game_first_player(g, side);
+		/* The index tags each unit with its side. */
+		zb_spatial_retag(&g->index, id, side);
 	}
 }
 

@@ -128,9 +128,12 @@ int zb_spatial_init_with(struct zb_spatial *s, double width_in,
 			      sizeof(*s->cell_head));
 	s->cell_n = zb_calloc(&s->alloc, (size_t)s->cols * (size_t)s->rows,
 			      sizeof(*s->cell_n));
-	if (!s->cell_head || !s->cell_n) {
+	s->cell_tags = zb_calloc(&s->alloc, (size_t)s->cols * (size_t)s->rows,
+				 sizeof(*s->cell_tags));
+	if (!s->cell_head || !s->cell_n || !s->cell_tags) {
 		zb_free(&s->alloc, s->cell_head);
 		zb_free(&s->alloc, s->cell_n);
+		zb_free(&s->alloc, s->cell_tags);
 		memset(s, 0, sizeof(*s));
 		if (a)
 			s->alloc = *a;
@@ -149,6 +152,7 @@ void zb_spatial_release(struct zb_spatial *s)
 		return;
 	zb_free(&s->alloc, s->cell_head);
 	zb_free(&s->alloc, s->cell_n);
+	zb_free(&s->alloc, s->cell_tags);
 	zb_free(&s->alloc, s->next);
 	zb_free(&s->alloc, s->cell_of);
 	zb_free(&s->alloc, s->e);
@@ -221,6 +225,7 @@ static int grow(struct zb_spatial *s, int need)
 		s->next[i] = -1;
 		s->cell_of[i] = -1;
 		s->e[i].id = i;
+		s->e[i].tag = 0;
 		s->e[i].p = zb_v2(0, 0);
 		s->e[i].radius_in = 0;
 	}
@@ -248,10 +253,11 @@ int zb_spatial_copy(struct zb_spatial *dst, const struct zb_spatial *src,
 				   sizeof(int));
 	dst->cell_n = zb_malloc(&dst->alloc, (cells ? cells : 1) *
 				sizeof(int));
+	dst->cell_tags = zb_malloc(&dst->alloc, cells ? cells : 1);
 	dst->next = zb_malloc(&dst->alloc, (cap ? cap : 1) * sizeof(int));
 	dst->cell_of = zb_malloc(&dst->alloc, (cap ? cap : 1) * sizeof(int));
 	dst->e = zb_malloc(&dst->alloc, (cap ? cap : 1) * sizeof(*dst->e));
-	if (!dst->cell_head || !dst->cell_n || !dst->next || !dst->cell_of ||
+	if (!dst->cell_head || !dst->cell_n || !dst->cell_tags || !dst->next || !dst->cell_of ||
 	    !dst->e) {
 		zb_spatial_release(dst);
 		return ZB_ENOMEM;
@@ -261,6 +267,7 @@ int zb_spatial_copy(struct zb_spatial *dst, const struct zb_spatial *src,
 	if (cells) {
 		memcpy(dst->cell_head, src->cell_head, cells * sizeof(int));
 		memcpy(dst->cell_n, src->cell_n, cells * sizeof(int));
+		memcpy(dst->cell_tags, src->cell_tags, cells);
 	}
 	if (cap) {
 		memcpy(dst->next, src->next, cap * sizeof(int));
@@ -293,10 +300,21 @@ static void unlink_entry(struct zb_spatial *s, int id)
 	s->cell_n[cell]--;
 }
 
-int zb_spatial_set(struct zb_spatial *s, int id, struct zb_vec2 p,
-		   double radius_in)
+/* The tag bits of the entries now in `cell`, worked out afresh. */
+static void cell_tags_make(struct zb_spatial *s, int cell)
 {
-	int cell;
+	unsigned bits = 0;
+
+	for (int id = s->cell_head[cell]; id >= 0; id = s->next[id])
+		bits |= zb_spatial_tag_bit(s->e[id].tag);
+	s->cell_tags[cell] = (unsigned char)bits;
+}
+
+/* zb_spatial_set(), the tag `tag`, or the entry's own when keep_tag. */
+static int set_entry(struct zb_spatial *s, int id, struct zb_vec2 p,
+		     double radius_in, int tag, bool keep_tag)
+{
+	int cell, old;
 
 	if (!s || !s->cell_head || id < 0 || id == INT_MAX ||
 	    !isfinite(p.x) || !isfinite(p.y) || !(radius_in >= 0) ||
@@ -314,8 +332,17 @@ int zb_spatial_set(struct zb_spatial *s, int id, struct zb_vec2 p,
 	/* Within its cell the counts stand. */
 	if (s->cell_of[id] != cell)
 		sums_stale(s);
-	if (s->cell_of[id] >= 0)
+	if (keep_tag)
+		tag = s->e[id].tag;
+	old = s->cell_of[id];
+	if (old >= 0)
 		unlink_entry(s, id);
+	/* The bits of the cell it left stand if it stays with its bit. */
+	if (old >= 0 && (old != cell || zb_spatial_tag_bit(s->e[id].tag) !=
+				       zb_spatial_tag_bit(tag)))
+		cell_tags_make(s, old);
+	s->e[id].tag = tag;
+	s->cell_tags[cell] |= (unsigned char)zb_spatial_tag_bit(tag);
 	s->e[id].id = id;
 	s->e[id].p = p;
 	s->e[id].radius_in = radius_in;
@@ -328,12 +355,41 @@ int zb_spatial_set(struct zb_spatial *s, int id, struct zb_vec2 p,
 	return ZB_OK;
 }
 
+int zb_spatial_set(struct zb_spatial *s, int id, struct zb_vec2 p,
+		   double radius_in)
+{
+	return set_entry(s, id, p, radius_in, 0, true);
+}
+
+int zb_spatial_set_tagged(struct zb_spatial *s, int id, struct zb_vec2 p,
+			  double radius_in, int tag)
+{
+	return set_entry(s, id, p, radius_in, tag, false);
+}
+
+void zb_spatial_retag(struct zb_spatial *s, int id, int tag)
+{
+	if (!s || id < 0 || id >= s->n || s->cell_of[id] < 0) {
+		/* Out of the index it still keeps its tag for a later
+		 * zb_spatial_set(). */
+		if (s && id >= 0 && id < s->cap)
+			s->e[id].tag = tag;
+		return;
+	}
+	s->e[id].tag = tag;
+	cell_tags_make(s, s->cell_of[id]);
+}
+
 void zb_spatial_remove(struct zb_spatial *s, int id)
 {
+	int cell;
+
 	if (!s || id < 0 || id >= s->n || s->cell_of[id] < 0)
 		return;
 	sums_stale(s);
+	cell = s->cell_of[id];
 	unlink_entry(s, id);
+	cell_tags_make(s, cell);
 }
 
 static double edge_dist(const struct zb_spatial *s, int id, struct zb_vec2 p)
@@ -835,12 +891,15 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 
 /* Visit the cells of the square ring k around (cx, cy) that are on the
  * grid, keeping the best accepted entry. */
-static void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
-		      struct zb_vec2 p, zb_spatial_filter filter, void *ctx,
-		      int *best, double *best_d)
+static inline void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
+			     struct zb_vec2 p, unsigned mask,
+			     zb_spatial_filter filter, void *ctx,
+			     int *best, double *best_d)
 {
 	for (int r = cy - k; r <= cy + k; r++) {
 		int step;
+		unsigned bits;
+		bool mixed;
 
 		if (r < 0 || r >= s->rows)
 			continue;
@@ -849,9 +908,22 @@ static void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
 		for (int c = cx - k; c <= cx + k; c += step) {
 			if (c < 0 || c >= s->cols)
 				continue;
+			bits = s->cell_tags[r * s->cols + c];
+			/* A cell of none of the wanted tags: every entry
+			 * in it would be passed over below. */
+			if (!(bits & mask))
+				continue;
+			mixed = (bits & ~mask) != 0;
 			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
 			     id = s->next[id]) {
 				double d = 0;
+
+				/* An unwanted tag is one the caller's filter
+				 * turns away: skipping it leaves the best as
+				 * it was (and so the rings' cut-off). */
+				if (mixed &&
+				    !(zb_spatial_tag_bit(s->e[id].tag) & mask))
+					continue;
 
 				/* The filter is asked of the same entries as
 				 * when every distance was worked out first:
@@ -881,8 +953,8 @@ static void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
  * things outward), so its circle edge is more than (k - 1) * cell -
  * max_radius_in away; once that reaches the best found, stop.
  */
-int zb_spatial_nearest(struct zb_spatial *s, struct zb_vec2 p,
-		       zb_spatial_filter filter, void *ctx)
+static int nearest(struct zb_spatial *s, struct zb_vec2 p,
+			  unsigned mask, zb_spatial_filter filter, void *ctx)
 {
 	int best = -1, cx, cy, kmax;
 	double best_d = INFINITY;
@@ -906,7 +978,20 @@ int zb_spatial_nearest(struct zb_spatial *s, struct zb_vec2 p,
 		    (k - 1) * s->cell_in - s->max_radius_in >
 		    best_d + SPATIAL_EPS_IN)
 			break;
-		scan_ring(s, cx, cy, k, p, filter, ctx, &best, &best_d);
+		scan_ring(s, cx, cy, k, p, mask, filter, ctx, &best, &best_d);
 	}
 	return best;
+}
+
+int zb_spatial_nearest(struct zb_spatial *s, struct zb_vec2 p,
+		       zb_spatial_filter filter, void *ctx)
+{
+	return nearest(s, p, ZB_SPATIAL_ALL_TAGS, filter, ctx);
+}
+
+int zb_spatial_nearest_tagged(struct zb_spatial *s, struct zb_vec2 p,
+			      unsigned tag_mask, zb_spatial_filter filter,
+			      void *ctx)
+{
+	return nearest(s, p, tag_mask, filter, ctx);
 }

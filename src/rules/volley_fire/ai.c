@@ -2059,7 +2059,11 @@ static int rules_nearest_enemy(struct zb_game *g, const struct zb_unit *u,
 			       double *dist)
 {
 	struct enemy_filter_ctx f = { g, u->side };
-	int e = zb_spatial_nearest(&g->index, u->pos, rules_enemy_filter, &f);
+	/* The filter turns away u's side (the index's tag), so the
+	 * search may pass over its entries unasked. */
+	int e = zb_spatial_nearest_tagged(&g->index, u->pos,
+					  zb_spatial_tags_except(u->side),
+					  rules_enemy_filter, &f);
 	if (dist)
 		*dist = e >= 0 ? gap(u, &g->units[e]) : INFINITY;
 	return e;

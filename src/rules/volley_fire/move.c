@@ -1226,7 +1226,11 @@ static int nearest_enemy(struct zb_game *g, const struct zb_unit *u)
 {
 	struct side_filter f = { g, u->side };
 
-	return zb_spatial_nearest(&g->index, u->pos, enemy_filter, &f);
+	/* enemy_filter turns away u's side (the index's tag), so the
+	 * search may pass over its entries unasked. */
+	return zb_spatial_nearest_tagged(&g->index, u->pos,
+					 zb_spatial_tags_except(u->side),
+					 enemy_filter, &f);
 }
 
 /*
