@@ -346,66 +346,25 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 
 /*
  * Closer bounds on zb_rect_dist(fr, tr) for band_by_bounds(), within
- * `slack` of it: footprints whose projections on one of their four axes
- * leave a gap wider than slack lie apart, and two convex polygons apart
- * are as far apart as the nearest corner of either is from the other
- * (each such distance from the other's axes, as a point off a rectangle
- * is).  False when no such gap shows (they may meet).
+ * `slack` of it: footprints whose shadows on one of their four axes
+ * leave a gap wider than slack (zb_rect_axes_gap()) lie apart, and two
+ * convex polygons apart are as far apart as the nearest corner of either
+ * is from the other (zb_rect_corner_dist()).  False when no such gap
+ * shows (they may meet), or a footprint carries no facing vector.
  */
 static bool apart_bounds(const struct zb_rect *fr, const struct zb_rect *tr,
 			 double slack, double *lo, double *hi)
 {
-	const struct zb_rect *r[2] = { fr, tr };
-	struct zb_vec2 ax[4], c[2][4];
-	double best = INFINITY;
-	bool apart = false;
+	double d;
 
-	for (int i = 0; i < 2; i++) {
-		struct zb_vec2 f = r[i]->fwd;
-
-		if (f.x == 0 && f.y == 0)
-			f = zb_v2_from_deg(r[i]->facing_deg);
-		ax[2 * i] = f;
-		ax[2 * i + 1] = zb_v2(-f.y, f.x);
-		zb_rect_corners(r[i], c[i]);
-	}
-	for (int a = 0; a < 4 && !apart; a++) {
-		double amin = INFINITY, amax = -INFINITY;
-		double bmin = INFINITY, bmax = -INFINITY;
-
-		for (int k = 0; k < 4; k++) {
-			double pa = zb_v2_dot(c[0][k], ax[a]);
-			double pb = zb_v2_dot(c[1][k], ax[a]);
-
-			amin = pa < amin ? pa : amin;
-			amax = pa > amax ? pa : amax;
-			bmin = pb < bmin ? pb : bmin;
-			bmax = pb > bmax ? pb : bmax;
-		}
-		apart = bmin - amax > slack || amin - bmax > slack;
-	}
-	if (!apart)
+	if ((fr->fwd.x == 0 && fr->fwd.y == 0) ||
+	    (tr->fwd.x == 0 && tr->fwd.y == 0) ||
+	    !(zb_rect_axes_gap(fr, tr) > slack))
 		return false;
-	for (int i = 0; i < 2; i++) {
-		const struct zb_rect *o = r[1 - i];
-		struct zb_vec2 f = ax[2 * (1 - i)], l = ax[2 * (1 - i) + 1];
-
-		for (int k = 0; k < 4; k++) {
-			struct zb_vec2 d = zb_v2_sub(c[i][k], o->c);
-			double du = fabs(zb_v2_dot(d, f)) - o->half_d_in;
-			double dv = fabs(zb_v2_dot(d, l)) - o->half_w_in;
-			double q;
-
-			du = du > 0 ? du : 0;
-			dv = dv > 0 ? dv : 0;
-			q = du * du + dv * dv;
-			best = q < best ? q : best;
-		}
-	}
-	best = sqrt(best);
-	*lo = best - slack;
-	*hi = best + slack;
-	return isfinite(best);
+	d = zb_rect_corner_dist(fr, tr);
+	*lo = d - slack;
+	*hi = d + slack;
+	return isfinite(d);
 }
 
 /*
