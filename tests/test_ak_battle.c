@@ -1013,6 +1013,24 @@ Test(ak_battle, movement_modifiers_only_over_the_ground_moved)
 	tf_dice_all_used(&g, 2);
 }
 
+/* After one turn: one charge, by unit 0 on unit 1, and its one melee,
+ * won by `difference`; the target routs, and the charger does not
+ * occupy (`why`) but stays where its charge ended. */
+static void charge_won_in_place(int difference, const char *why)
+{
+	const struct zb_event *e[8];
+	struct zb_vec2 at;
+
+	cr_assert_eq(events("charge", e, 8), 1);
+	at = e[0]->to;
+	cr_assert_eq(events("melee", e, 8), 1);
+	cr_expect_eq(kv(e[0], "difference"), difference);
+	cr_expect(zb_unit_marked(&g.units[1], AK_MK_ROUTING) ||
+		  (g.units[1].flags & ZB_UF_ROUTED), "routed");
+	cr_expect_eq(events("occupy", e, 8), 0, "%s", why);
+	cr_expect_float_eq(g.units[0].pos.y, at.y, 1e-6);
+}
+
 /* Melee "Attacking infantry may occupy the enemy position" (house ruling
  * AK_HR_INFANTRY_IS_FOOT): a field gun's crew, Yan-Key/Albion troops
  * (+2) charging (no "Infantry charging +1": a gun is not infantry), beat
@@ -1026,9 +1044,6 @@ Test(ak_battle, only_infantry_occupies_the_position)
 		{ ZB_VERB_NO, -1, { 0, 0 } },
 		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
 	};
-	const struct zb_event *e[8];
-	struct zb_vec2 at;
-
 	game(HEAD("") YANKEE
 	     "      - { name: Gun, type: yankee-gun, figures: { gunner: 2 }, at: [24, 10] }\n"
 	     SHIRAQUI
@@ -1039,14 +1054,7 @@ Test(ak_battle, only_infantry_occupies_the_position)
 	passive(1);
 	script(faces, 4);
 	turn();
-	cr_assert_eq(events("charge", e, 8), 1);
-	at = e[0]->to;
-	cr_assert_eq(events("melee", e, 8), 1);
-	cr_expect_eq(kv(e[0], "difference"), 11);
-	cr_expect(zb_unit_marked(&g.units[1], AK_MK_ROUTING) ||
-		  (g.units[1].flags & ZB_UF_ROUTED), "routed");
-	cr_expect_eq(events("occupy", e, 8), 0, "a gun does not occupy");
-	cr_expect_float_eq(g.units[0].pos.y, at.y, 1e-6);
+	charge_won_in_place(11, "a gun does not occupy");
 	tf_dice_all_used(&g, 4);
 }
 
@@ -1299,22 +1307,12 @@ Test(ak_battle, occupying_the_position_is_the_winners_choice)
 		{ ZB_VERB_CHARGE, 1, { 0, 0 } },
 		{ ZB_VERB_HOLD, -1, { 0, 0 } },
 	};
-	const struct zb_event *e[8];
-	struct zb_vec2 at;
-
 	game(DUEL("[24, 20]"));
 	answers(0, a, 3);
 	passive(1);
 	script(faces, 4);
 	turn();
-	cr_assert_eq(events("charge", e, 8), 1);
-	at = e[0]->to;
-	cr_assert_eq(events("melee", e, 8), 1);
-	cr_expect_eq(kv(e[0], "difference"), 12);
-	cr_expect(zb_unit_marked(&g.units[1], AK_MK_ROUTING) ||
-		  (g.units[1].flags & ZB_UF_ROUTED), "routed");
-	cr_expect_eq(events("occupy", e, 8), 0, "its player holds");
-	cr_expect_float_eq(g.units[0].pos.y, at.y, 1e-6);
+	charge_won_in_place(12, "its player holds");
 	tf_dice_all_used(&g, 4);
 }
 
