@@ -169,8 +169,18 @@ static inline void zb_unit_figs_changed(struct zb_unit *u)
 }
 /* zb_v2_from_deg(u->facing_deg), remembered. */
 struct zb_vec2 zb_unit_dir(const struct zb_unit *u);
-/* zb_unit_alive(u) > 0, stopping at the first live figure. */
-bool zb_unit_any_alive(const struct zb_unit *u);
+/* zb_unit_alive(u) > 0: the remembered count when there is one (inline:
+ * asked of every unit a query meets), else zb_unit_any_alive_work(),
+ * which stops at the first live figure. */
+bool zb_unit_any_alive_work(const struct zb_unit *u);
+static inline bool zb_unit_any_alive(const struct zb_unit *u)
+{
+#ifndef ZB_CHECK_MEMOS	/* there, zb_unit_alive() checks its count */
+	if (u->alive_memo)
+		return u->alive_memo > 1;	/* 1 + the count */
+#endif
+	return zb_unit_any_alive_work(u);
+}
 /* Figures of `role` in state ZB_FIG_OK. */
 int zb_unit_alive_role(const struct zb_unit *u, enum zb_role role);
 /* zb_unit_alive_role(u, role) > 0, stopping at the first found. */

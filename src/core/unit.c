@@ -107,7 +107,7 @@ struct zb_vec2 zb_unit_dir(const struct zb_unit *u)
 }
 
 /* From the back, where the figures who fall last stand (mark_role). */
-bool zb_unit_any_alive(const struct zb_unit *u)
+bool zb_unit_any_alive_work(const struct zb_unit *u)
 {
 	/* A count remembered answers at once (zb_unit_alive() checks it
 	 * under ZB_CHECK_MEMOS). */

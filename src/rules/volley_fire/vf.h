@@ -446,19 +446,12 @@ bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
  * unit (Move modifiers B sets "Sudanese units" apart from British). */
 bool vf_leaderless(struct zb_game *g, const struct zb_unit *u);
 /* Units able to act: on the table, with live figures.  Inline: asked
- * of every unit a query meets, and mostly answered by the remembered
- * count of live figures (zb_unit_any_alive() otherwise; always under
- * ZB_CHECK_MEMOS, which checks that count). */
+ * of every unit a query meets. */
 static inline bool vf_unit_active(const struct zb_unit *u)
 {
-	if (!zb_unit_on_table(u) ||
-	    (u->flags & (ZB_UF_ROUTED | VF_UF_ABANDONED)))
-		return false;
-#ifndef ZB_CHECK_MEMOS
-	if (u->alive_memo)
-		return u->alive_memo > 1;
-#endif
-	return zb_unit_any_alive(u);
+	return zb_unit_on_table(u) &&
+	       !(u->flags & (ZB_UF_ROUTED | VF_UF_ABANDONED)) &&
+	       zb_unit_any_alive(u);
 }
 /* The unit's weapon: its type's, except that scouts detached from
  * cavalry (mounted scouts) keep their carbines.  Inline: the fire
