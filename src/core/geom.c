@@ -998,20 +998,31 @@ enum zb_aspect zb_aspect_of(const struct zb_rect *target, struct zb_vec2 from)
  * than twice its larger coordinate difference, nor is its rounding, so
  * an area clear of the snap on that bound needs no lengths worked out.
  */
-static int orient(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c)
+static __attribute__((noinline)) int orient_near(struct zb_vec2 ab,
+						   struct zb_vec2 ac, double v)
+{
+	double scale = maxd(zb_v2_len(ab), zb_v2_len(ac));
+
+	if (fabs(v) <= GEOM_EPS_IN * scale)
+		return 0;
+	return v > 0 ? 1 : -1;
+}
+
+/* (Inline, the lengths out of line: a line of sight asks it of a
+ * footprint's edges, several a line.) */
+static inline __attribute__((always_inline)) int orient(struct zb_vec2 a,
+							struct zb_vec2 b,
+							struct zb_vec2 c)
 {
 	struct zb_vec2 ab = zb_v2_sub(b, a), ac = zb_v2_sub(c, a);
-	double v = zb_v2_cross(ab, ac), scale;
+	double v = zb_v2_cross(ab, ac);
 	double mb = fabs(ab.x) > fabs(ab.y) ? fabs(ab.x) : fabs(ab.y);
 	double mc = fabs(ac.x) > fabs(ac.y) ? fabs(ac.x) : fabs(ac.y);
 	double bound = 2 * (mb > mc ? mb : mc);
 
 	if (fabs(v) > GEOM_EPS_IN * bound)
 		return v > 0 ? 1 : -1;
-	scale = maxd(zb_v2_len(ab), zb_v2_len(ac));
-	if (fabs(v) <= GEOM_EPS_IN * scale)
-		return 0;
-	return v > 0 ? 1 : -1;
+	return orient_near(ab, ac, v);
 }
 
 /* Given p collinear with a-b, is it within the segment's extent? */
@@ -1032,8 +1043,10 @@ static inline bool off_seg_box(struct zb_vec2 a, struct zb_vec2 b,
 	       p.y < mind(a.y, b.y) - m || p.y > maxd(a.y, b.y) + m;
 }
 
-bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
-		      struct zb_vec2 d)
+/* zb_seg_intersect(), inline for zb_seg_hits_rect(). */
+static inline __attribute__((always_inline)) bool seg_intersect(
+	struct zb_vec2 a, struct zb_vec2 b,
+	struct zb_vec2 c, struct zb_vec2 d)
 {
 	/* A proper crossing, or an end on the other segment: the same
 	 * yes or no as asking all four orientations first, with c-d's only
@@ -1055,19 +1068,83 @@ bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
 	       (on_seg(c, d, b) && orient(c, d, b) == 0);
 }
 
+bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
+		      struct zb_vec2 d)
+{
+	return seg_intersect(a, b, c, d);
+}
+
+/*
+ * Does one of the three axes that can part a segment from a rectangle
+ * (the rectangle's two, the segment's normal) leave more than
+ * GEOM_CLEAR_IN between their shadows?  Then they lie that far apart,
+ * and zb_seg_intersect() says no for every edge, for the reason
+ * seg_box_apart() gives; nor does either end lie in the rectangle.  ua,
+ * va, ub, vb: the ends' coordinates along fwd and left from the centre.
+ * (False for a NaN anywhere.)
+ */
+static inline bool seg_rect_apart(struct zb_vec2 a, struct zb_vec2 b,
+				  const struct zb_rect *r, struct zb_vec2 fwd,
+				  struct zb_vec2 left, double ua, double va,
+				  double ub, double vb)
+{
+	double hd = r->half_d_in + GEOM_CLEAR_IN;
+	double hw = r->half_w_in + GEOM_CLEAR_IN;
+
+	if ((ua > hd && ub > hd) || (ua < -hd && ub < -hd) ||
+	    (va > hw && vb > hw) || (va < -hw && vb < -hw))
+		return true;
+	/* The normal n, unscaled: the rectangle's shadow on it is its
+	 * centre's, give or take the half extents; the segment's is 0.
+	 * |n| <= |n.x| + |n.y| scales the margin. */
+	struct zb_vec2 n = zb_v2(a.y - b.y, b.x - a.x);
+	double s = zb_v2_dot(zb_v2_sub(r->c, a), n);
+	double ext = r->half_d_in * fabs(zb_v2_dot(fwd, n)) +
+		     r->half_w_in * fabs(zb_v2_dot(left, n));
+
+	return fabs(s) - ext > GEOM_CLEAR_IN * (fabs(n.x) + fabs(n.y));
+}
+
 bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 		      const struct zb_rect *r)
 {
-	struct zb_vec2 c[4];
+	struct zb_vec2 c[4], fwd, left;
 
-	if (zb_rect_contains(r, a) || zb_rect_contains(r, b))
+	/* zb_rect_contains() of each end, its numbers kept for the test
+	 * that spares the edges of a rectangle plainly off the line. */
+	rect_axes(r, &fwd, &left);
+	struct zb_vec2 da = zb_v2_sub(a, r->c), db = zb_v2_sub(b, r->c);
+	double ua = zb_v2_dot(da, fwd), va = zb_v2_dot(da, left);
+	double ub = zb_v2_dot(db, fwd), vb = zb_v2_dot(db, left);
+
+	if ((fabs(ua) <= r->half_d_in + GEOM_EPS_IN &&
+	     fabs(va) <= r->half_w_in + GEOM_EPS_IN) ||
+	    (fabs(ub) <= r->half_d_in + GEOM_EPS_IN &&
+	     fabs(vb) <= r->half_w_in + GEOM_EPS_IN))
 		return true;
-	zb_rect_corners(r, c);
+	corners_ax(r, fwd, left, c);
 	struct seg_box q = seg_box_of(a, b);
+	/* The answer is whether any edge meets the segment, so the edges
+	 * are asked in any order: first those `a` lies beyond (front, right,
+	 * rear, left: corners_ax() order), one of which a segment from
+	 * outside that meets the rectangle crosses (most lines asked
+	 * about do), then, unless the two lie plainly apart, the others. */
+	unsigned first = (ua > r->half_d_in ? 1u : 0) |
+			 (va < -r->half_w_in ? 2u : 0) |
+			 (ua < -r->half_d_in ? 4u : 0) |
+			 (va > r->half_w_in ? 8u : 0);
 
 	for (int i = 0; i < 4; i++)
-		if (!seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
-		    zb_seg_intersect(a, b, c[i], c[(i + 1) % 4]))
+		if (((first >> i) & 1u) &&
+		    !seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
+		    seg_intersect(a, b, c[i], c[(i + 1) % 4]))
+			return true;
+	if (seg_rect_apart(a, b, r, fwd, left, ua, va, ub, vb))
+		return false;
+	for (int i = 0; i < 4; i++)
+		if (!((first >> i) & 1u) &&
+		    !seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
+		    seg_intersect(a, b, c[i], c[(i + 1) % 4]))
 			return true;
 	return false;
 }
