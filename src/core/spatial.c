@@ -813,6 +813,27 @@ static inline int middle_out(int m, int i, int lo, int hi)
 	return above > below ? m + (i - near) : m - (i - near);
 }
 
+/* The entries of one cell's chain (from `id`) that zb_spatial_visit_segment()
+ * visits, in the chain's order: those whose circle, widened by the
+ * range and the slack, may reach the segment. */
+static inline int seg_cell(const struct zb_spatial *s,
+			   const struct zb_spatial_seg *sq, int id,
+			   double range_in, double slack,
+			   zb_spatial_filter visit, void *ctx)
+{
+	for (; id >= 0; id = s->next[id]) {
+		int rc;
+
+		if (zb_spatial_seg_far(sq, s->e[id].p, s->e[id].radius_in +
+				       range_in + slack))
+			continue;
+		rc = visit(ctx, id);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /*
  * Row by row, only the columns that the segment, widened by the reach,
  * passes over.  Rows and columns are taken from the middle of the
@@ -869,21 +890,25 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 				       max_in(x0, x1)),
 				s->cell_in, s->cols);
 		cm = cm < c0 ? c0 : cm > c1 ? c1 : cm;
-		for (int j = 0; j <= c1 - c0; j++) {
-			int c = middle_out(cm, j, c0, c1);
+		/* middle_out(cm, j, c0, c1) for j = 0, 1, ...: cm, then
+		 * a step above and one below, and so on, each that lies
+		 * in c0..c1 (past the nearer end, the same cells as its
+		 * "on along the longer side"), without its sums. */
+		const int *head = &s->cell_head[r * s->cols];
+		int rc = seg_cell(s, &sq, head[cm], range_in, slack, visit,
+				  ctx);
 
-			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
-			     id = s->next[id]) {
-				int rc;
-
-				if (zb_spatial_seg_far(&sq, s->e[id].p,
-						       s->e[id].radius_in +
-						       range_in + slack))
-					continue;
-				rc = visit(ctx, id);
-				if (rc)
-					return rc;
-			}
+		if (rc)
+			return rc;
+		for (int k = 1; cm + k <= c1 || cm - k >= c0; k++) {
+			if (cm + k <= c1 &&
+			    (rc = seg_cell(s, &sq, head[cm + k],
+					   range_in, slack, visit, ctx)))
+				return rc;
+			if (cm - k >= c0 &&
+			    (rc = seg_cell(s, &sq, head[cm - k],
+					   range_in, slack, visit, ctx)))
+				return rc;
 		}
 	}
 	return 0;
