@@ -412,6 +412,21 @@ static inline bool edge_beyond(const struct zb_spatial *s, int id,
 	return lb > d;
 }
 
+/* Is edge_dist(s, id, p) surely above range_in?  Told from the square
+ * of the centres' distance where it is plainly over the square of the
+ * range and the radius (a margin far over the roundings of the square,
+ * of hypot() and of the subtraction, and a reach whose square cannot
+ * overflow); false, and the distance is worked out, otherwise. */
+static inline bool plainly_beyond(const struct zb_spatial *s, int id,
+				  struct zb_vec2 p, double range_in)
+{
+	double dx = p.x - s->e[id].p.x, dy = p.y - s->e[id].p.y;
+	double far = range_in + s->e[id].radius_in;
+
+	return range_in >= 0 && far < 1e150 &&
+	       dx * dx + dy * dy > far * far * (1 + 1e-9);
+}
+
 /* Does (da, ida) come before (db, idb)? */
 static bool before(double da, int ida, double db, int idb)
 {
@@ -540,9 +555,24 @@ static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
 				if (!maybe_within(p, s->e[id].p,
 						  s->e[id].radius_in, range_in))
 					continue;
-				d = edge_dist(s, id, p);
-				if (d > range_in || (filter && !filter(ctx, id)))
-					continue;
+				/* The filter is asked of the entries within
+				 * range, in this order, as before: of those
+				 * plainly within before their distances, which
+				 * spares those of the entries it turns away;
+				 * and no distance for those plainly beyond. */
+				if (zb_spatial_entry_plainly_within(s, id, p,
+								    range_in)) {
+					if (filter && !filter(ctx, id))
+						continue;
+					d = edge_dist(s, id, p);
+				} else {
+					if (plainly_beyond(s, id, p, range_in))
+						continue;
+					d = edge_dist(s, id, p);
+					if (d > range_in ||
+					    (filter && !filter(ctx, id)))
+						continue;
+				}
 				k[n].d = d;
 				k[n++].id = id;
 			}
@@ -610,6 +640,9 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 						continue;
 					d = edge_dist(s, id, p);
 				} else {
+					if (finite &&
+					    plainly_beyond(s, id, p, range_in))
+						continue;
 					d = edge_dist(s, id, p);
 					if (d > range_in)
 						continue;
@@ -676,6 +709,8 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 				if (finite && !maybe_within(p, s->e[e].p,
 							    s->e[e].radius_in,
 							    range_in))
+					continue;
+				if (finite && plainly_beyond(s, e, p, range_in))
 					continue;
 				de = edge_dist(s, e, p);
 				if (de <= range_in && before(de, e, d, id) &&
