@@ -1105,16 +1105,47 @@ static inline bool seg_rect_apart(struct zb_vec2 a, struct zb_vec2 b,
 	return fabs(s) - ext > GEOM_CLEAR_IN * (fabs(n.x) + fabs(n.y));
 }
 
+/* Corner k of the rectangle with centre c and half axes f (forward) and
+ * l (left), as corners_ax() works it out. */
+static inline struct zb_vec2 corner_of(struct zb_vec2 c, struct zb_vec2 f,
+				       struct zb_vec2 l, int k)
+{
+	struct zb_vec2 m = k < 2 ? zb_v2_add(c, f) : zb_v2_sub(c, f);
+
+	return k == 0 || k == 3 ? zb_v2_add(m, l) : zb_v2_sub(m, l);
+}
+
 bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 		      const struct zb_rect *r)
 {
 	struct zb_vec2 c[4], fwd, left;
 
+	rect_axes(r, &fwd, &left);
+	struct zb_vec2 f = zb_v2_scale(fwd, r->half_d_in);
+	struct zb_vec2 l = zb_v2_scale(left, r->half_w_in);
+	struct zb_vec2 da = zb_v2_sub(a, r->c);
+	double ua = zb_v2_dot(da, fwd), va = zb_v2_dot(da, left);
+	struct seg_box q = seg_box_of(a, b);
+	/* The answer is whether an end lies in the rectangle or any edge
+	 * meets the segment (corners_ax() order: front, right, rear,
+	 * left), in any order.  A segment from an `a` outside that meets
+	 * the rectangle crosses an edge `a` lies beyond, and most lines
+	 * asked about cross the one it lies furthest beyond: that edge
+	 * first, alone. */
+	double eu = fabs(ua) - r->half_d_in, ev = fabs(va) - r->half_w_in;
+	int e = eu > 0 && eu >= ev ? (ua > 0 ? 0 : 2)
+		: ev > 0 ? (va < 0 ? 1 : 3) : -1;
+
+	if (e >= 0) {
+		struct zb_vec2 p = corner_of(r->c, f, l, e);
+		struct zb_vec2 p1 = corner_of(r->c, f, l, (e + 1) % 4);
+
+		if (!seg_box_apart(&q, p, p1) && seg_intersect(a, b, p, p1))
+			return true;
+	}
 	/* zb_rect_contains() of each end, its numbers kept for the test
 	 * that spares the edges of a rectangle plainly off the line. */
-	rect_axes(r, &fwd, &left);
-	struct zb_vec2 da = zb_v2_sub(a, r->c), db = zb_v2_sub(b, r->c);
-	double ua = zb_v2_dot(da, fwd), va = zb_v2_dot(da, left);
+	struct zb_vec2 db = zb_v2_sub(b, r->c);
 	double ub = zb_v2_dot(db, fwd), vb = zb_v2_dot(db, left);
 
 	if ((fabs(ua) <= r->half_d_in + GEOM_EPS_IN &&
@@ -1122,28 +1153,11 @@ bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 	    (fabs(ub) <= r->half_d_in + GEOM_EPS_IN &&
 	     fabs(vb) <= r->half_w_in + GEOM_EPS_IN))
 		return true;
-	corners_ax(r, fwd, left, c);
-	struct seg_box q = seg_box_of(a, b);
-	/* The answer is whether any edge meets the segment, so the edges
-	 * are asked in any order: first those `a` lies beyond (front, right,
-	 * rear, left: corners_ax() order), one of which a segment from
-	 * outside that meets the rectangle crosses (most lines asked
-	 * about do), then, unless the two lie plainly apart, the others. */
-	unsigned first = (ua > r->half_d_in ? 1u : 0) |
-			 (va < -r->half_w_in ? 2u : 0) |
-			 (ua < -r->half_d_in ? 4u : 0) |
-			 (va > r->half_w_in ? 8u : 0);
-
-	for (int i = 0; i < 4; i++)
-		if (((first >> i) & 1u) &&
-		    !seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
-		    seg_intersect(a, b, c[i], c[(i + 1) % 4]))
-			return true;
 	if (seg_rect_apart(a, b, r, fwd, left, ua, va, ub, vb))
 		return false;
+	corners_ax(r, fwd, left, c);
 	for (int i = 0; i < 4; i++)
-		if (!((first >> i) & 1u) &&
-		    !seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
+		if (i != e && !seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
 		    seg_intersect(a, b, c[i], c[(i + 1) % 4]))
 			return true;
 	return false;
