@@ -1503,6 +1503,10 @@ struct vf_fire_table {
 	 * in_woods() of it, or -1 when not yet asked. */
 	int asking;
 	int asking_woods;
+	/* target_options()'s candidates that pass all but the sight test
+	 * (their places in its list) and their bearings, n_units each. */
+	int *sight, *arc, *order;
+	double *bearing;
 };
 
 static struct vf_fire_table *asking_table(struct zb_game *g,
@@ -1541,7 +1545,12 @@ static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
 	ft->prep.fig = zb_malloc(&g->alloc,
 				 (size_t)cap * sizeof(*ft->prep.fig));
 	ft->prep.cap = ft->prep.fig ? cap : 0;
-	return ft->legal && ft->volley ? ZB_OK : ZB_ENOMEM;
+	ft->sight = zb_malloc(&g->alloc, n * sizeof(*ft->sight));
+	ft->bearing = zb_malloc(&g->alloc, n * sizeof(*ft->bearing));
+	ft->arc = zb_malloc(&g->alloc, n * sizeof(*ft->arc));
+	ft->order = zb_malloc(&g->alloc, n * sizeof(*ft->order));
+	return ft->legal && ft->volley && ft->sight && ft->bearing &&
+	       ft->arc && ft->order ? ZB_OK : ZB_ENOMEM;
 }
 
 static void fire_table_release(struct zb_game *g, struct vf_fire_table *ft)
@@ -1549,6 +1558,10 @@ static void fire_table_release(struct zb_game *g, struct vf_fire_table *ft)
 	zb_free(&g->alloc, ft->legal);
 	zb_free(&g->alloc, ft->volley);
 	zb_free(&g->alloc, ft->prep.fig);
+	zb_free(&g->alloc, ft->sight);
+	zb_free(&g->alloc, ft->bearing);
+	zb_free(&g->alloc, ft->arc);
+	zb_free(&g->alloc, ft->order);
 }
 
 /* The fire table's firer_prep of `firer`, made afresh when it was of
@@ -1643,6 +1656,40 @@ static int target_filter(void *ctx, int id)
 	       (unsigned)t->type < VF_TYPE_COUNT && !vf_type_of(t)->leader;
 }
 
+/* A key that grows with the bearing of d, a quarter turn below east to
+ * three above (no trigonometry: only the order counts). */
+static double pseudo_bearing(struct zb_vec2 d)
+{
+	double s = fabs(d.x) + fabs(d.y);
+	double q = s > 0 ? d.y / s : 0;
+
+	return d.x >= 0 ? q : 2 - q;
+}
+
+#define BEARING_BUCKETS 64	/* over pseudo_bearing()'s range of 4 */
+
+/* idx[0..n) into out[0..n) ordered by their keys key[0..n) cut into
+ * BEARING_BUCKETS arcs, as they come within an arc (a stable counting
+ * sort: a few dozen a firer); `arc` holds n. */
+static void sort_by_bearing(const int *idx, const double *key, int *arc,
+			    int *out, int n)
+{
+	int count[BEARING_BUCKETS + 1] = { 0 };
+
+	for (int i = 0; i < n; i++) {
+		double x = (key[i] + 1) * (BEARING_BUCKETS / 4);
+
+		/* (A NaN goes to the first.) */
+		arc[i] = x >= 0 && x < BEARING_BUCKETS ? (int)x
+			 : x >= BEARING_BUCKETS ? BEARING_BUCKETS - 1 : 0;
+		count[arc[i] + 1]++;
+	}
+	for (int b = 0; b < BEARING_BUCKETS; b++)
+		count[b + 1] += count[b];
+	for (int i = 0; i < n; i++)
+		out[count[arc[i]]++] = idx[i];
+}
+
 /* The legal targets of `u`, nearest first, into opts[1..]; option 0 is to
  * hold fire.  Returns the number of options; their volleys are in the
  * fire table `ft`, whose firer is now u.  The index is asked only for
@@ -1674,15 +1721,42 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	/* choose_targets() has found that u may fire. */
 	ft->asking = u->id;
 	ft->asking_woods = -1;
+	/* vf_volley_for() of each, in two steps: the tests short of sight
+	 * first, then the lines of sight of those that pass, taken round
+	 * the compass from the firer, so that one target's lines follow
+	 * those of its neighbour, which the same unit mostly screens
+	 * (see.c's screen_hint); the answers do not hang on the order. */
+	int m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct zb_unit *t = zb_game_unit(g, ids[i]);
+		struct vf_volley *v;
+
+		if (!t)
+			continue;
+		v = &ft->volley[t->id];
+		memset(v, 0, sizeof(*v));
+		if (!fire_legal_unseen(g, u, t, &v->band, &v->firers))
+			continue;
+		ft->bearing[m] = pseudo_bearing(zb_v2_sub(t->pos, u->pos));
+		ft->sight[m++] = (int)i;
+	}
+	sort_by_bearing(ft->sight, ft->bearing, ft->arc, ft->order, m);
+	for (int j = 0; j < m; j++) {
+		const struct zb_unit *t = zb_game_unit(g, ids[ft->order[j]]);
+
+		if (target_visible(g, u, t)) {
+			volley_rest(g, u, t, &ft->volley[t->id]);
+			ft->legal[t->id] = 1;
+		}
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);
 
-		if (t && vf_volley_for(g, u, t, &ft->volley[t->id])) {
-			ft->legal[t->id] = 1;
+		if (t && ft->legal[t->id])
 			opts[k++] = (struct zb_option){ ZB_VERB_FIRE, t->id,
 							-1, false, 0,
 							"fire" };
-		}
 	}
 	ft->asking = -1;
 	ft->firer = u->id;
