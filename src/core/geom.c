@@ -891,6 +891,23 @@ bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
 	return zb_rect_in_cone_c(&k, apex, range_in, target);
 }
 
+/* Do the corners tc all lie more than GEOM_CLEAR_IN further out across
+ * the edge line d, on side `side` (1 or -1, so side * x is x or -x
+ * exactly), than the furthest out of the corners fc? */
+static inline __attribute__((always_inline)) bool corners_clear_of(
+	struct zb_vec2 d, double side, const struct zb_vec2 fc[4],
+	const struct zb_vec2 tc[4])
+{
+	double out = -INFINITY;
+
+	for (int i = 0; i < 4; i++)
+		out = maxd(out, side * zb_v2_cross(d, fc[i]));
+	for (int i = 0; i < 4; i++)
+		if (!(side * zb_v2_cross(d, tc[i]) - out > GEOM_CLEAR_IN))
+			return false;
+	return isfinite(out);
+}
+
 /* The same test as beyond_ray() for every apex in `from` at once: an
  * apex inside `from` is no further out across the edge line than its
  * furthest corner. */
@@ -905,20 +922,8 @@ bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
 		return false;
 	zb_rect_corners(from, fc);
 	zb_rect_corners(target, tc);
-	for (int side = -1; side <= 1; side += 2) {
-		struct zb_vec2 d = k->edge[side > 0];
-		double out = -INFINITY;
-		bool clear = true;
-
-		for (int i = 0; i < 4; i++)
-			out = maxd(out, side * zb_v2_cross(d, fc[i]));
-		for (int i = 0; i < 4 && clear; i++)
-			clear = side * zb_v2_cross(d, tc[i]) - out >
-				GEOM_CLEAR_IN;
-		if (clear && isfinite(out))
-			return true;
-	}
-	return false;
+	return corners_clear_of(k->edge[0], -1.0, fc, tc) ||
+	       corners_clear_of(k->edge[1], 1.0, fc, tc);
 }
 
 /* zb_rect_clear_of_cones_c() for every apex on the segment a-b (a face
@@ -950,18 +955,21 @@ bool zb_cone_clear_beyond(const struct zb_cone *k, const double out[2],
 	if (!(k->half_angle_deg >= 0 &&
 	      k->half_angle_deg < GEOM_QUARTER_TURN_DEG))
 		return false;
-	for (int side = -1; side <= 1; side += 2) {
-		struct zb_vec2 d = k->edge[side > 0];
-		double o = out[side > 0];
-		bool clear = isfinite(o);
+	/* Each side in turn, written out: -1 * x is -x exactly. */
+	struct zb_vec2 d = k->edge[0];
+	double o = out[0];
 
-		for (int i = 0; i < 4 && clear; i++)
-			clear = side * zb_v2_cross(d, tc[i]) - o >
-				GEOM_CLEAR_IN;
-		if (clear)
-			return true;
-	}
-	return false;
+	if (isfinite(o) && -zb_v2_cross(d, tc[0]) - o > GEOM_CLEAR_IN &&
+	    -zb_v2_cross(d, tc[1]) - o > GEOM_CLEAR_IN &&
+	    -zb_v2_cross(d, tc[2]) - o > GEOM_CLEAR_IN &&
+	    -zb_v2_cross(d, tc[3]) - o > GEOM_CLEAR_IN)
+		return true;
+	d = k->edge[1];
+	o = out[1];
+	return isfinite(o) && zb_v2_cross(d, tc[0]) - o > GEOM_CLEAR_IN &&
+	       zb_v2_cross(d, tc[1]) - o > GEOM_CLEAR_IN &&
+	       zb_v2_cross(d, tc[2]) - o > GEOM_CLEAR_IN &&
+	       zb_v2_cross(d, tc[3]) - o > GEOM_CLEAR_IN;
 }
 
 bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
