@@ -720,18 +720,14 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 	return n;
 }
 
-/* The cells zb_spatial_within() looks at are counted, not measured, and
- * by their counts, not their lists. */
-size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
-			     double range_in, size_t limit)
+/* zb_spatial_count_near() of the box c0..c1 x r0..r1 but for a summed
+ * table that is up to date: out of line, to keep the common way short. */
+static __attribute__((noinline)) size_t count_box(const struct zb_spatial *s,
+						  int c0, int c1, int r0,
+						  int r1, size_t limit)
 {
-	int c0, c1, r0, r1;
-	size_t n = 0;
-
-	if (!s || !s->cell_head || !(range_in >= 0) || limit == 0)
-		return 0;
-	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
 	struct zb_spatial_sums *m = s->sums;
+	size_t n = 0;
 
 	if (m && !m->ok && m->debt >= (size_t)s->cols * (size_t)s->rows)
 		(void)sums_make(s);
@@ -743,15 +739,6 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 		size_t total = (size_t)(hi[c1 + 1] - hi[c0] - lo[c1 + 1] +
 					lo[c0]);
 
-#ifdef ZB_CHECK_MEMOS
-		size_t chk = 0;
-
-		for (int r = r0; r <= r1; r++)
-			for (int c = c0; c <= c1; c++)
-				chk += (size_t)s->cell_n[r * s->cols + c];
-		if (chk != total)
-			abort();	/* the table missed a change */
-#endif
 		return total < limit ? total : limit;
 	}
 	if (m)
@@ -771,6 +758,43 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 			return limit;
 	}
 	return n;
+}
+
+/* The cells zb_spatial_within() looks at are counted, not measured, and
+ * by their counts, not their lists. */
+size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
+			     double range_in, size_t limit)
+{
+	int c0, c1, r0, r1;
+
+	if (!s || !s->cell_head || !(range_in >= 0) || limit == 0)
+		return 0;
+	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
+	const struct zb_spatial_sums *m = s->sums;
+
+#ifndef ZB_CHECK_MEMOS
+	if (m && m->ok) {
+		/* The box's total from the table's four corners. */
+		size_t w = (size_t)s->cols + 1;
+		const int *lo = &m->at[(size_t)r0 * w];
+		const int *hi = &m->at[(size_t)(r1 + 1) * w];
+		size_t total = (size_t)(hi[c1 + 1] - hi[c0] - lo[c1 + 1] +
+					lo[c0]);
+
+		return total < limit ? total : limit;
+	}
+#else
+	if (m && m->ok) {
+		size_t chk = 0;
+
+		for (int r = r0; r <= r1; r++)
+			for (int c = c0; c <= c1; c++)
+				chk += (size_t)s->cell_n[r * s->cols + c];
+		if (count_box(s, c0, c1, r0, r1, SIZE_MAX) != chk)
+			abort();	/* the table missed a change */
+	}
+#endif
+	return count_box(s, c0, c1, r0, r1, limit);
 }
 
 /* zb_spatial_visit_segment() for a point, without its walk from the
