@@ -319,13 +319,18 @@ static int weapon_of(const struct zb_unit *u)
 static struct vf_fire_table *asking_table(struct zb_game *g,
 					  const struct zb_unit *firer);
 
+/* zb_unit_rect(firer), kept while target_options() tries it against
+ * one target after another; NULL otherwise. */
+static const struct zb_rect *asking_rect(struct zb_game *g,
+					 const struct zb_unit *firer);
+
 /* in_woods(g, firer), kept while target_options() tries it against one
  * target after another (nothing moves meanwhile). */
 static bool firer_in_woods(struct zb_game *g, const struct zb_unit *firer);
 
-/* volley-fire: WEAPON RANGES, Concealment D */
-static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
-			   const struct zb_unit *target)
+/* max_range_in() given the centre of the target's footprint. */
+static double max_range_c(struct zb_game *g, const struct zb_unit *firer,
+			  const struct zb_unit *target, struct zb_vec2 tc)
 {
 	const struct vf_weapon_info *w = &vf_weapons[weapon_of(firer)];
 	double r = 0;
@@ -333,13 +338,21 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		if (w->band_max_in[b] > r)
 			r = w->band_max_in[b];
-	if (in_woods(g, target) || firer_in_woods(g, firer)) {
+	/* (in_woods() of the target, from the centre given.) */
+	if (vf_ground_woods(g, target, tc) || firer_in_woods(g, firer)) {
 		double cap = weapon_of(firer) == VF_W_GARDNER
 			? VF_COVER_GUN_IN : VF_COVER_SMALL_ARMS_IN;
 		if (r > cap)
 			r = cap;
 	}
 	return r;
+}
+
+/* volley-fire: WEAPON RANGES, Concealment D */
+static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
+			   const struct zb_unit *target)
+{
+	return max_range_c(g, firer, target, rect_centre(target));
 }
 
 #define BAND_UNSURE (-2)	/* band_by_bounds could not tell */
@@ -810,12 +823,14 @@ static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
 	/* The footprints and the range, worked out once for both; a
 	 * target outside every figure's cone needs neither the range nor
 	 * the band (the answer is no whatever they are). */
-	struct zb_rect fr = zb_unit_rect(firer), tr = zb_unit_rect(target);
+	const struct zb_rect *afr = asking_rect(g, firer);
+	struct zb_rect fr = afr ? *afr : zb_unit_rect(firer);
+	struct zb_rect tr = zb_unit_rect(target);
 	struct aim a;
 
 	if (!aim_at(g, firer, &fr, &tr, &a))
 		return false;
-	double range = max_range_in(g, firer, target);
+	double range = max_range_c(g, firer, target, tr.c);
 
 	*band = fire_band_r(firer, &fr, &tr, range);
 	if (*band == VF_OUT_OF_RANGE)
@@ -1503,6 +1518,7 @@ struct vf_fire_table {
 	 * in_woods() of it, or -1 when not yet asked. */
 	int asking;
 	int asking_woods;
+	struct zb_rect asking_rect;	/* zb_unit_rect() of it */
 	/* target_options()'s candidates that pass all but the sight test
 	 * (their places in its list) and their bearings, n_units each. */
 	int *sight, *arc, *order;
@@ -1515,6 +1531,14 @@ static struct vf_fire_table *asking_table(struct zb_game *g,
 	struct vf_fire_table *ft = vf_state(g) ? vf_state(g)->fire : NULL;
 
 	return ft && ft->asking == firer->id && firer->id >= 0 ? ft : NULL;
+}
+
+static const struct zb_rect *asking_rect(struct zb_game *g,
+					 const struct zb_unit *firer)
+{
+	struct vf_fire_table *ft = asking_table(g, firer);
+
+	return ft ? &ft->asking_rect : NULL;
 }
 
 static bool firer_in_woods(struct zb_game *g, const struct zb_unit *firer)
@@ -1721,6 +1745,7 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	/* choose_targets() has found that u may fire. */
 	ft->asking = u->id;
 	ft->asking_woods = -1;
+	ft->asking_rect = r;
 	/* vf_volley_for() of each, in two steps: the tests short of sight
 	 * first, then the lines of sight of those that pass, taken round
 	 * the compass from the firer, so that one target's lines follow
