@@ -1680,6 +1680,54 @@ static int target_filter(void *ctx, int id)
 	       (unsigned)t->type < VF_TYPE_COUNT && !vf_type_of(t)->leader;
 }
 
+/* The distance from p to the edge of entry id's circle, never below
+ * zero, as zb_spatial_within() measures and orders by it (spatial.c's
+ * edge_dist()). */
+static double index_edge_dist(const struct zb_spatial *s, int id,
+			      struct zb_vec2 p)
+{
+	double d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
+
+	return d > 0 ? d : 0;
+}
+
+/* target_options()'s gathering of the units zb_spatial_within() would
+ * list, unsorted. */
+struct gather_ctx {
+	struct zb_game *g;
+	struct target_ctx *tc;
+	struct zb_vec2 p;
+	double range_in;
+	int *ids;
+	size_t n;
+};
+
+/*
+ * zb_spatial_within()'s test of an entry the visit meets (its circle's
+ * edge within the range of p, as index_edge_dist() measures it), then
+ * the filter, as zb_spatial_within() asks them; the distance only where
+ * the squares cannot tell, by a margin far over the roundings (its
+ * plainly-within test, and spatial.c's plainly_beyond()).
+ */
+static int gather_visit(void *ctx, int id)
+{
+	struct gather_ctx *c = ctx;
+	const struct zb_spatial *s = &c->g->index;
+
+	if (!zb_spatial_entry_plainly_within(s, id, c->p, c->range_in)) {
+		double dx = c->p.x - s->e[id].p.x, dy = c->p.y - s->e[id].p.y;
+		double far = c->range_in + s->e[id].radius_in;
+
+		if (far < 1e150 && dx * dx + dy * dy > far * far * (1 + 1e-9))
+			return 0;
+		if (index_edge_dist(s, id, c->p) > c->range_in)
+			return 0;
+	}
+	if (target_filter(c->tc, id))
+		c->ids[c->n++] = id;
+	return 0;
+}
+
 /* A key that grows with the bearing of d, a quarter turn below east to
  * three above (no trigonometry: only the order counts). */
 static double pseudo_bearing(struct zb_vec2 d)
@@ -1739,9 +1787,19 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 			best = vf_weapons[weapon_of(u)].band_max_in[b];
 	reach += best;
 	struct target_ctx tc = { g, u->side };
+	/* The units zb_spatial_within(&g->index, r.c, reach, target_filter,
+	 * &tc, ids, n_units) lists, in the index's order: they are put in
+	 * its order (nearest first) below, only those found legal. */
+	struct gather_ctx gc = { g, &tc, r.c, reach, ids, 0 };
 
-	n = zb_spatial_within(&g->index, r.c, reach, target_filter, &tc, ids,
-			      (size_t)g->n_units);
+	if (isfinite(r.c.x) && isfinite(r.c.y) && isfinite(reach)) {
+		(void)zb_spatial_visit_near(&g->index, r.c, reach,
+					    gather_visit, &gc);
+		n = gc.n;
+	} else {
+		n = zb_spatial_within(&g->index, r.c, reach, target_filter,
+				      &tc, ids, (size_t)g->n_units);
+	}
 	/* choose_targets() has found that u may fire. */
 	ft->asking = u->id;
 	ft->asking_woods = -1;
@@ -1775,14 +1833,32 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 			ft->legal[t->id] = 1;
 		}
 	}
+	/* The legal ones nearest first, as zb_spatial_within() orders
+	 * them: by the distance to the edge of the index's circle, then
+	 * by id (by insertion: a few dozen). */
+	int nl = 0;
+
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);
 
-		if (t && ft->legal[t->id])
-			opts[k++] = (struct zb_option){ ZB_VERB_FIRE, t->id,
-							-1, false, 0,
-							"fire" };
+		if (!t || !ft->legal[t->id])
+			continue;
+		double d = index_edge_dist(&g->index, t->id, r.c);
+		int j = nl++;
+
+		while (j > 0 && (ft->bearing[j - 1] > d ||
+				 (ft->bearing[j - 1] == d &&
+				  ft->arc[j - 1] > t->id))) {
+			ft->bearing[j] = ft->bearing[j - 1];
+			ft->arc[j] = ft->arc[j - 1];
+			j--;
+		}
+		ft->bearing[j] = d;
+		ft->arc[j] = t->id;
 	}
+	for (int j = 0; j < nl; j++)
+		opts[k++] = (struct zb_option){ ZB_VERB_FIRE, ft->arc[j], -1,
+						false, 0, "fire" };
 	ft->asking = -1;
 	ft->firer = u->id;
 	return k;
