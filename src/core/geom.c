@@ -1123,6 +1123,58 @@ static inline struct zb_vec2 corner_of(struct zb_vec2 c, struct zb_vec2 f,
 	return k == 0 || k == 3 ? zb_v2_add(m, l) : zb_v2_sub(m, l);
 }
 
+/*
+ * Does seg_intersect(a, b, p, p1) surely answer yes by its first way,
+ * for edge e of r (p, p1 its corners, corner_of())?  That is, does each
+ * of the two segments plainly cross the other's line: the four
+ * orientations it asks, worked out in the rectangle's frame (ua, va,
+ * ub, vb: the ends' coordinates along fwd and left; edge e turned by
+ * quarter turns, exactly, to lie across u = hd), are each further from
+ * zero than orient()'s snap (1e-9 of twice the largest difference,
+ * bounded by L) and than the roundings of both ways of working them out
+ * (of the frame, the corners and the products: S bounds the sizes), by
+ * a wide margin.  Then orient() gives each the same nonzero sign, and
+ * seg_intersect() says yes.  False when it cannot tell.
+ */
+static inline bool crosses_plainly(struct zb_vec2 a, struct zb_vec2 b,
+				   const struct zb_rect *r, int e, double ua,
+				   double va, double ub, double vb)
+{
+	double hd = r->half_d_in, hw = r->half_w_in, t;
+
+	if (e == 1 || e == 3) {
+		/* A side edge: a quarter turn (v, -u), or back (-v, u). */
+		double s = e == 3 ? 1 : -1;
+
+		t = ua;
+		ua = s * va;
+		va = -s * t;
+		t = ub;
+		ub = s * vb;
+		vb = -s * t;
+		t = hd;
+		hd = hw;
+		hw = t;
+	} else if (e == 2) {
+		ua = -ua;
+		va = -va;
+		ub = -ub;
+		vb = -vb;
+	}
+	double x3 = 2 * hw * (ua - hd), x4 = 2 * hw * (ub - hd);
+	double du = ub - ua, dv = vb - va;
+	double x1 = du * (hw - va) - dv * (hd - ua);
+	double x2 = du * (-hw - va) - dv * (hd - ua);
+	double L = fabs(ua) + fabs(va) + fabs(ub) + fabs(vb) + hd + hw;
+	double S = 1 + fabs(a.x) + fabs(a.y) + fabs(b.x) + fabs(b.y) +
+		   fabs(r->c.x) + fabs(r->c.y) + hd + hw;
+	double m = L * (1e-8 + 1e-13 * (S + L));
+
+	return L < 1e100 && S < 1e100 &&
+	       ((x3 > m && x4 < -m) || (x3 < -m && x4 > m)) &&
+	       ((x1 > m && x2 < -m) || (x1 < -m && x2 > m));
+}
+
 bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 		      const struct zb_rect *r)
 {
@@ -1144,7 +1196,12 @@ bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 	int e = eu > 0 && eu >= ev ? (ua > 0 ? 0 : 2)
 		: ev > 0 ? (va < 0 ? 1 : 3) : -1;
 
+	struct zb_vec2 db = zb_v2_sub(b, r->c);
+	double ub = zb_v2_dot(db, fwd), vb = zb_v2_dot(db, left);
+
 	if (e >= 0) {
+		if (crosses_plainly(a, b, r, e, ua, va, ub, vb))
+			return true;
 		struct zb_vec2 p = corner_of(r->c, f, l, e);
 		struct zb_vec2 p1 = corner_of(r->c, f, l, (e + 1) % 4);
 
@@ -1153,8 +1210,6 @@ bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 	}
 	/* zb_rect_contains() of each end, its numbers kept for the test
 	 * that spares the edges of a rectangle plainly off the line. */
-	struct zb_vec2 db = zb_v2_sub(b, r->c);
-	double ub = zb_v2_dot(db, fwd), vb = zb_v2_dot(db, left);
 
 	if ((fabs(ua) <= r->half_d_in + GEOM_EPS_IN &&
 	     fabs(va) <= r->half_w_in + GEOM_EPS_IN) ||
