@@ -779,3 +779,54 @@ Test(geom, seg_hits_poly_agrees_with_its_parts)
 		cr_assert_eq(zb_seg_hits_poly(a, b, pts, n), want, "case %d", i);
 	}
 }
+
+/* zb_seg_hits_rect() says yes exactly when an end lies in the rectangle
+ * or the segment meets one of its edges (zb_rect_corners() order), on
+ * segments that cross it, pass near it, graze a corner or run along an
+ * edge, rectangles thin and thick, near the origin and far from it: its
+ * shortcuts (the edge the first end faces, the separating axes, the
+ * plain crossing) leave the answer as the parts give it. */
+Test(geom, seg_hits_rect_agrees_with_its_parts)
+{
+	uint64_t x = 0x5eed5a17c0ffeeULL;
+	int yes = 0;
+
+	for (int i = 0; i < 20000; i++) {
+		double v[10];
+		struct zb_vec2 c[4];
+
+		uniforms(&x, v, 10);
+		double far = i % 3 == 0 ? 6000 : i % 3 == 1 ? 40 : 0;
+		struct zb_rect r = zb_rect_from_front(
+			zb_v2(far * v[0], far * v[1]),
+			i % 7 == 0 ? 1e-7 : 0.5 + 10 * v[2],
+			i % 11 == 0 ? 1e-7 : 0.3 + 3 * v[3], 360 * v[4]);
+
+		zb_rect_corners(&r, c);
+		struct zb_vec2 a = zb_v2(r.c.x + 40 * (v[5] - 0.5),
+					 r.c.y + 40 * (v[6] - 0.5));
+		struct zb_vec2 b = zb_v2(r.c.x + 40 * (v[7] - 0.5),
+					 r.c.y + 40 * (v[8] - 0.5));
+		int k = (int)(4 * v[9]);
+
+		if (i % 5 == 1)		/* through a corner */
+			b = zb_v2(c[k].x + (c[k].x - a.x),
+				  c[k].y + (c[k].y - a.y));
+		if (i % 5 == 2) {	/* along an edge, and past it */
+			a = c[k];
+			b = zb_v2(2 * c[(k + 1) % 4].x - c[k].x,
+				  2 * c[(k + 1) % 4].y - c[k].y);
+		}
+		if (i % 5 == 3)		/* ending on an edge */
+			b = zb_v2((c[k].x + c[(k + 1) % 4].x) / 2,
+				  (c[k].y + c[(k + 1) % 4].y) / 2);
+		bool want = zb_rect_contains(&r, a) || zb_rect_contains(&r, b);
+
+		for (int e = 0; e < 4 && !want; e++)
+			want = zb_seg_intersect(a, b, c[e], c[(e + 1) % 4]);
+		cr_assert_eq(zb_seg_hits_rect(a, b, &r), want, "case %d", i);
+		yes += want;
+	}
+	/* Both answers are asked about often. */
+	cr_expect(yes > 4000 && yes < 16000, "%d of 20000 hit", yes);
+}

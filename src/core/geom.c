@@ -891,6 +891,23 @@ bool zb_rect_in_cone(struct zb_vec2 apex, double facing_deg,
 	return zb_rect_in_cone_c(&k, apex, range_in, target);
 }
 
+/* Do the corners tc all lie more than GEOM_CLEAR_IN further out across
+ * the edge line d, on side `side` (1 or -1, so side * x is x or -x
+ * exactly), than the furthest out of the corners fc? */
+static inline __attribute__((always_inline)) bool corners_clear_of(
+	struct zb_vec2 d, double side, const struct zb_vec2 fc[4],
+	const struct zb_vec2 tc[4])
+{
+	double out = -INFINITY;
+
+	for (int i = 0; i < 4; i++)
+		out = maxd(out, side * zb_v2_cross(d, fc[i]));
+	for (int i = 0; i < 4; i++)
+		if (!(side * zb_v2_cross(d, tc[i]) - out > GEOM_CLEAR_IN))
+			return false;
+	return isfinite(out);
+}
+
 /* The same test as beyond_ray() for every apex in `from` at once: an
  * apex inside `from` is no further out across the edge line than its
  * furthest corner. */
@@ -905,20 +922,8 @@ bool zb_rect_clear_of_cones_c(const struct zb_rect *from,
 		return false;
 	zb_rect_corners(from, fc);
 	zb_rect_corners(target, tc);
-	for (int side = -1; side <= 1; side += 2) {
-		struct zb_vec2 d = k->edge[side > 0];
-		double out = -INFINITY;
-		bool clear = true;
-
-		for (int i = 0; i < 4; i++)
-			out = maxd(out, side * zb_v2_cross(d, fc[i]));
-		for (int i = 0; i < 4 && clear; i++)
-			clear = side * zb_v2_cross(d, tc[i]) - out >
-				GEOM_CLEAR_IN;
-		if (clear && isfinite(out))
-			return true;
-	}
-	return false;
+	return corners_clear_of(k->edge[0], -1.0, fc, tc) ||
+	       corners_clear_of(k->edge[1], 1.0, fc, tc);
 }
 
 /* zb_rect_clear_of_cones_c() for every apex on the segment a-b (a face
@@ -950,18 +955,21 @@ bool zb_cone_clear_beyond(const struct zb_cone *k, const double out[2],
 	if (!(k->half_angle_deg >= 0 &&
 	      k->half_angle_deg < GEOM_QUARTER_TURN_DEG))
 		return false;
-	for (int side = -1; side <= 1; side += 2) {
-		struct zb_vec2 d = k->edge[side > 0];
-		double o = out[side > 0];
-		bool clear = isfinite(o);
+	/* Each side in turn, written out: -1 * x is -x exactly. */
+	struct zb_vec2 d = k->edge[0];
+	double o = out[0];
 
-		for (int i = 0; i < 4 && clear; i++)
-			clear = side * zb_v2_cross(d, tc[i]) - o >
-				GEOM_CLEAR_IN;
-		if (clear)
-			return true;
-	}
-	return false;
+	if (isfinite(o) && -zb_v2_cross(d, tc[0]) - o > GEOM_CLEAR_IN &&
+	    -zb_v2_cross(d, tc[1]) - o > GEOM_CLEAR_IN &&
+	    -zb_v2_cross(d, tc[2]) - o > GEOM_CLEAR_IN &&
+	    -zb_v2_cross(d, tc[3]) - o > GEOM_CLEAR_IN)
+		return true;
+	d = k->edge[1];
+	o = out[1];
+	return isfinite(o) && zb_v2_cross(d, tc[0]) - o > GEOM_CLEAR_IN &&
+	       zb_v2_cross(d, tc[1]) - o > GEOM_CLEAR_IN &&
+	       zb_v2_cross(d, tc[2]) - o > GEOM_CLEAR_IN &&
+	       zb_v2_cross(d, tc[3]) - o > GEOM_CLEAR_IN;
 }
 
 bool zb_rect_clear_of_cones(const struct zb_rect *from, double facing_deg,
@@ -998,20 +1006,31 @@ enum zb_aspect zb_aspect_of(const struct zb_rect *target, struct zb_vec2 from)
  * than twice its larger coordinate difference, nor is its rounding, so
  * an area clear of the snap on that bound needs no lengths worked out.
  */
-static int orient(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c)
+static __attribute__((noinline)) int orient_near(struct zb_vec2 ab,
+						   struct zb_vec2 ac, double v)
+{
+	double scale = maxd(zb_v2_len(ab), zb_v2_len(ac));
+
+	if (fabs(v) <= GEOM_EPS_IN * scale)
+		return 0;
+	return v > 0 ? 1 : -1;
+}
+
+/* (Inline, the lengths out of line: a line of sight asks it of a
+ * footprint's edges, several a line.) */
+static inline __attribute__((always_inline)) int orient(struct zb_vec2 a,
+							struct zb_vec2 b,
+							struct zb_vec2 c)
 {
 	struct zb_vec2 ab = zb_v2_sub(b, a), ac = zb_v2_sub(c, a);
-	double v = zb_v2_cross(ab, ac), scale;
+	double v = zb_v2_cross(ab, ac);
 	double mb = fabs(ab.x) > fabs(ab.y) ? fabs(ab.x) : fabs(ab.y);
 	double mc = fabs(ac.x) > fabs(ac.y) ? fabs(ac.x) : fabs(ac.y);
 	double bound = 2 * (mb > mc ? mb : mc);
 
 	if (fabs(v) > GEOM_EPS_IN * bound)
 		return v > 0 ? 1 : -1;
-	scale = maxd(zb_v2_len(ab), zb_v2_len(ac));
-	if (fabs(v) <= GEOM_EPS_IN * scale)
-		return 0;
-	return v > 0 ? 1 : -1;
+	return orient_near(ab, ac, v);
 }
 
 /* Given p collinear with a-b, is it within the segment's extent? */
@@ -1032,8 +1051,10 @@ static inline bool off_seg_box(struct zb_vec2 a, struct zb_vec2 b,
 	       p.y < mind(a.y, b.y) - m || p.y > maxd(a.y, b.y) + m;
 }
 
-bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
-		      struct zb_vec2 d)
+/* zb_seg_intersect(), inline for zb_seg_hits_rect(). */
+static inline __attribute__((always_inline)) bool seg_intersect(
+	struct zb_vec2 a, struct zb_vec2 b,
+	struct zb_vec2 c, struct zb_vec2 d)
 {
 	/* A proper crossing, or an end on the other segment: the same
 	 * yes or no as asking all four orientations first, with c-d's only
@@ -1055,19 +1076,152 @@ bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
 	       (on_seg(c, d, b) && orient(c, d, b) == 0);
 }
 
+bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
+		      struct zb_vec2 d)
+{
+	return seg_intersect(a, b, c, d);
+}
+
+/*
+ * Does one of the three axes that can part a segment from a rectangle
+ * (the rectangle's two, the segment's normal) leave more than
+ * GEOM_CLEAR_IN between their shadows?  Then they lie that far apart,
+ * and zb_seg_intersect() says no for every edge, for the reason
+ * seg_box_apart() gives; nor does either end lie in the rectangle.  ua,
+ * va, ub, vb: the ends' coordinates along fwd and left from the centre.
+ * (False for a NaN anywhere.)
+ */
+static inline bool seg_rect_apart(struct zb_vec2 a, struct zb_vec2 b,
+				  const struct zb_rect *r, struct zb_vec2 fwd,
+				  struct zb_vec2 left, double ua, double va,
+				  double ub, double vb)
+{
+	double hd = r->half_d_in + GEOM_CLEAR_IN;
+	double hw = r->half_w_in + GEOM_CLEAR_IN;
+
+	if ((ua > hd && ub > hd) || (ua < -hd && ub < -hd) ||
+	    (va > hw && vb > hw) || (va < -hw && vb < -hw))
+		return true;
+	/* The normal n, unscaled: the rectangle's shadow on it is its
+	 * centre's, give or take the half extents; the segment's is 0.
+	 * |n| <= |n.x| + |n.y| scales the margin. */
+	struct zb_vec2 n = zb_v2(a.y - b.y, b.x - a.x);
+	double s = zb_v2_dot(zb_v2_sub(r->c, a), n);
+	double ext = r->half_d_in * fabs(zb_v2_dot(fwd, n)) +
+		     r->half_w_in * fabs(zb_v2_dot(left, n));
+
+	return fabs(s) - ext > GEOM_CLEAR_IN * (fabs(n.x) + fabs(n.y));
+}
+
+/* Corner k of the rectangle with centre c and half axes f (forward) and
+ * l (left), as corners_ax() works it out. */
+static inline struct zb_vec2 corner_of(struct zb_vec2 c, struct zb_vec2 f,
+				       struct zb_vec2 l, int k)
+{
+	struct zb_vec2 m = k < 2 ? zb_v2_add(c, f) : zb_v2_sub(c, f);
+
+	return k == 0 || k == 3 ? zb_v2_add(m, l) : zb_v2_sub(m, l);
+}
+
+/*
+ * Does seg_intersect(a, b, p, p1) surely answer yes by its first way,
+ * for edge e of r (p, p1 its corners, corner_of())?  That is, does each
+ * of the two segments plainly cross the other's line: the four
+ * orientations it asks, worked out in the rectangle's frame (ua, va,
+ * ub, vb: the ends' coordinates along fwd and left; edge e turned by
+ * quarter turns, exactly, to lie across u = hd), are each further from
+ * zero than orient()'s snap (1e-9 of twice the largest difference,
+ * bounded by L) and than the roundings of both ways of working them out
+ * (of the frame, the corners and the products: S bounds the sizes), by
+ * a wide margin.  Then orient() gives each the same nonzero sign, and
+ * seg_intersect() says yes.  False when it cannot tell.
+ */
+static inline bool crosses_plainly(struct zb_vec2 a, struct zb_vec2 b,
+				   const struct zb_rect *r, int e, double ua,
+				   double va, double ub, double vb)
+{
+	double hd = r->half_d_in, hw = r->half_w_in, t;
+
+	if (e == 1 || e == 3) {
+		/* A side edge: a quarter turn (v, -u), or back (-v, u). */
+		double s = e == 3 ? 1 : -1;
+
+		t = ua;
+		ua = s * va;
+		va = -s * t;
+		t = ub;
+		ub = s * vb;
+		vb = -s * t;
+		t = hd;
+		hd = hw;
+		hw = t;
+	} else if (e == 2) {
+		ua = -ua;
+		va = -va;
+		ub = -ub;
+		vb = -vb;
+	}
+	double x3 = 2 * hw * (ua - hd), x4 = 2 * hw * (ub - hd);
+	double du = ub - ua, dv = vb - va;
+	double x1 = du * (hw - va) - dv * (hd - ua);
+	double x2 = du * (-hw - va) - dv * (hd - ua);
+	double L = fabs(ua) + fabs(va) + fabs(ub) + fabs(vb) + hd + hw;
+	double S = 1 + fabs(a.x) + fabs(a.y) + fabs(b.x) + fabs(b.y) +
+		   fabs(r->c.x) + fabs(r->c.y) + hd + hw;
+	double m = L * (1e-8 + 1e-13 * (S + L));
+
+	return L < 1e100 && S < 1e100 &&
+	       ((x3 > m && x4 < -m) || (x3 < -m && x4 > m)) &&
+	       ((x1 > m && x2 < -m) || (x1 < -m && x2 > m));
+}
+
 bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 		      const struct zb_rect *r)
 {
-	struct zb_vec2 c[4];
+	struct zb_vec2 c[4], fwd, left;
 
-	if (zb_rect_contains(r, a) || zb_rect_contains(r, b))
-		return true;
-	zb_rect_corners(r, c);
+	rect_axes(r, &fwd, &left);
+	struct zb_vec2 f = zb_v2_scale(fwd, r->half_d_in);
+	struct zb_vec2 l = zb_v2_scale(left, r->half_w_in);
+	struct zb_vec2 da = zb_v2_sub(a, r->c);
+	double ua = zb_v2_dot(da, fwd), va = zb_v2_dot(da, left);
 	struct seg_box q = seg_box_of(a, b);
+	/* The answer is whether an end lies in the rectangle or any edge
+	 * meets the segment (corners_ax() order: front, right, rear,
+	 * left), in any order.  A segment from an `a` outside that meets
+	 * the rectangle crosses an edge `a` lies beyond, and most lines
+	 * asked about cross the one it lies furthest beyond: that edge
+	 * first, alone. */
+	double eu = fabs(ua) - r->half_d_in, ev = fabs(va) - r->half_w_in;
+	int e = eu > 0 && eu >= ev ? (ua > 0 ? 0 : 2)
+		: ev > 0 ? (va < 0 ? 1 : 3) : -1;
 
+	struct zb_vec2 db = zb_v2_sub(b, r->c);
+	double ub = zb_v2_dot(db, fwd), vb = zb_v2_dot(db, left);
+
+	if (e >= 0) {
+		if (crosses_plainly(a, b, r, e, ua, va, ub, vb))
+			return true;
+		struct zb_vec2 p = corner_of(r->c, f, l, e);
+		struct zb_vec2 p1 = corner_of(r->c, f, l, (e + 1) % 4);
+
+		if (!seg_box_apart(&q, p, p1) && seg_intersect(a, b, p, p1))
+			return true;
+	}
+	/* zb_rect_contains() of each end, its numbers kept for the test
+	 * that spares the edges of a rectangle plainly off the line. */
+
+	if ((fabs(ua) <= r->half_d_in + GEOM_EPS_IN &&
+	     fabs(va) <= r->half_w_in + GEOM_EPS_IN) ||
+	    (fabs(ub) <= r->half_d_in + GEOM_EPS_IN &&
+	     fabs(vb) <= r->half_w_in + GEOM_EPS_IN))
+		return true;
+	if (seg_rect_apart(a, b, r, fwd, left, ua, va, ub, vb))
+		return false;
+	corners_ax(r, fwd, left, c);
 	for (int i = 0; i < 4; i++)
-		if (!seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
-		    zb_seg_intersect(a, b, c[i], c[(i + 1) % 4]))
+		if (i != e && !seg_box_apart(&q, c[i], c[(i + 1) % 4]) &&
+		    seg_intersect(a, b, c[i], c[(i + 1) % 4]))
 			return true;
 	return false;
 }

@@ -412,6 +412,21 @@ static inline bool edge_beyond(const struct zb_spatial *s, int id,
 	return lb > d;
 }
 
+/* Is edge_dist(s, id, p) surely above range_in?  Told from the square
+ * of the centres' distance where it is plainly over the square of the
+ * range and the radius (a margin far over the roundings of the square,
+ * of hypot() and of the subtraction, and a reach whose square cannot
+ * overflow); false, and the distance is worked out, otherwise. */
+static inline bool plainly_beyond(const struct zb_spatial *s, int id,
+				  struct zb_vec2 p, double range_in)
+{
+	double dx = p.x - s->e[id].p.x, dy = p.y - s->e[id].p.y;
+	double far = range_in + s->e[id].radius_in;
+
+	return range_in >= 0 && far < 1e150 &&
+	       dx * dx + dy * dy > far * far * (1 + 1e-9);
+}
+
 /* Does (da, ida) come before (db, idb)? */
 static bool before(double da, int ida, double db, int idb)
 {
@@ -540,9 +555,24 @@ static long within_sorted(struct zb_spatial *s, struct zb_vec2 p,
 				if (!maybe_within(p, s->e[id].p,
 						  s->e[id].radius_in, range_in))
 					continue;
-				d = edge_dist(s, id, p);
-				if (d > range_in || (filter && !filter(ctx, id)))
-					continue;
+				/* The filter is asked of the entries within
+				 * range, in this order, as before: of those
+				 * plainly within before their distances, which
+				 * spares those of the entries it turns away;
+				 * and no distance for those plainly beyond. */
+				if (zb_spatial_entry_plainly_within(s, id, p,
+								    range_in)) {
+					if (filter && !filter(ctx, id))
+						continue;
+					d = edge_dist(s, id, p);
+				} else {
+					if (plainly_beyond(s, id, p, range_in))
+						continue;
+					d = edge_dist(s, id, p);
+					if (d > range_in ||
+					    (filter && !filter(ctx, id)))
+						continue;
+				}
 				k[n].d = d;
 				k[n++].id = id;
 			}
@@ -610,6 +640,9 @@ size_t zb_spatial_within(struct zb_spatial *s, struct zb_vec2 p,
 						continue;
 					d = edge_dist(s, id, p);
 				} else {
+					if (finite &&
+					    plainly_beyond(s, id, p, range_in))
+						continue;
 					d = edge_dist(s, id, p);
 					if (d > range_in)
 						continue;
@@ -677,6 +710,8 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 							    s->e[e].radius_in,
 							    range_in))
 					continue;
+				if (finite && plainly_beyond(s, e, p, range_in))
+					continue;
 				de = edge_dist(s, e, p);
 				if (de <= range_in && before(de, e, d, id) &&
 				    (!filter || filter(ctx, e)))
@@ -685,18 +720,14 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 	return n;
 }
 
-/* The cells zb_spatial_within() looks at are counted, not measured, and
- * by their counts, not their lists. */
-size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
-			     double range_in, size_t limit)
+/* zb_spatial_count_near() of the box c0..c1 x r0..r1 but for a summed
+ * table that is up to date: out of line, to keep the common way short. */
+static __attribute__((noinline)) size_t count_box(const struct zb_spatial *s,
+						  int c0, int c1, int r0,
+						  int r1, size_t limit)
 {
-	int c0, c1, r0, r1;
-	size_t n = 0;
-
-	if (!s || !s->cell_head || !(range_in >= 0) || limit == 0)
-		return 0;
-	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
 	struct zb_spatial_sums *m = s->sums;
+	size_t n = 0;
 
 	if (m && !m->ok && m->debt >= (size_t)s->cols * (size_t)s->rows)
 		(void)sums_make(s);
@@ -708,15 +739,6 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 		size_t total = (size_t)(hi[c1 + 1] - hi[c0] - lo[c1 + 1] +
 					lo[c0]);
 
-#ifdef ZB_CHECK_MEMOS
-		size_t chk = 0;
-
-		for (int r = r0; r <= r1; r++)
-			for (int c = c0; c <= c1; c++)
-				chk += (size_t)s->cell_n[r * s->cols + c];
-		if (chk != total)
-			abort();	/* the table missed a change */
-#endif
 		return total < limit ? total : limit;
 	}
 	if (m)
@@ -736,6 +758,43 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 			return limit;
 	}
 	return n;
+}
+
+/* The cells zb_spatial_within() looks at are counted, not measured, and
+ * by their counts, not their lists. */
+size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
+			     double range_in, size_t limit)
+{
+	int c0, c1, r0, r1;
+
+	if (!s || !s->cell_head || !(range_in >= 0) || limit == 0)
+		return 0;
+	cell_box(s, p, range_in, &c0, &c1, &r0, &r1);
+	const struct zb_spatial_sums *m = s->sums;
+
+#ifndef ZB_CHECK_MEMOS
+	if (m && m->ok) {
+		/* The box's total from the table's four corners. */
+		size_t w = (size_t)s->cols + 1;
+		const int *lo = &m->at[(size_t)r0 * w];
+		const int *hi = &m->at[(size_t)(r1 + 1) * w];
+		size_t total = (size_t)(hi[c1 + 1] - hi[c0] - lo[c1 + 1] +
+					lo[c0]);
+
+		return total < limit ? total : limit;
+	}
+#else
+	if (m && m->ok) {
+		size_t chk = 0;
+
+		for (int r = r0; r <= r1; r++)
+			for (int c = c0; c <= c1; c++)
+				chk += (size_t)s->cell_n[r * s->cols + c];
+		if (count_box(s, c0, c1, r0, r1, SIZE_MAX) != chk)
+			abort();	/* the table missed a change */
+	}
+#endif
+	return count_box(s, c0, c1, r0, r1, limit);
 }
 
 /* zb_spatial_visit_segment() for a point, without its walk from the
@@ -813,6 +872,27 @@ static inline int middle_out(int m, int i, int lo, int hi)
 	return above > below ? m + (i - near) : m - (i - near);
 }
 
+/* The entries of one cell's chain (from `id`) that zb_spatial_visit_segment()
+ * visits, in the chain's order: those whose circle, widened by the
+ * range and the slack, may reach the segment. */
+static inline int seg_cell(const struct zb_spatial *s,
+			   const struct zb_spatial_seg *sq, int id,
+			   double range_in, double slack,
+			   zb_spatial_filter visit, void *ctx)
+{
+	for (; id >= 0; id = s->next[id]) {
+		int rc;
+
+		if (zb_spatial_seg_far(sq, s->e[id].p, s->e[id].radius_in +
+				       range_in + slack))
+			continue;
+		rc = visit(ctx, id);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /*
  * Row by row, only the columns that the segment, widened by the reach,
  * passes over.  Rows and columns are taken from the middle of the
@@ -869,21 +949,25 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 				       max_in(x0, x1)),
 				s->cell_in, s->cols);
 		cm = cm < c0 ? c0 : cm > c1 ? c1 : cm;
-		for (int j = 0; j <= c1 - c0; j++) {
-			int c = middle_out(cm, j, c0, c1);
+		/* middle_out(cm, j, c0, c1) for j = 0, 1, ...: cm, then
+		 * a step above and one below, and so on, each that lies
+		 * in c0..c1 (past the nearer end, the same cells as its
+		 * "on along the longer side"), without its sums. */
+		const int *head = &s->cell_head[r * s->cols];
+		int rc = seg_cell(s, &sq, head[cm], range_in, slack, visit,
+				  ctx);
 
-			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
-			     id = s->next[id]) {
-				int rc;
-
-				if (zb_spatial_seg_far(&sq, s->e[id].p,
-						       s->e[id].radius_in +
-						       range_in + slack))
-					continue;
-				rc = visit(ctx, id);
-				if (rc)
-					return rc;
-			}
+		if (rc)
+			return rc;
+		for (int k = 1; cm + k <= c1 || cm - k >= c0; k++) {
+			if (cm + k <= c1 &&
+			    (rc = seg_cell(s, &sq, head[cm + k],
+					   range_in, slack, visit, ctx)))
+				return rc;
+			if (cm - k >= c0 &&
+			    (rc = seg_cell(s, &sq, head[cm - k],
+					   range_in, slack, visit, ctx)))
+				return rc;
 		}
 	}
 	return 0;

@@ -319,13 +319,18 @@ static int weapon_of(const struct zb_unit *u)
 static struct vf_fire_table *asking_table(struct zb_game *g,
 					  const struct zb_unit *firer);
 
+/* zb_unit_rect(firer), kept while target_options() tries it against
+ * one target after another; NULL otherwise. */
+static const struct zb_rect *asking_rect(struct zb_game *g,
+					 const struct zb_unit *firer);
+
 /* in_woods(g, firer), kept while target_options() tries it against one
  * target after another (nothing moves meanwhile). */
 static bool firer_in_woods(struct zb_game *g, const struct zb_unit *firer);
 
-/* volley-fire: WEAPON RANGES, Concealment D */
-static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
-			   const struct zb_unit *target)
+/* max_range_in() given the centre of the target's footprint. */
+static double max_range_c(struct zb_game *g, const struct zb_unit *firer,
+			  const struct zb_unit *target, struct zb_vec2 tc)
 {
 	const struct vf_weapon_info *w = &vf_weapons[weapon_of(firer)];
 	double r = 0;
@@ -333,13 +338,21 @@ static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
 	for (int b = 0; b < VF_BAND_COUNT; b++)
 		if (w->band_max_in[b] > r)
 			r = w->band_max_in[b];
-	if (in_woods(g, target) || firer_in_woods(g, firer)) {
+	/* (in_woods() of the target, from the centre given.) */
+	if (vf_ground_woods(g, target, tc) || firer_in_woods(g, firer)) {
 		double cap = weapon_of(firer) == VF_W_GARDNER
 			? VF_COVER_GUN_IN : VF_COVER_SMALL_ARMS_IN;
 		if (r > cap)
 			r = cap;
 	}
 	return r;
+}
+
+/* volley-fire: WEAPON RANGES, Concealment D */
+static double max_range_in(struct zb_game *g, const struct zb_unit *firer,
+			   const struct zb_unit *target)
+{
+	return max_range_c(g, firer, target, rect_centre(target));
 }
 
 #define BAND_UNSURE (-2)	/* band_by_bounds could not tell */
@@ -810,12 +823,14 @@ static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
 	/* The footprints and the range, worked out once for both; a
 	 * target outside every figure's cone needs neither the range nor
 	 * the band (the answer is no whatever they are). */
-	struct zb_rect fr = zb_unit_rect(firer), tr = zb_unit_rect(target);
+	const struct zb_rect *afr = asking_rect(g, firer);
+	struct zb_rect fr = afr ? *afr : zb_unit_rect(firer);
+	struct zb_rect tr = zb_unit_rect(target);
 	struct aim a;
 
 	if (!aim_at(g, firer, &fr, &tr, &a))
 		return false;
-	double range = max_range_in(g, firer, target);
+	double range = max_range_c(g, firer, target, tr.c);
 
 	*band = fire_band_r(firer, &fr, &tr, range);
 	if (*band == VF_OUT_OF_RANGE)
@@ -1503,6 +1518,11 @@ struct vf_fire_table {
 	 * in_woods() of it, or -1 when not yet asked. */
 	int asking;
 	int asking_woods;
+	struct zb_rect asking_rect;	/* zb_unit_rect() of it */
+	/* target_options()'s candidates that pass all but the sight test
+	 * (their places in its list) and their bearings, n_units each. */
+	int *sight, *arc, *order;
+	double *bearing;
 };
 
 static struct vf_fire_table *asking_table(struct zb_game *g,
@@ -1511,6 +1531,14 @@ static struct vf_fire_table *asking_table(struct zb_game *g,
 	struct vf_fire_table *ft = vf_state(g) ? vf_state(g)->fire : NULL;
 
 	return ft && ft->asking == firer->id && firer->id >= 0 ? ft : NULL;
+}
+
+static const struct zb_rect *asking_rect(struct zb_game *g,
+					 const struct zb_unit *firer)
+{
+	struct vf_fire_table *ft = asking_table(g, firer);
+
+	return ft ? &ft->asking_rect : NULL;
 }
 
 static bool firer_in_woods(struct zb_game *g, const struct zb_unit *firer)
@@ -1541,7 +1569,12 @@ static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
 	ft->prep.fig = zb_malloc(&g->alloc,
 				 (size_t)cap * sizeof(*ft->prep.fig));
 	ft->prep.cap = ft->prep.fig ? cap : 0;
-	return ft->legal && ft->volley ? ZB_OK : ZB_ENOMEM;
+	ft->sight = zb_malloc(&g->alloc, n * sizeof(*ft->sight));
+	ft->bearing = zb_malloc(&g->alloc, n * sizeof(*ft->bearing));
+	ft->arc = zb_malloc(&g->alloc, n * sizeof(*ft->arc));
+	ft->order = zb_malloc(&g->alloc, n * sizeof(*ft->order));
+	return ft->legal && ft->volley && ft->sight && ft->bearing &&
+	       ft->arc && ft->order ? ZB_OK : ZB_ENOMEM;
 }
 
 static void fire_table_release(struct zb_game *g, struct vf_fire_table *ft)
@@ -1549,6 +1582,10 @@ static void fire_table_release(struct zb_game *g, struct vf_fire_table *ft)
 	zb_free(&g->alloc, ft->legal);
 	zb_free(&g->alloc, ft->volley);
 	zb_free(&g->alloc, ft->prep.fig);
+	zb_free(&g->alloc, ft->sight);
+	zb_free(&g->alloc, ft->bearing);
+	zb_free(&g->alloc, ft->arc);
+	zb_free(&g->alloc, ft->order);
 }
 
 /* The fire table's firer_prep of `firer`, made afresh when it was of
@@ -1643,6 +1680,88 @@ static int target_filter(void *ctx, int id)
 	       (unsigned)t->type < VF_TYPE_COUNT && !vf_type_of(t)->leader;
 }
 
+/* The distance from p to the edge of entry id's circle, never below
+ * zero, as zb_spatial_within() measures and orders by it (spatial.c's
+ * edge_dist()). */
+static double index_edge_dist(const struct zb_spatial *s, int id,
+			      struct zb_vec2 p)
+{
+	double d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
+
+	return d > 0 ? d : 0;
+}
+
+/* target_options()'s gathering of the units zb_spatial_within() would
+ * list, unsorted. */
+struct gather_ctx {
+	struct zb_game *g;
+	struct target_ctx *tc;
+	struct zb_vec2 p;
+	double range_in;
+	int *ids;
+	size_t n;
+};
+
+/*
+ * zb_spatial_within()'s test of an entry the visit meets (its circle's
+ * edge within the range of p, as index_edge_dist() measures it), then
+ * the filter, as zb_spatial_within() asks them; the distance only where
+ * the squares cannot tell, by a margin far over the roundings (its
+ * plainly-within test, and spatial.c's plainly_beyond()).
+ */
+static int gather_visit(void *ctx, int id)
+{
+	struct gather_ctx *c = ctx;
+	const struct zb_spatial *s = &c->g->index;
+
+	if (!zb_spatial_entry_plainly_within(s, id, c->p, c->range_in)) {
+		double dx = c->p.x - s->e[id].p.x, dy = c->p.y - s->e[id].p.y;
+		double far = c->range_in + s->e[id].radius_in;
+
+		if (far < 1e150 && dx * dx + dy * dy > far * far * (1 + 1e-9))
+			return 0;
+		if (index_edge_dist(s, id, c->p) > c->range_in)
+			return 0;
+	}
+	if (target_filter(c->tc, id))
+		c->ids[c->n++] = id;
+	return 0;
+}
+
+/* A key that grows with the bearing of d, a quarter turn below east to
+ * three above (no trigonometry: only the order counts). */
+static double pseudo_bearing(struct zb_vec2 d)
+{
+	double s = fabs(d.x) + fabs(d.y);
+	double q = s > 0 ? d.y / s : 0;
+
+	return d.x >= 0 ? q : 2 - q;
+}
+
+#define BEARING_BUCKETS 64	/* over pseudo_bearing()'s range of 4 */
+
+/* idx[0..n) into out[0..n) ordered by their keys key[0..n) cut into
+ * BEARING_BUCKETS arcs, as they come within an arc (a stable counting
+ * sort: a few dozen a firer); `arc` holds n. */
+static void sort_by_bearing(const int *idx, const double *key, int *arc,
+			    int *out, int n)
+{
+	int count[BEARING_BUCKETS + 1] = { 0 };
+
+	for (int i = 0; i < n; i++) {
+		double x = (key[i] + 1) * (BEARING_BUCKETS / 4);
+
+		/* (A NaN goes to the first.) */
+		arc[i] = x >= 0 && x < BEARING_BUCKETS ? (int)x
+			 : x >= BEARING_BUCKETS ? BEARING_BUCKETS - 1 : 0;
+		count[arc[i] + 1]++;
+	}
+	for (int b = 0; b < BEARING_BUCKETS; b++)
+		count[b + 1] += count[b];
+	for (int i = 0; i < n; i++)
+		out[count[arc[i]]++] = idx[i];
+}
+
 /* The legal targets of `u`, nearest first, into opts[1..]; option 0 is to
  * hold fire.  Returns the number of options; their volleys are in the
  * fire table `ft`, whose firer is now u.  The index is asked only for
@@ -1668,22 +1787,78 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 			best = vf_weapons[weapon_of(u)].band_max_in[b];
 	reach += best;
 	struct target_ctx tc = { g, u->side };
+	/* The units zb_spatial_within(&g->index, r.c, reach, target_filter,
+	 * &tc, ids, n_units) lists, in the index's order: they are put in
+	 * its order (nearest first) below, only those found legal. */
+	struct gather_ctx gc = { g, &tc, r.c, reach, ids, 0 };
 
-	n = zb_spatial_within(&g->index, r.c, reach, target_filter, &tc, ids,
-			      (size_t)g->n_units);
+	if (isfinite(r.c.x) && isfinite(r.c.y) && isfinite(reach)) {
+		(void)zb_spatial_visit_near(&g->index, r.c, reach,
+					    gather_visit, &gc);
+		n = gc.n;
+	} else {
+		n = zb_spatial_within(&g->index, r.c, reach, target_filter,
+				      &tc, ids, (size_t)g->n_units);
+	}
 	/* choose_targets() has found that u may fire. */
 	ft->asking = u->id;
 	ft->asking_woods = -1;
+	ft->asking_rect = r;
+	/* vf_volley_for() of each, in two steps: the tests short of sight
+	 * first, then the lines of sight of those that pass, taken round
+	 * the compass from the firer, so that one target's lines follow
+	 * those of its neighbour, which the same unit mostly screens
+	 * (see.c's screen_hint); the answers do not hang on the order. */
+	int m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct zb_unit *t = zb_game_unit(g, ids[i]);
+		struct vf_volley *v;
+
+		if (!t)
+			continue;
+		v = &ft->volley[t->id];
+		memset(v, 0, sizeof(*v));
+		if (!fire_legal_unseen(g, u, t, &v->band, &v->firers))
+			continue;
+		ft->bearing[m] = pseudo_bearing(zb_v2_sub(t->pos, u->pos));
+		ft->sight[m++] = (int)i;
+	}
+	sort_by_bearing(ft->sight, ft->bearing, ft->arc, ft->order, m);
+	for (int j = 0; j < m; j++) {
+		const struct zb_unit *t = zb_game_unit(g, ids[ft->order[j]]);
+
+		if (target_visible(g, u, t)) {
+			volley_rest(g, u, t, &ft->volley[t->id]);
+			ft->legal[t->id] = 1;
+		}
+	}
+	/* The legal ones nearest first, as zb_spatial_within() orders
+	 * them: by the distance to the edge of the index's circle, then
+	 * by id (by insertion: a few dozen). */
+	int nl = 0;
+
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);
 
-		if (t && vf_volley_for(g, u, t, &ft->volley[t->id])) {
-			ft->legal[t->id] = 1;
-			opts[k++] = (struct zb_option){ ZB_VERB_FIRE, t->id,
-							-1, false, 0,
-							"fire" };
+		if (!t || !ft->legal[t->id])
+			continue;
+		double d = index_edge_dist(&g->index, t->id, r.c);
+		int j = nl++;
+
+		while (j > 0 && (ft->bearing[j - 1] > d ||
+				 (ft->bearing[j - 1] == d &&
+				  ft->arc[j - 1] > t->id))) {
+			ft->bearing[j] = ft->bearing[j - 1];
+			ft->arc[j] = ft->arc[j - 1];
+			j--;
 		}
+		ft->bearing[j] = d;
+		ft->arc[j] = t->id;
 	}
+	for (int j = 0; j < nl; j++)
+		opts[k++] = (struct zb_option){ ZB_VERB_FIRE, ft->arc[j], -1,
+						false, 0, "fire" };
 	ft->asking = -1;
 	ft->firer = u->id;
 	return k;
