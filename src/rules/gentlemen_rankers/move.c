@@ -190,6 +190,9 @@ struct sweep {
 	struct zb_game *g;
 	struct zb_unit *u;
 	struct zb_rect start;
+	/* is_limbered_gun(u), asked by hard_block() at every step: neither
+	 * its type nor its formation changes during the move. */
+	bool limber;
 	int near[NEAR_MAX];
 	bool exempt[NEAR_MAX];	/* enemies touching at the start */
 	size_t n;
@@ -240,6 +243,15 @@ struct sweep {
 };
 
 enum { SWEEP_ENEMY, SWEEP_FRIEND };
+
+/* fmin(a, b) for a b that is never NaN (a step left, a move made, a gap
+ * of finite footprints), without the call into libm that a loop over
+ * the steps of every move pays: the same value, but for the sign of a
+ * zero, which the callers only compare with zero. */
+static inline double min_of(double a, double b)
+{
+	return b < a ? b : a;
+}
 
 /* Which features the footprint may come near on its way: their boxes
  * meet the box around every centre along the path (len_in of it) widened
@@ -328,6 +340,7 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	s->g = g;
 	s->u = u;
 	s->start = zb_unit_rect(u);
+	s->limber = is_limbered_gun(u);
 	len = fmin(m->dist_in, zb_v2_dist(u->pos, m->to));
 	mid = zb_v2_toward(u->pos, m->to, len / 2);
 	rad = hypot(s->start.half_w_in, s->start.half_d_in);
@@ -454,7 +467,7 @@ static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
 					  gr_rects_clash(r, &orr)))
 				return o->id;
 		}
-		room = fmin(room, left);
+		room = min_of(room, left);
 	}
 	if (shape && room > 0) {
 		s->all_c[kind] = r->c;
@@ -739,7 +752,7 @@ static bool hard_block(struct sweep *s, const struct mv *m,
 		       const struct zb_rect *r)
 {
 	struct zb_game *g = s->g;
-	bool limber = is_limbered_gun(s->u), pay = m->flags & MV_PAY;
+	bool limber = s->limber, pay = m->flags & MV_PAY;
 	bool listed = g->terrain.n <= MAX_LINEAR;
 
 	if (listed && !s->blocks_known) {
@@ -887,7 +900,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	if ((m->flags & MV_PAY) && s.any_terrain_near)
 		sweep_bad_init(&s, pos, dir, left);
 	while (left > EPS_IN) {
-		double step = fmin(GR_STEP_IN, left), factor = 1.0;
+		double step = min_of(GR_STEP_IN, left), factor = 1.0;
 		struct zb_vec2 next;
 		struct zb_rect r;
 		int e, f;
@@ -1003,7 +1016,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 
 		while ((f = sweep_friend(&s, &r, -1)) >= 0 &&
 		       m->went_in > EPS_IN) {
-			double back = fmin(GR_STEP_IN, m->went_in);
+			double back = min_of(GR_STEP_IN, m->went_in);
 
 			u->pos = zb_v2_sub(u->pos, zb_v2_scale(dir, back));
 			m->went_in -= back;
@@ -1016,7 +1029,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 			 * find one (it may name another), so no scan. */
 			while (still_clashes(&s, f, &r) &&
 			       m->went_in > EPS_IN) {
-				back = fmin(GR_STEP_IN, m->went_in);
+				back = min_of(GR_STEP_IN, m->went_in);
 				u->pos = zb_v2_sub(u->pos,
 						   zb_v2_scale(dir, back));
 				m->went_in -= back;
