@@ -330,6 +330,83 @@ static double sweep_going(const struct sweep *s, struct zb_vec2 p)
 	return 1.0;
 }
 
+/* near_within()'s gathering: the entries zb_spatial_within() would
+ * keep, in its order (the distance to the edge of the index's circle,
+ * then id), as they are met. */
+struct near_gather {
+	const struct zb_spatial *s;
+	struct zb_vec2 p;
+	double range_in;
+	int *ids;
+	double d[NEAR_MAX];
+	int n;
+};
+
+/*
+ * zb_spatial_within()'s test of an entry (spatial.c: plainly within by
+ * the squares, plainly beyond by them, else the distance to the edge of
+ * its circle, never below zero, at most the range) and its key, that
+ * distance; put in its place among those kept.  1 (stop) when more
+ * than NEAR_MAX are found: the caller asks zb_spatial_within() instead.
+ */
+static int gather_near(void *ctx, int id)
+{
+	struct near_gather *c = ctx;
+	const struct zb_spatial_entry *e = &c->s->e[id];
+	double d;
+	int j;
+
+	if (!zb_spatial_entry_plainly_within(c->s, id, c->p, c->range_in)) {
+		double dx = c->p.x - e->p.x, dy = c->p.y - e->p.y;
+		double far = c->range_in + e->radius_in;
+
+		if (far < 1e150 && dx * dx + dy * dy > far * far * (1 + 1e-9))
+			return 0;
+		d = zb_v2_dist(c->p, e->p) - e->radius_in;
+		d = d > 0 ? d : 0;
+		if (d > c->range_in)
+			return 0;
+	} else {
+		d = zb_v2_dist(c->p, e->p) - e->radius_in;
+		d = d > 0 ? d : 0;
+	}
+	if (c->n == NEAR_MAX)
+		return 1;
+	for (j = c->n++; j > 0 && (c->d[j - 1] > d ||
+				   (c->d[j - 1] == d && c->ids[j - 1] > id));
+	     j--) {
+		c->d[j] = c->d[j - 1];
+		c->ids[j] = c->ids[j - 1];
+	}
+	c->d[j] = d;
+	c->ids[j] = id;
+	return 0;
+}
+
+/* zb_spatial_within(&g->index, p, range_in, NULL, NULL, out, NEAR_MAX),
+ * the same list, by a visit of the cells near p that keeps only the few
+ * within range (in order as they come) instead of that function's
+ * general query; by that function itself for a point or range that is
+ * not finite, or more than NEAR_MAX within range. */
+static size_t near_within(struct zb_game *g, struct zb_vec2 p,
+			  double range_in, int *out)
+{
+	struct near_gather c;	/* (c.d is written before it is read) */
+
+	c.s = &g->index;
+	c.p = p;
+	c.range_in = range_in;
+	c.ids = out;
+	c.n = 0;
+
+	if (isfinite(p.x) && isfinite(p.y) && isfinite(range_in) &&
+	    range_in >= 0 &&
+	    !zb_spatial_visit_near(&g->index, p, range_in, gather_near, &c))
+		return (size_t)c.n;
+	return zb_spatial_within(&g->index, p, range_in, NULL, NULL, out,
+				 NEAR_MAX);
+}
+
 static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		       const struct mv *m)
 {
@@ -344,8 +421,8 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	len = fmin(m->dist_in, zb_v2_dist(u->pos, m->to));
 	mid = zb_v2_toward(u->pos, m->to, len / 2);
 	rad = hypot(s->start.half_w_in, s->start.half_d_in);
-	s->n = zb_spatial_within(&g->index, mid, len / 2 + 2 * rad +
-				 GR_CONTACT_IN, NULL, NULL, s->near, NEAR_MAX);
+	s->n = near_within(g, mid, len / 2 + 2 * rad + GR_CONTACT_IN,
+			   s->near);
 	for (size_t i = 0; i < s->n; i++) {
 		struct zb_unit *o = zb_game_unit(g, s->near[i]);
 
