@@ -661,8 +661,8 @@ Test(geom, cone_plainly_holds_between)
 /* zb_rect_dist_cmp: footprints 1 inch apart edge to edge, 3 and 1 apart
  * corner to corner, and overlapping, against limits either side; then
  * random footprints against zb_rect_dist() itself, including limits
- * equal to the distance and one ulp either side of it, with the bounds it
- * stands on (zb_rect_axes_gap, zb_rect_corner_dist). */
+ * equal to the distance, one ulp and a hair either side of it, with the
+ * bounds it stands on (zb_rect_axes_gap, zb_rect_corner_dist). */
 Test(geom, rect_dist_cmp_agrees_with_dist)
 {
 	struct zb_rect a = zb_rect_from_front(zb_v2(0, 1), 4, 2, 90);
@@ -690,8 +690,12 @@ Test(geom, rect_dist_cmp_agrees_with_dist)
 			zb_v2(v[5] * 40, v[6] * 40), 0.5 + v[7] * 8,
 			0.5 + v[2] * 3, v[3] * 360);
 		double d = zb_rect_dist(&p, &q);
+		/* (and a hair either side, where a corner found plainly
+		 * within answers at once) */
 		double lims[] = { d, nextafter(d, 0), nextafter(d, INFINITY),
-				  v[4] * 30, 2, 6, 24 };
+				  v[4] * 30, 2, 6, 24, d * (1 - 1e-9),
+				  d * (1 - 1e-7), d * (1 + 1e-9),
+				  d * (1 + 1e-7) };
 		double gap = zb_rect_axes_gap(&p, &q);
 		double corner = zb_rect_corner_dist(&p, &q);
 

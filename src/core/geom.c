@@ -619,6 +619,37 @@ static double corners_gap2(const struct zb_rect *from, const struct zb_rect *r)
 	return least;
 }
 
+/*
+ * corners_gap2(from, r), the same numbers, but that it stops at the first
+ * corner whose square falls below lim2 and answers that (no more than
+ * lim2 then, as is the least of all four).
+ */
+static double corners_gap2_below(const struct zb_rect *from,
+				 const struct zb_rect *r, double lim2)
+{
+	struct zb_vec2 f = zb_v2_scale(from->fwd, from->half_d_in);
+	struct zb_vec2 l = zb_v2_scale(zb_v2(-from->fwd.y, from->fwd.x),
+				       from->half_w_in);
+	struct zb_vec2 rf = r->fwd;
+	double least = INFINITY;
+
+	for (int i = 0; i < 4; i++) {
+		struct zb_vec2 p = zb_v2_add(from->c, zb_v2_add(
+			zb_v2_scale(f, i & 1 ? -1 : 1),
+			zb_v2_scale(l, i & 2 ? -1 : 1)));
+		struct zb_vec2 q = zb_v2_sub(p, r->c);
+		double x = fabs(zb_v2_dot(q, rf)) - r->half_d_in;
+		double y = fabs(rf.x * q.y - rf.y * q.x) - r->half_w_in;
+
+		x = x > 0 ? x : 0;
+		y = y > 0 ? y : 0;
+		least = mind(least, x * x + y * y);
+		if (least < lim2)
+			break;
+	}
+	return least;
+}
+
 double zb_rect_corner_dist(const struct zb_rect *a, const struct zb_rect *b)
 {
 	/* sqrt() rounds monotonically: the root of the least square is the
@@ -651,8 +682,21 @@ int zb_rect_dist_cmp(const struct zb_rect *a, const struct zb_rect *b,
 			return d_in > 0 ? -1 : 0;
 		/* A corner plainly within d_in answers whether or not they
 		 * meet; plainly beyond it, only for footprints apart. */
-		d = zb_rect_corner_dist(a, b);
-		if (d < d_in - m)
+		/* zb_rect_corner_dist(a, b), but that a corner whose square
+		 * is plainly below that of d_in - m (by far more than the
+		 * roundings of the square root and of the squares) answers
+		 * at once: the least root is below d_in - m then too. */
+		double lim = d_in - m;
+		double lim2 = lim > 0 ? lim * lim * (1 - 1e-9) : -1;
+		double qa = corners_gap2_below(a, b, lim2), qb;
+
+		if (qa < lim2)
+			return -1;
+		qb = corners_gap2_below(b, a, lim2);
+		if (qb < lim2)
+			return -1;
+		d = sqrt(mind(qa, qb));
+		if (d < lim)
 			return -1;
 		if (gap > m && d > d_in + m)
 			return 1;

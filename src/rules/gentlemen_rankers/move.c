@@ -190,6 +190,9 @@ struct sweep {
 	struct zb_game *g;
 	struct zb_unit *u;
 	struct zb_rect start;
+	/* is_limbered_gun(u), asked by hard_block() at every step: neither
+	 * its type nor its formation changes during the move. */
+	bool limber;
 	int near[NEAR_MAX];
 	bool exempt[NEAR_MAX];	/* enemies touching at the start */
 	size_t n;
@@ -240,6 +243,15 @@ struct sweep {
 };
 
 enum { SWEEP_ENEMY, SWEEP_FRIEND };
+
+/* fmin(a, b) for a b that is never NaN (a step left, a move made, a gap
+ * of finite footprints), without the call into libm that a loop over
+ * the steps of every move pays: the same value, but for the sign of a
+ * zero, which the callers only compare with zero. */
+static inline double min_of(double a, double b)
+{
+	return b < a ? b : a;
+}
 
 /* Which features the footprint may come near on its way: their boxes
  * meet the box around every centre along the path (len_in of it) widened
@@ -318,6 +330,83 @@ static double sweep_going(const struct sweep *s, struct zb_vec2 p)
 	return 1.0;
 }
 
+/* near_within()'s gathering: the entries zb_spatial_within() would
+ * keep, in its order (the distance to the edge of the index's circle,
+ * then id), as they are met. */
+struct near_gather {
+	const struct zb_spatial *s;
+	struct zb_vec2 p;
+	double range_in;
+	int *ids;
+	double d[NEAR_MAX];
+	int n;
+};
+
+/*
+ * zb_spatial_within()'s test of an entry (spatial.c: plainly within by
+ * the squares, plainly beyond by them, else the distance to the edge of
+ * its circle, never below zero, at most the range) and its key, that
+ * distance; put in its place among those kept.  1 (stop) when more
+ * than NEAR_MAX are found: the caller asks zb_spatial_within() instead.
+ */
+static int gather_near(void *ctx, int id)
+{
+	struct near_gather *c = ctx;
+	const struct zb_spatial_entry *e = &c->s->e[id];
+	double d;
+	int j;
+
+	if (!zb_spatial_entry_plainly_within(c->s, id, c->p, c->range_in)) {
+		double dx = c->p.x - e->p.x, dy = c->p.y - e->p.y;
+		double far = c->range_in + e->radius_in;
+
+		if (far < 1e150 && dx * dx + dy * dy > far * far * (1 + 1e-9))
+			return 0;
+		d = zb_v2_dist(c->p, e->p) - e->radius_in;
+		d = d > 0 ? d : 0;
+		if (d > c->range_in)
+			return 0;
+	} else {
+		d = zb_v2_dist(c->p, e->p) - e->radius_in;
+		d = d > 0 ? d : 0;
+	}
+	if (c->n == NEAR_MAX)
+		return 1;
+	for (j = c->n++; j > 0 && (c->d[j - 1] > d ||
+				   (c->d[j - 1] == d && c->ids[j - 1] > id));
+	     j--) {
+		c->d[j] = c->d[j - 1];
+		c->ids[j] = c->ids[j - 1];
+	}
+	c->d[j] = d;
+	c->ids[j] = id;
+	return 0;
+}
+
+/* zb_spatial_within(&g->index, p, range_in, NULL, NULL, out, NEAR_MAX),
+ * the same list, by a visit of the cells near p that keeps only the few
+ * within range (in order as they come) instead of that function's
+ * general query; by that function itself for a point or range that is
+ * not finite, or more than NEAR_MAX within range. */
+static size_t near_within(struct zb_game *g, struct zb_vec2 p,
+			  double range_in, int *out)
+{
+	struct near_gather c;	/* (c.d is written before it is read) */
+
+	c.s = &g->index;
+	c.p = p;
+	c.range_in = range_in;
+	c.ids = out;
+	c.n = 0;
+
+	if (isfinite(p.x) && isfinite(p.y) && isfinite(range_in) &&
+	    range_in >= 0 &&
+	    !zb_spatial_visit_near(&g->index, p, range_in, gather_near, &c))
+		return (size_t)c.n;
+	return zb_spatial_within(&g->index, p, range_in, NULL, NULL, out,
+				 NEAR_MAX);
+}
+
 static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		       const struct mv *m)
 {
@@ -328,11 +417,12 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	s->g = g;
 	s->u = u;
 	s->start = zb_unit_rect(u);
+	s->limber = is_limbered_gun(u);
 	len = fmin(m->dist_in, zb_v2_dist(u->pos, m->to));
 	mid = zb_v2_toward(u->pos, m->to, len / 2);
 	rad = hypot(s->start.half_w_in, s->start.half_d_in);
-	s->n = zb_spatial_within(&g->index, mid, len / 2 + 2 * rad +
-				 GR_CONTACT_IN, NULL, NULL, s->near, NEAR_MAX);
+	s->n = near_within(g, mid, len / 2 + 2 * rad + GR_CONTACT_IN,
+			   s->near);
 	for (size_t i = 0; i < s->n; i++) {
 		struct zb_unit *o = zb_game_unit(g, s->near[i]);
 
@@ -454,7 +544,7 @@ static int sweep_scan(struct sweep *s, const struct zb_rect *r, int kind,
 					  gr_rects_clash(r, &orr)))
 				return o->id;
 		}
-		room = fmin(room, left);
+		room = min_of(room, left);
 	}
 	if (shape && room > 0) {
 		s->all_c[kind] = r->c;
@@ -739,7 +829,7 @@ static bool hard_block(struct sweep *s, const struct mv *m,
 		       const struct zb_rect *r)
 {
 	struct zb_game *g = s->g;
-	bool limber = is_limbered_gun(s->u), pay = m->flags & MV_PAY;
+	bool limber = s->limber, pay = m->flags & MV_PAY;
 	bool listed = g->terrain.n <= MAX_LINEAR;
 
 	if (listed && !s->blocks_known) {
@@ -887,7 +977,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 	if ((m->flags & MV_PAY) && s.any_terrain_near)
 		sweep_bad_init(&s, pos, dir, left);
 	while (left > EPS_IN) {
-		double step = fmin(GR_STEP_IN, left), factor = 1.0;
+		double step = min_of(GR_STEP_IN, left), factor = 1.0;
 		struct zb_vec2 next;
 		struct zb_rect r;
 		int e, f;
@@ -1003,7 +1093,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 
 		while ((f = sweep_friend(&s, &r, -1)) >= 0 &&
 		       m->went_in > EPS_IN) {
-			double back = fmin(GR_STEP_IN, m->went_in);
+			double back = min_of(GR_STEP_IN, m->went_in);
 
 			u->pos = zb_v2_sub(u->pos, zb_v2_scale(dir, back));
 			m->went_in -= back;
@@ -1016,7 +1106,7 @@ static void move_unit(struct zb_game *g, struct zb_unit *u, struct mv *m)
 			 * find one (it may name another), so no scan. */
 			while (still_clashes(&s, f, &r) &&
 			       m->went_in > EPS_IN) {
-				back = fmin(GR_STEP_IN, m->went_in);
+				back = min_of(GR_STEP_IN, m->went_in);
 				u->pos = zb_v2_sub(u->pos,
 						   zb_v2_scale(dir, back));
 				m->went_in -= back;
