@@ -526,6 +526,24 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d);
 
+/* The record emptied, its discs n (0, or -1: some missing). */
+static void rec_clear(struct vf_sight_rec *rec, int n)
+{
+	rec->n = n;
+	rec->n_boxed = rec->n_dead = rec->n_box = rec->scans = 0;
+}
+
+/* The dropped discs let go, and the groups with them. */
+static void rec_flat(struct vf_sight_rec *rec)
+{
+	int n = 0;
+
+	for (int i = 0; i < rec->n; i++)
+		if (rec->d[i].viewer >= 0)
+			rec->d[n++] = rec->d[i];
+	rec_clear(rec, n);
+}
+
 /* Does any hill's box meet the line's?  With an unbounded allowance into
  * cover, zb_terrain_blocks_los() answers only from the hills whose boxes
  * meet the line, so when none does it says no, and need not be asked. */
@@ -699,11 +717,11 @@ static bool side_sees(struct zb_game *g, int side,
 	double range;
 
 	if (rec)
-		rec->n = 0;
+		rec_clear(rec, 0);
 	if (hidden_beyond(g, target, &range)) {
 		/* The NEAR_MAX viewers nearest: not watched by discs. */
 		if (rec)
-			rec->n = -1;
+			rec_clear(rec, -1);
 		/* Only viewers close to the cover can see into it. */
 		struct viewer_ctx c = { g, side };
 		int near[NEAR_MAX];
@@ -770,10 +788,16 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * out afresh, at a line from every viewer (48 bytes a change). */
 #define SIGHT_LOG_MAX 4096
 #define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
-/* Discs kept in all, at most (32 bytes each): a dense battle of 1,000
+/* Discs kept in all, at most (32 bytes each; the boxes about them are
+ * counted in too, as discs of the same room): a dense battle of 1,000
  * units keeps about 1.5 million; past this, a no is kept only while the
  * table stands exactly as it did. */
 #define SIGHT_DISCS_MAX ((size_t)1 << 21)
+/* The discs' groups (see struct vf_sight_box). */
+#define SIGHT_BOX_DISCS 16	/* discs a group, about */
+#define SIGHT_BOX_MIN 64	/* a record of fewer discs is not grouped */
+#define SIGHT_REBOX 8		/* grouped afresh past 1/this dropped */
+#define SIGHT_BOX_AFTER 2	/* looks at a new record before grouping */
 
 /* One unit as the lines of sight read it.  Compared bit for bit, so
  * made with memset first (padding). */
@@ -824,8 +848,10 @@ void vf_sight_memo_release(struct zb_game *g)
 	if (!st)
 		return;
 	for (int i = 0; st->sight_rec && i < st->sight_cap * ZB_MAX_SIDES;
-	     i++)
+	     i++) {
 		zb_free(&g->alloc, st->sight_rec[i].d);
+		zb_free(&g->alloc, st->sight_rec[i].box);
+	}
 	zb_free(&g->alloc, st->sight_snap);
 	zb_free(&g->alloc, st->sight_at);
 	zb_free(&g->alloc, st->sight_val);
@@ -856,9 +882,13 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 {
 	if (rec->n < 0)
 		return false;
+	/* Full with many discs dropped: they make the room. */
+	if (rec->n == rec->cap && SIGHT_REBOX * rec->n_dead > rec->n)
+		rec_flat(rec);
 	if (rec->n == rec->cap) {
 		struct vf_state *st = vf_state(g);
-		int cap = rec->cap ? 2 * rec->cap : 16;
+		/* (By half as much again: a record holds some 3,000.) */
+		int cap = rec->cap ? rec->cap + rec->cap / 2 : 16;
 		struct vf_sight_disc *p = NULL;
 
 		/* Past SIGHT_DISCS_MAX in all, no more are kept. */
@@ -924,7 +954,7 @@ static bool sight_room(struct zb_game *g, struct vf_state *st)
 		st->sight_val[i] = 0;
 		st->sight_cost[i] = 0;
 		st->sight_witness[i] = 0;
-		st->sight_rec[i] = (struct vf_sight_rec){ 0, 0, 0, NULL };
+		st->sight_rec[i] = (struct vf_sight_rec){ 0 };
 	}
 	st->sight_cap = g->n_units;
 	st->sight_n = -1;	/* the snapshot must be taken again */
@@ -1039,6 +1069,292 @@ static bool touches(const struct vf_sight_disc *d, struct zb_vec2 c, double r)
 	return !(dx * dx + dy * dy > reach * reach);
 }
 
+/*
+ * A kept no is looked at again after every change, against some 3,000
+ * discs in a dense battle (a line from each viewer to each point of the
+ * target), while a change comes near a few of them.  So the discs are
+ * kept in groups that lie together, of about SIGHT_BOX_DISCS, with a box
+ * about each group; a group whose box no changed circle comes near (by a
+ * margin over the roundings of touches() and of the box) is passed over
+ * without a look at its discs, unless a viewer of it changed (the range
+ * of their ids says).  A disc dropped is marked where it lies (viewer
+ * -1); discs added go after the groups, and are made into groups in the
+ * order added at the next look (the lines asked again after a change lie
+ * near it).  The groups are made by where the discs lie once a record
+ * has been looked at SIGHT_BOX_AFTER times in a row without many of its
+ * lines asked again, and let go (the discs one by one again) when
+ * 1/SIGHT_REBOX of its discs have been dropped since: a record whose
+ * target moves, or whose every look asks many lines (where the lines
+ * cost far more than the look), is not worth the grouping.  Which discs
+ * are kept and which lines asked again is decided disc by disc by
+ * touches() as before: the groups only pass over discs no change
+ * touches, and a kept no is the same as without them.
+ */
+struct vf_sight_box {
+	double x0, x1, y0, y1;	/* about the discs (centre less/plus radius) */
+	double rm, am;		/* their largest radius, |x| + |y| + radius */
+	int start, end;		/* the discs [start, end), or a super's boxes */
+	int vlo, vhi;		/* their viewers' least and greatest id */
+};
+
+/* The boxes go SIGHT_SUP to a super box about them all, which is looked
+ * at first: rec->box holds each super box followed by its boxes. */
+#define SIGHT_SUP 8
+
+/* Where box b is in rec->box, and the room n boxes take there. */
+static int box_at(int b)
+{
+	return b / SIGHT_SUP * (SIGHT_SUP + 1) + 1 + b % SIGHT_SUP;
+}
+
+static int box_slots(int n)
+{
+	return (n + SIGHT_SUP - 1) / SIGHT_SUP * (SIGHT_SUP + 1);
+}
+
+/* A box's room counted as discs (against SIGHT_DISCS_MAX). */
+#define SIGHT_BOX_AS_DISCS ((sizeof(struct vf_sight_box) + \
+			     sizeof(struct vf_sight_disc) - 1) / \
+			    sizeof(struct vf_sight_disc))
+
+/* Can circle (c, r) touch() any disc of box b?  Not when it lies further
+ * from the box than its radius and the slack, with a margin (1e-9 of
+ * each term) far over the roundings of touches() and of the box's
+ * bounds.  A circle or box not finite is near (NaN compares false). */
+static inline bool near_box(const struct vf_sight_box *b, struct zb_vec2 c,
+			    double r)
+{
+	double a = fabs(c.x) + fabs(c.y);
+	double m = (r + SIGHT_DISC_EPS * (1 + a + b->rm)) * (1 + 1e-9) +
+		   1e-9 * (1 + a + b->am);
+
+	return !(c.x + m < b->x0 || c.x - m > b->x1 || c.y + m < b->y0 ||
+		 c.y - m > b->y1);
+}
+
+/* The box about discs [s, e) of rec; one not finite is near all. */
+static void box_make(const struct vf_sight_rec *rec, int s, int e,
+		     struct vf_sight_box *b)
+{
+	*b = (struct vf_sight_box){ INFINITY, -INFINITY, INFINITY, -INFINITY,
+				    0, 0, s, e, rec->d[s].viewer,
+				    rec->d[s].viewer };
+	for (int i = s; i < e; i++) {
+		const struct vf_sight_disc *d = &rec->d[i];
+		double a = fabs(d->c.x) + fabs(d->c.y) + fabs(d->r);
+
+		if (d->viewer < b->vlo)
+			b->vlo = d->viewer;
+		if (d->viewer > b->vhi)
+			b->vhi = d->viewer;
+		if (!isfinite(a)) {
+			b->x0 = b->y0 = -INFINITY;
+			b->x1 = b->y1 = b->rm = b->am = INFINITY;
+			continue;
+		}
+		/* (All finite here: the plain comparisons are fmin, fmax.) */
+		if (d->c.x - d->r < b->x0)
+			b->x0 = d->c.x - d->r;
+		if (d->c.x + d->r > b->x1)
+			b->x1 = d->c.x + d->r;
+		if (d->c.y - d->r < b->y0)
+			b->y0 = d->c.y - d->r;
+		if (d->c.y + d->r > b->y1)
+			b->y1 = d->c.y + d->r;
+		if (d->r > b->rm)
+			b->rm = d->r;
+		if (a > b->am)
+			b->am = a;
+	}
+}
+
+/* Room for n boxes in rec: when `exact`, for n and no more, else for
+ * half as many again when it must grow; false when out of memory or past
+ * SIGHT_DISCS_MAX. */
+static bool box_room(struct zb_game *g, struct vf_state *st,
+		     struct vf_sight_rec *rec, int n, bool exact)
+{
+	struct vf_sight_box *p;
+	int cap = n = box_slots(n);
+
+	if (exact ? n == rec->box_cap : n <= rec->box_cap)
+		return true;
+	if (!exact && cap < rec->box_cap + rec->box_cap / 2)
+		cap = rec->box_cap + rec->box_cap / 2;
+	if (cap > rec->box_cap &&
+	    st->sight_discs + (size_t)(cap - rec->box_cap) *
+	    SIGHT_BOX_AS_DISCS > SIGHT_DISCS_MAX)
+		return n <= rec->box_cap;
+	p = zb_realloc(&g->alloc, rec->box, (size_t)cap * sizeof(*p));
+	if (!p)
+		return n <= rec->box_cap;
+	st->sight_discs = st->sight_discs - (size_t)rec->box_cap *
+			  SIGHT_BOX_AS_DISCS + (size_t)cap * SIGHT_BOX_AS_DISCS;
+	rec->box = p;
+	rec->box_cap = cap;
+	return true;
+}
+
+/* A box about discs [s, e) after the others, and its super box. */
+static void box_put(struct vf_sight_rec *rec, int s, int e)
+{
+	int b = rec->n_box++;
+	struct vf_sight_box *x = &rec->box[box_at(b)];
+	struct vf_sight_box *u = &rec->box[b / SIGHT_SUP * (SIGHT_SUP + 1)];
+
+	box_make(rec, s, e, x);
+	if (b % SIGHT_SUP == 0) {
+		*u = *x;
+		u->start = b;
+	}
+	u->end = b + 1;
+	/* (fmin, fmax: the bounds may be infinite, never NaN.) */
+	u->x0 = fmin(u->x0, x->x0);
+	u->x1 = fmax(u->x1, x->x1);
+	u->y0 = fmin(u->y0, x->y0);
+	u->y1 = fmax(u->y1, x->y1);
+	u->rm = fmax(u->rm, x->rm);
+	u->am = fmax(u->am, x->am);
+	if (x->vlo < u->vlo)
+		u->vlo = x->vlo;
+	if (x->vhi > u->vhi)
+		u->vhi = x->vhi;
+}
+
+/* The discs after the groups made into groups, in the order added. */
+static void rec_seal(struct zb_game *g, struct vf_state *st,
+		     struct vf_sight_rec *rec)
+{
+	int k = (rec->n - rec->n_boxed) / SIGHT_BOX_DISCS;
+
+	if (k == 0 || !box_room(g, st, rec, rec->n_box + k, false))
+		return;
+	for (int i = 0; i < k; i++) {
+		box_put(rec, rec->n_boxed, rec->n_boxed + SIGHT_BOX_DISCS);
+		rec->n_boxed += SIGHT_BOX_DISCS;
+	}
+}
+
+/* The dropped discs let go, and the rest grouped by where they lie:
+ * sorted by the cell of a grid of about SIGHT_BOX_DISCS discs a cell,
+ * a group a cell (cut in runs of twice that where they crowd).  Left
+ * ungrouped when out of memory. */
+static void rec_build(struct zb_game *g, struct vf_state *st,
+		      struct vf_sight_rec *rec)
+{
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+	int n;
+
+	rec_flat(rec);
+	n = rec->n;
+	if (n < SIGHT_BOX_MIN)
+		return;
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 c = rec->d[i].c;
+
+		if (isfinite(c.x) && isfinite(c.y)) {
+			if (c.x < x0)
+				x0 = c.x;
+			if (c.x > x1)
+				x1 = c.x;
+			if (c.y < y0)
+				y0 = c.y;
+			if (c.y > y1)
+				y1 = c.y;
+		}
+	}
+	int cells = n / SIGHT_BOX_DISCS;
+	double w = x1 - x0, h = y1 - y0, side;
+
+	if (!(isfinite(w) && isfinite(h)))
+		w = h = 0, x0 = y0 = 0;
+	side = sqrt(w * h / cells);
+	if (!(side > 0 && isfinite(side)))
+		side = fmax(w, h) / cells;
+	if (!(side > 0 && isfinite(side)))
+		side = 1;
+	int gx = (int)fmin(w / side, cells) + 1;
+	int gy = (int)fmin(h / side, cells) + 1;
+	/* The cells in pairs of rows, column by column, so that a super
+	 * box's boxes lie in a block; the last: centres not finite. */
+	int nc = (gy + 1) / 2 * 2 * gx + 1;
+	/* The discs go to new room, enough for them and for those added
+	 * until the next build (as many as dropped by then), and no more. */
+	int cap = n + n / SIGHT_REBOX + SIGHT_BOX_DISCS;
+
+	if (cap > rec->cap &&
+	    st->sight_discs + (size_t)(cap - rec->cap) > SIGHT_DISCS_MAX)
+		cap = rec->cap;
+	int *count = zb_malloc(&g->alloc, ((size_t)nc + 1 + (size_t)n) *
+				       sizeof(*count));
+	struct vf_sight_disc *to = zb_malloc(&g->alloc,
+					     (size_t)cap * sizeof(*to));
+	int *key = count + nc + 1, boxes = 0;
+
+	if (!count || !to)
+		goto out;
+	memset(count, 0, ((size_t)nc + 1) * sizeof(*count));
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 c = rec->d[i].c;
+		int k = nc - 1;
+
+		if (isfinite(c.x) && isfinite(c.y)) {
+			int ix = (int)fmin(fmax((c.x - x0) / side, 0), gx - 1);
+			int iy = (int)fmin(fmax((c.y - y0) / side, 0), gy - 1);
+
+			k = iy / 2 * 2 * gx + 2 * ix + iy % 2;
+		}
+		key[i] = k;
+		count[k + 1]++;
+	}
+	for (int k = 1; k <= nc; k++)
+		boxes += (count[k] + 2 * SIGHT_BOX_DISCS - 1) /
+			 (2 * SIGHT_BOX_DISCS);
+	/* (With room for those the discs added until the next build make.) */
+	if (!box_room(g, st, rec, boxes + (cap - n) / SIGHT_BOX_DISCS + 1,
+		      true))
+		goto out;
+	for (int k = 0; k < nc; k++)
+		count[k + 1] += count[k];
+	for (int i = 0; i < n; i++)
+		to[count[key[i]]++] = rec->d[i];
+	zb_free(&g->alloc, rec->d);
+	st->sight_discs = st->sight_discs - (size_t)rec->cap + (size_t)cap;
+	rec->d = to;
+	rec->cap = cap;
+	to = NULL;
+	/* count[k] is now where cell k ends. */
+	for (int k = 0, s = 0; k < nc; s = count[k++]) {
+		int len = count[k] - s;
+		int parts = (len + 2 * SIGHT_BOX_DISCS - 1) /
+			    (2 * SIGHT_BOX_DISCS);
+
+		for (int p = 0; p < parts; p++)
+			box_put(rec, s + (int)((long)len * p / parts),
+				s + (int)((long)len * (p + 1) / parts));
+	}
+	rec->n_boxed = n;
+out:
+	zb_free(&g->alloc, count);
+	zb_free(&g->alloc, to);
+}
+
+/* The first of the n sorted v not below x (n when none). */
+static int lower_bound(const int *v, int n, int x)
+{
+	int lo = 0, hi = n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static int cmp_int(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
@@ -1071,7 +1387,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	struct zb_vec2 pts[TARGET_POINTS];
 	int first = -1, n_changed = 0, n_lines = 0, n_old, k = 0;
 	int rc = NO_HOLDS;
-	int *changed, *lines;
+	int *changed, *lines, *hits;
 
 	if (rec->n < 0 || rec->epoch == 0 || rec->epoch < st->sight_log_base)
 		return NO_UNKNOWN;
@@ -1095,11 +1411,28 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	}
 	if (n_changed == 0)
 		return NO_HOLDS;
+	/* The groups made or brought up to date (see above): a record is
+	 * grouped once it has been looked at SIGHT_BOX_AFTER times in a row
+	 * without many lines asked again (its target may move, or every
+	 * look ask many lines, before the groups pay), and let go when many
+	 * are (then asking the lines costs far more than the look). */
+	if (rec->n_box == 0) {
+		if (rec->n >= SIGHT_BOX_MIN && rec->scans >= SIGHT_BOX_AFTER)
+			rec_build(g, st, rec);
+	} else if (SIGHT_REBOX * rec->n_dead > rec->n) {
+		rec_flat(rec);
+	} else {
+		rec_seal(g, st, rec);
+	}
+	int n_log = st->sight_log_n - first;
+
 	changed = zb_malloc(&g->alloc, ((size_t)n_changed + (size_t)rec->n +
-					2) * sizeof(*changed));
+					2 * (size_t)n_log + 2) *
+				       sizeof(*changed));
 	if (!changed)
 		return NO_UNKNOWN;
 	lines = changed + n_changed + 1;
+	hits = lines + rec->n;
 	for (int i = first; i < st->sight_log_n; i++)
 		changed[k++] = st->sight_log[i].id;
 	qsort(changed, (size_t)k, sizeof(*changed), cmp_int);
@@ -1133,10 +1466,88 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	/* The changed ids' range: most viewers lie outside it. */
 	int id_lo = changed[0], id_hi = changed[n_changed - 1];
 
-	/* The discs that stand, and the lines (by their disc) to ask. */
+	/* The discs that stand, and the lines (by their disc) to ask: of
+	 * the groups, those a change comes near or a viewer of which
+	 * changed, their discs against the changes that come near. */
 	n_old = rec->n;
-	k = 0;
-	for (int d = 0; d < n_old; d++) {
+	/* All the changes as one circle about their box (as near_box's
+	 * margin has it, a circle near no box the changes' box is not near
+	 * either), for a first look at each box. */
+	struct zb_vec2 all_c = { (bx0 + bx1) / 2, (by0 + by1) / 2 };
+	double all_r = fmax(bx1 - bx0, by1 - by0) + rmax;
+
+	for (int b = 0, nu = 0; b < rec->n_box; b++) {
+		const struct vf_sight_box *bx = &rec->box[box_at(b)];
+		int nh = 0, lb;
+		bool own;
+
+		if (b % SIGHT_SUP == 0) {
+			/* A super box: the changes near it, or all of its
+			 * boxes passed over. */
+			bx = &rec->box[box_at(b) - 1];
+			lb = lower_bound(changed, n_changed, bx->vlo);
+			own = lb < n_changed && changed[lb] <= bx->vhi;
+			nu = 0;
+			if (first + 1 < st->sight_log_n && boxed && !own &&
+			    !near_box(bx, all_c, all_r)) {
+				b = bx->end - 1;
+				continue;
+			}
+			for (int i = first; i < st->sight_log_n; i++) {
+				const struct vf_sight_change *ch =
+					&st->sight_log[i];
+
+				if (near_box(bx, ch->at0, ch->r0) ||
+				    near_box(bx, ch->at1, ch->r1))
+					hits[n_log + nu++] = i;
+			}
+			if (nu == 0 && !own) {
+				b = bx->end - 1;
+				continue;
+			}
+			bx = &rec->box[box_at(b)];
+		}
+		lb = lower_bound(changed, n_changed, bx->vlo);
+		own = lb < n_changed && changed[lb] <= bx->vhi;
+		for (int i = 0; i < nu; i++) {
+			const struct vf_sight_change *ch =
+				&st->sight_log[hits[n_log + i]];
+
+			if (near_box(bx, ch->at0, ch->r0) ||
+			    near_box(bx, ch->at1, ch->r1))
+				hits[nh++] = hits[n_log + i];
+		}
+		if (nh == 0 && !own)
+			continue;
+		for (int d = bx->start; d < bx->end; d++) {
+			struct vf_sight_disc *dd = &rec->d[d];
+			bool touched = false;
+
+			if (dd->viewer < 0)
+				continue;	/* dropped before */
+			if (own && in_sorted(changed, n_changed, dd->viewer)) {
+				dd->viewer = -1;	/* asked again whole */
+				rec->n_dead++;
+				continue;
+			}
+			for (int j = 0; j < nh && !touched; j++) {
+				const struct vf_sight_change *ch =
+					&st->sight_log[hits[j]];
+
+				touched = touches(dd, ch->at0, ch->r0) ||
+					  touches(dd, ch->at1, ch->r1);
+			}
+			if (touched) {
+				lines[n_lines++] = dd->viewer * TARGET_POINTS +
+						   dd->point;
+				dd->viewer = -1;
+				rec->n_dead++;
+			}
+		}
+	}
+	/* The discs after the groups, one by one. */
+	k = rec->n_boxed;
+	for (int d = rec->n_boxed; d < n_old; d++) {
 		const struct vf_sight_disc *dd = &rec->d[d];
 		bool touched = false;
 
@@ -1166,6 +1577,9 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 			rec->d[k++] = *dd;
 	}
 	rec->n = k;
+	if (rec->n_box == 0)
+		rec->scans = SIGHT_REBOX * (n_old - k) > n_old ? 0
+							: rec->scans + 1;
 	target_points(target, pts);
 	for (int i = 0; i < n_lines && rc == NO_HOLDS; i++) {
 		const struct zb_unit *v = &g->units[lines[i] / TARGET_POINTS];
