@@ -277,11 +277,18 @@ static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	if (!zb_seg_hits_rect(a, b, &r))
 		return false;
 	/* The heights at the ends, looked up the first time a unit in the
-	 * way needs them (NAN until then). */
+	 * way needs them (NAN until then; without hills never).  Both at
+	 * 0, the lowest ground (zb_terrain_height_at: 0 or a hill's height
+	 * above it), neither is higher: it screens, whatever its own
+	 * height. */
 	if (isnan(*ha)) {
+		if (g->terrain.n_hills == 0)
+			return true;
 		*ha = zb_terrain_height_at(&g->terrain, a);
 		*hb = zb_terrain_height_at(&g->terrain, b);
 	}
+	if (*ha == 0 && *hb == 0)
+		return true;
 	ho = vf_ground_height(g, o, r.c);
 	/* Neither end higher (level ground): it screens, wherever it
 	 * stands along the line. */
