@@ -413,41 +413,54 @@ static int visit_line(struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
 }
 
 /*
- * Does the unit last found screening a line (vf_state's screen_hint)
- * block this one as units_block would find?  It does when units_block
- * would look at it (its walk visits it, or it is the unit the AI turned),
- * it screens the line within half its length, and it is among the
+ * Does the unit last found screening a line (vf_state's screen_hint), or
+ * in a crowd the one found before it (screen_hint2), block this one as
+ * units_block would find?  It does when units_block would look at it
+ * (its walk visits it, or it is the unit the AI turned), it screens the
+ * line within half its length, and it is among the
  * NEAR_MAX nearest the middle by count alone: then the nearest screener,
  * no further, is among them too, and units_block says blocked.  A screen
  * is mostly the same unit for the lines of one target and for the next
  * target behind it, so most blocked lines are settled without a walk.
+ * A line of a viewer in a crowd is mostly screened by the unit in front
+ * of it or by the one in front of its target, so by one of the two.
  * On true, q->best and q->best_d are that unit and its distance.
  */
 static bool hint_blocks(struct zb_game *g, struct screen_search *q)
 {
 	struct vf_state *st = vf_state(g);
 	const struct zb_spatial *s = &g->index;
-	int h = st ? st->screen_hint - 1 : -1;
-	double d;
+	int hint[2] = { st ? st->screen_hint - 1 : -1,
+			st ? st->screen_hint2 - 1 : -1 };
+	/* The one before too in a crowd (an index walked cell by cell). */
+	int n_hints = s->n > LINE_SCAN_MAX && hint[1] != hint[0] ? 2 : 1;
 
-	if (h < 0 || h >= s->n || h >= g->n_units || !s->cell_head ||
-	    s->cell_of[h] < 0 || !isfinite(q->a.x) || !isfinite(q->a.y) ||
+	if (!st || !s->cell_head || !isfinite(q->a.x) || !isfinite(q->a.y) ||
 	    !isfinite(q->b.x) || !isfinite(q->b.y))
 		return false;
 	struct zb_spatial_seg seg = zb_spatial_seg_make(s, q->a, q->b, 0);
 
-	if (h != st->ai_turned - 1 && !zb_spatial_seg_visits(s, &seg, 0, h))
-		return false;
-	if (!blocker_filter(&q->c, h))
-		return false;
-	d = index_dist(s, h, q->mid);
-	if (beyond_half(q, d) ||
-	    !screens(g, q->a, q->b, &q->ha, &q->hb, zb_game_unit(g, h)) ||
-	    !among_nearest(g, q->mid, d))
-		return false;
-	q->best = h;
-	q->best_d = d;
-	return true;
+	for (int k = 0; k < n_hints; k++) {
+		int h = hint[k];
+		double d;
+
+		if (h < 0 || h >= s->n || h >= g->n_units ||
+		    s->cell_of[h] < 0 ||
+		    (h != st->ai_turned - 1 &&
+		     !zb_spatial_seg_visits(s, &seg, 0, h)) ||
+		    !blocker_filter(&q->c, h))
+			continue;
+		d = index_dist(s, h, q->mid);
+		if (beyond_half(q, d) ||
+		    !screens(g, q->a, q->b, &q->ha, &q->hb,
+			     zb_game_unit(g, h)) ||
+		    !among_nearest(g, q->mid, d))
+			continue;
+		q->best = h;
+		q->best_d = d;
+		return true;
+	}
+	return false;
 }
 
 /*
@@ -484,6 +497,8 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	 * a unit the AI has turned for a moment without telling the index,
 	 * which is asked as well (the index still says where it stands in
 	 * the order nearest the middle, as it did for the NEAR_MAX). */
+	struct vf_state *st = vf_state(g);
+
 	if (hint_blocks(g, &q) ||
 	    visit_line(&g->index, a, b, screen_visit, &q)) {
 		blocked = true;
@@ -507,8 +522,10 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	/* Blocked, the answer hangs only on the units whose circles come
 	 * within best_d of the middle (the screener found, the nearest
 	 * one, and those counted before it): the disc the memo watches. */
-	if (blocked && vf_state(g))
-		vf_state(g)->screen_hint = q.best + 1;
+	if (blocked && st && st->screen_hint != q.best + 1) {
+		st->screen_hint2 = st->screen_hint;
+		st->screen_hint = q.best + 1;
+	}
 	if (blocked && disc) {
 		disc->c = q.mid;
 		disc->r = q.best_d;

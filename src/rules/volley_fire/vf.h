@@ -356,6 +356,7 @@ struct vf_state {
 	 * 0: see.c asks it first of the next line (a hint only: the answer
 	 * is the same whatever it holds). */
 	int screen_hint;
+	int screen_hint2;		/* the one found before it, or 0 */
 	/* see.c's memo of vf_side_sees(): the table as it stood when the
 	 * answers were kept (sight_snap, one record per unit, and the
 	 * index's and game's own numbers in sight_head), how often it has
