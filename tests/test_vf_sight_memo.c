@@ -315,3 +315,33 @@ Test(vf_sight_memo, a_no_in_groups_gives_way_to_a_cleared_line)
 	cr_assert(b_sees_t(), "nothing between C0 and T now");
 	check_all("the screen gone");
 }
+
+/* A viewer that only turns (the AI's turned unit) leaves a no standing
+ * without its lines asked again (they start where it stands); one that
+ * steps to where nothing stands between it and T turns the no round. */
+Test(vf_sight_memo, a_viewer_that_turns_keeps_a_no_one_that_moves_not)
+{
+	build_from(column_yaml);
+	struct vf_state *st = vf_state(&g);
+	size_t k = (size_t)u_("T")->id * ZB_MAX_SIDES;
+	struct zb_unit *c0 = u_("C0");
+
+	check_all("set-up");
+	cr_assert_not(b_sees_t());
+	cr_assert_not(b_sees_t());
+	st->ai_turned = c0->id + 1;
+	c0->facing_deg = 45;
+	cr_assert_not(b_sees_t(), "C0 turned, F still between");
+	cr_assert_eq(st->sight_rec[k].epoch, st->sight_epoch,
+		     "the no was kept through the turn");
+	check_all("C0 turned");
+	c0->facing_deg = 90;
+	st->ai_turned = 0;
+	check_all("C0 turned back");
+
+	/* C0 steps out to the left: its line to T passes F by. */
+	c0->pos = zb_v2(20, 40);
+	zb_game_sync_unit(&g, c0->id);
+	cr_assert(b_sees_t(), "nothing between C0 and T now");
+	check_all("C0 moved");
+}

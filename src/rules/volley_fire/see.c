@@ -799,7 +799,10 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * no changed unit's circle, before or after, came within its disc;
  * the other lines are asked again (units_block alone: the ground and
  * cover let them through before), and so is every changed unit that is
- * now a viewer, whole.  Viewers gone only make a no surer.  The changes
+ * now a viewer, whole, unless it stands where it stood with the same
+ * flags, figures, side and type (the AI's turned unit: its own lines
+ * start where it stands, and it never screens its own, so they stand as
+ * they were).  Viewers gone only make a no surer.  The changes
  * are logged as the snapshot finds them; a target seen only from near
  * its cover (hidden_beyond: its NEAR_MAX viewers nearest) is not kept
  * this way, nor a no older than the log.  A "yes" is asked first of the
@@ -839,6 +842,11 @@ struct vf_sight_change {
 	int id;
 	struct zb_vec2 at0, at1;
 	double r0, r1;
+	/* Its own lines as they were: where it stands (their end), its
+	 * flags and figures alive (whether it is a viewer), side, type and
+	 * attachment unchanged; its facing, shape or index entry may not
+	 * be (the AI's turned unit, mostly). */
+	bool eye;
 };
 
 static void sight_snap_of(struct zb_game *g, int i, struct vf_sight_snap *s)
@@ -996,7 +1004,10 @@ static void sight_log(struct vf_state *st, uint64_t epoch, int i,
 		st->sight_log_base = epoch;
 	}
 	st->sight_log[st->sight_log_n++] = (struct vf_sight_change){
-		epoch, i, was->at, now->at, was->radius_in, now->radius_in
+		epoch, i, was->at, now->at, was->radius_in, now->radius_in,
+		same_point(was->pos, now->pos) && was->flags == now->flags &&
+		was->alive == now->alive && was->side == now->side &&
+		was->type == now->type && was->attached_to == now->attached_to
 	};
 }
 
@@ -1396,7 +1407,9 @@ enum { NO_UNKNOWN, NO_HOLDS, NOW_SEEN };
 /*
  * Does the no kept for (side, target) in `rec` still hold, the changes
  * logged since its epoch considered (see above)?  The units that changed
- * are asked again whole, if viewers now; of the others, only the lines
+ * are asked again whole, if viewers now, unless their own lines are as
+ * they were (`eye`: they start where the unit stands, and a unit never
+ * screens its own); of the others, only the lines
  * with a disc a changed unit came within (such a line passed the ground
  * and cover, which have not changed, and is clear unless units still
  * block it); the other lines stand as they were, their discs kept.
@@ -1431,9 +1444,9 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 			first = i;
 		if (st->sight_log[i].id == target->id)
 			return NO_UNKNOWN;
-		n_changed++;
+		n_changed += !st->sight_log[i].eye;
 	}
-	if (n_changed == 0)
+	if (first < 0)
 		return NO_HOLDS;
 	/* The groups made or brought up to date (see above): a record is
 	 * grouped once it has been looked at SIGHT_BOX_AFTER times in a row
@@ -1457,8 +1470,11 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 		return NO_UNKNOWN;
 	lines = changed + n_changed + 1;
 	hits = lines + rec->n;
+	/* The units to ask again whole, if viewers: those whose own lines
+	 * may have changed (not `eye`). */
 	for (int i = first; i < st->sight_log_n; i++)
-		changed[k++] = st->sight_log[i].id;
+		if (!st->sight_log[i].eye)
+			changed[k++] = st->sight_log[i].id;
 	qsort(changed, (size_t)k, sizeof(*changed), cmp_int);
 	n_changed = 0;
 	for (int i = 0; i < k; i++)
@@ -1488,7 +1504,8 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	bool boxed = isfinite(bx0) && isfinite(bx1) && isfinite(by0) &&
 		     isfinite(by1) && isfinite(rmax) && isfinite(amax);
 	/* The changed ids' range: most viewers lie outside it. */
-	int id_lo = changed[0], id_hi = changed[n_changed - 1];
+	int id_lo = n_changed ? changed[0] : 1;
+	int id_hi = n_changed ? changed[n_changed - 1] : 0;
 
 	/* The discs that stand, and the lines (by their disc) to ask: of
 	 * the groups, those a change comes near or a viewer of which
