@@ -51,15 +51,20 @@ static const char yaml[] =
 	"      - { name: E, type: dervish-swordsmen, figures: { trooper: 39,"
 	" emir: 1 }, at: [100, 50], facing: 270 }\n";
 
-static void build(void)
+static void build_from(const char *text)
 {
 	struct zb_game_opts o = { .seed = 1, .log_enabled = true };
-	int rc = zb_scenario_parse(&scn, "memo.yaml", yaml, strlen(yaml), &err);
+	int rc = zb_scenario_parse(&scn, "memo.yaml", text, strlen(text), &err);
 
 	cr_assert_eq(rc, ZB_OK, "parse: %s", err.msg);
 	rc = zb_game_init(&g, scn.rules, &scn, &o, &err);
 	cr_assert_eq(rc, ZB_OK, "init: %s", err.msg);
 	have_game = true;
+}
+
+static void build(void)
+{
+	build_from(yaml);
 }
 
 static struct zb_unit *u_(const char *name)
@@ -248,4 +253,95 @@ Test(vf_sight_memo, a_no_outlives_changes_away_from_its_lines)
 	zb_game_sync_unit(&g, u_("F")->id);
 	cr_assert(b_sees_t(), "nothing between V and T now");
 	check_all("the screen gone");
+}
+
+/* A column of twelve viewers C0-C11 (each but the first behind the one
+ * before it) looking at T across a screen F; E far off to the side.
+ * Each of the 72 lines is blocked by a unit, so a no of 72 discs. */
+static const char column_yaml[] =
+	"ruleset: volley-fire\n"
+	"table: { width: 150, height: 72 }\n"
+	"turns: 10\n"
+	"sides:\n"
+	"  - name: B\n    army: british\n    controller: passive\n"
+	"    units:\n"
+#define COL(n, y) "      - { name: C" #n ", type: sudanese-infantry," \
+	" figures: { trooper: 23, officer: 1 }, at: [72, " #y "]," \
+	" facing: 90 }\n"
+	COL(0, 24) COL(1, 22) COL(2, 20) COL(3, 18) COL(4, 16) COL(5, 14)
+	COL(6, 12) COL(7, 10) COL(8, 8) COL(9, 6) COL(10, 4) COL(11, 2)
+#undef COL
+	"  - name: D\n    army: dervish\n    controller: passive\n"
+	"    units:\n"
+	"      - { name: T, type: dervish-spearmen, figures: { trooper: 39,"
+	" emir: 1 }, at: [72, 60], facing: 270 }\n"
+	"      - { name: F, type: dervish-spearmen, figures: { trooper: 39,"
+	" emir: 1 }, at: [72, 52], facing: 270 }\n"
+	"      - { name: E, type: dervish-swordsmen, figures: { trooper: 39,"
+	" emir: 1 }, at: [140, 60], facing: 270 }\n";
+
+/* A no looked at again after quiet changes (E shuffling far off) has
+ * its discs put in groups (see.c, struct vf_sight_box); the groups
+ * must still let a change that clears a line through: F steps aside
+ * and C0 sees T. */
+Test(vf_sight_memo, a_no_in_groups_gives_way_to_a_cleared_line)
+{
+	build_from(column_yaml);
+	struct vf_state *st = vf_state(&g);
+	size_t k = (size_t)u_("T")->id * ZB_MAX_SIDES;
+
+	check_all("set-up");
+	cr_assert_not(b_sees_t());
+	for (int i = 0; i < 4; i++) {
+		u_("E")->pos = zb_v2(140, 58 - i);
+		zb_game_sync_unit(&g, u_("E")->id);
+		cr_assert_not(b_sees_t(), "E moved %d times", i + 1);
+		cr_assert_eq(st->sight_rec[k].epoch, st->sight_epoch,
+			     "the no was kept through E's move %d", i + 1);
+	}
+	cr_assert_geq(st->sight_rec[k].n, 72, "a disc for every line");
+	cr_assert_gt(st->sight_rec[k].n_box, 0, "the discs are in groups");
+	check_all("E's moves");
+
+	/* F steps back a little, still in the way. */
+	u_("F")->pos = zb_v2(72, 51);
+	zb_game_sync_unit(&g, u_("F")->id);
+	cr_assert_not(b_sees_t(), "F still screens C0");
+	check_all("F a step back");
+
+	/* F steps aside: C0's lines are clear. */
+	u_("F")->pos = zb_v2(20, 52);
+	zb_game_sync_unit(&g, u_("F")->id);
+	cr_assert(b_sees_t(), "nothing between C0 and T now");
+	check_all("the screen gone");
+}
+
+/* A viewer that only turns (the AI's turned unit) leaves a no standing
+ * without its lines asked again (they start where it stands); one that
+ * steps to where nothing stands between it and T turns the no round. */
+Test(vf_sight_memo, a_viewer_that_turns_keeps_a_no_one_that_moves_not)
+{
+	build_from(column_yaml);
+	struct vf_state *st = vf_state(&g);
+	size_t k = (size_t)u_("T")->id * ZB_MAX_SIDES;
+	struct zb_unit *c0 = u_("C0");
+
+	check_all("set-up");
+	cr_assert_not(b_sees_t());
+	cr_assert_not(b_sees_t());
+	st->ai_turned = c0->id + 1;
+	c0->facing_deg = 45;
+	cr_assert_not(b_sees_t(), "C0 turned, F still between");
+	cr_assert_eq(st->sight_rec[k].epoch, st->sight_epoch,
+		     "the no was kept through the turn");
+	check_all("C0 turned");
+	c0->facing_deg = 90;
+	st->ai_turned = 0;
+	check_all("C0 turned back");
+
+	/* C0 steps out to the left: its line to T passes F by. */
+	c0->pos = zb_v2(20, 40);
+	zb_game_sync_unit(&g, c0->id);
+	cr_assert(b_sees_t(), "nothing between C0 and T now");
+	check_all("C0 moved");
 }

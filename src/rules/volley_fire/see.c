@@ -277,11 +277,18 @@ static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	if (!zb_seg_hits_rect(a, b, &r))
 		return false;
 	/* The heights at the ends, looked up the first time a unit in the
-	 * way needs them (NAN until then). */
+	 * way needs them (NAN until then; without hills never).  Both at
+	 * 0, the lowest ground (zb_terrain_height_at: 0 or a hill's height
+	 * above it), neither is higher: it screens, whatever its own
+	 * height. */
 	if (isnan(*ha)) {
+		if (g->terrain.n_hills == 0)
+			return true;
 		*ha = zb_terrain_height_at(&g->terrain, a);
 		*hb = zb_terrain_height_at(&g->terrain, b);
 	}
+	if (*ha == 0 && *hb == 0)
+		return true;
 	ho = vf_ground_height(g, o, r.c);
 	/* Neither end higher (level ground): it screens, wherever it
 	 * stands along the line. */
@@ -406,41 +413,54 @@ static int visit_line(struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
 }
 
 /*
- * Does the unit last found screening a line (vf_state's screen_hint)
- * block this one as units_block would find?  It does when units_block
- * would look at it (its walk visits it, or it is the unit the AI turned),
- * it screens the line within half its length, and it is among the
+ * Does the unit last found screening a line (vf_state's screen_hint), or
+ * in a crowd the one found before it (screen_hint2), block this one as
+ * units_block would find?  It does when units_block would look at it
+ * (its walk visits it, or it is the unit the AI turned), it screens the
+ * line within half its length, and it is among the
  * NEAR_MAX nearest the middle by count alone: then the nearest screener,
  * no further, is among them too, and units_block says blocked.  A screen
  * is mostly the same unit for the lines of one target and for the next
  * target behind it, so most blocked lines are settled without a walk.
+ * A line of a viewer in a crowd is mostly screened by the unit in front
+ * of it or by the one in front of its target, so by one of the two.
  * On true, q->best and q->best_d are that unit and its distance.
  */
 static bool hint_blocks(struct zb_game *g, struct screen_search *q)
 {
 	struct vf_state *st = vf_state(g);
 	const struct zb_spatial *s = &g->index;
-	int h = st ? st->screen_hint - 1 : -1;
-	double d;
+	int hint[2] = { st ? st->screen_hint - 1 : -1,
+			st ? st->screen_hint2 - 1 : -1 };
+	/* The one before too in a crowd (an index walked cell by cell). */
+	int n_hints = s->n > LINE_SCAN_MAX && hint[1] != hint[0] ? 2 : 1;
 
-	if (h < 0 || h >= s->n || h >= g->n_units || !s->cell_head ||
-	    s->cell_of[h] < 0 || !isfinite(q->a.x) || !isfinite(q->a.y) ||
+	if (!st || !s->cell_head || !isfinite(q->a.x) || !isfinite(q->a.y) ||
 	    !isfinite(q->b.x) || !isfinite(q->b.y))
 		return false;
 	struct zb_spatial_seg seg = zb_spatial_seg_make(s, q->a, q->b, 0);
 
-	if (h != st->ai_turned - 1 && !zb_spatial_seg_visits(s, &seg, 0, h))
-		return false;
-	if (!blocker_filter(&q->c, h))
-		return false;
-	d = index_dist(s, h, q->mid);
-	if (beyond_half(q, d) ||
-	    !screens(g, q->a, q->b, &q->ha, &q->hb, zb_game_unit(g, h)) ||
-	    !among_nearest(g, q->mid, d))
-		return false;
-	q->best = h;
-	q->best_d = d;
-	return true;
+	for (int k = 0; k < n_hints; k++) {
+		int h = hint[k];
+		double d;
+
+		if (h < 0 || h >= s->n || h >= g->n_units ||
+		    s->cell_of[h] < 0 ||
+		    (h != st->ai_turned - 1 &&
+		     !zb_spatial_seg_visits(s, &seg, 0, h)) ||
+		    !blocker_filter(&q->c, h))
+			continue;
+		d = index_dist(s, h, q->mid);
+		if (beyond_half(q, d) ||
+		    !screens(g, q->a, q->b, &q->ha, &q->hb,
+			     zb_game_unit(g, h)) ||
+		    !among_nearest(g, q->mid, d))
+			continue;
+		q->best = h;
+		q->best_d = d;
+		return true;
+	}
+	return false;
 }
 
 /*
@@ -477,6 +497,8 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	 * a unit the AI has turned for a moment without telling the index,
 	 * which is asked as well (the index still says where it stands in
 	 * the order nearest the middle, as it did for the NEAR_MAX). */
+	struct vf_state *st = vf_state(g);
+
 	if (hint_blocks(g, &q) ||
 	    visit_line(&g->index, a, b, screen_visit, &q)) {
 		blocked = true;
@@ -500,8 +522,10 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	/* Blocked, the answer hangs only on the units whose circles come
 	 * within best_d of the middle (the screener found, the nearest
 	 * one, and those counted before it): the disc the memo watches. */
-	if (blocked && vf_state(g))
-		vf_state(g)->screen_hint = q.best + 1;
+	if (blocked && st && st->screen_hint != q.best + 1) {
+		st->screen_hint2 = st->screen_hint;
+		st->screen_hint = q.best + 1;
+	}
 	if (blocked && disc) {
 		disc->c = q.mid;
 		disc->r = q.best_d;
@@ -525,6 +549,24 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d);
+
+/* The record emptied, its discs n (0, or -1: some missing). */
+static void rec_clear(struct vf_sight_rec *rec, int n)
+{
+	rec->n = n;
+	rec->n_boxed = rec->n_dead = rec->n_box = rec->scans = 0;
+}
+
+/* The dropped discs let go, and the groups with them. */
+static void rec_flat(struct vf_sight_rec *rec)
+{
+	int n = 0;
+
+	for (int i = 0; i < rec->n; i++)
+		if (rec->d[i].viewer >= 0)
+			rec->d[n++] = rec->d[i];
+	rec_clear(rec, n);
+}
 
 /* Does any hill's box meet the line's?  With an unbounded allowance into
  * cover, zb_terrain_blocks_los() answers only from the hills whose boxes
@@ -699,11 +741,11 @@ static bool side_sees(struct zb_game *g, int side,
 	double range;
 
 	if (rec)
-		rec->n = 0;
+		rec_clear(rec, 0);
 	if (hidden_beyond(g, target, &range)) {
 		/* The NEAR_MAX viewers nearest: not watched by discs. */
 		if (rec)
-			rec->n = -1;
+			rec_clear(rec, -1);
 		/* Only viewers close to the cover can see into it. */
 		struct viewer_ctx c = { g, side };
 		int near[NEAR_MAX];
@@ -757,7 +799,10 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * no changed unit's circle, before or after, came within its disc;
  * the other lines are asked again (units_block alone: the ground and
  * cover let them through before), and so is every changed unit that is
- * now a viewer, whole.  Viewers gone only make a no surer.  The changes
+ * now a viewer, whole, unless it stands where it stood with the same
+ * flags, figures, side and type (the AI's turned unit: its own lines
+ * start where it stands, and it never screens its own, so they stand as
+ * they were).  Viewers gone only make a no surer.  The changes
  * are logged as the snapshot finds them; a target seen only from near
  * its cover (hidden_beyond: its NEAR_MAX viewers nearest) is not kept
  * this way, nor a no older than the log.  A "yes" is asked first of the
@@ -770,10 +815,16 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * out afresh, at a line from every viewer (48 bytes a change). */
 #define SIGHT_LOG_MAX 4096
 #define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
-/* Discs kept in all, at most (32 bytes each): a dense battle of 1,000
+/* Discs kept in all, at most (32 bytes each; the boxes about them are
+ * counted in too, as discs of the same room): a dense battle of 1,000
  * units keeps about 1.5 million; past this, a no is kept only while the
  * table stands exactly as it did. */
 #define SIGHT_DISCS_MAX ((size_t)1 << 21)
+/* The discs' groups (see struct vf_sight_box). */
+#define SIGHT_BOX_DISCS 16	/* discs a group, about */
+#define SIGHT_BOX_MIN 64	/* a record of fewer discs is not grouped */
+#define SIGHT_REBOX 8		/* grouped afresh past 1/this dropped */
+#define SIGHT_BOX_AFTER 2	/* looks at a new record before grouping */
 
 /* One unit as the lines of sight read it.  Compared bit for bit, so
  * made with memset first (padding). */
@@ -791,6 +842,11 @@ struct vf_sight_change {
 	int id;
 	struct zb_vec2 at0, at1;
 	double r0, r1;
+	/* Its own lines as they were: where it stands (their end), its
+	 * flags and figures alive (whether it is a viewer), side, type and
+	 * attachment unchanged; its facing, shape or index entry may not
+	 * be (the AI's turned unit, mostly). */
+	bool eye;
 };
 
 static void sight_snap_of(struct zb_game *g, int i, struct vf_sight_snap *s)
@@ -824,8 +880,10 @@ void vf_sight_memo_release(struct zb_game *g)
 	if (!st)
 		return;
 	for (int i = 0; st->sight_rec && i < st->sight_cap * ZB_MAX_SIDES;
-	     i++)
+	     i++) {
 		zb_free(&g->alloc, st->sight_rec[i].d);
+		zb_free(&g->alloc, st->sight_rec[i].box);
+	}
 	zb_free(&g->alloc, st->sight_snap);
 	zb_free(&g->alloc, st->sight_at);
 	zb_free(&g->alloc, st->sight_val);
@@ -856,9 +914,13 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 {
 	if (rec->n < 0)
 		return false;
+	/* Full with many discs dropped: they make the room. */
+	if (rec->n == rec->cap && SIGHT_REBOX * rec->n_dead > rec->n)
+		rec_flat(rec);
 	if (rec->n == rec->cap) {
 		struct vf_state *st = vf_state(g);
-		int cap = rec->cap ? 2 * rec->cap : 16;
+		/* (By half as much again: a record holds some 3,000.) */
+		int cap = rec->cap ? rec->cap + rec->cap / 2 : 16;
 		struct vf_sight_disc *p = NULL;
 
 		/* Past SIGHT_DISCS_MAX in all, no more are kept. */
@@ -924,7 +986,7 @@ static bool sight_room(struct zb_game *g, struct vf_state *st)
 		st->sight_val[i] = 0;
 		st->sight_cost[i] = 0;
 		st->sight_witness[i] = 0;
-		st->sight_rec[i] = (struct vf_sight_rec){ 0, 0, 0, NULL };
+		st->sight_rec[i] = (struct vf_sight_rec){ 0 };
 	}
 	st->sight_cap = g->n_units;
 	st->sight_n = -1;	/* the snapshot must be taken again */
@@ -942,7 +1004,10 @@ static void sight_log(struct vf_state *st, uint64_t epoch, int i,
 		st->sight_log_base = epoch;
 	}
 	st->sight_log[st->sight_log_n++] = (struct vf_sight_change){
-		epoch, i, was->at, now->at, was->radius_in, now->radius_in
+		epoch, i, was->at, now->at, was->radius_in, now->radius_in,
+		same_point(was->pos, now->pos) && was->flags == now->flags &&
+		was->alive == now->alive && was->side == now->side &&
+		was->type == now->type && was->attached_to == now->attached_to
 	};
 }
 
@@ -1039,6 +1104,292 @@ static bool touches(const struct vf_sight_disc *d, struct zb_vec2 c, double r)
 	return !(dx * dx + dy * dy > reach * reach);
 }
 
+/*
+ * A kept no is looked at again after every change, against some 3,000
+ * discs in a dense battle (a line from each viewer to each point of the
+ * target), while a change comes near a few of them.  So the discs are
+ * kept in groups that lie together, of about SIGHT_BOX_DISCS, with a box
+ * about each group; a group whose box no changed circle comes near (by a
+ * margin over the roundings of touches() and of the box) is passed over
+ * without a look at its discs, unless a viewer of it changed (the range
+ * of their ids says).  A disc dropped is marked where it lies (viewer
+ * -1); discs added go after the groups, and are made into groups in the
+ * order added at the next look (the lines asked again after a change lie
+ * near it).  The groups are made by where the discs lie once a record
+ * has been looked at SIGHT_BOX_AFTER times in a row without many of its
+ * lines asked again, and let go (the discs one by one again) when
+ * 1/SIGHT_REBOX of its discs have been dropped since: a record whose
+ * target moves, or whose every look asks many lines (where the lines
+ * cost far more than the look), is not worth the grouping.  Which discs
+ * are kept and which lines asked again is decided disc by disc by
+ * touches() as before: the groups only pass over discs no change
+ * touches, and a kept no is the same as without them.
+ */
+struct vf_sight_box {
+	double x0, x1, y0, y1;	/* about the discs (centre less/plus radius) */
+	double rm, am;		/* their largest radius, |x| + |y| + radius */
+	int start, end;		/* the discs [start, end), or a super's boxes */
+	int vlo, vhi;		/* their viewers' least and greatest id */
+};
+
+/* The boxes go SIGHT_SUP to a super box about them all, which is looked
+ * at first: rec->box holds each super box followed by its boxes. */
+#define SIGHT_SUP 8
+
+/* Where box b is in rec->box, and the room n boxes take there. */
+static int box_at(int b)
+{
+	return b / SIGHT_SUP * (SIGHT_SUP + 1) + 1 + b % SIGHT_SUP;
+}
+
+static int box_slots(int n)
+{
+	return (n + SIGHT_SUP - 1) / SIGHT_SUP * (SIGHT_SUP + 1);
+}
+
+/* A box's room counted as discs (against SIGHT_DISCS_MAX). */
+#define SIGHT_BOX_AS_DISCS ((sizeof(struct vf_sight_box) + \
+			     sizeof(struct vf_sight_disc) - 1) / \
+			    sizeof(struct vf_sight_disc))
+
+/* Can circle (c, r) touch() any disc of box b?  Not when it lies further
+ * from the box than its radius and the slack, with a margin (1e-9 of
+ * each term) far over the roundings of touches() and of the box's
+ * bounds.  A circle or box not finite is near (NaN compares false). */
+static inline bool near_box(const struct vf_sight_box *b, struct zb_vec2 c,
+			    double r)
+{
+	double a = fabs(c.x) + fabs(c.y);
+	double m = (r + SIGHT_DISC_EPS * (1 + a + b->rm)) * (1 + 1e-9) +
+		   1e-9 * (1 + a + b->am);
+
+	return !(c.x + m < b->x0 || c.x - m > b->x1 || c.y + m < b->y0 ||
+		 c.y - m > b->y1);
+}
+
+/* The box about discs [s, e) of rec; one not finite is near all. */
+static void box_make(const struct vf_sight_rec *rec, int s, int e,
+		     struct vf_sight_box *b)
+{
+	*b = (struct vf_sight_box){ INFINITY, -INFINITY, INFINITY, -INFINITY,
+				    0, 0, s, e, rec->d[s].viewer,
+				    rec->d[s].viewer };
+	for (int i = s; i < e; i++) {
+		const struct vf_sight_disc *d = &rec->d[i];
+		double a = fabs(d->c.x) + fabs(d->c.y) + fabs(d->r);
+
+		if (d->viewer < b->vlo)
+			b->vlo = d->viewer;
+		if (d->viewer > b->vhi)
+			b->vhi = d->viewer;
+		if (!isfinite(a)) {
+			b->x0 = b->y0 = -INFINITY;
+			b->x1 = b->y1 = b->rm = b->am = INFINITY;
+			continue;
+		}
+		/* (All finite here: the plain comparisons are fmin, fmax.) */
+		if (d->c.x - d->r < b->x0)
+			b->x0 = d->c.x - d->r;
+		if (d->c.x + d->r > b->x1)
+			b->x1 = d->c.x + d->r;
+		if (d->c.y - d->r < b->y0)
+			b->y0 = d->c.y - d->r;
+		if (d->c.y + d->r > b->y1)
+			b->y1 = d->c.y + d->r;
+		if (d->r > b->rm)
+			b->rm = d->r;
+		if (a > b->am)
+			b->am = a;
+	}
+}
+
+/* Room for n boxes in rec: when `exact`, for n and no more, else for
+ * half as many again when it must grow; false when out of memory or past
+ * SIGHT_DISCS_MAX. */
+static bool box_room(struct zb_game *g, struct vf_state *st,
+		     struct vf_sight_rec *rec, int n, bool exact)
+{
+	struct vf_sight_box *p;
+	int cap = n = box_slots(n);
+
+	if (exact ? n == rec->box_cap : n <= rec->box_cap)
+		return true;
+	if (!exact && cap < rec->box_cap + rec->box_cap / 2)
+		cap = rec->box_cap + rec->box_cap / 2;
+	if (cap > rec->box_cap &&
+	    st->sight_discs + (size_t)(cap - rec->box_cap) *
+	    SIGHT_BOX_AS_DISCS > SIGHT_DISCS_MAX)
+		return n <= rec->box_cap;
+	p = zb_realloc(&g->alloc, rec->box, (size_t)cap * sizeof(*p));
+	if (!p)
+		return n <= rec->box_cap;
+	st->sight_discs = st->sight_discs - (size_t)rec->box_cap *
+			  SIGHT_BOX_AS_DISCS + (size_t)cap * SIGHT_BOX_AS_DISCS;
+	rec->box = p;
+	rec->box_cap = cap;
+	return true;
+}
+
+/* A box about discs [s, e) after the others, and its super box. */
+static void box_put(struct vf_sight_rec *rec, int s, int e)
+{
+	int b = rec->n_box++;
+	struct vf_sight_box *x = &rec->box[box_at(b)];
+	struct vf_sight_box *u = &rec->box[b / SIGHT_SUP * (SIGHT_SUP + 1)];
+
+	box_make(rec, s, e, x);
+	if (b % SIGHT_SUP == 0) {
+		*u = *x;
+		u->start = b;
+	}
+	u->end = b + 1;
+	/* (fmin, fmax: the bounds may be infinite, never NaN.) */
+	u->x0 = fmin(u->x0, x->x0);
+	u->x1 = fmax(u->x1, x->x1);
+	u->y0 = fmin(u->y0, x->y0);
+	u->y1 = fmax(u->y1, x->y1);
+	u->rm = fmax(u->rm, x->rm);
+	u->am = fmax(u->am, x->am);
+	if (x->vlo < u->vlo)
+		u->vlo = x->vlo;
+	if (x->vhi > u->vhi)
+		u->vhi = x->vhi;
+}
+
+/* The discs after the groups made into groups, in the order added. */
+static void rec_seal(struct zb_game *g, struct vf_state *st,
+		     struct vf_sight_rec *rec)
+{
+	int k = (rec->n - rec->n_boxed) / SIGHT_BOX_DISCS;
+
+	if (k == 0 || !box_room(g, st, rec, rec->n_box + k, false))
+		return;
+	for (int i = 0; i < k; i++) {
+		box_put(rec, rec->n_boxed, rec->n_boxed + SIGHT_BOX_DISCS);
+		rec->n_boxed += SIGHT_BOX_DISCS;
+	}
+}
+
+/* The dropped discs let go, and the rest grouped by where they lie:
+ * sorted by the cell of a grid of about SIGHT_BOX_DISCS discs a cell,
+ * a group a cell (cut in runs of twice that where they crowd).  Left
+ * ungrouped when out of memory. */
+static void rec_build(struct zb_game *g, struct vf_state *st,
+		      struct vf_sight_rec *rec)
+{
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+	int n;
+
+	rec_flat(rec);
+	n = rec->n;
+	if (n < SIGHT_BOX_MIN)
+		return;
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 c = rec->d[i].c;
+
+		if (isfinite(c.x) && isfinite(c.y)) {
+			if (c.x < x0)
+				x0 = c.x;
+			if (c.x > x1)
+				x1 = c.x;
+			if (c.y < y0)
+				y0 = c.y;
+			if (c.y > y1)
+				y1 = c.y;
+		}
+	}
+	int cells = n / SIGHT_BOX_DISCS;
+	double w = x1 - x0, h = y1 - y0, side;
+
+	if (!(isfinite(w) && isfinite(h)))
+		w = h = 0, x0 = y0 = 0;
+	side = sqrt(w * h / cells);
+	if (!(side > 0 && isfinite(side)))
+		side = fmax(w, h) / cells;
+	if (!(side > 0 && isfinite(side)))
+		side = 1;
+	int gx = (int)fmin(w / side, cells) + 1;
+	int gy = (int)fmin(h / side, cells) + 1;
+	/* The cells in pairs of rows, column by column, so that a super
+	 * box's boxes lie in a block; the last: centres not finite. */
+	int nc = (gy + 1) / 2 * 2 * gx + 1;
+	/* The discs go to new room, enough for them and for those added
+	 * until the next build (as many as dropped by then), and no more. */
+	int cap = n + n / SIGHT_REBOX + SIGHT_BOX_DISCS;
+
+	if (cap > rec->cap &&
+	    st->sight_discs + (size_t)(cap - rec->cap) > SIGHT_DISCS_MAX)
+		cap = rec->cap;
+	int *count = zb_malloc(&g->alloc, ((size_t)nc + 1 + (size_t)n) *
+				       sizeof(*count));
+	struct vf_sight_disc *to = zb_malloc(&g->alloc,
+					     (size_t)cap * sizeof(*to));
+	int *key = count + nc + 1, boxes = 0;
+
+	if (!count || !to)
+		goto out;
+	memset(count, 0, ((size_t)nc + 1) * sizeof(*count));
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 c = rec->d[i].c;
+		int k = nc - 1;
+
+		if (isfinite(c.x) && isfinite(c.y)) {
+			int ix = (int)fmin(fmax((c.x - x0) / side, 0), gx - 1);
+			int iy = (int)fmin(fmax((c.y - y0) / side, 0), gy - 1);
+
+			k = iy / 2 * 2 * gx + 2 * ix + iy % 2;
+		}
+		key[i] = k;
+		count[k + 1]++;
+	}
+	for (int k = 1; k <= nc; k++)
+		boxes += (count[k] + 2 * SIGHT_BOX_DISCS - 1) /
+			 (2 * SIGHT_BOX_DISCS);
+	/* (With room for those the discs added until the next build make.) */
+	if (!box_room(g, st, rec, boxes + (cap - n) / SIGHT_BOX_DISCS + 1,
+		      true))
+		goto out;
+	for (int k = 0; k < nc; k++)
+		count[k + 1] += count[k];
+	for (int i = 0; i < n; i++)
+		to[count[key[i]]++] = rec->d[i];
+	zb_free(&g->alloc, rec->d);
+	st->sight_discs = st->sight_discs - (size_t)rec->cap + (size_t)cap;
+	rec->d = to;
+	rec->cap = cap;
+	to = NULL;
+	/* count[k] is now where cell k ends. */
+	for (int k = 0, s = 0; k < nc; s = count[k++]) {
+		int len = count[k] - s;
+		int parts = (len + 2 * SIGHT_BOX_DISCS - 1) /
+			    (2 * SIGHT_BOX_DISCS);
+
+		for (int p = 0; p < parts; p++)
+			box_put(rec, s + (int)((long)len * p / parts),
+				s + (int)((long)len * (p + 1) / parts));
+	}
+	rec->n_boxed = n;
+out:
+	zb_free(&g->alloc, count);
+	zb_free(&g->alloc, to);
+}
+
+/* The first of the n sorted v not below x (n when none). */
+static int lower_bound(const int *v, int n, int x)
+{
+	int lo = 0, hi = n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (v[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 static int cmp_int(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
@@ -1056,7 +1407,9 @@ enum { NO_UNKNOWN, NO_HOLDS, NOW_SEEN };
 /*
  * Does the no kept for (side, target) in `rec` still hold, the changes
  * logged since its epoch considered (see above)?  The units that changed
- * are asked again whole, if viewers now; of the others, only the lines
+ * are asked again whole, if viewers now, unless their own lines are as
+ * they were (`eye`: they start where the unit stands, and a unit never
+ * screens its own); of the others, only the lines
  * with a disc a changed unit came within (such a line passed the ground
  * and cover, which have not changed, and is clear unless units still
  * block it); the other lines stand as they were, their discs kept.
@@ -1071,7 +1424,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	struct zb_vec2 pts[TARGET_POINTS];
 	int first = -1, n_changed = 0, n_lines = 0, n_old, k = 0;
 	int rc = NO_HOLDS;
-	int *changed, *lines;
+	int *changed, *lines, *hits;
 
 	if (rec->n < 0 || rec->epoch == 0 || rec->epoch < st->sight_log_base)
 		return NO_UNKNOWN;
@@ -1091,17 +1444,37 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 			first = i;
 		if (st->sight_log[i].id == target->id)
 			return NO_UNKNOWN;
-		n_changed++;
+		n_changed += !st->sight_log[i].eye;
 	}
-	if (n_changed == 0)
+	if (first < 0)
 		return NO_HOLDS;
+	/* The groups made or brought up to date (see above): a record is
+	 * grouped once it has been looked at SIGHT_BOX_AFTER times in a row
+	 * without many lines asked again (its target may move, or every
+	 * look ask many lines, before the groups pay), and let go when many
+	 * are (then asking the lines costs far more than the look). */
+	if (rec->n_box == 0) {
+		if (rec->n >= SIGHT_BOX_MIN && rec->scans >= SIGHT_BOX_AFTER)
+			rec_build(g, st, rec);
+	} else if (SIGHT_REBOX * rec->n_dead > rec->n) {
+		rec_flat(rec);
+	} else {
+		rec_seal(g, st, rec);
+	}
+	int n_log = st->sight_log_n - first;
+
 	changed = zb_malloc(&g->alloc, ((size_t)n_changed + (size_t)rec->n +
-					2) * sizeof(*changed));
+					2 * (size_t)n_log + 2) *
+				       sizeof(*changed));
 	if (!changed)
 		return NO_UNKNOWN;
 	lines = changed + n_changed + 1;
+	hits = lines + rec->n;
+	/* The units to ask again whole, if viewers: those whose own lines
+	 * may have changed (not `eye`). */
 	for (int i = first; i < st->sight_log_n; i++)
-		changed[k++] = st->sight_log[i].id;
+		if (!st->sight_log[i].eye)
+			changed[k++] = st->sight_log[i].id;
 	qsort(changed, (size_t)k, sizeof(*changed), cmp_int);
 	n_changed = 0;
 	for (int i = 0; i < k; i++)
@@ -1131,12 +1504,91 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	bool boxed = isfinite(bx0) && isfinite(bx1) && isfinite(by0) &&
 		     isfinite(by1) && isfinite(rmax) && isfinite(amax);
 	/* The changed ids' range: most viewers lie outside it. */
-	int id_lo = changed[0], id_hi = changed[n_changed - 1];
+	int id_lo = n_changed ? changed[0] : 1;
+	int id_hi = n_changed ? changed[n_changed - 1] : 0;
 
-	/* The discs that stand, and the lines (by their disc) to ask. */
+	/* The discs that stand, and the lines (by their disc) to ask: of
+	 * the groups, those a change comes near or a viewer of which
+	 * changed, their discs against the changes that come near. */
 	n_old = rec->n;
-	k = 0;
-	for (int d = 0; d < n_old; d++) {
+	/* All the changes as one circle about their box (as near_box's
+	 * margin has it, a circle near no box the changes' box is not near
+	 * either), for a first look at each box. */
+	struct zb_vec2 all_c = { (bx0 + bx1) / 2, (by0 + by1) / 2 };
+	double all_r = fmax(bx1 - bx0, by1 - by0) + rmax;
+
+	for (int b = 0, nu = 0; b < rec->n_box; b++) {
+		const struct vf_sight_box *bx = &rec->box[box_at(b)];
+		int nh = 0, lb;
+		bool own;
+
+		if (b % SIGHT_SUP == 0) {
+			/* A super box: the changes near it, or all of its
+			 * boxes passed over. */
+			bx = &rec->box[box_at(b) - 1];
+			lb = lower_bound(changed, n_changed, bx->vlo);
+			own = lb < n_changed && changed[lb] <= bx->vhi;
+			nu = 0;
+			if (first + 1 < st->sight_log_n && boxed && !own &&
+			    !near_box(bx, all_c, all_r)) {
+				b = bx->end - 1;
+				continue;
+			}
+			for (int i = first; i < st->sight_log_n; i++) {
+				const struct vf_sight_change *ch =
+					&st->sight_log[i];
+
+				if (near_box(bx, ch->at0, ch->r0) ||
+				    near_box(bx, ch->at1, ch->r1))
+					hits[n_log + nu++] = i;
+			}
+			if (nu == 0 && !own) {
+				b = bx->end - 1;
+				continue;
+			}
+			bx = &rec->box[box_at(b)];
+		}
+		lb = lower_bound(changed, n_changed, bx->vlo);
+		own = lb < n_changed && changed[lb] <= bx->vhi;
+		for (int i = 0; i < nu; i++) {
+			const struct vf_sight_change *ch =
+				&st->sight_log[hits[n_log + i]];
+
+			if (near_box(bx, ch->at0, ch->r0) ||
+			    near_box(bx, ch->at1, ch->r1))
+				hits[nh++] = hits[n_log + i];
+		}
+		if (nh == 0 && !own)
+			continue;
+		for (int d = bx->start; d < bx->end; d++) {
+			struct vf_sight_disc *dd = &rec->d[d];
+			bool touched = false;
+
+			if (dd->viewer < 0)
+				continue;	/* dropped before */
+			if (own && in_sorted(changed, n_changed, dd->viewer)) {
+				dd->viewer = -1;	/* asked again whole */
+				rec->n_dead++;
+				continue;
+			}
+			for (int j = 0; j < nh && !touched; j++) {
+				const struct vf_sight_change *ch =
+					&st->sight_log[hits[j]];
+
+				touched = touches(dd, ch->at0, ch->r0) ||
+					  touches(dd, ch->at1, ch->r1);
+			}
+			if (touched) {
+				lines[n_lines++] = dd->viewer * TARGET_POINTS +
+						   dd->point;
+				dd->viewer = -1;
+				rec->n_dead++;
+			}
+		}
+	}
+	/* The discs after the groups, one by one. */
+	k = rec->n_boxed;
+	for (int d = rec->n_boxed; d < n_old; d++) {
 		const struct vf_sight_disc *dd = &rec->d[d];
 		bool touched = false;
 
@@ -1166,6 +1618,9 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 			rec->d[k++] = *dd;
 	}
 	rec->n = k;
+	if (rec->n_box == 0)
+		rec->scans = SIGHT_REBOX * (n_old - k) > n_old ? 0
+							: rec->scans + 1;
 	target_points(target, pts);
 	for (int i = 0; i < n_lines && rc == NO_HOLDS; i++) {
 		const struct zb_unit *v = &g->units[lines[i] / TARGET_POINTS];

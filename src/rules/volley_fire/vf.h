@@ -300,10 +300,18 @@ struct vf_sight_disc {
 	int viewer;		/* whose line it is (no screen of its own) */
 	int point;		/* to which of the target's points */
 };
+struct vf_sight_box;
 struct vf_sight_rec {
 	uint64_t epoch;		/* the epoch it holds for, or 0 */
 	int n, cap;		/* discs; n < 0 when some are missing */
 	struct vf_sight_disc *d;
+	/* see.c: the first n_boxed discs in groups by where they lie, a box
+	 * about each (n_box of them, room for box_cap); n_dead of them
+	 * dropped since (viewer -1); the rest in the order added; while
+	 * not in groups, how often in a row it was looked at without many
+	 * lines asked again. */
+	int n_boxed, n_dead, n_box, box_cap, scans;
+	struct vf_sight_box *box;
 };
 
 #define VF_CONE_MEMO 8	/* fire cones vf_state keeps (a square has four) */
@@ -348,6 +356,7 @@ struct vf_state {
 	 * 0: see.c asks it first of the next line (a hint only: the answer
 	 * is the same whatever it holds). */
 	int screen_hint;
+	int screen_hint2;		/* the one found before it, or 0 */
 	/* see.c's memo of vf_side_sees(): the table as it stood when the
 	 * answers were kept (sight_snap, one record per unit, and the
 	 * index's and game's own numbers in sight_head), how often it has
