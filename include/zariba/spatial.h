@@ -180,13 +180,28 @@ static inline bool zb_spatial_seg_visits(const struct zb_spatial *s,
 				   range_in + q->slack);
 }
 
+/* The distance from p to the edge of entry id's circle, never below
+ * zero: what zb_spatial_within() measures and orders by (id must be an
+ * entry). */
+static inline double zb_spatial_entry_edge_dist(const struct zb_spatial *s,
+						int id, struct zb_vec2 p)
+{
+	double d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
+
+	return d > 0 ? d : 0;
+}
+
 /* Is entry id's circle within range_in of p as zb_spatial_within() tests
- * it (the distance to its edge, never below zero, at most range_in)?
- * The plainly inside are told without a square root, by a margin far
- * over the roundings (and a reach whose square cannot overflow):
- * zb_spatial_entry_plainly_within(), which may say no of an entry that
- * is within, never yes of one that is not (id must be an entry).
- * zb_spatial_entry_within() is false for an entry not in the index. */
+ * it (zb_spatial_entry_edge_dist() at most range_in)?  The plain cases
+ * are told without a square root, from the square of the centres'
+ * distance against that of the range and the radius, by a margin far
+ * over the roundings of the square, of hypot() and of the subtraction
+ * (and a reach whose square cannot overflow):
+ * zb_spatial_entry_plainly_within() may say no of an entry that is
+ * within, never yes of one that is not; zb_spatial_entry_plainly_beyond()
+ * may say no of one that is beyond, never yes of one within (id must be
+ * an entry).  zb_spatial_entry_within() is false for an entry not in the
+ * index. */
 static inline bool zb_spatial_entry_plainly_within(
 	const struct zb_spatial *s, int id, struct zb_vec2 p, double range_in)
 {
@@ -198,18 +213,27 @@ static inline bool zb_spatial_entry_plainly_within(
 	       dx * dx + dy * dy <= far * far * (1 - 1e-9);
 }
 
+static inline bool zb_spatial_entry_plainly_beyond(
+	const struct zb_spatial *s, int id, struct zb_vec2 p, double range_in)
+{
+	const struct zb_spatial_entry *e = &s->e[id];
+	double dx = p.x - e->p.x, dy = p.y - e->p.y;
+	double far = range_in + e->radius_in;
+
+	return range_in >= 0 && far < 1e150 &&
+	       dx * dx + dy * dy > far * far * (1 + 1e-9);
+}
+
 static inline bool zb_spatial_entry_within(const struct zb_spatial *s,
 					   int id, struct zb_vec2 p,
 					   double range_in)
 {
-	double d;
-
 	if (id < 0 || id >= s->n || s->cell_of[id] < 0)
 		return false;
 	if (zb_spatial_entry_plainly_within(s, id, p, range_in))
 		return true;
-	d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
-	return !((d > 0 ? d : 0) > range_in);
+	return !zb_spatial_entry_plainly_beyond(s, id, p, range_in) &&
+	       !(zb_spatial_entry_edge_dist(s, id, p) > range_in);
 }
 
 /* The accepted id whose circle edge is nearest p, or -1.  Searches rings

@@ -392,11 +392,18 @@ void zb_spatial_remove(struct zb_spatial *s, int id)
 	cell_tags_make(s, cell);
 }
 
-static double edge_dist(const struct zb_spatial *s, int id, struct zb_vec2 p)
+/* zb_spatial_entry_edge_dist() and zb_spatial_entry_plainly_beyond()
+ * (spatial.h), by short names for the deep loops below. */
+static inline double edge_dist(const struct zb_spatial *s, int id,
+			       struct zb_vec2 p)
 {
-	double d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
+	return zb_spatial_entry_edge_dist(s, id, p);
+}
 
-	return d > 0 ? d : 0;
+static inline bool plainly_beyond(const struct zb_spatial *s, int id,
+				  struct zb_vec2 p, double range_in)
+{
+	return zb_spatial_entry_plainly_beyond(s, id, p, range_in);
 }
 
 /* Is edge_dist(s, id, p) surely above `d`?  hypot(dx, dy) is never below
@@ -410,21 +417,6 @@ static inline bool edge_beyond(const struct zb_spatial *s, int id,
 	double lb = (ax > ay ? ax : ay) - s->e[id].radius_in;
 
 	return lb > d;
-}
-
-/* Is edge_dist(s, id, p) surely above range_in?  Told from the square
- * of the centres' distance where it is plainly over the square of the
- * range and the radius (a margin far over the roundings of the square,
- * of hypot() and of the subtraction, and a reach whose square cannot
- * overflow); false, and the distance is worked out, otherwise. */
-static inline bool plainly_beyond(const struct zb_spatial *s, int id,
-				  struct zb_vec2 p, double range_in)
-{
-	double dx = p.x - s->e[id].p.x, dy = p.y - s->e[id].p.y;
-	double far = range_in + s->e[id].radius_in;
-
-	return range_in >= 0 && far < 1e150 &&
-	       dx * dx + dy * dy > far * far * (1 + 1e-9);
 }
 
 /* Does (da, ida) come before (db, idb)? */

@@ -343,33 +343,23 @@ struct near_gather {
 };
 
 /*
- * zb_spatial_within()'s test of an entry (spatial.c: plainly within by
- * the squares, plainly beyond by them, else the distance to the edge of
- * its circle, never below zero, at most the range) and its key, that
- * distance; put in its place among those kept.  1 (stop) when more
- * than NEAR_MAX are found: the caller asks zb_spatial_within() instead.
+ * zb_spatial_within()'s test of an entry (zb_spatial_entry_within()'s,
+ * spatial.h) and its key, the distance to the edge of its circle; put
+ * in its place among those kept.  1 (stop) when more than NEAR_MAX are
+ * found: the caller asks zb_spatial_within() instead.
  */
 static int gather_near(void *ctx, int id)
 {
 	struct near_gather *c = ctx;
-	const struct zb_spatial_entry *e = &c->s->e[id];
 	double d;
 	int j;
 
-	if (!zb_spatial_entry_plainly_within(c->s, id, c->p, c->range_in)) {
-		double dx = c->p.x - e->p.x, dy = c->p.y - e->p.y;
-		double far = c->range_in + e->radius_in;
-
-		if (far < 1e150 && dx * dx + dy * dy > far * far * (1 + 1e-9))
-			return 0;
-		d = zb_v2_dist(c->p, e->p) - e->radius_in;
-		d = d > 0 ? d : 0;
-		if (d > c->range_in)
-			return 0;
-	} else {
-		d = zb_v2_dist(c->p, e->p) - e->radius_in;
-		d = d > 0 ? d : 0;
-	}
+	if (zb_spatial_entry_plainly_beyond(c->s, id, c->p, c->range_in))
+		return 0;
+	d = zb_spatial_entry_edge_dist(c->s, id, c->p);
+	if (!zb_spatial_entry_plainly_within(c->s, id, c->p, c->range_in) &&
+	    d > c->range_in)
+		return 0;
 	if (c->n == NEAR_MAX)
 		return 1;
 	for (j = c->n++; j > 0 && (c->d[j - 1] > d ||

@@ -1680,17 +1680,6 @@ static int target_filter(void *ctx, int id)
 	       (unsigned)t->type < VF_TYPE_COUNT && !vf_type_of(t)->leader;
 }
 
-/* The distance from p to the edge of entry id's circle, never below
- * zero, as zb_spatial_within() measures and orders by it (spatial.c's
- * edge_dist()). */
-static double index_edge_dist(const struct zb_spatial *s, int id,
-			      struct zb_vec2 p)
-{
-	double d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
-
-	return d > 0 ? d : 0;
-}
-
 /* target_options()'s gathering of the units zb_spatial_within() would
  * list, unsorted. */
 struct gather_ctx {
@@ -1702,27 +1691,15 @@ struct gather_ctx {
 	size_t n;
 };
 
-/*
- * zb_spatial_within()'s test of an entry the visit meets (its circle's
- * edge within the range of p, as index_edge_dist() measures it), then
- * the filter, as zb_spatial_within() asks them; the distance only where
- * the squares cannot tell, by a margin far over the roundings (its
- * plainly-within test, and spatial.c's plainly_beyond()).
- */
+/* zb_spatial_within()'s test of an entry the visit meets
+ * (zb_spatial_entry_within()), then the filter, as zb_spatial_within()
+ * asks them. */
 static int gather_visit(void *ctx, int id)
 {
 	struct gather_ctx *c = ctx;
-	const struct zb_spatial *s = &c->g->index;
 
-	if (!zb_spatial_entry_plainly_within(s, id, c->p, c->range_in)) {
-		double dx = c->p.x - s->e[id].p.x, dy = c->p.y - s->e[id].p.y;
-		double far = c->range_in + s->e[id].radius_in;
-
-		if (far < 1e150 && dx * dx + dy * dy > far * far * (1 + 1e-9))
-			return 0;
-		if (index_edge_dist(s, id, c->p) > c->range_in)
-			return 0;
-	}
+	if (!zb_spatial_entry_within(&c->g->index, id, c->p, c->range_in))
+		return 0;
 	if (target_filter(c->tc, id))
 		c->ids[c->n++] = id;
 	return 0;
@@ -1843,7 +1820,8 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 
 		if (!t || !ft->legal[t->id])
 			continue;
-		double d = index_edge_dist(&g->index, t->id, r.c);
+		double d = zb_spatial_entry_edge_dist(&g->index, t->id,
+						      r.c);
 		int j = nl++;
 
 		while (j > 0 && (ft->bearing[j - 1] > d ||
