@@ -712,6 +712,18 @@ size_t zb_spatial_rank(struct zb_spatial *s, struct zb_vec2 p,
 	return n;
 }
 
+/* The count in the box c0..c1 x r0..r1 from the summed table's four
+ * corners (the table up to date). */
+static inline size_t sums_box(const struct zb_spatial *s, int c0, int c1,
+			      int r0, int r1)
+{
+	size_t w = (size_t)s->cols + 1;
+	const int *lo = &s->sums->at[(size_t)r0 * w];
+	const int *hi = &s->sums->at[(size_t)(r1 + 1) * w];
+
+	return (size_t)(hi[c1 + 1] - hi[c0] - lo[c1 + 1] + lo[c0]);
+}
+
 /* zb_spatial_count_near() of the box c0..c1 x r0..r1 but for a summed
  * table that is up to date: out of line, to keep the common way short. */
 static __attribute__((noinline)) size_t count_box(const struct zb_spatial *s,
@@ -724,12 +736,7 @@ static __attribute__((noinline)) size_t count_box(const struct zb_spatial *s,
 	if (m && !m->ok && m->debt >= (size_t)s->cols * (size_t)s->rows)
 		(void)sums_make(s);
 	if (m && m->ok) {
-		/* The box's total from the table's four corners. */
-		size_t w = (size_t)s->cols + 1;
-		const int *lo = &m->at[(size_t)r0 * w];
-		const int *hi = &m->at[(size_t)(r1 + 1) * w];
-		size_t total = (size_t)(hi[c1 + 1] - hi[c0] - lo[c1 + 1] +
-					lo[c0]);
+		size_t total = sums_box(s, c0, c1, r0, r1);
 
 		return total < limit ? total : limit;
 	}
@@ -766,12 +773,7 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 
 #ifndef ZB_CHECK_MEMOS
 	if (m && m->ok) {
-		/* The box's total from the table's four corners. */
-		size_t w = (size_t)s->cols + 1;
-		const int *lo = &m->at[(size_t)r0 * w];
-		const int *hi = &m->at[(size_t)(r1 + 1) * w];
-		size_t total = (size_t)(hi[c1 + 1] - hi[c0] - lo[c1 + 1] +
-					lo[c0]);
+		size_t total = sums_box(s, c0, c1, r0, r1);
 
 		return total < limit ? total : limit;
 	}
