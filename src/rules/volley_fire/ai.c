@@ -24,6 +24,7 @@
 
 #include "rules/volley_fire/vf.h"
 #include "zariba/path.h"
+#include "zariba/xsum.h"
 
 /* ---- doctrine numbers (the AI's, not the rule text's) ---- */
 
@@ -156,6 +157,21 @@ static const struct vf_pers vf_pers[ZB_PERSONALITY_COUNT] = {
 	[ZB_PERSONALITY_BOLD] = { 0.20, 1.5, 3.0, 5.0, 2.0 },
 };
 
+/* What the centroids' sums hold of one unit (vf_ai's counted[], by
+ * id): its position, the side whose sums it is in (-1: none), and
+ * whether in its line units' sum or its others'. */
+struct ai_counted {
+	struct zb_vec2 pos;
+	int side;
+	bool line;
+};
+
+/* A sum of positions, exact (xsum.h), and how many. */
+struct ai_sum {
+	struct zb_xsum x, y;
+	int n;
+};
+
 struct vf_ai {
 	struct zb_controller base;	/* first, so the two convert */
 	int side;
@@ -180,6 +196,20 @@ struct vf_ai {
 	uint64_t decision;
 	uint64_t centroid_at;
 	struct zb_vec2 centroid[ZB_MAX_SIDES];
+	/* The centroids' sums over every unit, kept up to date (every
+	 * decision follows a move, so a memo of one decision saves
+	 * little): each side's usable line units ([1]) and its others
+	 * ([0]), what each unit put in them (counted, cap_counted long),
+	 * and how many of the game's changes (zb_game_changes) they have
+	 * taken in, in which game (sums_game; NULL: none yet).
+	 * sums_moved[side]: its sums changed since its `centroid` was
+	 * worked out from them. */
+	struct ai_sum sums[ZB_MAX_SIDES][2];
+	struct ai_counted *counted;
+	int cap_counted;
+	uint64_t sums_changes;
+	const struct zb_game *sums_game;
+	bool sums_moved[ZB_MAX_SIDES];
 	uint64_t melee_at;
 	int *in_melee;
 	int n_in_melee;
@@ -800,8 +830,166 @@ static struct zb_vec2 centroid_scan(struct zb_game *g, int side)
 	return zb_v2(g->width_in / 2, g->height_in / 2);
 }
 
-/* Both sides' centroids in one pass over the units, each summed in the
- * same order as centroid_scan() sums it, kept for the decision. */
+/* What the centroids' sums should hold of unit u now. */
+static struct ai_counted counted_now(const struct zb_unit *u)
+{
+	struct ai_counted c = { u->pos, -1, false };
+
+	if (u->side >= 0 && u->side < ZB_MAX_SIDES && usable(u)) {
+		c.side = u->side;
+		c.line = is_line_unit(u);
+	}
+	return c;
+}
+
+/* Put what c says of a unit into its sum (sign 1) or take it out (-1). */
+static void sums_put(struct ai_sum (*sums)[2], const struct ai_counted *c,
+		     int sign)
+{
+	if (c->side < 0)
+		return;
+	struct ai_sum *t = &sums[c->side][c->line];
+	if (sign > 0) {
+		zb_xsum_add(&t->x, c->pos.x);
+		zb_xsum_add(&t->y, c->pos.y);
+	} else {
+		zb_xsum_sub(&t->x, c->pos.x);
+		zb_xsum_sub(&t->y, c->pos.y);
+	}
+	t->n += sign;
+}
+
+/* The sums made afresh from every unit (`cleared`: they had been
+ * cleared before), and what each unit put in them into counted (when
+ * not NULL). */
+static void sums_scan(struct zb_game *g, struct ai_sum (*sums)[2],
+		      bool cleared, struct ai_counted *counted)
+{
+	for (int k = 0; k < ZB_MAX_SIDES; k++)
+		for (int j = 0; j < 2; j++) {
+			struct ai_sum *t = &sums[k][j];
+			if (cleared) {
+				zb_xsum_reset(&t->x);
+				zb_xsum_reset(&t->y);
+			} else {
+				zb_xsum_clear(&t->x);
+				zb_xsum_clear(&t->y);
+			}
+			t->n = 0;
+		}
+	for (int i = 0; i < g->n_units; i++) {
+		struct ai_counted c = counted_now(&g->units[i]);
+		sums_put(sums, &c, 1);
+		if (counted)
+			counted[i] = c;
+	}
+}
+
+/* Take unit id's change into the sums. */
+static void sums_recount(struct vf_ai *ai, struct zb_game *g, int id)
+{
+	struct ai_counted *was = &ai->counted[id];
+	struct ai_counted now = counted_now(&g->units[id]);
+
+	if (was->side == now.side && (now.side < 0 ||
+	    (was->line == now.line && was->pos.x == now.pos.x &&
+	     was->pos.y == now.pos.y)))
+		return;
+	sums_put(ai->sums, was, -1);
+	sums_put(ai->sums, &now, 1);
+	if (was->side >= 0)
+		ai->sums_moved[was->side] = true;
+	if (now.side >= 0)
+		ai->sums_moved[now.side] = true;
+	*was = now;
+}
+
+/* Bring the sums up to date: the units changed since they were last
+ * (zb_game_changes), or every unit afresh when that is cheaper (a unit
+ * taken in costs about two summed afresh), the game has forgotten some
+ * of those changes or it is another game.  False when out of memory. */
+static bool sums_update(struct vf_ai *ai, struct zb_game *g)
+{
+	uint64_t now = zb_game_changes(g);
+	bool all = ai->sums_game != g || now == UINT64_MAX ||
+		   now < ai->sums_changes ||
+		   now - ai->sums_changes > ZB_GAME_CHANGES ||
+		   2 * (now - ai->sums_changes) > (uint64_t)g->n_units;
+
+	if (g->n_units > ai->cap_counted) {
+		struct ai_counted *p = zb_realloc(&g->alloc, ai->counted,
+						  (size_t)g->n_units *
+						  sizeof(*p));
+		if (!p) {
+			ai->sums_game = NULL;
+			return false;
+		}
+		for (int i = ai->cap_counted; i < g->n_units; i++)
+			p[i] = (struct ai_counted){ { 0, 0 }, -1, false };
+		ai->counted = p;
+		ai->cap_counted = g->n_units;
+	}
+	for (uint64_t k = ai->sums_changes; !all && k < now; k++) {
+		int id = zb_game_changed(g, k);
+		if (id < 0)
+			all = true;
+		else if (id < g->n_units)
+			sums_recount(ai, g, id);
+	}
+	if (all) {
+		sums_scan(g, ai->sums, true, ai->counted);
+		ai->sums_game = g;
+		for (int k = 0; k < ZB_MAX_SIDES; k++)
+			ai->sums_moved[k] = true;
+	}
+	ai->sums_changes = now;
+#ifdef ZB_CHECK_MEMOS
+	{
+		/* Every unit as the sums hold it, and the sums as made
+		 * afresh. */
+		struct ai_sum fresh[ZB_MAX_SIDES][2];
+
+		for (int i = 0; i < g->n_units; i++) {
+			struct ai_counted c = counted_now(&g->units[i]);
+			const struct ai_counted *w = &ai->counted[i];
+			if (c.side != w->side || (c.side >= 0 &&
+			    (c.line != w->line ||
+			     memcmp(&c.pos, &w->pos, sizeof(c.pos)))))
+				abort();	/* a change the game missed */
+		}
+		sums_scan(g, fresh, false, NULL);
+		for (int k = 0; k < ZB_MAX_SIDES; k++)
+			for (int j = 0; j < 2; j++) {
+				const struct ai_sum *f = &fresh[k][j];
+				const struct ai_sum *t = &ai->sums[k][j];
+				if (f->n != t->n ||
+				    zb_xsum_round(&f->x) != zb_xsum_round(&t->x) ||
+				    zb_xsum_round(&f->y) != zb_xsum_round(&t->y))
+					abort();
+			}
+	}
+#endif
+	return true;
+}
+
+/* A side's centroid from its sums (sums[1] its line units', sums[0]
+ * its others'): its line units', else all its units' (then only the
+ * others), else the table's middle. */
+static struct zb_vec2 centroid_of(struct zb_game *g,
+				  const struct ai_sum *sums)
+{
+	const struct ai_sum *t = sums[1].n ? &sums[1] : &sums[0];
+
+	if (t->n)
+		return zb_v2_scale(zb_v2(zb_xsum_round(&t->x),
+					 zb_xsum_round(&t->y)), 1.0 / t->n);
+	return zb_v2(g->width_in / 2, g->height_in / 2);
+}
+
+/* Both sides' centroids, each of positions summed exactly and rounded
+ * once (xsum.h: so the sum is the same whichever units came and went,
+ * in whatever order), kept up to date as units change, and worked out
+ * again only when a sum moved. */
 static struct zb_vec2 side_centroid(struct vf_ai *ai, struct zb_game *g,
 				    int side)
 {
@@ -809,26 +997,22 @@ static struct zb_vec2 side_centroid(struct vf_ai *ai, struct zb_game *g,
 		return centroid_scan(g, side);
 	if (ai->centroid_at == ai->decision)
 		return ai->centroid[side];
-	struct zb_vec2 s[ZB_MAX_SIDES], all[ZB_MAX_SIDES];
-	int n[ZB_MAX_SIDES] = { 0 }, n_all[ZB_MAX_SIDES] = { 0 };
-	for (int k = 0; k < ZB_MAX_SIDES; k++)
-		s[k] = all[k] = zb_v2(0, 0);
-	for (int i = 0; i < g->n_units; i++) {
-		const struct zb_unit *u = &g->units[i];
-		int k = u->side;
-		if (k < 0 || k >= ZB_MAX_SIDES || !usable(u))
-			continue;
-		all[k] = zb_v2_add(all[k], u->pos);
-		n_all[k]++;
-		if (is_line_unit(u)) {
-			s[k] = zb_v2_add(s[k], u->pos);
-			n[k]++;
+	if (!sums_update(ai, g)) {
+		/* Out of memory: the sums made afresh. */
+		struct ai_sum fresh[ZB_MAX_SIDES][2];
+
+		sums_scan(g, fresh, false, NULL);
+		for (int k = 0; k < ZB_MAX_SIDES; k++) {
+			ai->centroid[k] = centroid_of(g, fresh[k]);
+			ai->sums_moved[k] = true;
 		}
+	} else {
+		for (int k = 0; k < ZB_MAX_SIDES; k++)
+			if (ai->sums_moved[k]) {
+				ai->centroid[k] = centroid_of(g, ai->sums[k]);
+				ai->sums_moved[k] = false;
+			}
 	}
-	for (int k = 0; k < ZB_MAX_SIDES; k++)
-		ai->centroid[k] = n[k] ? zb_v2_scale(s[k], 1.0 / n[k])
-			: n_all[k] ? zb_v2_scale(all[k], 1.0 / n_all[k])
-			: zb_v2(g->width_in / 2, g->height_in / 2);
 	ai->centroid_at = ai->decision;
 	return ai->centroid[side];
 }
@@ -3121,6 +3305,7 @@ static void ai_release(struct zb_controller *self)
 	zb_free(&self->alloc, ai->melee_mark);
 	zb_free(&self->alloc, ai->attached);
 	zb_free(&self->alloc, ai->attached_touched);
+	zb_free(&self->alloc, ai->counted);
 	zb_free(&self->alloc, ai);
 }
 
@@ -3134,6 +3319,11 @@ struct zb_controller *vf_ai_new(struct zb_game *g, int side)
 	ai->base.release = ai_release;
 	ai->base.alloc = g->alloc;
 	ai->side = side;
+	for (int k = 0; k < ZB_MAX_SIDES; k++)
+		for (int j = 0; j < 2; j++) {
+			zb_xsum_clear(&ai->sums[k][j].x);
+			zb_xsum_clear(&ai->sums[k][j].y);
+		}
 	for (int t = 0; t < VF_TYPE_COUNT; t++) {
 		for (int f = 0; f < VF_FORMATION_COUNT; f++) {
 			int n = vf_move_dice((enum vf_type)t,
