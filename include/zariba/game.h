@@ -262,7 +262,7 @@ void zb_game_sync_unit(struct zb_game *g, int id);
  * zb_game_init*() counts UINT64_MAX changes and remembers none.  What a
  * rule set changes without telling the game is not counted.
  */
-#define ZB_GAME_CHANGES 512
+#define ZB_GAME_CHANGES 256
 uint64_t zb_game_changes(const struct zb_game *g);
 int zb_game_changed(const struct zb_game *g, uint64_t k);
 /* Live figures of a side; the side's strength for morale. */

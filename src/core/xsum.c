@@ -45,7 +45,7 @@ static void normalise(int64_t *l, int lo, int hi)
 	}
 }
 
-static void put(struct zb_xsum *s, double x, int sign)
+static inline void put(struct zb_xsum *s, double x, int sign)
 {
 	uint64_t bits;
 	memcpy(&bits, &x, sizeof(bits));

@@ -204,7 +204,7 @@ struct vf_ai {
 	 * taken in, in which game (sums_game; NULL: none yet).
 	 * sums_moved[side]: its sums changed since its `centroid` was
 	 * worked out from them. */
-	struct ai_sum sums[ZB_MAX_SIDES][2];
+	struct ai_sum (*sums)[2];	/* [ZB_MAX_SIDES], NULL until first */
 	struct ai_counted *counted;
 	int cap_counted;
 	uint64_t sums_changes;
@@ -454,7 +454,7 @@ struct ring_ctx {
 	ai_metric metric;
 	const void *marg;
 	struct zb_vec2 p;
-	double range, q;
+	double range, q, lag;
 	int best;
 	double bd;
 	/* With known_only, the ring's units within q, to be asked whether
@@ -556,72 +556,259 @@ static void first_known(struct vf_ai *ai, struct zb_game *g,
 		}
 }
 
-/*
- * The unit passing `f` (and known to the side, when `known_only`) with
- * the least metric, ties to the lower id, as a pass over every unit in
- * order keeping the first least would find it; -1 when there is none.
- * Searches rings outward from p: a unit whose metric is at most q has
- * its circle within q + lag of p, so once the best found is within q it
- * is the best of all.  Past the table's diagonal, or out of memory, it
- * makes that pass.
- */
-static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
-			const struct zb_unit *u, struct zb_vec2 p, double lag,
-			zb_spatial_filter f, void *fctx, bool known_only,
-			ai_metric metric, const void *marg, double *dist)
+/* The rings of ring_nearest(), as they were searched before the search
+ * went best first (below), kept for a point that is not finite, for
+ * want of memory, and to check the other against: the least (metric,
+ * id) known within the first ring of q that holds one (rings of
+ * AI_RING_START_IN doubling up to `last`, each those units whose
+ * circles come within q + lag, with a metric at most q).  True when
+ * found (*best, *bd); false: the pass over every unit decides. */
+static bool ring_scan(struct ring_ctx *rc, double far, double last,
+		      unsigned tags)
 {
-	double far = hypot(g->width_in, g->height_in) + lag +
-		     g->index.max_radius_in;
-	int best = -1;
-	double bd = INFINITY;
+	struct vf_ai *ai = rc->ai;
+	struct zb_game *g = rc->g;
+	struct zb_vec2 p = rc->p;
+	bool found = false;
 
-	struct ring_ctx rc = { ai, g, u, f, fctx, known_only, metric, marg,
-			       p, 0, 0, -1, INFINITY, NULL, 0, 0, false };
-
-	/* Each ring keeps the least (metric, id) within q of the units
-	 * zb_spatial_within() would list (index_within), as sorting them by
-	 * cmp_cand's order did, without a list or a sort. */
-	/* Any rings give that answer; finer ones than AI_RING_GROWTH visit
-	 * fewer units past the one found (a deep block of friends, say),
-	 * and they end where AI_RING_GROWTH's did, so that the pass over
-	 * every unit is made exactly when it was. */
-	double last = AI_RING_START_IN;
-	while (last * AI_RING_GROWTH <= far)
-		last *= AI_RING_GROWTH;
 	for (double q = AI_RING_START_IN; q <= far && q <= last;
 	     q *= AI_NEAREST_GROWTH) {
-		rc.q = q;
-		rc.range = q + lag + AI_INDEX_SLACK_IN;
-		bool listing = known_only && !rc.failed;
+		rc->q = q;
+		rc->range = q + rc->lag + AI_INDEX_SLACK_IN;
+		bool listing = rc->known_only && !rc->failed;
 
 		for (int pass = 0; pass < 2; pass++) {
-			rc.n = 0;
-			rc.best = -1;
-			rc.bd = INFINITY;
+			rc->n = 0;
+			rc->best = -1;
+			rc->bd = INFINITY;
 			if (!isfinite(p.x) || !isfinite(p.y)) {
-				ring_listed(ai, g, &rc);
+				ring_listed(ai, g, rc);
 			} else {
-				zb_spatial_visit_near(&g->index, p, rc.range,
-						      ring_visit, &rc);
+				zb_spatial_visit_near_tagged(&g->index, p,
+							     rc->range, tags,
+							     ring_visit, rc);
 			}
 			/* Out of memory for the list: the ring again,
 			 * each unit asked as it comes. */
-			if (!listing || !rc.failed)
+			if (!listing || !rc->failed)
 				break;
 		}
 		/* The least (metric, id) that is known: the first known
 		 * in that order (known() answers the same whenever asked
 		 * in a decision). */
-		if (known_only && !rc.failed && rc.n > 0)
-			first_known(ai, g, &rc);
-		if (rc.best >= 0) {
-			zb_free(&g->alloc, rc.list);
-			if (dist)
-				*dist = rc.bd;
-			return rc.best;
+		if (rc->known_only && !rc->failed && rc->n > 0)
+			first_known(ai, g, rc);
+		if (rc->best >= 0) {
+			found = true;
+			break;
 		}
 	}
-	zb_free(&g->alloc, rc.list);
+	zb_free(&g->alloc, rc->list);
+	rc->list = NULL;
+	rc->n = rc->cap = 0;
+	return found;
+}
+
+/* ring_nearest()'s best-first search: what it carries, and how a walk
+ * ends (BF_FOUND: the answer is in best, bd; BF_NONE: none has a
+ * metric of at most qmax, so the pass over every unit decides;
+ * BF_FAILED: out of memory). */
+enum { BF_FOUND = 1, BF_NONE, BF_FAILED };
+
+struct bf_ctx {
+	struct vf_ai *ai;
+	struct zb_game *g;
+	const struct zb_unit *u;
+	zb_spatial_filter f;
+	void *fctx;
+	bool known_only;
+	ai_metric metric;
+	const void *marg;
+	double lag, qmax;
+	/* known_only: the units met so far with a metric at most qmax and
+	 * not yet asked, a heap least (metric, id) first */
+	struct cand *heap;
+	size_t n, cap;
+	int best;
+	double bd;
+};
+
+static bool cand_before(const struct cand *a, const struct cand *b)
+{
+	return a->d < b->d || (a->d == b->d && a->id < b->id);
+}
+
+static bool bf_push(struct bf_ctx *c, struct cand x)
+{
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 64;
+		struct cand *h = zb_realloc(&c->g->alloc, c->heap,
+					    cap * sizeof(*h));
+		if (!h)
+			return false;
+		c->heap = h;
+		c->cap = cap;
+	}
+	size_t k = c->n++;
+	while (k > 0 && cand_before(&x, &c->heap[(k - 1) / 2])) {
+		c->heap[k] = c->heap[(k - 1) / 2];
+		k = (k - 1) / 2;
+	}
+	c->heap[k] = x;
+	return true;
+}
+
+static struct cand bf_pop(struct bf_ctx *c)
+{
+	struct cand top = c->heap[0], x = c->heap[--c->n];
+	size_t k = 0;
+
+	for (;;) {
+		size_t m = 2 * k + 1;
+		if (m >= c->n)
+			break;
+		if (m + 1 < c->n && cand_before(&c->heap[m + 1], &c->heap[m]))
+			m++;
+		if (!cand_before(&c->heap[m], &x))
+			break;
+		c->heap[k] = c->heap[m];
+		k = m;
+	}
+	if (c->n > 0)
+		c->heap[k] = x;
+	return top;
+}
+
+static int bf_visit(void *ctx, int id)
+{
+	struct bf_ctx *c = ctx;
+
+	if (!c->f(c->fctx, id))
+		return 0;
+	double d = c->metric(c->u, &c->g->units[id], c->marg);
+	/* Past qmax (or NaN) no ring took it. */
+	if (!(d <= c->qmax))
+		return 0;
+	if (!c->known_only) {
+		if (c->best < 0 || d < c->bd || (d == c->bd && id < c->best)) {
+			c->best = id;
+			c->bd = d;
+		}
+		return 0;
+	}
+	return bf_push(c, (struct cand){ d, id }) ? 0 : BF_FAILED;
+}
+
+/* Settle what no unit still to come can come before: every unit to
+ * come has a metric above `limit`.  Those below it are asked whether
+ * known least first, as the rings' lists were. */
+static int bf_settle(struct bf_ctx *c, double limit)
+{
+	if (!c->known_only) {
+		if (c->best >= 0 && (c->bd < limit || limit > c->qmax))
+			return BF_FOUND;
+		return c->best < 0 && limit > c->qmax ? BF_NONE : 0;
+	}
+	while (c->n > 0 && c->heap[0].d < limit) {
+		struct cand x = bf_pop(c);
+		if (known(c->ai, c->g, &c->g->units[x.id])) {
+			c->best = x.id;
+			c->bd = x.d;
+			return BF_FOUND;
+		}
+	}
+	return c->n == 0 && limit > c->qmax ? BF_NONE : 0;
+}
+
+/* Every unit of the rings still to come has its circle's edge beyond
+ * beyond_in, so (the metric's promise, ai_metric) a metric above this. */
+static int bf_far(void *ctx, double beyond_in)
+{
+	struct bf_ctx *c = ctx;
+	return bf_settle(c, beyond_in - c->lag - AI_INDEX_SLACK_IN);
+}
+
+/*
+ * The unit passing `f` (and known to the side, when `known_only`) with
+ * the least metric, ties to the lower id, as a pass over every unit in
+ * order keeping the first least would find it; -1 when there is none.
+ * It used to search rings of q outward from p (ring_scan), each taking
+ * the units whose metric is at most q (a unit whose metric is at most q
+ * has its circle within q + lag of p), so that once the best found was
+ * within q it was the best of all; past the last ring below the table's
+ * diagonal it made that pass.  The answer is the least (metric, id)
+ * known of all, when its metric is at most that last ring's q, else the
+ * pass's; and known() was asked of the units in (metric, id) order up
+ * to it.  So it searches best first: the index's cells ring by ring
+ * outward (zb_spatial_visit_rings_tagged), the units met in a heap, each
+ * asked whether known, least first, once no unit still to come can come
+ * before it.  `tags`: the index's tag bits (the game tags each unit with
+ * its side) of every unit `f` may pass, so that cells of others (a deep
+ * block of friends) are passed over without asking `f`.
+ */
+static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
+			const struct zb_unit *u, struct zb_vec2 p, double lag,
+			zb_spatial_filter f, void *fctx, unsigned tags,
+			bool known_only, ai_metric metric, const void *marg,
+			double *dist)
+{
+	double far = hypot(g->width_in, g->height_in) + lag +
+		     g->index.max_radius_in;
+	int best = -1, how = BF_FAILED;
+	double bd = INFINITY;
+	struct ring_ctx rc = { ai, g, u, f, fctx, known_only, metric, marg,
+			       p, 0, 0, lag, -1, INFINITY, NULL, 0, 0,
+			       false };
+
+#ifdef ZB_CHECK_MEMOS
+	/* Every unit f passes is in `tags`, as the index tags it. */
+	for (int i = 0; i < g->n_units; i++)
+		if (g->index.cell_of && i < g->index.n &&
+		    g->index.cell_of[i] >= 0 &&
+		    (g->index.e[i].tag != g->units[i].side ||
+		     (f(fctx, i) && !(zb_spatial_tag_bit(g->units[i].side) &
+				      tags))))
+			abort();
+#endif
+	/* The rings' last q. */
+	double last = AI_RING_START_IN;
+	while (last * AI_RING_GROWTH <= far)
+		last *= AI_RING_GROWTH;
+	if (!(AI_RING_START_IN <= far)) {
+		how = BF_NONE;	/* no ring at all */
+	} else if (isfinite(p.x) && isfinite(p.y)) {
+		struct bf_ctx bf = { ai, g, u, f, fctx, known_only, metric,
+				     marg, lag, last, NULL, 0, 0, -1,
+				     INFINITY };
+
+		how = zb_spatial_visit_rings_tagged(&g->index, p, tags,
+						    bf_visit, bf_far, &bf);
+		if (how == 0)
+			how = bf_settle(&bf, INFINITY);
+		zb_free(&g->alloc, bf.heap);
+		best = bf.best;
+		bd = bf.bd;
+#ifdef ZB_CHECK_MEMOS
+		if (how != BF_FAILED) {
+			bool found = ring_scan(&rc, far, last, tags);
+			if (found != (how == BF_FOUND) ||
+			    (found && (rc.best != best || !(rc.bd == bd))))
+				abort();	/* best first parted from rings */
+		}
+#endif
+	}
+	if (how == BF_FAILED) {
+		how = ring_scan(&rc, far, last, tags) ? BF_FOUND : BF_NONE;
+		best = rc.best;
+		bd = rc.bd;
+	}
+	if (how == BF_FOUND) {
+		if (dist)
+			*dist = bd;
+		return best;
+	}
+	best = -1;
+	bd = INFINITY;
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *e = &g->units[i];
 		if (!f(fctx, i) || (known_only && !known(ai, g, e)))
@@ -916,6 +1103,16 @@ static bool sums_update(struct vf_ai *ai, struct zb_game *g)
 		   now - ai->sums_changes > ZB_GAME_CHANGES ||
 		   2 * (now - ai->sums_changes) > (uint64_t)g->n_units;
 
+	if (!ai->sums) {
+		ai->sums = zb_malloc(&g->alloc, ZB_MAX_SIDES * sizeof(*ai->sums));
+		if (!ai->sums)
+			return false;
+		for (int k = 0; k < ZB_MAX_SIDES; k++)
+			for (int j = 0; j < 2; j++) {
+				zb_xsum_clear(&ai->sums[k][j].x);
+				zb_xsum_clear(&ai->sums[k][j].y);
+			}
+	}
 	if (g->n_units > ai->cap_counted) {
 		struct ai_counted *p = zb_realloc(&g->alloc, ai->counted,
 						  (size_t)g->n_units *
@@ -1050,7 +1247,8 @@ static int nearest_enemy(struct vf_ai *ai, struct zb_game *g,
 			 double *dist)
 {
 	struct side_ctx c = { g, u, NULL };
-	return ring_nearest(ai, g, u, u->pos, 0, enemy_body, &c, known_only,
+	return ring_nearest(ai, g, u, u->pos, 0, enemy_body, &c,
+			    zb_spatial_tags_except(u->side), known_only,
 			    metric_gap, NULL, dist);
 }
 
@@ -1481,7 +1679,8 @@ static struct threat threats_to(struct vf_ai *ai, struct zb_game *g,
 	if (!all && !(t.nearest_in <= span)) {
 		double d;
 		int e = ring_nearest(ai, g, u, r.c, circle_of(&r), threat_body,
-				     &c, true, metric_threat, &r, &d);
+				     &c, zb_spatial_tags_except(u->side), true,
+				     metric_threat, &r, &d);
 		if (e >= 0) {
 			t.nearest = e;
 			t.nearest_in = d;
@@ -1624,7 +1823,8 @@ static int nearest_friend(struct vf_ai *ai, struct zb_game *g,
 			  bool (*pred)(const struct zb_unit *))
 {
 	struct side_ctx c = { g, u, pred };
-	return ring_nearest(ai, g, u, u->pos, 0, friend_body, &c, false,
+	return ring_nearest(ai, g, u, u->pos, 0, friend_body, &c,
+			    zb_spatial_tag_bit(u->side), false,
 			    metric_fronts, NULL, NULL);
 }
 
@@ -3306,6 +3506,7 @@ static void ai_release(struct zb_controller *self)
 	zb_free(&self->alloc, ai->attached);
 	zb_free(&self->alloc, ai->attached_touched);
 	zb_free(&self->alloc, ai->counted);
+	zb_free(&self->alloc, ai->sums);
 	zb_free(&self->alloc, ai);
 }
 
@@ -3319,11 +3520,6 @@ struct zb_controller *vf_ai_new(struct zb_game *g, int side)
 	ai->base.release = ai_release;
 	ai->base.alloc = g->alloc;
 	ai->side = side;
-	for (int k = 0; k < ZB_MAX_SIDES; k++)
-		for (int j = 0; j < 2; j++) {
-			zb_xsum_clear(&ai->sums[k][j].x);
-			zb_xsum_clear(&ai->sums[k][j].y);
-		}
 	for (int t = 0; t < VF_TYPE_COUNT; t++) {
 		for (int f = 0; f < VF_FORMATION_COUNT; f++) {
 			int n = vf_move_dice((enum vf_type)t,
