@@ -255,11 +255,15 @@ struct plan {
 static struct plan plan_of(int verb, const struct zb_unit *u)
 {
 	struct plan p;
-	memset(&p, 0, sizeof(p));
+	/* Each field, the reason only emptied: a memset of its 128 bytes
+	 * cost more than the rest of the plan. */
 	p.verb = verb;
 	p.target = -1;
 	p.formation = -1;
 	p.point = u ? u->pos : zb_v2(0, 0);
+	p.has_facing = false;
+	p.facing_deg = 0;
+	p.reason[0] = '\0';
 	return p;
 }
 
@@ -848,14 +852,16 @@ static double reach_likely(struct zb_game *g, const struct zb_unit *u,
 	}
 	if (st && st->reach_memo[n])
 		return st->reach_memo[n] - 1;
-	memset(p, 0, sizeof(p));
+	/* Only the sums n dice can make: the arrays' tails stay 0. */
+	memset(p, 0, (size_t)(n * VF_D6 + 1) * sizeof(*p));
 	p[0] = 1;
 	for (int k = 0; k < n; k++) {
-		memset(q, 0, sizeof(q));
+		size_t used = (size_t)((k + 1) * VF_D6 + 1) * sizeof(*q);
+		memset(q, 0, used);
 		for (int s = 0; s <= k * VF_D6; s++)
 			for (int f = 1; f <= VF_D6; f++)
 				q[s + f] += p[s] / VF_D6;
-		memcpy(p, q, sizeof(p));
+		memcpy(p, q, used);
 	}
 	double tail = 0;
 	for (r = n * VF_D6; r >= n; r--) {
@@ -2726,7 +2732,11 @@ static bool has_others(struct vf_ai *ai, struct zb_game *g,
 	 * So the group nearest u, from the index, answers as the first in
 	 * id order would; the pass over every unit only when the index
 	 * holds none (a group off it, say). */
-	int w = zb_spatial_nearest(&g->index, u->pos, mass_body, &c);
+	/* mass_body() takes only u's side: the index's other tags are
+	 * passed over unasked. */
+	int w = zb_spatial_nearest_tagged(&g->index, u->pos,
+					  zb_spatial_tag_bit(u->side),
+					  mass_body, &c);
 	if (w >= 0 && isfinite(g->units[w].pos.x) &&
 	    isfinite(g->units[w].pos.y))
 		return side_has_enemy(ai, g, g->units[w].side, &g->units[w]);
