@@ -677,3 +677,204 @@ Test(spatial, nearest_tagged_matches_brute_force)
 	zb_spatial_release(&c);
 	zb_spatial_release(&s);
 }
+
+/* zb_spatial_visit_near_tagged(): the entries zb_spatial_visit_near()
+ * visits whose tag is wanted, in the same order, and no other; sides in
+ * blocks (so that whole cells are passed over) and a few other tags
+ * anywhere, then moves, retags and removals. */
+struct seq {
+	const int *tag;
+	unsigned mask;		/* 0: keep every id */
+	int ids[N_POINTS];
+	int n, stop_after;	/* stop at the stop_after'th kept, or -1 */
+};
+
+static int seq_visit(void *ctx, int id)
+{
+	struct seq *q = ctx;
+
+	if (q->mask && !(zb_spatial_tag_bit(q->tag[id]) & q->mask))
+		return 0;
+	q->ids[q->n++] = id;
+	return q->n == q->stop_after ? 5 : 0;
+}
+
+static void compare_visits(struct zb_spatial *s, const int *tag)
+{
+	static const int except[] = { 0, 1, 2, 9 };
+	static struct seq all, got;
+
+	for (int q = 0; q < N_QUERIES; q++) {
+		struct zb_vec2 p = zb_v2(xs_range(-20, TABLE_W + 20),
+					 xs_range(-20, TABLE_H + 20));
+		double range = xs_range(0, 40);
+		unsigned mask = q % 5 == 4 ? zb_spatial_tag_bit(1)
+				: zb_spatial_tags_except(except[q % 4]);
+		int stop = q % 3 == 0 ? 3 : -1;
+
+		all = (struct seq){ tag, mask, { 0 }, 0, stop };
+		got = (struct seq){ tag, 0, { 0 }, 0, stop };
+		int rc_all = zb_spatial_visit_near(s, p, range, seq_visit,
+						   &all);
+		int rc_got = zb_spatial_visit_near_tagged(s, p, range, mask,
+							  seq_visit, &got);
+
+		cr_assert_eq(rc_got, rc_all, "query %d returned %d, want %d",
+			     q, rc_got, rc_all);
+		cr_assert_eq(got.n, all.n, "query %d visited %d, want %d", q,
+			     got.n, all.n);
+		for (int k = 0; k < got.n; k++)
+			cr_assert_eq(got.ids[k], all.ids[k], "query %d, "
+				     "visit %d: %d, want %d", q, k, got.ids[k],
+				     all.ids[k]);
+	}
+}
+
+Test(spatial, visit_near_tagged_visits_the_wanted_in_order)
+{
+	static struct model m;
+	static int tag[N_POINTS];
+	struct zb_spatial s;
+	uint64_t q0;
+
+	xs_state = UINT64_C(0x9E3779B97F4A7C15);
+	cr_assert_eq(zb_spatial_init(&s, TABLE_W, TABLE_H, CELL), ZB_OK);
+	for (int i = 0; i < N_POINTS; i++) {
+		int k = (int)(xs_next() % 20);
+
+		tag[i] = k < 9 ? 0 : k < 18 ? 1 : k == 18 ? 2 : 9 + k;
+		m.p[i] = tag[i] == 0 ? zb_v2(xs_range(0, 50), xs_range(0, 80))
+			 : tag[i] == 1 ? zb_v2(xs_range(70, 120),
+					       xs_range(0, 80))
+			 : zb_v2(xs_range(-10, TABLE_W + 10),
+				 xs_range(-10, TABLE_H + 10));
+		m.r[i] = i % 97 == 0 ? xs_range(5, 12) : xs_range(0, 2);
+		cr_assert_eq(zb_spatial_set_tagged(&s, i, m.p[i], m.r[i],
+						   tag[i]), ZB_OK);
+	}
+	q0 = s.queries;
+	compare_visits(&s, tag);
+	/* Each counts as a query. */
+	cr_expect_eq(s.queries, q0 + 2 * N_QUERIES);
+	for (int k = 0; k < N_POINTS; k++) {
+		int i = (int)(xs_next() % N_POINTS), what = k % 4;
+
+		if (what == 0) {
+			cr_assert_eq(zb_spatial_set(&s, i, zb_v2(
+				xs_range(0, TABLE_W), xs_range(0, TABLE_H)),
+				m.r[i]), ZB_OK);
+		} else if (what == 1) {
+			tag[i] = 1 - (tag[i] & 1);
+			zb_spatial_retag(&s, i, tag[i]);
+		} else if (what == 2) {
+			zb_spatial_remove(&s, i);
+		}
+	}
+	compare_visits(&s, tag);
+	/* Nothing wanted: nothing visited. */
+	struct seq none = { tag, 0, { 0 }, 0, -1 };
+	cr_expect_eq(zb_spatial_visit_near_tagged(&s, zb_v2(60, 40), 100, 0,
+						  seq_visit, &none), 0);
+	cr_expect_eq(none.n, 0);
+	zb_spatial_release(&s);
+}
+
+/* zb_spatial_visit_rings_tagged(): every wanted entry once, no other,
+ * and each far() bound below the edge distance of every entry visited
+ * after it; a nonzero answer of far() or visit() ends the walk. */
+struct rings_log {
+	const struct model *m;
+	const int *tag;
+	unsigned mask;
+	struct zb_vec2 p;
+	int seen[N_POINTS];
+	int visits, unwanted;
+	double beyond;		/* the last bound far() was given */
+	int broken;		/* entries visited nearer than it */
+	int stop_far_at;	/* far() call at which to stop, or -1 */
+	int far_calls;
+};
+
+static int rings_visit(void *ctx, int id)
+{
+	struct rings_log *l = ctx;
+
+	l->seen[id]++;
+	l->visits++;
+	if (!(zb_spatial_tag_bit(l->tag[id]) & l->mask))
+		l->unwanted++;
+	if (!(model_dist(l->m, id, l->p) > l->beyond))
+		l->broken++;
+	return 0;
+}
+
+static int never_far(void *ctx, double beyond_in)
+{
+	(void)ctx;
+	(void)beyond_in;
+	return 0;
+}
+
+static int rings_far(void *ctx, double beyond_in)
+{
+	struct rings_log *l = ctx;
+
+	l->beyond = beyond_in;
+	return ++l->far_calls == l->stop_far_at ? 9 : 0;
+}
+
+Test(spatial, visit_rings_tagged_walks_outward_with_true_bounds)
+{
+	static struct model m;
+	static int tag[N_POINTS];
+	static struct rings_log l;
+	struct zb_spatial s;
+
+	xs_state = UINT64_C(0xD1B54A32D192ED03);
+	scatter(&s, &m);
+	for (int i = 0; i < N_POINTS; i++) {
+		tag[i] = m.p[i].x < TABLE_W / 2 ? 0 : 1;
+		if (i % 13 == 0)
+			tag[i] = 5;
+		if (m.live[i])
+			zb_spatial_retag(&s, i, tag[i]);
+	}
+	for (int q = 0; q < N_QUERIES; q++) {
+		struct zb_vec2 p = zb_v2(xs_range(-20, TABLE_W + 20),
+					 xs_range(-20, TABLE_H + 20));
+		unsigned mask = q % 3 == 0 ? ZB_SPATIAL_ALL_TAGS
+				: zb_spatial_tags_except(q % 3 - 1);
+
+		memset(&l, 0, sizeof(l));
+		l = (struct rings_log){ .m = &m, .tag = tag, .mask = mask,
+					.p = p, .beyond = -INFINITY,
+					.stop_far_at = -1 };
+		cr_assert_eq(zb_spatial_visit_rings_tagged(&s, p, mask,
+			rings_visit, rings_far, &l), 0);
+		cr_assert_eq(l.unwanted, 0, "query %d", q);
+		cr_assert_eq(l.broken, 0, "query %d: a bound too high", q);
+		for (int i = 0; i < N_POINTS; i++) {
+			bool want = m.live[i] &&
+				    (zb_spatial_tag_bit(tag[i]) & mask);
+
+			cr_assert_eq(l.seen[i], want ? 1 : 0, "query %d, "
+				     "entry %d seen %d times", q, i,
+				     l.seen[i]);
+		}
+		/* Stopped by far(): its answer, and no ring after. */
+		int visits = l.visits;
+		memset(l.seen, 0, sizeof(l.seen));
+		l.visits = l.far_calls = 0;
+		l.stop_far_at = 2;
+		cr_assert_eq(zb_spatial_visit_rings_tagged(&s, p, mask,
+			rings_visit, rings_far, &l), 9);
+		cr_assert_eq(l.far_calls, 2);
+		cr_assert_leq(l.visits, visits);
+	}
+	/* Stopped by visit(): the first visited, then nothing. */
+	struct seq one = { tag, 0, { 0 }, 0, 1 };
+	cr_expect_eq(zb_spatial_visit_rings_tagged(&s, zb_v2(60, 40),
+		ZB_SPATIAL_ALL_TAGS, seq_visit, never_far, &one), 5);
+	cr_expect_eq(one.n, 1);
+	zb_spatial_release(&s);
+}

@@ -250,6 +250,21 @@ static inline struct zb_unit *zb_game_unit(struct zb_game *g, int id)
 }
 /* Tell the spatial index a unit moved, changed shape or left the table. */
 void zb_game_sync_unit(struct zb_game *g, int id);
+/*
+ * The units changed, for a reader that keeps something worked out over
+ * every unit (a sum of positions) and takes in only what changed since
+ * it last looked.  zb_game_sync_unit(), zb_game_add_unit() and
+ * zb_game_set_side() each count a change of their unit, and
+ * zb_game_rout_side() one of every unit; the last ZB_GAME_CHANGES are
+ * remembered (a copy of the game keeps them).  zb_game_changed() is the
+ * unit of change k (k < zb_game_changes()), or -1 when k changed every
+ * unit or is forgotten: then read every unit again.  A game not made by
+ * zb_game_init*() counts UINT64_MAX changes and remembers none.  What a
+ * rule set changes without telling the game is not counted.
+ */
+#define ZB_GAME_CHANGES 256
+uint64_t zb_game_changes(const struct zb_game *g);
+int zb_game_changed(const struct zb_game *g, uint64_t k);
 /* Live figures of a side; the side's strength for morale. */
 int zb_game_side_alive(const struct zb_game *g, int side);
 /* Figures a side has lost since set-up, the casualties a result reports:

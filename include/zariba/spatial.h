@@ -282,6 +282,27 @@ int zb_spatial_nearest_tagged(struct zb_spatial *s, struct zb_vec2 p,
 			      unsigned tag_mask, zb_spatial_filter filter,
 			      void *ctx);
 
+/* zb_spatial_visit_near() over the entries whose tag bit is in tag_mask:
+ * visit() is called for those of its entries, in its order, and for no
+ * others; cells holding none of the wanted are not walked.  Stops at,
+ * and returns, the first nonzero value visit() returns. */
+int zb_spatial_visit_near_tagged(struct zb_spatial *s, struct zb_vec2 p,
+				 double range_in, unsigned tag_mask,
+				 zb_spatial_filter visit, void *ctx);
+
+/* Every entry whose tag bit is in tag_mask, given to visit() ring of
+ * cells by ring of cells outward from p's cell (p clamped onto the grid),
+ * as zb_spatial_nearest() walks them, for a search by a measure of the
+ * caller's own.  Before each ring but the first, far(ctx, beyond_in) is
+ * asked: every entry of that ring and of those after it has its circle's
+ * edge more than beyond_in from p.  Stops at, and returns, the first
+ * nonzero value visit() or far() returns; 0 when every ring was walked
+ * (and for a NaN point, having visited none). */
+int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
+				  unsigned tag_mask, zb_spatial_filter visit,
+				  int (*far)(void *ctx, double beyond_in),
+				  void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

@@ -39,4 +39,5 @@
 #include "zariba/unit.h"
 #include "zariba/verify.h"
 #include "zariba/version.h"
+#include "zariba/xsum.h"
 #endif

@@ -26,7 +26,33 @@ void zb_log_card(struct zb_game *g, struct zb_card c);
 struct zb_game_mem {
 	struct zb_alloc host;
 	bool failed;
+	/* zb_game_changes(): the count, and the units of the last
+	 * ZB_GAME_CHANGES changes, change k at k % ZB_GAME_CHANGES. */
+	uint64_t changes;
+	int changed[ZB_GAME_CHANGES];
 };
+
+/* Count a change of unit `id` (-1: of every unit). */
+static void note_change(struct zb_game *g, int id)
+{
+	if (g->mem) {
+		g->mem->changed[g->mem->changes % ZB_GAME_CHANGES] = id;
+		g->mem->changes++;
+	}
+}
+
+uint64_t zb_game_changes(const struct zb_game *g)
+{
+	return g->mem ? g->mem->changes : UINT64_MAX;
+}
+
+int zb_game_changed(const struct zb_game *g, uint64_t k)
+{
+	if (!g->mem || k >= g->mem->changes ||
+	    g->mem->changes - k > ZB_GAME_CHANGES)
+		return -1;
+	return g->mem->changed[k % ZB_GAME_CHANGES];
+}
 
 static void *game_alloc(void *ud, void *p, size_t n)
 {
@@ -325,6 +351,12 @@ int zb_game_copy(struct zb_game *dst, const struct zb_game *src,
 		     err) != ZB_OK)
 		return ZB_ENOMEM;
 	zb_log_init_with(&dst->log, false, &dst->mem->host);
+	/* The copy's units are the source's: so are their changes. */
+	if (src->mem) {
+		dst->mem->changes = src->mem->changes;
+		memcpy(dst->mem->changed, src->mem->changed,
+		       sizeof(dst->mem->changed));
+	}
 	rc = ZB_OK;
 	if (src->scenario_path &&
 	    !(dst->scenario_path = zb_strdup(&dst->alloc, src->scenario_path)))
@@ -464,6 +496,7 @@ int zb_game_add_unit(struct zb_game *g, int side, const char *name,
 	u->parent = -1;
 	u->start_figs = n_figs;
 	u->base_w_in = u->base_d_in = 1.0;
+	note_change(g, u->id);
 	return g->n_units++;
 }
 
@@ -472,6 +505,7 @@ void zb_game_sync_unit(struct zb_game *g, int id)
 	struct zb_unit *u = zb_game_unit(g, id);
 	if (!u)
 		return;
+	note_change(g, id);
 	/* Rules call this after a unit changes; its figures may have. */
 	zb_unit_figs_changed(u);
 	if (!zb_unit_on_table(u) || !zb_unit_any_alive(u)) {
@@ -516,11 +550,13 @@ void zb_game_set_side(struct zb_game *g, int id, int side)
 		u->player = zb_game_first_player(g, side);
 		/* The index tags each unit with its side. */
 		zb_spatial_retag(&g->index, id, side);
+		note_change(g, id);
 	}
 }
 
 void zb_game_rout_side(struct zb_game *g, int side)
 {
+	note_change(g, -1);
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *u = &g->units[i];
 		if (u->side == side && zb_unit_on_table(u) &&

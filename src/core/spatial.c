@@ -1073,3 +1073,119 @@ int zb_spatial_nearest_tagged(struct zb_spatial *s, struct zb_vec2 p,
 {
 	return nearest(s, p, tag_mask, filter, ctx);
 }
+
+int zb_spatial_visit_near_tagged(struct zb_spatial *s, struct zb_vec2 p,
+				 double range_in, unsigned tag_mask,
+				 zb_spatial_filter visit, void *ctx)
+{
+	int c0, c1, r0, r1;
+	double slack;
+
+	if (!s)
+		return 0;
+	s->queries++;
+	if (!s->cell_head || !visit || !(range_in >= 0) || !isfinite(p.x) ||
+	    !isfinite(p.y))
+		return 0;
+	/* The box and the test of zb_spatial_visit_near(), so that the
+	 * entries visited are the same but for the tags. */
+	slack = SPATIAL_SLACK_REL * (1 + range_in + s->max_radius_in +
+				     fabs(p.x) + fabs(p.y));
+	cell_box(s, p, range_in + slack, &c0, &c1, &r0, &r1);
+	for (int r = r0; r <= r1; r++)
+		for (int c = c0; c <= c1; c++) {
+			unsigned bits = s->cell_tags[r * s->cols + c];
+			bool mixed = (bits & ~tag_mask) != 0;
+
+			if (!(bits & tag_mask))
+				continue;
+			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
+			     id = s->next[id]) {
+				double dx = s->e[id].p.x - p.x;
+				double dy = s->e[id].p.y - p.y;
+				double far = s->e[id].radius_in + range_in +
+					     slack;
+				int rc;
+
+				if (mixed &&
+				    !(zb_spatial_tag_bit(s->e[id].tag) &
+				      tag_mask))
+					continue;
+				if (dx * dx + dy * dy >
+				    far * far * (1 + SPATIAL_SLACK_REL) +
+				    SPATIAL_SLACK_REL)
+					continue;
+				rc = visit(ctx, id);
+				if (rc)
+					return rc;
+			}
+		}
+	return 0;
+}
+
+int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
+				  unsigned tag_mask, zb_spatial_filter visit,
+				  int (*far)(void *ctx, double beyond_in),
+				  void *ctx)
+{
+	int cx, cy, kmax;
+
+	if (!s)
+		return 0;
+	s->queries++;
+	if (!s->cell_head || !visit || !far || isnan(p.x) || isnan(p.y))
+		return 0;
+	/* The rings of nearest(): an entry in ring k >= 1 has its centre
+	 * more than (k - 1) cells from p, so its circle's edge is more than
+	 * (k - 1) * cell - max_radius_in away (less a margin for the
+	 * rounding of the cells and of the distance). */
+	cx = cell_coord(p.x, s->cell_in, s->cols);
+	cy = cell_coord(p.y, s->cell_in, s->rows);
+	kmax = cx;
+	if (s->cols - 1 - cx > kmax)
+		kmax = s->cols - 1 - cx;
+	if (cy > kmax)
+		kmax = cy;
+	if (s->rows - 1 - cy > kmax)
+		kmax = s->rows - 1 - cy;
+	for (int k = 0; k <= kmax; k++) {
+		int rc;
+
+		if (k >= 1) {
+			rc = far(ctx, (k - 1) * s->cell_in - s->max_radius_in -
+				      SPATIAL_EPS_IN);
+			if (rc)
+				return rc;
+		}
+		for (int r = cy - k; r <= cy + k; r++) {
+			int step;
+
+			if (r < 0 || r >= s->rows)
+				continue;
+			/* Inner rows of the ring have only their two end
+			 * cells. */
+			step = (r == cy - k || r == cy + k || k == 0) ? 1
+								      : 2 * k;
+			for (int c = cx - k; c <= cx + k; c += step) {
+				unsigned bits;
+
+				if (c < 0 || c >= s->cols)
+					continue;
+				bits = s->cell_tags[r * s->cols + c];
+				if (!(bits & tag_mask))
+					continue;
+				for (int id = s->cell_head[r * s->cols + c];
+				     id >= 0; id = s->next[id]) {
+					if ((bits & ~tag_mask) &&
+					    !(zb_spatial_tag_bit(s->e[id].tag) &
+					      tag_mask))
+						continue;
+					rc = visit(ctx, id);
+					if (rc)
+						return rc;
+				}
+			}
+		}
+	}
+	return 0;
+}

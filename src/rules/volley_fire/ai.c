@@ -24,6 +24,7 @@
 
 #include "rules/volley_fire/vf.h"
 #include "zariba/path.h"
+#include "zariba/xsum.h"
 
 /* ---- doctrine numbers (the AI's, not the rule text's) ---- */
 
@@ -156,6 +157,21 @@ static const struct vf_pers vf_pers[ZB_PERSONALITY_COUNT] = {
 	[ZB_PERSONALITY_BOLD] = { 0.20, 1.5, 3.0, 5.0, 2.0 },
 };
 
+/* What the centroids' sums hold of one unit (vf_ai's counted[], by
+ * id): its position, the side whose sums it is in (-1: none), and
+ * whether in its line units' sum or its others'. */
+struct ai_counted {
+	struct zb_vec2 pos;
+	int side;
+	bool line;
+};
+
+/* A sum of positions, exact (xsum.h), and how many. */
+struct ai_sum {
+	struct zb_xsum x, y;
+	int n;
+};
+
 struct vf_ai {
 	struct zb_controller base;	/* first, so the two convert */
 	int side;
@@ -180,6 +196,20 @@ struct vf_ai {
 	uint64_t decision;
 	uint64_t centroid_at;
 	struct zb_vec2 centroid[ZB_MAX_SIDES];
+	/* The centroids' sums over every unit, kept up to date (every
+	 * decision follows a move, so a memo of one decision saves
+	 * little): each side's usable line units ([1]) and its others
+	 * ([0]), what each unit put in them (counted, cap_counted long),
+	 * and how many of the game's changes (zb_game_changes) they have
+	 * taken in, in which game (sums_game; NULL: none yet).
+	 * sums_moved[side]: its sums changed since its `centroid` was
+	 * worked out from them. */
+	struct ai_sum (*sums)[2];	/* [ZB_MAX_SIDES], NULL until first */
+	struct ai_counted *counted;
+	int cap_counted;
+	uint64_t sums_changes;
+	const struct zb_game *sums_game;
+	bool sums_moved[ZB_MAX_SIDES];
 	uint64_t melee_at;
 	int *in_melee;
 	int n_in_melee;
@@ -225,11 +255,15 @@ struct plan {
 static struct plan plan_of(int verb, const struct zb_unit *u)
 {
 	struct plan p;
-	memset(&p, 0, sizeof(p));
+	/* Each field, the reason only emptied: a memset of its 128 bytes
+	 * cost more than the rest of the plan. */
 	p.verb = verb;
 	p.target = -1;
 	p.formation = -1;
 	p.point = u ? u->pos : zb_v2(0, 0);
+	p.has_facing = false;
+	p.facing_deg = 0;
+	p.reason[0] = '\0';
 	return p;
 }
 
@@ -424,7 +458,7 @@ struct ring_ctx {
 	ai_metric metric;
 	const void *marg;
 	struct zb_vec2 p;
-	double range, q;
+	double range, q, lag;
 	int best;
 	double bd;
 	/* With known_only, the ring's units within q, to be asked whether
@@ -526,72 +560,259 @@ static void first_known(struct vf_ai *ai, struct zb_game *g,
 		}
 }
 
-/*
- * The unit passing `f` (and known to the side, when `known_only`) with
- * the least metric, ties to the lower id, as a pass over every unit in
- * order keeping the first least would find it; -1 when there is none.
- * Searches rings outward from p: a unit whose metric is at most q has
- * its circle within q + lag of p, so once the best found is within q it
- * is the best of all.  Past the table's diagonal, or out of memory, it
- * makes that pass.
- */
-static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
-			const struct zb_unit *u, struct zb_vec2 p, double lag,
-			zb_spatial_filter f, void *fctx, bool known_only,
-			ai_metric metric, const void *marg, double *dist)
+/* The rings of ring_nearest(), as they were searched before the search
+ * went best first (below), kept for a point that is not finite, for
+ * want of memory, and to check the other against: the least (metric,
+ * id) known within the first ring of q that holds one (rings of
+ * AI_RING_START_IN doubling up to `last`, each those units whose
+ * circles come within q + lag, with a metric at most q).  True when
+ * found (*best, *bd); false: the pass over every unit decides. */
+static bool ring_scan(struct ring_ctx *rc, double far, double last,
+		      unsigned tags)
 {
-	double far = hypot(g->width_in, g->height_in) + lag +
-		     g->index.max_radius_in;
-	int best = -1;
-	double bd = INFINITY;
+	struct vf_ai *ai = rc->ai;
+	struct zb_game *g = rc->g;
+	struct zb_vec2 p = rc->p;
+	bool found = false;
 
-	struct ring_ctx rc = { ai, g, u, f, fctx, known_only, metric, marg,
-			       p, 0, 0, -1, INFINITY, NULL, 0, 0, false };
-
-	/* Each ring keeps the least (metric, id) within q of the units
-	 * zb_spatial_within() would list (index_within), as sorting them by
-	 * cmp_cand's order did, without a list or a sort. */
-	/* Any rings give that answer; finer ones than AI_RING_GROWTH visit
-	 * fewer units past the one found (a deep block of friends, say),
-	 * and they end where AI_RING_GROWTH's did, so that the pass over
-	 * every unit is made exactly when it was. */
-	double last = AI_RING_START_IN;
-	while (last * AI_RING_GROWTH <= far)
-		last *= AI_RING_GROWTH;
 	for (double q = AI_RING_START_IN; q <= far && q <= last;
 	     q *= AI_NEAREST_GROWTH) {
-		rc.q = q;
-		rc.range = q + lag + AI_INDEX_SLACK_IN;
-		bool listing = known_only && !rc.failed;
+		rc->q = q;
+		rc->range = q + rc->lag + AI_INDEX_SLACK_IN;
+		bool listing = rc->known_only && !rc->failed;
 
 		for (int pass = 0; pass < 2; pass++) {
-			rc.n = 0;
-			rc.best = -1;
-			rc.bd = INFINITY;
+			rc->n = 0;
+			rc->best = -1;
+			rc->bd = INFINITY;
 			if (!isfinite(p.x) || !isfinite(p.y)) {
-				ring_listed(ai, g, &rc);
+				ring_listed(ai, g, rc);
 			} else {
-				zb_spatial_visit_near(&g->index, p, rc.range,
-						      ring_visit, &rc);
+				zb_spatial_visit_near_tagged(&g->index, p,
+							     rc->range, tags,
+							     ring_visit, rc);
 			}
 			/* Out of memory for the list: the ring again,
 			 * each unit asked as it comes. */
-			if (!listing || !rc.failed)
+			if (!listing || !rc->failed)
 				break;
 		}
 		/* The least (metric, id) that is known: the first known
 		 * in that order (known() answers the same whenever asked
 		 * in a decision). */
-		if (known_only && !rc.failed && rc.n > 0)
-			first_known(ai, g, &rc);
-		if (rc.best >= 0) {
-			zb_free(&g->alloc, rc.list);
-			if (dist)
-				*dist = rc.bd;
-			return rc.best;
+		if (rc->known_only && !rc->failed && rc->n > 0)
+			first_known(ai, g, rc);
+		if (rc->best >= 0) {
+			found = true;
+			break;
 		}
 	}
-	zb_free(&g->alloc, rc.list);
+	zb_free(&g->alloc, rc->list);
+	rc->list = NULL;
+	rc->n = rc->cap = 0;
+	return found;
+}
+
+/* ring_nearest()'s best-first search: what it carries, and how a walk
+ * ends (BF_FOUND: the answer is in best, bd; BF_NONE: none has a
+ * metric of at most qmax, so the pass over every unit decides;
+ * BF_FAILED: out of memory). */
+enum { BF_FOUND = 1, BF_NONE, BF_FAILED };
+
+struct bf_ctx {
+	struct vf_ai *ai;
+	struct zb_game *g;
+	const struct zb_unit *u;
+	zb_spatial_filter f;
+	void *fctx;
+	bool known_only;
+	ai_metric metric;
+	const void *marg;
+	double lag, qmax;
+	/* known_only: the units met so far with a metric at most qmax and
+	 * not yet asked, a heap least (metric, id) first */
+	struct cand *heap;
+	size_t n, cap;
+	int best;
+	double bd;
+};
+
+static bool cand_before(const struct cand *a, const struct cand *b)
+{
+	return a->d < b->d || (a->d == b->d && a->id < b->id);
+}
+
+static bool bf_push(struct bf_ctx *c, struct cand x)
+{
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 64;
+		struct cand *h = zb_realloc(&c->g->alloc, c->heap,
+					    cap * sizeof(*h));
+		if (!h)
+			return false;
+		c->heap = h;
+		c->cap = cap;
+	}
+	size_t k = c->n++;
+	while (k > 0 && cand_before(&x, &c->heap[(k - 1) / 2])) {
+		c->heap[k] = c->heap[(k - 1) / 2];
+		k = (k - 1) / 2;
+	}
+	c->heap[k] = x;
+	return true;
+}
+
+static struct cand bf_pop(struct bf_ctx *c)
+{
+	struct cand top = c->heap[0], x = c->heap[--c->n];
+	size_t k = 0;
+
+	for (;;) {
+		size_t m = 2 * k + 1;
+		if (m >= c->n)
+			break;
+		if (m + 1 < c->n && cand_before(&c->heap[m + 1], &c->heap[m]))
+			m++;
+		if (!cand_before(&c->heap[m], &x))
+			break;
+		c->heap[k] = c->heap[m];
+		k = m;
+	}
+	if (c->n > 0)
+		c->heap[k] = x;
+	return top;
+}
+
+static int bf_visit(void *ctx, int id)
+{
+	struct bf_ctx *c = ctx;
+
+	if (!c->f(c->fctx, id))
+		return 0;
+	double d = c->metric(c->u, &c->g->units[id], c->marg);
+	/* Past qmax (or NaN) no ring took it. */
+	if (!(d <= c->qmax))
+		return 0;
+	if (!c->known_only) {
+		if (c->best < 0 || d < c->bd || (d == c->bd && id < c->best)) {
+			c->best = id;
+			c->bd = d;
+		}
+		return 0;
+	}
+	return bf_push(c, (struct cand){ d, id }) ? 0 : BF_FAILED;
+}
+
+/* Settle what no unit still to come can come before: every unit to
+ * come has a metric above `limit`.  Those below it are asked whether
+ * known least first, as the rings' lists were. */
+static int bf_settle(struct bf_ctx *c, double limit)
+{
+	if (!c->known_only) {
+		if (c->best >= 0 && (c->bd < limit || limit > c->qmax))
+			return BF_FOUND;
+		return c->best < 0 && limit > c->qmax ? BF_NONE : 0;
+	}
+	while (c->n > 0 && c->heap[0].d < limit) {
+		struct cand x = bf_pop(c);
+		if (known(c->ai, c->g, &c->g->units[x.id])) {
+			c->best = x.id;
+			c->bd = x.d;
+			return BF_FOUND;
+		}
+	}
+	return c->n == 0 && limit > c->qmax ? BF_NONE : 0;
+}
+
+/* Every unit of the rings still to come has its circle's edge beyond
+ * beyond_in, so (the metric's promise, ai_metric) a metric above this. */
+static int bf_far(void *ctx, double beyond_in)
+{
+	struct bf_ctx *c = ctx;
+	return bf_settle(c, beyond_in - c->lag - AI_INDEX_SLACK_IN);
+}
+
+/*
+ * The unit passing `f` (and known to the side, when `known_only`) with
+ * the least metric, ties to the lower id, as a pass over every unit in
+ * order keeping the first least would find it; -1 when there is none.
+ * It used to search rings of q outward from p (ring_scan), each taking
+ * the units whose metric is at most q (a unit whose metric is at most q
+ * has its circle within q + lag of p), so that once the best found was
+ * within q it was the best of all; past the last ring below the table's
+ * diagonal it made that pass.  The answer is the least (metric, id)
+ * known of all, when its metric is at most that last ring's q, else the
+ * pass's; and known() was asked of the units in (metric, id) order up
+ * to it.  So it searches best first: the index's cells ring by ring
+ * outward (zb_spatial_visit_rings_tagged), the units met in a heap, each
+ * asked whether known, least first, once no unit still to come can come
+ * before it.  `tags`: the index's tag bits (the game tags each unit with
+ * its side) of every unit `f` may pass, so that cells of others (a deep
+ * block of friends) are passed over without asking `f`.
+ */
+static int ring_nearest(struct vf_ai *ai, struct zb_game *g,
+			const struct zb_unit *u, struct zb_vec2 p, double lag,
+			zb_spatial_filter f, void *fctx, unsigned tags,
+			bool known_only, ai_metric metric, const void *marg,
+			double *dist)
+{
+	double far = hypot(g->width_in, g->height_in) + lag +
+		     g->index.max_radius_in;
+	int best = -1, how = BF_FAILED;
+	double bd = INFINITY;
+	struct ring_ctx rc = { ai, g, u, f, fctx, known_only, metric, marg,
+			       p, 0, 0, lag, -1, INFINITY, NULL, 0, 0,
+			       false };
+
+#ifdef ZB_CHECK_MEMOS
+	/* Every unit f passes is in `tags`, as the index tags it. */
+	for (int i = 0; i < g->n_units; i++)
+		if (g->index.cell_of && i < g->index.n &&
+		    g->index.cell_of[i] >= 0 &&
+		    (g->index.e[i].tag != g->units[i].side ||
+		     (f(fctx, i) && !(zb_spatial_tag_bit(g->units[i].side) &
+				      tags))))
+			abort();
+#endif
+	/* The rings' last q. */
+	double last = AI_RING_START_IN;
+	while (last * AI_RING_GROWTH <= far)
+		last *= AI_RING_GROWTH;
+	if (!(AI_RING_START_IN <= far)) {
+		how = BF_NONE;	/* no ring at all */
+	} else if (isfinite(p.x) && isfinite(p.y)) {
+		struct bf_ctx bf = { ai, g, u, f, fctx, known_only, metric,
+				     marg, lag, last, NULL, 0, 0, -1,
+				     INFINITY };
+
+		how = zb_spatial_visit_rings_tagged(&g->index, p, tags,
+						    bf_visit, bf_far, &bf);
+		if (how == 0)
+			how = bf_settle(&bf, INFINITY);
+		zb_free(&g->alloc, bf.heap);
+		best = bf.best;
+		bd = bf.bd;
+#ifdef ZB_CHECK_MEMOS
+		if (how != BF_FAILED) {
+			bool found = ring_scan(&rc, far, last, tags);
+			if (found != (how == BF_FOUND) ||
+			    (found && (rc.best != best || !(rc.bd == bd))))
+				abort();	/* best first parted from rings */
+		}
+#endif
+	}
+	if (how == BF_FAILED) {
+		how = ring_scan(&rc, far, last, tags) ? BF_FOUND : BF_NONE;
+		best = rc.best;
+		bd = rc.bd;
+	}
+	if (how == BF_FOUND) {
+		if (dist)
+			*dist = bd;
+		return best;
+	}
+	best = -1;
+	bd = INFINITY;
 	for (int i = 0; i < g->n_units; i++) {
 		const struct zb_unit *e = &g->units[i];
 		if (!f(fctx, i) || (known_only && !known(ai, g, e)))
@@ -631,14 +852,16 @@ static double reach_likely(struct zb_game *g, const struct zb_unit *u,
 	}
 	if (st && st->reach_memo[n])
 		return st->reach_memo[n] - 1;
-	memset(p, 0, sizeof(p));
+	/* Only the sums n dice can make: the arrays' tails stay 0. */
+	memset(p, 0, (size_t)(n * VF_D6 + 1) * sizeof(*p));
 	p[0] = 1;
 	for (int k = 0; k < n; k++) {
-		memset(q, 0, sizeof(q));
+		size_t used = (size_t)((k + 1) * VF_D6 + 1) * sizeof(*q);
+		memset(q, 0, used);
 		for (int s = 0; s <= k * VF_D6; s++)
 			for (int f = 1; f <= VF_D6; f++)
 				q[s + f] += p[s] / VF_D6;
-		memcpy(p, q, sizeof(p));
+		memcpy(p, q, used);
 	}
 	double tail = 0;
 	for (r = n * VF_D6; r >= n; r--) {
@@ -800,8 +1023,176 @@ static struct zb_vec2 centroid_scan(struct zb_game *g, int side)
 	return zb_v2(g->width_in / 2, g->height_in / 2);
 }
 
-/* Both sides' centroids in one pass over the units, each summed in the
- * same order as centroid_scan() sums it, kept for the decision. */
+/* What the centroids' sums should hold of unit u now. */
+static struct ai_counted counted_now(const struct zb_unit *u)
+{
+	struct ai_counted c = { u->pos, -1, false };
+
+	if (u->side >= 0 && u->side < ZB_MAX_SIDES && usable(u)) {
+		c.side = u->side;
+		c.line = is_line_unit(u);
+	}
+	return c;
+}
+
+/* Put what c says of a unit into its sum (sign 1) or take it out (-1). */
+static void sums_put(struct ai_sum (*sums)[2], const struct ai_counted *c,
+		     int sign)
+{
+	if (c->side < 0)
+		return;
+	struct ai_sum *t = &sums[c->side][c->line];
+	if (sign > 0) {
+		zb_xsum_add(&t->x, c->pos.x);
+		zb_xsum_add(&t->y, c->pos.y);
+	} else {
+		zb_xsum_sub(&t->x, c->pos.x);
+		zb_xsum_sub(&t->y, c->pos.y);
+	}
+	t->n += sign;
+}
+
+/* The sums made afresh from every unit (`cleared`: they had been
+ * cleared before), and what each unit put in them into counted (when
+ * not NULL). */
+static void sums_scan(struct zb_game *g, struct ai_sum (*sums)[2],
+		      bool cleared, struct ai_counted *counted)
+{
+	for (int k = 0; k < ZB_MAX_SIDES; k++)
+		for (int j = 0; j < 2; j++) {
+			struct ai_sum *t = &sums[k][j];
+			if (cleared) {
+				zb_xsum_reset(&t->x);
+				zb_xsum_reset(&t->y);
+			} else {
+				zb_xsum_clear(&t->x);
+				zb_xsum_clear(&t->y);
+			}
+			t->n = 0;
+		}
+	for (int i = 0; i < g->n_units; i++) {
+		struct ai_counted c = counted_now(&g->units[i]);
+		sums_put(sums, &c, 1);
+		if (counted)
+			counted[i] = c;
+	}
+}
+
+/* Take unit id's change into the sums. */
+static void sums_recount(struct vf_ai *ai, struct zb_game *g, int id)
+{
+	struct ai_counted *was = &ai->counted[id];
+	struct ai_counted now = counted_now(&g->units[id]);
+
+	if (was->side == now.side && (now.side < 0 ||
+	    (was->line == now.line && was->pos.x == now.pos.x &&
+	     was->pos.y == now.pos.y)))
+		return;
+	sums_put(ai->sums, was, -1);
+	sums_put(ai->sums, &now, 1);
+	if (was->side >= 0)
+		ai->sums_moved[was->side] = true;
+	if (now.side >= 0)
+		ai->sums_moved[now.side] = true;
+	*was = now;
+}
+
+/* Bring the sums up to date: the units changed since they were last
+ * (zb_game_changes), or every unit afresh when that is cheaper (a unit
+ * taken in costs about two summed afresh), the game has forgotten some
+ * of those changes or it is another game.  False when out of memory. */
+static bool sums_update(struct vf_ai *ai, struct zb_game *g)
+{
+	uint64_t now = zb_game_changes(g);
+	bool all = ai->sums_game != g || now == UINT64_MAX ||
+		   now < ai->sums_changes ||
+		   now - ai->sums_changes > ZB_GAME_CHANGES ||
+		   2 * (now - ai->sums_changes) > (uint64_t)g->n_units;
+
+	if (!ai->sums) {
+		ai->sums = zb_malloc(&g->alloc, ZB_MAX_SIDES * sizeof(*ai->sums));
+		if (!ai->sums)
+			return false;
+		for (int k = 0; k < ZB_MAX_SIDES; k++)
+			for (int j = 0; j < 2; j++) {
+				zb_xsum_clear(&ai->sums[k][j].x);
+				zb_xsum_clear(&ai->sums[k][j].y);
+			}
+	}
+	if (g->n_units > ai->cap_counted) {
+		struct ai_counted *p = zb_realloc(&g->alloc, ai->counted,
+						  (size_t)g->n_units *
+						  sizeof(*p));
+		if (!p) {
+			ai->sums_game = NULL;
+			return false;
+		}
+		for (int i = ai->cap_counted; i < g->n_units; i++)
+			p[i] = (struct ai_counted){ { 0, 0 }, -1, false };
+		ai->counted = p;
+		ai->cap_counted = g->n_units;
+	}
+	for (uint64_t k = ai->sums_changes; !all && k < now; k++) {
+		int id = zb_game_changed(g, k);
+		if (id < 0)
+			all = true;
+		else if (id < g->n_units)
+			sums_recount(ai, g, id);
+	}
+	if (all) {
+		sums_scan(g, ai->sums, true, ai->counted);
+		ai->sums_game = g;
+		for (int k = 0; k < ZB_MAX_SIDES; k++)
+			ai->sums_moved[k] = true;
+	}
+	ai->sums_changes = now;
+#ifdef ZB_CHECK_MEMOS
+	{
+		/* Every unit as the sums hold it, and the sums as made
+		 * afresh. */
+		struct ai_sum fresh[ZB_MAX_SIDES][2];
+
+		for (int i = 0; i < g->n_units; i++) {
+			struct ai_counted c = counted_now(&g->units[i]);
+			const struct ai_counted *w = &ai->counted[i];
+			if (c.side != w->side || (c.side >= 0 &&
+			    (c.line != w->line ||
+			     memcmp(&c.pos, &w->pos, sizeof(c.pos)))))
+				abort();	/* a change the game missed */
+		}
+		sums_scan(g, fresh, false, NULL);
+		for (int k = 0; k < ZB_MAX_SIDES; k++)
+			for (int j = 0; j < 2; j++) {
+				const struct ai_sum *f = &fresh[k][j];
+				const struct ai_sum *t = &ai->sums[k][j];
+				if (f->n != t->n ||
+				    zb_xsum_round(&f->x) != zb_xsum_round(&t->x) ||
+				    zb_xsum_round(&f->y) != zb_xsum_round(&t->y))
+					abort();
+			}
+	}
+#endif
+	return true;
+}
+
+/* A side's centroid from its sums (sums[1] its line units', sums[0]
+ * its others'): its line units', else all its units' (then only the
+ * others), else the table's middle. */
+static struct zb_vec2 centroid_of(struct zb_game *g,
+				  const struct ai_sum *sums)
+{
+	const struct ai_sum *t = sums[1].n ? &sums[1] : &sums[0];
+
+	if (t->n)
+		return zb_v2_scale(zb_v2(zb_xsum_round(&t->x),
+					 zb_xsum_round(&t->y)), 1.0 / t->n);
+	return zb_v2(g->width_in / 2, g->height_in / 2);
+}
+
+/* Both sides' centroids, each of positions summed exactly and rounded
+ * once (xsum.h: so the sum is the same whichever units came and went,
+ * in whatever order), kept up to date as units change, and worked out
+ * again only when a sum moved. */
 static struct zb_vec2 side_centroid(struct vf_ai *ai, struct zb_game *g,
 				    int side)
 {
@@ -809,26 +1200,22 @@ static struct zb_vec2 side_centroid(struct vf_ai *ai, struct zb_game *g,
 		return centroid_scan(g, side);
 	if (ai->centroid_at == ai->decision)
 		return ai->centroid[side];
-	struct zb_vec2 s[ZB_MAX_SIDES], all[ZB_MAX_SIDES];
-	int n[ZB_MAX_SIDES] = { 0 }, n_all[ZB_MAX_SIDES] = { 0 };
-	for (int k = 0; k < ZB_MAX_SIDES; k++)
-		s[k] = all[k] = zb_v2(0, 0);
-	for (int i = 0; i < g->n_units; i++) {
-		const struct zb_unit *u = &g->units[i];
-		int k = u->side;
-		if (k < 0 || k >= ZB_MAX_SIDES || !usable(u))
-			continue;
-		all[k] = zb_v2_add(all[k], u->pos);
-		n_all[k]++;
-		if (is_line_unit(u)) {
-			s[k] = zb_v2_add(s[k], u->pos);
-			n[k]++;
+	if (!sums_update(ai, g)) {
+		/* Out of memory: the sums made afresh. */
+		struct ai_sum fresh[ZB_MAX_SIDES][2];
+
+		sums_scan(g, fresh, false, NULL);
+		for (int k = 0; k < ZB_MAX_SIDES; k++) {
+			ai->centroid[k] = centroid_of(g, fresh[k]);
+			ai->sums_moved[k] = true;
 		}
+	} else {
+		for (int k = 0; k < ZB_MAX_SIDES; k++)
+			if (ai->sums_moved[k]) {
+				ai->centroid[k] = centroid_of(g, ai->sums[k]);
+				ai->sums_moved[k] = false;
+			}
 	}
-	for (int k = 0; k < ZB_MAX_SIDES; k++)
-		ai->centroid[k] = n[k] ? zb_v2_scale(s[k], 1.0 / n[k])
-			: n_all[k] ? zb_v2_scale(all[k], 1.0 / n_all[k])
-			: zb_v2(g->width_in / 2, g->height_in / 2);
 	ai->centroid_at = ai->decision;
 	return ai->centroid[side];
 }
@@ -866,7 +1253,8 @@ static int nearest_enemy(struct vf_ai *ai, struct zb_game *g,
 			 double *dist)
 {
 	struct side_ctx c = { g, u, NULL };
-	return ring_nearest(ai, g, u, u->pos, 0, enemy_body, &c, known_only,
+	return ring_nearest(ai, g, u, u->pos, 0, enemy_body, &c,
+			    zb_spatial_tags_except(u->side), known_only,
 			    metric_gap, NULL, dist);
 }
 
@@ -1297,7 +1685,8 @@ static struct threat threats_to(struct vf_ai *ai, struct zb_game *g,
 	if (!all && !(t.nearest_in <= span)) {
 		double d;
 		int e = ring_nearest(ai, g, u, r.c, circle_of(&r), threat_body,
-				     &c, true, metric_threat, &r, &d);
+				     &c, zb_spatial_tags_except(u->side), true,
+				     metric_threat, &r, &d);
 		if (e >= 0) {
 			t.nearest = e;
 			t.nearest_in = d;
@@ -1440,7 +1829,8 @@ static int nearest_friend(struct vf_ai *ai, struct zb_game *g,
 			  bool (*pred)(const struct zb_unit *))
 {
 	struct side_ctx c = { g, u, pred };
-	return ring_nearest(ai, g, u, u->pos, 0, friend_body, &c, false,
+	return ring_nearest(ai, g, u, u->pos, 0, friend_body, &c,
+			    zb_spatial_tag_bit(u->side), false,
 			    metric_fronts, NULL, NULL);
 }
 
@@ -2342,7 +2732,11 @@ static bool has_others(struct vf_ai *ai, struct zb_game *g,
 	 * So the group nearest u, from the index, answers as the first in
 	 * id order would; the pass over every unit only when the index
 	 * holds none (a group off it, say). */
-	int w = zb_spatial_nearest(&g->index, u->pos, mass_body, &c);
+	/* mass_body() takes only u's side: the index's other tags are
+	 * passed over unasked. */
+	int w = zb_spatial_nearest_tagged(&g->index, u->pos,
+					  zb_spatial_tag_bit(u->side),
+					  mass_body, &c);
 	if (w >= 0 && isfinite(g->units[w].pos.x) &&
 	    isfinite(g->units[w].pos.y))
 		return side_has_enemy(ai, g, g->units[w].side, &g->units[w]);
@@ -3121,6 +3515,8 @@ static void ai_release(struct zb_controller *self)
 	zb_free(&self->alloc, ai->melee_mark);
 	zb_free(&self->alloc, ai->attached);
 	zb_free(&self->alloc, ai->attached_touched);
+	zb_free(&self->alloc, ai->counted);
+	zb_free(&self->alloc, ai->sums);
 	zb_free(&self->alloc, ai);
 }
 
