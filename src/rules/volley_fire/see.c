@@ -271,10 +271,13 @@ static int blocker_filter(void *ctx, int id)
 static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 		    double *ha, double *hb, const struct zb_unit *o)
 {
-	struct zb_rect r = zb_unit_rect(o);
+	/* The footprint by address: copied out of the unit, the test's
+	 * first loads of it wait on the copy's stores. */
+	struct zb_rect tmp;
+	const struct zb_rect *r = zb_unit_rect_ref(o, &tmp);
 	double ho;
 
-	if (!zb_seg_hits_rect(a, b, &r))
+	if (!zb_seg_hits_rect(a, b, r))
 		return false;
 	/* The heights at the ends, looked up the first time a unit in the
 	 * way needs them (NAN until then; without hills never).  Both at
@@ -289,11 +292,11 @@ static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	}
 	if (*ha == 0 && *hb == 0)
 		return true;
-	ho = vf_ground_height(g, o, r.c);
+	ho = vf_ground_height(g, o, r->c);
 	/* Neither end higher (level ground): it screens, wherever it
 	 * stands along the line. */
 	return !((*ha > ho || *hb > ho) &&
-		 zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a));
+		 zb_rect_point_dist(r, b) > zb_rect_point_dist(r, a));
 }
 
 /* The search for the screening unit nearest the middle of a line. */
