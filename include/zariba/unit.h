@@ -270,19 +270,38 @@ int zb_unit_ranks(const struct zb_unit *u);
  * (the same test, inline: it is asked tens of thousands of times a
  * battle, mostly of units that have not moved). */
 struct zb_rect zb_unit_rect_work(const struct zb_unit *u);
-static inline struct zb_rect zb_unit_rect(const struct zb_unit *u)
+static inline bool zb_unit_rect_memo_holds(const struct zb_unit *u)
 {
 #ifndef ZB_CHECK_MEMOS	/* there, zb_unit_alive() checks its count */
-	if (u->alive_memo && u->rect_memo_alive == u->alive_memo &&
-	    u->rect_memo_files == u->files &&
-	    u->rect_memo_hollow == (u->flags & ZB_UF_HOLLOW) &&
-	    u->rect_memo_pos.x == u->pos.x && u->rect_memo_pos.y == u->pos.y &&
-	    u->rect_memo_deg == u->facing_deg &&
-	    u->rect_memo_w_in == u->base_w_in &&
-	    u->rect_memo_d_in == u->base_d_in)
-		return u->rect_memo;
+	return u->alive_memo && u->rect_memo_alive == u->alive_memo &&
+	       u->rect_memo_files == u->files &&
+	       u->rect_memo_hollow == (u->flags & ZB_UF_HOLLOW) &&
+	       u->rect_memo_pos.x == u->pos.x &&
+	       u->rect_memo_pos.y == u->pos.y &&
+	       u->rect_memo_deg == u->facing_deg &&
+	       u->rect_memo_w_in == u->base_w_in &&
+	       u->rect_memo_d_in == u->base_d_in;
+#else
+	(void)u;
+	return false;
 #endif
+}
+static inline struct zb_rect zb_unit_rect(const struct zb_unit *u)
+{
+	if (zb_unit_rect_memo_holds(u))
+		return u->rect_memo;
 	return zb_unit_rect_work(u);
+}
+/* zb_unit_rect(u) by address, for a hot caller: the remembered one
+ * itself when it holds (no copy), else worked out into *tmp.  Good until
+ * the unit next changes. */
+static inline const struct zb_rect *zb_unit_rect_ref(const struct zb_unit *u,
+						      struct zb_rect *tmp)
+{
+	if (zb_unit_rect_memo_holds(u))
+		return &u->rect_memo;
+	*tmp = zb_unit_rect_work(u);
+	return tmp;
 }
 /* Where live figure k (0-based, front rank first, left to right) stands. */
 struct zb_vec2 zb_unit_figure_pos(const struct zb_unit *u, int k);

@@ -1219,33 +1219,24 @@ static inline bool crosses_plainly(struct zb_vec2 a, struct zb_vec2 b,
 	       ((x1 > m && x2 < -m) || (x1 < -m && x2 > m));
 }
 
-bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
-		      const struct zb_rect *r)
+/*
+ * zb_seg_hits_rect() past its first look (fwd, left, ua, va, ub, vb and e
+ * as it worked them out): the first edge by seg_intersect() where
+ * crosses_plainly() could not tell, then the ends and the other edges.
+ * Apart, so that the first look, which settles most lines asked, needs
+ * no room for the corners nor the registers this part saves.
+ */
+static __attribute__((noinline)) bool seg_hits_rect_rest(
+	struct zb_vec2 a, struct zb_vec2 b, const struct zb_rect *r,
+	struct zb_vec2 fwd, struct zb_vec2 left, double ua, double va,
+	double ub, double vb, int e)
 {
-	struct zb_vec2 c[4], fwd, left;
-
-	rect_axes(r, &fwd, &left);
+	struct zb_vec2 c[4];
 	struct zb_vec2 f = zb_v2_scale(fwd, r->half_d_in);
 	struct zb_vec2 l = zb_v2_scale(left, r->half_w_in);
-	struct zb_vec2 da = zb_v2_sub(a, r->c);
-	double ua = zb_v2_dot(da, fwd), va = zb_v2_dot(da, left);
 	struct seg_box q = seg_box_of(a, b);
-	/* The answer is whether an end lies in the rectangle or any edge
-	 * meets the segment (corners_ax() order: front, right, rear,
-	 * left), in any order.  A segment from an `a` outside that meets
-	 * the rectangle crosses an edge `a` lies beyond, and most lines
-	 * asked about cross the one it lies furthest beyond: that edge
-	 * first, alone. */
-	double eu = fabs(ua) - r->half_d_in, ev = fabs(va) - r->half_w_in;
-	int e = eu > 0 && eu >= ev ? (ua > 0 ? 0 : 2)
-		: ev > 0 ? (va < 0 ? 1 : 3) : -1;
-
-	struct zb_vec2 db = zb_v2_sub(b, r->c);
-	double ub = zb_v2_dot(db, fwd), vb = zb_v2_dot(db, left);
 
 	if (e >= 0) {
-		if (crosses_plainly(a, b, r, e, ua, va, ub, vb))
-			return true;
 		struct zb_vec2 p = corner_of(r->c, f, l, e);
 		struct zb_vec2 p1 = corner_of(r->c, f, l, (e + 1) % 4);
 
@@ -1268,6 +1259,32 @@ bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 		    seg_intersect(a, b, c[i], c[(i + 1) % 4]))
 			return true;
 	return false;
+}
+
+bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
+		      const struct zb_rect *r)
+{
+	struct zb_vec2 fwd, left;
+
+	rect_axes(r, &fwd, &left);
+	struct zb_vec2 da = zb_v2_sub(a, r->c);
+	double ua = zb_v2_dot(da, fwd), va = zb_v2_dot(da, left);
+	/* The answer is whether an end lies in the rectangle or any edge
+	 * meets the segment (corners_ax() order: front, right, rear,
+	 * left), in any order.  A segment from an `a` outside that meets
+	 * the rectangle crosses an edge `a` lies beyond, and most lines
+	 * asked about cross the one it lies furthest beyond: that edge
+	 * first, alone (plainly here, else in seg_hits_rect_rest()). */
+	double eu = fabs(ua) - r->half_d_in, ev = fabs(va) - r->half_w_in;
+	int e = eu > 0 && eu >= ev ? (ua > 0 ? 0 : 2)
+		: ev > 0 ? (va < 0 ? 1 : 3) : -1;
+
+	struct zb_vec2 db = zb_v2_sub(b, r->c);
+	double ub = zb_v2_dot(db, fwd), vb = zb_v2_dot(db, left);
+
+	if (e >= 0 && crosses_plainly(a, b, r, e, ua, va, ub, vb))
+		return true;
+	return seg_hits_rect_rest(a, b, r, fwd, left, ua, va, ub, vb, e);
 }
 
 double zb_seg_point_dist(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p)

@@ -268,13 +268,13 @@ static int blocker_filter(void *ctx, int id)
 /* Does unit `o`, in the way of the line a-b, hide b from a?  Not when
  * the target is further from it than the viewer and one end stands
  * higher than it (Infantry fire C). */
-static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
-		    double *ha, double *hb, const struct zb_unit *o)
+static bool screens_rect(struct zb_game *g, struct zb_vec2 a,
+			 struct zb_vec2 b, double *ha, double *hb,
+			 const struct zb_unit *o, const struct zb_rect *r)
 {
-	struct zb_rect r = zb_unit_rect(o);
 	double ho;
 
-	if (!zb_seg_hits_rect(a, b, &r))
+	if (!zb_seg_hits_rect(a, b, r))
 		return false;
 	/* The heights at the ends, looked up the first time a unit in the
 	 * way needs them (NAN until then; without hills never).  Both at
@@ -289,11 +289,54 @@ static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	}
 	if (*ha == 0 && *hb == 0)
 		return true;
-	ho = vf_ground_height(g, o, r.c);
+	ho = vf_ground_height(g, o, r->c);
 	/* Neither end higher (level ground): it screens, wherever it
 	 * stands along the line. */
 	return !((*ha > ho || *hb > ho) &&
-		 zb_rect_point_dist(&r, b) > zb_rect_point_dist(&r, a));
+		 zb_rect_point_dist(r, b) > zb_rect_point_dist(r, a));
+}
+
+/* screens_rect() with o's footprint (zb_unit_rect()), read in place:
+ * copied out of the unit, the test's first loads of it wait on the
+ * copy's stores. */
+static bool screens(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
+		    double *ha, double *hb, const struct zb_unit *o)
+{
+	struct zb_rect tmp;
+
+	return screens_rect(g, a, b, ha, hb, o, zb_unit_rect_ref(o, &tmp));
+}
+
+/*
+ * What hint_blocks() learns of a hint unit that holds for every line
+ * between one viewer and one target while nothing moves, as nothing does
+ * in one unit_sees_rec(): whether it may screen them (blocker_filter())
+ * and its footprint.  The two units last asked; id -1 for none.
+ */
+struct hint_seen {
+	int id[2], last;
+	bool ok[2];
+	const struct zb_rect *r[2];
+	struct zb_rect tmp[2];
+};
+
+/* The footprint of hint unit h if blocker_filter() passes it, else NULL;
+ * from hs when it was asked before. */
+static const struct zb_rect *hint_rect(struct zb_game *g,
+				       struct blocker_ctx *c,
+				       struct hint_seen *hs, int h)
+{
+	int k;
+
+	for (k = 0; k < 2; k++)
+		if (hs->id[k] == h)
+			return hs->ok[k] ? hs->r[k] : NULL;
+	k = hs->last ^= 1;
+	hs->id[k] = h;
+	hs->ok[k] = blocker_filter(c, h);
+	hs->r[k] = hs->ok[k] ? zb_unit_rect_ref(zb_game_unit(g, h),
+						&hs->tmp[k]) : NULL;
+	return hs->r[k];
 }
 
 /* The search for the screening unit nearest the middle of a line. */
@@ -327,10 +370,13 @@ static bool beyond_half(struct screen_search *q, double d)
 }
 
 /* The distance from the middle as the index measures it (spatial.c's
- * edge_dist): from the centre, less the radius, never below zero. */
+ * edge_dist): from the centre, less the radius, never below zero.
+ * (zb_v2_dist() written out, hypot() asked directly: one call less on
+ * every line.) */
 static double index_dist(const struct zb_spatial *s, int id, struct zb_vec2 p)
 {
-	double d = zb_v2_dist(p, s->e[id].p) - s->e[id].radius_in;
+	struct zb_vec2 e = s->e[id].p;
+	double d = hypot(p.x - e.x, p.y - e.y) - s->e[id].radius_in;
 
 	return d > 0 ? d : 0;
 }
@@ -424,9 +470,11 @@ static int visit_line(struct zb_spatial *s, struct zb_vec2 a, struct zb_vec2 b,
  * target behind it, so most blocked lines are settled without a walk.
  * A line of a viewer in a crowd is mostly screened by the unit in front
  * of it or by the one in front of its target, so by one of the two.
- * On true, q->best and q->best_d are that unit and its distance.
+ * On true, q->best and q->best_d are that unit and its distance.  hs:
+ * what is known of the hints already (hint_rect()).
  */
-static bool hint_blocks(struct zb_game *g, struct screen_search *q)
+static bool hint_blocks(struct zb_game *g, struct screen_search *q,
+			struct hint_seen *hs)
 {
 	struct vf_state *st = vf_state(g);
 	const struct zb_spatial *s = &g->index;
@@ -444,16 +492,18 @@ static bool hint_blocks(struct zb_game *g, struct screen_search *q)
 		int h = hint[k];
 		double d;
 
+		const struct zb_rect *r;
+
 		if (h < 0 || h >= s->n || h >= g->n_units ||
 		    s->cell_of[h] < 0 ||
 		    (h != st->ai_turned - 1 &&
 		     !zb_spatial_seg_visits(s, &seg, 0, h)) ||
-		    !blocker_filter(&q->c, h))
+		    !(r = hint_rect(g, &q->c, hs, h)))
 			continue;
 		d = index_dist(s, h, q->mid);
 		if (beyond_half(q, d) ||
-		    !screens(g, q->a, q->b, &q->ha, &q->hb,
-			     zb_game_unit(g, h)) ||
+		    !screens_rect(g, q->a, q->b, &q->ha, &q->hb,
+				  zb_game_unit(g, h), r) ||
 		    !among_nearest(g, q->mid, d))
 			continue;
 		q->best = h;
@@ -475,12 +525,16 @@ static bool hint_blocks(struct zb_game *g, struct screen_search *q)
  * of them in that order is among the NEAR_MAX exactly when it is among
  * the NEAR_MAX nearest within its own distance, which a small query
  * settles.  So the answer is the same, at the cost of the line's cells.
+ * hs: what hint_blocks() knows of the hints for this viewer and target
+ * (NULL: nothing).
  */
 static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 			const struct zb_unit *viewer,
-			const struct zb_unit *target, struct vf_sight_disc *disc)
+			const struct zb_unit *target, struct vf_sight_disc *disc,
+			struct hint_seen *hs)
 {
 	struct screen_search q;
+	struct hint_seen own;
 	bool blocked;
 
 	q.c = (struct blocker_ctx){ g, viewer, target };
@@ -499,7 +553,12 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	 * the order nearest the middle, as it did for the NEAR_MAX). */
 	struct vf_state *st = vf_state(g);
 
-	if (hint_blocks(g, &q) ||
+	if (!hs) {
+		own.id[0] = own.id[1] = -1;
+		own.last = 0;
+		hs = &own;
+	}
+	if (hint_blocks(g, &q, hs) ||
 	    visit_line(&g->index, a, b, screen_visit, &q)) {
 		blocked = true;
 	} else {
@@ -620,10 +679,14 @@ static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
 {
 	struct zb_vec2 pts[TARGET_POINTS], a = viewer->pos;
 	struct vf_sight_disc d;
+	/* Shared by the lines: nothing moves while they are asked. */
+	struct hint_seen hs;
 	int fv, ft, n;
 
 	if (viewer == target)
 		return true;
+	hs.id[0] = hs.id[1] = -1;
+	hs.last = 0;
 	fv = cover_of(g, viewer);
 	ft = cover_of(g, target);
 	n = target_points(target, pts);
@@ -635,7 +698,7 @@ static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
 			continue;
 		if (!(flags & VF_SEE_IGNORE_UNITS) &&
 		    units_block(g, a, pts[i], viewer, target,
-				rec ? &d : NULL)) {
+				rec ? &d : NULL, &hs)) {
 			d.point = i;
 			if (rec && !rec_add(g, rec, d))
 				rec = NULL;
@@ -1627,7 +1690,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 		int p = lines[i] % TARGET_POINTS;
 		struct vf_sight_disc d;
 
-		if (!units_block(g, v->pos, pts[p], v, target, &d))
+		if (!units_block(g, v->pos, pts[p], v, target, &d, NULL))
 			rc = NOW_SEEN;
 		else if (d.point = p, !rec_add(g, rec, d))
 			rc = NO_UNKNOWN;
