@@ -595,34 +595,11 @@ double zb_rect_axes_gap(const struct zb_rect *a, const struct zb_rect *b)
 	return g > gap ? g : gap;
 }
 
-/* The least squared distance from a corner of `from` to the area of r. */
-static double corners_gap2(const struct zb_rect *from, const struct zb_rect *r)
-{
-	struct zb_vec2 f = zb_v2_scale(from->fwd, from->half_d_in);
-	struct zb_vec2 l = zb_v2_scale(zb_v2(-from->fwd.y, from->fwd.x),
-				       from->half_w_in);
-	struct zb_vec2 rf = r->fwd;
-	double least = INFINITY;
-
-	for (int i = 0; i < 4; i++) {
-		struct zb_vec2 p = zb_v2_add(from->c, zb_v2_add(
-			zb_v2_scale(f, i & 1 ? -1 : 1),
-			zb_v2_scale(l, i & 2 ? -1 : 1)));
-		struct zb_vec2 q = zb_v2_sub(p, r->c);
-		double x = fabs(zb_v2_dot(q, rf)) - r->half_d_in;
-		double y = fabs(rf.x * q.y - rf.y * q.x) - r->half_w_in;
-
-		x = x > 0 ? x : 0;
-		y = y > 0 ? y : 0;
-		least = mind(least, x * x + y * y);
-	}
-	return least;
-}
-
 /*
- * corners_gap2(from, r), the same numbers, but that it stops at the first
- * corner whose square falls below lim2 and answers that (no more than
- * lim2 then, as is the least of all four).
+ * The least squared distance from a corner of `from` to the area of r,
+ * but that it stops at the first corner whose square falls below lim2
+ * and answers that (no more than lim2 then, as is the least of all
+ * four).
  */
 static double corners_gap2_below(const struct zb_rect *from,
 				 const struct zb_rect *r, double lim2)
@@ -648,6 +625,13 @@ static double corners_gap2_below(const struct zb_rect *from,
 			break;
 	}
 	return least;
+}
+
+/* The least squared distance from a corner of `from` to the area of r. */
+static inline double corners_gap2(const struct zb_rect *from,
+				  const struct zb_rect *r)
+{
+	return corners_gap2_below(from, r, -INFINITY);
 }
 
 double zb_rect_corner_dist(const struct zb_rect *a, const struct zb_rect *b)
