@@ -78,15 +78,20 @@ static void blk_make(struct zb_spatial *s, int b)
 	s->sums->blk[b] = (unsigned short)bits;
 }
 
+/* Is the grid one blocks are kept for?  On a small one a ring as wide
+ * as a block has few cells. */
+static inline bool blk_grid(const struct zb_spatial *s)
+{
+	return s->cols > 2 * SPATIAL_BLK || s->rows > 2 * SPATIAL_BLK;
+}
+
 /* Room for the blocks and their bits from the cells (the sums made). */
 static void blk_init(struct zb_spatial *s)
 {
 	int bc = (s->cols + SPATIAL_BLK - 1) / SPATIAL_BLK;
 	int br = (s->rows + SPATIAL_BLK - 1) / SPATIAL_BLK;
 
-	/* On a small grid a ring as wide as a block has few cells. */
-	if (!s->sums ||
-	    (s->cols <= 2 * SPATIAL_BLK && s->rows <= 2 * SPATIAL_BLK))
+	if (!s->sums || !blk_grid(s))
 		return;
 	s->sums->blk_cols = bc;
 	s->sums->blk = zb_calloc(&s->alloc, (size_t)bc * (size_t)br,
@@ -95,8 +100,11 @@ static void blk_init(struct zb_spatial *s)
 		blk_make(s, b);
 }
 
-/* Cell `cell`'s bits went from `old` to what they are now. */
-static inline void blk_note(struct zb_spatial *s, int cell, unsigned old)
+/* Cell `cell`'s bits went from `old` to what they are now.  Out of
+ * line: on a grid without blocks (every shipped scenario) the set and
+ * the removal pay a test, not the registers of the block's sums. */
+__attribute__((noinline))
+static void blk_note(struct zb_spatial *s, int cell, unsigned old)
 {
 	unsigned now = s->cell_tags[cell];
 	int b;
@@ -408,7 +416,8 @@ static void cell_tags_make(struct zb_spatial *s, int cell)
 	for (int id = s->cell_head[cell]; id >= 0; id = s->next[id])
 		bits |= zb_spatial_tag_bit(s->e[id].tag);
 	s->cell_tags[cell] = (unsigned char)bits;
-	blk_note(s, cell, old);
+	if (bits != old && blk_grid(s))
+		blk_note(s, cell, old);
 }
 
 /* zb_spatial_set(), the tag `tag`, or the entry's own when keep_tag. */
@@ -447,7 +456,8 @@ static int set_entry(struct zb_spatial *s, int id, struct zb_vec2 p,
 		unsigned was = s->cell_tags[cell];
 
 		s->cell_tags[cell] |= (unsigned char)zb_spatial_tag_bit(tag);
-		blk_note(s, cell, was);
+		if (blk_grid(s))
+			blk_note(s, cell, was);
 	}
 	s->e[id].id = id;
 	s->e[id].p = p;
