@@ -878,3 +878,131 @@ Test(spatial, visit_rings_tagged_walks_outward_with_true_bounds)
 	cr_expect_eq(one.n, 1);
 	zb_spatial_release(&s);
 }
+
+/* A wide table of many cells, each side in a block of its own and
+ * nothing between: a tagged ring search from deep in one block passes
+ * over whole blocks of cells holding only the other tag (spatial.c's
+ * block summary), and must still find what a walk of every entry
+ * finds, after removals (a block losing its tag), retags in place (one
+ * gaining it) and a copy. */
+#define WIDE_N 3000
+#define WIDE_W 480.0
+#define WIDE_H 320.0
+
+static int wide_brute(const struct zb_vec2 *p, const double *r,
+		      const int *tag, const bool *live, struct zb_vec2 q,
+		      int want_tag)
+{
+	int best = -1;
+	double bd = 0;
+
+	for (int i = 0; i < WIDE_N; i++) {
+		if (!live[i] || tag[i] != want_tag)
+			continue;
+		double d = fmax(0, hypot(p[i].x - q.x, p[i].y - q.y) - r[i]);
+		if (best < 0 || d < bd) {
+			best = i;
+			bd = d;
+		}
+	}
+	return best;
+}
+
+struct wide_rings {
+	const int *tag;
+	int want_tag, visits, unwanted;
+};
+
+static int wide_visit(void *ctx, int id)
+{
+	struct wide_rings *w = ctx;
+
+	w->visits++;
+	if (w->tag[id] != w->want_tag)
+		w->unwanted++;
+	return 0;
+}
+
+static void wide_compare(struct zb_spatial *s, const struct zb_vec2 *p,
+			 const double *r, const int *tag, const bool *live)
+{
+	for (int q = 0; q < 200; q++) {
+		int side = q % 2;
+		/* Deep in the block of the other side, or anywhere. */
+		struct zb_vec2 at = q % 4 < 2
+			? zb_v2(side ? xs_range(0, 150) : xs_range(330, 480),
+				xs_range(0, WIDE_H))
+			: zb_v2(xs_range(-20, WIDE_W + 20),
+				xs_range(-20, WIDE_H + 20));
+		unsigned mask = zb_spatial_tag_bit(side);
+		int want = wide_brute(p, r, tag, live, at, side);
+		int got = zb_spatial_nearest_tagged(s, at, mask, NULL, NULL);
+		struct wide_rings w = { tag, side, 0, 0 };
+		int n_want = 0;
+
+		if (got != want && got >= 0 && want >= 0) {
+			/* A tie at the same distance goes to either. */
+			double dg = fmax(0, hypot(p[got].x - at.x,
+						  p[got].y - at.y) - r[got]);
+			double dw = fmax(0, hypot(p[want].x - at.x,
+						  p[want].y - at.y) - r[want]);
+			cr_assert_float_eq(dg, dw, 1e-9, "query %d", q);
+		} else {
+			cr_assert_eq(got, want, "query %d at (%g, %g): %d, "
+				     "want %d", q, at.x, at.y, got, want);
+		}
+		cr_assert_eq(zb_spatial_visit_rings_tagged(s, at, mask,
+			wide_visit, never_far, &w), 0);
+		for (int i = 0; i < WIDE_N; i++)
+			n_want += live[i] && tag[i] == side;
+		cr_assert_eq(w.unwanted, 0, "query %d", q);
+		cr_assert_eq(w.visits, n_want, "query %d visited %d of %d", q,
+			     w.visits, n_want);
+	}
+}
+
+Test(spatial, tagged_rings_pass_over_blocks_of_other_tags)
+{
+	static struct zb_vec2 p[WIDE_N];
+	static double r[WIDE_N];
+	static int tag[WIDE_N];
+	static bool live[WIDE_N];
+	struct zb_spatial s, c;
+
+	xs_state = UINT64_C(0x9E3779B97F4A7C15);
+	cr_assert_eq(zb_spatial_init(&s, WIDE_W, WIDE_H, 4.0), ZB_OK);
+	for (int i = 0; i < WIDE_N; i++) {
+		tag[i] = i % 2;
+		p[i] = zb_v2(tag[i] ? xs_range(330, 480) : xs_range(0, 150),
+			     xs_range(0, WIDE_H));
+		r[i] = xs_range(0, 1.5);
+		live[i] = true;
+		cr_assert_eq(zb_spatial_set_tagged(&s, i, p[i], r[i], tag[i]),
+			     ZB_OK);
+	}
+	wide_compare(&s, p, r, tag, live);
+	/* The nearer half of each block leaves: blocks lose their tag. */
+	for (int i = 0; i < WIDE_N; i++)
+		if (tag[i] ? p[i].x < 405 : p[i].x > 75) {
+			zb_spatial_remove(&s, i);
+			live[i] = false;
+		}
+	wide_compare(&s, p, r, tag, live);
+	/* A few change sides where they stand, deep in the other block;
+	 * a few come back into the middle. */
+	for (int i = 0; i < WIDE_N; i += 97)
+		if (live[i]) {
+			tag[i] = 1 - tag[i];
+			zb_spatial_retag(&s, i, tag[i]);
+		}
+	for (int i = 1; i < WIDE_N; i += 89) {
+		p[i] = zb_v2(xs_range(200, 280), xs_range(0, WIDE_H));
+		live[i] = true;
+		cr_assert_eq(zb_spatial_set(&s, i, p[i], r[i]), ZB_OK);
+	}
+	wide_compare(&s, p, r, tag, live);
+	cr_assert_eq(zb_spatial_copy(&c, &s, NULL), ZB_OK);
+	wide_compare(&c, p, r, tag, live);
+	zb_spatial_release(&c);
+	zb_spatial_release(&s);
+}

@@ -44,7 +44,112 @@ struct zb_spatial_sums {
 	int *at;		/* (rows + 1) * (cols + 1), or NULL */
 	bool ok;		/* `at` agrees with cell_n */
 	size_t debt;		/* cells summed the slow way since */
+	/* The tag bits of each block of SPATIAL_BLK x SPATIAL_BLK cells
+	 * (the union of its cells' cell_tags), so that a ring search
+	 * passes over a stretch of cells with none of its tags at a glance
+	 * (a unit deep in a block of 10^5 looking for the enemy).  A block
+	 * whose cell lost a tag is marked BLK_STALE (its bits may be too
+	 * many, never too few) and made afresh when a search asks it.
+	 * NULL when out of memory: then every cell is looked at. */
+	unsigned short *blk;
+	int blk_cols;
 };
+
+#define SPATIAL_BLK 8
+#define BLK_STALE 0x100u
+
+/* The block of cell (r, c). */
+static inline int blk_of(const struct zb_spatial *s, int r, int c)
+{
+	return (r / SPATIAL_BLK) * s->sums->blk_cols + c / SPATIAL_BLK;
+}
+
+/* The bits of block b afresh from its cells. */
+static void blk_make(struct zb_spatial *s, int b)
+{
+	int br = b / s->sums->blk_cols, bc = b % s->sums->blk_cols;
+	unsigned bits = 0;
+
+	for (int r = br * SPATIAL_BLK;
+	     r < s->rows && r < (br + 1) * SPATIAL_BLK; r++)
+		for (int c = bc * SPATIAL_BLK;
+		     c < s->cols && c < (bc + 1) * SPATIAL_BLK; c++)
+			bits |= s->cell_tags[r * s->cols + c];
+	s->sums->blk[b] = (unsigned short)bits;
+}
+
+/* Is the grid one blocks are kept for?  On a small one a ring as wide
+ * as a block has few cells. */
+static inline bool blk_grid(const struct zb_spatial *s)
+{
+	return s->cols > 2 * SPATIAL_BLK || s->rows > 2 * SPATIAL_BLK;
+}
+
+/* Room for the blocks and their bits from the cells (the sums made). */
+static void blk_init(struct zb_spatial *s)
+{
+	int bc = (s->cols + SPATIAL_BLK - 1) / SPATIAL_BLK;
+	int br = (s->rows + SPATIAL_BLK - 1) / SPATIAL_BLK;
+
+	if (!s->sums || !blk_grid(s))
+		return;
+	s->sums->blk_cols = bc;
+	s->sums->blk = zb_calloc(&s->alloc, (size_t)bc * (size_t)br,
+				 sizeof(*s->sums->blk));
+	for (int b = 0; s->sums->blk && b < bc * br; b++)
+		blk_make(s, b);
+}
+
+/* Cell `cell`'s bits went from `old` to what they are now.  Out of
+ * line: on a grid without blocks (every shipped scenario) the set and
+ * the removal pay a test, not the registers of the block's sums. */
+__attribute__((noinline))
+static void blk_note(struct zb_spatial *s, int cell, unsigned old)
+{
+	unsigned now = s->cell_tags[cell];
+	int b;
+
+	if (!s->sums || !s->sums->blk || now == old)
+		return;
+	b = blk_of(s, cell / s->cols, cell % s->cols);
+	s->sums->blk[b] |= (unsigned short)(now | (old & ~now ? BLK_STALE
+							    : 0));
+}
+
+/* Does block of cell (r, c) (on the grid) hold none of `mask`'s tags? */
+static inline bool blk_none(struct zb_spatial *s, int r, int c,
+			    unsigned mask)
+{
+	bool none = false;
+
+	if (s->sums && s->sums->blk) {
+		int b = blk_of(s, r, c);
+
+		if (s->sums->blk[b] & BLK_STALE)
+			blk_make(s, b);
+		none = !(s->sums->blk[b] & mask);
+	}
+#ifdef ZB_CHECK_MEMOS
+	/* No cell of the block holds a wanted tag. */
+	for (int rr = r - r % SPATIAL_BLK;
+	     none && rr < s->rows && rr < r - r % SPATIAL_BLK + SPATIAL_BLK;
+	     rr++)
+		for (int cc = c - c % SPATIAL_BLK;
+		     cc < s->cols && cc < c - c % SPATIAL_BLK + SPATIAL_BLK;
+		     cc++)
+			if (s->cell_tags[rr * s->cols + cc] & mask)
+				abort();
+#endif
+	return none;
+}
+
+/* The last column of cell (r, c)'s block on the grid. */
+static inline int blk_last_col(const struct zb_spatial *s, int c)
+{
+	int last = (c / SPATIAL_BLK + 1) * SPATIAL_BLK - 1;
+
+	return last < s->cols - 1 ? last : s->cols - 1;
+}
 
 static void sums_stale(struct zb_spatial *s)
 {
@@ -58,6 +163,7 @@ static void sums_free(struct zb_spatial *s)
 {
 	if (s->sums) {
 		zb_free(&s->alloc, s->sums->at);
+		zb_free(&s->alloc, s->sums->blk);
 		zb_free(&s->alloc, s->sums);
 	}
 	s->sums = NULL;
@@ -143,6 +249,7 @@ int zb_spatial_init_with(struct zb_spatial *s, double width_in,
 		s->cell_head[i] = -1;
 	/* Without it counts are summed cell by cell, as before. */
 	s->sums = zb_calloc(&s->alloc, 1, sizeof(*s->sums));
+	blk_init(s);
 	return ZB_OK;
 }
 
@@ -284,6 +391,7 @@ int zb_spatial_copy(struct zb_spatial *dst, const struct zb_spatial *src,
 	dst->max_radius_in = src->max_radius_in;
 	dst->queries = src->queries;
 	dst->sums = zb_calloc(&dst->alloc, 1, sizeof(*dst->sums));
+	blk_init(dst);
 	return ZB_OK;
 }
 
@@ -303,11 +411,13 @@ static void unlink_entry(struct zb_spatial *s, int id)
 /* The tag bits of the entries now in `cell`, worked out afresh. */
 static void cell_tags_make(struct zb_spatial *s, int cell)
 {
-	unsigned bits = 0;
+	unsigned bits = 0, old = s->cell_tags[cell];
 
 	for (int id = s->cell_head[cell]; id >= 0; id = s->next[id])
 		bits |= zb_spatial_tag_bit(s->e[id].tag);
 	s->cell_tags[cell] = (unsigned char)bits;
+	if (bits != old && blk_grid(s))
+		blk_note(s, cell, old);
 }
 
 /* zb_spatial_set(), the tag `tag`, or the entry's own when keep_tag. */
@@ -342,7 +452,13 @@ static int set_entry(struct zb_spatial *s, int id, struct zb_vec2 p,
 				       zb_spatial_tag_bit(tag)))
 		cell_tags_make(s, old);
 	s->e[id].tag = tag;
-	s->cell_tags[cell] |= (unsigned char)zb_spatial_tag_bit(tag);
+	if (!(s->cell_tags[cell] & zb_spatial_tag_bit(tag))) {
+		unsigned was = s->cell_tags[cell];
+
+		s->cell_tags[cell] |= (unsigned char)zb_spatial_tag_bit(tag);
+		if (blk_grid(s))
+			blk_note(s, cell, was);
+	}
 	s->e[id].id = id;
 	s->e[id].p = p;
 	s->e[id].radius_in = radius_in;
@@ -967,6 +1083,24 @@ int zb_spatial_visit_segment(struct zb_spatial *s, struct zb_vec2 a,
 	return 0;
 }
 
+/* An inner row r of a ring has two cells, columns c0 and c1: the last
+ * row up to `last` through which neither holds any of mask's tags by
+ * their blocks (rows r.. of the same blocks, passed over as a whole),
+ * or r - 1 when row r's may. */
+static inline int ring_rows_none(struct zb_spatial *s, int r, int c0,
+				 int c1, int last, unsigned mask)
+{
+	int end = (r / SPATIAL_BLK + 1) * SPATIAL_BLK - 1;
+
+	if ((c0 >= 0 && c0 < s->cols && !blk_none(s, r, c0, mask)) ||
+	    (c1 >= 0 && c1 < s->cols && !blk_none(s, r, c1, mask)) ||
+	    !s->sums || !s->sums->blk)
+		return r - 1;
+	if (end > s->rows - 1)
+		end = s->rows - 1;
+	return end < last ? end : last;
+}
+
 /* Visit the cells of the square ring k around (cx, cy) that are on the
  * grid, keeping the best accepted entry. */
 static inline void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
@@ -1025,6 +1159,105 @@ static inline void scan_ring(struct zb_spatial *s, int cx, int cy, int k,
 	}
 }
 
+/* scan_ring() on a grid of blocks: the same cells in the same order,
+ * but in a ring as wide as a block (`wide`), a stretch of a row or of
+ * the ring's sides whose blocks hold none of the wanted tags is passed
+ * over at a glance. */
+static void scan_ring_blocks(struct zb_spatial *s, int cx, int cy, int k,
+			     struct zb_vec2 p, unsigned mask,
+			     zb_spatial_filter filter, void *ctx,
+			     int *best, double *best_d, bool wide)
+{
+	for (int r = cy - k; r <= cy + k; r++) {
+		int step;
+		unsigned bits;
+		bool mixed;
+
+		if (r < 0 || r >= s->rows)
+			continue;
+		/* Inner rows of the ring have only their two end cells. */
+		step = (r == cy - k || r == cy + k || k == 0) ? 1 : 2 * k;
+		int blk_end = -1;	/* last column of a block asked */
+
+		if (wide && step > 1) {
+			int skip = ring_rows_none(s, r, cx - k, cx + k,
+						  cy + k - 1, mask);
+			if (skip > r) {
+				r = skip;
+				continue;
+			}
+		}
+		for (int c = cx - k; c <= cx + k; c += step) {
+			if (c < 0 || c >= s->cols)
+				continue;
+			/* A block of none of the wanted tags: every cell
+			 * of it in this row would be passed over below. */
+			if (wide && step == 1 && c > blk_end) {
+				blk_end = blk_last_col(s, c);
+				if (blk_none(s, r, c, mask)) {
+					c = blk_end;
+					continue;
+				}
+			}
+			bits = s->cell_tags[r * s->cols + c];
+			/* A cell of none of the wanted tags: every entry
+			 * in it would be passed over below. */
+			if (!(bits & mask))
+				continue;
+			mixed = (bits & ~mask) != 0;
+			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
+			     id = s->next[id]) {
+				double d = 0;
+
+				/* An unwanted tag is one the caller's filter
+				 * turns away: skipping it leaves the best as
+				 * it was (and so the rings' cut-off). */
+				if (mixed &&
+				    !(zb_spatial_tag_bit(s->e[id].tag) & mask))
+					continue;
+
+				/* The filter is asked of the same entries as
+				 * when every distance was worked out first:
+				 * all of them until one is accepted, then
+				 * those that come before the best. */
+				if (*best >= 0) {
+					if (edge_beyond(s, id, p, *best_d))
+						continue;
+					d = edge_dist(s, id, p);
+					if (!before(d, id, *best_d, *best))
+						continue;
+				}
+				if (filter && !filter(ctx, id))
+					continue;
+				if (*best < 0)
+					d = edge_dist(s, id, p);
+				*best = id;
+				*best_d = d;
+			}
+		}
+	}
+}
+
+/* nearest()'s rings on a grid of blocks: the same rings, cut off alike,
+ * those as wide as a block by scan_ring_blocks(). */
+static int nearest_blocks(struct zb_spatial *s, struct zb_vec2 p, int cx,
+			  int cy, int kmax, unsigned mask,
+			  zb_spatial_filter filter, void *ctx)
+{
+	int best = -1;
+	double best_d = INFINITY;
+
+	for (int k = 0; k <= kmax; k++) {
+		if (best >= 0 && k >= 1 &&
+		    (k - 1) * s->cell_in - s->max_radius_in >
+		    best_d + SPATIAL_EPS_IN)
+			break;
+		scan_ring_blocks(s, cx, cy, k, p, mask, filter, ctx, &best,
+				 &best_d, k >= SPATIAL_BLK);
+	}
+	return best;
+}
+
 /*
  * An entry in ring k >= 1 has its centre more than (k - 1) cells from p
  * (this holds for clamped off-table points too, as clamping only moves
@@ -1051,6 +1284,8 @@ static int nearest(struct zb_spatial *s, struct zb_vec2 p,
 		kmax = cy;
 	if (s->rows - 1 - cy > kmax)
 		kmax = s->rows - 1 - cy;
+	if (s->sums && s->sums->blk && kmax >= SPATIAL_BLK)
+		return nearest_blocks(s, p, cx, cy, kmax, mask, filter, ctx);
 	for (int k = 0; k <= kmax; k++) {
 		if (best >= 0 && k >= 1 &&
 		    (k - 1) * s->cell_in - s->max_radius_in >
@@ -1123,6 +1358,61 @@ int zb_spatial_visit_near_tagged(struct zb_spatial *s, struct zb_vec2 p,
 	return 0;
 }
 
+/* Ring k of zb_spatial_visit_rings_tagged() as wide as a block: the
+ * same entries in the same order, but a stretch of a row or of the
+ * ring's sides whose blocks hold none of the wanted tags is passed over
+ * at a glance. */
+static int ring_visit_blocks(struct zb_spatial *s, int cx, int cy, int k,
+			     unsigned tag_mask, zb_spatial_filter visit,
+			     void *ctx)
+{
+	for (int r = cy - k; r <= cy + k; r++) {
+		int step, blk_end = -1;
+
+		if (r < 0 || r >= s->rows)
+			continue;
+		/* Inner rows of the ring have only their two end cells. */
+		step = (r == cy - k || r == cy + k || k == 0) ? 1 : 2 * k;
+		if (step > 1) {
+			int skip = ring_rows_none(s, r, cx - k, cx + k,
+						  cy + k - 1, tag_mask);
+			if (skip > r) {
+				r = skip;
+				continue;
+			}
+		}
+		for (int c = cx - k; c <= cx + k; c += step) {
+			unsigned bits;
+
+			if (c < 0 || c >= s->cols)
+				continue;
+			if (step == 1 && c > blk_end) {
+				blk_end = blk_last_col(s, c);
+				if (blk_none(s, r, c, tag_mask)) {
+					c = blk_end;
+					continue;
+				}
+			}
+			bits = s->cell_tags[r * s->cols + c];
+			if (!(bits & tag_mask))
+				continue;
+			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
+			     id = s->next[id]) {
+				int rc;
+
+				if ((bits & ~tag_mask) &&
+				    !(zb_spatial_tag_bit(s->e[id].tag) &
+				      tag_mask))
+					continue;
+				rc = visit(ctx, id);
+				if (rc)
+					return rc;
+			}
+		}
+	}
+	return 0;
+}
+
 int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
 				  unsigned tag_mask, zb_spatial_filter visit,
 				  int (*far)(void *ctx, double beyond_in),
@@ -1135,6 +1425,8 @@ int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
 	s->queries++;
 	if (!s->cell_head || !visit || !far || isnan(p.x) || isnan(p.y))
 		return 0;
+	bool blocks = s->sums && s->sums->blk;
+
 	/* The rings of nearest(): an entry in ring k >= 1 has its centre
 	 * more than (k - 1) cells from p, so its circle's edge is more than
 	 * (k - 1) * cell - max_radius_in away (less a margin for the
@@ -1156,6 +1448,13 @@ int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
 				      SPATIAL_EPS_IN);
 			if (rc)
 				return rc;
+		}
+		if (blocks && k >= SPATIAL_BLK) {
+			rc = ring_visit_blocks(s, cx, cy, k, tag_mask, visit,
+					       ctx);
+			if (rc)
+				return rc;
+			continue;
 		}
 		for (int r = cy - k; r <= cy + k; r++) {
 			int step;
