@@ -907,10 +907,11 @@ size_t zb_spatial_count_near(const struct zb_spatial *s, struct zb_vec2 p,
 	return count_box(s, c0, c1, r0, r1, limit);
 }
 
-/* zb_spatial_visit_segment() for a point, without its walk from the
- * middle out: the cells of cell_box(), row by row. */
-int zb_spatial_visit_near(struct zb_spatial *s, struct zb_vec2 p,
-			  double range_in, zb_spatial_filter visit, void *ctx)
+/* zb_spatial_visit_near_tagged(), inline in both visits, so that the
+ * one over every tag loses nothing to the tags. */
+static inline __attribute__((always_inline)) int visit_near(
+	struct zb_spatial *s, struct zb_vec2 p, double range_in,
+	unsigned tag_mask, zb_spatial_filter visit, void *ctx)
 {
 	int c0, c1, r0, r1;
 	double slack;
@@ -925,7 +926,12 @@ int zb_spatial_visit_near(struct zb_spatial *s, struct zb_vec2 p,
 				     fabs(p.x) + fabs(p.y));
 	cell_box(s, p, range_in + slack, &c0, &c1, &r0, &r1);
 	for (int r = r0; r <= r1; r++)
-		for (int c = c0; c <= c1; c++)
+		for (int c = c0; c <= c1; c++) {
+			unsigned bits = s->cell_tags[r * s->cols + c];
+			bool mixed = (bits & ~tag_mask) != 0;
+
+			if (!(bits & tag_mask))
+				continue;
 			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
 			     id = s->next[id]) {
 				double dx = s->e[id].p.x - p.x;
@@ -934,6 +940,10 @@ int zb_spatial_visit_near(struct zb_spatial *s, struct zb_vec2 p,
 					     slack;
 				int rc;
 
+				if (mixed &&
+				    !(zb_spatial_tag_bit(s->e[id].tag) &
+				      tag_mask))
+					continue;
 				if (dx * dx + dy * dy >
 				    far * far * (1 + SPATIAL_SLACK_REL) +
 				    SPATIAL_SLACK_REL)
@@ -942,7 +952,17 @@ int zb_spatial_visit_near(struct zb_spatial *s, struct zb_vec2 p,
 				if (rc)
 					return rc;
 			}
+		}
 	return 0;
+}
+
+/* zb_spatial_visit_segment() for a point, without its walk from the
+ * middle out: the cells of cell_box(), row by row. */
+int zb_spatial_visit_near(struct zb_spatial *s, struct zb_vec2 p,
+			  double range_in, zb_spatial_filter visit, void *ctx)
+{
+	/* Every tag: only the empty cells are passed over at a glance. */
+	return visit_near(s, p, range_in, ZB_SPATIAL_ALL_TAGS, visit, ctx);
 }
 
 /* The parameters t in [0, 1] where a + t (b - a) has its y within
@@ -1313,49 +1333,7 @@ int zb_spatial_visit_near_tagged(struct zb_spatial *s, struct zb_vec2 p,
 				 double range_in, unsigned tag_mask,
 				 zb_spatial_filter visit, void *ctx)
 {
-	int c0, c1, r0, r1;
-	double slack;
-
-	if (!s)
-		return 0;
-	s->queries++;
-	if (!s->cell_head || !visit || !(range_in >= 0) || !isfinite(p.x) ||
-	    !isfinite(p.y))
-		return 0;
-	/* The box and the test of zb_spatial_visit_near(), so that the
-	 * entries visited are the same but for the tags. */
-	slack = SPATIAL_SLACK_REL * (1 + range_in + s->max_radius_in +
-				     fabs(p.x) + fabs(p.y));
-	cell_box(s, p, range_in + slack, &c0, &c1, &r0, &r1);
-	for (int r = r0; r <= r1; r++)
-		for (int c = c0; c <= c1; c++) {
-			unsigned bits = s->cell_tags[r * s->cols + c];
-			bool mixed = (bits & ~tag_mask) != 0;
-
-			if (!(bits & tag_mask))
-				continue;
-			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
-			     id = s->next[id]) {
-				double dx = s->e[id].p.x - p.x;
-				double dy = s->e[id].p.y - p.y;
-				double far = s->e[id].radius_in + range_in +
-					     slack;
-				int rc;
-
-				if (mixed &&
-				    !(zb_spatial_tag_bit(s->e[id].tag) &
-				      tag_mask))
-					continue;
-				if (dx * dx + dy * dy >
-				    far * far * (1 + SPATIAL_SLACK_REL) +
-				    SPATIAL_SLACK_REL)
-					continue;
-				rc = visit(ctx, id);
-				if (rc)
-					return rc;
-			}
-		}
-	return 0;
+	return visit_near(s, p, range_in, tag_mask, visit, ctx);
 }
 
 /* Ring k of zb_spatial_visit_rings_tagged() as wide as a block: the
