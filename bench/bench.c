@@ -173,13 +173,16 @@ static int play_battle(const struct zb_scenario *scn, uint64_t seed,
 
 	if (rc != ZB_OK)
 		return rc;
+	/* The scenario's units as set up: a battle may bring on more
+	 * (Gentlemen Rankers' waves of warriors), as many as its dice say. */
+	if (t)
+		t->units = g.n_units;
 	rc = zb_game_play(&g, &err);
 	if (t) {
 		t->draws += g.dice.draws;
 		t->queries += g.index.queries;
 		t->turns += (uint64_t)g.turn;
 		t->decisions += g.decisions;
-		t->units = g.n_units;
 	}
 	zb_game_release(&g);
 	return rc;
