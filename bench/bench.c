@@ -937,7 +937,7 @@ static void print_report(FILE *f, const struct report *rp)
 	char v1[32], vn[32];
 
 	fprintf(f, "### Shipped scenarios\n\n"
-		"| scenario | units | turns | battles/s, 1 thread | "
+		"| scenario | units set up | turns | battles/s, 1 thread | "
 		"against base | battles/s, %d threads | against base | "
 		"speedup, wall | CPU ms a battle, 1 thread | CPU ms a "
 		"battle, %d threads | random draws/battle | "
@@ -961,7 +961,9 @@ static void print_report(FILE *f, const struct report *rp)
 		" when %d threads take about %d times the CPU of one thread "
 		"per battle and no more wall time, the machine gave them one "
 		"core between them; it does not mean the battles scale "
-		"badly.\n", th, th);
+		"badly.  A Gentlemen Rankers battle brings on waves of "
+		"warriors as its cards say, beyond the units set up.\n", th,
+		th);
 	fprintf(f, "\n### Generated battles (%d turns)\n\n"
 		"Sparse: Sudanese sections each facing a Dervish group %g in "
 		"away, at about the shipped Ninth Sudanese's density. Dense: "
