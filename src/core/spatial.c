@@ -1308,6 +1308,29 @@ int zb_spatial_visit_near_tagged(struct zb_spatial *s, struct zb_vec2 p,
 	return visit_near(s, p, range_in, tag_mask, visit, ctx);
 }
 
+/* Visit the entries of cell `cell` of the wanted tags, in its chain's
+ * order; the first visit's nonzero answer, else 0. */
+static inline __attribute__((always_inline)) int visit_cell(
+	struct zb_spatial *s, int cell, unsigned tag_mask,
+	zb_spatial_filter visit, void *ctx)
+{
+	unsigned bits = s->cell_tags[cell];
+
+	if (!(bits & tag_mask))
+		return 0;
+	for (int id = s->cell_head[cell]; id >= 0; id = s->next[id]) {
+		int rc;
+
+		if ((bits & ~tag_mask) &&
+		    !(zb_spatial_tag_bit(s->e[id].tag) & tag_mask))
+			continue;
+		rc = visit(ctx, id);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 /* Ring k of zb_spatial_visit_rings_tagged() as wide as a block: the
  * same entries in the same order, but a stretch of a row or of the
  * ring's sides whose blocks hold none of the wanted tags is passed over
@@ -1332,7 +1355,7 @@ static int ring_visit_blocks(struct zb_spatial *s, int cx, int cy, int k,
 			}
 		}
 		for (int c = cx - k; c <= cx + k; c += step) {
-			unsigned bits;
+			int rc;
 
 			if (c < 0 || c >= s->cols)
 				continue;
@@ -1343,21 +1366,10 @@ static int ring_visit_blocks(struct zb_spatial *s, int cx, int cy, int k,
 					continue;
 				}
 			}
-			bits = s->cell_tags[r * s->cols + c];
-			if (!(bits & tag_mask))
-				continue;
-			for (int id = s->cell_head[r * s->cols + c]; id >= 0;
-			     id = s->next[id]) {
-				int rc;
-
-				if ((bits & ~tag_mask) &&
-				    !(zb_spatial_tag_bit(s->e[id].tag) &
-				      tag_mask))
-					continue;
-				rc = visit(ctx, id);
-				if (rc)
-					return rc;
-			}
+			rc = visit_cell(s, r * s->cols + c, tag_mask, visit,
+					ctx);
+			if (rc)
+				return rc;
 		}
 	}
 	return 0;
@@ -1416,23 +1428,12 @@ int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
 			step = (r == cy - k || r == cy + k || k == 0) ? 1
 								      : 2 * k;
 			for (int c = cx - k; c <= cx + k; c += step) {
-				unsigned bits;
-
 				if (c < 0 || c >= s->cols)
 					continue;
-				bits = s->cell_tags[r * s->cols + c];
-				if (!(bits & tag_mask))
-					continue;
-				for (int id = s->cell_head[r * s->cols + c];
-				     id >= 0; id = s->next[id]) {
-					if ((bits & ~tag_mask) &&
-					    !(zb_spatial_tag_bit(s->e[id].tag) &
-					      tag_mask))
-						continue;
-					rc = visit(ctx, id);
-					if (rc)
-						return rc;
-				}
+				rc = visit_cell(s, r * s->cols + c, tag_mask,
+						visit, ctx);
+				if (rc)
+					return rc;
 			}
 		}
 	}
