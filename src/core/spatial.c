@@ -1230,6 +1230,25 @@ static void scan_ring_blocks(struct zb_spatial *s, int cx, int cy, int k,
 	}
 }
 
+/* The cell (cx, cy) about which rings are searched from p, and the
+ * last ring that still has cells on the grid. */
+static int ring_centre(const struct zb_spatial *s, struct zb_vec2 p, int *cx,
+		       int *cy)
+{
+	int kmax;
+
+	*cx = cell_coord(p.x, s->cell_in, s->cols);
+	*cy = cell_coord(p.y, s->cell_in, s->rows);
+	kmax = *cx;
+	if (s->cols - 1 - *cx > kmax)
+		kmax = s->cols - 1 - *cx;
+	if (*cy > kmax)
+		kmax = *cy;
+	if (s->rows - 1 - *cy > kmax)
+		kmax = s->rows - 1 - *cy;
+	return kmax;
+}
+
 /* nearest()'s rings on a grid of blocks: the same rings, cut off alike,
  * those as wide as a block by scan_ring_blocks(). */
 static int nearest_blocks(struct zb_spatial *s, struct zb_vec2 p, int cx,
@@ -1267,15 +1286,7 @@ static int nearest(struct zb_spatial *s, struct zb_vec2 p,
 	s->queries++;
 	if (!s->cell_head || isnan(p.x) || isnan(p.y))
 		return -1;
-	cx = cell_coord(p.x, s->cell_in, s->cols);
-	cy = cell_coord(p.y, s->cell_in, s->rows);
-	kmax = cx;
-	if (s->cols - 1 - cx > kmax)
-		kmax = s->cols - 1 - cx;
-	if (cy > kmax)
-		kmax = cy;
-	if (s->rows - 1 - cy > kmax)
-		kmax = s->rows - 1 - cy;
+	kmax = ring_centre(s, p, &cx, &cy);
 	if (s->sums && s->sums->blk && kmax >= SPATIAL_BLK)
 		return nearest_blocks(s, p, cx, cy, kmax, mask, filter, ctx);
 	for (int k = 0; k <= kmax; k++) {
@@ -1393,15 +1404,7 @@ int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
 	 * more than (k - 1) cells from p, so its circle's edge is more than
 	 * (k - 1) * cell - max_radius_in away (less a margin for the
 	 * rounding of the cells and of the distance). */
-	cx = cell_coord(p.x, s->cell_in, s->cols);
-	cy = cell_coord(p.y, s->cell_in, s->rows);
-	kmax = cx;
-	if (s->cols - 1 - cx > kmax)
-		kmax = s->cols - 1 - cx;
-	if (cy > kmax)
-		kmax = cy;
-	if (s->rows - 1 - cy > kmax)
-		kmax = s->rows - 1 - cy;
+	kmax = ring_centre(s, p, &cx, &cy);
 	for (int k = 0; k <= kmax; k++) {
 		int rc;
 
