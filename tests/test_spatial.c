@@ -614,6 +614,27 @@ static void compare_tagged(struct zb_spatial *s, const struct model *m,
 	}
 }
 
+/* Two blocks of sides 0 and 1 facing each other, with a sprinkling of
+ * other tags anywhere: every point into s (tagged) and the model. */
+static void fill_two_blocks(struct zb_spatial *s, struct model *m, int *tag)
+{
+	for (int i = 0; i < N_POINTS; i++) {
+		int k = (int)(xs_next() % 20);
+
+		tag[i] = k < 9 ? 0 : k < 18 ? 1 : k == 18 ? 2 : 9 + k;
+		m->p[i] = tag[i] == 0 ? zb_v2(xs_range(0, 50),
+					      xs_range(0, 80))
+			  : tag[i] == 1 ? zb_v2(xs_range(70, 120),
+						xs_range(0, 80))
+			  : zb_v2(xs_range(-10, TABLE_W + 10),
+				  xs_range(-10, TABLE_H + 10));
+		m->r[i] = i % 97 == 0 ? xs_range(5, 12) : xs_range(0, 2);
+		m->live[i] = true;
+		cr_assert_eq(zb_spatial_set_tagged(s, i, m->p[i], m->r[i],
+						   tag[i]), ZB_OK);
+	}
+}
+
 Test(spatial, nearest_tagged_matches_brute_force)
 {
 	static struct model m;
@@ -627,22 +648,7 @@ Test(spatial, nearest_tagged_matches_brute_force)
 		     ZB_SPATIAL_ALL_TAGS);
 	cr_assert_eq(zb_spatial_tag_bit(-3), zb_spatial_tag_bit(40));
 	cr_assert_eq(zb_spatial_init(&s, TABLE_W, TABLE_H, CELL), ZB_OK);
-	for (int i = 0; i < N_POINTS; i++) {
-		/* Two blocks of sides 0 and 1 facing each other, with a
-		 * sprinkling of other tags anywhere. */
-		int k = (int)(xs_next() % 20);
-
-		tag[i] = k < 9 ? 0 : k < 18 ? 1 : k == 18 ? 2 : 9 + k;
-		m.p[i] = tag[i] == 0 ? zb_v2(xs_range(0, 50), xs_range(0, 80))
-			 : tag[i] == 1 ? zb_v2(xs_range(70, 120),
-					       xs_range(0, 80))
-			 : zb_v2(xs_range(-10, TABLE_W + 10),
-				 xs_range(-10, TABLE_H + 10));
-		m.r[i] = i % 97 == 0 ? xs_range(5, 12) : xs_range(0, 2);
-		m.live[i] = true;
-		cr_assert_eq(zb_spatial_set_tagged(&s, i, m.p[i], m.r[i],
-						   tag[i]), ZB_OK);
-	}
+	fill_two_blocks(&s, &m, tag);
 	compare_tagged(&s, &m, tag);
 
 	/* Moves (zb_spatial_set keeps the tag), moves with a new tag,
@@ -739,19 +745,7 @@ Test(spatial, visit_near_tagged_visits_the_wanted_in_order)
 
 	xs_state = UINT64_C(0x9E3779B97F4A7C15);
 	cr_assert_eq(zb_spatial_init(&s, TABLE_W, TABLE_H, CELL), ZB_OK);
-	for (int i = 0; i < N_POINTS; i++) {
-		int k = (int)(xs_next() % 20);
-
-		tag[i] = k < 9 ? 0 : k < 18 ? 1 : k == 18 ? 2 : 9 + k;
-		m.p[i] = tag[i] == 0 ? zb_v2(xs_range(0, 50), xs_range(0, 80))
-			 : tag[i] == 1 ? zb_v2(xs_range(70, 120),
-					       xs_range(0, 80))
-			 : zb_v2(xs_range(-10, TABLE_W + 10),
-				 xs_range(-10, TABLE_H + 10));
-		m.r[i] = i % 97 == 0 ? xs_range(5, 12) : xs_range(0, 2);
-		cr_assert_eq(zb_spatial_set_tagged(&s, i, m.p[i], m.r[i],
-						   tag[i]), ZB_OK);
-	}
+	fill_two_blocks(&s, &m, tag);
 	q0 = s.queries;
 	compare_visits(&s, tag);
 	/* Each counts as a query. */
