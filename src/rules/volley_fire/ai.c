@@ -1624,6 +1624,22 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 			 * two sums of the same terms. */
 			if (cand[j].hits * (1 + AI_BOUND_REL) < bh)
 				break;
+			/* With none found yet, any volley at all is better,
+			 * and nearly every target in reach has one; so the
+			 * sight is asked first, as the unit stands, and the
+			 * turn and the volley only of one seen.  It is the
+			 * same answer: out of cover the sight is the unit's
+			 * own lines (vf_unit_sees), which start at its
+			 * position and are never screened by the unit
+			 * itself, so they do not hang on its facing.  In
+			 * cover the side's sight comes in, which the turned
+			 * footprint may screen: asked turned, as below. */
+			bool asked = best < 0 &&
+				     !vf_fire_table_volley(g, u, e, &v) &&
+				     !vf_in_cover(g, e);
+
+			if (asked && !vf_fire_sees(g, u, e))
+				continue;
 			turn_to(g, u, e);
 			if (vf_fire_table_volley(g, u, e, &v)) {
 				h = vf_volley_expected(g, &v, e);
@@ -1633,7 +1649,7 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 			}
 			bool better = h > 0 && (best < 0 || h > bh ||
 						(h == bh && e->id < best));
-			if (better && !seen)
+			if (better && !seen && !asked)
 				sees = vf_fire_sees(g, u, e);
 			turn_back(g, u, saved);
 			if (better && sees && known(ai, g, e)) {
