@@ -575,7 +575,7 @@ static inline struct zb_vec2 fig_at(const struct firer_prep *fp,
 static int run_firing(const struct zb_cone *k, const struct firer_prep *fp,
 		      const struct zb_unit *firer, int k0, int k1,
 		      double range, const struct zb_rect *tr,
-		      const struct zb_vec2 tc[4], bool not_clear)
+		      const struct zb_vec2 tc[4], bool not_clear, bool any)
 {
 	struct zb_vec2 a = fig_at(fp, firer, k0);
 	struct zb_vec2 b = k1 > k0 ? fig_at(fp, firer, k1) : a;
@@ -588,14 +588,19 @@ static int run_firing(const struct zb_cone *k, const struct firer_prep *fp,
 	if (k1 - k0 + 1 >= RUN_SPLIT_MIN) {
 		int mid = k0 + (k1 - k0) / 2;
 
-		return run_firing(k, fp, firer, k0, mid, range, tr, tc,
-				  false) +
-		       run_firing(k, fp, firer, mid + 1, k1, range, tr, tc,
-				  false);
+		n = run_firing(k, fp, firer, k0, mid, range, tr, tc, false,
+			       any);
+		if (any && n > 0)
+			return n;
+		return n + run_firing(k, fp, firer, mid + 1, k1, range, tr,
+				      tc, false, any);
 	}
 	for (int j = k0; j <= k1; j++)
-		if (zb_rect_in_cone_c(k, fig_at(fp, firer, j), range, tr))
+		if (zb_rect_in_cone_c(k, fig_at(fp, firer, j), range, tr)) {
 			n++;
+			if (any)
+				break;
+		}
 	return n;
 }
 
@@ -683,10 +688,11 @@ static bool aim_at(struct zb_game *g, const struct zb_unit *firer,
 }
 
 /* figures_firing_r() once aim_at() has found the target may be
- * reached. */
+ * reached; with `any`, a number no more than that and above 0 exactly
+ * when it is (the count stops at the first run found firing). */
 static int figures_aimed(const struct zb_unit *firer,
 			 const struct zb_rect *tr, double range,
-			 const struct aim *a)
+			 const struct aim *a, bool any)
 {
 	const struct vf_weapon_info *w;
 	int n = 0;
@@ -712,7 +718,9 @@ static int figures_aimed(const struct zb_unit *firer,
 			if (a->reach & (1u << face))
 				n += run_firing(a->cone[face], a->fp, firer,
 						k0, last, range, tr, a->tc,
-						true);
+						true, any);
+			if (any && n > 0)
+				return n;
 		}
 		return n;
 	}
@@ -726,7 +734,9 @@ static int figures_aimed(const struct zb_unit *firer,
 		if (!w->overhead && rank >= VF_FIRE_RANKS)
 			break;
 		n += run_firing(a->cone[0], a->fp, firer, k0, last, range, tr,
-				a->tc, false);
+				a->tc, false, any);
+		if (any && n > 0)
+			return n;
 	}
 	return n;
 }
@@ -740,7 +750,7 @@ static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
 
 	if (!aim_at(g, firer, fr, tr, &a))
 		return 0;
-	return figures_aimed(firer, tr, range, &a);
+	return figures_aimed(firer, tr, range, &a, false);
 }
 
 /* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
@@ -805,10 +815,11 @@ static bool may_fire(struct zb_game *g, const struct zb_unit *u)
 
 /* volley-fire: Mounted leaders B, Infantry fire A
  * fire_legal() short of the target's being seen: true when `firer` may
- * fire at `target` if it sees it, with *band and *firers worked out. */
-static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
-			      const struct zb_unit *target, int *band,
-			      int *firers)
+ * fire at `target` if it sees it, with *band and *firers worked out
+ * (with `any`, *firers only some of them: see figures_aimed()). */
+static bool legal_unseen(struct zb_game *g, const struct zb_unit *firer,
+			 const struct zb_unit *target, int *band, int *firers,
+			 bool any)
 {
 	if (!target || firer == target)
 		return false;
@@ -835,8 +846,15 @@ static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
 	*band = fire_band_r(firer, &fr, &tr, range);
 	if (*band == VF_OUT_OF_RANGE)
 		return false;
-	*firers = figures_aimed(firer, &tr, range, &a);
+	*firers = figures_aimed(firer, &tr, range, &a, any);
 	return *firers > 0;
+}
+
+static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
+			      const struct zb_unit *target, int *band,
+			      int *firers)
+{
+	return legal_unseen(g, firer, target, band, firers, false);
 }
 
 /* volley-fire: Mounted leaders B, Concealment C, Infantry fire A
@@ -1796,7 +1814,9 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 			continue;
 		v = &ft->volley[t->id];
 		memset(v, 0, sizeof(*v));
-		if (!fire_legal_unseen(g, u, t, &v->band, &v->firers))
+		/* Whether any figure fires, not yet how many: nearly all
+		 * are hidden, and the count is made of those seen. */
+		if (!legal_unseen(g, u, t, &v->band, &v->firers, true))
 			continue;
 		ft->bearing[m] = pseudo_bearing(zb_v2_sub(t->pos, u->pos));
 		ft->sight[m++] = (int)i;
@@ -1806,7 +1826,11 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 		const struct zb_unit *t = zb_game_unit(g, ids[ft->order[j]]);
 
 		if (target_visible(g, u, t)) {
-			volley_rest(g, u, t, &ft->volley[t->id]);
+			struct vf_volley *v = &ft->volley[t->id];
+
+			(void)legal_unseen(g, u, t, &v->band, &v->firers,
+					   false);
+			volley_rest(g, u, t, v);
 			ft->legal[t->id] = 1;
 		}
 	}
