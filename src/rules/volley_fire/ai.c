@@ -1476,6 +1476,10 @@ static int near_visit(void *ctx, int id)
 	return 0;
 }
 
+static int *near_set_tagged(struct zb_game *g, struct zb_vec2 p,
+			    double range_in, unsigned tag_mask,
+			    zb_spatial_filter f, void *ctx, size_t *n);
+
 /* The units near_ids() lists, in no order: for a caller that needs
  * only which they are (the index's visit, without sorting them by
  * distance, nor a distance worked out for each).  Those
@@ -1485,11 +1489,22 @@ static int near_visit(void *ctx, int id)
 static int *near_set(struct zb_game *g, struct zb_vec2 p, double range_in,
 		     zb_spatial_filter f, void *ctx, size_t *n)
 {
+	return near_set_tagged(g, p, range_in, ZB_SPATIAL_ALL_TAGS, f, ctx,
+			       n);
+}
+
+/* near_set() of the units whose index tags (their sides) are in
+ * tag_mask, for a filter that turns the others away. */
+static int *near_set_tagged(struct zb_game *g, struct zb_vec2 p,
+			    double range_in, unsigned tag_mask,
+			    zb_spatial_filter f, void *ctx, size_t *n)
+{
 	struct near_ctx c = { g, f, ctx, p, range_in, NULL, 0, 0, false };
 
 	if (!isfinite(p.x) || !isfinite(p.y))
 		return near_ids(g, p, range_in, f, ctx, n);
-	zb_spatial_visit_near(&g->index, p, range_in, near_visit, &c);
+	zb_spatial_visit_near_tagged(&g->index, p, range_in, tag_mask,
+				     near_visit, &c);
 	if (c.failed) {
 		zb_free(&g->alloc, c.ids);
 		return near_ids(g, p, range_in, f, ctx, n);
@@ -1567,8 +1582,10 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 	struct side_ctx c = { g, u, NULL };
 	size_t n = 0;
 	/* Weighed in an order of their own (or of ids): their set. */
-	int *ids = near_set(g, ur.c, reach + circle_of(&ur) +
-			    AI_INDEX_SLACK_IN, enemy_body, &c, &n);
+	int *ids = near_set_tagged(g, ur.c, reach + circle_of(&ur) +
+				   AI_INDEX_SLACK_IN,
+				   zb_spatial_tags_except(u->side),
+				   enemy_body, &c, &n);
 	size_t room = ids ? n : (size_t)g->n_units;
 	struct aim_cand *cand = zb_malloc(&g->alloc, (room > 0 ? room : 1) *
 					  sizeof(*cand));
@@ -1612,6 +1629,10 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		}
 	}
 	if (cand) {
+		/* A unit that may not fire has no volley at any target but
+		 * the fire table's: its sight need not be asked first. */
+		bool sight_first = n_cand > 0 && vf_may_fire(g, u);
+
 		/* The highest bound first. */
 		qsort(cand, (size_t)n_cand, sizeof(*cand), cmp_aim);
 		for (int j = 0; j < n_cand; j++) {
@@ -1634,7 +1655,7 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 			 * itself, so they do not hang on its facing.  In
 			 * cover the side's sight comes in, which the turned
 			 * footprint may screen: asked turned, as below. */
-			bool asked = best < 0 &&
+			bool asked = sight_first && best < 0 &&
 				     !vf_fire_table_volley(g, u, e, &v) &&
 				     !vf_in_cover(g, e);
 

@@ -550,6 +550,11 @@ struct firer_prep {
 	 * edge lines (zb_cone_seg_out), and how many there are. */
 	double face_out[4][2];
 	int n_face;
+	/* Out of a square: the footprint (zb_unit_rect()) and how far out
+	 * its furthest corner reaches across each edge line of cone[0], as
+	 * zb_rect_clear_of_cones_c() works it out of the corners. */
+	struct zb_rect rect;
+	double rect_out[2];
 };
 
 static const struct firer_prep *prep_for(struct zb_game *g,
@@ -681,6 +686,14 @@ static bool aim_at(struct zb_game *g, const struct zb_unit *firer,
 		a->own[0] = fire_cone(g, firer->facing_deg);
 		a->cone[0] = &a->own[0];
 	}
+	/* The firer's corners' reach, worked out once for its targets:
+	 * zb_rect_clear_of_cones_c()'s test of the target's corners, the
+	 * same sums in the same order. */
+	if (a->fp && memcmp(fr, &a->fp->rect, sizeof(*fr)) == 0) {
+		zb_rect_corners(tr, a->tc);
+		return !zb_cone_clear_beyond(a->cone[0], a->fp->rect_out,
+					     a->tc);
+	}
 	if (zb_rect_clear_of_cones_c(fr, a->cone[0], tr))
 		return false;
 	zb_rect_corners(tr, a->tc);
@@ -723,6 +736,18 @@ static int figures_aimed(const struct zb_unit *firer,
 				return n;
 		}
 		return n;
+	}
+	/* Whether any fires: mostly the middle of the front rank has a
+	 * corner of the target plainly in its cone, and then it fires
+	 * (zb_cone_plainly_holds). */
+	if (any && a->alive > 0) {
+		int front = a->files < a->alive ? a->files : a->alive;
+		struct zb_vec2 m = fig_at(a->fp, firer, (front - 1) / 2);
+
+		for (int i = 0; i < 4; i++)
+			if (zb_cone_plainly_holds(a->cone[0], m, range,
+						  a->tc[i]))
+				return 1;
 	}
 	/* Rank by rank, each in line with its figures evenly along it.
 	 * Only the front ranks fire; spears throw overhead from every
@@ -857,6 +882,21 @@ static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
 	return legal_unseen(g, firer, target, band, firers, false);
 }
 
+/* The figures firing of a target legal_unseen() has passed with `any`
+ * (nothing moved since): its count made in full. */
+static int count_aimed(struct zb_game *g, const struct zb_unit *firer,
+		       const struct zb_unit *target)
+{
+	const struct zb_rect *afr = asking_rect(g, firer);
+	struct zb_rect fr = afr ? *afr : zb_unit_rect(firer);
+	struct zb_rect tr = zb_unit_rect(target);
+	struct aim a;
+
+	(void)aim_at(g, firer, &fr, &tr, &a);
+	return figures_aimed(firer, &tr, max_range_c(g, firer, target, tr.c),
+			     &a, false);
+}
+
 /* volley-fire: Mounted leaders B, Concealment C, Infantry fire A
  * May `firer` fire at `target`?  When it may, *band and *firers are the
  * range band and the figures firing, worked out on the way. */
@@ -941,6 +981,11 @@ bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 		  const struct zb_unit *target)
 {
 	return target_visible(g, firer, target);
+}
+
+bool vf_may_fire(struct zb_game *g, const struct zb_unit *firer)
+{
+	return may_fire(g, firer);
 }
 
 #define VF_EXPECT_MEMO 1024	/* entries of vf_state's expect memo */
@@ -1654,7 +1699,25 @@ static const struct firer_prep *prep_for(struct zb_game *g,
 			fp->n_face++;
 		}
 	} else {
+		struct zb_vec2 fc[4];
+
 		fp->cone[0] = fire_cone(g, firer->facing_deg);
+		fp->rect = zb_unit_rect(firer);
+		zb_rect_corners(&fp->rect, fc);
+		/* corners_clear_of()'s maximum, side by side (-1 * x is -x
+		 * exactly). */
+		for (int side = 0; side < 2; side++) {
+			struct zb_vec2 d = fp->cone[0].edge[side];
+			double out = -INFINITY;
+
+			for (int i = 0; i < 4; i++) {
+				double x = side ? zb_v2_cross(d, fc[i])
+						: -zb_v2_cross(d, fc[i]);
+
+				out = x > out ? x : out;
+			}
+			fp->rect_out[side] = out;
+		}
 	}
 	fp->files = files;
 	fp->id = firer->id;
@@ -1788,8 +1851,11 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	struct gather_ctx gc = { g, &tc, r.c, reach, ids, 0 };
 
 	if (isfinite(r.c.x) && isfinite(r.c.y) && isfinite(reach)) {
-		(void)zb_spatial_visit_near(&g->index, r.c, reach,
-					    gather_visit, &gc);
+		/* The index's tag is the side, which the filter turns
+		 * away: its units are passed over unasked. */
+		(void)zb_spatial_visit_near_tagged(&g->index, r.c, reach,
+					zb_spatial_tags_except(u->side),
+					gather_visit, &gc);
 		n = gc.n;
 	} else {
 		n = zb_spatial_within(&g->index, r.c, reach, target_filter,
@@ -1828,8 +1894,7 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 		if (target_visible(g, u, t)) {
 			struct vf_volley *v = &ft->volley[t->id];
 
-			(void)legal_unseen(g, u, t, &v->band, &v->firers,
-					   false);
+			v->firers = count_aimed(g, u, t);
 			volley_rest(g, u, t, v);
 			ft->legal[t->id] = 1;
 		}
