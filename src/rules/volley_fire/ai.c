@@ -1525,17 +1525,96 @@ static int *near_set_tagged(struct zb_game *g, struct zb_vec2 p,
  * hits (vf_expected_bound). */
 struct aim_cand {
 	int id;
-	double hits;
+	double hits;	/* or, before the bounds, how near (see below) */
+	bool seen;	/* found seen by vf_fire_sees() as the unit stands */
 };
 
-/* The highest bound first, then the lower id. */
-static int cmp_aim(const void *a, const void *b)
+/* The highest bound first, then the lower id: is x before y? */
+static inline bool aim_before(const struct aim_cand *x,
+			      const struct aim_cand *y)
 {
-	const struct aim_cand *x = a, *y = b;
-
 	if (x->hits != y->hits)
-		return x->hits > y->hits ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
+		return x->hits > y->hits;
+	return x->id < y->id;
+}
+
+/* A key that grows with the bearing of d (fire.c's pseudo_bearing: no
+ * trigonometry, only the order counts). */
+static double aim_bearing(struct zb_vec2 d)
+{
+	double s = fabs(d.x) + fabs(d.y);
+	double q = s > 0 ? d.y / s : 0;
+
+	return d.x >= 0 ? q : 2 - q;
+}
+
+#define AIM_ARCS 64	/* over aim_bearing()'s range of 4 */
+/* Candidates from which best_target_any_facing() asks their sight
+ * round the compass before their bounds (a crowd, mostly hidden). */
+#define AIM_BEARING_MIN 32
+
+/* c[0..n) into out[0..n) by their keys (hits, aim_bearing()) cut into
+ * AIM_ARCS arcs, as they come within an arc (a stable counting sort). */
+static void aim_by_bearing(const struct aim_cand *c, struct aim_cand *out,
+			   int n)
+{
+	int count[AIM_ARCS + 1] = { 0 };
+
+	for (int i = 0; i < n; i++) {
+		double x = (c[i].hits + 1) * (AIM_ARCS / 4);
+		int a = x >= 0 && x < AIM_ARCS ? (int)x
+			: x >= AIM_ARCS ? AIM_ARCS - 1 : 0;
+
+		count[a + 1]++;
+	}
+	for (int b = 0; b < AIM_ARCS; b++)
+		count[b + 1] += count[b];
+	for (int i = 0; i < n; i++) {
+		double x = (c[i].hits + 1) * (AIM_ARCS / 4);
+		int a = x >= 0 && x < AIM_ARCS ? (int)x
+			: x >= AIM_ARCS ? AIM_ARCS - 1 : 0;
+
+		out[count[a]++] = c[i];
+	}
+}
+
+/* The heap of c[0..n) below slot i made whole again (the first in
+ * aim_before()'s order at the top). */
+static void aim_sift(struct aim_cand *c, int n, int i)
+{
+	struct aim_cand x = c[i];
+
+	for (;;) {
+		int k = 2 * i + 1;
+
+		if (k >= n)
+			break;
+		if (k + 1 < n && aim_before(&c[k + 1], &c[k]))
+			k++;
+		if (!aim_before(&c[k], &x))
+			break;
+		c[i] = c[k];
+		i = k;
+	}
+	c[i] = x;
+}
+
+/* The candidates in aim_before()'s order, one at a time as the walk
+ * takes them (it mostly stops early): a heap, popped. */
+static void aim_heap(struct aim_cand *c, int n)
+{
+	for (int i = n / 2 - 1; i >= 0; i--)
+		aim_sift(c, n, i);
+}
+
+static struct aim_cand aim_pop(struct aim_cand *c, int *n)
+{
+	struct aim_cand top = c[0];
+
+	c[0] = c[--*n];
+	if (*n > 0)
+		aim_sift(c, *n, 0);
+	return top;
 }
 
 /* Turn u to face e for a question, without telling the index (vf.h's
@@ -1601,11 +1680,14 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		struct zb_rect er = zb_unit_rect(e);
 		if (!plainly_within(&ur, &er, reach) &&
 		    (zb_rect_clear_of(&ur, &er, reach) ||
-		     zb_rect_dist(&ur, &er) > reach))
+		     (cand ? zb_rect_dist_cmp(&ur, &er, reach) > 0
+			   : zb_rect_dist(&ur, &er) > reach)))
 			continue;	/* out of any range: no need to ask */
 		if (cand) {
+			/* Its bearing first (the bound later, of the few
+			 * left). */
 			cand[n_cand++] = (struct aim_cand){
-				i, vf_expected_bound(g, u, e) };
+				i, aim_bearing(zb_v2_sub(er.c, ur.c)), false };
 			continue;
 		}
 		turn_to(g, u, e);
@@ -1633,17 +1715,63 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		 * the fire table's: its sight need not be asked first. */
 		bool sight_first = n_cand > 0 && vf_may_fire(g, u);
 
-		/* The highest bound first. */
-		qsort(cand, (size_t)n_cand, sizeof(*cand), cmp_aim);
-		for (int j = 0; j < n_cand; j++) {
-			const struct zb_unit *e = &g->units[cand[j].id];
+		/* Those that turn out unseen can never be the best, so
+		 * they are put aside, round the compass (below), until
+		 * one is found seen: then the bounds are worked out
+		 * of the rest alone and the walk below weighs them as it
+		 * would all (it asks known() only of seen ones, so of
+		 * the same ones in the same order).  Sight is asked first
+		 * only of a target out of cover and outside the fire
+		 * table, as below. */
+		/* (Not for a few: they are soon weighed by their bounds,
+		 * which find one seen sooner where many are.) */
+		struct aim_cand *by = sight_first && n_cand >= AIM_BEARING_MIN
+			? zb_malloc(&g->alloc, (size_t)n_cand * sizeof(*by))
+			: NULL;
+
+		if (by) {
+			/* Round the compass, so that one target's lines
+			 * follow its neighbour's, which the same unit
+			 * mostly screens (see.c's screen_hint); the
+			 * answers do not hang on the order.  Those kept for
+			 * the walk though not asked (in cover, or in the
+			 * table) go back into cand[0..k). */
+			int k = 0, j;
+
+			aim_by_bearing(cand, by, n_cand);
+			for (j = 0; j < n_cand; j++) {
+				const struct zb_unit *e = &g->units[by[j].id];
+				struct vf_volley v;
+
+				if (vf_fire_table_volley(g, u, e, &v) ||
+				    vf_in_cover(g, e)) {
+					cand[k++] = by[j];
+				} else if (vf_fire_sees(g, u, e)) {
+					by[j].seen = true;
+					break;
+				}
+			}
+			for (; j < n_cand; j++)
+				cand[k++] = by[j];
+			n_cand = k;
+			zb_free(&g->alloc, by);
+		}
+		for (int j = 0; j < n_cand; j++)
+			cand[j].hits = vf_expected_bound(g, u,
+							 &g->units[cand[j].id]);
+		/* The highest bound first (the ids are distinct, so the
+		 * order is the one a sort would give). */
+		aim_heap(cand, n_cand);
+		while (n_cand > 0) {
+			struct aim_cand cj = aim_pop(cand, &n_cand);
+			const struct zb_unit *e = &g->units[cj.id];
 			struct vf_volley v;
 			double h = 0;
 			bool seen = false, sees = true;
 
 			/* The bound with a margin far over the rounding of
 			 * two sums of the same terms. */
-			if (cand[j].hits * (1 + AI_BOUND_REL) < bh)
+			if (cj.hits * (1 + AI_BOUND_REL) < bh)
 				break;
 			/* With none found yet, any volley at all is better,
 			 * and nearly every target in reach has one; so the
@@ -1659,7 +1787,7 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 				     !vf_fire_table_volley(g, u, e, &v) &&
 				     !vf_in_cover(g, e);
 
-			if (asked && !vf_fire_sees(g, u, e))
+			if (asked && !cj.seen && !vf_fire_sees(g, u, e))
 				continue;
 			turn_to(g, u, e);
 			if (vf_fire_table_volley(g, u, e, &v)) {
@@ -1671,7 +1799,7 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 			bool better = h > 0 && (best < 0 || h > bh ||
 						(h == bh && e->id < best));
 			if (better && !seen && !asked)
-				sees = vf_fire_sees(g, u, e);
+				sees = cj.seen || vf_fire_sees(g, u, e);
 			turn_back(g, u, saved);
 			if (better && sees && known(ai, g, e)) {
 				bh = h;
