@@ -1586,6 +1586,10 @@ struct vf_fire_table {
 	 * (their places in its list) and their bearings, n_units each. */
 	int *sight, *arc, *order;
 	double *bearing;
+	/* Of the targets target_options() has asked the sight of in this
+	 * phase, how many, and how many were seen. */
+	long tried, seen;
+	bool counted;	/* this firer's figures counted before sight */
 };
 
 static struct vf_fire_table *asking_table(struct zb_game *g,
@@ -1629,6 +1633,8 @@ static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
 	ft->legal = zb_calloc(&g->alloc, n, 1);
 	ft->volley = zb_malloc(&g->alloc, n * sizeof(*ft->volley));
 	ft->prep.id = -1;
+	ft->tried = ft->seen = 0;
+	ft->counted = false;
 	ft->prep.fig = zb_malloc(&g->alloc,
 				 (size_t)cap * sizeof(*ft->prep.fig));
 	ft->prep.cap = ft->prep.fig ? cap : 0;
@@ -1796,6 +1802,12 @@ static double pseudo_bearing(struct zb_vec2 d)
 	return d.x >= 0 ? q : 2 - q;
 }
 
+/* target_options() counts a firer's figures before the sight when at
+ * least this share of the targets tried so far were seen (where the
+ * count, made twice of a seen one, costs about as much as it saves on
+ * the hidden). */
+#define FIRE_COUNT_SEEN_NUM 2
+#define FIRE_COUNT_SEEN_DEN 5
 #define BEARING_BUCKETS 64	/* over pseudo_bearing()'s range of 4 */
 
 /* idx[0..n) into out[0..n) ordered by their keys key[0..n) cut into
@@ -1872,6 +1884,12 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	 * (see.c's screen_hint); the answers do not hang on the order. */
 	int m = 0;
 
+	/* Whether any figure fires, not yet how many, where most are
+	 * hidden (as so far this phase): the count is then made of those
+	 * seen, at the cost of a second aim.  The answers do not hang on
+	 * it. */
+	ft->counted = ft->seen * FIRE_COUNT_SEEN_DEN >=
+		      ft->tried * FIRE_COUNT_SEEN_NUM && ft->tried > 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);
 		struct vf_volley *v;
@@ -1880,9 +1898,8 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 			continue;
 		v = &ft->volley[t->id];
 		memset(v, 0, sizeof(*v));
-		/* Whether any figure fires, not yet how many: nearly all
-		 * are hidden, and the count is made of those seen. */
-		if (!legal_unseen(g, u, t, &v->band, &v->firers, true))
+		if (!legal_unseen(g, u, t, &v->band, &v->firers,
+				  !ft->counted))
 			continue;
 		ft->bearing[m] = pseudo_bearing(zb_v2_sub(t->pos, u->pos));
 		ft->sight[m++] = (int)i;
@@ -1891,10 +1908,13 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	for (int j = 0; j < m; j++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[ft->order[j]]);
 
+		ft->tried++;
 		if (target_visible(g, u, t)) {
 			struct vf_volley *v = &ft->volley[t->id];
 
-			v->firers = count_aimed(g, u, t);
+			ft->seen++;
+			if (!ft->counted)
+				v->firers = count_aimed(g, u, t);
 			volley_rest(g, u, t, v);
 			ft->legal[t->id] = 1;
 		}
