@@ -588,6 +588,14 @@ static int run_firing(const struct zb_cone *k, const struct firer_prep *fp,
 
 	if (!not_clear && zb_seg_clear_of_cone_c(a, b, k, tc))
 		return 0;
+	/* Whether any fires: one end with a corner plainly in its cone
+	 * does. */
+	if (any)
+		for (int i = 0; i < 4; i++)
+			if (zb_cone_plainly_holds(k, a, range, tc[i]) ||
+			    (k1 > k0 &&
+			     zb_cone_plainly_holds(k, b, range, tc[i])))
+				return 1;
 	if (k1 > k0 && rank_in_cones(k, a, b, range, tc))
 		return k1 - k0 + 1;
 	if (k1 - k0 + 1 >= RUN_SPLIT_MIN) {
@@ -1792,6 +1800,81 @@ static int gather_visit(void *ctx, int id)
 	return 0;
 }
 
+/* What legal_unseen() reads of the unit target_options() is trying,
+ * worked out once for all its targets, when that unit is a line (not a
+ * square, nor a gun) with a weapon and the fire table holds its
+ * firer_prep: the prep, its footprint (the prep's), its weapon's
+ * longest range and the cap on it in woods (max_range_c()). */
+struct fast_firer {
+	const struct firer_prep *fp;
+	const struct zb_rect *fr;
+	double r_max, cap_in;
+};
+
+static bool fast_setup(struct zb_game *g, struct vf_fire_table *ft,
+		       const struct zb_unit *u, struct fast_firer *ff)
+{
+	const struct vf_weapon_info *w;
+
+	if (weapon_of(u) == VF_W_NONE || vf_type_of(u)->gun ||
+	    (u->flags & ZB_UF_HOLLOW))
+		return false;
+	ff->fp = prep_for(g, u);
+	if (!ff->fp || memcmp(&ft->asking_rect, &ff->fp->rect,
+			      sizeof(ft->asking_rect)) != 0)
+		return false;
+	ff->fr = &ft->asking_rect;
+	w = &vf_weapons[weapon_of(u)];
+	ff->r_max = 0;
+	for (int b = 0; b < VF_BAND_COUNT; b++)
+		if (w->band_max_in[b] > ff->r_max)
+			ff->r_max = w->band_max_in[b];
+	ff->cap_in = weapon_of(u) == VF_W_GARDNER ? VF_COVER_GUN_IN
+						  : VF_COVER_SMALL_ARMS_IN;
+	return true;
+}
+
+/* legal_unseen() of the unit fast_setup() found, step for step: the
+ * tests of the target, aim_at() of a line with its prep, max_range_c()
+ * (the woods asked only where the cap could cut the range),
+ * fire_band_r() and figures_aimed(). */
+static bool fast_legal(struct zb_game *g, const struct fast_firer *ff,
+		       const struct zb_unit *firer,
+		       const struct zb_unit *target, int *band, int *firers,
+		       bool any)
+{
+	struct aim a;
+	struct zb_rect tr;
+	double range;
+
+	if (!target || firer == target)
+		return false;
+	if (target->side == firer->side || !vf_unit_active(target))
+		return false;
+	if ((unsigned)target->type >= VF_TYPE_COUNT ||
+	    vf_type_of(target)->leader)
+		return false;
+	tr = zb_unit_rect(target);
+	zb_rect_corners(&tr, a.tc);
+	if (zb_cone_clear_beyond(&ff->fp->cone[0], ff->fp->rect_out, a.tc))
+		return false;
+	a.fp = ff->fp;
+	a.cone[0] = &ff->fp->cone[0];
+	a.alive = ff->fp->alive;
+	a.files = ff->fp->files;
+	a.reach = 0xFu;
+	range = ff->r_max;
+	/* (No woods on a table without terrain.) */
+	if (range > ff->cap_in && g->terrain.n > 0 &&
+	    (vf_ground_woods(g, target, tr.c) || firer_in_woods(g, firer)))
+		range = ff->cap_in;
+	*band = fire_band_r(firer, ff->fr, &tr, range);
+	if (*band == VF_OUT_OF_RANGE)
+		return false;
+	*firers = figures_aimed(firer, &tr, range, &a, any);
+	return *firers > 0;
+}
+
 /* A key that grows with the bearing of d, a quarter turn below east to
  * three above (no trigonometry: only the order counts). */
 static double pseudo_bearing(struct zb_vec2 d)
@@ -1890,6 +1973,9 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	 * it. */
 	ft->counted = ft->seen * FIRE_COUNT_SEEN_DEN >=
 		      ft->tried * FIRE_COUNT_SEEN_NUM && ft->tried > 0;
+	struct fast_firer ff = { NULL, NULL, 0, 0 };
+	bool fast = fast_setup(g, ft, u, &ff);
+
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);
 		struct vf_volley *v;
@@ -1898,8 +1984,10 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 			continue;
 		v = &ft->volley[t->id];
 		memset(v, 0, sizeof(*v));
-		if (!legal_unseen(g, u, t, &v->band, &v->firers,
-				  !ft->counted))
+		if (!(fast ? fast_legal(g, &ff, u, t, &v->band, &v->firers,
+					!ft->counted)
+			   : legal_unseen(g, u, t, &v->band, &v->firers,
+					  !ft->counted)))
 			continue;
 		ft->bearing[m] = pseudo_bearing(zb_v2_sub(t->pos, u->pos));
 		ft->sight[m++] = (int)i;
