@@ -1687,7 +1687,7 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 			/* Its bearing first (the bound later, of the few
 			 * left). */
 			cand[n_cand++] = (struct aim_cand){
-				i, aim_bearing(zb_v2_sub(er.c, ur.c)), false };
+				i, aim_bearing(zb_v2_sub(e->pos, u->pos)), false };
 			continue;
 		}
 		turn_to(g, u, e);
