@@ -1746,7 +1746,7 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 				if (vf_fire_table_volley(g, u, e, &v) ||
 				    vf_in_cover(g, e)) {
 					cand[k++] = by[j];
-				} else if (vf_fire_sees(g, u, e)) {
+				} else if (vf_fire_sees_open(g, u, e)) {
 					by[j].seen = true;
 					break;
 				}
@@ -1787,7 +1787,7 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 				     !vf_fire_table_volley(g, u, e, &v) &&
 				     !vf_in_cover(g, e);
 
-			if (asked && !cj.seen && !vf_fire_sees(g, u, e))
+			if (asked && !cj.seen && !vf_fire_sees_open(g, u, e))
 				continue;
 			turn_to(g, u, e);
 			if (vf_fire_table_volley(g, u, e, &v)) {

@@ -466,6 +466,30 @@ static int fire_band_r(const struct zb_unit *firer, const struct zb_rect *fr,
 	return VF_OUT_OF_RANGE;
 }
 
+/* fire_band_r() of a firer with a weapon without its first test
+ * (zb_rect_clear_of()): the same answer, as band_by_bounds() never
+ * finds a band for footprints further apart than the range, and the
+ * distance worked out says so too; for the many in range, the test
+ * is spared. */
+static int fire_band_near(const struct zb_unit *firer,
+			  const struct zb_rect *fr, const struct zb_rect *tr,
+			  double range)
+{
+	const struct vf_weapon_info *w = &vf_weapons[weapon_of(firer)];
+	int b0 = band_by_bounds(w, fr, tr, range);
+	double d;
+
+	if (b0 != BAND_UNSURE)
+		return b0;
+	d = zb_rect_dist(fr, tr);
+	if (d > range)
+		return VF_OUT_OF_RANGE;
+	for (int b = 0; b < VF_BAND_COUNT; b++)
+		if (w->band_max_in[b] > 0 && d <= w->band_max_in[b])
+			return b;
+	return VF_OUT_OF_RANGE;
+}
+
 /* volley-fire: WEAPON RANGES, Concealment D */
 int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
 		 const struct zb_unit *target)
@@ -800,14 +824,21 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 				max_range_in(g, firer, target));
 }
 
+/* target_visible() but for a target in cover: the firer's own sight. */
+static bool own_sight(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target)
+{
+	/* Spears are thrown overhead: units in between do not block. */
+	return vf_weapons[weapon_of(firer)].overhead
+	       ? vf_unit_sees_ex(g, firer, target, VF_SEE_IGNORE_UNITS)
+	       : vf_unit_sees(g, firer, target);
+}
+
 /* volley-fire: Concealment C (no fire into concealment unless seen) */
 static bool target_visible(struct zb_game *g, const struct zb_unit *firer,
 			   const struct zb_unit *target)
 {
-	/* Spears are thrown overhead: units in between do not block. */
-	if (vf_weapons[weapon_of(firer)].overhead
-	    ? vf_unit_sees_ex(g, firer, target, VF_SEE_IGNORE_UNITS)
-	    : vf_unit_sees(g, firer, target))
+	if (own_sight(g, firer, target))
 		return true;
 	/* A target in cover that another unit of the side has called
 	 * visible may be fired on if nothing stands in the way. */
@@ -989,6 +1020,12 @@ bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 		  const struct zb_unit *target)
 {
 	return target_visible(g, firer, target);
+}
+
+bool vf_fire_sees_open(struct zb_game *g, const struct zb_unit *firer,
+		       const struct zb_unit *target)
+{
+	return own_sight(g, firer, target);
 }
 
 bool vf_may_fire(struct zb_game *g, const struct zb_unit *firer)
@@ -1837,7 +1874,7 @@ static bool fast_setup(struct zb_game *g, struct vf_fire_table *ft,
 /* legal_unseen() of the unit fast_setup() found, step for step: the
  * tests of the target, aim_at() of a line with its prep, max_range_c()
  * (the woods asked only where the cap could cut the range),
- * fire_band_r() and figures_aimed(). */
+ * fire_band_r() (fire_band_near()) and figures_aimed(). */
 static bool fast_legal(struct zb_game *g, const struct fast_firer *ff,
 		       const struct zb_unit *firer,
 		       const struct zb_unit *target, int *band, int *firers,
@@ -1868,7 +1905,7 @@ static bool fast_legal(struct zb_game *g, const struct fast_firer *ff,
 	if (range > ff->cap_in && g->terrain.n > 0 &&
 	    (vf_ground_woods(g, target, tr.c) || firer_in_woods(g, firer)))
 		range = ff->cap_in;
-	*band = fire_band_r(firer, ff->fr, &tr, range);
+	*band = fire_band_near(firer, ff->fr, &tr, range);
 	if (*band == VF_OUT_OF_RANGE)
 		return false;
 	*firers = figures_aimed(firer, &tr, range, &a, any);
