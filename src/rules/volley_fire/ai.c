@@ -1643,7 +1643,11 @@ static void turn_back(struct zb_game *g, struct zb_unit *u, double saved)
  * known only when its hits beat the best so far (the most, then the
  * lowest id), and the walk stops at a bound below the best's hits, as
  * no target after it can beat them.  Most are never weighed, and fewer
- * asked (lines of sight cost the most).  Without memory for the list,
+ * asked (lines of sight cost the most).  In a crowd, where most are
+ * hidden and none found yet would leave every bound to be weighed, the
+ * unseen are first put aside by their sight alone (which out of cover
+ * does not hang on the unit's facing), and only the rest bounded and
+ * weighed.  Without memory for the list,
  * the walk in id order, asking the line of sight only of a target
  * better than the best so far.
  */
