@@ -1525,7 +1525,7 @@ static int *near_set_tagged(struct zb_game *g, struct zb_vec2 p,
  * hits (vf_expected_bound). */
 struct aim_cand {
 	int id;
-	double hits;	/* or, before the bounds, how near (see below) */
+	double hits;	/* or, before the bounds, its aim_bearing() */
 	bool seen;	/* found seen by vf_fire_sees() as the unit stands */
 };
 
