@@ -1347,3 +1347,63 @@ Test(vf_fire, expected_bound_covers_every_facing)
 		}
 	cr_assert(legal > 0);
 }
+
+/* Infantry fire C, Concealment C: whether a firer out of cover sees a
+ * target out of cover is its own lines of sight, from its position,
+ * which its own footprint never screens, so it does not hang on the way
+ * it faces (the AI asks it before turning a unit to a target).  A
+ * formed friendly section stands between the firer and one Dervish
+ * group (hidden: a unit in between blocks on level ground); another
+ * group stands well off that line (seen). */
+Test(vf_fire, own_sight_does_not_hang_on_facing)
+{
+	game_from(HEAD
+		  "sides:\n"
+		  "  - name: British\n"
+		  "    army: british\n"
+		  "    controller: passive\n"
+		  "    units:\n"
+		  "      - { name: \"1st Section\", type: sudanese-infantry, "
+		  "figures: { trooper: 24 }, at: [36, 10], facing: 90 }\n"
+		  "      - { name: \"2nd Section\", type: sudanese-infantry, "
+		  "figures: { trooper: 24 }, at: [36, 16], facing: 90 }\n"
+		  "  - name: Dervishes\n"
+		  "    army: dervish\n"
+		  "    controller: passive\n"
+		  "    units:\n"
+		  "      - { name: \"Behind\", type: dervish-riflemen, "
+		  "figures: { warrior: 20 }, at: [36, 40], facing: 270 }\n"
+		  "      - { name: \"Aside\", type: dervish-riflemen, "
+		  "figures: { warrior: 20 }, at: [64, 20], facing: 180 }\n");
+	struct zb_unit *f = &g.units[0];
+	const struct zb_unit *behind = &g.units[2], *aside = &g.units[3];
+
+	cr_assert(!vf_in_cover(&g, behind) && !vf_in_cover(&g, aside));
+	for (int a = 0; a < 360; a += 15) {
+		f->facing_deg = a;
+		cr_assert(!vf_fire_sees(&g, f, behind), "facing %d", a);
+		cr_assert(!vf_fire_sees_open(&g, f, behind), "facing %d", a);
+		cr_assert(vf_fire_sees(&g, f, aside), "facing %d", a);
+		cr_assert(vf_fire_sees_open(&g, f, aside), "facing %d", a);
+	}
+}
+
+/* Hand-to-hand A: a unit charging cannot fire, so it has no volley at
+ * any target whichever way it faces (the AI asks no sight of one). */
+Test(vf_fire, charger_has_no_volley_in_any_facing)
+{
+	duel("sudanese-infantry", "{ trooper: 24 }", "two-rank-line",
+	     "dervish-riflemen", "{ warrior: 20 }", 12);
+	struct zb_unit *f = &g.units[0];
+	const struct zb_unit *t = &g.units[1];
+	struct vf_volley v;
+
+	cr_assert(vf_may_fire(&g, f));
+	cr_assert(vf_volley_unseen(&g, f, t, &v));
+	vf_u(f)->charge_target = t->id;
+	cr_assert(!vf_may_fire(&g, f));
+	for (int a = 0; a < 360; a += 15) {
+		f->facing_deg = a;
+		cr_assert(!vf_volley_unseen(&g, f, t, &v), "facing %d", a);
+	}
+}

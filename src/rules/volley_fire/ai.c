@@ -1476,6 +1476,10 @@ static int near_visit(void *ctx, int id)
 	return 0;
 }
 
+static int *near_set_tagged(struct zb_game *g, struct zb_vec2 p,
+			    double range_in, unsigned tag_mask,
+			    zb_spatial_filter f, void *ctx, size_t *n);
+
 /* The units near_ids() lists, in no order: for a caller that needs
  * only which they are (the index's visit, without sorting them by
  * distance, nor a distance worked out for each).  Those
@@ -1485,11 +1489,22 @@ static int near_visit(void *ctx, int id)
 static int *near_set(struct zb_game *g, struct zb_vec2 p, double range_in,
 		     zb_spatial_filter f, void *ctx, size_t *n)
 {
+	return near_set_tagged(g, p, range_in, ZB_SPATIAL_ALL_TAGS, f, ctx,
+			       n);
+}
+
+/* near_set() of the units whose index tags (their sides) are in
+ * tag_mask, for a filter that turns the others away. */
+static int *near_set_tagged(struct zb_game *g, struct zb_vec2 p,
+			    double range_in, unsigned tag_mask,
+			    zb_spatial_filter f, void *ctx, size_t *n)
+{
 	struct near_ctx c = { g, f, ctx, p, range_in, NULL, 0, 0, false };
 
 	if (!isfinite(p.x) || !isfinite(p.y))
 		return near_ids(g, p, range_in, f, ctx, n);
-	zb_spatial_visit_near(&g->index, p, range_in, near_visit, &c);
+	zb_spatial_visit_near_tagged(&g->index, p, range_in, tag_mask,
+				     near_visit, &c);
 	if (c.failed) {
 		zb_free(&g->alloc, c.ids);
 		return near_ids(g, p, range_in, f, ctx, n);
@@ -1510,17 +1525,96 @@ static int *near_set(struct zb_game *g, struct zb_vec2 p, double range_in,
  * hits (vf_expected_bound). */
 struct aim_cand {
 	int id;
-	double hits;
+	double hits;	/* or, before the bounds, its aim_bearing() */
+	bool seen;	/* found seen by vf_fire_sees() as the unit stands */
 };
 
-/* The highest bound first, then the lower id. */
-static int cmp_aim(const void *a, const void *b)
+/* The highest bound first, then the lower id: is x before y? */
+static inline bool aim_before(const struct aim_cand *x,
+			      const struct aim_cand *y)
 {
-	const struct aim_cand *x = a, *y = b;
-
 	if (x->hits != y->hits)
-		return x->hits > y->hits ? -1 : 1;
-	return (x->id > y->id) - (x->id < y->id);
+		return x->hits > y->hits;
+	return x->id < y->id;
+}
+
+/* A key that grows with the bearing of d (fire.c's pseudo_bearing: no
+ * trigonometry, only the order counts). */
+static double aim_bearing(struct zb_vec2 d)
+{
+	double s = fabs(d.x) + fabs(d.y);
+	double q = s > 0 ? d.y / s : 0;
+
+	return d.x >= 0 ? q : 2 - q;
+}
+
+#define AIM_ARCS 64	/* over aim_bearing()'s range of 4 */
+/* Candidates from which best_target_any_facing() asks their sight
+ * round the compass before their bounds (a crowd, mostly hidden). */
+#define AIM_BEARING_MIN 32
+
+/* c[0..n) into out[0..n) by their keys (hits, aim_bearing()) cut into
+ * AIM_ARCS arcs, as they come within an arc (a stable counting sort). */
+static void aim_by_bearing(const struct aim_cand *c, struct aim_cand *out,
+			   int n)
+{
+	int count[AIM_ARCS + 1] = { 0 };
+
+	for (int i = 0; i < n; i++) {
+		double x = (c[i].hits + 1) * (AIM_ARCS / 4);
+		int a = x >= 0 && x < AIM_ARCS ? (int)x
+			: x >= AIM_ARCS ? AIM_ARCS - 1 : 0;
+
+		count[a + 1]++;
+	}
+	for (int b = 0; b < AIM_ARCS; b++)
+		count[b + 1] += count[b];
+	for (int i = 0; i < n; i++) {
+		double x = (c[i].hits + 1) * (AIM_ARCS / 4);
+		int a = x >= 0 && x < AIM_ARCS ? (int)x
+			: x >= AIM_ARCS ? AIM_ARCS - 1 : 0;
+
+		out[count[a]++] = c[i];
+	}
+}
+
+/* The heap of c[0..n) below slot i made whole again (the first in
+ * aim_before()'s order at the top). */
+static void aim_sift(struct aim_cand *c, int n, int i)
+{
+	struct aim_cand x = c[i];
+
+	for (;;) {
+		int k = 2 * i + 1;
+
+		if (k >= n)
+			break;
+		if (k + 1 < n && aim_before(&c[k + 1], &c[k]))
+			k++;
+		if (!aim_before(&c[k], &x))
+			break;
+		c[i] = c[k];
+		i = k;
+	}
+	c[i] = x;
+}
+
+/* The candidates in aim_before()'s order, one at a time as the walk
+ * takes them (it mostly stops early): a heap, popped. */
+static void aim_heap(struct aim_cand *c, int n)
+{
+	for (int i = n / 2 - 1; i >= 0; i--)
+		aim_sift(c, n, i);
+}
+
+static struct aim_cand aim_pop(struct aim_cand *c, int *n)
+{
+	struct aim_cand top = c[0];
+
+	c[0] = c[--*n];
+	if (*n > 0)
+		aim_sift(c, *n, 0);
+	return top;
 }
 
 /* Turn u to face e for a question, without telling the index (vf.h's
@@ -1549,7 +1643,11 @@ static void turn_back(struct zb_game *g, struct zb_unit *u, double saved)
  * known only when its hits beat the best so far (the most, then the
  * lowest id), and the walk stops at a bound below the best's hits, as
  * no target after it can beat them.  Most are never weighed, and fewer
- * asked (lines of sight cost the most).  Without memory for the list,
+ * asked (lines of sight cost the most).  In a crowd, where most are
+ * hidden and none found yet would leave every bound to be weighed, the
+ * unseen are first put aside by their sight alone (which out of cover
+ * does not hang on the unit's facing), and only the rest bounded and
+ * weighed.  Without memory for the list,
  * the walk in id order, asking the line of sight only of a target
  * better than the best so far.
  */
@@ -1567,8 +1665,10 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 	struct side_ctx c = { g, u, NULL };
 	size_t n = 0;
 	/* Weighed in an order of their own (or of ids): their set. */
-	int *ids = near_set(g, ur.c, reach + circle_of(&ur) +
-			    AI_INDEX_SLACK_IN, enemy_body, &c, &n);
+	int *ids = near_set_tagged(g, ur.c, reach + circle_of(&ur) +
+				   AI_INDEX_SLACK_IN,
+				   zb_spatial_tags_except(u->side),
+				   enemy_body, &c, &n);
 	size_t room = ids ? n : (size_t)g->n_units;
 	struct aim_cand *cand = zb_malloc(&g->alloc, (room > 0 ? room : 1) *
 					  sizeof(*cand));
@@ -1584,11 +1684,14 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		struct zb_rect er = zb_unit_rect(e);
 		if (!plainly_within(&ur, &er, reach) &&
 		    (zb_rect_clear_of(&ur, &er, reach) ||
-		     zb_rect_dist(&ur, &er) > reach))
+		     (cand ? zb_rect_dist_cmp(&ur, &er, reach) > 0
+			   : zb_rect_dist(&ur, &er) > reach)))
 			continue;	/* out of any range: no need to ask */
 		if (cand) {
+			/* Its bearing first (the bound later, of the few
+			 * left). */
 			cand[n_cand++] = (struct aim_cand){
-				i, vf_expected_bound(g, u, e) };
+				i, aim_bearing(zb_v2_sub(e->pos, u->pos)), false };
 			continue;
 		}
 		turn_to(g, u, e);
@@ -1612,18 +1715,84 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 		}
 	}
 	if (cand) {
-		/* The highest bound first. */
-		qsort(cand, (size_t)n_cand, sizeof(*cand), cmp_aim);
-		for (int j = 0; j < n_cand; j++) {
-			const struct zb_unit *e = &g->units[cand[j].id];
+		/* A unit that may not fire has no volley at any target but
+		 * the fire table's: its sight need not be asked first. */
+		bool sight_first = n_cand > 0 && vf_may_fire(g, u);
+
+		/* Those that turn out unseen can never be the best, so
+		 * they are put aside, round the compass (below), until
+		 * one is found seen: then the bounds are worked out
+		 * of the rest alone and the walk below weighs them as it
+		 * would all (it asks known() only of seen ones, so of
+		 * the same ones in the same order).  Sight is asked first
+		 * only of a target out of cover and outside the fire
+		 * table, as below. */
+		/* (Not for a few: they are soon weighed by their bounds,
+		 * which find one seen sooner where many are.) */
+		struct aim_cand *by = sight_first && n_cand >= AIM_BEARING_MIN
+			? zb_malloc(&g->alloc, (size_t)n_cand * sizeof(*by))
+			: NULL;
+
+		if (by) {
+			/* Round the compass, so that one target's lines
+			 * follow its neighbour's, which the same unit
+			 * mostly screens (see.c's screen_hint); the
+			 * answers do not hang on the order.  Those kept for
+			 * the walk though not asked (in cover, or in the
+			 * table) go back into cand[0..k). */
+			int k = 0, j;
+
+			aim_by_bearing(cand, by, n_cand);
+			for (j = 0; j < n_cand; j++) {
+				const struct zb_unit *e = &g->units[by[j].id];
+				struct vf_volley v;
+
+				if (vf_fire_table_volley(g, u, e, &v) ||
+				    vf_in_cover(g, e)) {
+					cand[k++] = by[j];
+				} else if (vf_fire_sees_open(g, u, e)) {
+					by[j].seen = true;
+					break;
+				}
+			}
+			for (; j < n_cand; j++)
+				cand[k++] = by[j];
+			n_cand = k;
+			zb_free(&g->alloc, by);
+		}
+		for (int j = 0; j < n_cand; j++)
+			cand[j].hits = vf_expected_bound(g, u,
+							 &g->units[cand[j].id]);
+		/* The highest bound first (the ids are distinct, so the
+		 * order is the one a sort would give). */
+		aim_heap(cand, n_cand);
+		while (n_cand > 0) {
+			struct aim_cand cj = aim_pop(cand, &n_cand);
+			const struct zb_unit *e = &g->units[cj.id];
 			struct vf_volley v;
 			double h = 0;
 			bool seen = false, sees = true;
 
 			/* The bound with a margin far over the rounding of
 			 * two sums of the same terms. */
-			if (cand[j].hits * (1 + AI_BOUND_REL) < bh)
+			if (cj.hits * (1 + AI_BOUND_REL) < bh)
 				break;
+			/* With none found yet, any volley at all is better,
+			 * and nearly every target in reach has one; so the
+			 * sight is asked first, as the unit stands, and the
+			 * turn and the volley only of one seen.  It is the
+			 * same answer: out of cover the sight is the unit's
+			 * own lines (vf_unit_sees), which start at its
+			 * position and are never screened by the unit
+			 * itself, so they do not hang on its facing.  In
+			 * cover the side's sight comes in, which the turned
+			 * footprint may screen: asked turned, as below. */
+			bool asked = sight_first && best < 0 &&
+				     !vf_fire_table_volley(g, u, e, &v) &&
+				     !vf_in_cover(g, e);
+
+			if (asked && !cj.seen && !vf_fire_sees_open(g, u, e))
+				continue;
 			turn_to(g, u, e);
 			if (vf_fire_table_volley(g, u, e, &v)) {
 				h = vf_volley_expected(g, &v, e);
@@ -1633,8 +1802,8 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 			}
 			bool better = h > 0 && (best < 0 || h > bh ||
 						(h == bh && e->id < best));
-			if (better && !seen)
-				sees = vf_fire_sees(g, u, e);
+			if (better && !seen && !asked)
+				sees = cj.seen || vf_fire_sees(g, u, e);
 			turn_back(g, u, saved);
 			if (better && sees && known(ai, g, e)) {
 				bh = h;

@@ -466,6 +466,30 @@ static int fire_band_r(const struct zb_unit *firer, const struct zb_rect *fr,
 	return VF_OUT_OF_RANGE;
 }
 
+/* fire_band_r() of a firer with a weapon without its first test
+ * (zb_rect_clear_of()): the same answer, as band_by_bounds() never
+ * finds a band for footprints further apart than the range, and the
+ * distance worked out says so too; for the many in range, the test
+ * is spared. */
+static int fire_band_near(const struct zb_unit *firer,
+			  const struct zb_rect *fr, const struct zb_rect *tr,
+			  double range)
+{
+	const struct vf_weapon_info *w = &vf_weapons[weapon_of(firer)];
+	int b0 = band_by_bounds(w, fr, tr, range);
+	double d;
+
+	if (b0 != BAND_UNSURE)
+		return b0;
+	d = zb_rect_dist(fr, tr);
+	if (d > range)
+		return VF_OUT_OF_RANGE;
+	for (int b = 0; b < VF_BAND_COUNT; b++)
+		if (w->band_max_in[b] > 0 && d <= w->band_max_in[b])
+			return b;
+	return VF_OUT_OF_RANGE;
+}
+
 /* volley-fire: WEAPON RANGES, Concealment D */
 int vf_fire_band(struct zb_game *g, const struct zb_unit *firer,
 		 const struct zb_unit *target)
@@ -550,6 +574,11 @@ struct firer_prep {
 	 * edge lines (zb_cone_seg_out), and how many there are. */
 	double face_out[4][2];
 	int n_face;
+	/* Out of a square: the footprint (zb_unit_rect()) and how far out
+	 * its furthest corner reaches across each edge line of cone[0], as
+	 * zb_rect_clear_of_cones_c() works it out of the corners. */
+	struct zb_rect rect;
+	double rect_out[2];
 };
 
 static const struct firer_prep *prep_for(struct zb_game *g,
@@ -575,7 +604,7 @@ static inline struct zb_vec2 fig_at(const struct firer_prep *fp,
 static int run_firing(const struct zb_cone *k, const struct firer_prep *fp,
 		      const struct zb_unit *firer, int k0, int k1,
 		      double range, const struct zb_rect *tr,
-		      const struct zb_vec2 tc[4], bool not_clear)
+		      const struct zb_vec2 tc[4], bool not_clear, bool any)
 {
 	struct zb_vec2 a = fig_at(fp, firer, k0);
 	struct zb_vec2 b = k1 > k0 ? fig_at(fp, firer, k1) : a;
@@ -583,19 +612,32 @@ static int run_firing(const struct zb_cone *k, const struct firer_prep *fp,
 
 	if (!not_clear && zb_seg_clear_of_cone_c(a, b, k, tc))
 		return 0;
+	/* Whether any fires: one end with a corner plainly in its cone
+	 * does. */
+	if (any)
+		for (int i = 0; i < 4; i++)
+			if (zb_cone_plainly_holds(k, a, range, tc[i]) ||
+			    (k1 > k0 &&
+			     zb_cone_plainly_holds(k, b, range, tc[i])))
+				return 1;
 	if (k1 > k0 && rank_in_cones(k, a, b, range, tc))
 		return k1 - k0 + 1;
 	if (k1 - k0 + 1 >= RUN_SPLIT_MIN) {
 		int mid = k0 + (k1 - k0) / 2;
 
-		return run_firing(k, fp, firer, k0, mid, range, tr, tc,
-				  false) +
-		       run_firing(k, fp, firer, mid + 1, k1, range, tr, tc,
-				  false);
+		n = run_firing(k, fp, firer, k0, mid, range, tr, tc, false,
+			       any);
+		if (any && n > 0)
+			return n;
+		return n + run_firing(k, fp, firer, mid + 1, k1, range, tr,
+				      tc, false, any);
 	}
 	for (int j = k0; j <= k1; j++)
-		if (zb_rect_in_cone_c(k, fig_at(fp, firer, j), range, tr))
+		if (zb_rect_in_cone_c(k, fig_at(fp, firer, j), range, tr)) {
 			n++;
+			if (any)
+				break;
+		}
 	return n;
 }
 
@@ -676,6 +718,14 @@ static bool aim_at(struct zb_game *g, const struct zb_unit *firer,
 		a->own[0] = fire_cone(g, firer->facing_deg);
 		a->cone[0] = &a->own[0];
 	}
+	/* The firer's corners' reach, worked out once for its targets:
+	 * zb_rect_clear_of_cones_c()'s test of the target's corners, the
+	 * same sums in the same order. */
+	if (a->fp && memcmp(fr, &a->fp->rect, sizeof(*fr)) == 0) {
+		zb_rect_corners(tr, a->tc);
+		return !zb_cone_clear_beyond(a->cone[0], a->fp->rect_out,
+					     a->tc);
+	}
 	if (zb_rect_clear_of_cones_c(fr, a->cone[0], tr))
 		return false;
 	zb_rect_corners(tr, a->tc);
@@ -683,10 +733,11 @@ static bool aim_at(struct zb_game *g, const struct zb_unit *firer,
 }
 
 /* figures_firing_r() once aim_at() has found the target may be
- * reached. */
+ * reached; with `any`, a number no more than that and above 0 exactly
+ * when it is (the count stops at the first run found firing). */
 static int figures_aimed(const struct zb_unit *firer,
 			 const struct zb_rect *tr, double range,
-			 const struct aim *a)
+			 const struct aim *a, bool any)
 {
 	const struct vf_weapon_info *w;
 	int n = 0;
@@ -712,9 +763,23 @@ static int figures_aimed(const struct zb_unit *firer,
 			if (a->reach & (1u << face))
 				n += run_firing(a->cone[face], a->fp, firer,
 						k0, last, range, tr, a->tc,
-						true);
+						true, any);
+			if (any && n > 0)
+				return n;
 		}
 		return n;
+	}
+	/* Whether any fires: mostly the middle of the front rank has a
+	 * corner of the target plainly in its cone, and then it fires
+	 * (zb_cone_plainly_holds). */
+	if (any && a->alive > 0) {
+		int front = a->files < a->alive ? a->files : a->alive;
+		struct zb_vec2 m = fig_at(a->fp, firer, (front - 1) / 2);
+
+		for (int i = 0; i < 4; i++)
+			if (zb_cone_plainly_holds(a->cone[0], m, range,
+						  a->tc[i]))
+				return 1;
 	}
 	/* Rank by rank, each in line with its figures evenly along it.
 	 * Only the front ranks fire; spears throw overhead from every
@@ -726,7 +791,9 @@ static int figures_aimed(const struct zb_unit *firer,
 		if (!w->overhead && rank >= VF_FIRE_RANKS)
 			break;
 		n += run_firing(a->cone[0], a->fp, firer, k0, last, range, tr,
-				a->tc, false);
+				a->tc, false, any);
+		if (any && n > 0)
+			return n;
 	}
 	return n;
 }
@@ -740,7 +807,7 @@ static int figures_firing_r(struct zb_game *g, const struct zb_unit *firer,
 
 	if (!aim_at(g, firer, fr, tr, &a))
 		return 0;
-	return figures_aimed(firer, tr, range, &a);
+	return figures_aimed(firer, tr, range, &a, false);
 }
 
 /* volley-fire: Infantry fire A, Infantry fire B, Gardner gun A */
@@ -757,14 +824,21 @@ int vf_figures_firing(struct zb_game *g, const struct zb_unit *firer,
 				max_range_in(g, firer, target));
 }
 
+/* target_visible() but for a target in cover: the firer's own sight. */
+static bool own_sight(struct zb_game *g, const struct zb_unit *firer,
+		      const struct zb_unit *target)
+{
+	/* Spears are thrown overhead: units in between do not block. */
+	return vf_weapons[weapon_of(firer)].overhead
+	       ? vf_unit_sees_ex(g, firer, target, VF_SEE_IGNORE_UNITS)
+	       : vf_unit_sees(g, firer, target);
+}
+
 /* volley-fire: Concealment C (no fire into concealment unless seen) */
 static bool target_visible(struct zb_game *g, const struct zb_unit *firer,
 			   const struct zb_unit *target)
 {
-	/* Spears are thrown overhead: units in between do not block. */
-	if (vf_weapons[weapon_of(firer)].overhead
-	    ? vf_unit_sees_ex(g, firer, target, VF_SEE_IGNORE_UNITS)
-	    : vf_unit_sees(g, firer, target))
+	if (own_sight(g, firer, target))
 		return true;
 	/* A target in cover that another unit of the side has called
 	 * visible may be fired on if nothing stands in the way. */
@@ -805,10 +879,11 @@ static bool may_fire(struct zb_game *g, const struct zb_unit *u)
 
 /* volley-fire: Mounted leaders B, Infantry fire A
  * fire_legal() short of the target's being seen: true when `firer` may
- * fire at `target` if it sees it, with *band and *firers worked out. */
-static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
-			      const struct zb_unit *target, int *band,
-			      int *firers)
+ * fire at `target` if it sees it, with *band and *firers worked out
+ * (with `any`, *firers only some of them: see figures_aimed()). */
+static bool legal_unseen(struct zb_game *g, const struct zb_unit *firer,
+			 const struct zb_unit *target, int *band, int *firers,
+			 bool any)
 {
 	if (!target || firer == target)
 		return false;
@@ -835,8 +910,30 @@ static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
 	*band = fire_band_r(firer, &fr, &tr, range);
 	if (*band == VF_OUT_OF_RANGE)
 		return false;
-	*firers = figures_aimed(firer, &tr, range, &a);
+	*firers = figures_aimed(firer, &tr, range, &a, any);
 	return *firers > 0;
+}
+
+static bool fire_legal_unseen(struct zb_game *g, const struct zb_unit *firer,
+			      const struct zb_unit *target, int *band,
+			      int *firers)
+{
+	return legal_unseen(g, firer, target, band, firers, false);
+}
+
+/* The figures firing of a target legal_unseen() has passed with `any`
+ * (nothing moved since): its count made in full. */
+static int count_aimed(struct zb_game *g, const struct zb_unit *firer,
+		       const struct zb_unit *target)
+{
+	const struct zb_rect *afr = asking_rect(g, firer);
+	struct zb_rect fr = afr ? *afr : zb_unit_rect(firer);
+	struct zb_rect tr = zb_unit_rect(target);
+	struct aim a;
+
+	(void)aim_at(g, firer, &fr, &tr, &a);
+	return figures_aimed(firer, &tr, max_range_c(g, firer, target, tr.c),
+			     &a, false);
 }
 
 /* volley-fire: Mounted leaders B, Concealment C, Infantry fire A
@@ -923,6 +1020,17 @@ bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 		  const struct zb_unit *target)
 {
 	return target_visible(g, firer, target);
+}
+
+bool vf_fire_sees_open(struct zb_game *g, const struct zb_unit *firer,
+		       const struct zb_unit *target)
+{
+	return own_sight(g, firer, target);
+}
+
+bool vf_may_fire(struct zb_game *g, const struct zb_unit *firer)
+{
+	return may_fire(g, firer);
 }
 
 #define VF_EXPECT_MEMO 1024	/* entries of vf_state's expect memo */
@@ -1523,6 +1631,10 @@ struct vf_fire_table {
 	 * (their places in its list) and their bearings, n_units each. */
 	int *sight, *arc, *order;
 	double *bearing;
+	/* Of the targets target_options() has asked the sight of in this
+	 * phase, how many, and how many were seen. */
+	long tried, seen;
+	bool counted;	/* this firer's figures counted before sight */
 };
 
 static struct vf_fire_table *asking_table(struct zb_game *g,
@@ -1566,6 +1678,8 @@ static int fire_table_init(struct zb_game *g, struct vf_fire_table *ft,
 	ft->legal = zb_calloc(&g->alloc, n, 1);
 	ft->volley = zb_malloc(&g->alloc, n * sizeof(*ft->volley));
 	ft->prep.id = -1;
+	ft->tried = ft->seen = 0;
+	ft->counted = false;
 	ft->prep.fig = zb_malloc(&g->alloc,
 				 (size_t)cap * sizeof(*ft->prep.fig));
 	ft->prep.cap = ft->prep.fig ? cap : 0;
@@ -1636,7 +1750,25 @@ static const struct firer_prep *prep_for(struct zb_game *g,
 			fp->n_face++;
 		}
 	} else {
+		struct zb_vec2 fc[4];
+
 		fp->cone[0] = fire_cone(g, firer->facing_deg);
+		fp->rect = zb_unit_rect(firer);
+		zb_rect_corners(&fp->rect, fc);
+		/* corners_clear_of()'s maximum, side by side (-1 * x is -x
+		 * exactly). */
+		for (int side = 0; side < 2; side++) {
+			struct zb_vec2 d = fp->cone[0].edge[side];
+			double out = -INFINITY;
+
+			for (int i = 0; i < 4; i++) {
+				double x = side ? zb_v2_cross(d, fc[i])
+						: -zb_v2_cross(d, fc[i]);
+
+				out = x > out ? x : out;
+			}
+			fp->rect_out[side] = out;
+		}
 	}
 	fp->files = files;
 	fp->id = firer->id;
@@ -1705,6 +1837,81 @@ static int gather_visit(void *ctx, int id)
 	return 0;
 }
 
+/* What legal_unseen() reads of the unit target_options() is trying,
+ * worked out once for all its targets, when that unit is a line (not a
+ * square, nor a gun) with a weapon and the fire table holds its
+ * firer_prep: the prep, its footprint (the prep's), its weapon's
+ * longest range and the cap on it in woods (max_range_c()). */
+struct fast_firer {
+	const struct firer_prep *fp;
+	const struct zb_rect *fr;
+	double r_max, cap_in;
+};
+
+static bool fast_setup(struct zb_game *g, struct vf_fire_table *ft,
+		       const struct zb_unit *u, struct fast_firer *ff)
+{
+	const struct vf_weapon_info *w;
+
+	if (weapon_of(u) == VF_W_NONE || vf_type_of(u)->gun ||
+	    (u->flags & ZB_UF_HOLLOW))
+		return false;
+	ff->fp = prep_for(g, u);
+	if (!ff->fp || memcmp(&ft->asking_rect, &ff->fp->rect,
+			      sizeof(ft->asking_rect)) != 0)
+		return false;
+	ff->fr = &ft->asking_rect;
+	w = &vf_weapons[weapon_of(u)];
+	ff->r_max = 0;
+	for (int b = 0; b < VF_BAND_COUNT; b++)
+		if (w->band_max_in[b] > ff->r_max)
+			ff->r_max = w->band_max_in[b];
+	ff->cap_in = weapon_of(u) == VF_W_GARDNER ? VF_COVER_GUN_IN
+						  : VF_COVER_SMALL_ARMS_IN;
+	return true;
+}
+
+/* legal_unseen() of the unit fast_setup() found, step for step: the
+ * tests of the target, aim_at() of a line with its prep, max_range_c()
+ * (the woods asked only where the cap could cut the range),
+ * fire_band_r() (fire_band_near()) and figures_aimed(). */
+static bool fast_legal(struct zb_game *g, const struct fast_firer *ff,
+		       const struct zb_unit *firer,
+		       const struct zb_unit *target, int *band, int *firers,
+		       bool any)
+{
+	struct aim a;
+	struct zb_rect tr;
+	double range;
+
+	if (!target || firer == target)
+		return false;
+	if (target->side == firer->side || !vf_unit_active(target))
+		return false;
+	if ((unsigned)target->type >= VF_TYPE_COUNT ||
+	    vf_type_of(target)->leader)
+		return false;
+	tr = zb_unit_rect(target);
+	zb_rect_corners(&tr, a.tc);
+	if (zb_cone_clear_beyond(&ff->fp->cone[0], ff->fp->rect_out, a.tc))
+		return false;
+	a.fp = ff->fp;
+	a.cone[0] = &ff->fp->cone[0];
+	a.alive = ff->fp->alive;
+	a.files = ff->fp->files;
+	a.reach = 0xFu;
+	range = ff->r_max;
+	/* (No woods on a table without terrain.) */
+	if (range > ff->cap_in && g->terrain.n > 0 &&
+	    (vf_ground_woods(g, target, tr.c) || firer_in_woods(g, firer)))
+		range = ff->cap_in;
+	*band = fire_band_near(firer, ff->fr, &tr, range);
+	if (*band == VF_OUT_OF_RANGE)
+		return false;
+	*firers = figures_aimed(firer, &tr, range, &a, any);
+	return *firers > 0;
+}
+
 /* A key that grows with the bearing of d, a quarter turn below east to
  * three above (no trigonometry: only the order counts). */
 static double pseudo_bearing(struct zb_vec2 d)
@@ -1715,6 +1922,12 @@ static double pseudo_bearing(struct zb_vec2 d)
 	return d.x >= 0 ? q : 2 - q;
 }
 
+/* target_options() counts a firer's figures before the sight when at
+ * least this share of the targets tried so far were seen (where the
+ * count, made twice of a seen one, costs about as much as it saves on
+ * the hidden). */
+#define FIRE_COUNT_SEEN_NUM 2
+#define FIRE_COUNT_SEEN_DEN 5
 #define BEARING_BUCKETS 64	/* over pseudo_bearing()'s range of 4 */
 
 /* idx[0..n) into out[0..n) ordered by their keys key[0..n) cut into
@@ -1770,8 +1983,11 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	struct gather_ctx gc = { g, &tc, r.c, reach, ids, 0 };
 
 	if (isfinite(r.c.x) && isfinite(r.c.y) && isfinite(reach)) {
-		(void)zb_spatial_visit_near(&g->index, r.c, reach,
-					    gather_visit, &gc);
+		/* The index's tag is the side, which the filter turns
+		 * away: its units are passed over unasked. */
+		(void)zb_spatial_visit_near_tagged(&g->index, r.c, reach,
+					zb_spatial_tags_except(u->side),
+					gather_visit, &gc);
 		n = gc.n;
 	} else {
 		n = zb_spatial_within(&g->index, r.c, reach, target_filter,
@@ -1788,6 +2004,15 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	 * (see.c's screen_hint); the answers do not hang on the order. */
 	int m = 0;
 
+	/* Whether any figure fires, not yet how many, where most are
+	 * hidden (as so far this phase): the count is then made of those
+	 * seen, at the cost of a second aim.  The answers do not hang on
+	 * it. */
+	ft->counted = ft->seen * FIRE_COUNT_SEEN_DEN >=
+		      ft->tried * FIRE_COUNT_SEEN_NUM && ft->tried > 0;
+	struct fast_firer ff = { NULL, NULL, 0, 0 };
+	bool fast = fast_setup(g, ft, u, &ff);
+
 	for (size_t i = 0; i < n; i++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[i]);
 		struct vf_volley *v;
@@ -1796,7 +2021,10 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 			continue;
 		v = &ft->volley[t->id];
 		memset(v, 0, sizeof(*v));
-		if (!fire_legal_unseen(g, u, t, &v->band, &v->firers))
+		if (!(fast ? fast_legal(g, &ff, u, t, &v->band, &v->firers,
+					!ft->counted)
+			   : legal_unseen(g, u, t, &v->band, &v->firers,
+					  !ft->counted)))
 			continue;
 		ft->bearing[m] = pseudo_bearing(zb_v2_sub(t->pos, u->pos));
 		ft->sight[m++] = (int)i;
@@ -1805,8 +2033,14 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 	for (int j = 0; j < m; j++) {
 		const struct zb_unit *t = zb_game_unit(g, ids[ft->order[j]]);
 
+		ft->tried++;
 		if (target_visible(g, u, t)) {
-			volley_rest(g, u, t, &ft->volley[t->id]);
+			struct vf_volley *v = &ft->volley[t->id];
+
+			ft->seen++;
+			if (!ft->counted)
+				v->firers = count_aimed(g, u, t);
+			volley_rest(g, u, t, v);
 			ft->legal[t->id] = 1;
 		}
 	}

@@ -638,6 +638,13 @@ bool vf_volley_unseen(struct zb_game *g, const struct zb_unit *firer,
 		      const struct zb_unit *target, struct vf_volley *v);
 bool vf_fire_sees(struct zb_game *g, const struct zb_unit *firer,
 		  const struct zb_unit *target);
+/* vf_fire_sees() of a target not in cover (vf_in_cover() false): the
+ * firer's own lines of sight alone. */
+bool vf_fire_sees_open(struct zb_game *g, const struct zb_unit *firer,
+		       const struct zb_unit *target);
+/* May `firer` fire this phase at anyone?  vf_volley_unseen() is false
+ * of every target when it may not.  Not hanging on its facing. */
+bool vf_may_fire(struct zb_game *g, const struct zb_unit *firer);
 double vf_volley_expected(struct zb_game *g, const struct vf_volley *v,
 			  const struct zb_unit *target);
 /* No less than vf_volley_expected() of any volley vf_volley_unseen()
