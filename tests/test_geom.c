@@ -864,6 +864,17 @@ Test(geom, seg_fan_hits_rect_plainly)
 
 	cr_expect_eq(zb_seg_fan_hits_rect_plainly(zb_v2(0, -5), q, 3, &r),
 		     3u);
+	/* From a = (-3, 2.9), beyond the rear edge by 2 and the left side
+	 * by 0.9, so the rear edge first: to (3, 0.2), slope -0.45, through
+	 * the rear-left corner (-1, 2) (not plainly across the rear edge)
+	 * and out across the front edge x = 1 at y = 1.1, plainly: bit 0.
+	 * To (3, 2.9), along y = 2.9, clear of it: no bit. */
+	struct zb_vec2 o[2] = { { 3, 0.2 }, { 3, 2.9 } };
+
+	cr_expect_eq(zb_seg_fan_hits_rect_plainly(zb_v2(-3, 2.9), o, 2, &r),
+		     1u);
+	cr_expect(zb_seg_hits_rect(zb_v2(-3, 2.9), o[0], &r));
+	cr_expect(!zb_seg_hits_rect(zb_v2(-3, 2.9), o[1], &r));
 	/* From inside every line meets it. */
 	cr_expect_eq(zb_seg_fan_hits_rect_plainly(zb_v2(0.5, 0.5), q, 3, &r),
 		     7u);

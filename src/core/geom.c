@@ -1294,9 +1294,9 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 				      const struct zb_rect *r)
 {
 	struct zb_vec2 fwd, left, f, l;
-	double x1[32], x2[32], x4[32];
+	double x1[32], x2[32], x4[32], ubs[32], vbs[32];
 	double hd = r->half_d_in, hw = r->half_w_in, B = 0;
-	unsigned bits = 0;
+	unsigned bits = 0, all;
 
 	if (n > 32)
 		n = 32;
@@ -1349,6 +1349,8 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 
 		/* (maxd(): a NaN's sums fail every test below.) */
 		B = maxd(B, fabs(db.x) + fabs(db.y));
+		ubs[i] = ub;
+		vbs[i] = vb;
 		x4[i] = hw2 * (ub - hd);
 		x1[i] = du * hva - dv * hdua;
 		x2[i] = du * nhva - dv * hdua;
@@ -1365,6 +1367,36 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 		if (x4[i] < -m && ((x1[i] > m && x2[i] < -m) ||
 				   (x1[i] < -m && x2[i] > m)))
 			bits |= 1u << i;
+	all = n >= 32 ? ~0u : (1u << n) - 1;
+	if (bits == all || !(Sb < 1e9))
+		return bits;
+	/*
+	 * A line that misses the first edge plainly may cross the opposite
+	 * one, on its way out: then seg_hits_rect_rest() finds it, its first
+	 * edge and the ends aside (they can only say yes): the segment meets
+	 * the rectangle, so seg_rect_apart() cannot part them by
+	 * GEOM_CLEAR_IN (the roundings of coordinates below Sb are far
+	 * smaller), nor seg_box_apart() the edge, and crosses_plainly() of
+	 * that edge, true, is seg_intersect() yes.  Its frame is edge e's
+	 * turned by a half turn, (u, v) to (-u, -v), exactly; m holds for it
+	 * too (its L and S are the same terms).
+	 */
+	double x3o = hw2 * (-ua - hd);
+	double hvao = hw + va, nhvao = -hw + va, hduao = hd + ua;
+
+	for (int i = 0; i < n && (x3o > m || x3o < -m); i++) {
+		if (bits >> i & 1)
+			continue;
+		double ubo = -ubs[i], vbo = -vbs[i];
+		double duo = ubo - -ua, dvo = vbo - -va;
+		double x4o = hw2 * (ubo - hd);
+		double x1o = duo * hvao - dvo * hduao;
+		double x2o = duo * nhvao - dvo * hduao;
+
+		if (((x3o > m && x4o < -m) || (x3o < -m && x4o > m)) &&
+		    ((x1o > m && x2o < -m) || (x1o < -m && x2o > m)))
+			bits |= 1u << i;
+	}
 	return bits;
 }
 

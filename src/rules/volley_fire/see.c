@@ -787,6 +787,40 @@ static inline __attribute__((always_inline)) bool hills_block(
 	return zb_terrain_hills_block(ts, a, b, eye);
 }
 
+/* Units unit_sees_fan() tries as screens of one target's lines, at most. */
+#define FAN_TRIES 8
+
+static bool fan_tried(const int *tried, int n, int h)
+{
+	for (int i = 0; i < n; i++)
+		if (tried[i] == h)
+			return true;
+	return false;
+}
+
+/* The slot of screen_mid for the line a-b: its middle's cell, hashed. */
+static unsigned mid_slot(const struct zb_spatial *s, struct zb_vec2 a,
+			 struct zb_vec2 b)
+{
+	double x = (a.x + b.x) / 2 / s->cell_in, y = (a.y + b.y) / 2 / s->cell_in;
+	unsigned cx = x >= 0 && x < 1e9 ? (unsigned)x : 0;
+	unsigned cy = y >= 0 && y < 1e9 ? (unsigned)y : 0;
+
+	return (cx * 31u + cy * 977u) % VF_SCREEN_TARGETS;
+}
+
+/* Unit h screened a line of the viewer of screen_near: first there. */
+static void near_note(struct vf_state *st, int h)
+{
+	int k = 0, *p = st->screen_near;
+
+	while (k < VF_SCREEN_NEAR - 1 && p[k] != h + 1)
+		k++;
+	for (; k > 0; k--)
+		p[k] = p[k - 1];
+	p[0] = h + 1;
+}
+
 /*
  * unit_sees_rec() in a crowd (an index walked cell by cell), the lines
  * of the target's six points (finite) asked together where they can be:
@@ -807,12 +841,16 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	struct vf_sight_disc d;
 	struct blocker_ctx c = { g, viewer, target };
 	struct vf_state *st = vf_state(g);
-	int fv, ft, who[TARGET_POINTS], tried[2] = { -1, -1 };
+	int fv, ft, who[TARGET_POINTS], tried[FAN_TRIES], n_tried = 0;
 	/* The lines units block, found for several at once (who[i] the
 	 * unit that screens line i), and those left to ask. */
 	unsigned got = 0, left = (1u << TARGET_POINTS) - 1;
 	struct fan fa;
 	double r2 = 0, lx = pts[1].x - a.x, ly = pts[1].y - a.y;
+	int cand[VF_SCREEN_NEAR + 4], n_cand = 0;
+	int *tslot = st->screen_target[(unsigned)target->id %
+				       VF_SCREEN_TARGETS];
+	int *mslot = &st->screen_mid[mid_slot(&g->index, a, pts[1])];
 
 	for (int i = 0; i < TARGET_POINTS; i++) {
 		double dx = pts[i].x - pts[1].x, dy = pts[i].y - pts[1].y;
@@ -830,19 +868,35 @@ static __attribute__((noinline)) bool unit_sees_fan(
 		       1e-9 * fa.size_in;
 	if (!(fa.len_lo_in > 1e-40 && fa.len_lo_in < 1e90))
 		fa.len_lo_in = 0;	/* none plainly: each asked alone */
-	for (int k = 0; fa.len_lo_in > 0 && k < 2 && left; k++) {
-		int h = (k ? st->screen_hint2 : st->screen_hint) - 1;
+	/* The units that last screened this viewer's lines, then those
+	 * that last screened any line. */
+	if (st->screen_viewer != viewer->id + 1) {
+		st->screen_viewer = viewer->id + 1;
+		memset(st->screen_near, 0, sizeof(st->screen_near));
+	}
+	for (int k = 0; k < VF_SCREEN_NEAR; k++)
+		cand[n_cand++] = st->screen_near[k] - 1;
+	if (tslot[0] == target->id + 1)
+		cand[n_cand++] = tslot[1] - 1;
+	cand[n_cand++] = *mslot - 1;
+	cand[n_cand++] = st->screen_hint - 1;
+	cand[n_cand++] = st->screen_hint2 - 1;
+	for (int k = 0; fa.len_lo_in > 0 && k < n_cand && left; k++) {
+		int h = cand[k];
 		unsigned b;
 
-		if (h < 0 || h == tried[0])
+		if (h < 0 || fan_tried(tried, n_tried, h) || n_tried == FAN_TRIES)
 			continue;
-		tried[k] = h;
+		tried[n_tried++] = h;
 		b = unit_blocks_lines(g, &c, &fa, left, h, hs);
+		if (!b)
+			continue;
 		for (int i = 0; i < TARGET_POINTS; i++)
 			if (b >> i & 1)
 				who[i] = h;
 		got |= b;
 		left &= ~b;
+		near_note(st, h);
 	}
 	if (!left && !rec)
 		return false;
@@ -866,22 +920,29 @@ static __attribute__((noinline)) bool unit_sees_fan(
 		} else if (!units_block(g, a, pts[i], viewer, target,
 					rec ? &d : NULL, hs)) {
 			return true;
-		} else if (fa.len_lo_in > 0 && (left &= ~(1u << i)) != 0 &&
-			   st->screen_hint - 1 != tried[0] &&
-			   st->screen_hint - 1 != tried[1]) {
+		} else {
 			/* A unit not tried screens it: the lines after it
 			 * too, perhaps. */
 			int h = st->screen_hint - 1;
-			unsigned b = unit_blocks_lines(g, &c, &fa, left, h,
-						       hs);
 
-			tried[1] = tried[0];
-			tried[0] = h;
-			for (int j = i + 1; j < TARGET_POINTS; j++)
-				if (b >> j & 1)
-					who[j] = h;
-			got |= b;
-			left &= ~b;
+			near_note(st, h);
+			tslot[0] = target->id + 1;
+			tslot[1] = h + 1;
+			*mslot = h + 1;
+			left &= ~(1u << i);
+			if (fa.len_lo_in > 0 && left &&
+			    !fan_tried(tried, n_tried, h) &&
+			    n_tried < FAN_TRIES) {
+				unsigned b = unit_blocks_lines(g, &c, &fa,
+							       left, h, hs);
+
+				tried[n_tried++] = h;
+				for (int j = i + 1; j < TARGET_POINTS; j++)
+					if (b >> j & 1)
+						who[j] = h;
+				got |= b;
+				left &= ~b;
+			}
 		}
 		d.point = i;
 		if (rec && !rec_add(g, rec, d))
