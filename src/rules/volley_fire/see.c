@@ -673,8 +673,21 @@ static unsigned unit_blocks_lines(struct zb_game *g, struct blocker_ctx *c,
 		return 0;
 	if (!(r = hint_rect(g, c, hs, h)))
 		return 0;
-	bits = zb_seg_fan_hits_rect_plainly(a, fa->pts, TARGET_POINTS, r) &
-	       want;
+	/* The fan of the lines wanted alone. */
+	struct zb_vec2 wp[TARGET_POINTS];
+	int wi[TARGET_POINTS], nw = 0;
+	unsigned wb;
+
+	for (int i = 0; i < TARGET_POINTS; i++)
+		if (want >> i & 1) {
+			wi[nw] = i;
+			wp[nw++] = fa->pts[i];
+		}
+	wb = zb_seg_fan_hits_rect_plainly(a, wp, nw, r);
+	bits = 0;
+	for (int k = 0; wb >> k; k++)
+		if (wb >> k & 1)
+			bits |= 1u << wi[k];
 	if (!bits)
 		return 0;
 	/* A line that crosses the footprint comes within its circle where
@@ -685,7 +698,7 @@ static unsigned unit_blocks_lines(struct zb_game *g, struct blocker_ctx *c,
 		 (e.x == r->c.x && e.y == r->c.y &&
 		  rad * rad >= (r->half_w_in * r->half_w_in +
 				r->half_d_in * r->half_d_in) * (1 - 1e-12));
-	all = bits;
+	all = g->terrain.n_hills != 0 || !visits ? bits : 0;
 	for (int i = 0; all >> i; i++) {
 		struct zb_vec2 p = fa->pts[i];
 		double ha = NAN, hb = NAN;
