@@ -1294,7 +1294,6 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 				      const struct zb_rect *r)
 {
 	struct zb_vec2 fwd, left, f, l;
-	double x1[32], x2[32], x4[32], ubs[32], vbs[32];
 	double hd = r->half_d_in, hw = r->half_w_in, B = 0;
 	unsigned bits = 0, all;
 
@@ -1344,16 +1343,9 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 
 	for (int i = 0; i < n; i++) {
 		struct zb_vec2 db = zb_v2_sub(pts[i], r->c);
-		double ub = zb_v2_dot(db, f), vb = zb_v2_dot(db, l);
-		double du = ub - ua, dv = vb - va;
 
 		/* (maxd(): a NaN's sums fail every test below.) */
 		B = maxd(B, fabs(db.x) + fabs(db.y));
-		ubs[i] = ub;
-		vbs[i] = vb;
-		x4[i] = hw2 * (ub - hd);
-		x1[i] = du * hva - dv * hdua;
-		x2[i] = du * nhva - dv * hdua;
 	}
 	B *= 1 + 1e-6;
 	double Lb = (fabs(ua) + fabs(va) + 2 * B + hd + hw) * (1 + 1e-6);
@@ -1363,10 +1355,17 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 
 	if (!(Lb < 1e90 && Sb < 1e90 && x3 > m))
 		return 0;
-	for (int i = 0; i < n; i++)
-		if (x4[i] < -m && ((x1[i] > m && x2[i] < -m) ||
-				   (x1[i] < -m && x2[i] > m)))
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 db = zb_v2_sub(pts[i], r->c);
+		double ub = zb_v2_dot(db, f), vb = zb_v2_dot(db, l);
+		double du = ub - ua, dv = vb - va;
+		double x4 = hw2 * (ub - hd);
+		double x1 = du * hva - dv * hdua;
+		double x2 = du * nhva - dv * hdua;
+
+		if (x4 < -m && ((x1 > m && x2 < -m) || (x1 < -m && x2 > m)))
 			bits |= 1u << i;
+	}
 	all = n >= 32 ? ~0u : (1u << n) - 1;
 	if (bits == all || !(Sb < 1e9))
 		return bits;
@@ -1387,7 +1386,8 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 	for (int i = 0; i < n && (x3o > m || x3o < -m); i++) {
 		if (bits >> i & 1)
 			continue;
-		double ubo = -ubs[i], vbo = -vbs[i];
+		struct zb_vec2 db = zb_v2_sub(pts[i], r->c);
+		double ubo = -zb_v2_dot(db, f), vbo = -zb_v2_dot(db, l);
 		double duo = ubo - -ua, dvo = vbo - -va;
 		double x4o = hw2 * (ubo - hd);
 		double x1o = duo * hvao - dvo * hduao;

@@ -617,6 +617,8 @@ struct fan {
 	double reach_in;
 	struct zb_vec2 mid;
 	double len_lo_in, size_in;
+	struct zb_vec2 dir;	/* from a to the centre, of length ~1 */
+	double len_in;		/* a to the centre, about */
 };
 
 /*
@@ -656,11 +658,25 @@ static unsigned unit_blocks_lines(struct zb_game *g, struct blocker_ctx *c,
 		return 0;
 	e = s->e[h].p;
 	rad = s->e[h].radius_in;
-	/* Its circle plainly clear of every line (they all lie within
-	 * reach_in of the one to the centre): none of them. */
-	if (h != st->ai_turned - 1 &&
-	    zb_spatial_seg_far(&fa->centre, e, rad + fa->reach_in))
-		return 0;
+	/* Its circle plainly clear of every line (they lie within s reach
+	 * of the one to the centre at s of its length, which comes within
+	 * rad of e only for s up to (u + rad) / (len - reach), u the length
+	 * along it to e's foot): none of them.  A unit passed over so only
+	 * misses a chance (its footprint lies in its circle but for the
+	 * AI's turned unit, which is asked as before). */
+	if (h != st->ai_turned - 1) {
+		double ex = e.x - a.x, ey = e.y - a.y;
+		double u = ex * fa->dir.x + ey * fa->dir.y;
+		double w = fabs(ex * fa->dir.y - ey * fa->dir.x);
+		double sm = fa->len_in > fa->reach_in ?
+			    (u + rad) / (fa->len_in - fa->reach_in) : 1;
+
+		sm = sm < 0 ? 0 : sm > 1 ? 1 : sm;
+		if (w > (rad + fa->reach_in * sm) * (1 + 1e-6) +
+			1e-6 * fa->size_in ||
+		    zb_spatial_seg_far(&fa->centre, e, rad + fa->reach_in))
+			return 0;
+	}
 	/* Within half of every line, plainly (index_dist()'s hypot() is
 	 * within an ulp or two of the root, and the roundings of the
 	 * middles far below the margin). */
@@ -881,6 +897,10 @@ static __attribute__((noinline)) bool unit_sees_fan(
 		       1e-9 * fa.size_in;
 	if (!(fa.len_lo_in > 1e-40 && fa.len_lo_in < 1e90))
 		fa.len_lo_in = 0;	/* none plainly: each asked alone */
+	else {
+		fa.len_in = sqrt(lx * lx + ly * ly);
+		fa.dir = zb_v2(lx / fa.len_in, ly / fa.len_in);
+	}
 	/* The units that last screened this viewer's lines, then those
 	 * that last screened any line. */
 	if (st->screen_viewer != viewer->id + 1) {
