@@ -606,14 +606,12 @@ static bool pts_finite(struct zb_vec2 a, const struct zb_vec2 *pts)
 
 /* What unit_blocks_lines() asks of every hint for one viewer and target:
  * the viewer's point a, the target's points (finite, pts[1] its centre),
- * the segment from a to the centre, the radius of a circle about the
- * centre holding every point, the middle of a and the centre, a length
+ * the radius of a circle about the centre holding every point, the middle of a and the centre, a length
  * no line from a to a point is shorter than, and the size of the
  * coordinates (for margins over their rounding). */
 struct fan {
 	struct zb_vec2 a;
 	const struct zb_vec2 *pts;
-	struct zb_spatial_seg centre;
 	double reach_in;
 	struct zb_vec2 mid;
 	double len_lo_in, size_in;
@@ -673,8 +671,7 @@ static unsigned unit_blocks_lines(struct zb_game *g, struct blocker_ctx *c,
 
 		sm = sm < 0 ? 0 : sm > 1 ? 1 : sm;
 		if (w > (rad + fa->reach_in * sm) * (1 + 1e-6) +
-			1e-6 * fa->size_in ||
-		    zb_spatial_seg_far(&fa->centre, e, rad + fa->reach_in))
+			1e-6 * fa->size_in)
 			return 0;
 	}
 	/* Within half of every line, plainly (index_dist()'s hypot() is
@@ -690,20 +687,25 @@ static unsigned unit_blocks_lines(struct zb_game *g, struct blocker_ctx *c,
 	if (!(r = hint_rect(g, c, hs, h)))
 		return 0;
 	/* The fan of the lines wanted alone. */
-	struct zb_vec2 wp[TARGET_POINTS];
-	int wi[TARGET_POINTS], nw = 0;
-	unsigned wb;
+	if (want == (1u << TARGET_POINTS) - 1) {
+		bits = zb_seg_fan_hits_rect_plainly(a, fa->pts, TARGET_POINTS,
+						    r);
+	} else {
+		struct zb_vec2 wp[TARGET_POINTS];
+		int wi[TARGET_POINTS], nw = 0;
+		unsigned wb;
 
-	for (int i = 0; i < TARGET_POINTS; i++)
-		if (want >> i & 1) {
-			wi[nw] = i;
-			wp[nw++] = fa->pts[i];
-		}
-	wb = zb_seg_fan_hits_rect_plainly(a, wp, nw, r);
-	bits = 0;
-	for (int k = 0; wb >> k; k++)
-		if (wb >> k & 1)
-			bits |= 1u << wi[k];
+		for (int i = 0; i < TARGET_POINTS; i++)
+			if (want >> i & 1) {
+				wi[nw] = i;
+				wp[nw++] = fa->pts[i];
+			}
+		wb = zb_seg_fan_hits_rect_plainly(a, wp, nw, r);
+		bits = 0;
+		for (int k = 0; wb >> k; k++)
+			if (wb >> k & 1)
+				bits |= 1u << wi[k];
+	}
 	if (!bits)
 		return 0;
 	/* A line that crosses the footprint comes within its circle where
@@ -888,7 +890,6 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	}
 	fa.a = a;
 	fa.pts = pts;
-	fa.centre = zb_spatial_seg_make(&g->index, a, pts[1], 0);
 	fa.reach_in = sqrt(r2) * (1 + 1e-9) + 1e-9;
 	fa.mid = zb_v2_scale(zb_v2_add(a, pts[1]), 0.5);
 	fa.size_in = 1 + fabs(a.x) + fabs(a.y) + fabs(pts[1].x) +
