@@ -1004,9 +1004,9 @@ static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
 	hs.id[0] = hs.id[1] = -1;
 	hs.last = 0;
 	n = target_points(target, pts);
-	if (n == TARGET_POINTS && !(flags & VF_SEE_IGNORE_UNITS) &&
-	    g->index.n > LINE_SCAN_MAX && vf_state(g) && g->index.cell_head &&
-	    pts_finite(a, pts))
+	if (g->index.n > LINE_SCAN_MAX && n == TARGET_POINTS &&
+	    !(flags & VF_SEE_IGNORE_UNITS) && vf_state(g) &&
+	    g->index.cell_head && pts_finite(a, pts))
 		return unit_sees_fan(g, viewer, target, pts, &hs, rec);
 	fv = cover_of(g, viewer);
 	ft = cover_of(g, target);
