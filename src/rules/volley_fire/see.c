@@ -622,10 +622,11 @@ struct fan {
 /*
  * Which of the lines from the viewer's point to the target's points
  * pts[i], for the bits i of `want`, unit h plainly blocks as units_block
- * would find: it passes blocker_filter(), screens the line by
- * zb_seg_hits_rect()'s first look (and, on hills, by screens_rect()),
- * the walk visits it (or it is the AI's turned unit), it lies within half
- * the line's length, and it is among the NEAR_MAX nearest the middle.
+ * would find: it passes blocker_filter(), screens the line plainly by
+ * zb_seg_hits_rect() (zb_seg_fan_hits_rect_plainly(); on hills, by
+ * screens_rect() too), the walk visits it (or it is the AI's turned
+ * unit), it lies within half the line's length, and it is among the
+ * NEAR_MAX nearest the middle.
  * Then hint_blocks() with h as its hint would say blocked (and so
  * units_block does), for every line of the answer.
  *
