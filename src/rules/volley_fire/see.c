@@ -323,9 +323,9 @@ struct hint_seen {
 
 /* The footprint of hint unit h if blocker_filter() passes it, else NULL;
  * from hs when it was asked before. */
-static const struct zb_rect *hint_rect(struct zb_game *g,
-				       struct blocker_ctx *c,
-				       struct hint_seen *hs, int h)
+static inline __attribute__((always_inline)) const struct zb_rect *
+hint_rect(struct zb_game *g, struct blocker_ctx *c, struct hint_seen *hs,
+	  int h)
 {
 	int k;
 
@@ -845,6 +845,11 @@ static unsigned mid_slot(const struct zb_spatial *s, struct zb_vec2 a,
 static void near_note(struct vf_state *st, int h)
 {
 	int k = 0, *p = st->screen_near;
+	int *v = st->screen_eye[(unsigned)(st->screen_viewer - 1) %
+				VF_SCREEN_EYES];
+
+	v[0] = st->screen_viewer;
+	v[1] = h + 1;
 
 	while (k < VF_SCREEN_NEAR - 1 && p[k] != h + 1)
 		k++;
@@ -905,9 +910,13 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	}
 	/* The units that last screened this viewer's lines, then those
 	 * that last screened any line. */
+	int *vslot = st->screen_eye[(unsigned)viewer->id % VF_SCREEN_EYES];
+
 	if (st->screen_viewer != viewer->id + 1) {
 		st->screen_viewer = viewer->id + 1;
 		memset(st->screen_near, 0, sizeof(st->screen_near));
+		if (vslot[0] == viewer->id + 1)
+			st->screen_near[0] = vslot[1];
 	}
 	for (int k = 0; k < VF_SCREEN_NEAR; k++)
 		cand[n_cand++] = st->screen_near[k] - 1;
