@@ -834,3 +834,93 @@ Test(geom, seg_hits_rect_agrees_with_its_parts)
 	/* Both answers are asked about often. */
 	cr_expect(yes > 4000 && yes < 16000, "%d of 20000 hit", yes);
 }
+
+/* zb_seg_fan_hits_rect_plainly(): lines from one end to several points,
+ * a bit for each line that plainly crosses the rectangle.  The rectangle
+ * spans x in [-1, 1] (its depth, facing east) and y in [-2, 2] (its
+ * frontage).  From a = (-3, 0), beyond its rear edge x = -1: to (3, 0)
+ * through its middle; to (3, 1), meeting x = -1 at t = 1/3, y = 1/3, well
+ * inside the edge; to (1, 4), slope 1, through the rear corner (-1, 2)
+ * exactly (it touches: zb_seg_hits_rect() says yes, but not plainly); to
+ * (3, 12), meeting x = -1 at y = 4 and x = 1 at y = 8, clear of it; to
+ * (-2, 0), short of it; to (0, 0), ending inside, across the rear edge
+ * between its corners.  So bits 0, 1 and 5. */
+Test(geom, seg_fan_hits_rect_plainly)
+{
+	struct zb_rect r = { { 0, 0 }, 2, 1, 0, { 1, 0 } };
+	struct zb_vec2 a = zb_v2(-3, 0);
+	struct zb_vec2 p[6] = { { 3, 0 }, { 3, 1 }, { 1, 4 },
+				{ 3, 12 }, { -2, 0 }, { 0, 0 } };
+	bool hits[6] = { true, true, true, false, false, true };
+
+	cr_expect_eq(zb_seg_fan_hits_rect_plainly(a, p, 6, &r), 0x23u);
+	for (int i = 0; i < 6; i++)
+		cr_expect_eq(zb_seg_hits_rect(a, p[i], &r), hits[i], "%d", i);
+	/* From below, a = (0, -5), beyond the side y = -2: to (0, 5)
+	 * straight up through it; to (3, 5), meeting y = -2 at t = 0.3,
+	 * x = 0.9, inside the edge x in [-1, 1]; to (5, 5), meeting y = -2
+	 * at x = 1.5 and x = 1 at y = -3, below it: bits 0 and 1. */
+	struct zb_vec2 q[3] = { { 0, 5 }, { 3, 5 }, { 5, 5 } };
+
+	cr_expect_eq(zb_seg_fan_hits_rect_plainly(zb_v2(0, -5), q, 3, &r),
+		     3u);
+	/* From a = (-3, 2.9), beyond the rear edge by 2 and the left side
+	 * by 0.9, so the rear edge first: to (3, 0.2), slope -0.45, through
+	 * the rear-left corner (-1, 2) (not plainly across the rear edge)
+	 * and out across the front edge x = 1 at y = 1.1, plainly: bit 0.
+	 * To (3, 2.9), along y = 2.9, clear of it: no bit. */
+	struct zb_vec2 o[2] = { { 3, 0.2 }, { 3, 2.9 } };
+
+	cr_expect_eq(zb_seg_fan_hits_rect_plainly(zb_v2(-3, 2.9), o, 2, &r),
+		     1u);
+	cr_expect(zb_seg_hits_rect(zb_v2(-3, 2.9), o[0], &r));
+	cr_expect(!zb_seg_hits_rect(zb_v2(-3, 2.9), o[1], &r));
+	/* From inside every line meets it. */
+	cr_expect_eq(zb_seg_fan_hits_rect_plainly(zb_v2(0.5, 0.5), q, 3, &r),
+		     7u);
+	cr_expect_eq(zb_seg_fan_hits_rect_plainly(zb_v2(0.5, 0.5), q, 0, &r),
+		     0u);
+}
+
+/* A bit set is a yes of zb_seg_hits_rect() for that line, on random
+ * rectangles (every facing, so every edge first), near and far from the
+ * origin, and the fan's lines crossing, grazing and missing; and the
+ * plain yes is the common one for lines through the middle. */
+Test(geom, seg_fan_hits_rect_plainly_implies_a_hit)
+{
+	uint64_t x = 0xfa9f00dULL;
+	int set = 0, through = 0;
+
+	for (int i = 0; i < 5000; i++) {
+		double v[12];
+		struct zb_vec2 c[4], p[6];
+
+		uniforms(&x, v, 12);
+		double far = i % 3 == 0 ? 6000 : i % 3 == 1 ? 40 : 0;
+		struct zb_rect r = zb_rect_from_front(
+			zb_v2(far * v[0], far * v[1]), 0.5 + 10 * v[2],
+			0.3 + 3 * v[3], 360 * v[4]);
+
+		zb_rect_corners(&r, c);
+		struct zb_vec2 a = zb_v2(r.c.x + 40 * (v[5] - 0.5),
+					 r.c.y + 40 * (v[6] - 0.5));
+		/* Through the centre and out beyond it, and about that. */
+		p[0] = zb_v2(2 * r.c.x - a.x, 2 * r.c.y - a.y);
+		for (int k = 1; k < 5; k++)
+			p[k] = zb_v2(c[k - 1].x + (c[k - 1].x - a.x) *
+				     v[6 + k],
+				     c[k - 1].y + (c[k - 1].y - a.y) *
+				     v[6 + k]);
+		p[5] = zb_v2(r.c.x + 40 * (v[11] - 0.5), r.c.y);
+		unsigned bits = zb_seg_fan_hits_rect_plainly(a, p, 6, &r);
+
+		for (int k = 0; k < 6; k++)
+			if (bits >> k & 1)
+				cr_assert(zb_seg_hits_rect(a, p[k], &r),
+					  "case %d point %d", i, k);
+		set += __builtin_popcount(bits);
+		through += bits & 1;
+	}
+	cr_expect(through > 4000, "%d of 5000 through the middle", through);
+	cr_expect(set > through, "%d set", set);
+}

@@ -169,6 +169,12 @@ bool zb_seg_intersect(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 c,
 bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 		      const struct zb_rect *r);
 double zb_seg_point_dist(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p);
+/* Bit i (i < 32) set: zb_seg_hits_rect(a, pts[i], r) is surely true,
+ * told plainly (by a margin far over the rounding); a bit clear tells
+ * nothing. */
+unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
+				      const struct zb_vec2 *pts, int n,
+				      const struct zb_rect *r);
 
 /* Polygons as arrays of n >= 3 vertices, either winding, implicitly closed. */
 bool zb_poly_contains(const struct zb_vec2 *pts, int n, struct zb_vec2 p);

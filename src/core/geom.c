@@ -1271,6 +1271,135 @@ bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 	return seg_hits_rect_rest(a, b, r, fwd, left, ua, va, ub, vb, e);
 }
 
+/*
+ * zb_seg_hits_rect()'s first look, from one end `a` to each of several
+ * points (a line of sight from one viewer to the points of one target,
+ * each asked whether one unit screens it, issue 14).  The frame and the
+ * edge `a` lies furthest beyond are worked out once; each point's x1, x2
+ * and x4 are crosses_plainly()'s own sums in its order (the edge's frame
+ * turned by swapping and negating, which round alike: the axes negated
+ * and swapped give the same values), and they are held against one
+ * margin no smaller than any point's m.  A point's L and S are sums of
+ * terms no larger than B, the greatest |db.x| + |db.y| of the points
+ * (|ub| and |vb|, along unit axes, are no larger, nor is |b.x| than
+ * |c.x| + B, nor |b.y| than |c.y| + B), so below Lb and Sb, which take B
+ * for them, by far more than the roundings of either way of summing; and
+ * m grows with L and S.  So a bit set here is crosses_plainly() true
+ * there, and zb_seg_hits_rect() yes.  Or `a` lies in the rectangle as
+ * seg_hits_rect_rest() tests it (after its first edge, which can only
+ * say yes): yes for every point.
+ */
+unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
+				      const struct zb_vec2 *pts, int n,
+				      const struct zb_rect *r)
+{
+	struct zb_vec2 fwd, left, f, l;
+	double hd = r->half_d_in, hw = r->half_w_in, B = 0;
+	unsigned bits = 0, all;
+
+	if (n > 32)
+		n = 32;
+	rect_axes(r, &fwd, &left);
+	struct zb_vec2 da = zb_v2_sub(a, r->c);
+	double ua = zb_v2_dot(da, fwd), va = zb_v2_dot(da, left);
+	double eu = fabs(ua) - r->half_d_in, ev = fabs(va) - r->half_w_in;
+	int e = eu > 0 && eu >= ev ? (ua > 0 ? 0 : 2)
+		: ev > 0 ? (va < 0 ? 1 : 3) : -1;
+
+	if (fabs(ua) <= r->half_d_in + GEOM_EPS_IN &&
+	    fabs(va) <= r->half_w_in + GEOM_EPS_IN)
+		return n >= 32 ? ~0u : (1u << n) - 1;
+	/* crosses_plainly()'s frame: u along f, v along l. */
+	switch (e) {
+	case 0:
+		f = fwd;
+		l = left;
+		break;
+	case 1:			/* (v, -u): s = -1 */
+		f = zb_v2(-left.x, -left.y);
+		l = fwd;
+		break;
+	case 2:
+		f = zb_v2(-fwd.x, -fwd.y);
+		l = zb_v2(-left.x, -left.y);
+		break;
+	case 3:			/* (-v, u): s = 1 */
+		f = left;
+		l = zb_v2(-fwd.x, -fwd.y);
+		break;
+	default:
+		return 0;
+	}
+	if (e == 1 || e == 3) {
+		double t = hd;
+
+		hd = hw;
+		hw = t;
+	}
+	ua = zb_v2_dot(da, f);
+	va = zb_v2_dot(da, l);
+	double hw2 = 2 * hw, x3 = hw2 * (ua - hd);
+	double hva = hw - va, nhva = -hw - va, hdua = hd - ua;
+
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 db = zb_v2_sub(pts[i], r->c);
+
+		/* (maxd(): a NaN's sums fail every test below.) */
+		B = maxd(B, fabs(db.x) + fabs(db.y));
+	}
+	B *= 1 + 1e-6;
+	double Lb = (fabs(ua) + fabs(va) + 2 * B + hd + hw) * (1 + 1e-6);
+	double Sb = (1 + fabs(a.x) + fabs(a.y) + 2 * (fabs(r->c.x) +
+		     fabs(r->c.y) + B) + hd + hw) * (1 + 1e-6);
+	double m = Lb * (1e-8 + 1e-13 * (Sb + Lb)) * (1 + 1e-6);
+
+	if (!(Lb < 1e90 && Sb < 1e90 && x3 > m))
+		return 0;
+	for (int i = 0; i < n; i++) {
+		struct zb_vec2 db = zb_v2_sub(pts[i], r->c);
+		double ub = zb_v2_dot(db, f), vb = zb_v2_dot(db, l);
+		double du = ub - ua, dv = vb - va;
+		double x4 = hw2 * (ub - hd);
+		double x1 = du * hva - dv * hdua;
+		double x2 = du * nhva - dv * hdua;
+
+		if (x4 < -m && ((x1 > m && x2 < -m) || (x1 < -m && x2 > m)))
+			bits |= 1u << i;
+	}
+	all = n >= 32 ? ~0u : (1u << n) - 1;
+	if (bits == all || !(Sb < 1e9))
+		return bits;
+	/*
+	 * A line that misses the first edge plainly may cross the opposite
+	 * one, on its way out: then seg_hits_rect_rest() finds it, its first
+	 * edge and the ends aside (they can only say yes): the segment meets
+	 * the rectangle, so seg_rect_apart() cannot part them by
+	 * GEOM_CLEAR_IN (the roundings of coordinates below Sb are far
+	 * smaller), nor seg_box_apart() the edge, and crosses_plainly() of
+	 * that edge, true, is seg_intersect() yes.  Its frame is edge e's
+	 * turned by a half turn, (u, v) to (-u, -v), exactly; m holds for it
+	 * too (its L and S are the same terms).
+	 */
+	double x3o = hw2 * (-ua - hd);
+	double hvao = hw + va, nhvao = -hw + va, hduao = hd + ua;
+
+	for (int i = 0; i < n && (x3o > m || x3o < -m); i++) {
+		if (bits >> i & 1)
+			continue;
+		struct zb_vec2 db = zb_v2_sub(pts[i], r->c);
+		double ubo = -zb_v2_dot(db, f), vbo = -zb_v2_dot(db, l);
+		double duo = ubo - -ua, dvo = vbo - -va;
+		double x4o = hw2 * (ubo - hd);
+		double x1o = duo * hvao - dvo * hduao;
+		double x2o = duo * nhvao - dvo * hduao;
+
+		if (((x3o > m && x4o < -m) || (x3o < -m && x4o > m)) &&
+		    ((x1o > m && x2o < -m) || (x1o < -m && x2o > m)))
+			bits |= 1u << i;
+	}
+	return bits;
+}
+
 double zb_seg_point_dist(struct zb_vec2 a, struct zb_vec2 b, struct zb_vec2 p)
 {
 	struct zb_vec2 v = seg_point_offset(a, b, p);

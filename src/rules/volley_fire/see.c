@@ -214,8 +214,9 @@ static double see_into(struct zb_game *g, int f, struct zb_vec2 a,
 
 /* Does cover (woods, scrub, buildings) block the line a-b?  High ground
  * at either end sees over cover lying between (house ruling). */
-static bool cover_blocks(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
-			 int fv, int ft, const struct zb_unit *target)
+static inline __attribute__((always_inline)) bool cover_blocks(
+	struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b, int fv, int ft,
+	const struct zb_unit *target)
 {
 	const struct zb_terrain_set *ts = &g->terrain;
 	/* The eye's height, worked out when cover lies between. */
@@ -322,9 +323,9 @@ struct hint_seen {
 
 /* The footprint of hint unit h if blocker_filter() passes it, else NULL;
  * from hs when it was asked before. */
-static const struct zb_rect *hint_rect(struct zb_game *g,
-				       struct blocker_ctx *c,
-				       struct hint_seen *hs, int h)
+static inline __attribute__((always_inline)) const struct zb_rect *
+hint_rect(struct zb_game *g, struct blocker_ctx *c, struct hint_seen *hs,
+	  int h)
 {
 	int k;
 
@@ -594,6 +595,155 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	return blocked;
 }
 
+static bool pts_finite(struct zb_vec2 a, const struct zb_vec2 *pts)
+{
+	bool ok = isfinite(a.x) && isfinite(a.y);
+
+	for (int i = 0; i < TARGET_POINTS; i++)
+		ok = ok && isfinite(pts[i].x) && isfinite(pts[i].y);
+	return ok;
+}
+
+/* What unit_blocks_lines() asks of every hint for one viewer and target:
+ * the viewer's point a, the target's points (finite, pts[1] its centre),
+ * the radius of a circle about the centre holding every point, the middle of a and the centre, a length
+ * no line from a to a point is shorter than, and the size of the
+ * coordinates (for margins over their rounding). */
+struct fan {
+	struct zb_vec2 a;
+	const struct zb_vec2 *pts;
+	double reach_in;
+	struct zb_vec2 mid;
+	double len_lo_in, size_in;
+	struct zb_vec2 dir;	/* from a to the centre, of length ~1 */
+	double len_in;		/* a to the centre, about */
+};
+
+/*
+ * Which of the lines from the viewer's point to the target's points
+ * pts[i], for the bits i of `want`, unit h plainly blocks as units_block
+ * would find: it passes blocker_filter(), screens the line plainly by
+ * zb_seg_hits_rect() (zb_seg_fan_hits_rect_plainly(); on hills, by
+ * screens_rect() too), the walk visits it (or it is the AI's turned
+ * unit), it lies within half the line's length, and it is among the
+ * NEAR_MAX nearest the middle.
+ * Then hint_blocks() with h as its hint would say blocked (and so
+ * units_block does), for every line of the answer.
+ *
+ * The last two for all the lines at once: every line's middle lies
+ * within reach/2 of the middle `mid` of the viewer's point and the
+ * centre, so its index_dist() to h is no more than D, h's from `mid`
+ * give or take that; and no line is shorter than len_lo.  So 2 D plainly
+ * below len_lo is beyond_half() plainly false for every line, and the
+ * count of the cells about `mid` within reach/2 + D (and a margin over
+ * the roundings of cell_box()'s sums) is no smaller than any line's own
+ * among_nearest() count.  In a crowd one unit (in front of the viewer,
+ * or of the target) screens most lines of a target, and this costs about
+ * what one line did.  c: the viewer and target; hs: as for hint_blocks().
+ */
+static unsigned unit_blocks_lines(struct zb_game *g, struct blocker_ctx *c,
+				  const struct fan *fa, unsigned want, int h,
+				  struct hint_seen *hs)
+{
+	struct vf_state *st = vf_state(g);
+	const struct zb_spatial *s = &g->index;
+	struct zb_vec2 a = fa->a, e;
+	double rad, dx, dy, d;
+	const struct zb_rect *r;
+	unsigned bits, all;
+	bool visits;
+
+	if (h < 0 || h >= s->n || h >= g->n_units || s->cell_of[h] < 0)
+		return 0;
+	e = s->e[h].p;
+	rad = s->e[h].radius_in;
+	/* Its circle plainly clear of every line (they lie within s reach
+	 * of the one to the centre at s of its length, which comes within
+	 * rad of e only for s up to (u + rad) / (len - reach), u the length
+	 * along it to e's foot): none of them.  A unit passed over so only
+	 * misses a chance (its footprint lies in its circle but for the
+	 * AI's turned unit, which is asked as before). */
+	if (h != st->ai_turned - 1) {
+		double ex = e.x - a.x, ey = e.y - a.y;
+		double u = ex * fa->dir.x + ey * fa->dir.y;
+		double w = fabs(ex * fa->dir.y - ey * fa->dir.x);
+		double sm = fa->len_in > fa->reach_in ?
+			    (u + rad) / (fa->len_in - fa->reach_in) : 1;
+
+		sm = sm < 0 ? 0 : sm > 1 ? 1 : sm;
+		if (w > (rad + fa->reach_in * sm) * (1 + 1e-6) +
+			1e-6 * fa->size_in)
+			return 0;
+	}
+	/* Within half of every line, plainly (index_dist()'s hypot() is
+	 * within an ulp or two of the root, and the roundings of the
+	 * middles far below the margin). */
+	dx = fa->mid.x - e.x;
+	dy = fa->mid.y - e.y;
+	d = (sqrt(dx * dx + dy * dy) + fa->reach_in / 2) * (1 + 1e-9) +
+	    1e-9 * fa->size_in - rad;
+	d = d > 0 ? d : 0;
+	if (!(d < 1e90 && 2 * d < fa->len_lo_in * (1 - 1e-6)))
+		return 0;
+	if (!(r = hint_rect(g, c, hs, h)))
+		return 0;
+	/* The fan of the lines wanted alone. */
+	if (want == (1u << TARGET_POINTS) - 1) {
+		bits = zb_seg_fan_hits_rect_plainly(a, fa->pts, TARGET_POINTS,
+						    r);
+	} else {
+		struct zb_vec2 wp[TARGET_POINTS];
+		int wi[TARGET_POINTS], nw = 0;
+		unsigned wb;
+
+		for (int i = 0; i < TARGET_POINTS; i++)
+			if (want >> i & 1) {
+				wi[nw] = i;
+				wp[nw++] = fa->pts[i];
+			}
+		wb = zb_seg_fan_hits_rect_plainly(a, wp, nw, r);
+		bits = 0;
+		for (int k = 0; wb >> k; k++)
+			if (wb >> k & 1)
+				bits |= 1u << wi[k];
+	}
+	if (!bits)
+		return 0;
+	/* A line that crosses the footprint comes within its circle where
+	 * the index has the circle about the footprint, as
+	 * zb_game_sync_unit() sets it (its radius the half diagonal, to a
+	 * rounding far below the walk's slack): the walk visits it. */
+	visits = h == st->ai_turned - 1 ||
+		 (e.x == r->c.x && e.y == r->c.y &&
+		  rad * rad >= (r->half_w_in * r->half_w_in +
+				r->half_d_in * r->half_d_in) * (1 - 1e-12));
+	all = g->terrain.n_hills != 0 || !visits ? bits : 0;
+	for (int i = 0; all >> i; i++) {
+		struct zb_vec2 p = fa->pts[i];
+		double ha = NAN, hb = NAN;
+
+		if (!(all >> i & 1))
+			continue;
+		/* The rest of screens_rect(): on hills, as it asks. */
+		if ((g->terrain.n_hills != 0 &&
+		     !screens_rect(g, a, p, &ha, &hb, zb_game_unit(g, h), r)))
+			bits &= ~(1u << i);
+		else if (!visits) {
+			struct zb_spatial_seg q = zb_spatial_seg_make(s, a, p,
+								      0);
+
+			if (!zb_spatial_seg_visits(s, &q, 0, h))
+				bits &= ~(1u << i);
+		}
+	}
+	if (bits && s->n > NEAR_MAX &&
+	    zb_spatial_count_near(s, fa->mid, (fa->reach_in / 2 + d) *
+				  (1 + 1e-9) + 1e-9 * fa->size_in,
+				  NEAR_MAX + 1) > NEAR_MAX)
+		return 0;
+	return bits;
+}
+
 static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 {
 	struct zb_rect r = zb_unit_rect(t);
@@ -630,8 +780,8 @@ static void rec_flat(struct vf_sight_rec *rec)
 /* Does any hill's box meet the line's?  With an unbounded allowance into
  * cover, zb_terrain_blocks_los() answers only from the hills whose boxes
  * meet the line, so when none does it says no, and need not be asked. */
-static bool hill_near(const struct zb_terrain_set *ts, struct zb_vec2 a,
-		      struct zb_vec2 b)
+static inline __attribute__((always_inline)) bool hill_near(
+	const struct zb_terrain_set *ts, struct zb_vec2 a, struct zb_vec2 b)
 {
 	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
 	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
@@ -655,9 +805,9 @@ static bool hill_near(const struct zb_terrain_set *ts, struct zb_vec2 a,
  * lower than the higher end, neither end stands on it and the line
  * crosses it (terrain.c's test, step for step).
  */
-static bool hills_block(struct zb_game *g, const struct zb_unit *viewer,
-			const struct zb_unit *target, struct zb_vec2 a,
-			struct zb_vec2 b, int k)
+static inline __attribute__((always_inline)) bool hills_block(
+	struct zb_game *g, const struct zb_unit *viewer,
+	const struct zb_unit *target, struct zb_vec2 a, struct zb_vec2 b, int k)
 {
 	const struct zb_terrain_set *ts = &g->terrain;
 	double ha = ground_height_at(g, viewer, a);
@@ -667,6 +817,182 @@ static bool hills_block(struct zb_game *g, const struct zb_unit *viewer,
 	double eye = fmax(ha, hb);
 
 	return zb_terrain_hills_block(ts, a, b, eye);
+}
+
+/* Units unit_sees_fan() tries as screens of one target's lines, at most. */
+#define FAN_TRIES 8
+
+static bool fan_tried(const int *tried, int n, int h)
+{
+	for (int i = 0; i < n; i++)
+		if (tried[i] == h)
+			return true;
+	return false;
+}
+
+/* The slot of screen_mid for the line a-b: its middle's cell, hashed. */
+static unsigned mid_slot(const struct zb_spatial *s, struct zb_vec2 a,
+			 struct zb_vec2 b)
+{
+	double x = (a.x + b.x) / 2 / s->cell_in, y = (a.y + b.y) / 2 / s->cell_in;
+	unsigned cx = x >= 0 && x < 1e9 ? (unsigned)x : 0;
+	unsigned cy = y >= 0 && y < 1e9 ? (unsigned)y : 0;
+
+	return (cx * 31u + cy * 977u) % VF_SCREEN_TARGETS;
+}
+
+/* Unit h screened a line of the viewer of screen_near: first there. */
+static void near_note(struct vf_state *st, int h)
+{
+	int k = 0, *p = st->screen_near;
+	int *v = st->screen_eye[(unsigned)(st->screen_viewer - 1) %
+				VF_SCREEN_EYES];
+
+	v[0] = st->screen_viewer;
+	v[1] = h + 1;
+
+	while (k < VF_SCREEN_NEAR - 1 && p[k] != h + 1)
+		k++;
+	for (; k > 0; k--)
+		p[k] = p[k - 1];
+	p[0] = h + 1;
+}
+
+/*
+ * unit_sees_rec() in a crowd (an index walked cell by cell), the lines
+ * of the target's six points (finite) asked together where they can be:
+ * those that the units last found screening block (unit_blocks_lines())
+ * are blocked without asking units_block; so are those after a line
+ * whose own screener, found by units_block, blocks them too.  Units that
+ * block every line make the answer no whatever the ground and cover
+ * say; but a line they block has its disc only when those let it through
+ * (side_sees_memo asks such a line again of units_block alone), so with
+ * `rec` every line goes through the ground and cover first, as below.
+ */
+static __attribute__((noinline)) bool unit_sees_fan(
+	struct zb_game *g, const struct zb_unit *viewer,
+	const struct zb_unit *target, const struct zb_vec2 *pts,
+	struct hint_seen *hs, struct vf_sight_rec *rec)
+{
+	struct zb_vec2 a = viewer->pos;
+	struct vf_sight_disc d;
+	struct blocker_ctx c = { g, viewer, target };
+	struct vf_state *st = vf_state(g);
+	int fv, ft, who[TARGET_POINTS], tried[FAN_TRIES], n_tried = 0;
+	/* The lines units block, found for several at once (who[i] the
+	 * unit that screens line i), and those left to ask. */
+	unsigned got = 0, left = (1u << TARGET_POINTS) - 1;
+	struct fan fa;
+	double r2 = 0, lx = pts[1].x - a.x, ly = pts[1].y - a.y;
+	int cand[VF_SCREEN_NEAR + 4], n_cand = 0;
+	int *tslot = st->screen_target[(unsigned)target->id %
+				       VF_SCREEN_TARGETS];
+	int *mslot = &st->screen_mid[mid_slot(&g->index, a, pts[1])];
+
+	for (int i = 0; i < TARGET_POINTS; i++) {
+		double dx = pts[i].x - pts[1].x, dy = pts[i].y - pts[1].y;
+
+		r2 = dx * dx + dy * dy > r2 ? dx * dx + dy * dy : r2;
+	}
+	fa.a = a;
+	fa.pts = pts;
+	fa.reach_in = sqrt(r2) * (1 + 1e-9) + 1e-9;
+	fa.mid = zb_v2_scale(zb_v2_add(a, pts[1]), 0.5);
+	fa.size_in = 1 + fabs(a.x) + fabs(a.y) + fabs(pts[1].x) +
+		     fabs(pts[1].y);
+	fa.len_lo_in = sqrt(lx * lx + ly * ly) * (1 - 1e-9) - fa.reach_in -
+		       1e-9 * fa.size_in;
+	if (!(fa.len_lo_in > 1e-40 && fa.len_lo_in < 1e90))
+		fa.len_lo_in = 0;	/* none plainly: each asked alone */
+	else {
+		fa.len_in = sqrt(lx * lx + ly * ly);
+		fa.dir = zb_v2(lx / fa.len_in, ly / fa.len_in);
+	}
+	/* The units that last screened this viewer's lines, then those
+	 * that last screened any line. */
+	int *vslot = st->screen_eye[(unsigned)viewer->id % VF_SCREEN_EYES];
+
+	if (st->screen_viewer != viewer->id + 1) {
+		st->screen_viewer = viewer->id + 1;
+		memset(st->screen_near, 0, sizeof(st->screen_near));
+		if (vslot[0] == viewer->id + 1)
+			st->screen_near[0] = vslot[1];
+	}
+	for (int k = 0; k < VF_SCREEN_NEAR; k++)
+		cand[n_cand++] = st->screen_near[k] - 1;
+	if (tslot[0] == target->id + 1)
+		cand[n_cand++] = tslot[1] - 1;
+	cand[n_cand++] = *mslot - 1;
+	cand[n_cand++] = st->screen_hint - 1;
+	cand[n_cand++] = st->screen_hint2 - 1;
+	for (int k = 0; fa.len_lo_in > 0 && k < n_cand && left; k++) {
+		int h = cand[k];
+		unsigned b;
+
+		if (h < 0 || fan_tried(tried, n_tried, h) || n_tried == FAN_TRIES)
+			continue;
+		tried[n_tried++] = h;
+		b = unit_blocks_lines(g, &c, &fa, left, h, hs);
+		if (!b)
+			continue;
+		for (int i = 0; i < TARGET_POINTS; i++)
+			if (b >> i & 1)
+				who[i] = h;
+		got |= b;
+		left &= ~b;
+		near_note(st, h);
+	}
+	if (!left && !rec)
+		return false;
+	fv = cover_of(g, viewer);
+	ft = cover_of(g, target);
+	for (int i = 0; i < TARGET_POINTS; i++) {
+		if (hill_near(&g->terrain, a, pts[i]) &&
+		    hills_block(g, viewer, target, a, pts[i], i))
+			continue;
+		if (cover_blocks(g, a, pts[i], fv, ft, target))
+			continue;
+		if (got >> i & 1) {
+			/* units_block's disc and hint, with the unit found. */
+			d.c = zb_v2_scale(zb_v2_add(a, pts[i]), 0.5);
+			d.r = index_dist(&g->index, who[i], d.c);
+			d.viewer = viewer->id;
+			if (st->screen_hint != who[i] + 1) {
+				st->screen_hint2 = st->screen_hint;
+				st->screen_hint = who[i] + 1;
+			}
+		} else if (!units_block(g, a, pts[i], viewer, target,
+					rec ? &d : NULL, hs)) {
+			return true;
+		} else {
+			/* A unit not tried screens it: the lines after it
+			 * too, perhaps. */
+			int h = st->screen_hint - 1;
+
+			near_note(st, h);
+			tslot[0] = target->id + 1;
+			tslot[1] = h + 1;
+			*mslot = h + 1;
+			left &= ~(1u << i);
+			if (fa.len_lo_in > 0 && left &&
+			    !fan_tried(tried, n_tried, h) &&
+			    n_tried < FAN_TRIES) {
+				unsigned b = unit_blocks_lines(g, &c, &fa,
+							       left, h, hs);
+
+				tried[n_tried++] = h;
+				for (int j = i + 1; j < TARGET_POINTS; j++)
+					if (b >> j & 1)
+						who[j] = h;
+				got |= b;
+				left &= ~b;
+			}
+		}
+		d.point = i;
+		if (rec && !rec_add(g, rec, d))
+			rec = NULL;
+	}
+	return false;
 }
 
 /* vf_unit_sees_ex(), and when `rec` is given and the answer is no, the
@@ -687,9 +1013,13 @@ static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
 		return true;
 	hs.id[0] = hs.id[1] = -1;
 	hs.last = 0;
+	n = target_points(target, pts);
+	if (g->index.n > LINE_SCAN_MAX && n == TARGET_POINTS &&
+	    !(flags & VF_SEE_IGNORE_UNITS) && vf_state(g) &&
+	    g->index.cell_head && pts_finite(a, pts))
+		return unit_sees_fan(g, viewer, target, pts, &hs, rec);
 	fv = cover_of(g, viewer);
 	ft = cover_of(g, target);
-	n = target_points(target, pts);
 	for (int i = 0; i < n; i++) {
 		if (hill_near(&g->terrain, a, pts[i]) &&
 		    hills_block(g, viewer, target, a, pts[i], i))

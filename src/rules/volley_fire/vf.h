@@ -316,6 +316,11 @@ struct vf_sight_rec {
 
 #define VF_CONE_MEMO 8	/* fire cones vf_state keeps (a square has four) */
 
+/* Screening units remembered for the viewer last asked (see.c). */
+#define VF_SCREEN_NEAR 3
+#define VF_SCREEN_TARGETS 256	/* targets' screening units remembered */
+#define VF_SCREEN_EYES 256	/* viewers' screening units remembered */
+
 struct vf_state {
 	int initiative;			/* side that moved first this turn */
 	int n_melee;
@@ -357,6 +362,22 @@ struct vf_state {
 	 * is the same whatever it holds). */
 	int screen_hint;
 	int screen_hint2;		/* the one found before it, or 0 */
+	/* 1 + the id of the viewer whose lines screen_near holds, or 0;
+	 * 1 + the ids of the units last found screening its lines, the
+	 * latest first (0: none).  Hints only, as screen_hint. */
+	int screen_viewer;
+	int screen_near[VF_SCREEN_NEAR];
+	/* For a target t, slot t % VF_SCREEN_TARGETS: 1 + t's id and 1 +
+	 * the id of the unit last found screening a line to t (0: none).
+	 * Hints only, as screen_hint. */
+	int screen_target[VF_SCREEN_TARGETS][2];
+	/* By the index cell of a line's middle (hashed): 1 + the id of the
+	 * unit last found screening such a line (0: none).  A hint only. */
+	int screen_mid[VF_SCREEN_TARGETS];
+	/* For a viewer v, slot v % VF_SCREEN_EYES: 1 + v's id and 1 +
+	 * the id of the unit last found screening one of its lines (0:
+	 * none), for a side's viewers asked in turn.  A hint only. */
+	int screen_eye[VF_SCREEN_EYES][2];
 	/* see.c's memo of vf_side_sees(): the table as it stood when the
 	 * answers were kept (sight_snap, one record per unit, and the
 	 * index's and game's own numbers in sight_head), how often it has
