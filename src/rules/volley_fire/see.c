@@ -755,11 +755,52 @@ static int cmp_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Asking viewers one by one for seen_in_open(): the first that sees the
+ * target stops the search (`who`); those in `skip` (sorted) were asked
+ * already. */
+struct ask_ctx {
+	struct zb_game *g;
+	int side;
+	const struct zb_unit *target;
+	unsigned *asked;
+	struct vf_sight_rec *rec;
+	const int *skip;
+	int n_skip, who;
+};
+
+static bool in_sorted(const int *v, int n, int x);
+
+static int ask_viewer(void *ctx, int id)
+{
+	struct ask_ctx *a = ctx;
+	struct viewer_ctx c = { a->g, a->side };
+
+	if (id < 0 || id >= a->g->n_units || !viewer_filter(&c, id) ||
+	    in_sorted(a->skip, a->n_skip, id))
+		return 0;
+	++*a->asked;
+	if (!unit_sees_rec(a->g, &a->g->units[id], a->target, 0, a->rec))
+		return 0;
+	a->who = id;
+	return 1;
+}
+
+static int ask_never_far(void *ctx, double beyond_in)
+{
+	(void)ctx;
+	(void)beyond_in;
+	return 0;
+}
+
 /*
  * Does any active unit of `side` see the target?  Who sees it does not
  * matter, only whether anyone does, so the viewers nearest it are asked
- * first (one of them usually sees it), and the rest, in id order, only
- * when none of those does.
+ * first (one of them usually sees it), then the rest nearest first too:
+ * the index's rings of cells outward from the target, over the units
+ * tagged with the side (a yes is found after a few viewers, where asking
+ * them in id order found it after hundreds); last, any active viewer the
+ * rings do not hold (not in the index, or tagged otherwise).  A no asks
+ * every viewer once, in whatever order.
  */
 static bool seen_in_open(struct zb_game *g, int side,
 			 const struct zb_unit *target, unsigned *asked,
@@ -770,6 +811,10 @@ static bool seen_in_open(struct zb_game *g, int side,
 	struct zb_rect r = zb_unit_rect(target);
 	size_t n = zb_spatial_within(&g->index, r.c, SEE_FIRST_IN,
 				     viewer_filter, &c, near, NEAR_MAX), k = 0;
+	const struct zb_spatial *ix = &g->index;
+	unsigned tags = zb_spatial_tag_bit(side);
+	bool rings = ix->cell_head && ix->cell_of && ix->e &&
+		     isfinite(r.c.x) && isfinite(r.c.y);
 
 	for (size_t i = 0; i < n; i++) {
 		++*asked;
@@ -780,6 +825,17 @@ static bool seen_in_open(struct zb_game *g, int side,
 		}
 	}
 	qsort(near, n, sizeof(*near), cmp_id);
+	if (rings) {
+		struct ask_ctx a = { g, side, target, asked, rec, near,
+				     (int)n, -1 };
+
+		if (zb_spatial_visit_rings_tagged(&g->index, r.c, tags,
+						  ask_viewer, ask_never_far,
+						  &a)) {
+			*who = a.who;
+			return true;
+		}
+	}
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *v = &g->units[i];
 
@@ -787,12 +843,24 @@ static bool seen_in_open(struct zb_game *g, int side,
 			k++;
 		if (k < n && near[k] == i)
 			continue;	/* asked already */
+		/* The rings gave every unit in the index's cells whose tag
+		 * is the side's. */
+		if (rings && i < ix->n && ix->cell_of[i] >= 0 &&
+		    (zb_spatial_tag_bit(ix->e[i].tag) & tags))
+			continue;
 		if (v->side == side && vf_unit_active(v) &&
 		    (++*asked, unit_sees_rec(g, v, target, 0, rec))) {
 			*who = i;
 			return true;
 		}
 	}
+#ifdef ZB_CHECK_MEMOS
+	/* A no: every active viewer of the side was asked. */
+	for (int i = 0; i < g->n_units; i++)
+		if (viewer_filter(&c, i) &&
+		    vf_unit_sees(g, &g->units[i], target))
+			abort();
+#endif
 	return false;
 }
 
@@ -972,11 +1040,59 @@ void vf_sight_memo_release(struct zb_game *g)
 	st->sight_quiet = 0;
 }
 
+/* The slack touches() gives disc d. */
+static double disc_slack(const struct vf_sight_disc *d)
+{
+	return SIGHT_DISC_EPS * (1 + fabs(d->c.x) + fabs(d->c.y) + d->r);
+}
+
+/*
+ * Disc a grown to hold disc b as well, slack and all: every circle
+ * touches() finds within b, it finds within a (the new radius is each
+ * old one plus its slack plus how far its centre moved, by a margin
+ * over the roundings).  point -1: the lines of a's viewer, more than
+ * one, all asked again when one is touched.  Not finite: a disc about
+ * everything.
+ */
+static void disc_union(struct vf_sight_disc *a, const struct vf_sight_disc *b)
+{
+	double dx = b->c.x - a->c.x, dy = b->c.y - a->c.y;
+	double d = hypot(dx, dy), ra = a->r, rb = b->r;
+	struct zb_vec2 c = a->c;
+
+	a->point = -1;
+	if (!(isfinite(d) && isfinite(ra) && isfinite(rb) &&
+	      isfinite(a->c.x) && isfinite(a->c.y))) {
+		a->r = INFINITY;
+		return;
+	}
+	if (d + ra <= rb) {
+		c = b->c;
+	} else if (d + rb > ra) {
+		double t = ((d + ra + rb) / 2 - ra) / d;
+
+		c.x += dx * t;
+		c.y += dy * t;
+	}
+	double ea = hypot(c.x - a->c.x, c.y - a->c.y) + ra + disc_slack(a);
+	double eb = hypot(c.x - b->c.x, c.y - b->c.y) + rb + disc_slack(b);
+
+	a->c = c;
+	a->r = fmax(ea, eb) * (1 + 1e-12) + 1e-12;
+}
+
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d)
 {
 	if (rec->n < 0)
 		return false;
+	/* A viewer's lines one after another: one disc about them all
+	 * (a no of 5,000 viewers keeps 5,000 discs, not 30,000). */
+	if (rec->n > rec->n_boxed && d.viewer >= 0 &&
+	    rec->d[rec->n - 1].viewer == d.viewer) {
+		disc_union(&rec->d[rec->n - 1], &d);
+		return true;
+	}
 	/* Full with many discs dropped: they make the room. */
 	if (rec->n == rec->cap && SIGHT_REBOX * rec->n_dead > rec->n)
 		rec_flat(rec);
@@ -1467,6 +1583,14 @@ static bool in_sorted(const int *v, int n, int x)
 
 enum { NO_UNKNOWN, NO_HOLDS, NOW_SEEN };
 
+/* What to ask again for a disc touched: its line (viewer * TARGET_POINTS
+ * + point), or when it holds several, -1 - its viewer (all its lines). */
+static int line_of(const struct vf_sight_disc *d)
+{
+	return d->point < 0 ? -1 - d->viewer
+			    : d->viewer * TARGET_POINTS + d->point;
+}
+
 /*
  * Does the no kept for (side, target) in `rec` still hold, the changes
  * logged since its epoch considered (see above)?  The units that changed
@@ -1642,8 +1766,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 					  touches(dd, ch->at1, ch->r1);
 			}
 			if (touched) {
-				lines[n_lines++] = dd->viewer * TARGET_POINTS +
-						   dd->point;
+				lines[n_lines++] = line_of(dd);
 				dd->viewer = -1;
 				rec->n_dead++;
 			}
@@ -1675,8 +1798,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 				  touches(dd, ch->at1, ch->r1);
 		}
 		if (touched)
-			lines[n_lines++] = dd->viewer * TARGET_POINTS +
-					   dd->point;
+			lines[n_lines++] = line_of(dd);
 		else
 			rec->d[k++] = *dd;
 	}
@@ -1686,10 +1808,21 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 							: rec->scans + 1;
 	target_points(target, pts);
 	for (int i = 0; i < n_lines && rc == NO_HOLDS; i++) {
-		const struct zb_unit *v = &g->units[lines[i] / TARGET_POINTS];
+		const struct zb_unit *v;
 		int p = lines[i] % TARGET_POINTS;
 		struct vf_sight_disc d;
 
+		if (lines[i] < 0) {
+			/* A disc about several lines: the viewer whole (it
+			 * has not changed: still a viewer). */
+			v = &g->units[-1 - lines[i]];
+			if (unit_sees_rec(g, v, target, 0, rec))
+				rc = NOW_SEEN;
+			else if (rec->n < 0)
+				rc = NO_UNKNOWN;
+			continue;
+		}
+		v = &g->units[lines[i] / TARGET_POINTS];
 		if (!units_block(g, v->pos, pts[p], v, target, &d, NULL))
 			rc = NOW_SEEN;
 		else if (d.point = p, !rec_add(g, rec, d))
