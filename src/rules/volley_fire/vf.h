@@ -547,9 +547,10 @@ double vf_table_room(const struct zb_game *g, const struct zb_rect *r,
  * stands exactly as it did (see.c, "what a side sees, remembered"). */
 bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target);
 /* vf_side_sees(), asked by a controller while it decides (the AI's
- * "known"): between two such calls of one decision the table stands
- * still but for the unit in ai_turned, so the memo's check of the
- * table is made once a decision, not once a call. */
+ * "known"), or while the options of the decision it is about to be
+ * asked are made (move.c's charges): between two such calls of one
+ * decision the table stands still but for the unit in ai_turned, so the
+ * memo's check of the table is made once a decision, not once a call. */
 bool vf_side_sees_deciding(struct zb_game *g, int side,
 			   const struct zb_unit *target);
 /* The same, always worked out afresh (for tests of the memo). */
