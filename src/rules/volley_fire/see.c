@@ -785,6 +785,10 @@ static int ask_viewer(void *ctx, int id)
 	return 1;
 }
 
+/* Viewers asked in the rings before one that sees the target, past
+ * which it is kept as a far witness (vf_state.sight_far). */
+#define SIGHT_FAR_AFTER 64
+
 static int ask_never_far(void *ctx, double beyond_in)
 {
 	(void)ctx;
@@ -816,6 +820,11 @@ static bool seen_in_open(struct zb_game *g, int side,
 	bool rings = ix->cell_head && ix->cell_of && ix->e &&
 		     isfinite(r.c.x) && isfinite(r.c.y);
 
+	struct vf_state *st = vf_state(g);
+	int *far = st && side >= 0 && side < ZB_MAX_SIDES ? st->sight_far[side]
+							   : NULL;
+	unsigned before;
+
 	for (size_t i = 0; i < n; i++) {
 		++*asked;
 		if (unit_sees_rec(g, zb_game_unit(g, near[i]), target, 0,
@@ -824,7 +833,33 @@ static bool seen_in_open(struct zb_game *g, int side,
 			return true;
 		}
 	}
+	/* Then the viewers that last saw a target only after a long
+	 * search: in a dense battle few see into the enemy's block (along
+	 * a gap between its files, from far off), and those see many of
+	 * its units.  Asked once each, as the others. */
 	qsort(near, n, sizeof(*near), cmp_id);
+	for (int j = 0; far && j < VF_SIGHT_FAR && n < NEAR_MAX; j++) {
+		int w = far[j] - 1;
+
+		if (w < 0 || w >= g->n_units || !viewer_filter(&c, w) ||
+		    in_sorted(near, (int)n, w))
+			continue;
+		++*asked;
+		if (unit_sees_rec(g, &g->units[w], target, 0, rec)) {
+			*who = w;
+			return true;
+		}
+		/* Kept in order among those asked. */
+		size_t at = n;
+
+		while (at > 0 && near[at - 1] > w) {
+			near[at] = near[at - 1];
+			at--;
+		}
+		near[at] = w;
+		n++;
+	}
+	before = *asked;
 	if (rings) {
 		struct ask_ctx a = { g, side, target, asked, rec, near,
 				     (int)n, -1 };
@@ -833,6 +868,12 @@ static bool seen_in_open(struct zb_game *g, int side,
 						  ask_viewer, ask_never_far,
 						  &a)) {
 			*who = a.who;
+			if (far && *asked - before > SIGHT_FAR_AFTER) {
+				far[st->sight_far_next[side]] = a.who + 1;
+				st->sight_far_next[side] =
+					(st->sight_far_next[side] + 1) %
+					VF_SIGHT_FAR;
+			}
 			return true;
 		}
 	}

@@ -314,6 +314,7 @@ struct vf_sight_rec {
 	struct vf_sight_box *box;
 };
 
+#define VF_SIGHT_FAR 32	/* far witnesses kept a side (see.c) */
 #define VF_CONE_MEMO 8	/* fire cones vf_state keeps (a square has four) */
 
 struct vf_state {
@@ -379,6 +380,12 @@ struct vf_state {
 	 * changed since the epoch sight_log_base, in order. */
 	struct vf_sight_rec *sight_rec;
 	int *sight_witness;		/* 1 + the viewer that saw it last */
+	/* Per side, 1 + the viewers (or 0) that last saw a target only
+	 * after a long search (see.c seen_in_open: few viewers see into a
+	 * dense block, and those that do see many of its units), asked
+	 * early; a hint only, copied as it is. */
+	int sight_far[ZB_MAX_SIDES][VF_SIGHT_FAR];
+	int sight_far_next[ZB_MAX_SIDES];
 	size_t sight_discs;		/* room for discs, in all recs */
 	struct vf_sight_change *sight_log;
 	int sight_log_n;
