@@ -785,6 +785,27 @@ static int ask_viewer(void *ctx, int id)
 	return 1;
 }
 
+/* The units about a target (within SIGHT_NEIGHBOUR_IN of its centre,
+ * the SIGHT_NEIGHBOURS nearest) whose last witnesses seen_in_open()
+ * asks early. */
+#define SIGHT_NEIGHBOUR_IN 24.0
+#define SIGHT_NEIGHBOURS 16
+
+struct nb_ctx {
+	const struct vf_state *st;
+	int side, target;
+};
+
+/* Does unit id have a last witness for the side kept (a hint)? */
+static int has_witness(void *ctx, int id)
+{
+	const struct nb_ctx *nb = ctx;
+
+	return id != nb->target && id >= 0 && id < nb->st->sight_cap &&
+	       nb->st->sight_witness[(size_t)id * ZB_MAX_SIDES +
+				     (size_t)nb->side] > 0;
+}
+
 /* Viewers asked in the rings before one that sees the target, past
  * which it is kept as a far witness (vf_state.sight_far). */
 #define SIGHT_FAR_AFTER 64
@@ -823,6 +844,8 @@ static bool seen_in_open(struct zb_game *g, int side,
 	struct vf_state *st = vf_state(g);
 	int *far = st && side >= 0 && side < ZB_MAX_SIDES ? st->sight_far[side]
 							   : NULL;
+	int done[NEAR_MAX + SIGHT_NEIGHBOURS + VF_SIGHT_FAR];
+	int hint[SIGHT_NEIGHBOURS + VF_SIGHT_FAR], n_hint = 0;
 	unsigned before;
 
 	for (size_t i = 0; i < n; i++) {
@@ -833,16 +856,33 @@ static bool seen_in_open(struct zb_game *g, int side,
 			return true;
 		}
 	}
-	/* Then the viewers that last saw a target only after a long
-	 * search: in a dense battle few see into the enemy's block (along
-	 * a gap between its files, from far off), and those see many of
-	 * its units.  Asked once each, as the others. */
-	qsort(near, n, sizeof(*near), cmp_id);
-	for (int j = 0; far && j < VF_SIGHT_FAR && n < NEAR_MAX; j++) {
-		int w = far[j] - 1;
+	/* Then the viewers that last saw the units about it (a file of
+	 * the enemy's block seen along a gap is seen by the same few), and
+	 * those that last saw a target only after a long search (in a
+	 * dense battle few see into the enemy's block, from far off, and
+	 * those see many of its units).  Asked once each, as the others. */
+	if (st && st->sight_witness && side >= 0 && side < ZB_MAX_SIDES &&
+	    isfinite(r.c.x) && isfinite(r.c.y)) {
+		struct nb_ctx nb = { st, side, target->id };
+		int ids[SIGHT_NEIGHBOURS];
+		size_t m = zb_spatial_within(&g->index, r.c,
+					     SIGHT_NEIGHBOUR_IN, has_witness,
+					     &nb, ids, SIGHT_NEIGHBOURS);
+
+		for (size_t j = 0; j < m; j++)
+			hint[n_hint++] = st->sight_witness[(size_t)ids[j] *
+							   ZB_MAX_SIDES +
+							   (size_t)side] - 1;
+	}
+	for (int j = 0; far && j < VF_SIGHT_FAR; j++)
+		hint[n_hint++] = far[j] - 1;
+	memcpy(done, near, n * sizeof(*near));
+	qsort(done, n, sizeof(*done), cmp_id);
+	for (int j = 0; j < n_hint; j++) {
+		int w = hint[j];
 
 		if (w < 0 || w >= g->n_units || !viewer_filter(&c, w) ||
-		    in_sorted(near, (int)n, w))
+		    in_sorted(done, (int)n, w))
 			continue;
 		++*asked;
 		if (unit_sees_rec(g, &g->units[w], target, 0, rec)) {
@@ -852,16 +892,16 @@ static bool seen_in_open(struct zb_game *g, int side,
 		/* Kept in order among those asked. */
 		size_t at = n;
 
-		while (at > 0 && near[at - 1] > w) {
-			near[at] = near[at - 1];
+		while (at > 0 && done[at - 1] > w) {
+			done[at] = done[at - 1];
 			at--;
 		}
-		near[at] = w;
+		done[at] = w;
 		n++;
 	}
 	before = *asked;
 	if (rings) {
-		struct ask_ctx a = { g, side, target, asked, rec, near,
+		struct ask_ctx a = { g, side, target, asked, rec, done,
 				     (int)n, -1 };
 
 		if (zb_spatial_visit_rings_tagged(&g->index, r.c, tags,
@@ -880,9 +920,9 @@ static bool seen_in_open(struct zb_game *g, int side,
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *v = &g->units[i];
 
-		while (k < n && near[k] < i)
+		while (k < n && done[k] < i)
 			k++;
-		if (k < n && near[k] == i)
+		if (k < n && done[k] == i)
 			continue;	/* asked already */
 		/* The rings gave every unit in the index's cells whose tag
 		 * is the side's. */
