@@ -1162,6 +1162,9 @@ static void disc_union(struct vf_sight_disc *a, const struct vf_sight_disc *b)
 	a->r = fmax(ea, eb) * (1 + 1e-12) + 1e-12;
 }
 
+static void sight_sweep(struct zb_game *g, struct vf_state *st,
+			const struct vf_sight_rec *keep);
+
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d)
 {
@@ -1184,6 +1187,9 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		struct vf_sight_disc *p = NULL;
 
 		/* Past SIGHT_DISCS_MAX in all, no more are kept. */
+		if (st->sight_discs + (size_t)(cap - rec->cap) >
+		    SIGHT_DISCS_MAX)
+			sight_sweep(g, st, rec);
 		if (st->sight_discs + (size_t)(cap - rec->cap) <=
 		    SIGHT_DISCS_MAX)
 			p = zb_realloc(&g->alloc, rec->d,
@@ -1632,6 +1638,49 @@ static void rec_build(struct zb_game *g, struct vf_state *st,
 out:
 	zb_free(&g->alloc, count);
 	zb_free(&g->alloc, to);
+}
+
+/* The record's room given back (its answer is not kept: epoch 0). */
+static void rec_release(struct zb_game *g, struct vf_state *st,
+			struct vf_sight_rec *rec)
+{
+	st->sight_discs -= (size_t)rec->cap +
+			   (size_t)rec->box_cap * SIGHT_BOX_AS_DISCS;
+	zb_free(&g->alloc, rec->d);
+	zb_free(&g->alloc, rec->box);
+	rec->d = NULL;
+	rec->box = NULL;
+	rec->cap = rec->box_cap = 0;
+	rec->epoch = 0;
+	rec_clear(rec, 0);
+}
+
+/*
+ * When the discs fill SIGHT_DISCS_MAX: every record but `keep` that
+ * cannot be used again gives back its room (a "yes", or a "no" older
+ * than the log or no longer the answer kept: side_sees_memo() asks
+ * no_still_holds() only of a no whose epoch is the answer's and no
+ * older than the log, and the log's base only grows).  At 10^5 units
+ * the room was held by the discs of answers long gone, and new noes
+ * went unkept.  Once an epoch at most (a pass over the records).
+ */
+static void sight_sweep(struct zb_game *g, struct vf_state *st,
+			const struct vf_sight_rec *keep)
+{
+	size_t k = (size_t)st->sight_cap * ZB_MAX_SIDES;
+
+	if (st->sight_swept == st->sight_epoch + 1)
+		return;
+	st->sight_swept = st->sight_epoch + 1;
+	for (size_t i = 0; i < k; i++) {
+		struct vf_sight_rec *r = &st->sight_rec[i];
+
+		if (r == keep || (r->cap == 0 && r->box_cap == 0))
+			continue;
+		if (r->epoch == 0 || r->epoch < st->sight_log_base ||
+		    st->sight_at[i] != r->epoch || st->sight_val[i])
+			rec_release(g, st, r);
+	}
 }
 
 /* The first of the n sorted v not below x (n when none). */

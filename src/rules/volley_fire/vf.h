@@ -373,6 +373,7 @@ struct vf_state {
 	 * in whole (vf_side_sees_deciding), or 0. */
 	uint64_t sight_quiet;
 	uint64_t sight_epoch;
+	uint64_t sight_swept;		/* 1 + the epoch of the last sweep */
 	uint64_t *sight_at;		/* [unit * ZB_MAX_SIDES + side] */
 	unsigned char *sight_val;
 	unsigned *sight_cost;
