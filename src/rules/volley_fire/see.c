@@ -1028,13 +1028,17 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
 #define SIGHT_LOG_MAX 4096
 #define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
 /* Discs kept in all, at most (32 bytes each; the boxes about them are
- * counted in too, as discs of the same room): a dense battle of 1,000
- * units keeps about 1.5 million; past this, a no is kept only while the
- * table stands exactly as it did. */
+ * counted in too, as discs of the same room): a no keeps a disc a
+ * viewer, 5,000 for a dense battle of 10,000 units; past this, the
+ * records that cannot be used again give back their room
+ * (sight_sweep), and then a no is kept only while the table stands
+ * exactly as it did. */
 #define SIGHT_DISCS_MAX ((size_t)1 << 21)
 /* The discs' groups (see struct vf_sight_box). */
 #define SIGHT_BOX_DISCS 16	/* discs a group, about */
-#define SIGHT_BOX_MIN 64	/* a record of fewer discs is not grouped */
+/* A record of fewer discs is not grouped (a disc a viewer: some eight
+ * viewers, as 64 discs were when each line had its own). */
+#define SIGHT_BOX_MIN 8
 #define SIGHT_REBOX 8		/* grouped afresh past 1/this dropped */
 #define SIGHT_BOX_AFTER 2	/* looks at a new record before grouping */
 
@@ -1182,7 +1186,7 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		rec_flat(rec);
 	if (rec->n == rec->cap) {
 		struct vf_state *st = vf_state(g);
-		/* (By half as much again: a record holds some 3,000.) */
+		/* (By half as much again: a record holds thousands.) */
 		int cap = rec->cap ? rec->cap + rec->cap / 2 : 16;
 		struct vf_sight_disc *p = NULL;
 
@@ -1371,9 +1375,9 @@ static bool touches(const struct vf_sight_disc *d, struct zb_vec2 c, double r)
 }
 
 /*
- * A kept no is looked at again after every change, against some 3,000
- * discs in a dense battle (a line from each viewer to each point of the
- * target), while a change comes near a few of them.  So the discs are
+ * A kept no is looked at again after every change, against thousands
+ * of discs in a dense battle (one about each viewer's lines to the
+ * target's points), while a change comes near a few of them.  So the discs are
  * kept in groups that lie together, of about SIGHT_BOX_DISCS, with a box
  * about each group; a group whose box no changed circle comes near (by a
  * margin over the roundings of touches() and of the box) is passed over
@@ -1564,7 +1568,7 @@ static void rec_build(struct zb_game *g, struct vf_state *st,
 				y1 = c.y;
 		}
 	}
-	int cells = n / SIGHT_BOX_DISCS;
+	int cells = n / SIGHT_BOX_DISCS > 0 ? n / SIGHT_BOX_DISCS : 1;
 	double w = x1 - x0, h = y1 - y0, side;
 
 	if (!(isfinite(w) && isfinite(h)))
