@@ -2012,7 +2012,21 @@ static bool side_sees_memo(struct zb_game *g, int side,
 		     (uint64_t)g->n_units;
 
 	if (cheap && !(quiet && st->sight_quiet == quiet)) {
-		seen = side_sees(g, side, target, &asked, NULL, &who);
+		/* With its discs all the same: a no that came dear (a yes
+		 * gone out of sight) is kept as the others are, the table
+		 * checked after it (nothing changes while it is worked
+		 * out); else its record holds no answer. */
+		rec = &st->sight_rec[k];
+		seen = side_sees(g, side, target, &asked, rec, &who);
+		if (!seen && rec->n >= 0 && (uint64_t)asked *
+		    SIGHT_MEMO_SHARE >= (uint64_t)g->n_units) {
+			sight_check(g, st, quiet);
+			st->sight_at[k] = st->sight_epoch;
+			st->sight_val[k] = 0;
+			rec->epoch = st->sight_epoch;
+		} else {
+			rec->epoch = 0;
+		}
 		st->sight_cost[k] = asked;
 		st->sight_witness[k] = who + 1;
 		goto out;
