@@ -785,6 +785,12 @@ static int ask_viewer(void *ctx, int id)
 	return 1;
 }
 
+/* Units, at least, in a battle whose cheap answers are worked out with
+ * their discs (side_sees_memo), and whose records keep a disc a viewer
+ * (rec_add): in a smaller one a no costs little and the room is there,
+ * and these cost more than they save. */
+#define SIGHT_BIG_MIN 256
+
 /* The units about a target (within SIGHT_NEIGHBOUR_IN of its centre,
  * the SIGHT_NEIGHBOURS nearest) whose last witnesses seen_in_open()
  * asks early. */
@@ -824,8 +830,10 @@ static int ask_never_far(void *ctx, double beyond_in)
  * the index's rings of cells outward from the target, over the units
  * tagged with the side (a yes is found after a few viewers, where asking
  * them in id order found it after hundreds); last, any active viewer the
- * rings do not hold (not in the index, or tagged otherwise).  A no asks
- * every viewer once, in whatever order.
+ * rings do not hold (not in the index, or tagged otherwise).  Between
+ * the near ones and the rings, the hints (the last witnesses of the
+ * units about it, and the side's far witnesses).  A no asks every
+ * viewer once, in whatever order.
  */
 static bool seen_in_open(struct zb_game *g, int side,
 			 const struct zb_unit *target, unsigned *asked,
@@ -1176,8 +1184,8 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		return false;
 	/* A viewer's lines one after another: one disc about them all
 	 * (a no of 5,000 viewers keeps 5,000 discs, not 30,000). */
-	if (rec->n > rec->n_boxed && d.viewer >= 0 &&
-	    rec->d[rec->n - 1].viewer == d.viewer) {
+	if (g->n_units >= SIGHT_BIG_MIN && rec->n > rec->n_boxed &&
+	    d.viewer >= 0 && rec->d[rec->n - 1].viewer == d.viewer) {
 		disc_union(&rec->d[rec->n - 1], &d);
 		return true;
 	}
@@ -2012,14 +2020,19 @@ static bool side_sees_memo(struct zb_game *g, int side,
 		     (uint64_t)g->n_units;
 
 	if (cheap && !(quiet && st->sight_quiet == quiet)) {
-		/* With its discs all the same: a no that came dear (a yes
-		 * gone out of sight) is kept as the others are, the table
-		 * checked after it (nothing changes while it is worked
-		 * out); else its record holds no answer. */
+		/* With its discs all the same (in a battle of many units):
+		 * a no that came dear (a yes gone out of sight) is kept as
+		 * the others are, the table checked after it (nothing
+		 * changes while it is worked out); else its record holds no
+		 * answer.  In a small battle a no costs little, and the
+		 * discs more than they save. */
 		rec = &st->sight_rec[k];
-		seen = side_sees(g, side, target, &asked, rec, &who);
-		if (!seen && rec->n >= 0 && (uint64_t)asked *
-		    SIGHT_MEMO_SHARE >= (uint64_t)g->n_units) {
+		if (g->n_units < SIGHT_BIG_MIN) {
+			seen = side_sees(g, side, target, &asked, NULL, &who);
+		} else if (seen = side_sees(g, side, target, &asked, rec,
+					    &who),
+			   !seen && rec->n >= 0 && (uint64_t)asked *
+			   SIGHT_MEMO_SHARE >= (uint64_t)g->n_units) {
 			sight_check(g, st, quiet);
 			st->sight_at[k] = st->sight_epoch;
 			st->sight_val[k] = 0;
