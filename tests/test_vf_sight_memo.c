@@ -8,6 +8,7 @@
  * old answer fails here.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 #include "zariba/game.h"
 #include "rules/volley_fire/vf.h"
@@ -257,7 +258,8 @@ Test(vf_sight_memo, a_no_outlives_changes_away_from_its_lines)
 
 /* A column of twelve viewers C0-C11 (each but the first behind the one
  * before it) looking at T across a screen F; E far off to the side.
- * Each of the 72 lines is blocked by a unit, so a no of 72 discs. */
+ * Each of the 72 lines is blocked by a unit, so a no of 72 discs (a
+ * battle this small keeps a disc a line, see.c SIGHT_BIG_MIN). */
 static const char column_yaml[] =
 	"ruleset: volley-fire\n"
 	"table: { width: 150, height: 72 }\n"
@@ -344,4 +346,55 @@ Test(vf_sight_memo, a_viewer_that_turns_keeps_a_no_one_that_moves_not)
 	zb_game_sync_unit(&g, c0->id);
 	cr_assert(b_sees_t(), "nothing between C0 and T now");
 	check_all("C0 moved");
+}
+
+/* The column of twelve (column_yaml) in a battle of 262 units: 250 more
+ * of T's side stand in a block far to the right, out of every line. */
+static const char *big_yaml(void)
+{
+	static char text[40000];
+	size_t n = 0;
+	const char *col = strstr(column_yaml, "  - name: D\n");
+
+	n += (size_t)snprintf(text + n, sizeof(text) - n, "%.*s",
+			      (int)(col - column_yaml), column_yaml);
+	n += (size_t)snprintf(text + n, sizeof(text) - n, "%s", col);
+	for (int i = 0; i < 250; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "      - { name: X%d, type: "
+				      "dervish-spearmen, figures: { trooper:"
+				      " 39, emir: 1 }, at: [%d, %d], facing:"
+				      " 270 }\n", i, 206 + 10 * (i % 20),
+				      10 + 4 * (i / 20));
+	cr_assert_lt(n, sizeof(text) - 1);
+	/* The table wide enough for the block. */
+	char *w = strstr(text, "width: 150");
+
+	cr_assert_not_null(w);
+	memcpy(w, "width: 420", 10);
+	return text;
+}
+
+/* In a battle of many units (see.c SIGHT_BIG_MIN) a no keeps one disc
+ * about each viewer's lines, the viewers are asked nearest first, and
+ * the answers are those worked out afresh; F stepping aside turns the
+ * no round. */
+Test(vf_sight_memo, a_big_battle_keeps_a_disc_a_viewer)
+{
+	build_from(big_yaml());
+	struct vf_state *st = vf_state(&g);
+	size_t k = (size_t)u_("T")->id * ZB_MAX_SIDES;
+
+	cr_assert_geq(g.n_units, 256);
+	cr_assert_not(b_sees_t(), "F screens T from the column");
+	cr_assert_eq(st->sight_rec[k].n, 12, "a disc for each viewer");
+	for (int i = 0; i < st->sight_rec[k].n; i++)
+		cr_assert_eq(st->sight_rec[k].d[i].point, -1,
+			     "disc %d holds all its viewer's lines", i);
+	check_all("set-up");
+
+	u_("F")->pos = zb_v2(20, 52);
+	zb_game_sync_unit(&g, u_("F")->id);
+	cr_assert(b_sees_t(), "nothing between C0 and T now");
+	check_all("the screen gone");
 }

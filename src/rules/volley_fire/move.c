@@ -925,8 +925,14 @@ static void add_charges(struct zb_game *g, struct zb_unit *u, int dice,
 		/* Seen by the charger or by its side.  The side's answer is
 		 * remembered (see.c) and mostly already asked by then (the
 		 * AI's knowledge of the enemy), so it goes first; either
-		 * order gives the same answer. */
-		if (!vf_side_sees(g, u->side, o) && !vf_unit_sees(g, u, o))
+		 * order gives the same answer.  These are the options of the
+		 * decision about to be asked (order_unit): from here until
+		 * its controller answers nothing on the table changes but
+		 * the unit the AI turns, so the memo checks the table once
+		 * for them and the controller (vf_side_sees_deciding), not
+		 * once a target. */
+		if (!vf_side_sees_deciding(g, u->side, o) &&
+		    !vf_unit_sees(g, u, o))
 			continue;
 		opt_add(s, ZB_VERB_CHARGE, o->id, -1, false, dice * VF_D6,
 			dice, "charge");

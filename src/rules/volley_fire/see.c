@@ -1085,11 +1085,85 @@ static int cmp_id(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Asking viewers one by one for seen_in_open(): the first that sees the
+ * target stops the search (`who`); those in `skip` (sorted) were asked
+ * already. */
+struct ask_ctx {
+	struct zb_game *g;
+	int side;
+	const struct zb_unit *target;
+	unsigned *asked;
+	struct vf_sight_rec *rec;
+	const int *skip;
+	int n_skip, who;
+};
+
+static bool in_sorted(const int *v, int n, int x);
+
+static int ask_viewer(void *ctx, int id)
+{
+	struct ask_ctx *a = ctx;
+	struct viewer_ctx c = { a->g, a->side };
+
+	if (id < 0 || id >= a->g->n_units || !viewer_filter(&c, id) ||
+	    in_sorted(a->skip, a->n_skip, id))
+		return 0;
+	++*a->asked;
+	if (!unit_sees_rec(a->g, &a->g->units[id], a->target, 0, a->rec))
+		return 0;
+	a->who = id;
+	return 1;
+}
+
+/* Units, at least, in a battle whose cheap answers are worked out with
+ * their discs (side_sees_memo), and whose records keep a disc a viewer
+ * (rec_add): in a smaller one a no costs little and the room is there,
+ * and these cost more than they save. */
+#define SIGHT_BIG_MIN 256
+
+/* The units about a target (within SIGHT_NEIGHBOUR_IN of its centre,
+ * the SIGHT_NEIGHBOURS nearest) whose last witnesses seen_in_open()
+ * asks early. */
+#define SIGHT_NEIGHBOUR_IN 24.0
+#define SIGHT_NEIGHBOURS 16
+
+struct nb_ctx {
+	const struct vf_state *st;
+	int side, target;
+};
+
+/* Does unit id have a last witness for the side kept (a hint)? */
+static int has_witness(void *ctx, int id)
+{
+	const struct nb_ctx *nb = ctx;
+
+	return id != nb->target && id >= 0 && id < nb->st->sight_cap &&
+	       nb->st->sight_witness[(size_t)id * ZB_MAX_SIDES +
+				     (size_t)nb->side] > 0;
+}
+
+/* Viewers asked in the rings before one that sees the target, past
+ * which it is kept as a far witness (vf_state.sight_far). */
+#define SIGHT_FAR_AFTER 64
+
+static int ask_never_far(void *ctx, double beyond_in)
+{
+	(void)ctx;
+	(void)beyond_in;
+	return 0;
+}
+
 /*
  * Does any active unit of `side` see the target?  Who sees it does not
  * matter, only whether anyone does, so the viewers nearest it are asked
- * first (one of them usually sees it), and the rest, in id order, only
- * when none of those does.
+ * first (one of them usually sees it), then the rest nearest first too:
+ * the index's rings of cells outward from the target, over the units
+ * tagged with the side (a yes is found after a few viewers, where asking
+ * them in id order found it after hundreds); last, any active viewer the
+ * rings do not hold (not in the index, or tagged otherwise).  Between
+ * the near ones and the rings, the hints (the last witnesses of the
+ * units about it, and the side's far witnesses).  A no asks every
+ * viewer once, in whatever order.
  */
 static bool seen_in_open(struct zb_game *g, int side,
 			 const struct zb_unit *target, unsigned *asked,
@@ -1100,6 +1174,17 @@ static bool seen_in_open(struct zb_game *g, int side,
 	struct zb_rect r = zb_unit_rect(target);
 	size_t n = zb_spatial_within(&g->index, r.c, SEE_FIRST_IN,
 				     viewer_filter, &c, near, NEAR_MAX), k = 0;
+	const struct zb_spatial *ix = &g->index;
+	unsigned tags = zb_spatial_tag_bit(side);
+	bool rings = ix->cell_head && ix->cell_of && ix->e &&
+		     isfinite(r.c.x) && isfinite(r.c.y);
+
+	struct vf_state *st = vf_state(g);
+	int *far = st && side >= 0 && side < ZB_MAX_SIDES ? st->sight_far[side]
+							   : NULL;
+	int done[NEAR_MAX + SIGHT_NEIGHBOURS + VF_SIGHT_FAR];
+	int hint[SIGHT_NEIGHBOURS + VF_SIGHT_FAR], n_hint = 0;
+	unsigned before;
 
 	for (size_t i = 0; i < n; i++) {
 		++*asked;
@@ -1109,20 +1194,92 @@ static bool seen_in_open(struct zb_game *g, int side,
 			return true;
 		}
 	}
-	qsort(near, n, sizeof(*near), cmp_id);
+	/* Then the viewers that last saw the units about it (a file of
+	 * the enemy's block seen along a gap is seen by the same few), and
+	 * those that last saw a target only after a long search (in a
+	 * dense battle few see into the enemy's block, from far off, and
+	 * those see many of its units).  Asked once each, as the others. */
+	if (st && st->sight_witness && side >= 0 && side < ZB_MAX_SIDES &&
+	    isfinite(r.c.x) && isfinite(r.c.y)) {
+		struct nb_ctx nb = { st, side, target->id };
+		int ids[SIGHT_NEIGHBOURS];
+		size_t m = zb_spatial_within(&g->index, r.c,
+					     SIGHT_NEIGHBOUR_IN, has_witness,
+					     &nb, ids, SIGHT_NEIGHBOURS);
+
+		for (size_t j = 0; j < m; j++)
+			hint[n_hint++] = st->sight_witness[(size_t)ids[j] *
+							   ZB_MAX_SIDES +
+							   (size_t)side] - 1;
+	}
+	for (int j = 0; far && j < VF_SIGHT_FAR; j++)
+		hint[n_hint++] = far[j] - 1;
+	memcpy(done, near, n * sizeof(*near));
+	qsort(done, n, sizeof(*done), cmp_id);
+	for (int j = 0; j < n_hint; j++) {
+		int w = hint[j];
+
+		if (w < 0 || w >= g->n_units || !viewer_filter(&c, w) ||
+		    in_sorted(done, (int)n, w))
+			continue;
+		++*asked;
+		if (unit_sees_rec(g, &g->units[w], target, 0, rec)) {
+			*who = w;
+			return true;
+		}
+		/* Kept in order among those asked. */
+		size_t at = n;
+
+		while (at > 0 && done[at - 1] > w) {
+			done[at] = done[at - 1];
+			at--;
+		}
+		done[at] = w;
+		n++;
+	}
+	before = *asked;
+	if (rings) {
+		struct ask_ctx a = { g, side, target, asked, rec, done,
+				     (int)n, -1 };
+
+		if (zb_spatial_visit_rings_tagged(&g->index, r.c, tags,
+						  ask_viewer, ask_never_far,
+						  &a)) {
+			*who = a.who;
+			if (far && *asked - before > SIGHT_FAR_AFTER) {
+				far[st->sight_far_next[side]] = a.who + 1;
+				st->sight_far_next[side] =
+					(st->sight_far_next[side] + 1) %
+					VF_SIGHT_FAR;
+			}
+			return true;
+		}
+	}
 	for (int i = 0; i < g->n_units; i++) {
 		struct zb_unit *v = &g->units[i];
 
-		while (k < n && near[k] < i)
+		while (k < n && done[k] < i)
 			k++;
-		if (k < n && near[k] == i)
+		if (k < n && done[k] == i)
 			continue;	/* asked already */
+		/* The rings gave every unit in the index's cells whose tag
+		 * is the side's. */
+		if (rings && i < ix->n && ix->cell_of[i] >= 0 &&
+		    (zb_spatial_tag_bit(ix->e[i].tag) & tags))
+			continue;
 		if (v->side == side && vf_unit_active(v) &&
 		    (++*asked, unit_sees_rec(g, v, target, 0, rec))) {
 			*who = i;
 			return true;
 		}
 	}
+#ifdef ZB_CHECK_MEMOS
+	/* A no: every active viewer of the side was asked. */
+	for (int i = 0; i < g->n_units; i++)
+		if (viewer_filter(&c, i) &&
+		    vf_unit_sees(g, &g->units[i], target))
+			abort();
+#endif
 	return false;
 }
 
@@ -1209,13 +1366,17 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
 #define SIGHT_LOG_MAX 4096
 #define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
 /* Discs kept in all, at most (32 bytes each; the boxes about them are
- * counted in too, as discs of the same room): a dense battle of 1,000
- * units keeps about 1.5 million; past this, a no is kept only while the
- * table stands exactly as it did. */
+ * counted in too, as discs of the same room): a no keeps a disc a
+ * viewer, 5,000 for a dense battle of 10,000 units; past this, the
+ * records that cannot be used again give back their room
+ * (sight_sweep), and then a no is kept only while the table stands
+ * exactly as it did. */
 #define SIGHT_DISCS_MAX ((size_t)1 << 21)
 /* The discs' groups (see struct vf_sight_box). */
 #define SIGHT_BOX_DISCS 16	/* discs a group, about */
-#define SIGHT_BOX_MIN 64	/* a record of fewer discs is not grouped */
+/* A record of fewer discs is not grouped (a disc a viewer: some eight
+ * viewers, as 64 discs were when each line had its own). */
+#define SIGHT_BOX_MIN 8
 #define SIGHT_REBOX 8		/* grouped afresh past 1/this dropped */
 #define SIGHT_BOX_AFTER 2	/* looks at a new record before grouping */
 
@@ -1302,21 +1463,75 @@ void vf_sight_memo_release(struct zb_game *g)
 	st->sight_quiet = 0;
 }
 
+/* The slack touches() gives disc d. */
+static double disc_slack(const struct vf_sight_disc *d)
+{
+	return SIGHT_DISC_EPS * (1 + fabs(d->c.x) + fabs(d->c.y) + d->r);
+}
+
+/*
+ * Disc a grown to hold disc b as well, slack and all: every circle
+ * touches() finds within b, it finds within a (the new radius is each
+ * old one plus its slack plus how far its centre moved, by a margin
+ * over the roundings).  point -1: the lines of a's viewer, more than
+ * one, all asked again when one is touched.  Not finite: a disc about
+ * everything.
+ */
+static void disc_union(struct vf_sight_disc *a, const struct vf_sight_disc *b)
+{
+	double dx = b->c.x - a->c.x, dy = b->c.y - a->c.y;
+	double d = hypot(dx, dy), ra = a->r, rb = b->r;
+	struct zb_vec2 c = a->c;
+
+	a->point = -1;
+	if (!(isfinite(d) && isfinite(ra) && isfinite(rb) &&
+	      isfinite(a->c.x) && isfinite(a->c.y))) {
+		a->r = INFINITY;
+		return;
+	}
+	if (d + ra <= rb) {
+		c = b->c;
+	} else if (d + rb > ra) {
+		double t = ((d + ra + rb) / 2 - ra) / d;
+
+		c.x += dx * t;
+		c.y += dy * t;
+	}
+	double ea = hypot(c.x - a->c.x, c.y - a->c.y) + ra + disc_slack(a);
+	double eb = hypot(c.x - b->c.x, c.y - b->c.y) + rb + disc_slack(b);
+
+	a->c = c;
+	a->r = fmax(ea, eb) * (1 + 1e-12) + 1e-12;
+}
+
+static void sight_sweep(struct zb_game *g, struct vf_state *st,
+			const struct vf_sight_rec *keep);
+
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d)
 {
 	if (rec->n < 0)
 		return false;
+	/* A viewer's lines one after another: one disc about them all
+	 * (a no of 5,000 viewers keeps 5,000 discs, not 30,000). */
+	if (g->n_units >= SIGHT_BIG_MIN && rec->n > rec->n_boxed &&
+	    d.viewer >= 0 && rec->d[rec->n - 1].viewer == d.viewer) {
+		disc_union(&rec->d[rec->n - 1], &d);
+		return true;
+	}
 	/* Full with many discs dropped: they make the room. */
 	if (rec->n == rec->cap && SIGHT_REBOX * rec->n_dead > rec->n)
 		rec_flat(rec);
 	if (rec->n == rec->cap) {
 		struct vf_state *st = vf_state(g);
-		/* (By half as much again: a record holds some 3,000.) */
+		/* (By half as much again: a record holds thousands.) */
 		int cap = rec->cap ? rec->cap + rec->cap / 2 : 16;
 		struct vf_sight_disc *p = NULL;
 
 		/* Past SIGHT_DISCS_MAX in all, no more are kept. */
+		if (st->sight_discs + (size_t)(cap - rec->cap) >
+		    SIGHT_DISCS_MAX)
+			sight_sweep(g, st, rec);
 		if (st->sight_discs + (size_t)(cap - rec->cap) <=
 		    SIGHT_DISCS_MAX)
 			p = zb_realloc(&g->alloc, rec->d,
@@ -1498,9 +1713,9 @@ static bool touches(const struct vf_sight_disc *d, struct zb_vec2 c, double r)
 }
 
 /*
- * A kept no is looked at again after every change, against some 3,000
- * discs in a dense battle (a line from each viewer to each point of the
- * target), while a change comes near a few of them.  So the discs are
+ * A kept no is looked at again after every change, against thousands
+ * of discs in a dense battle (one about each viewer's lines to the
+ * target's points), while a change comes near a few of them.  So the discs are
  * kept in groups that lie together, of about SIGHT_BOX_DISCS, with a box
  * about each group; a group whose box no changed circle comes near (by a
  * margin over the roundings of touches() and of the box) is passed over
@@ -1691,7 +1906,7 @@ static void rec_build(struct zb_game *g, struct vf_state *st,
 				y1 = c.y;
 		}
 	}
-	int cells = n / SIGHT_BOX_DISCS;
+	int cells = n / SIGHT_BOX_DISCS > 0 ? n / SIGHT_BOX_DISCS : 1;
 	double w = x1 - x0, h = y1 - y0, side;
 
 	if (!(isfinite(w) && isfinite(h)))
@@ -1767,6 +1982,49 @@ out:
 	zb_free(&g->alloc, to);
 }
 
+/* The record's room given back (its answer is not kept: epoch 0). */
+static void rec_release(struct zb_game *g, struct vf_state *st,
+			struct vf_sight_rec *rec)
+{
+	st->sight_discs -= (size_t)rec->cap +
+			   (size_t)rec->box_cap * SIGHT_BOX_AS_DISCS;
+	zb_free(&g->alloc, rec->d);
+	zb_free(&g->alloc, rec->box);
+	rec->d = NULL;
+	rec->box = NULL;
+	rec->cap = rec->box_cap = 0;
+	rec->epoch = 0;
+	rec_clear(rec, 0);
+}
+
+/*
+ * When the discs fill SIGHT_DISCS_MAX: every record but `keep` that
+ * cannot be used again gives back its room (a "yes", or a "no" older
+ * than the log or no longer the answer kept: side_sees_memo() asks
+ * no_still_holds() only of a no whose epoch is the answer's and no
+ * older than the log, and the log's base only grows).  At 10^5 units
+ * the room was held by the discs of answers long gone, and new noes
+ * went unkept.  Once an epoch at most (a pass over the records).
+ */
+static void sight_sweep(struct zb_game *g, struct vf_state *st,
+			const struct vf_sight_rec *keep)
+{
+	size_t k = (size_t)st->sight_cap * ZB_MAX_SIDES;
+
+	if (st->sight_swept == st->sight_epoch + 1)
+		return;
+	st->sight_swept = st->sight_epoch + 1;
+	for (size_t i = 0; i < k; i++) {
+		struct vf_sight_rec *r = &st->sight_rec[i];
+
+		if (r == keep || (r->cap == 0 && r->box_cap == 0))
+			continue;
+		if (r->epoch == 0 || r->epoch < st->sight_log_base ||
+		    st->sight_at[i] != r->epoch || st->sight_val[i])
+			rec_release(g, st, r);
+	}
+}
+
 /* The first of the n sorted v not below x (n when none). */
 static int lower_bound(const int *v, int n, int x)
 {
@@ -1796,6 +2054,14 @@ static bool in_sorted(const int *v, int n, int x)
 }
 
 enum { NO_UNKNOWN, NO_HOLDS, NOW_SEEN };
+
+/* What to ask again for a disc touched: its line (viewer * TARGET_POINTS
+ * + point), or when it holds several, -1 - its viewer (all its lines). */
+static int line_of(const struct vf_sight_disc *d)
+{
+	return d->point < 0 ? -1 - d->viewer
+			    : d->viewer * TARGET_POINTS + d->point;
+}
 
 /*
  * Does the no kept for (side, target) in `rec` still hold, the changes
@@ -1972,8 +2238,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 					  touches(dd, ch->at1, ch->r1);
 			}
 			if (touched) {
-				lines[n_lines++] = dd->viewer * TARGET_POINTS +
-						   dd->point;
+				lines[n_lines++] = line_of(dd);
 				dd->viewer = -1;
 				rec->n_dead++;
 			}
@@ -2005,8 +2270,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 				  touches(dd, ch->at1, ch->r1);
 		}
 		if (touched)
-			lines[n_lines++] = dd->viewer * TARGET_POINTS +
-					   dd->point;
+			lines[n_lines++] = line_of(dd);
 		else
 			rec->d[k++] = *dd;
 	}
@@ -2016,10 +2280,21 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 							: rec->scans + 1;
 	target_points(target, pts);
 	for (int i = 0; i < n_lines && rc == NO_HOLDS; i++) {
-		const struct zb_unit *v = &g->units[lines[i] / TARGET_POINTS];
+		const struct zb_unit *v;
 		int p = lines[i] % TARGET_POINTS;
 		struct vf_sight_disc d;
 
+		if (lines[i] < 0) {
+			/* A disc about several lines: the viewer whole (it
+			 * has not changed: still a viewer). */
+			v = &g->units[-1 - lines[i]];
+			if (unit_sees_rec(g, v, target, 0, rec))
+				rc = NOW_SEEN;
+			else if (rec->n < 0)
+				rc = NO_UNKNOWN;
+			continue;
+		}
+		v = &g->units[lines[i] / TARGET_POINTS];
 		if (!units_block(g, v->pos, pts[p], v, target, &d, NULL))
 			rc = NOW_SEEN;
 		else if (d.point = p, !rec_add(g, rec, d))
@@ -2075,7 +2350,26 @@ static bool side_sees_memo(struct zb_game *g, int side,
 		     (uint64_t)g->n_units;
 
 	if (cheap && !(quiet && st->sight_quiet == quiet)) {
-		seen = side_sees(g, side, target, &asked, NULL, &who);
+		/* With its discs all the same (in a battle of many units):
+		 * a no that came dear (a yes gone out of sight) is kept as
+		 * the others are, the table checked after it (nothing
+		 * changes while it is worked out); else its record holds no
+		 * answer.  In a small battle a no costs little, and the
+		 * discs more than they save. */
+		rec = &st->sight_rec[k];
+		if (g->n_units < SIGHT_BIG_MIN) {
+			seen = side_sees(g, side, target, &asked, NULL, &who);
+		} else if (seen = side_sees(g, side, target, &asked, rec,
+					    &who),
+			   !seen && rec->n >= 0 && (uint64_t)asked *
+			   SIGHT_MEMO_SHARE >= (uint64_t)g->n_units) {
+			sight_check(g, st, quiet);
+			st->sight_at[k] = st->sight_epoch;
+			st->sight_val[k] = 0;
+			rec->epoch = st->sight_epoch;
+		} else {
+			rec->epoch = 0;
+		}
 		st->sight_cost[k] = asked;
 		st->sight_witness[k] = who + 1;
 		goto out;

@@ -314,6 +314,7 @@ struct vf_sight_rec {
 	struct vf_sight_box *box;
 };
 
+#define VF_SIGHT_FAR 32	/* far witnesses kept a side (see.c) */
 #define VF_CONE_MEMO 8	/* fire cones vf_state keeps (a square has four) */
 
 /* Screening units remembered for the viewer last asked (see.c). */
@@ -393,6 +394,7 @@ struct vf_state {
 	 * in whole (vf_side_sees_deciding), or 0. */
 	uint64_t sight_quiet;
 	uint64_t sight_epoch;
+	uint64_t sight_swept;		/* 1 + the epoch of the last sweep */
 	uint64_t *sight_at;		/* [unit * ZB_MAX_SIDES + side] */
 	unsigned char *sight_val;
 	unsigned *sight_cost;
@@ -400,6 +402,12 @@ struct vf_state {
 	 * changed since the epoch sight_log_base, in order. */
 	struct vf_sight_rec *sight_rec;
 	int *sight_witness;		/* 1 + the viewer that saw it last */
+	/* Per side, 1 + the viewers (or 0) that last saw a target only
+	 * after a long search (see.c seen_in_open: few viewers see into a
+	 * dense block, and those that do see many of its units), asked
+	 * early; a hint only, copied as it is. */
+	int sight_far[ZB_MAX_SIDES][VF_SIGHT_FAR];
+	int sight_far_next[ZB_MAX_SIDES];
 	size_t sight_discs;		/* room for discs, in all recs */
 	struct vf_sight_change *sight_log;
 	int sight_log_n;
@@ -568,9 +576,10 @@ double vf_table_room(const struct zb_game *g, const struct zb_rect *r,
  * stands exactly as it did (see.c, "what a side sees, remembered"). */
 bool vf_side_sees(struct zb_game *g, int side, const struct zb_unit *target);
 /* vf_side_sees(), asked by a controller while it decides (the AI's
- * "known"): between two such calls of one decision the table stands
- * still but for the unit in ai_turned, so the memo's check of the
- * table is made once a decision, not once a call. */
+ * "known"), or while the options of the decision it is about to be
+ * asked are made (move.c's charges): between two such calls of one
+ * decision the table stands still but for the unit in ai_turned, so the
+ * memo's check of the table is made once a decision, not once a call. */
 bool vf_side_sees_deciding(struct zb_game *g, int side,
 			   const struct zb_unit *target);
 /* The same, always worked out afresh (for tests of the memo). */
