@@ -1245,23 +1245,35 @@ static __attribute__((noinline)) bool seg_hits_rect_rest(
 	return false;
 }
 
+/* The frame of r (*fwd, *left), a's place in it (*ua, *va), and the
+ * edge (corners_ax() order) a lies furthest beyond, or -1 when it lies
+ * within both pairs of edges. */
+static inline int edge_beyond(struct zb_vec2 a, const struct zb_rect *r,
+			      struct zb_vec2 *fwd, struct zb_vec2 *left,
+			      double *ua, double *va)
+{
+	rect_axes(r, fwd, left);
+	struct zb_vec2 da = zb_v2_sub(a, r->c);
+	*ua = zb_v2_dot(da, *fwd);
+	*va = zb_v2_dot(da, *left);
+	double eu = fabs(*ua) - r->half_d_in, ev = fabs(*va) - r->half_w_in;
+	return eu > 0 && eu >= ev ? (*ua > 0 ? 0 : 2)
+		: ev > 0 ? (*va < 0 ? 1 : 3) : -1;
+}
+
 bool zb_seg_hits_rect(struct zb_vec2 a, struct zb_vec2 b,
 		      const struct zb_rect *r)
 {
 	struct zb_vec2 fwd, left;
 
-	rect_axes(r, &fwd, &left);
-	struct zb_vec2 da = zb_v2_sub(a, r->c);
-	double ua = zb_v2_dot(da, fwd), va = zb_v2_dot(da, left);
+	double ua, va;
 	/* The answer is whether an end lies in the rectangle or any edge
 	 * meets the segment (corners_ax() order: front, right, rear,
 	 * left), in any order.  A segment from an `a` outside that meets
 	 * the rectangle crosses an edge `a` lies beyond, and most lines
 	 * asked about cross the one it lies furthest beyond: that edge
 	 * first, alone (plainly here, else in seg_hits_rect_rest()). */
-	double eu = fabs(ua) - r->half_d_in, ev = fabs(va) - r->half_w_in;
-	int e = eu > 0 && eu >= ev ? (ua > 0 ? 0 : 2)
-		: ev > 0 ? (va < 0 ? 1 : 3) : -1;
+	int e = edge_beyond(a, r, &fwd, &left, &ua, &va);
 
 	struct zb_vec2 db = zb_v2_sub(b, r->c);
 	double ub = zb_v2_dot(db, fwd), vb = zb_v2_dot(db, left);
@@ -1299,12 +1311,9 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 
 	if (n > 32)
 		n = 32;
-	rect_axes(r, &fwd, &left);
+	double ua, va;
+	int e = edge_beyond(a, r, &fwd, &left, &ua, &va);
 	struct zb_vec2 da = zb_v2_sub(a, r->c);
-	double ua = zb_v2_dot(da, fwd), va = zb_v2_dot(da, left);
-	double eu = fabs(ua) - r->half_d_in, ev = fabs(va) - r->half_w_in;
-	int e = eu > 0 && eu >= ev ? (ua > 0 ? 0 : 2)
-		: ev > 0 ? (va < 0 ? 1 : 3) : -1;
 
 	if (fabs(ua) <= r->half_d_in + GEOM_EPS_IN &&
 	    fabs(va) <= r->half_w_in + GEOM_EPS_IN)

@@ -437,24 +437,22 @@ static int band_by_bounds(const struct vf_weapon_info *w,
 	return BAND_UNSURE;
 }
 
-/* vf_fire_band() given the footprints and max_range_in(). */
-static int fire_band_r(const struct zb_unit *firer, const struct zb_rect *fr,
-		       const struct zb_rect *tr, double range)
+/* fire_band_r() of a firer with a weapon without its first test
+ * (zb_rect_clear_of()): the same answer, as band_by_bounds() never
+ * finds a band for footprints further apart than the range, and the
+ * distance worked out says so too; for the many in range, the test
+ * is spared. */
+static inline int fire_band_near(const struct zb_unit *firer,
+				 const struct zb_rect *fr,
+				 const struct zb_rect *tr, double range)
 {
-	const struct vf_weapon_info *w;
-	double d;
-
-	if (weapon_of(firer) == VF_W_NONE)
-		return VF_OUT_OF_RANGE;
-	w = &vf_weapons[weapon_of(firer)];
-	/* From footprint to footprint, so a square measures from the face
-	 * that fires (house ruling). */
-	if (zb_rect_clear_of(fr, tr, range))
-		return VF_OUT_OF_RANGE;
+	const struct vf_weapon_info *w = &vf_weapons[weapon_of(firer)];
 	/* The bands are feet apart, the footprints inches across: the
 	 * band can mostly be read from bounds on the distance, without
 	 * working it out. */
 	int b0 = band_by_bounds(w, fr, tr, range);
+	double d;
+
 	if (b0 != BAND_UNSURE)
 		return b0;
 	d = zb_rect_dist(fr, tr);
@@ -466,28 +464,17 @@ static int fire_band_r(const struct zb_unit *firer, const struct zb_rect *fr,
 	return VF_OUT_OF_RANGE;
 }
 
-/* fire_band_r() of a firer with a weapon without its first test
- * (zb_rect_clear_of()): the same answer, as band_by_bounds() never
- * finds a band for footprints further apart than the range, and the
- * distance worked out says so too; for the many in range, the test
- * is spared. */
-static int fire_band_near(const struct zb_unit *firer,
-			  const struct zb_rect *fr, const struct zb_rect *tr,
-			  double range)
+/* vf_fire_band() given the footprints and max_range_in(). */
+static int fire_band_r(const struct zb_unit *firer, const struct zb_rect *fr,
+		       const struct zb_rect *tr, double range)
 {
-	const struct vf_weapon_info *w = &vf_weapons[weapon_of(firer)];
-	int b0 = band_by_bounds(w, fr, tr, range);
-	double d;
-
-	if (b0 != BAND_UNSURE)
-		return b0;
-	d = zb_rect_dist(fr, tr);
-	if (d > range)
+	if (weapon_of(firer) == VF_W_NONE)
 		return VF_OUT_OF_RANGE;
-	for (int b = 0; b < VF_BAND_COUNT; b++)
-		if (w->band_max_in[b] > 0 && d <= w->band_max_in[b])
-			return b;
-	return VF_OUT_OF_RANGE;
+	/* From footprint to footprint, so a square measures from the face
+	 * that fires (house ruling). */
+	if (zb_rect_clear_of(fr, tr, range))
+		return VF_OUT_OF_RANGE;
+	return fire_band_near(firer, fr, tr, range);
 }
 
 /* volley-fire: WEAPON RANGES, Concealment D */
