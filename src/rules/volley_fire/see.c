@@ -1469,6 +1469,14 @@ static double disc_slack(const struct vf_sight_disc *d)
 	return SIGHT_DISC_EPS * (1 + fabs(d->c.x) + fabs(d->c.y) + d->r);
 }
 
+/* The length of (x, y) as sqrt of the sum of squares: cheaper than
+ * hypot() and within a few ulps of it (past 1e154 it is infinite: a
+ * disc about everything), which the margin of disc_union() covers. */
+static inline double disc_len(double x, double y)
+{
+	return sqrt(x * x + y * y);
+}
+
 /*
  * Disc a grown to hold disc b as well, slack and all: every circle
  * touches() finds within b, it finds within a (the new radius is each
@@ -1480,7 +1488,7 @@ static double disc_slack(const struct vf_sight_disc *d)
 static void disc_union(struct vf_sight_disc *a, const struct vf_sight_disc *b)
 {
 	double dx = b->c.x - a->c.x, dy = b->c.y - a->c.y;
-	double d = hypot(dx, dy), ra = a->r, rb = b->r;
+	double d = disc_len(dx, dy), ra = a->r, rb = b->r;
 	struct zb_vec2 c = a->c;
 
 	a->point = -1;
@@ -1497,11 +1505,12 @@ static void disc_union(struct vf_sight_disc *a, const struct vf_sight_disc *b)
 		c.x += dx * t;
 		c.y += dy * t;
 	}
-	double ea = hypot(c.x - a->c.x, c.y - a->c.y) + ra + disc_slack(a);
-	double eb = hypot(c.x - b->c.x, c.y - b->c.y) + rb + disc_slack(b);
+	double ea = disc_len(c.x - a->c.x, c.y - a->c.y) + ra + disc_slack(a);
+	double eb = disc_len(c.x - b->c.x, c.y - b->c.y) + rb + disc_slack(b);
 
 	a->c = c;
-	a->r = fmax(ea, eb) * (1 + 1e-12) + 1e-12;
+	/* (Neither is NaN: every term is finite and none negative.) */
+	a->r = (ea > eb ? ea : eb) * (1 + 1e-12) + 1e-12;
 }
 
 static void sight_sweep(struct zb_game *g, struct vf_state *st,
