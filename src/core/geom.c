@@ -1349,12 +1349,17 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 	va = zb_v2_dot(da, l);
 	double hw2 = 2 * hw, x3 = hw2 * (ua - hd);
 	double hva = hw - va, nhva = -hw - va, hdua = hd - ua;
+	/* Each point's place in the frame, worked out once for both
+	 * passes (the same operations on the same values as each did). */
+	double ubs[32], vbs[32];
 
 	for (int i = 0; i < n; i++) {
 		struct zb_vec2 db = zb_v2_sub(pts[i], r->c);
 
 		/* (maxd(): a NaN's sums fail every test below.) */
 		B = maxd(B, fabs(db.x) + fabs(db.y));
+		ubs[i] = zb_v2_dot(db, f);
+		vbs[i] = zb_v2_dot(db, l);
 	}
 	B *= 1 + 1e-6;
 	double Lb = (fabs(ua) + fabs(va) + 2 * B + hd + hw) * (1 + 1e-6);
@@ -1365,8 +1370,7 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 	if (!(Lb < 1e90 && Sb < 1e90 && x3 > m))
 		return 0;
 	for (int i = 0; i < n; i++) {
-		struct zb_vec2 db = zb_v2_sub(pts[i], r->c);
-		double ub = zb_v2_dot(db, f), vb = zb_v2_dot(db, l);
+		double ub = ubs[i], vb = vbs[i];
 		double du = ub - ua, dv = vb - va;
 		double x4 = hw2 * (ub - hd);
 		double x1 = du * hva - dv * hdua;
@@ -1395,8 +1399,8 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 	for (int i = 0; i < n && (x3o > m || x3o < -m); i++) {
 		if (bits >> i & 1)
 			continue;
-		struct zb_vec2 db = zb_v2_sub(pts[i], r->c);
-		double ubo = -zb_v2_dot(db, f), vbo = -zb_v2_dot(db, l);
+		/* (-zb_v2_dot(db, f): negation is exact.) */
+		double ubo = -ubs[i], vbo = -vbs[i];
 		double duo = ubo - -ua, dvo = vbo - -va;
 		double x4o = hw2 * (ubo - hd);
 		double x1o = duo * hvao - dvo * hduao;

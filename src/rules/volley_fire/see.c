@@ -595,13 +595,16 @@ static bool units_block(struct zb_game *g, struct zb_vec2 a, struct zb_vec2 b,
 	return blocked;
 }
 
+/* Are a and the points all finite?  0 x is 0 (or -0) for a finite x and
+ * NaN for an infinite or NaN one, which the sum keeps: no branch a
+ * coordinate. */
 static bool pts_finite(struct zb_vec2 a, const struct zb_vec2 *pts)
 {
-	bool ok = isfinite(a.x) && isfinite(a.y);
+	double z = 0 * a.x + 0 * a.y;
 
 	for (int i = 0; i < TARGET_POINTS; i++)
-		ok = ok && isfinite(pts[i].x) && isfinite(pts[i].y);
-	return ok;
+		z += 0 * pts[i].x + 0 * pts[i].y;
+	return z == 0;
 }
 
 /* What unit_blocks_lines() asks of every hint for one viewer and target:
@@ -617,6 +620,10 @@ struct fan {
 	double len_lo_in, size_in;
 	struct zb_vec2 dir;	/* from a to the centre, of length ~1 */
 	double len_in;		/* a to the centre, about */
+	/* zb_spatial_count_near() about `mid`, which grows with the radius:
+	 * the largest radius it was found within NEAR_MAX at, and the least
+	 * it was found beyond (-1 and infinity: none yet). */
+	double near_ok_in, near_over_in;
 };
 
 /*
@@ -642,7 +649,7 @@ struct fan {
  * what one line did.  c: the viewer and target; hs: as for hint_blocks().
  */
 static unsigned unit_blocks_lines(struct zb_game *g, struct blocker_ctx *c,
-				  const struct fan *fa, unsigned want, int h,
+				  struct fan *fa, unsigned want, int h,
 				  struct hint_seen *hs)
 {
 	struct vf_state *st = vf_state(g);
@@ -736,11 +743,25 @@ static unsigned unit_blocks_lines(struct zb_game *g, struct blocker_ctx *c,
 				bits &= ~(1u << i);
 		}
 	}
-	if (bits && s->n > NEAR_MAX &&
-	    zb_spatial_count_near(s, fa->mid, (fa->reach_in / 2 + d) *
-				  (1 + 1e-9) + 1e-9 * fa->size_in,
-				  NEAR_MAX + 1) > NEAR_MAX)
-		return 0;
+	if (bits && s->n > NEAR_MAX) {
+		double near_in = (fa->reach_in / 2 + d) * (1 + 1e-9) +
+				 1e-9 * fa->size_in;
+
+		/* The count about the same middle for a radius no smaller,
+		 * within NEAR_MAX, or for one no larger, beyond it, answers
+		 * as this one would (its box of cells holds this one's, or
+		 * lies in it). */
+		if (near_in <= fa->near_ok_in)
+			return bits;
+		if (near_in >= fa->near_over_in)
+			return 0;
+		if (zb_spatial_count_near(s, fa->mid, near_in, NEAR_MAX + 1) >
+		    NEAR_MAX) {
+			fa->near_over_in = near_in;
+			return 0;
+		}
+		fa->near_ok_in = near_in;
+	}
 	return bits;
 }
 
@@ -889,13 +910,17 @@ static __attribute__((noinline)) bool unit_sees_fan(
 				       VF_SCREEN_TARGETS];
 	int *mslot = &st->screen_mid[mid_slot(&g->index, a, pts[1])];
 
+	/* (pts[1] itself adds 0: r2 starts there.) */
 	for (int i = 0; i < TARGET_POINTS; i++) {
 		double dx = pts[i].x - pts[1].x, dy = pts[i].y - pts[1].y;
 
-		r2 = dx * dx + dy * dy > r2 ? dx * dx + dy * dy : r2;
+		if (i != 1)
+			r2 = dx * dx + dy * dy > r2 ? dx * dx + dy * dy : r2;
 	}
 	fa.a = a;
 	fa.pts = pts;
+	fa.near_ok_in = -1;
+	fa.near_over_in = INFINITY;
 	fa.reach_in = sqrt(r2) * (1 + 1e-9) + 1e-9;
 	fa.mid = zb_v2_scale(zb_v2_add(a, pts[1]), 0.5);
 	fa.size_in = 1 + fabs(a.x) + fabs(a.y) + fabs(pts[1].x) +
