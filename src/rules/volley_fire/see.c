@@ -879,6 +879,20 @@ static void near_note(struct vf_state *st, int h)
 	p[0] = h + 1;
 }
 
+/* Do the ground (a hill) or cover block the line from the viewer's
+ * point a to target point k (target_points' order), with fv and ft the
+ * cover of the viewer and of the target?  They hang on the viewer and
+ * the target alone, not on the units about them. */
+static inline __attribute__((always_inline)) bool ground_blocks(
+	struct zb_game *g, const struct zb_unit *viewer,
+	const struct zb_unit *target, struct zb_vec2 a, struct zb_vec2 p,
+	int k, int fv, int ft)
+{
+	return (hill_near(&g->terrain, a, p) &&
+		hills_block(g, viewer, target, a, p, k)) ||
+	       cover_blocks(g, a, p, fv, ft, target);
+}
+
 /*
  * unit_sees_rec() in a crowd (an index walked cell by cell), the lines
  * of the target's six points (finite) asked together where they can be:
@@ -972,10 +986,7 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	fv = cover_of(g, viewer);
 	ft = cover_of(g, target);
 	for (int i = 0; i < TARGET_POINTS; i++) {
-		if (hill_near(&g->terrain, a, pts[i]) &&
-		    hills_block(g, viewer, target, a, pts[i], i))
-			continue;
-		if (cover_blocks(g, a, pts[i], fv, ft, target))
+		if (ground_blocks(g, viewer, target, a, pts[i], i, fv, ft))
 			continue;
 		if (got >> i & 1) {
 			/* units_block's disc and hint, with the unit found. */
@@ -1046,10 +1057,7 @@ static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
 	fv = cover_of(g, viewer);
 	ft = cover_of(g, target);
 	for (int i = 0; i < n; i++) {
-		if (hill_near(&g->terrain, a, pts[i]) &&
-		    hills_block(g, viewer, target, a, pts[i], i))
-			continue;
-		if (cover_blocks(g, a, pts[i], fv, ft, target))
+		if (ground_blocks(g, viewer, target, a, pts[i], i, fv, ft))
 			continue;
 		if (!(flags & VF_SEE_IGNORE_UNITS) &&
 		    units_block(g, a, pts[i], viewer, target,
