@@ -84,7 +84,7 @@
 /* A generated battle that takes longer than this is stopped and reported
  * as such, with its peak RSS so far (issue 14: dense battles grew as the
  * cube of their units).  It guards against a hang, not a slow point: the
- * dense battle of 100,000 units takes about 100 s on a 2-core machine,
+ * dense battle of 100,000 units takes about 50 s on a 2-core machine,
  * and its cost per unit-turn is worth more on the ladder than "over". */
 #define SCALE_LIMIT_S 180
 #define ODDS_SECONDS 0.3
