@@ -1525,7 +1525,7 @@ static int *near_set_tagged(struct zb_game *g, struct zb_vec2 p,
  * hits (vf_expected_bound). */
 struct aim_cand {
 	int id;
-	double hits;	/* or, before the bounds, its aim_bearing() */
+	double hits;	/* or, before the bounds, its vf_bearing_key() */
 	bool seen;	/* found seen by vf_fire_sees() as the unit stands */
 };
 
@@ -1538,22 +1538,12 @@ static inline bool aim_before(const struct aim_cand *x,
 	return x->id < y->id;
 }
 
-/* A key that grows with the bearing of d (fire.c's pseudo_bearing: no
- * trigonometry, only the order counts). */
-static double aim_bearing(struct zb_vec2 d)
-{
-	double s = fabs(d.x) + fabs(d.y);
-	double q = s > 0 ? d.y / s : 0;
-
-	return d.x >= 0 ? q : 2 - q;
-}
-
-#define AIM_ARCS 64	/* over aim_bearing()'s range of 4 */
+#define AIM_ARCS 64	/* over vf_bearing_key()'s range of 4 */
 /* Candidates from which best_target_any_facing() asks their sight
  * round the compass before their bounds (a crowd, mostly hidden). */
 #define AIM_BEARING_MIN 32
 
-/* c[0..n) into out[0..n) by their keys (hits, aim_bearing()) cut into
+/* c[0..n) into out[0..n) by their keys (hits, vf_bearing_key()) cut into
  * AIM_ARCS arcs, as they come within an arc (a stable counting sort). */
 static void aim_by_bearing(const struct aim_cand *c, struct aim_cand *out,
 			   int n)
@@ -1691,7 +1681,8 @@ static int best_target_any_facing(struct vf_ai *ai, struct zb_game *g,
 			/* Its bearing first (the bound later, of the few
 			 * left). */
 			cand[n_cand++] = (struct aim_cand){
-				i, aim_bearing(zb_v2_sub(e->pos, u->pos)), false };
+				i, vf_bearing_key(zb_v2_sub(e->pos, u->pos)),
+				false };
 			continue;
 		}
 		turn_to(g, u, e);

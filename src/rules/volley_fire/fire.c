@@ -1899,23 +1899,13 @@ static bool fast_legal(struct zb_game *g, const struct fast_firer *ff,
 	return *firers > 0;
 }
 
-/* A key that grows with the bearing of d, a quarter turn below east to
- * three above (no trigonometry: only the order counts). */
-static double pseudo_bearing(struct zb_vec2 d)
-{
-	double s = fabs(d.x) + fabs(d.y);
-	double q = s > 0 ? d.y / s : 0;
-
-	return d.x >= 0 ? q : 2 - q;
-}
-
 /* target_options() counts a firer's figures before the sight when at
  * least this share of the targets tried so far were seen (where the
  * count, made twice of a seen one, costs about as much as it saves on
  * the hidden). */
 #define FIRE_COUNT_SEEN_NUM 2
 #define FIRE_COUNT_SEEN_DEN 5
-#define BEARING_BUCKETS 64	/* over pseudo_bearing()'s range of 4 */
+#define BEARING_BUCKETS 64	/* over vf_bearing_key()'s range of 4 */
 
 /* idx[0..n) into out[0..n) ordered by their keys key[0..n) cut into
  * BEARING_BUCKETS arcs, as they come within an arc (a stable counting
@@ -2013,7 +2003,7 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 			   : legal_unseen(g, u, t, &v->band, &v->firers,
 					  !ft->counted)))
 			continue;
-		ft->bearing[m] = pseudo_bearing(zb_v2_sub(t->pos, u->pos));
+		ft->bearing[m] = vf_bearing_key(zb_v2_sub(t->pos, u->pos));
 		ft->sight[m++] = (int)i;
 	}
 	sort_by_bearing(ft->sight, ft->bearing, ft->arc, ft->order, m);

@@ -483,6 +483,18 @@ bool vf_has_leader(struct zb_game *g, const struct zb_unit *u);
  * attached, or a Dervish group with none within 24"; never a Sudanese
  * unit (Move modifiers B sets "Sudanese units" apart from British). */
 bool vf_leaderless(struct zb_game *g, const struct zb_unit *u);
+
+/* A key that grows with the bearing of d, a quarter turn below east to
+ * three above (no trigonometry: only the order counts), for taking a
+ * unit's targets round the compass, so that one target's lines of sight
+ * follow its neighbour's, which the same unit mostly screens. */
+static inline double vf_bearing_key(struct zb_vec2 d)
+{
+	double s = fabs(d.x) + fabs(d.y);
+	double q = s > 0 ? d.y / s : 0;
+
+	return d.x >= 0 ? q : 2 - q;
+}
 /* Units able to act: on the table, with live figures.  Inline: asked
  * of every unit a query meets. */
 static inline bool vf_unit_active(const struct zb_unit *u)
