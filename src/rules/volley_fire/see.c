@@ -1031,37 +1031,23 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	return false;
 }
 
-/* vf_unit_sees_ex(), and when `rec` is given and the answer is no, the
- * discs of the lines units block added to it (rec->n < 0 when out of
- * memory); lines blocked by the ground or by cover hang on the viewer
- * and the target alone. */
-static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
-			  const struct zb_unit *target, unsigned flags,
-			  struct vf_sight_rec *rec)
+/* unit_sees_rec() line by line: the target's n points pts from the
+ * viewer's position, each line asked of the ground, cover and units. */
+static bool lines_seen(struct zb_game *g, const struct zb_unit *viewer,
+		       const struct zb_unit *target,
+		       const struct zb_vec2 *pts, int n, unsigned flags,
+		       struct hint_seen *hs, struct vf_sight_rec *rec)
 {
-	struct zb_vec2 pts[TARGET_POINTS], a = viewer->pos;
+	struct zb_vec2 a = viewer->pos;
 	struct vf_sight_disc d;
-	/* Shared by the lines: nothing moves while they are asked. */
-	struct hint_seen hs;
-	int fv, ft, n;
+	int fv = cover_of(g, viewer), ft = cover_of(g, target);
 
-	if (viewer == target)
-		return true;
-	hs.id[0] = hs.id[1] = -1;
-	hs.last = 0;
-	n = target_points(target, pts);
-	if (g->index.n > LINE_SCAN_MAX && n == TARGET_POINTS &&
-	    !(flags & VF_SEE_IGNORE_UNITS) && vf_state(g) &&
-	    g->index.cell_head && pts_finite(a, pts))
-		return unit_sees_fan(g, viewer, target, pts, &hs, rec);
-	fv = cover_of(g, viewer);
-	ft = cover_of(g, target);
 	for (int i = 0; i < n; i++) {
 		if (ground_blocks(g, viewer, target, a, pts[i], i, fv, ft))
 			continue;
 		if (!(flags & VF_SEE_IGNORE_UNITS) &&
 		    units_block(g, a, pts[i], viewer, target,
-				rec ? &d : NULL, &hs)) {
+				rec ? &d : NULL, hs)) {
 			d.point = i;
 			if (rec && !rec_add(g, rec, d))
 				rec = NULL;
@@ -1070,6 +1056,40 @@ static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
 		return true;
 	}
 	return false;
+}
+
+/* vf_unit_sees_ex(), and when `rec` is given and the answer is no, the
+ * discs of the lines units block added to it (rec->n < 0 when out of
+ * memory); lines blocked by the ground or by cover hang on the viewer
+ * and the target alone. */
+static bool unit_sees_rec(struct zb_game *g, const struct zb_unit *viewer,
+			  const struct zb_unit *target, unsigned flags,
+			  struct vf_sight_rec *rec)
+{
+	struct zb_vec2 pts[TARGET_POINTS];
+	/* Shared by the lines: nothing moves while they are asked. */
+	struct hint_seen hs;
+	int n;
+
+	if (viewer == target)
+		return true;
+	hs.id[0] = hs.id[1] = -1;
+	hs.last = 0;
+	n = target_points(target, pts);
+	if (g->index.n > LINE_SCAN_MAX && n == TARGET_POINTS &&
+	    !(flags & VF_SEE_IGNORE_UNITS) && vf_state(g) &&
+	    g->index.cell_head && pts_finite(viewer->pos, pts)) {
+		bool seen = unit_sees_fan(g, viewer, target, pts, &hs, rec);
+#ifdef ZB_CHECK_MEMOS
+		/* The fan answers as the lines one by one do (their hints
+		 * aside, which only save work). */
+		if (seen != lines_seen(g, viewer, target, pts, n, flags, &hs,
+				       NULL))
+			abort();	/* the fan parted from the lines */
+#endif
+		return seen;
+	}
+	return lines_seen(g, viewer, target, pts, n, flags, &hs, rec);
 }
 
 /* volley-fire: Concealment A-E, Infantry fire C */
