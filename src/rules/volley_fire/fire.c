@@ -1998,10 +1998,21 @@ static int target_options(struct zb_game *g, const struct zb_unit *u,
 			continue;
 		v = &ft->volley[t->id];
 		memset(v, 0, sizeof(*v));
-		if (!(fast ? fast_legal(g, &ff, u, t, &v->band, &v->firers,
-					!ft->counted)
-			   : legal_unseen(g, u, t, &v->band, &v->firers,
-					  !ft->counted)))
+		bool legal = fast ? fast_legal(g, &ff, u, t, &v->band,
+					       &v->firers, !ft->counted)
+				  : legal_unseen(g, u, t, &v->band,
+						 &v->firers, !ft->counted);
+#ifdef ZB_CHECK_MEMOS
+		/* fast_legal() answers as legal_unseen() does. */
+		int band2 = 0, firers2 = 0;
+
+		if (fast && (legal != legal_unseen(g, u, t, &band2, &firers2,
+						    !ft->counted) ||
+			     (legal && (band2 != v->band ||
+					firers2 != v->firers))))
+			abort();	/* the fast path parted from the rule */
+#endif
+		if (!legal)
 			continue;
 		ft->bearing[m] = vf_bearing_key(zb_v2_sub(t->pos, u->pos));
 		ft->sight[m++] = (int)i;
