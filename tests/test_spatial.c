@@ -817,6 +817,91 @@ static int rings_far(void *ctx, double beyond_in)
 	return ++l->far_calls == l->stop_far_at ? 9 : 0;
 }
 
+/* zb_spatial_visit_rings_inward_tagged() from p: the entries the outward
+ * walk visits, each once, ring by ring from the outermost in (the ring
+ * of an entry's cell about p's cell, p clamped onto the grid), each
+ * ring's in the outward walk's order; and a nonzero visit() ends it. */
+struct id_log {
+	int *ids;
+	int n, stop_at;
+};
+
+static int id_log_visit(void *ctx, int id)
+{
+	struct id_log *l = ctx;
+
+	l->ids[l->n++] = id;
+	return l->n == l->stop_at ? 7 : 0;
+}
+
+static int ring_of(const struct zb_spatial *s, int cx, int cy, int id)
+{
+	int c = s->cell_of[id] % s->cols, r = s->cell_of[id] / s->cols;
+
+	return abs(c - cx) > abs(r - cy) ? abs(c - cx) : abs(r - cy);
+}
+
+static int grid_coord(double v, double cell_in, int count)
+{
+	double q = floor(v / cell_in);
+
+	return !(q >= 0) ? 0 : q >= count ? count - 1 : (int)q;
+}
+
+static void check_inward(struct zb_spatial *s, struct zb_vec2 p,
+			 unsigned mask)
+{
+	struct id_log out = { malloc((size_t)s->n * sizeof(int) + 1), 0, -1 };
+	struct id_log in = { malloc((size_t)s->n * sizeof(int) + 1), 0, -1 };
+	int cx = grid_coord(p.x, s->cell_in, s->cols);
+	int cy = grid_coord(p.y, s->cell_in, s->rows);
+
+	cr_assert(out.ids && in.ids);
+	cr_assert_eq(zb_spatial_visit_rings_tagged(s, p, mask, id_log_visit,
+						   never_far, &out), 0);
+	cr_assert_eq(zb_spatial_visit_rings_inward_tagged(s, p, mask,
+							  id_log_visit, &in),
+		     0);
+	cr_assert_eq(in.n, out.n, "(%g, %g): %d visited, want %d", p.x, p.y,
+		     in.n, out.n);
+	/* Rings never grow along the inward walk; within a ring, the
+	 * outward order: the k-th entry of ring R inward is the k-th of
+	 * ring R outward. */
+	for (int i = 1; i < in.n; i++)
+		cr_assert_geq(ring_of(s, cx, cy, in.ids[i - 1]),
+			      ring_of(s, cx, cy, in.ids[i]),
+			      "(%g, %g): entry %d", p.x, p.y, i);
+	for (int i = 0, j; i < in.n; i = j) {
+		int ring = ring_of(s, cx, cy, in.ids[i]), k = 0;
+
+		for (j = i; j < in.n && ring_of(s, cx, cy, in.ids[j]) == ring;
+		     j++)
+			;
+		for (int o = 0; o < out.n; o++)
+			if (ring_of(s, cx, cy, out.ids[o]) == ring) {
+				cr_assert_lt(i + k, j);
+				cr_assert_eq(in.ids[i + k], out.ids[o],
+					     "(%g, %g): ring %d, entry %d", p.x,
+					     p.y, ring, k);
+				k++;
+			}
+		cr_assert_eq(i + k, j);
+	}
+	/* Stopped by visit(): its answer, after the first visited. */
+	if (in.n > 0) {
+		int first = in.ids[0];
+
+		in.n = 0;
+		in.stop_at = 1;
+		cr_assert_eq(zb_spatial_visit_rings_inward_tagged(s, p, mask,
+			id_log_visit, &in), 7);
+		cr_assert_eq(in.n, 1);
+		cr_assert_eq(in.ids[0], first);
+	}
+	free(out.ids);
+	free(in.ids);
+}
+
 Test(spatial, visit_rings_tagged_walks_outward_with_true_bounds)
 {
 	static struct model m;
@@ -864,6 +949,7 @@ Test(spatial, visit_rings_tagged_walks_outward_with_true_bounds)
 			rings_visit, rings_far, &l), 9);
 		cr_assert_eq(l.far_calls, 2);
 		cr_assert_leq(l.visits, visits);
+		check_inward(&s, p, mask);
 	}
 	/* Stopped by visit(): the first visited, then nothing. */
 	struct seq one = { tag, 0, { 0 }, 0, 1 };
@@ -952,6 +1038,8 @@ static void wide_compare(struct zb_spatial *s, const struct zb_vec2 *p,
 		cr_assert_eq(w.unwanted, 0, "query %d", q);
 		cr_assert_eq(w.visits, n_want, "query %d visited %d of %d", q,
 			     w.visits, n_want);
+		if (q % 10 == 0)
+			check_inward(s, at, mask);
 	}
 }
 

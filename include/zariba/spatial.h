@@ -303,6 +303,16 @@ int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
 				  int (*far)(void *ctx, double beyond_in),
 				  void *ctx);
 
+/* The entries zb_spatial_visit_rings_tagged() visits, ring by ring
+ * from the outermost (the one holding the grid's furthest cell from
+ * p's) in to p's cell, each ring's cells in the same order.  For a
+ * search whose answer is likelier far off.  Stops at, and returns, the
+ * first nonzero value visit() returns; 0 when every ring was walked
+ * (and for a NaN point, having visited none). */
+int zb_spatial_visit_rings_inward_tagged(struct zb_spatial *s,
+					 struct zb_vec2 p, unsigned tag_mask,
+					 zb_spatial_filter visit, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

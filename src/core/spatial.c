@@ -1386,6 +1386,36 @@ static int ring_visit_blocks(struct zb_spatial *s, int cx, int cy, int k,
 	return 0;
 }
 
+/* Ring k of the rings about cell (cx, cy): the cells of the wanted
+ * tags, row by row; with `blocks`, a ring as wide as a block by
+ * ring_visit_blocks(). */
+static int visit_ring(struct zb_spatial *s, int cx, int cy, int k,
+		      bool blocks, unsigned tag_mask,
+		      zb_spatial_filter visit, void *ctx)
+{
+	if (blocks && k >= SPATIAL_BLK)
+		return ring_visit_blocks(s, cx, cy, k, tag_mask, visit, ctx);
+	for (int r = cy - k; r <= cy + k; r++) {
+		int step;
+
+		if (r < 0 || r >= s->rows)
+			continue;
+		/* Inner rows of the ring have only their two end cells. */
+		step = (r == cy - k || r == cy + k || k == 0) ? 1 : 2 * k;
+		for (int c = cx - k; c <= cx + k; c += step) {
+			int rc;
+
+			if (c < 0 || c >= s->cols)
+				continue;
+			rc = visit_cell(s, r * s->cols + c, tag_mask, visit,
+					ctx);
+			if (rc)
+				return rc;
+		}
+	}
+	return 0;
+}
+
 int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
 				  unsigned tag_mask, zb_spatial_filter visit,
 				  int (*far)(void *ctx, double beyond_in),
@@ -1414,31 +1444,33 @@ int zb_spatial_visit_rings_tagged(struct zb_spatial *s, struct zb_vec2 p,
 			if (rc)
 				return rc;
 		}
-		if (blocks && k >= SPATIAL_BLK) {
-			rc = ring_visit_blocks(s, cx, cy, k, tag_mask, visit,
-					       ctx);
-			if (rc)
-				return rc;
-			continue;
-		}
-		for (int r = cy - k; r <= cy + k; r++) {
-			int step;
+		rc = visit_ring(s, cx, cy, k, blocks, tag_mask, visit, ctx);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
 
-			if (r < 0 || r >= s->rows)
-				continue;
-			/* Inner rows of the ring have only their two end
-			 * cells. */
-			step = (r == cy - k || r == cy + k || k == 0) ? 1
-								      : 2 * k;
-			for (int c = cx - k; c <= cx + k; c += step) {
-				if (c < 0 || c >= s->cols)
-					continue;
-				rc = visit_cell(s, r * s->cols + c, tag_mask,
-						visit, ctx);
-				if (rc)
-					return rc;
-			}
-		}
+int zb_spatial_visit_rings_inward_tagged(struct zb_spatial *s,
+					 struct zb_vec2 p, unsigned tag_mask,
+					 zb_spatial_filter visit, void *ctx)
+{
+	int cx, cy, kmax;
+
+	if (!s)
+		return 0;
+	s->queries++;
+	if (!s->cell_head || !visit || isnan(p.x) || isnan(p.y))
+		return 0;
+	bool blocks = s->sums && s->sums->blk;
+
+	kmax = ring_centre(s, p, &cx, &cy);
+	for (int k = kmax; k >= 0; k--) {
+		int rc = visit_ring(s, cx, cy, k, blocks, tag_mask, visit,
+				    ctx);
+
+		if (rc)
+			return rc;
 	}
 	return 0;
 }

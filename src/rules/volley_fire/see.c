@@ -1206,17 +1206,27 @@ static int ask_never_far(void *ctx, double beyond_in)
 	return 0;
 }
 
+/* Units, at least, in a battle whose rings seen_in_open() walks from
+ * the furthest in (see there). */
+#define SIGHT_FAR_FIRST_MIN SIGHT_BIG_MIN
+
 /*
  * Does any active unit of `side` see the target?  Who sees it does not
  * matter, only whether anyone does, so the viewers nearest it are asked
- * first (one of them usually sees it), then the rest nearest first too:
- * the index's rings of cells outward from the target, over the units
- * tagged with the side (a yes is found after a few viewers, where asking
- * them in id order found it after hundreds); last, any active viewer the
- * rings do not hold (not in the index, or tagged otherwise).  Between
- * the near ones and the rings, the hints (the last witnesses of the
- * units about it, and the side's far witnesses).  A no asks every
- * viewer once, in whatever order.
+ * first (one of them usually sees it), then the hints (the last
+ * witnesses of the units about it, and the side's far witnesses), then
+ * the rest: the index's rings of cells about the target, over the units
+ * tagged with the side; last, any active viewer the rings do not hold
+ * (not in the index, or tagged otherwise).  A no asks every viewer
+ * once, in whatever order.  In a small battle the rings go outward (a
+ * yes is found after a few viewers, where asking them in id order found
+ * it after hundreds).  In a big one they come inward from the furthest:
+ * a target the near viewers and hints do not see stands in a crowd, and
+ * a line into a crowd is screened only by units among the NEAR_MAX
+ * nearest its middle (units_block), so the long lines, whose middles
+ * lie out in the open, are the ones that see.  (Issue 14: the yeses of
+ * a generated dense battle of 10,000 units asked 539,000 viewers in all
+ * outward, 62,000 inward; of 100,000 units, 16.9M and 0.66M.)
  */
 static bool seen_in_open(struct zb_game *g, int side,
 			 const struct zb_unit *target, unsigned *asked,
@@ -1295,9 +1305,13 @@ static bool seen_in_open(struct zb_game *g, int side,
 		struct ask_ctx a = { g, side, target, asked, rec, done,
 				     (int)n, -1 };
 
-		if (zb_spatial_visit_rings_tagged(&g->index, r.c, tags,
-						  ask_viewer, ask_never_far,
-						  &a)) {
+		if (g->n_units >= SIGHT_FAR_FIRST_MIN
+		    ? zb_spatial_visit_rings_inward_tagged(&g->index, r.c,
+							   tags, ask_viewer,
+							   &a)
+		    : zb_spatial_visit_rings_tagged(&g->index, r.c, tags,
+						    ask_viewer, ask_never_far,
+						    &a)) {
 			*who = a.who;
 			if (far && *asked - before > SIGHT_FAR_AFTER) {
 				far[st->sight_far_next[side]] = a.who + 1;
