@@ -1401,13 +1401,16 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 			continue;
 		/* (-zb_v2_dot(db, f): negation is exact.) */
 		double ubo = -ubs[i], vbo = -vbs[i];
-		double duo = ubo - -ua, dvo = vbo - -va;
 		double x4o = hw2 * (ubo - hd);
+
+		/* (The ends first: most lines end short of that edge.) */
+		if (!((x3o > m && x4o < -m) || (x3o < -m && x4o > m)))
+			continue;
+		double duo = ubo - -ua, dvo = vbo - -va;
 		double x1o = duo * hvao - dvo * hduao;
 		double x2o = duo * nhvao - dvo * hduao;
 
-		if (((x3o > m && x4o < -m) || (x3o < -m && x4o > m)) &&
-		    ((x1o > m && x2o < -m) || (x1o < -m && x2o > m)))
+		if ((x1o > m && x2o < -m) || (x1o < -m && x2o > m))
 			bits |= 1u << i;
 	}
 	/*
