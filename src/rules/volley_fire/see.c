@@ -842,6 +842,8 @@ static inline __attribute__((always_inline)) bool hills_block(
 
 /* Units unit_sees_fan() tries as screens of one target's lines, at most. */
 #define FAN_TRIES 8
+/* Units of the index cell of a line's middle tried, at most. */
+#define FAN_CELL 2
 
 static bool fan_tried(const int *tried, int n, int h)
 {
@@ -919,7 +921,7 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	unsigned got = 0, left = (1u << TARGET_POINTS) - 1;
 	struct fan fa;
 	double r2 = 0, lx = pts[1].x - a.x, ly = pts[1].y - a.y;
-	int cand[VF_SCREEN_NEAR + 4], n_cand = 0;
+	int cand[VF_SCREEN_NEAR + 4 + FAN_CELL], n_cand = 0;
 	int *tslot = st->screen_target[(unsigned)target->id %
 				       VF_SCREEN_TARGETS];
 	int *mslot = &st->screen_mid[mid_slot(&g->index, a, pts[1])];
@@ -962,6 +964,19 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	if (tslot[0] == target->id + 1)
 		cand[n_cand++] = tslot[1] - 1;
 	cand[n_cand++] = *mslot - 1;
+	/* Then the first units of the index cell of the middle of the line
+	 * to the centre, where units_block's walk would begin: a screener
+	 * of a long line stands near its middle. */
+	{
+		const struct zb_spatial *s = &g->index;
+		double x = fa.mid.x / s->cell_in, y = fa.mid.y / s->cell_in;
+		int cx = x >= 0 ? (x < s->cols ? (int)x : s->cols - 1) : 0;
+		int cy = y >= 0 ? (y < s->rows ? (int)y : s->rows - 1) : 0;
+
+		for (int id = s->cell_head[cy * s->cols + cx], k = 0;
+		     id >= 0 && k < FAN_CELL; id = s->next[id], k++)
+			cand[n_cand++] = id;
+	}
 	cand[n_cand++] = st->screen_hint - 1;
 	cand[n_cand++] = st->screen_hint2 - 1;
 	for (int k = 0; fa.len_lo_in > 0 && k < n_cand && left; k++) {
