@@ -926,21 +926,27 @@ static __attribute__((noinline)) bool unit_sees_fan(
 				       VF_SCREEN_TARGETS];
 	int *mslot = &st->screen_mid[mid_slot(&g->index, a, pts[1])];
 
-	/* (pts[1] itself adds 0: r2 starts there.) */
-	for (int i = 0; i < TARGET_POINTS; i++) {
-		double dx = pts[i].x - pts[1].x, dy = pts[i].y - pts[1].y;
+	/* The points are the target's footprint's centre, its front centre
+	 * and its corners (target_points()): none further from the centre
+	 * than the half diagonal, but for the roundings of the corners
+	 * (ulps of the coordinates, far below the margin of size_in). */
+	struct zb_rect rt;
+	const struct zb_rect *tr = zb_unit_rect_ref(target, &rt);
 
-		if (i != 1)
-			r2 = dx * dx + dy * dy > r2 ? dx * dx + dy * dy : r2;
-	}
+	r2 = tr->half_w_in * tr->half_w_in + tr->half_d_in * tr->half_d_in;
 	fa.a = a;
 	fa.pts = pts;
 	fa.near_ok_in = -1;
 	fa.near_over_in = INFINITY;
-	fa.reach_in = sqrt(r2) * (1 + 1e-9) + 1e-9;
 	fa.mid = zb_v2_scale(zb_v2_add(a, pts[1]), 0.5);
 	fa.size_in = 1 + fabs(a.x) + fabs(a.y) + fabs(pts[1].x) +
 		     fabs(pts[1].y);
+	fa.reach_in = sqrt(r2) * (1 + 1e-9) + 1e-9 * fa.size_in;
+#ifdef ZB_CHECK_MEMOS
+	for (int i = 0; i < TARGET_POINTS; i++)
+		if (!(zb_v2_dist(pts[i], pts[1]) < fa.reach_in))
+			abort();	/* a point outside the reach */
+#endif
 	fa.len_lo_in = sqrt(lx * lx + ly * ly) * (1 - 1e-9) - fa.reach_in -
 		       1e-9 * fa.size_in;
 	if (!(fa.len_lo_in > 1e-40 && fa.len_lo_in < 1e90))
@@ -989,9 +995,8 @@ static __attribute__((noinline)) bool unit_sees_fan(
 		b = unit_blocks_lines(g, &c, &fa, left, h, hs);
 		if (!b)
 			continue;
-		for (int i = 0; i < TARGET_POINTS; i++)
-			if (b >> i & 1)
-				who[i] = h;
+		for (unsigned m = b; m; m &= m - 1)
+			who[__builtin_ctz(m)] = h;
 		got |= b;
 		left &= ~b;
 		near_note(st, h);
