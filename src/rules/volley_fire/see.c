@@ -1000,6 +1000,10 @@ static __attribute__((noinline)) bool unit_sees_fan(
 		got |= b;
 		left &= ~b;
 		near_note(st, h);
+		/* (The target's last screener, found here as well as by
+		 * units_block: those walks are few.) */
+		tslot[0] = target->id + 1;
+		tslot[1] = h + 1;
 	}
 	if (!left && !rec)
 		return false;
