@@ -875,6 +875,17 @@ Test(geom, seg_fan_hits_rect_plainly)
 		     1u);
 	cr_expect(zb_seg_hits_rect(zb_v2(-3, 2.9), o[0], &r));
 	cr_expect(!zb_seg_hits_rect(zb_v2(-3, 2.9), o[1], &r));
+	/* From the same a to (0, 1.9), slope -1/3: clear of the rear edge
+	 * (y = 2.23 at x = -1), then down across the left side y = 2 at
+	 * x = -0.3, plainly, to end inside: bit 0, by that side.  To
+	 * (0, 2.3), the same slope 0.2 higher, it stays above y = 2 (2.43
+	 * at x = -1, 2.3 at x = 0): no bit. */
+	struct zb_vec2 sd[2] = { { 0, 1.9 }, { 0, 2.3 } };
+
+	cr_expect_eq(zb_seg_fan_hits_rect_plainly(zb_v2(-3, 2.9), sd, 2, &r),
+		     1u);
+	cr_expect(zb_seg_hits_rect(zb_v2(-3, 2.9), sd[0], &r));
+	cr_expect(!zb_seg_hits_rect(zb_v2(-3, 2.9), sd[1], &r));
 	/* From inside every line meets it. */
 	cr_expect_eq(zb_seg_fan_hits_rect_plainly(zb_v2(0.5, 0.5), q, 3, &r),
 		     7u);

@@ -1401,14 +1401,51 @@ unsigned zb_seg_fan_hits_rect_plainly(struct zb_vec2 a,
 			continue;
 		/* (-zb_v2_dot(db, f): negation is exact.) */
 		double ubo = -ubs[i], vbo = -vbs[i];
-		double duo = ubo - -ua, dvo = vbo - -va;
 		double x4o = hw2 * (ubo - hd);
+
+		/* (The ends first: most lines end short of that edge.) */
+		if (!((x3o > m && x4o < -m) || (x3o < -m && x4o > m)))
+			continue;
+		double duo = ubo - -ua, dvo = vbo - -va;
 		double x1o = duo * hvao - dvo * hduao;
 		double x2o = duo * nhvao - dvo * hduao;
 
-		if (((x3o > m && x4o < -m) || (x3o < -m && x4o > m)) &&
-		    ((x1o > m && x2o < -m) || (x1o < -m && x2o > m)))
+		if ((x1o > m && x2o < -m) || (x1o < -m && x2o > m))
 			bits |= 1u << i;
+	}
+	/*
+	 * Or one of the side edges, v = hw and v = -hw in this frame (most
+	 * such lines pass near a corner of the first edge, not plainly
+	 * across it): found the same way (seg_rect_apart() cannot part
+	 * them, nor seg_box_apart() the edge, and its crosses_plainly() is
+	 * true).  Its frame is this one turned by a quarter turn, (u, v) to
+	 * (s v, -s u) with the half extents swapped, exactly, as
+	 * crosses_plainly() turns a side edge's; m holds for it too.
+	 */
+	for (int k = 0; k < 2 && bits != all; k++) {
+		double s = k ? -1 : 1;
+		double us = s * va, vs = -s * ua;
+		double hd2 = 2 * hd, x3q = hd2 * (us - hw);
+		double hdvs = hd - vs, nhdvs = -hd - vs, hwus = hw - us;
+
+		if (!(x3q > m || x3q < -m))
+			continue;	/* a on the side's line, about */
+		for (int i = 0; i < n; i++) {
+			if (bits >> i & 1)
+				continue;
+			double ubq = s * vbs[i], vbq = -s * ubs[i];
+			double x4q = hd2 * (ubq - hw);
+
+			/* The ends plainly either side of the side's line. */
+			if (!((x3q > m && x4q < -m) || (x3q < -m && x4q > m)))
+				continue;
+			double duq = ubq - us, dvq = vbq - vs;
+			double x1q = duq * hdvs - dvq * hwus;
+			double x2q = duq * nhdvs - dvq * hwus;
+
+			if ((x1q > m && x2q < -m) || (x1q < -m && x2q > m))
+				bits |= 1u << i;
+		}
 	}
 	return bits;
 }

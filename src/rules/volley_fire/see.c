@@ -842,6 +842,8 @@ static inline __attribute__((always_inline)) bool hills_block(
 
 /* Units unit_sees_fan() tries as screens of one target's lines, at most. */
 #define FAN_TRIES 8
+/* Units of the index cell of a line's middle tried, at most. */
+#define FAN_CELL 2
 
 static bool fan_tried(const int *tried, int n, int h)
 {
@@ -919,26 +921,32 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	unsigned got = 0, left = (1u << TARGET_POINTS) - 1;
 	struct fan fa;
 	double r2 = 0, lx = pts[1].x - a.x, ly = pts[1].y - a.y;
-	int cand[VF_SCREEN_NEAR + 4], n_cand = 0;
+	int cand[VF_SCREEN_NEAR + 4 + FAN_CELL], n_cand = 0;
 	int *tslot = st->screen_target[(unsigned)target->id %
 				       VF_SCREEN_TARGETS];
 	int *mslot = &st->screen_mid[mid_slot(&g->index, a, pts[1])];
 
-	/* (pts[1] itself adds 0: r2 starts there.) */
-	for (int i = 0; i < TARGET_POINTS; i++) {
-		double dx = pts[i].x - pts[1].x, dy = pts[i].y - pts[1].y;
+	/* The points are the target's footprint's centre, its front centre
+	 * and its corners (target_points()): none further from the centre
+	 * than the half diagonal, but for the roundings of the corners
+	 * (ulps of the coordinates, far below the margin of size_in). */
+	struct zb_rect rt;
+	const struct zb_rect *tr = zb_unit_rect_ref(target, &rt);
 
-		if (i != 1)
-			r2 = dx * dx + dy * dy > r2 ? dx * dx + dy * dy : r2;
-	}
+	r2 = tr->half_w_in * tr->half_w_in + tr->half_d_in * tr->half_d_in;
 	fa.a = a;
 	fa.pts = pts;
 	fa.near_ok_in = -1;
 	fa.near_over_in = INFINITY;
-	fa.reach_in = sqrt(r2) * (1 + 1e-9) + 1e-9;
 	fa.mid = zb_v2_scale(zb_v2_add(a, pts[1]), 0.5);
 	fa.size_in = 1 + fabs(a.x) + fabs(a.y) + fabs(pts[1].x) +
 		     fabs(pts[1].y);
+	fa.reach_in = sqrt(r2) * (1 + 1e-9) + 1e-9 * fa.size_in;
+#ifdef ZB_CHECK_MEMOS
+	for (int i = 0; i < TARGET_POINTS; i++)
+		if (!(zb_v2_dist(pts[i], pts[1]) < fa.reach_in))
+			abort();	/* a point outside the reach */
+#endif
 	fa.len_lo_in = sqrt(lx * lx + ly * ly) * (1 - 1e-9) - fa.reach_in -
 		       1e-9 * fa.size_in;
 	if (!(fa.len_lo_in > 1e-40 && fa.len_lo_in < 1e90))
@@ -962,6 +970,19 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	if (tslot[0] == target->id + 1)
 		cand[n_cand++] = tslot[1] - 1;
 	cand[n_cand++] = *mslot - 1;
+	/* Then the first units of the index cell of the middle of the line
+	 * to the centre, where units_block's walk would begin: a screener
+	 * of a long line stands near its middle. */
+	{
+		const struct zb_spatial *s = &g->index;
+		double x = fa.mid.x / s->cell_in, y = fa.mid.y / s->cell_in;
+		int cx = x >= 0 ? (x < s->cols ? (int)x : s->cols - 1) : 0;
+		int cy = y >= 0 ? (y < s->rows ? (int)y : s->rows - 1) : 0;
+
+		for (int id = s->cell_head[cy * s->cols + cx], k = 0;
+		     id >= 0 && k < FAN_CELL; id = s->next[id], k++)
+			cand[n_cand++] = id;
+	}
 	cand[n_cand++] = st->screen_hint - 1;
 	cand[n_cand++] = st->screen_hint2 - 1;
 	for (int k = 0; fa.len_lo_in > 0 && k < n_cand && left; k++) {
@@ -974,12 +995,15 @@ static __attribute__((noinline)) bool unit_sees_fan(
 		b = unit_blocks_lines(g, &c, &fa, left, h, hs);
 		if (!b)
 			continue;
-		for (int i = 0; i < TARGET_POINTS; i++)
-			if (b >> i & 1)
-				who[i] = h;
+		for (unsigned m = b; m; m &= m - 1)
+			who[__builtin_ctz(m)] = h;
 		got |= b;
 		left &= ~b;
 		near_note(st, h);
+		/* (The target's last screener, found here as well as by
+		 * units_block: those walks are few.) */
+		tslot[0] = target->id + 1;
+		tslot[1] = h + 1;
 	}
 	if (!left && !rec)
 		return false;
