@@ -382,6 +382,20 @@ static double index_dist(const struct zb_spatial *s, int id, struct zb_vec2 p)
 	return d > 0 ? d : 0;
 }
 
+/* index_dist() or a little more, never less (for a disc, which may be
+ * larger): the root of the sum of squares, within an ulp or two of
+ * hypot(), by a margin far over that; NaN where it is, infinite past
+ * 1e154 (a disc about everything). */
+static double index_dist_over(const struct zb_spatial *s, int id,
+			      struct zb_vec2 p)
+{
+	struct zb_vec2 e = s->e[id].p;
+	double dx = p.x - e.x, dy = p.y - e.y;
+	double d = sqrt(dx * dx + dy * dy) * (1 + 1e-12) - s->e[id].radius_in;
+
+	return !(d <= 0) ? d : 0;
+}
+
 /* Is any screener at distance d from the middle among the NEAR_MAX
  * nearest, by count alone (an index that small, or cells that empty)? */
 static bool among_nearest(struct zb_game *g, struct zb_vec2 mid, double d)
@@ -780,6 +794,26 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d);
 
+/*
+ * The discs of one viewer's lines to a target, where a record keeps one
+ * disc a viewer (rec_one_disc): built as the lines are asked instead of
+ * merged one by one (disc_union), then given to rec_add() once.  n lines
+ * with a disc, the first of them as it is, and the largest radius of
+ * any (NaN once one is NaN).  rec_add_fan() makes the one disc: about
+ * the middle of the viewer's point and the target's centre, which every
+ * line's middle lies within half the fan's reach of.
+ */
+struct fan_disc {
+	int n;
+	struct vf_sight_disc first;
+	double r_max;
+};
+
+static bool rec_one_disc(const struct zb_game *g);
+static bool rec_add_fan(struct zb_game *g, struct vf_sight_rec *rec,
+			const struct fan_disc *fd, struct zb_vec2 mid,
+			double reach_in, double size_in);
+
 /* The record emptied, its discs n (0, or -1: some missing). */
 static void rec_clear(struct vf_sight_rec *rec, int n)
 {
@@ -983,15 +1017,23 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	}
 	if (!left && !rec)
 		return false;
-	fv = cover_of(g, viewer);
-	ft = cover_of(g, target);
+	/* With a disc a viewer kept, this viewer's built here (fd). */
+	bool one = rec && rec_one_disc(g);
+	struct fan_disc fd = { .n = 0, .r_max = 0 };
+
+	/* (No terrain: neither the ground nor cover blocks.) */
+	fv = g->terrain.n ? cover_of(g, viewer) : -1;
+	ft = g->terrain.n ? cover_of(g, target) : -1;
 	for (int i = 0; i < TARGET_POINTS; i++) {
-		if (ground_blocks(g, viewer, target, a, pts[i], i, fv, ft))
+		if (g->terrain.n &&
+		    ground_blocks(g, viewer, target, a, pts[i], i, fv, ft))
 			continue;
 		if (got >> i & 1) {
-			/* units_block's disc and hint, with the unit found. */
+			/* units_block's disc and hint, with the unit found
+			 * (its radius no smaller, for the viewer's disc). */
 			d.c = zb_v2_scale(zb_v2_add(a, pts[i]), 0.5);
-			d.r = index_dist(&g->index, who[i], d.c);
+			d.r = one ? index_dist_over(&g->index, who[i], d.c)
+				  : index_dist(&g->index, who[i], d.c);
 			d.viewer = viewer->id;
 			if (st->screen_hint != who[i] + 1) {
 				st->screen_hint2 = st->screen_hint;
@@ -1025,9 +1067,16 @@ static __attribute__((noinline)) bool unit_sees_fan(
 			}
 		}
 		d.point = i;
-		if (rec && !rec_add(g, rec, d))
+		if (one) {
+			if (fd.n++ == 0)
+				fd.first = d;
+			fd.r_max = !(d.r <= fd.r_max) ? d.r : fd.r_max;
+		} else if (rec && !rec_add(g, rec, d)) {
 			rec = NULL;
+		}
 	}
+	if (one && fd.n)
+		(void)rec_add_fan(g, rec, &fd, fa.mid, fa.reach_in, fa.size_in);
 	return false;
 }
 
@@ -1608,6 +1657,45 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 	}
 	rec->d[rec->n++] = d;
 	return true;
+}
+
+/* Does a record keep one disc a viewer (rec_add merges its lines)? */
+static bool rec_one_disc(const struct zb_game *g)
+{
+	return g->n_units >= SIGHT_BIG_MIN;
+}
+
+/*
+ * The disc about a viewer's lines of fd added to the record: the first
+ * line's as it is when it is the only one; else one about `mid`, the
+ * middle of the viewer's point and the target's centre.  Every line's
+ * middle lies within reach_in / 2 of it (reach_in: no point of the
+ * target is further from its centre, with margin), so a radius of the
+ * largest line radius plus that holds every line's disc; with a margin
+ * (1e-9 of each term, over the coordinates' size size_in) far over the
+ * roundings of the middles, and the slack disc_union() gives (as a merge
+ * of the lines' discs would).  Not finite: a disc about everything.
+ */
+static bool rec_add_fan(struct zb_game *g, struct vf_sight_rec *rec,
+			const struct fan_disc *fd, struct zb_vec2 mid,
+			double reach_in, double size_in)
+{
+	struct vf_sight_disc d = fd->first;
+
+	if (fd->n > 1) {
+		double r = (fd->r_max + reach_in / 2) * (1 + 1e-9) +
+			   1e-9 * size_in;
+
+		d.c = mid;
+		d.point = -1;
+		d.r = r;
+		/* (NaN too: it compares false.) */
+		if (!(r < INFINITY && isfinite(mid.x) && isfinite(mid.y)))
+			d.r = INFINITY;
+		else
+			d.r = r + disc_slack(&d);
+	}
+	return rec_add(g, rec, d);
 }
 
 /* Room for every unit's answers; false when out of memory. */
