@@ -398,3 +398,142 @@ Test(vf_sight_memo, a_big_battle_keeps_a_disc_a_viewer)
 	cr_assert(b_sees_t(), "nothing between C0 and T now");
 	check_all("the screen gone");
 }
+
+/* A column of twenty (C0..C19, up the table) looking at T with F right
+ * in front of it, E off to the right, and 250 more of T's side in a
+ * block far to the right: 273 units, and a no that asks twenty viewers
+ * (enough of the 273 to be kept, see.c SIGHT_MEMO_SHARE). */
+static const char *long_column_yaml(void)
+{
+	static char text[40000];
+	size_t n = 0;
+
+	n += (size_t)snprintf(text + n, sizeof(text) - n,
+			      "ruleset: volley-fire\n"
+			      "table: { width: 420, height: 80 }\n"
+			      "turns: 10\n"
+			      "sides:\n"
+			      "  - name: B\n    army: british\n"
+			      "    controller: passive\n    units:\n");
+	for (int i = 0; i < 20; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "      - { name: C%d, type: "
+				      "sudanese-infantry, figures: { trooper:"
+				      " 23, officer: 1 }, at: [72, %d], "
+				      "facing: 90 }\n", i, 40 - 2 * i);
+	n += (size_t)snprintf(text + n, sizeof(text) - n,
+			      "  - name: D\n    army: dervish\n"
+			      "    controller: passive\n    units:\n"
+			      "      - { name: T, type: dervish-spearmen,"
+			      " figures: { trooper: 39, emir: 1 }, at: [72,"
+			      " 70], facing: 270 }\n"
+			      "      - { name: F, type: dervish-spearmen,"
+			      " figures: { trooper: 39, emir: 1 }, at: [72,"
+			      " 62], facing: 270 }\n"
+			      "      - { name: E, type: dervish-swordsmen,"
+			      " figures: { trooper: 39, emir: 1 }, at: [140,"
+			      " 70], facing: 270 }\n");
+	for (int i = 0; i < 250; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "      - { name: X%d, type: "
+				      "dervish-spearmen, figures: { trooper:"
+				      " 39, emir: 1 }, at: [%d, %d], facing:"
+				      " 270 }\n", i, 206 + 10 * (i % 20),
+				      10 + 4 * (i / 20));
+	cr_assert_lt(n, sizeof(text) - 1);
+	return text;
+}
+
+/* The discs of T's kept no for side B, and how many have this spare. */
+static int discs_with_spare(int spare)
+{
+	const struct vf_sight_rec *rec =
+		&vf_state(&g)->sight_rec[(size_t)u_("T")->id * ZB_MAX_SIDES];
+	int n = 0;
+
+	for (int i = 0; i < rec->n; i++)
+		n += rec->d[i].viewer >= 0 && rec->d[i].spare == spare;
+	return n;
+}
+
+static void set_spare(int spare)
+{
+	struct vf_sight_rec *rec =
+		&vf_state(&g)->sight_rec[(size_t)u_("T")->id * ZB_MAX_SIDES];
+
+	for (int i = 0; i < rec->n; i++)
+		rec->d[i].spare = (short)spare;
+}
+
+/* In a battle of many units a unit that comes within a viewer's disc
+ * but is not what screens its lines can only push that screener one
+ * place down the order nearest the lines' middles: the no stands while
+ * the disc's spare lasts (see.c disc_stands), its lines not asked
+ * again; past it they are.  The screener stepping aside turns the no
+ * round whatever the spare. */
+Test(vf_sight_memo, a_big_battle_no_stands_while_its_spare_lasts)
+{
+	build_from(long_column_yaml());
+	struct vf_state *st = vf_state(&g);
+	size_t k = (size_t)u_("T")->id * ZB_MAX_SIDES;
+
+	cr_assert_geq(g.n_units, 256);
+	cr_assert_not(b_sees_t(), "F screens T from the column");
+	/* (The records are made at the first question.) */
+	struct vf_sight_rec *rec = &st->sight_rec[k];
+
+	cr_assert_eq(rec->epoch, st->sight_epoch, "the no is kept");
+	cr_assert_eq(rec->n, 20, "a disc for each viewer");
+	for (int i = 0; i < rec->n; i++)
+		cr_assert(rec->d[i].spare > 0 && rec->d[i].spare < 256,
+			  "disc %d has a spare below NEAR_MAX", i);
+	check_all("set-up");
+
+	/* A spare too large to be worked out (a disc's is below NEAR_MAX),
+	 * so that one counted down shows: E steps in beside the lines. */
+	set_spare(1000);
+	u_("E")->pos = zb_v2(60, 50);
+	zb_game_sync_unit(&g, u_("E")->id);
+	cr_assert_not(b_sees_t(), "F still screens T");
+	cr_assert_eq(rec->epoch, st->sight_epoch, "the no was kept");
+	cr_assert_gt(discs_with_spare(999), 0, "E came within some discs");
+	cr_assert_eq(discs_with_spare(999) + discs_with_spare(1000), 20,
+		     "no disc was made afresh (its lines asked again)");
+	check_all("E within the discs");
+
+	/* With a spare of one, a step of E uses it up, and the next asks
+	 * those viewers again (their discs made afresh); so do E and X0
+	 * stepping in together where the spare is one. */
+	set_spare(1);
+	u_("E")->pos = zb_v2(60, 49);
+	zb_game_sync_unit(&g, u_("E")->id);
+	cr_assert_not(b_sees_t());
+	int spent = discs_with_spare(0);
+
+	cr_assert_gt(spent, 0, "E's step used up the spare");
+	cr_assert_eq(spent + discs_with_spare(1), 20);
+	u_("E")->pos = zb_v2(60, 50);
+	zb_game_sync_unit(&g, u_("E")->id);
+	cr_assert_not(b_sees_t());
+	cr_assert_eq(discs_with_spare(0), 0, "those out of spare made afresh");
+	check_all("E's steps past the spare");
+
+	set_spare(1);
+	u_("E")->pos = zb_v2(60, 49);
+	zb_game_sync_unit(&g, u_("E")->id);
+	u_("X0")->pos = zb_v2(84, 49);
+	zb_game_sync_unit(&g, u_("X0")->id);
+	cr_assert_not(b_sees_t());
+	cr_assert_lt(discs_with_spare(0) + discs_with_spare(1), 20,
+		     "discs both came within made afresh");
+	for (int i = 0; i < rec->n; i++)
+		cr_assert_geq(rec->d[i].spare, 0, "disc %d", i);
+	check_all("E and X0 together");
+
+	/* F steps aside: however much spare, the column sees T. */
+	set_spare(1000);
+	u_("F")->pos = zb_v2(20, 62);
+	zb_game_sync_unit(&g, u_("F")->id);
+	cr_assert(b_sees_t(), "nothing between the column and T now");
+	check_all("the screen gone");
+}

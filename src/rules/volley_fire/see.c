@@ -807,6 +807,10 @@ struct fan_disc {
 	int n;
 	struct vf_sight_disc first;
 	double r_max;
+	/* The units that screen the lines (-1: none yet); `many` when
+	 * more than two do. */
+	int screen[2];
+	bool many;
 };
 
 static bool rec_one_disc(const struct zb_game *g);
@@ -1019,7 +1023,7 @@ static __attribute__((noinline)) bool unit_sees_fan(
 		return false;
 	/* With a disc a viewer kept, this viewer's built here (fd). */
 	bool one = rec && rec_one_disc(g);
-	struct fan_disc fd = { .n = 0, .r_max = 0 };
+	struct fan_disc fd = { .n = 0, .r_max = 0, .screen = { -1, -1 } };
 
 	/* (No terrain: neither the ground nor cover blocks.) */
 	fv = g->terrain.n ? cover_of(g, viewer) : -1;
@@ -1028,9 +1032,14 @@ static __attribute__((noinline)) bool unit_sees_fan(
 		if (g->terrain.n &&
 		    ground_blocks(g, viewer, target, a, pts[i], i, fv, ft))
 			continue;
+		/* The unit that screens the line (among the NEAR_MAX
+		 * nearest its middle). */
+		int scr;
+
 		if (got >> i & 1) {
 			/* units_block's disc and hint, with the unit found
 			 * (its radius no smaller, for the viewer's disc). */
+			scr = who[i];
 			d.c = zb_v2_scale(zb_v2_add(a, pts[i]), 0.5);
 			d.r = one ? index_dist_over(&g->index, who[i], d.c)
 				  : index_dist(&g->index, who[i], d.c);
@@ -1047,6 +1056,7 @@ static __attribute__((noinline)) bool unit_sees_fan(
 			 * too, perhaps. */
 			int h = st->screen_hint - 1;
 
+			scr = h;
 			near_note(st, h);
 			tslot[0] = target->id + 1;
 			tslot[1] = h + 1;
@@ -1071,6 +1081,14 @@ static __attribute__((noinline)) bool unit_sees_fan(
 			if (fd.n++ == 0)
 				fd.first = d;
 			fd.r_max = !(d.r <= fd.r_max) ? d.r : fd.r_max;
+			if (scr != fd.screen[0] && scr != fd.screen[1]) {
+				if (fd.screen[0] < 0)
+					fd.screen[0] = scr;
+				else if (fd.screen[1] < 0)
+					fd.screen[1] = scr;
+				else
+					fd.many = true;
+			}
 		} else if (rec && !rec_add(g, rec, d)) {
 			rec = NULL;
 		}
@@ -1460,6 +1478,16 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * this way, nor a no older than the log.  A "yes" is asked first of the
  * viewer that last saw the target, which settles it when it still does
  * (in the open, any one viewer seeing it is enough).
+ *
+ * A line blocked by units is blocked by a unit among the NEAR_MAX nearest
+ * its middle, and it stays so while that unit, the viewer and the target
+ * are as they were and fewer than NEAR_MAX come before it; a changed
+ * unit comes before it only where its circle comes within the disc, and
+ * then by one place.  So in a battle of many units a viewer's disc keeps
+ * the units that screen its lines (two at most) and a spare: how many
+ * fewer than NEAR_MAX the units within it were when it was made; a
+ * change of neither screener within it spends one of the spare instead
+ * of asking the lines again (disc_stands).
  */
 #define SIGHT_MEMO_SHARE 16	/* kept when lines * this >= units */
 /* Changes logged before it starts again: a move phase of a dense battle
@@ -1467,7 +1495,7 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * out afresh, at a line from every viewer (48 bytes a change). */
 #define SIGHT_LOG_MAX 4096
 #define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
-/* Discs kept in all, at most (32 bytes each; the boxes about them are
+/* Discs kept in all, at most (40 bytes each; the boxes about them are
  * counted in too, as discs of the same room): a no keeps a disc a
  * viewer, 5,000 for a dense battle of 10,000 units; past this, the
  * records that cannot be used again give back their room
@@ -1594,6 +1622,7 @@ static void disc_union(struct vf_sight_disc *a, const struct vf_sight_disc *b)
 	struct zb_vec2 c = a->c;
 
 	a->point = -1;
+	a->spare = 0;
 	if (!(isfinite(d) && isfinite(ra) && isfinite(rb) &&
 	      isfinite(a->c.x) && isfinite(a->c.y))) {
 		a->r = INFINITY;
@@ -1623,6 +1652,9 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 {
 	if (rec->n < 0)
 		return false;
+	/* No spare (rec_add_fan() gives it after). */
+	d.spare = 0;
+	d.screen[0] = d.screen[1] = -1;
 	/* A viewer's lines one after another: one disc about them all
 	 * (a no of 5,000 viewers keeps 5,000 discs, not 30,000). */
 	if (g->n_units >= SIGHT_BIG_MIN && rec->n > rec->n_boxed &&
@@ -1695,7 +1727,28 @@ static bool rec_add_fan(struct zb_game *g, struct vf_sight_rec *rec,
 		else
 			d.r = r + disc_slack(&d);
 	}
-	return rec_add(g, rec, d);
+	int n = rec->n;
+
+	if (!rec_add(g, rec, d))
+		return false;
+	/* Added as a disc of its own (not merged into one before it):
+	 * its spare (see disc_stands()), from the units whose circles
+	 * come within it, every unit that comes before a line's screener
+	 * in the order nearest its middle among them (and a margin of one
+	 * over the screener, and of 1e-9 over the disc's rounding). */
+	if (rec->n == n + 1 && !fd->many && d.r < INFINITY) {
+		struct vf_sight_disc *e = &rec->d[n];
+		size_t near = zb_spatial_count_near(&g->index, e->c,
+						    e->r * (1 + 1e-9) + 1e-9,
+						    NEAR_MAX + 1);
+
+		if (near < NEAR_MAX) {
+			e->spare = (short)(NEAR_MAX - 1 - near);
+			e->screen[0] = fd->screen[0];
+			e->screen[1] = fd->screen[1];
+		}
+	}
+	return true;
 }
 
 /* Room for every unit's answers; false when out of memory. */
@@ -1860,6 +1913,46 @@ static bool touches(const struct vf_sight_disc *d, struct zb_vec2 c, double r)
 	double dx = c.x - d->c.x, dy = c.y - d->c.y;
 
 	return !(dx * dx + dy * dy > reach * reach);
+}
+
+/*
+ * Does the no of disc d stand though a change since `first` in the log
+ * touched it?  Its lines are blocked by units among the NEAR_MAX nearest
+ * their middles (units_block); such a unit still blocks its line while
+ * it, the viewer and the target are as they were, unless NEAR_MAX units
+ * now come before it, and a unit comes before it only where its circle
+ * comes within the line's disc.  So while none of the changes is a
+ * screener, and no more than the disc's spare of them touch it (the
+ * units that came before the screeners when it was made were fewer than
+ * NEAR_MAX by more than the spare), each change adds at most one and it
+ * stands; the spare is used up by those that touched it.  A change
+ * counted more than once (a unit changed twice) only uses it up sooner.
+ */
+static bool disc_stands(const struct vf_state *st, struct vf_sight_disc *d,
+			int first, const int *near, int n_near)
+{
+	int n = 0;
+
+	if (d->spare <= 0)
+		return false;
+	for (int i = first; i < st->sight_log_n; i++)
+		if (st->sight_log[i].id == d->screen[0] ||
+		    st->sight_log[i].id == d->screen[1])
+			return false;
+	/* Those that touch it: of the changes `near` (n_near of them, the
+	 * changes that come near its group), or NULL: of them all. */
+	int end = near ? n_near : st->sight_log_n;
+
+	for (int i = near ? 0 : first; i < end; i++) {
+		const struct vf_sight_change *ch =
+			&st->sight_log[near ? near[i] : i];
+
+		if ((touches(d, ch->at0, ch->r0) ||
+		     touches(d, ch->at1, ch->r1)) && ++n > d->spare)
+			return false;
+	}
+	d->spare = (short)(d->spare - n);
+	return true;
 }
 
 /*
@@ -2387,7 +2480,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 				touched = touches(dd, ch->at0, ch->r0) ||
 					  touches(dd, ch->at1, ch->r1);
 			}
-			if (touched) {
+			if (touched && !disc_stands(st, dd, first, hits, nh)) {
 				lines[n_lines++] = line_of(dd);
 				dd->viewer = -1;
 				rec->n_dead++;
@@ -2397,7 +2490,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	/* The discs after the groups, one by one. */
 	k = rec->n_boxed;
 	for (int d = rec->n_boxed; d < n_old; d++) {
-		const struct vf_sight_disc *dd = &rec->d[d];
+		struct vf_sight_disc *dd = &rec->d[d];
 		bool touched = false;
 
 		if (dd->viewer >= id_lo && dd->viewer <= id_hi &&
@@ -2419,7 +2512,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 			touched = touches(dd, ch->at0, ch->r0) ||
 				  touches(dd, ch->at1, ch->r1);
 		}
-		if (touched)
+		if (touched && !disc_stands(st, dd, first, NULL, 0))
 			lines[n_lines++] = line_of(dd);
 		else
 			rec->d[k++] = *dd;

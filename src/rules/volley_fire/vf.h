@@ -298,7 +298,12 @@ struct vf_sight_disc {
 	struct zb_vec2 c;
 	double r;
 	int viewer;		/* whose line it is (no screen of its own) */
-	int point;		/* to which of the target's points */
+	short point;		/* to which of the target's points */
+	/* How many more changed units may come within it before its lines
+	 * are asked again (0: at the first), and the units that screen
+	 * them (-1: none); see.c disc_stands(). */
+	short spare;
+	int screen[2];
 };
 struct vf_sight_box;
 struct vf_sight_rec {
