@@ -1927,23 +1927,25 @@ static bool touches(const struct vf_sight_disc *d, struct zb_vec2 c, double r)
  * NEAR_MAX by more than the spare), each change adds at most one and it
  * stands; the spare is used up by those that touched it.  A change
  * counted more than once (a unit changed twice) only uses it up sooner.
+ * The changes that may touch it: the log's from `first`, or when `near`
+ * is given, those it lists (n_near of them, the changes that come near
+ * its group); of them, the one before `from` is the first that touched
+ * it, and those after are yet to be looked at.
  */
 static bool disc_stands(const struct vf_state *st, struct vf_sight_disc *d,
-			int first, const int *near, int n_near)
+			int first, const int *near, int n_near, int from)
 {
-	int n = 0;
+	int n = 1;
 
-	if (d->spare <= 0)
+	if (d->spare < n)
 		return false;
 	for (int i = first; i < st->sight_log_n; i++)
 		if (st->sight_log[i].id == d->screen[0] ||
 		    st->sight_log[i].id == d->screen[1])
 			return false;
-	/* Those that touch it: of the changes `near` (n_near of them, the
-	 * changes that come near its group), or NULL: of them all. */
 	int end = near ? n_near : st->sight_log_n;
 
-	for (int i = near ? 0 : first; i < end; i++) {
+	for (int i = from; i < end; i++) {
 		const struct vf_sight_change *ch =
 			&st->sight_log[near ? near[i] : i];
 
@@ -2473,14 +2475,17 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 				rec->n_dead++;
 				continue;
 			}
-			for (int j = 0; j < nh && !touched; j++) {
+			int j;
+
+			for (j = 0; j < nh && !touched; j++) {
 				const struct vf_sight_change *ch =
 					&st->sight_log[hits[j]];
 
 				touched = touches(dd, ch->at0, ch->r0) ||
 					  touches(dd, ch->at1, ch->r1);
 			}
-			if (touched && !disc_stands(st, dd, first, hits, nh)) {
+			if (touched &&
+			    !disc_stands(st, dd, first, hits, nh, j)) {
 				lines[n_lines++] = line_of(dd);
 				dd->viewer = -1;
 				rec->n_dead++;
@@ -2506,13 +2511,15 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 				continue;
 			}
 		}
-		for (int i = first; i < st->sight_log_n && !touched; i++) {
+		int i;
+
+		for (i = first; i < st->sight_log_n && !touched; i++) {
 			const struct vf_sight_change *ch = &st->sight_log[i];
 
 			touched = touches(dd, ch->at0, ch->r0) ||
 				  touches(dd, ch->at1, ch->r1);
 		}
-		if (touched && !disc_stands(st, dd, first, NULL, 0))
+		if (touched && !disc_stands(st, dd, first, NULL, 0, i))
 			lines[n_lines++] = line_of(dd);
 		else
 			rec->d[k++] = *dd;
