@@ -444,94 +444,102 @@ static const char *long_column_yaml(void)
 	return text;
 }
 
-/* The discs of T's kept no for side B, and how many have this spare. */
-static int discs_with_spare(int spare)
+/* The record of T's no for side B. */
+static struct vf_sight_rec *t_rec(void)
 {
-	const struct vf_sight_rec *rec =
-		&vf_state(&g)->sight_rec[(size_t)u_("T")->id * ZB_MAX_SIDES];
+	return &vf_state(&g)->sight_rec[(size_t)u_("T")->id * ZB_MAX_SIDES];
+}
+
+/* Each disc grown by 1/1024 inch (a larger disc is always safe), so that
+ * one made afresh (its viewer's lines asked again) shows: its radius,
+ * by viewer, in grown[]. */
+static void grow_discs(double *grown)
+{
+	struct vf_sight_rec *rec = t_rec();
+
+	for (int i = 0; i < g.n_units; i++)
+		grown[i] = -1;
+	for (int i = 0; i < rec->n; i++)
+		if (rec->d[i].viewer >= 0) {
+			rec->d[i].r += 1.0 / 1024;
+			grown[rec->d[i].viewer] = rec->d[i].r;
+		}
+}
+
+/* How many discs are as grow_discs() left them. */
+static int discs_kept(const double *grown)
+{
+	const struct vf_sight_rec *rec = t_rec();
 	int n = 0;
 
 	for (int i = 0; i < rec->n; i++)
-		n += rec->d[i].viewer >= 0 && rec->d[i].spare == spare;
+		n += rec->d[i].viewer >= 0 &&
+		     rec->d[i].r == grown[rec->d[i].viewer];
 	return n;
 }
 
-static void set_spare(int spare)
+/* How many discs unit u's circle in the index comes within. */
+static int discs_touched_by(const struct zb_unit *u)
 {
-	struct vf_sight_rec *rec =
-		&vf_state(&g)->sight_rec[(size_t)u_("T")->id * ZB_MAX_SIDES];
+	const struct vf_sight_rec *rec = t_rec();
+	const struct zb_spatial_entry *e = &g.index.e[u->id];
+	int n = 0;
 
 	for (int i = 0; i < rec->n; i++)
-		rec->d[i].spare = (short)spare;
+		n += rec->d[i].viewer >= 0 &&
+		     zb_v2_dist(rec->d[i].c, e->p) <
+		     rec->d[i].r + e->radius_in;
+	return n;
 }
 
 /* In a battle of many units a unit that comes within a viewer's disc
- * but is not what screens its lines can only push that screener one
- * place down the order nearest the lines' middles: the no stands while
- * the disc's spare lasts (see.c disc_stands), its lines not asked
- * again; past it they are.  The screener stepping aside turns the no
- * round whatever the spare. */
-Test(vf_sight_memo, a_big_battle_no_stands_while_its_spare_lasts)
+ * but is not what screens its lines leaves the screener where it was,
+ * among the NEAR_MAX nearest the lines' middles while fewer than
+ * NEAR_MAX come within the disc: the no stands, its lines not asked
+ * again (see.c disc_stands); a crowd of NEAR_MAX has them asked again,
+ * and the screener stepping aside turns the no round. */
+Test(vf_sight_memo, a_big_battle_no_stands_while_few_come_near)
 {
 	build_from(long_column_yaml());
 	struct vf_state *st = vf_state(&g);
-	size_t k = (size_t)u_("T")->id * ZB_MAX_SIDES;
+	static double grown[512];
 
 	cr_assert_geq(g.n_units, 256);
+	cr_assert_leq(g.n_units, 512);
 	cr_assert_not(b_sees_t(), "F screens T from the column");
-	/* (The records are made at the first question.) */
-	struct vf_sight_rec *rec = &st->sight_rec[k];
+	struct vf_sight_rec *rec = t_rec();
 
 	cr_assert_eq(rec->epoch, st->sight_epoch, "the no is kept");
 	cr_assert_eq(rec->n, 20, "a disc for each viewer");
 	for (int i = 0; i < rec->n; i++)
-		cr_assert(rec->d[i].spare > 0 && rec->d[i].spare < 256,
-			  "disc %d has a spare below NEAR_MAX", i);
+		cr_assert_geq(rec->d[i].screen[0], 0,
+			      "disc %d knows its screeners", i);
 	check_all("set-up");
 
-	/* A spare too large to be worked out (a disc's is below NEAR_MAX),
-	 * so that one counted down shows: E steps in beside the lines. */
-	set_spare(1000);
+	/* E steps in beside the lines. */
+	grow_discs(grown);
 	u_("E")->pos = zb_v2(60, 50);
 	zb_game_sync_unit(&g, u_("E")->id);
+	cr_assert_gt(discs_touched_by(u_("E")), 0, "E came within discs");
 	cr_assert_not(b_sees_t(), "F still screens T");
 	cr_assert_eq(rec->epoch, st->sight_epoch, "the no was kept");
-	cr_assert_gt(discs_with_spare(999), 0, "E came within some discs");
-	cr_assert_eq(discs_with_spare(999) + discs_with_spare(1000), 20,
-		     "no disc was made afresh (its lines asked again)");
+	cr_assert_eq(discs_kept(grown), 20, "no viewer asked again");
 	check_all("E within the discs");
 
-	/* With a spare of one, a step of E uses it up, and the next asks
-	 * those viewers again (their discs made afresh); so do E and X0
-	 * stepping in together where the spare is one. */
-	set_spare(1);
-	u_("E")->pos = zb_v2(60, 49);
-	zb_game_sync_unit(&g, u_("E")->id);
-	cr_assert_not(b_sees_t());
-	int spent = discs_with_spare(0);
+	/* The 250 X crowd in with it: the lines are asked again. */
+	grow_discs(grown);
+	for (int i = 0; i < 250; i++) {
+		char name[16];
 
-	cr_assert_gt(spent, 0, "E's step used up the spare");
-	cr_assert_eq(spent + discs_with_spare(1), 20);
-	u_("E")->pos = zb_v2(60, 50);
-	zb_game_sync_unit(&g, u_("E")->id);
-	cr_assert_not(b_sees_t());
-	cr_assert_eq(discs_with_spare(0), 0, "those out of spare made afresh");
-	check_all("E's steps past the spare");
+		snprintf(name, sizeof(name), "X%d", i);
+		u_(name)->pos = zb_v2(60, 50);
+		zb_game_sync_unit(&g, u_(name)->id);
+	}
+	cr_assert_not(b_sees_t(), "F still screens T");
+	cr_assert_lt(discs_kept(grown), 20, "the crowded discs made afresh");
+	check_all("the crowd within the discs");
 
-	set_spare(1);
-	u_("E")->pos = zb_v2(60, 49);
-	zb_game_sync_unit(&g, u_("E")->id);
-	u_("X0")->pos = zb_v2(84, 49);
-	zb_game_sync_unit(&g, u_("X0")->id);
-	cr_assert_not(b_sees_t());
-	cr_assert_lt(discs_with_spare(0) + discs_with_spare(1), 20,
-		     "discs both came within made afresh");
-	for (int i = 0; i < rec->n; i++)
-		cr_assert_geq(rec->d[i].spare, 0, "disc %d", i);
-	check_all("E and X0 together");
-
-	/* F steps aside: however much spare, the column sees T. */
-	set_spare(1000);
+	/* F steps aside: the column sees T. */
 	u_("F")->pos = zb_v2(20, 62);
 	zb_game_sync_unit(&g, u_("F")->id);
 	cr_assert(b_sees_t(), "nothing between the column and T now");

@@ -1481,13 +1481,11 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  *
  * A line blocked by units is blocked by a unit among the NEAR_MAX nearest
  * its middle, and it stays so while that unit, the viewer and the target
- * are as they were and fewer than NEAR_MAX come before it; a changed
- * unit comes before it only where its circle comes within the disc, and
- * then by one place.  So in a battle of many units a viewer's disc keeps
- * the units that screen its lines (two at most) and a spare: how many
- * fewer than NEAR_MAX the units within it were when it was made; a
- * change of neither screener within it spends one of the spare instead
- * of asking the lines again (disc_stands).
+ * are as they were and fewer than NEAR_MAX come before it, which all
+ * come within the disc.  So in a battle of many units a viewer's disc
+ * keeps the units that screen its lines (two at most), and a disc that
+ * changes of neither come within stands while fewer than NEAR_MAX units
+ * are within it, instead of its lines asked again (disc_stands).
  */
 #define SIGHT_MEMO_SHARE 16	/* kept when lines * this >= units */
 /* Changes logged before it starts again: a move phase of a dense battle
@@ -1622,7 +1620,7 @@ static void disc_union(struct vf_sight_disc *a, const struct vf_sight_disc *b)
 	struct zb_vec2 c = a->c;
 
 	a->point = -1;
-	a->spare = 0;
+	a->screen[0] = a->screen[1] = -1;
 	if (!(isfinite(d) && isfinite(ra) && isfinite(rb) &&
 	      isfinite(a->c.x) && isfinite(a->c.y))) {
 		a->r = INFINITY;
@@ -1652,8 +1650,7 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 {
 	if (rec->n < 0)
 		return false;
-	/* No spare (rec_add_fan() gives it after). */
-	d.spare = 0;
+	/* No screeners (rec_add_fan() gives them after). */
 	d.screen[0] = d.screen[1] = -1;
 	/* A viewer's lines one after another: one disc about them all
 	 * (a no of 5,000 viewers keeps 5,000 discs, not 30,000). */
@@ -1732,21 +1729,10 @@ static bool rec_add_fan(struct zb_game *g, struct vf_sight_rec *rec,
 	if (!rec_add(g, rec, d))
 		return false;
 	/* Added as a disc of its own (not merged into one before it):
-	 * its spare (see disc_stands()), from the units whose circles
-	 * come within it, every unit that comes before a line's screener
-	 * in the order nearest its middle among them (and a margin of one
-	 * over the screener, and of 1e-9 over the disc's rounding). */
-	if (rec->n == n + 1 && !fd->many && d.r < INFINITY) {
-		struct vf_sight_disc *e = &rec->d[n];
-		size_t near = zb_spatial_count_near(&g->index, e->c,
-						    e->r * (1 + 1e-9) + 1e-9,
-						    NEAR_MAX + 1);
-
-		if (near < NEAR_MAX) {
-			e->spare = (short)(NEAR_MAX - 1 - near);
-			e->screen[0] = fd->screen[0];
-			e->screen[1] = fd->screen[1];
-		}
+	 * the units that screen its lines (see disc_stands()). */
+	if (rec->n == n + 1 && !fd->many) {
+		rec->d[n].screen[0] = fd->screen[0];
+		rec->d[n].screen[1] = fd->screen[1];
 	}
 	return true;
 }
@@ -1917,44 +1903,29 @@ static bool touches(const struct vf_sight_disc *d, struct zb_vec2 c, double r)
 
 /*
  * Does the no of disc d stand though a change since `first` in the log
- * touched it?  Its lines are blocked by units among the NEAR_MAX nearest
- * their middles (units_block); such a unit still blocks its line while
- * it, the viewer and the target are as they were, unless NEAR_MAX units
- * now come before it, and a unit comes before it only where its circle
- * comes within the line's disc.  So while none of the changes is a
- * screener, and no more than the disc's spare of them touch it (the
- * units that came before the screeners when it was made were fewer than
- * NEAR_MAX by more than the spare), each change adds at most one and it
- * stands; the spare is used up by those that touched it.  A change
- * counted more than once (a unit changed twice) only uses it up sooner.
- * The changes that may touch it: the log's from `first`, or when `near`
- * is given, those it lists (n_near of them, the changes that come near
- * its group); of them, the one before `from` is the first that touched
- * it, and those after are yet to be looked at.
+ * touched it?  Each of its lines was blocked by a unit among the NEAR_MAX
+ * nearest its middle (units_block), one of the disc's screeners.  While
+ * that unit, the viewer and the target are as they were, it still
+ * screens the line, as far from the middle as it was; it is among the
+ * NEAR_MAX nearest while fewer than NEAR_MAX come before it, and every
+ * unit that does has its circle within the line's disc, so within d.
+ * So d stands when no change since is of a screener and fewer than
+ * NEAR_MAX entries lie in the index's cells about it now (a count that
+ * is never lower, zb_spatial_count_near(), about a radius larger by
+ * 1e-9 of itself and of an inch than d's: far over the roundings).
  */
-static bool disc_stands(const struct vf_state *st, struct vf_sight_disc *d,
-			int first, const int *near, int n_near, int from)
+static bool disc_stands(struct zb_game *g, const struct vf_state *st,
+			const struct vf_sight_disc *d, int first)
 {
-	int n = 1;
-
-	if (d->spare < n)
+	if (d->screen[0] < 0 || !(d->r < INFINITY))
 		return false;
 	for (int i = first; i < st->sight_log_n; i++)
 		if (st->sight_log[i].id == d->screen[0] ||
 		    st->sight_log[i].id == d->screen[1])
 			return false;
-	int end = near ? n_near : st->sight_log_n;
-
-	for (int i = from; i < end; i++) {
-		const struct vf_sight_change *ch =
-			&st->sight_log[near ? near[i] : i];
-
-		if ((touches(d, ch->at0, ch->r0) ||
-		     touches(d, ch->at1, ch->r1)) && ++n > d->spare)
-			return false;
-	}
-	d->spare = (short)(d->spare - n);
-	return true;
+	return zb_spatial_count_near(&g->index, d->c,
+				     d->r * (1 + 1e-9) + 1e-9,
+				     NEAR_MAX) < NEAR_MAX;
 }
 
 /*
@@ -2475,17 +2446,14 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 				rec->n_dead++;
 				continue;
 			}
-			int j;
-
-			for (j = 0; j < nh && !touched; j++) {
+			for (int j = 0; j < nh && !touched; j++) {
 				const struct vf_sight_change *ch =
 					&st->sight_log[hits[j]];
 
 				touched = touches(dd, ch->at0, ch->r0) ||
 					  touches(dd, ch->at1, ch->r1);
 			}
-			if (touched &&
-			    !disc_stands(st, dd, first, hits, nh, j)) {
+			if (touched && !disc_stands(g, st, dd, first)) {
 				lines[n_lines++] = line_of(dd);
 				dd->viewer = -1;
 				rec->n_dead++;
@@ -2495,7 +2463,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 	/* The discs after the groups, one by one. */
 	k = rec->n_boxed;
 	for (int d = rec->n_boxed; d < n_old; d++) {
-		struct vf_sight_disc *dd = &rec->d[d];
+		const struct vf_sight_disc *dd = &rec->d[d];
 		bool touched = false;
 
 		if (dd->viewer >= id_lo && dd->viewer <= id_hi &&
@@ -2511,15 +2479,13 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 				continue;
 			}
 		}
-		int i;
-
-		for (i = first; i < st->sight_log_n && !touched; i++) {
+		for (int i = first; i < st->sight_log_n && !touched; i++) {
 			const struct vf_sight_change *ch = &st->sight_log[i];
 
 			touched = touches(dd, ch->at0, ch->r0) ||
 				  touches(dd, ch->at1, ch->r1);
 		}
-		if (touched && !disc_stands(st, dd, first, NULL, 0, i))
+		if (touched && !disc_stands(g, st, dd, first))
 			lines[n_lines++] = line_of(dd);
 		else
 			rec->d[k++] = *dd;

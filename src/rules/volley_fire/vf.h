@@ -298,11 +298,9 @@ struct vf_sight_disc {
 	struct zb_vec2 c;
 	double r;
 	int viewer;		/* whose line it is (no screen of its own) */
-	short point;		/* to which of the target's points */
-	/* How many more changed units may come within it before its lines
-	 * are asked again (0: at the first), and the units that screen
-	 * them (-1: none); see.c disc_stands(). */
-	short spare;
+	int point;		/* to which of the target's points */
+	/* The units that screen its lines (-1: not known); see.c
+	 * disc_stands(). */
 	int screen[2];
 };
 struct vf_sight_box;
