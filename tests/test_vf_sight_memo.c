@@ -398,3 +398,150 @@ Test(vf_sight_memo, a_big_battle_keeps_a_disc_a_viewer)
 	cr_assert(b_sees_t(), "nothing between C0 and T now");
 	check_all("the screen gone");
 }
+
+/* A column of twenty (C0..C19, up the table) looking at T with F right
+ * in front of it, E off to the right, and 250 more of T's side in a
+ * block far to the right: 273 units, and a no that asks twenty viewers
+ * (enough of the 273 to be kept, see.c SIGHT_MEMO_SHARE). */
+static const char *long_column_yaml(void)
+{
+	static char text[40000];
+	size_t n = 0;
+
+	n += (size_t)snprintf(text + n, sizeof(text) - n,
+			      "ruleset: volley-fire\n"
+			      "table: { width: 420, height: 80 }\n"
+			      "turns: 10\n"
+			      "sides:\n"
+			      "  - name: B\n    army: british\n"
+			      "    controller: passive\n    units:\n");
+	for (int i = 0; i < 20; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "      - { name: C%d, type: "
+				      "sudanese-infantry, figures: { trooper:"
+				      " 23, officer: 1 }, at: [72, %d], "
+				      "facing: 90 }\n", i, 40 - 2 * i);
+	n += (size_t)snprintf(text + n, sizeof(text) - n,
+			      "  - name: D\n    army: dervish\n"
+			      "    controller: passive\n    units:\n"
+			      "      - { name: T, type: dervish-spearmen,"
+			      " figures: { trooper: 39, emir: 1 }, at: [72,"
+			      " 70], facing: 270 }\n"
+			      "      - { name: F, type: dervish-spearmen,"
+			      " figures: { trooper: 39, emir: 1 }, at: [72,"
+			      " 62], facing: 270 }\n"
+			      "      - { name: E, type: dervish-swordsmen,"
+			      " figures: { trooper: 39, emir: 1 }, at: [140,"
+			      " 70], facing: 270 }\n");
+	for (int i = 0; i < 250; i++)
+		n += (size_t)snprintf(text + n, sizeof(text) - n,
+				      "      - { name: X%d, type: "
+				      "dervish-spearmen, figures: { trooper:"
+				      " 39, emir: 1 }, at: [%d, %d], facing:"
+				      " 270 }\n", i, 206 + 10 * (i % 20),
+				      10 + 4 * (i / 20));
+	cr_assert_lt(n, sizeof(text) - 1);
+	return text;
+}
+
+/* The record of T's no for side B. */
+static struct vf_sight_rec *t_rec(void)
+{
+	return &vf_state(&g)->sight_rec[(size_t)u_("T")->id * ZB_MAX_SIDES];
+}
+
+/* Each disc grown by 1/1024 inch (a larger disc is always safe), so that
+ * one made afresh (its viewer's lines asked again) shows: its radius,
+ * by viewer, in grown[]. */
+static void grow_discs(double *grown)
+{
+	struct vf_sight_rec *rec = t_rec();
+
+	for (int i = 0; i < g.n_units; i++)
+		grown[i] = -1;
+	for (int i = 0; i < rec->n; i++)
+		if (rec->d[i].viewer >= 0) {
+			rec->d[i].r += 1.0 / 1024;
+			grown[rec->d[i].viewer] = rec->d[i].r;
+		}
+}
+
+/* How many discs are as grow_discs() left them. */
+static int discs_kept(const double *grown)
+{
+	const struct vf_sight_rec *rec = t_rec();
+	int n = 0;
+
+	for (int i = 0; i < rec->n; i++)
+		n += rec->d[i].viewer >= 0 &&
+		     rec->d[i].r == grown[rec->d[i].viewer];
+	return n;
+}
+
+/* How many discs unit u's circle in the index comes within. */
+static int discs_touched_by(const struct zb_unit *u)
+{
+	const struct vf_sight_rec *rec = t_rec();
+	const struct zb_spatial_entry *e = &g.index.e[u->id];
+	int n = 0;
+
+	for (int i = 0; i < rec->n; i++)
+		n += rec->d[i].viewer >= 0 &&
+		     zb_v2_dist(rec->d[i].c, e->p) <
+		     rec->d[i].r + e->radius_in;
+	return n;
+}
+
+/* In a battle of many units a unit that comes within a viewer's disc
+ * but is not what screens its lines leaves the screener where it was,
+ * among the NEAR_MAX nearest the lines' middles while fewer than
+ * NEAR_MAX come within the disc: the no stands, its lines not asked
+ * again (see.c disc_stands); a crowd of NEAR_MAX has them asked again,
+ * and the screener stepping aside turns the no round. */
+Test(vf_sight_memo, a_big_battle_no_stands_while_few_come_near)
+{
+	build_from(long_column_yaml());
+	struct vf_state *st = vf_state(&g);
+	static double grown[512];
+
+	cr_assert_geq(g.n_units, 256);
+	cr_assert_leq(g.n_units, 512);
+	cr_assert_not(b_sees_t(), "F screens T from the column");
+	struct vf_sight_rec *rec = t_rec();
+
+	cr_assert_eq(rec->epoch, st->sight_epoch, "the no is kept");
+	cr_assert_eq(rec->n, 20, "a disc for each viewer");
+	for (int i = 0; i < rec->n; i++)
+		cr_assert_geq(rec->d[i].screen[0], 0,
+			      "disc %d knows its screeners", i);
+	check_all("set-up");
+
+	/* E steps in beside the lines. */
+	grow_discs(grown);
+	u_("E")->pos = zb_v2(60, 50);
+	zb_game_sync_unit(&g, u_("E")->id);
+	cr_assert_gt(discs_touched_by(u_("E")), 0, "E came within discs");
+	cr_assert_not(b_sees_t(), "F still screens T");
+	cr_assert_eq(rec->epoch, st->sight_epoch, "the no was kept");
+	cr_assert_eq(discs_kept(grown), 20, "no viewer asked again");
+	check_all("E within the discs");
+
+	/* The 250 X crowd in with it: the lines are asked again. */
+	grow_discs(grown);
+	for (int i = 0; i < 250; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "X%d", i);
+		u_(name)->pos = zb_v2(60, 50);
+		zb_game_sync_unit(&g, u_(name)->id);
+	}
+	cr_assert_not(b_sees_t(), "F still screens T");
+	cr_assert_lt(discs_kept(grown), 20, "the crowded discs made afresh");
+	check_all("the crowd within the discs");
+
+	/* F steps aside: the column sees T. */
+	u_("F")->pos = zb_v2(20, 62);
+	zb_game_sync_unit(&g, u_("F")->id);
+	cr_assert(b_sees_t(), "nothing between the column and T now");
+	check_all("the screen gone");
+}

@@ -382,6 +382,20 @@ static double index_dist(const struct zb_spatial *s, int id, struct zb_vec2 p)
 	return d > 0 ? d : 0;
 }
 
+/* index_dist() or a little more, never less (for a disc, which may be
+ * larger): the root of the sum of squares, within an ulp or two of
+ * hypot(), by a margin far over that; NaN where it is, infinite past
+ * 1e154 (a disc about everything). */
+static double index_dist_over(const struct zb_spatial *s, int id,
+			      struct zb_vec2 p)
+{
+	struct zb_vec2 e = s->e[id].p;
+	double dx = p.x - e.x, dy = p.y - e.y;
+	double d = sqrt(dx * dx + dy * dy) * (1 + 1e-12) - s->e[id].radius_in;
+
+	return !(d <= 0) ? d : 0;
+}
+
 /* Is any screener at distance d from the middle among the NEAR_MAX
  * nearest, by count alone (an index that small, or cells that empty)? */
 static bool among_nearest(struct zb_game *g, struct zb_vec2 mid, double d)
@@ -780,6 +794,30 @@ static int target_points(const struct zb_unit *t, struct zb_vec2 *p)
 static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		    struct vf_sight_disc d);
 
+/*
+ * The discs of one viewer's lines to a target, where a record keeps one
+ * disc a viewer (rec_one_disc): built as the lines are asked instead of
+ * merged one by one (disc_union), then given to rec_add() once.  n lines
+ * with a disc, the first of them as it is, and the largest radius of
+ * any (NaN once one is NaN).  rec_add_fan() makes the one disc: about
+ * the middle of the viewer's point and the target's centre, which every
+ * line's middle lies within half the fan's reach of.
+ */
+struct fan_disc {
+	int n;
+	struct vf_sight_disc first;
+	double r_max;
+	/* The units that screen the lines (-1: none yet); `many` when
+	 * more than two do. */
+	int screen[2];
+	bool many;
+};
+
+static bool rec_one_disc(const struct zb_game *g);
+static bool rec_add_fan(struct zb_game *g, struct vf_sight_rec *rec,
+			const struct fan_disc *fd, struct zb_vec2 mid,
+			double reach_in, double size_in);
+
 /* The record emptied, its discs n (0, or -1: some missing). */
 static void rec_clear(struct vf_sight_rec *rec, int n)
 {
@@ -1007,15 +1045,28 @@ static __attribute__((noinline)) bool unit_sees_fan(
 	}
 	if (!left && !rec)
 		return false;
-	fv = cover_of(g, viewer);
-	ft = cover_of(g, target);
+	/* With a disc a viewer kept, this viewer's built here (fd). */
+	bool one = rec && rec_one_disc(g);
+	struct fan_disc fd = { .n = 0, .r_max = 0, .screen = { -1, -1 } };
+
+	/* (No terrain: neither the ground nor cover blocks.) */
+	fv = g->terrain.n ? cover_of(g, viewer) : -1;
+	ft = g->terrain.n ? cover_of(g, target) : -1;
 	for (int i = 0; i < TARGET_POINTS; i++) {
-		if (ground_blocks(g, viewer, target, a, pts[i], i, fv, ft))
+		if (g->terrain.n &&
+		    ground_blocks(g, viewer, target, a, pts[i], i, fv, ft))
 			continue;
+		/* The unit that screens the line (among the NEAR_MAX
+		 * nearest its middle). */
+		int scr;
+
 		if (got >> i & 1) {
-			/* units_block's disc and hint, with the unit found. */
+			/* units_block's disc and hint, with the unit found
+			 * (its radius no smaller, for the viewer's disc). */
+			scr = who[i];
 			d.c = zb_v2_scale(zb_v2_add(a, pts[i]), 0.5);
-			d.r = index_dist(&g->index, who[i], d.c);
+			d.r = one ? index_dist_over(&g->index, who[i], d.c)
+				  : index_dist(&g->index, who[i], d.c);
 			d.viewer = viewer->id;
 			if (st->screen_hint != who[i] + 1) {
 				st->screen_hint2 = st->screen_hint;
@@ -1029,6 +1080,7 @@ static __attribute__((noinline)) bool unit_sees_fan(
 			 * too, perhaps. */
 			int h = st->screen_hint - 1;
 
+			scr = h;
 			near_note(st, h);
 			tslot[0] = target->id + 1;
 			tslot[1] = h + 1;
@@ -1049,9 +1101,24 @@ static __attribute__((noinline)) bool unit_sees_fan(
 			}
 		}
 		d.point = i;
-		if (rec && !rec_add(g, rec, d))
+		if (one) {
+			if (fd.n++ == 0)
+				fd.first = d;
+			fd.r_max = !(d.r <= fd.r_max) ? d.r : fd.r_max;
+			if (scr != fd.screen[0] && scr != fd.screen[1]) {
+				if (fd.screen[0] < 0)
+					fd.screen[0] = scr;
+				else if (fd.screen[1] < 0)
+					fd.screen[1] = scr;
+				else
+					fd.many = true;
+			}
+		} else if (rec && !rec_add(g, rec, d)) {
 			rec = NULL;
+		}
 	}
+	if (one && fd.n)
+		(void)rec_add_fan(g, rec, &fd, fa.mid, fa.reach_in, fa.size_in);
 	return false;
 }
 
@@ -1449,6 +1516,14 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * this way, nor a no older than the log.  A "yes" is asked first of the
  * viewer that last saw the target, which settles it when it still does
  * (in the open, any one viewer seeing it is enough).
+ *
+ * A line blocked by units is blocked by a unit among the NEAR_MAX nearest
+ * its middle, and it stays so while that unit, the viewer and the target
+ * are as they were and fewer than NEAR_MAX come before it, which all
+ * come within the disc.  So in a battle of many units a viewer's disc
+ * keeps the units that screen its lines (two at most), and a disc that
+ * changes of neither come within stands while fewer than NEAR_MAX units
+ * are within it, instead of its lines asked again (disc_stands).
  */
 #define SIGHT_MEMO_SHARE 16	/* kept when lines * this >= units */
 /* Changes logged before it starts again: a move phase of a dense battle
@@ -1456,7 +1531,7 @@ bool vf_side_sees_afresh(struct zb_game *g, int side,
  * out afresh, at a line from every viewer (48 bytes a change). */
 #define SIGHT_LOG_MAX 4096
 #define SIGHT_DISC_EPS 1e-6	/* slack on the discs, inches */
-/* Discs kept in all, at most (32 bytes each; the boxes about them are
+/* Discs kept in all, at most (40 bytes each; the boxes about them are
  * counted in too, as discs of the same room): a no keeps a disc a
  * viewer, 5,000 for a dense battle of 10,000 units; past this, the
  * records that cannot be used again give back their room
@@ -1583,6 +1658,7 @@ static void disc_union(struct vf_sight_disc *a, const struct vf_sight_disc *b)
 	struct zb_vec2 c = a->c;
 
 	a->point = -1;
+	a->screen[0] = a->screen[1] = -1;
 	if (!(isfinite(d) && isfinite(ra) && isfinite(rb) &&
 	      isfinite(a->c.x) && isfinite(a->c.y))) {
 		a->r = INFINITY;
@@ -1612,6 +1688,8 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 {
 	if (rec->n < 0)
 		return false;
+	/* No screeners (rec_add_fan() gives them after). */
+	d.screen[0] = d.screen[1] = -1;
 	/* A viewer's lines one after another: one disc about them all
 	 * (a no of 5,000 viewers keeps 5,000 discs, not 30,000). */
 	if (g->n_units >= SIGHT_BIG_MIN && rec->n > rec->n_boxed &&
@@ -1645,6 +1723,55 @@ static bool rec_add(struct zb_game *g, struct vf_sight_rec *rec,
 		rec->cap = cap;
 	}
 	rec->d[rec->n++] = d;
+	return true;
+}
+
+/* Does a record keep one disc a viewer (rec_add merges its lines)? */
+static bool rec_one_disc(const struct zb_game *g)
+{
+	return g->n_units >= SIGHT_BIG_MIN;
+}
+
+/*
+ * The disc about a viewer's lines of fd added to the record: the first
+ * line's as it is when it is the only one; else one about `mid`, the
+ * middle of the viewer's point and the target's centre.  Every line's
+ * middle lies within reach_in / 2 of it (reach_in: no point of the
+ * target is further from its centre, with margin), so a radius of the
+ * largest line radius plus that holds every line's disc; with a margin
+ * (1e-9 of each term, over the coordinates' size size_in) far over the
+ * roundings of the middles, and the slack disc_union() gives (as a merge
+ * of the lines' discs would).  Not finite: a disc about everything.
+ */
+static bool rec_add_fan(struct zb_game *g, struct vf_sight_rec *rec,
+			const struct fan_disc *fd, struct zb_vec2 mid,
+			double reach_in, double size_in)
+{
+	struct vf_sight_disc d = fd->first;
+
+	if (fd->n > 1) {
+		double r = (fd->r_max + reach_in / 2) * (1 + 1e-9) +
+			   1e-9 * size_in;
+
+		d.c = mid;
+		d.point = -1;
+		d.r = r;
+		/* (NaN too: it compares false.) */
+		if (!(r < INFINITY && isfinite(mid.x) && isfinite(mid.y)))
+			d.r = INFINITY;
+		else
+			d.r = r + disc_slack(&d);
+	}
+	int n = rec->n;
+
+	if (!rec_add(g, rec, d))
+		return false;
+	/* Added as a disc of its own (not merged into one before it):
+	 * the units that screen its lines (see disc_stands()). */
+	if (rec->n == n + 1 && !fd->many) {
+		rec->d[n].screen[0] = fd->screen[0];
+		rec->d[n].screen[1] = fd->screen[1];
+	}
 	return true;
 }
 
@@ -1810,6 +1937,33 @@ static bool touches(const struct vf_sight_disc *d, struct zb_vec2 c, double r)
 	double dx = c.x - d->c.x, dy = c.y - d->c.y;
 
 	return !(dx * dx + dy * dy > reach * reach);
+}
+
+/*
+ * Does the no of disc d stand though a change since `first` in the log
+ * touched it?  Each of its lines was blocked by a unit among the NEAR_MAX
+ * nearest its middle (units_block), one of the disc's screeners.  While
+ * that unit, the viewer and the target are as they were, it still
+ * screens the line, as far from the middle as it was; it is among the
+ * NEAR_MAX nearest while fewer than NEAR_MAX come before it, and every
+ * unit that does has its circle within the line's disc, so within d.
+ * So d stands when no change since is of a screener and fewer than
+ * NEAR_MAX entries lie in the index's cells about it now (a count that
+ * is never lower, zb_spatial_count_near(), about a radius larger by
+ * 1e-9 of itself and of an inch than d's: far over the roundings).
+ */
+static bool disc_stands(struct zb_game *g, const struct vf_state *st,
+			const struct vf_sight_disc *d, int first)
+{
+	if (d->screen[0] < 0 || !(d->r < INFINITY))
+		return false;
+	for (int i = first; i < st->sight_log_n; i++)
+		if (st->sight_log[i].id == d->screen[0] ||
+		    st->sight_log[i].id == d->screen[1])
+			return false;
+	return zb_spatial_count_near(&g->index, d->c,
+				     d->r * (1 + 1e-9) + 1e-9,
+				     NEAR_MAX) < NEAR_MAX;
 }
 
 /*
@@ -2337,7 +2491,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 				touched = touches(dd, ch->at0, ch->r0) ||
 					  touches(dd, ch->at1, ch->r1);
 			}
-			if (touched) {
+			if (touched && !disc_stands(g, st, dd, first)) {
 				lines[n_lines++] = line_of(dd);
 				dd->viewer = -1;
 				rec->n_dead++;
@@ -2369,7 +2523,7 @@ static int no_still_holds(struct zb_game *g, struct vf_state *st, int side,
 			touched = touches(dd, ch->at0, ch->r0) ||
 				  touches(dd, ch->at1, ch->r1);
 		}
-		if (touched)
+		if (touched && !disc_stands(g, st, dd, first))
 			lines[n_lines++] = line_of(dd);
 		else
 			rec->d[k++] = *dd;

@@ -299,6 +299,9 @@ struct vf_sight_disc {
 	double r;
 	int viewer;		/* whose line it is (no screen of its own) */
 	int point;		/* to which of the target's points */
+	/* The units that screen its lines (-1: not known); see.c
+	 * disc_stands(). */
+	int screen[2];
 };
 struct vf_sight_box;
 struct vf_sight_rec {
