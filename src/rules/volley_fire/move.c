@@ -400,11 +400,10 @@ static bool sweep_clear(struct sweep *s, const struct zb_rect *r)
 	       sweep_units(s, r) == PASS_NONE;
 }
 
-/* Is the footprint `r` of `u` (or of a copy of it with another shape) on
- * the table and free of units (bar `ignore`) and forbidden ground (bar
- * `area`), wherever u stands now? */
-static bool spot_clear(struct zb_game *g, struct zb_unit *u,
-		       const struct zb_rect *r, int area, int ignore)
+/* spot_clear() the first way: a sweep of every unit near, none exempt,
+ * and a start that meets nothing. */
+static bool spot_clear_swept(struct zb_game *g, struct zb_unit *u,
+			     const struct zb_rect *r, int area, int ignore)
 {
 	struct sweep s;
 
@@ -415,6 +414,79 @@ static bool spot_clear(struct zb_game *g, struct zb_unit *u,
 	s.start.half_w_in = s.start.half_d_in = 0;
 	s.start.c = zb_v2(-1e9, -1e9);
 	return sweep_clear(&s, r);
+}
+
+/* What spot_visit() asks of each unit the index offers. */
+struct spot_q {
+	struct zb_game *g;
+	struct zb_unit *u;
+	const struct zb_rect *r;
+	struct zb_vec2 mid;
+	double range_in;
+	int ignore;
+};
+
+/* Is unit id one spot_clear_swept() would find in the way: among those
+ * its zb_spatial_within() keeps, not `ignore`, not passed freely... of
+ * any kind, and clashing with the footprint? */
+static int spot_visit(void *ctx, int id)
+{
+	const struct spot_q *q = ctx;
+	struct zb_unit *o;
+	struct zb_rect orr;
+
+	if (id == q->ignore ||
+	    !zb_spatial_entry_within(&q->g->index, id, q->mid, q->range_in))
+		return 0;
+	o = zb_game_unit(q->g, id);
+	if (pass_kind(q->u, o) == PASS_NONE)
+		return 0;
+	orr = zb_unit_rect(o);
+	return vf_rects_clash(q->r, &orr);
+}
+
+/* Is the footprint `r` of `u` (or of a copy of it with another shape) on
+ * the table and free of units (bar `ignore`) and forbidden ground (bar
+ * `area`), wherever u stands now?  The answer of spot_clear_swept(),
+ * whose sweep keeps every unit near (their footprints, kinds, and
+ * whether each meets u's start, which it then throws away) to ask of
+ * one footprint whether any is in the way.  Here the index's units are
+ * asked one by one, stopping at the first in the way: the same units
+ * (those zb_spatial_within() keeps, tested as it tests them), when the
+ * cells hold fewer than the NEAR_MAX it keeps at most, so that it keeps
+ * them all; else, and from a point not finite, the sweep. */
+static bool spot_clear(struct zb_game *g, struct zb_unit *u,
+		       const struct zb_rect *r, int area, int ignore)
+{
+	struct zb_rect st = zb_unit_rect(u);
+	struct zb_rect nr = shape_at(u, u->pos, u->facing_deg, u->formation);
+	/* sweep_init()'s reach, worked out as it does */
+	double rad = fmax(hypot(st.half_w_in, st.half_d_in),
+			  hypot(nr.half_w_in, nr.half_d_in));
+	struct spot_q q = { g, u, r, r->c, 0 + 2 * rad, ignore };
+	struct sweep s;
+	bool ok;
+
+	if (!isfinite(r->c.x) || !isfinite(r->c.y) || !(q.range_in >= 0) ||
+	    zb_spatial_count_near(&g->index, q.mid, q.range_in, NEAR_MAX) >=
+		    NEAR_MAX)
+		return spot_clear_swept(g, u, r, area, ignore);
+	s.g = g;
+	s.u = u;
+	s.ignore = ignore;
+	s.ignore_area = area;
+	s.n = 0;
+	s.start_known = s.start_meets = 0;
+	s.start.half_w_in = s.start.half_d_in = 0;
+	s.start.c = zb_v2(-1e9, -1e9);
+	ok = rect_fits(g, r) && !sweep_ground(&s, r) &&
+	     !zb_spatial_visit_near(&g->index, q.mid, q.range_in, spot_visit,
+				    &q);
+#ifdef ZB_CHECK_MEMOS
+	if (ok != spot_clear_swept(g, u, r, area, ignore))
+		abort();	/* the visit parted from the sweep */
+#endif
+	return ok;
 }
 
 /* May `u` turn in place to `facing` and take `form`?  Its new footprint
