@@ -95,15 +95,107 @@ static double shrunk(double half_in)
 	return h > 0 ? h : 0;
 }
 
+/* The margins of rects_plainly_apart(): in inches, and relative to the
+ * coordinates and sizes.  Far over the rounding of the corners
+ * zb_rect_overlap() works out and of their shadows (a few units in the
+ * last place, about 1e-15 of the numbers), and over the slack its
+ * shadows are compared with (geom.c's GEOM_EPS_IN, 1e-9 in). */
+#define CLASH_PLAIN_IN 1e-6
+#define CLASH_PLAIN_REL 1e-9
+
+/* The margin for footprints x and y. */
+static double clash_margin(const struct zb_rect *x, const struct zb_rect *y)
+{
+	return CLASH_PLAIN_IN + CLASH_PLAIN_REL *
+		(1 + fabs(x->c.x) + fabs(x->c.y) + fabs(y->c.x) +
+		 fabs(y->c.y) + x->half_w_in + x->half_d_in + y->half_w_in +
+		 y->half_d_in);
+}
+
+/* The half length of footprint r's shadow on `axis`: its corners are
+ * c +- half_d fwd +- half_w left, so their shadows lie within this of
+ * c's. */
+static double shadow_half(const struct zb_rect *r, struct zb_vec2 axis)
+{
+	double f = r->fwd.x * axis.x + r->fwd.y * axis.y;
+	double l = -r->fwd.y * axis.x + r->fwd.x * axis.y;
+
+	return r->half_d_in * fabs(f) + r->half_w_in * fabs(l);
+}
+
+/*
+ * Do the (shrunk) footprints plainly clash, or plainly not?  Their
+ * shadows on their four axes (each one's facing and its left) tell:
+ * apart on one by the margins here, zb_rect_overlap(), which tests the
+ * same four axes from the corners, finds them apart on that axis too and
+ * says they do not overlap (-1); overlapping on all four by the margins,
+ * it finds every pair of shadows overlapping and says they overlap (1),
+ * as they do (the footprints meet, so zb_rect_clear_of() cannot find
+ * them apart).  The shadows come from the centres and sizes, without
+ * the corners.  0 when it cannot tell (near the boundary, a footprint
+ * without its facing vector, numbers not finite): the full test
+ * decides.  Most pairs a move sweeps past are told here.
+ */
+static int rects_plainly(const struct zb_rect *x, const struct zb_rect *y)
+{
+	struct zb_vec2 d = zb_v2_sub(y->c, x->c);
+	struct zb_vec2 ax[4];
+	double m;
+	int over = 0;
+
+	if ((x->fwd.x == 0 && x->fwd.y == 0) ||
+	    (y->fwd.x == 0 && y->fwd.y == 0))
+		return 0;
+	m = clash_margin(x, y);
+	ax[0] = x->fwd;
+	ax[1] = zb_v2(-x->fwd.y, x->fwd.x);
+	ax[2] = y->fwd;
+	ax[3] = zb_v2(-y->fwd.y, y->fwd.x);
+	for (int k = 0; k < 4; k++) {
+		double gap = fabs(d.x * ax[k].x + d.y * ax[k].y) -
+			     shadow_half(x, ax[k]) - shadow_half(y, ax[k]);
+
+		if (gap > m)	/* false for NaN */
+			return -1;
+		if (gap < -m)
+			over++;
+	}
+	return over == 4 ? 1 : 0;
+}
+
 bool vf_rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 {
 	struct zb_rect x = *a, y = *b;
+	int plain;
 
 	/* fmax(0, ...) without the calls (the sizes are finite). */
 	x.half_w_in = shrunk(x.half_w_in);
 	x.half_d_in = shrunk(x.half_d_in);
 	y.half_w_in = shrunk(y.half_w_in);
 	y.half_d_in = shrunk(y.half_d_in);
+	/* Further apart than the sums of their half sizes (over their half
+	 * diagonals), by the margins: zb_rect_clear_of() below finds them
+	 * apart as well.  No root, no axes. */
+	struct zb_vec2 d = zb_v2_sub(y.c, x.c);
+	double reach = x.half_w_in + x.half_d_in + y.half_w_in + y.half_d_in +
+		       clash_margin(&x, &y);
+
+	if (d.x * d.x + d.y * d.y > reach * reach) {
+#ifdef ZB_CHECK_MEMOS
+		if (!zb_rect_clear_of(&x, &y, 0))
+			abort();	/* the bound parted from the test */
+#endif
+		return false;
+	}
+	plain = rects_plainly(&x, &y);
+	if (plain) {
+#ifdef ZB_CHECK_MEMOS
+		if ((plain > 0) != (!zb_rect_clear_of(&x, &y, 0) &&
+				    zb_rect_overlap(&x, &y)))
+			abort();	/* the bound parted from the test */
+#endif
+		return plain > 0;
+	}
 	/* Plainly apart (most pairs a move sweeps past): their distance
 	 * is above 0, so they do not overlap. */
 	if (zb_rect_clear_of(&x, &y, 0))
