@@ -95,13 +95,17 @@ static double shrunk(double half_in)
 	return h > 0 ? h : 0;
 }
 
-/* The margins of rects_plainly_apart(): in inches, and relative to the
- * coordinates and sizes.  Far over the rounding of the corners
- * zb_rect_overlap() works out and of their shadows (a few units in the
- * last place, about 1e-15 of the numbers), and over the slack its
- * shadows are compared with (geom.c's GEOM_EPS_IN, 1e-9 in). */
+/* The margins of vf_rects_clash()'s plain answers: in inches, and
+ * relative to the coordinates and sizes.  Far over the rounding of the
+ * corners zb_rect_overlap() works out and of their shadows (a few units
+ * in the last place, about 1e-15 of the numbers), over the slack its
+ * shadows are compared with (geom.c's GEOM_EPS_IN, 1e-9 in) and over
+ * zb_rect_clear_of()'s margin (1e-7).  A facing vector whose squared
+ * length is further from 1 than CLASH_UNIT_SLACK is left to the full
+ * test. */
 #define CLASH_PLAIN_IN 1e-6
 #define CLASH_PLAIN_REL 1e-9
+#define CLASH_UNIT_SLACK 1e-12
 
 /* The margin for footprints x and y. */
 static double clash_margin(const struct zb_rect *x, const struct zb_rect *y)
@@ -112,17 +116,6 @@ static double clash_margin(const struct zb_rect *x, const struct zb_rect *y)
 		 y->half_d_in);
 }
 
-/* The half length of footprint r's shadow on `axis`: its corners are
- * c +- half_d fwd +- half_w left, so their shadows lie within this of
- * c's. */
-static double shadow_half(const struct zb_rect *r, struct zb_vec2 axis)
-{
-	double f = r->fwd.x * axis.x + r->fwd.y * axis.y;
-	double l = -r->fwd.y * axis.x + r->fwd.x * axis.y;
-
-	return r->half_d_in * fabs(f) + r->half_w_in * fabs(l);
-}
-
 /*
  * Do the (shrunk) footprints plainly clash, or plainly not?  Their
  * shadows on their four axes (each one's facing and its left) tell:
@@ -131,33 +124,47 @@ static double shadow_half(const struct zb_rect *r, struct zb_vec2 axis)
  * says they do not overlap (-1); overlapping on all four by the margins,
  * it finds every pair of shadows overlapping and says they overlap (1),
  * as they do (the footprints meet, so zb_rect_clear_of() cannot find
- * them apart).  The shadows come from the centres and sizes, without
- * the corners.  0 when it cannot tell (near the boundary, a footprint
+ * them apart).  0 when it cannot tell (near the boundary, a footprint
  * without its facing vector, numbers not finite): the full test
  * decides.  Most pairs a move sweeps past are told here.
+ *
+ * The shadows come from the centres and sizes, without the corners: a
+ * footprint's corners are c +- half_d fwd +- half_w left (left = fwd
+ * turned a quarter left), so on axis a they lie within half_d |fwd.a| +
+ * half_w |left.a| of c's shadow.  On its own axes that is half_d and
+ * half_w; on the other's, with c = fx.fy and s = fx x fy, fy.fx = c,
+ * ly.fx = -s, fy.lx = s, ly.lx = c (and the same seen from y).  These
+ * hold for unit vectors; the facing vectors are unit to the last place
+ * or so, which the margins cover many times over.
  */
 static int rects_plainly(const struct zb_rect *x, const struct zb_rect *y)
 {
 	struct zb_vec2 d = zb_v2_sub(y->c, x->c);
-	struct zb_vec2 ax[4];
-	double m;
+	struct zb_vec2 fx = x->fwd, fy = y->fwd;
+	double m, c, s, ac, as, gap[4];
 	int over = 0;
 
-	if ((x->fwd.x == 0 && x->fwd.y == 0) ||
-	    (y->fwd.x == 0 && y->fwd.y == 0))
-		return 0;
+	if (!(fabs(fx.x * fx.x + fx.y * fx.y - 1) < CLASH_UNIT_SLACK &&
+	      fabs(fy.x * fy.x + fy.y * fy.y - 1) < CLASH_UNIT_SLACK))
+		return 0;	/* no facing vector, or not a unit one */
 	m = clash_margin(x, y);
-	ax[0] = x->fwd;
-	ax[1] = zb_v2(-x->fwd.y, x->fwd.x);
-	ax[2] = y->fwd;
-	ax[3] = zb_v2(-y->fwd.y, y->fwd.x);
+	c = fx.x * fy.x + fx.y * fy.y;
+	s = fx.x * fy.y - fx.y * fy.x;
+	ac = fabs(c);
+	as = fabs(s);
+	/* On fx, lx (x's facing and left), fy, ly. */
+	gap[0] = fabs(d.x * fx.x + d.y * fx.y) - x->half_d_in -
+		 (y->half_d_in * ac + y->half_w_in * as);
+	gap[1] = fabs(d.y * fx.x - d.x * fx.y) - x->half_w_in -
+		 (y->half_d_in * as + y->half_w_in * ac);
+	gap[2] = fabs(d.x * fy.x + d.y * fy.y) - y->half_d_in -
+		 (x->half_d_in * ac + x->half_w_in * as);
+	gap[3] = fabs(d.y * fy.x - d.x * fy.y) - y->half_w_in -
+		 (x->half_d_in * as + x->half_w_in * ac);
 	for (int k = 0; k < 4; k++) {
-		double gap = fabs(d.x * ax[k].x + d.y * ax[k].y) -
-			     shadow_half(x, ax[k]) - shadow_half(y, ax[k]);
-
-		if (gap > m)	/* false for NaN */
+		if (gap[k] > m)	/* false for NaN */
 			return -1;
-		if (gap < -m)
+		if (gap[k] < -m)
 			over++;
 	}
 	return over == 4 ? 1 : 0;
