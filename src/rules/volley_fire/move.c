@@ -309,6 +309,77 @@ struct sweep {
 	uint64_t start_known, start_meets;
 };
 
+/* What near_visit() gathers: the units zb_spatial_within() would keep. */
+struct near_gather {
+	const struct zb_spatial *index;
+	struct zb_vec2 p;
+	double range_in;
+	int *out;
+	size_t n;
+	bool full;		/* more than NEAR_MAX: not all kept */
+};
+
+static int near_visit(void *ctx, int id)
+{
+	struct near_gather *c = ctx;
+
+	if (!zb_spatial_entry_within(c->index, id, c->p, c->range_in))
+		return 0;
+	if (c->n == NEAR_MAX) {
+		c->full = true;
+		return 1;
+	}
+	c->out[c->n++] = id;
+	return 0;
+}
+
+#ifdef ZB_CHECK_MEMOS
+static int cmp_id(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+#endif
+
+/*
+ * The units near p: those of zb_spatial_within(index, p, range_in)
+ * without a filter, up to NEAR_MAX, nearest first.  A sweep asks of all
+ * of them alike, in any order (the worst kind any clashes with, each
+ * one's window), so when the cells hold fewer than NEAR_MAX, and it
+ * keeps them all, they are gathered by a visit of the index and tested
+ * as it tests them, without the distances worked out to sort them by.
+ */
+static size_t near_units(struct zb_game *g, struct zb_vec2 p,
+			 double range_in, int *out)
+{
+	struct near_gather c = { &g->index, p, range_in, out, 0, false };
+
+	if (!isfinite(p.x) || !isfinite(p.y) || !(range_in >= 0) ||
+	    zb_spatial_count_near(&g->index, p, range_in, NEAR_MAX) >=
+		    NEAR_MAX)
+		return zb_spatial_within(&g->index, p, range_in, NULL, NULL,
+					 out, NEAR_MAX);
+	zb_spatial_visit_near(&g->index, p, range_in, near_visit, &c);
+	if (c.full)
+		return zb_spatial_within(&g->index, p, range_in, NULL, NULL,
+					 out, NEAR_MAX);
+#ifdef ZB_CHECK_MEMOS
+	{
+		int want[NEAR_MAX], got[NEAR_MAX];
+		size_t n = zb_spatial_within(&g->index, p, range_in, NULL,
+					     NULL, want, NEAR_MAX);
+
+		memcpy(got, out, c.n * sizeof(*got));
+		qsort(want, n, sizeof(*want), cmp_id);
+		qsort(got, c.n, sizeof(*got), cmp_id);
+		if (n != c.n || memcmp(want, got, n * sizeof(*got)) != 0)
+			abort();	/* the visit parted from the query */
+	}
+#endif
+	return c.n;
+}
+
 static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 		       struct zb_vec2 mid, double half_len, int form)
 {
@@ -320,8 +391,7 @@ static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
 	s->start = zb_unit_rect(u);
 	rad = fmax(hypot(s->start.half_w_in, s->start.half_d_in),
 		   hypot(nr.half_w_in, nr.half_d_in));
-	s->n = zb_spatial_within(&g->index, mid, half_len + 2 * rad, NULL,
-				 NULL, s->near, NEAR_MAX);
+	s->n = near_units(g, mid, half_len + 2 * rad, s->near);
 	s->start_known = s->start_meets = 0;
 	for (size_t i = 0; i < s->n; i++) {
 		struct zb_unit *o = zb_game_unit(g, s->near[i]);
@@ -400,11 +470,10 @@ static bool sweep_clear(struct sweep *s, const struct zb_rect *r)
 	       sweep_units(s, r) == PASS_NONE;
 }
 
-/* Is the footprint `r` of `u` (or of a copy of it with another shape) on
- * the table and free of units (bar `ignore`) and forbidden ground (bar
- * `area`), wherever u stands now? */
-static bool spot_clear(struct zb_game *g, struct zb_unit *u,
-		       const struct zb_rect *r, int area, int ignore)
+/* spot_clear() the first way: a sweep of every unit near, none exempt,
+ * and a start that meets nothing. */
+static bool spot_clear_swept(struct zb_game *g, struct zb_unit *u,
+			     const struct zb_rect *r, int area, int ignore)
 {
 	struct sweep s;
 
@@ -415,6 +484,79 @@ static bool spot_clear(struct zb_game *g, struct zb_unit *u,
 	s.start.half_w_in = s.start.half_d_in = 0;
 	s.start.c = zb_v2(-1e9, -1e9);
 	return sweep_clear(&s, r);
+}
+
+/* What spot_visit() asks of each unit the index offers. */
+struct spot_q {
+	struct zb_game *g;
+	struct zb_unit *u;
+	const struct zb_rect *r;
+	struct zb_vec2 mid;
+	double range_in;
+	int ignore;
+};
+
+/* Is unit id one spot_clear_swept() would find in the way: among those
+ * its zb_spatial_within() keeps, not `ignore`, not passed freely... of
+ * any kind, and clashing with the footprint? */
+static int spot_visit(void *ctx, int id)
+{
+	const struct spot_q *q = ctx;
+	struct zb_unit *o;
+	struct zb_rect orr;
+
+	if (id == q->ignore ||
+	    !zb_spatial_entry_within(&q->g->index, id, q->mid, q->range_in))
+		return 0;
+	o = zb_game_unit(q->g, id);
+	if (pass_kind(q->u, o) == PASS_NONE)
+		return 0;
+	orr = zb_unit_rect(o);
+	return vf_rects_clash(q->r, &orr);
+}
+
+/* Is the footprint `r` of `u` (or of a copy of it with another shape) on
+ * the table and free of units (bar `ignore`) and forbidden ground (bar
+ * `area`), wherever u stands now?  The answer of spot_clear_swept(),
+ * whose sweep keeps every unit near (their footprints, kinds, and
+ * whether each meets u's start, which it then throws away) to ask of
+ * one footprint whether any is in the way.  Here the index's units are
+ * asked one by one, stopping at the first in the way: the same units
+ * (those zb_spatial_within() keeps, tested as it tests them), when the
+ * cells hold fewer than the NEAR_MAX it keeps at most, so that it keeps
+ * them all; else, and from a point not finite, the sweep. */
+static bool spot_clear(struct zb_game *g, struct zb_unit *u,
+		       const struct zb_rect *r, int area, int ignore)
+{
+	struct zb_rect st = zb_unit_rect(u);
+	struct zb_rect nr = shape_at(u, u->pos, u->facing_deg, u->formation);
+	/* sweep_init()'s reach, worked out as it does */
+	double rad = fmax(hypot(st.half_w_in, st.half_d_in),
+			  hypot(nr.half_w_in, nr.half_d_in));
+	struct spot_q q = { g, u, r, r->c, 0 + 2 * rad, ignore };
+	struct sweep s;
+	bool ok;
+
+	if (!isfinite(r->c.x) || !isfinite(r->c.y) || !(q.range_in >= 0) ||
+	    zb_spatial_count_near(&g->index, q.mid, q.range_in, NEAR_MAX) >=
+		    NEAR_MAX)
+		return spot_clear_swept(g, u, r, area, ignore);
+	s.g = g;
+	s.u = u;
+	s.ignore = ignore;
+	s.ignore_area = area;
+	s.n = 0;
+	s.start_known = s.start_meets = 0;
+	s.start.half_w_in = s.start.half_d_in = 0;
+	s.start.c = zb_v2(-1e9, -1e9);
+	ok = rect_fits(g, r) && !sweep_ground(&s, r) &&
+	     !zb_spatial_visit_near(&g->index, q.mid, q.range_in, spot_visit,
+				    &q);
+#ifdef ZB_CHECK_MEMOS
+	if (ok != spot_clear_swept(g, u, r, area, ignore))
+		abort();	/* the visit parted from the sweep */
+#endif
+	return ok;
 }
 
 /* May `u` turn in place to `facing` and take `form`?  Its new footprint

@@ -95,15 +95,114 @@ static double shrunk(double half_in)
 	return h > 0 ? h : 0;
 }
 
+/* The margins of vf_rects_clash()'s plain answers: in inches, and
+ * relative to the coordinates and sizes.  Far over the rounding of the
+ * corners zb_rect_overlap() works out and of their shadows (a few units
+ * in the last place, about 1e-15 of the numbers), over the slack its
+ * shadows are compared with (geom.c's GEOM_EPS_IN, 1e-9 in) and over
+ * zb_rect_clear_of()'s margin (1e-7).  A facing vector whose squared
+ * length is further from 1 than CLASH_UNIT_SLACK is left to the full
+ * test. */
+#define CLASH_PLAIN_IN 1e-6
+#define CLASH_PLAIN_REL 1e-9
+#define CLASH_UNIT_SLACK 1e-12
+
+/* The margin for footprints x and y. */
+static double clash_margin(const struct zb_rect *x, const struct zb_rect *y)
+{
+	return CLASH_PLAIN_IN + CLASH_PLAIN_REL *
+		(1 + fabs(x->c.x) + fabs(x->c.y) + fabs(y->c.x) +
+		 fabs(y->c.y) + x->half_w_in + x->half_d_in + y->half_w_in +
+		 y->half_d_in);
+}
+
+/*
+ * Do the (shrunk) footprints plainly clash, or plainly not?  Their
+ * shadows on their four axes (each one's facing and its left) tell:
+ * apart on one by the margins here, zb_rect_overlap(), which tests the
+ * same four axes from the corners, finds them apart on that axis too and
+ * says they do not overlap (-1); overlapping on all four by the margins,
+ * it finds every pair of shadows overlapping and says they overlap (1),
+ * as they do (the footprints meet, so zb_rect_clear_of() cannot find
+ * them apart).  0 when it cannot tell (near the boundary, a footprint
+ * without its facing vector, numbers not finite): the full test
+ * decides.  Most pairs a move sweeps past are told here.
+ *
+ * The shadows come from the centres and sizes, without the corners: a
+ * footprint's corners are c +- half_d fwd +- half_w left (left = fwd
+ * turned a quarter left), so on axis a they lie within half_d |fwd.a| +
+ * half_w |left.a| of c's shadow.  On its own axes that is half_d and
+ * half_w; on the other's, with c = fx.fy and s = fx x fy, fy.fx = c,
+ * ly.fx = -s, fy.lx = s, ly.lx = c (and the same seen from y).  These
+ * hold for unit vectors; the facing vectors are unit to the last place
+ * or so, which the margins cover many times over.
+ */
+static int rects_plainly(const struct zb_rect *x, const struct zb_rect *y)
+{
+	struct zb_vec2 d = zb_v2_sub(y->c, x->c);
+	struct zb_vec2 fx = x->fwd, fy = y->fwd;
+	double m, c, s, ac, as, gap[4];
+	int over = 0;
+
+	if (!(fabs(fx.x * fx.x + fx.y * fx.y - 1) < CLASH_UNIT_SLACK &&
+	      fabs(fy.x * fy.x + fy.y * fy.y - 1) < CLASH_UNIT_SLACK))
+		return 0;	/* no facing vector, or not a unit one */
+	m = clash_margin(x, y);
+	c = fx.x * fy.x + fx.y * fy.y;
+	s = fx.x * fy.y - fx.y * fy.x;
+	ac = fabs(c);
+	as = fabs(s);
+	/* On fx, lx (x's facing and left), fy, ly. */
+	gap[0] = fabs(d.x * fx.x + d.y * fx.y) - x->half_d_in -
+		 (y->half_d_in * ac + y->half_w_in * as);
+	gap[1] = fabs(d.y * fx.x - d.x * fx.y) - x->half_w_in -
+		 (y->half_d_in * as + y->half_w_in * ac);
+	gap[2] = fabs(d.x * fy.x + d.y * fy.y) - y->half_d_in -
+		 (x->half_d_in * ac + x->half_w_in * as);
+	gap[3] = fabs(d.y * fy.x - d.x * fy.y) - y->half_w_in -
+		 (x->half_d_in * as + x->half_w_in * ac);
+	for (int k = 0; k < 4; k++) {
+		if (gap[k] > m)	/* false for NaN */
+			return -1;
+		if (gap[k] < -m)
+			over++;
+	}
+	return over == 4 ? 1 : 0;
+}
+
 bool vf_rects_clash(const struct zb_rect *a, const struct zb_rect *b)
 {
 	struct zb_rect x = *a, y = *b;
+	int plain;
 
 	/* fmax(0, ...) without the calls (the sizes are finite). */
 	x.half_w_in = shrunk(x.half_w_in);
 	x.half_d_in = shrunk(x.half_d_in);
 	y.half_w_in = shrunk(y.half_w_in);
 	y.half_d_in = shrunk(y.half_d_in);
+	/* Further apart than the sums of their half sizes (over their half
+	 * diagonals), by the margins: zb_rect_clear_of() below finds them
+	 * apart as well.  No root, no axes. */
+	struct zb_vec2 d = zb_v2_sub(y.c, x.c);
+	double reach = x.half_w_in + x.half_d_in + y.half_w_in + y.half_d_in +
+		       clash_margin(&x, &y);
+
+	if (d.x * d.x + d.y * d.y > reach * reach) {
+#ifdef ZB_CHECK_MEMOS
+		if (!zb_rect_clear_of(&x, &y, 0))
+			abort();	/* the bound parted from the test */
+#endif
+		return false;
+	}
+	plain = rects_plainly(&x, &y);
+	if (plain) {
+#ifdef ZB_CHECK_MEMOS
+		if ((plain > 0) != (!zb_rect_clear_of(&x, &y, 0) &&
+				    zb_rect_overlap(&x, &y)))
+			abort();	/* the bound parted from the test */
+#endif
+		return plain > 0;
+	}
 	/* Plainly apart (most pairs a move sweeps past): their distance
 	 * is above 0, so they do not overlap. */
 	if (zb_rect_clear_of(&x, &y, 0))
