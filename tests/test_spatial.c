@@ -736,6 +736,74 @@ static void compare_visits(struct zb_spatial *s, const int *tag)
 	}
 }
 
+/* zb_spatial_within_unsorted(): zb_spatial_within()'s ids when all fit
+ * (the same set, another order), its very answer when they do not, or
+ * from a point not finite. */
+struct mask_ctx {
+	const int *tag;
+	unsigned mask;
+};
+
+/* The wanted tags, and of those not every third id: a filter of its
+ * own beyond the tags. */
+static int in_mask(void *ctx, int id)
+{
+	const struct mask_ctx *c = ctx;
+
+	return (zb_spatial_tag_bit(c->tag[id]) & c->mask) != 0 && id % 3 != 0;
+}
+
+static int cmp_int_asc(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+Test(spatial, within_unsorted_lists_what_within_lists)
+{
+	static struct model m;
+	static int tag[N_POINTS], want[N_POINTS], got[N_POINTS];
+	struct zb_spatial s;
+
+	xs_state = UINT64_C(0x2545F4914F6CDD1D);
+	cr_assert_eq(zb_spatial_init(&s, TABLE_W, TABLE_H, CELL), ZB_OK);
+	fill_two_blocks(&s, &m, tag);
+	for (int q = 0; q < N_QUERIES; q++) {
+		struct zb_vec2 p = zb_v2(xs_range(-20, TABLE_W + 20),
+					 xs_range(-20, TABLE_H + 20));
+		double range = xs_range(0, 40);
+		struct mask_ctx c = { tag, q % 2 ? zb_spatial_tag_bit(1)
+					       : ZB_SPATIAL_ALL_TAGS };
+		/* Room for all, or for a few only. */
+		size_t max = q % 4 == 3 ? 3 : N_POINTS;
+		/* How many qualify in all (in got, written over below). */
+		bool all_fit = zb_spatial_within(&s, p, range, in_mask, &c,
+						 got, N_POINTS) <= max;
+		size_t nw = zb_spatial_within(&s, p, range, in_mask, &c, want,
+					      max);
+		size_t ng = zb_spatial_within_unsorted(&s, p, range, c.mask,
+						       in_mask, &c, got, max);
+
+		cr_assert_eq(ng, nw, "query %d: %zu listed, want %zu", q, ng,
+			     nw);
+		if (all_fit) {
+			qsort(want, nw, sizeof(*want), cmp_int_asc);
+			qsort(got, ng, sizeof(*got), cmp_int_asc);
+		}
+		for (size_t k = 0; k < ng; k++)
+			cr_assert_eq(got[k], want[k], "query %d, id %zu", q, k);
+	}
+	/* From a point not finite: within's answer. */
+	size_t nw = zb_spatial_within(&s, zb_v2(NAN, 5), 10, NULL, NULL, want,
+				      N_POINTS);
+
+	cr_assert_eq(zb_spatial_within_unsorted(&s, zb_v2(NAN, 5), 10,
+						ZB_SPATIAL_ALL_TAGS, NULL,
+						NULL, got, N_POINTS), nw);
+	zb_spatial_release(&s);
+}
+
 Test(spatial, visit_near_tagged_visits_the_wanted_in_order)
 {
 	static struct model m;

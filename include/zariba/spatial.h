@@ -282,6 +282,19 @@ int zb_spatial_nearest_tagged(struct zb_spatial *s, struct zb_vec2 p,
 			      unsigned tag_mask, zb_spatial_filter filter,
 			      void *ctx);
 
+/* The ids zb_spatial_within(s, p, range_in, filter, ctx, out, max)
+ * writes, for a caller that needs only which they are: when no more
+ * than max qualify, the same ones in the order of the index's visit
+ * (zb_spatial_visit_near_tagged() over tag_mask), not nearest first,
+ * without a distance worked out for each to sort them by; else, and
+ * from a point not finite, zb_spatial_within()'s own answer.  `filter`
+ * (NULL: every entry) must turn away the tags outside tag_mask, and is
+ * asked only of entries within range.  Returns how many were written. */
+size_t zb_spatial_within_unsorted(struct zb_spatial *s, struct zb_vec2 p,
+				  double range_in, unsigned tag_mask,
+				  zb_spatial_filter filter, void *ctx,
+				  int *out, size_t max);
+
 /* zb_spatial_visit_near() over the entries whose tag bit is in tag_mask:
  * visit() is called for those of its entries, in its order, and for no
  * others; cells holding none of the wanted are not walked.  Stops at,

@@ -1319,6 +1319,46 @@ int zb_spatial_visit_near_tagged(struct zb_spatial *s, struct zb_vec2 p,
 	return visit_near(s, p, range_in, tag_mask, visit, ctx);
 }
 
+/* What within_unsorted_visit() gathers. */
+struct within_set {
+	const struct zb_spatial *s;
+	struct zb_vec2 p;
+	double range_in;
+	zb_spatial_filter filter;
+	void *ctx;
+	int *out;
+	size_t n, max;
+};
+
+/* Keep id as zb_spatial_within() would (its own test, then the filter);
+ * stop at one more than max. */
+static int within_unsorted_visit(void *ctx, int id)
+{
+	struct within_set *w = ctx;
+
+	if (!zb_spatial_entry_within(w->s, id, w->p, w->range_in) ||
+	    (w->filter && !w->filter(w->ctx, id)))
+		return 0;
+	if (w->n == w->max)
+		return 1;
+	w->out[w->n++] = id;
+	return 0;
+}
+
+size_t zb_spatial_within_unsorted(struct zb_spatial *s, struct zb_vec2 p,
+				  double range_in, unsigned tag_mask,
+				  zb_spatial_filter filter, void *ctx,
+				  int *out, size_t max)
+{
+	struct within_set w = { s, p, range_in, filter, ctx, out, 0, max };
+
+	if (!s || !isfinite(p.x) || !isfinite(p.y) || !(range_in >= 0) ||
+	    visit_near(s, p, range_in, tag_mask, within_unsorted_visit, &w))
+		return zb_spatial_within(s, p, range_in, filter, ctx, out,
+					 max);
+	return w.n;
+}
+
 /* Visit the entries of cell `cell` of the wanted tags, in its chain's
  * order; the first visit's nonzero answer, else 0. */
 static inline __attribute__((always_inline)) int visit_cell(

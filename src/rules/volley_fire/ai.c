@@ -1442,77 +1442,32 @@ static int best_fire(struct zb_game *g, const struct zb_decision *d,
 	return best;
 }
 
-/* What near_visit() gathers. */
-struct near_ctx {
-	struct zb_game *g;
-	zb_spatial_filter f;
-	void *fctx;
-	struct zb_vec2 p;
-	double range;
-	int *ids;
-	size_t n, cap;
-	bool failed;
-};
-
-static int near_visit(void *ctx, int id)
-{
-	struct near_ctx *c = ctx;
-
-	if (!index_within(c->g, id, c->p, c->range) ||
-	    (c->f && !c->f(c->fctx, id)))
-		return 0;
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? 2 * c->cap : 64;
-		int *ids = zb_realloc(&c->g->alloc, c->ids, cap * sizeof(*ids));
-
-		if (!ids) {
-			c->failed = true;
-			return 1;
-		}
-		c->ids = ids;
-		c->cap = cap;
-	}
-	c->ids[c->n++] = id;
-	return 0;
-}
-
+/* The units near_ids() lists, in no order (zb_spatial_within_unsorted):
+ * for a caller that needs only which they are.  The cells hold no more
+ * than the room made (spatial.h), so all of them are listed.  NULL when
+ * out of memory. */
 static int *near_set_tagged(struct zb_game *g, struct zb_vec2 p,
 			    double range_in, unsigned tag_mask,
-			    zb_spatial_filter f, void *ctx, size_t *n);
+			    zb_spatial_filter f, void *ctx, size_t *n)
+{
+	size_t cap = zb_spatial_count_near(&g->index, p, range_in,
+					   g->n_units > 0 ? (size_t)g->n_units
+							  : 1);
+	int *ids = zb_malloc(&g->alloc, (cap > 0 ? cap : 1) * sizeof(*ids));
 
-/* The units near_ids() lists, in no order: for a caller that needs
- * only which they are (the index's visit, without sorting them by
- * distance, nor a distance worked out for each).  Those
- * zb_spatial_within() keeps are the ones its visit meets that pass
- * index_within() (and the filter, asked as it asks it of them alone).
- * From a point that is not finite, or out of memory, near_ids(). */
+	*n = 0;
+	if (ids)
+		*n = zb_spatial_within_unsorted(&g->index, p, range_in,
+						tag_mask, f, ctx, ids, cap);
+	return ids;
+}
+
+/* near_set_tagged() over every tag. */
 static int *near_set(struct zb_game *g, struct zb_vec2 p, double range_in,
 		     zb_spatial_filter f, void *ctx, size_t *n)
 {
 	return near_set_tagged(g, p, range_in, ZB_SPATIAL_ALL_TAGS, f, ctx,
 			       n);
-}
-
-/* near_set() of the units whose index tags (their sides) are in
- * tag_mask, for a filter that turns the others away. */
-static int *near_set_tagged(struct zb_game *g, struct zb_vec2 p,
-			    double range_in, unsigned tag_mask,
-			    zb_spatial_filter f, void *ctx, size_t *n)
-{
-	struct near_ctx c = { g, f, ctx, p, range_in, NULL, 0, 0, false };
-
-	if (!isfinite(p.x) || !isfinite(p.y))
-		return near_ids(g, p, range_in, f, ctx, n);
-	zb_spatial_visit_near_tagged(&g->index, p, range_in, tag_mask,
-				     near_visit, &c);
-	if (c.failed) {
-		zb_free(&g->alloc, c.ids);
-		return near_ids(g, p, range_in, f, ctx, n);
-	}
-	if (!c.ids)
-		c.ids = zb_malloc(&g->alloc, sizeof(*c.ids));
-	*n = c.ids ? c.n : 0;
-	return c.ids;
 }
 
 /* The enemy the unit could hurt most if it faced him: for reaiming.  The

@@ -309,75 +309,23 @@ struct sweep {
 	uint64_t start_known, start_meets;
 };
 
-/* What near_visit() gathers: the units zb_spatial_within() would keep. */
-struct near_gather {
-	const struct zb_spatial *index;
-	struct zb_vec2 p;
-	double range_in;
-	int *out;
-	size_t n;
-	bool full;		/* more than NEAR_MAX: not all kept */
-};
-
-static int near_visit(void *ctx, int id)
-{
-	struct near_gather *c = ctx;
-
-	if (!zb_spatial_entry_within(c->index, id, c->p, c->range_in))
-		return 0;
-	if (c->n == NEAR_MAX) {
-		c->full = true;
-		return 1;
-	}
-	c->out[c->n++] = id;
-	return 0;
-}
-
-#ifdef ZB_CHECK_MEMOS
-static int cmp_id(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-#endif
-
 /*
  * The units near p: those of zb_spatial_within(index, p, range_in)
- * without a filter, up to NEAR_MAX, nearest first.  A sweep asks of all
- * of them alike, in any order (the worst kind any clashes with, each
- * one's window), so when the cells hold fewer than NEAR_MAX, and it
- * keeps them all, they are gathered by a visit of the index and tested
- * as it tests them, without the distances worked out to sort them by.
+ * without a filter, up to NEAR_MAX.  A sweep asks of all of them alike,
+ * in any order (the worst kind any clashes with, each one's window), so
+ * when the cells hold fewer than NEAR_MAX, and it keeps them all, they
+ * are gathered without the distances worked out to sort them by.
  */
 static size_t near_units(struct zb_game *g, struct zb_vec2 p,
 			 double range_in, int *out)
 {
-	struct near_gather c = { &g->index, p, range_in, out, 0, false };
-
-	if (!isfinite(p.x) || !isfinite(p.y) || !(range_in >= 0) ||
-	    zb_spatial_count_near(&g->index, p, range_in, NEAR_MAX) >=
-		    NEAR_MAX)
+	if (zb_spatial_count_near(&g->index, p, range_in, NEAR_MAX) >=
+	    NEAR_MAX)
 		return zb_spatial_within(&g->index, p, range_in, NULL, NULL,
 					 out, NEAR_MAX);
-	zb_spatial_visit_near(&g->index, p, range_in, near_visit, &c);
-	if (c.full)
-		return zb_spatial_within(&g->index, p, range_in, NULL, NULL,
-					 out, NEAR_MAX);
-#ifdef ZB_CHECK_MEMOS
-	{
-		int want[NEAR_MAX], got[NEAR_MAX];
-		size_t n = zb_spatial_within(&g->index, p, range_in, NULL,
-					     NULL, want, NEAR_MAX);
-
-		memcpy(got, out, c.n * sizeof(*got));
-		qsort(want, n, sizeof(*want), cmp_id);
-		qsort(got, c.n, sizeof(*got), cmp_id);
-		if (n != c.n || memcmp(want, got, n * sizeof(*got)) != 0)
-			abort();	/* the visit parted from the query */
-	}
-#endif
-	return c.n;
+	return zb_spatial_within_unsorted(&g->index, p, range_in,
+					  ZB_SPATIAL_ALL_TAGS, NULL, NULL,
+					  out, NEAR_MAX);
 }
 
 static void sweep_init(struct sweep *s, struct zb_game *g, struct zb_unit *u,
